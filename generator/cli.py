@@ -1,0 +1,68 @@
+"""The ``standings`` command line: check, rank, explain, build, serve.
+
+Each command reads through ``generator.events`` and turns a
+:class:`StandingsError` into ``path:line:column: ...`` lines on stderr and exit
+status 1. Usage errors exit 2 (click's convention). A Python traceback is shown
+only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from generator import __version__
+from generator.errors import Diagnostic, StandingsError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
+    for diagnostic in diagnostics:
+        click.echo(str(diagnostic), err=True)
+
+
+def reports_errors(command: F) -> F:
+    """Print a StandingsError as diagnostics and exit 1, with no traceback unless --debug."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        debug = bool(click.get_current_context().find_root().params.get("debug"))
+        try:
+            return command(*args, **kwargs)
+        except StandingsError as error:
+            if debug:
+                raise
+            print_diagnostics(error.diagnostics)
+            sys.exit(1)
+        except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
+            raise
+        except Exception as error:  # a bug of ours: say so plainly, keep the trace for --debug
+            if debug:
+                raise
+            click.echo(f"standings: internal error: {error!r} (run with --debug for details)",
+                       err=True)
+            sys.exit(1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="standings")
+@click.option("--debug", is_flag=True, help="Show a Python traceback on errors.")
+def main(debug: bool) -> None:
+    """Chess tournament standings with FIDE C.07 tie-breaks, explained.
+
+    Reads event folders (one TRF file plus an optional event.yml each) and
+    checks them, ranks the players, explains every tie-break value, and
+    builds a static site.
+    """
+
+
+# --- commands ---------------------------------------------------------------------------
+# Each command lives below in its own section; keep them in this order:
+# check (issue 2), rank and explain (issue 3), build (issue 4), serve (issue 5).

@@ -1,0 +1,302 @@
+"""The tournament as the tie-break engine sees it: frozen records, no file access.
+
+A :class:`Tournament` is built from a parsed TRF document plus the event's
+settings (``trf.build_tournament``). Everything downstream (tie-breaks,
+standings, the site) reads only these records.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from types import MappingProxyType
+from typing import NewType
+
+StartNo = NewType("StartNo", int)
+
+ZERO = Decimal(0)
+HALF = Decimal("0.5")
+ONE = Decimal(1)
+
+
+class Edition(StrEnum):
+    """The C.07 edition whose rules apply, keyed by the year it took effect."""
+
+    FIDE_2024_08 = "2024"
+    """In force 1 August 2024 - 28 February 2026: the dummy opponent scores the player's own score."""
+    FIDE_2026_03 = "2026"
+    """In force from 1 March 2026: the dummy opponent's score is capped (Art. 16.4)."""
+
+    @property
+    def effective(self) -> datetime.date:
+        return _EDITION_EFFECTIVE[self]
+
+    @classmethod
+    def in_force_on(cls, day: datetime.date | None) -> Edition:
+        """The edition in force on ``day``; the newest one when the day is unknown."""
+        if day is None:
+            return cls.FIDE_2026_03
+        in_force = [e for e in cls if e.effective <= day]
+        return max(in_force, key=lambda e: e.effective) if in_force else cls.FIDE_2024_08
+
+
+_EDITION_EFFECTIVE = {
+    Edition.FIDE_2024_08: datetime.date(2024, 8, 1),
+    Edition.FIDE_2026_03: datetime.date(2026, 3, 1),
+}
+
+
+class Color(StrEnum):
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+    """No colour: byes, absences, and forfeits that some programs write with '-'."""
+
+
+class ResultCode(StrEnum):
+    """The TRF round-block result character (upper-cased; blank kept as a space)."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    WIN_UNRATED = "W"
+    """Win in a game that lasted less than one move: played, not rated."""
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+    BLANK = " "
+    """Blank result: equivalent to Z (absent) for a round that has been played."""
+    PENDING = "X"
+    """Result not yet known (TRF-26 'X'; some programs write '?')."""
+
+    @property
+    def is_over_the_board(self) -> bool:
+        return self in _OVER_THE_BOARD
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
+
+
+_OVER_THE_BOARD = frozenset({
+    ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS,
+    ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED, ResultCode.LOSS_UNRATED,
+})
+
+
+class RoundKind(StrEnum):
+    """What happened to a player in one round, in the categories C.07 Art. 16.2 needs."""
+
+    GAME = "game"
+    """Played over the board (results 1 = 0 W D L)."""
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    """Includes each side of a double forfeit."""
+    PAIRING_ALLOCATED_BYE = "pab"
+    FULL_POINT_BYE = "fpb"
+    HALF_POINT_BYE = "hpb"
+    ZERO_POINT_BYE = "zpb"
+    """Requested zero-point bye, absence, rounds after withdrawal or before a late entry."""
+    PENDING = "pending"
+    """Paired, result not known yet."""
+    NOT_PLAYED_YET = "not-played-yet"
+    """A round of the event that has not taken place."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    round: int
+    """1-based round number."""
+    opponent: StartNo | None
+    """The scheduled opponent; None for a bye or a round without a pairing."""
+    color: Color
+    """Scheduled colour as written; Color.NONE when there is no opponent or it is unknown."""
+    code: ResultCode
+    """The TRF result character as written (upper-cased)."""
+    line: int = 0
+    """1-based line of the 001 record in the TRF file (0 when built in code)."""
+    column: int = 0
+    """1-based column where this round's block starts."""
+
+    @property
+    def kind(self) -> RoundKind:
+        return _kind_of(self.code, self.opponent)
+
+    @property
+    def is_played(self) -> bool:
+        """Played over the board (C.07 15.1: a round with a game)."""
+        return self.opponent is not None and self.code.is_over_the_board
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.opponent is not None and self.code.is_forfeit
+
+
+def _kind_of(code: ResultCode, opponent: StartNo | None) -> RoundKind:
+    if code is ResultCode.PENDING:
+        return RoundKind.PENDING
+    if code.is_over_the_board:
+        return RoundKind.GAME if opponent is not None else RoundKind.ZERO_POINT_BYE
+    if code is ResultCode.FORFEIT_WIN:
+        # `0000 - +` (no opponent) is read as a full-point bye (spec trf.md §6).
+        return RoundKind.FORFEIT_WIN if opponent is not None else RoundKind.FULL_POINT_BYE
+    if code is ResultCode.FORFEIT_LOSS:
+        return RoundKind.FORFEIT_LOSS if opponent is not None else RoundKind.ZERO_POINT_BYE
+    return {
+        ResultCode.HALF_POINT_BYE: RoundKind.HALF_POINT_BYE,
+        ResultCode.FULL_POINT_BYE: RoundKind.FULL_POINT_BYE,
+        ResultCode.PAIRING_ALLOCATED_BYE: RoundKind.PAIRING_ALLOCATED_BYE,
+        ResultCode.ZERO_POINT_BYE: RoundKind.ZERO_POINT_BYE,
+        ResultCode.BLANK: RoundKind.ZERO_POINT_BYE,
+    }[code]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSystem:
+    """Points for each kind of round (TRF-26 162, XXS, or event.yml ``scoring``)."""
+
+    win: Decimal = ONE
+    draw: Decimal = HALF
+    loss: Decimal = ZERO
+    forfeit_win: Decimal | None = None
+    """None: same as a win."""
+    forfeit_loss: Decimal = ZERO
+    pairing_allocated_bye: Decimal | None = None
+    """None: same as a win (C.07 default; some events give a draw)."""
+    full_point_bye: Decimal | None = None
+    """None: same as a win."""
+    half_point_bye: Decimal | None = None
+    """None: same as a draw."""
+    zero_point_bye: Decimal = ZERO
+    pending: Decimal = ZERO
+    """Points counted for a result not known yet."""
+
+    def points(self, kind: RoundKind, code: ResultCode) -> Decimal:
+        """Points a player receives for one round."""
+        if kind is RoundKind.GAME:
+            if code in (ResultCode.WIN, ResultCode.WIN_UNRATED):
+                return self.win
+            if code in (ResultCode.DRAW, ResultCode.DRAW_UNRATED):
+                return self.draw
+            return self.loss
+        return {
+            RoundKind.FORFEIT_WIN: self.forfeit_win if self.forfeit_win is not None else self.win,
+            RoundKind.FORFEIT_LOSS: self.forfeit_loss,
+            RoundKind.PAIRING_ALLOCATED_BYE: (
+                self.pairing_allocated_bye if self.pairing_allocated_bye is not None else self.win
+            ),
+            RoundKind.FULL_POINT_BYE: (
+                self.full_point_bye if self.full_point_bye is not None else self.win
+            ),
+            RoundKind.HALF_POINT_BYE: (
+                self.half_point_bye if self.half_point_bye is not None else self.draw
+            ),
+            RoundKind.ZERO_POINT_BYE: self.zero_point_bye,
+            RoundKind.PENDING: self.pending,
+            RoundKind.NOT_PLAYED_YET: ZERO,
+        }[kind]
+
+    def round_points(self, result: RoundResult) -> Decimal:
+        return self.points(result.kind, result.code)
+
+    @property
+    def label(self) -> str:
+        """Short form such as ``1-½-0`` or ``3-1-0``."""
+        def fmt(d: Decimal) -> str:
+            return format(d.normalize(), "f") if d != HALF else "½"
+        return f"{fmt(self.win)}-{fmt(self.draw)}-{fmt(self.loss)}"
+
+
+STANDARD_SCORING = ScoreSystem()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    start_no: StartNo
+    """Starting rank (pairing number), TRF 001 columns 5-8."""
+    name: str
+    """As written, "Lastname, Firstname" (column 15-47), stripped."""
+    sex: str = ""
+    title: str = ""
+    """Normalised title: GM IM WGM FM WIM CM WFM WCM, or empty."""
+    rating: int | None = None
+    """FIDE rating; None when unrated (blank or 0)."""
+    federation: str = ""
+    fide_id: int | None = None
+    birth: str = ""
+    points_in_file: Decimal | None = None
+    """TRF points column (81-84), as the pairing program wrote it."""
+    rank_in_file: int | None = None
+    results: tuple[RoundResult, ...] = ()
+    """One entry per round of the event, round 1 first; rounds past the data are NOT_PLAYED_YET."""
+    line: int = 0
+    """1-based line of this player's 001 record."""
+
+    def result(self, round_no: int) -> RoundResult:
+        return self.results[round_no - 1]
+
+    @property
+    def last_name(self) -> str:
+        return self.name.split(",", 1)[0].strip()
+
+    @property
+    def first_name(self) -> str:
+        parts = self.name.split(",", 1)
+        return parts[1].strip() if len(parts) > 1 else ""
+
+    @property
+    def display_name(self) -> str:
+        """"Firstname Lastname" for running text; the TRF form stays in ``name``."""
+        return f"{self.first_name} {self.last_name}".strip() if self.first_name else self.name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tournament:
+    name: str
+    city: str = ""
+    federation: str = ""
+    start_date: datetime.date | None = None
+    end_date: datetime.date | None = None
+    tournament_type: str = ""
+    """TRF 092 free text (e.g. "Swiss Dutch")."""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    round_dates: tuple[datetime.date | None, ...] = ()
+    total_rounds: int
+    """Rounds of the event as announced (XXR / 142 / event.yml / the round blocks present)."""
+    rounds_played: int
+    """Highest round in which any result is recorded (0 before round 1)."""
+    players: tuple[Player, ...]
+    """Sorted by starting number."""
+    score_system: ScoreSystem = STANDARD_SCORING
+    is_round_robin: bool = False
+    """Pre-determined pairings (C.07 15.2): forfeits are games, no dummies, no Buchholz."""
+    tiebreaks_in_file: tuple[str, ...] = ()
+    """Codes from TRF-26 202/212 (without PTS), as written."""
+    _by_start_no: Mapping[StartNo, Player] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_by_start_no", MappingProxyType({p.start_no: p for p in self.players})
+        )
+
+    def player(self, start_no: StartNo) -> Player:
+        return self._by_start_no[start_no]
+
+    def has_player(self, start_no: StartNo) -> bool:
+        return start_no in self._by_start_no
+
+    @property
+    def has_unrated_players(self) -> bool:
+        return any(p.rating is None for p in self.players)
