@@ -1,0 +1,46 @@
+"""Shared test fixtures and options.
+
+The reference corpus (TRF files and the values FIDE's reference calculator gives
+for them) is copied into tests/corpus so a fresh clone can run every test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpus"
+CORPUS_TRF = CORPUS / "trf"
+CORPUS_EXPECTED = CORPUS / "expected"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="Rewrite golden files from the current output (read the diff!).")
+    parser.addoption("--examples", type=int, default=None,
+                     help="Hypothesis examples for slow property/differential tests "
+                          "(default: a small CI budget).")
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Browser tests need Debian's chromium. CI installs it, so there a missing browser
+    # is a failure; on a developer machine without it the tests are skipped, visibly.
+    if chromium_path() or os.environ.get("CI"):
+        return
+    skip = pytest.mark.skip(reason="chromium not on PATH (apt-get install chromium)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
