@@ -300,3 +300,39 @@ class Tournament:
     @property
     def has_unrated_players(self) -> bool:
         return any(p.rating is None for p in self.players)
+
+
+class TieRule(StrEnum):
+    """Art. 4.2: what happens to players still tied after the last tie-break."""
+
+    SHARED = "shared"
+    """They share the place (same rank)."""
+    LOTS = "lots"
+    """Drawing of lots, reproducible from a published seed."""
+
+
+class CapRounds(StrEnum):
+    """N in the 16.4.2 cap (D x N) for standings part-way through an event."""
+
+    COUNTED = "counted"
+    """The rounds counted for these standings (what the reference calculator does)."""
+    ANNOUNCED = "announced"
+    """The rounds announced for the whole event."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnplayedOptions:
+    """C.07 16.6: provisions the regulations may announce instead of 16.3-16.5."""
+
+    forfeits_as_played: bool = False
+    """Forfeits count as games against the scheduled opponent (like the /P modifier)."""
+    unplayed_as_draw: bool = False
+    """Every own unplayed round counts as a draw against a dummy with the player's own score."""
+    vur_cut_first: bool = True
+    """16.5: cuts remove voluntary unplayed rounds first; False cuts the plain lowest value."""
+    cap_rounds: CapRounds = CapRounds.COUNTED
+    absence_is_voluntary: bool = True
+    """Unannounced absences (Z, blank) count as voluntary unplayed rounds (16.1.1)."""
+
+
+DEFAULT_UNPLAYED = UnplayedOptions()
