@@ -76,6 +76,8 @@ class ResultCode(StrEnum):
     """Blank result: equivalent to Z (absent) for a round that has been played."""
     PENDING = "X"
     """Result not yet known (TRF-26 'X'; some programs write '?')."""
+    NO_DATA = ""
+    """No round block in the file for a round after the last one played: not played yet."""
 
     @property
     def is_over_the_board(self) -> bool:
@@ -143,6 +145,8 @@ class RoundResult:
 def _kind_of(code: ResultCode, opponent: StartNo | None) -> RoundKind:
     if code is ResultCode.PENDING:
         return RoundKind.PENDING
+    if code is ResultCode.NO_DATA:
+        return RoundKind.NOT_PLAYED_YET
     if code.is_over_the_board:
         return RoundKind.GAME if opponent is not None else RoundKind.ZERO_POINT_BYE
     if code is ResultCode.FORFEIT_WIN:

@@ -1,0 +1,336 @@
+"""Event folders -> Event records: the one place (with ``site.write_site``) that touches the disk.
+
+An events folder holds one sub-folder per event; an event folder holds exactly
+one ``*.trf`` file (any name) and optionally ``event.yml`` and ``notes.md``.
+The folder name is the event's slug (its stable address on the site).
+
+Every problem of every file is collected first and raised as one
+:class:`StandingsError`, so an arbiter sees them all in one run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.model import Edition, Tournament
+from generator.notation import CATALOGUE, NotationError, TiebreakSpec, parse_tiebreak
+from generator.settings import EventSettings, read_settings
+from generator.trf import TrfDocument, assemble, decode_trf, read_records
+
+SETTINGS_FILE = "event.yml"
+NOTES_FILE = "notes.md"
+
+
+class TiebreakSource(StrEnum):
+    """Who set the tie-break order (C.07 4.1 / 4.1.1): shown next to the list."""
+
+    SETTINGS = "event.yml"
+    TRF_212 = "TRF record 212"
+    TRF_202 = "TRF record 202"
+    DEFAULT = "default"
+    """Not announced anywhere: the project's default list (spec recommended-sequences §4)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolvedTiebreaks:
+    specs: tuple[TiebreakSpec, ...]
+    """The order after points."""
+    source: TiebreakSource
+    positions: tuple[tuple[str, int, int], ...] = ()
+    """(path, line, column) of each code where it was written; empty for the default."""
+
+
+# Spec recommended-sequences.md §4, without rating criteria (unrated players are common
+# in club events and Art. 10 would drop them); the 2026-only TPN is left out under 2024.
+DEFAULT_SWISS = ("BH/C1", "BH", "DE", "SB", "WIN", "BPG", "TPN")
+DEFAULT_ROUND_ROBIN = ("DE", "SB", "WIN", "KS", "BWG", "TPN")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    slug: str
+    """The folder name: the event's address on the site."""
+    folder: Path
+    trf_path: Path
+    display_path: str
+    """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
+    trf_text: str
+    """The decoded TRF text."""
+    document: TrfDocument
+    tournament: Tournament
+    settings: EventSettings
+    edition: Edition
+    """settings.edition, else the edition in force on the start date (newest if undated)."""
+    tiebreaks: ResolvedTiebreaks
+    notes: str | None
+    """Markdown: event.yml ``notes`` or the folder's notes.md."""
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+def read_event(path: str | os.PathLike[str]) -> Event:
+    """Read one event: an event folder, or a TRF file (with the event.yml beside it, if any)."""
+    event, diagnostics = _try_read_event(path)
+    if event is None:
+        raise StandingsError(diagnostics)
+    return event
+
+
+def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
+    """Every event under an events folder, sorted by slug; one StandingsError for all problems.
+
+    A folder that itself holds a TRF file is read as a single event.
+    """
+    events, diagnostics = read_paths([root])
+    if any(d.is_error for d in diagnostics):
+        raise StandingsError(diagnostics)
+    return tuple(sorted(events, key=lambda e: e.slug))
+
+
+def load_tournament(path: str | os.PathLike[str]) -> Tournament:
+    """The Tournament of an event folder or TRF file (for tests and benchmarks)."""
+    return read_event(path).tournament
+
+
+def read_paths(paths: Iterable[str | os.PathLike[str]]
+               ) -> tuple[list[Event], tuple[Diagnostic, ...]]:
+    """Read events folders, event folders and TRF files; never raises for bad input.
+
+    Returns the events that could be read and every diagnostic (warnings included).
+    """
+    events: list[Event] = []
+    diagnostics: list[Diagnostic] = []
+    for path in paths:
+        for target in event_paths(path, diagnostics):
+            event, found = _try_read_event(target)
+            diagnostics.extend(found)
+            if event is not None:
+                events.append(event)
+    return events, tuple(diagnostics)
+
+
+def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> list[str]:
+    """The event folders or TRF files that ``path`` stands for, as the user would write them."""
+    given = os.fspath(path)
+    place = Path(given)
+    if not place.exists():
+        diagnostics.append(Diagnostic(path=given, message="no such file or folder",
+                                      expected="an events folder, an event folder or a TRF file"))
+        return []
+    if place.is_file() or _trf_files(place):
+        return [given]
+    folders = sorted(p.name for p in place.iterdir()
+                     if p.is_dir() and not p.name.startswith((".", "_")))
+    if not folders:
+        diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
+                                      expected="one sub-folder per event, each with a .trf file"))
+    return [os.path.join(given, name) for name in folders]
+
+
+def _trf_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() == ".trf")
+
+
+def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:
+    given = os.fspath(path)
+    place = Path(given)
+    if place.is_file():
+        folder, trf_path, trf_display = place.parent, place, given
+        folder_display = os.path.dirname(given)
+        beside = _trf_files(folder) if folder.is_dir() else []
+        slug = folder.resolve().name if beside == [place] else place.stem
+        has_settings = beside == [place]
+    elif place.is_dir():
+        folder, folder_display = place, given
+        slug = place.resolve().name
+        found = _trf_files(place)
+        if len(found) != 1:
+            message = ("no .trf file in this event folder" if not found else
+                       "more than one .trf file in this event folder: "
+                       + ", ".join(p.name for p in found))
+            return None, (Diagnostic(path=given, message=message,
+                                     expected="exactly one TRF file per event folder"),)
+        trf_path = found[0]
+        trf_display = os.path.join(given, trf_path.name)
+        has_settings = True
+    else:
+        return None, (Diagnostic(path=given, message="no such file or folder",
+                                 expected="an events folder, an event folder or a TRF file"),)
+
+    diagnostics: list[Diagnostic] = []
+    settings = EventSettings()
+    settings_sink: DiagnosticSink | None = None
+    settings_path = folder / SETTINGS_FILE
+    if has_settings and settings_path.is_file():
+        settings_display = os.path.join(folder_display, SETTINGS_FILE)
+        settings_sink = DiagnosticSink(settings_display)
+        text = _read_text(settings_path, settings_display, diagnostics)
+        if text is not None:
+            settings = read_settings(text, settings_display, settings_sink)
+        diagnostics.extend(settings_sink.collected())
+    notes = settings.notes
+    notes_path = folder / NOTES_FILE
+    if has_settings and notes_path.is_file():
+        notes_display = os.path.join(folder_display, NOTES_FILE)
+        if notes is not None:
+            line, column = settings.positions.get("notes", (None, None))
+            diagnostics.append(Diagnostic(
+                path=settings.path, line=line, column=column,
+                message="notes given both in event.yml and in notes.md",
+                expected="one of the two"))
+        else:
+            notes = _read_text(notes_path, notes_display, diagnostics)
+
+    try:
+        data = trf_path.read_bytes()
+    except OSError as error:
+        diagnostics.append(Diagnostic(path=trf_display, message=f"cannot read: {error.strerror}",
+                                      expected="a readable TRF file"))
+        return None, tuple(diagnostics)
+    try:
+        text, decode_warnings = decode_trf(data, trf_display)
+    except StandingsError as error:
+        diagnostics.extend(error.diagnostics)
+        return None, tuple(diagnostics)
+    sink = DiagnosticSink(trf_display)
+    for warning in decode_warnings:
+        sink._add(warning)
+    document = read_records(text, trf_display, sink)
+    tournament = None if sink.has_errors and not document.players else assemble(
+        document, settings, sink)
+    trf_diagnostics = list(sink.collected())
+    edition = settings.edition or Edition.in_force_on(
+        tournament.start_date if tournament else None)
+    tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
+    if tournament is not None:
+        tiebreaks = resolve_tiebreaks(document, settings, tournament, edition, trf_diagnostics)
+    diagnostics.extend(trf_diagnostics)
+    if tournament is None or any(d.is_error for d in diagnostics):
+        return None, tuple(diagnostics)
+    event = Event(
+        slug=slug, folder=folder, trf_path=trf_path, display_path=trf_display, trf_text=text,
+        document=document, tournament=tournament, settings=settings, edition=edition,
+        tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics))
+    return event, tuple(diagnostics)
+
+
+def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        diagnostics.append(Diagnostic(path=display, message=f"cannot read: {error.strerror}"))
+        return None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        head = data[:error.start]
+        line = head.count(b"\n") + 1
+        column = error.start - (head.rfind(b"\n") + 1) + 1
+        diagnostics.append(Diagnostic(path=display, line=line, column=column,
+                                      message=f"byte 0x{data[error.start]:02X} is not UTF-8",
+                                      expected="a file saved as UTF-8"))
+        return None
+
+
+def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament: Tournament,
+                      edition: Edition, diagnostics: list[Diagnostic]) -> ResolvedTiebreaks:
+    """event.yml ``tiebreaks`` > TRF 212 > TRF 202 > the default list; check them.
+
+    Under the 2026 edition the Buchholz family must not be used in a round robin
+    (C.07 Art. 8 note): an error at the position where the code is written.
+    """
+    resolved: ResolvedTiebreaks | None = None
+    if settings.tiebreaks is not None:
+        positions = tuple((settings.path, *settings.positions.get(f"tiebreaks[{i}]", (0, 0)))
+                          for i in range(len(settings.tiebreaks)))
+        resolved = ResolvedTiebreaks(specs=settings.tiebreaks, source=TiebreakSource.SETTINGS,
+                                     positions=positions)
+    for tag, source in (("212", TiebreakSource.TRF_212), ("202", TiebreakSource.TRF_202)):
+        record = document.first(tag)
+        if resolved is not None or record is None:
+            continue
+        specs: list[TiebreakSpec] = []
+        places: list[tuple[str, int, int]] = []
+        unreadable: list[tuple[str, int]] = []
+        column = 5
+        for raw in record.text[4:].split(","):
+            code = raw.strip()
+            code_column = column + (len(raw) - len(raw.lstrip()))
+            column += len(raw) + 1
+            if not code:
+                continue
+            try:
+                spec = parse_tiebreak(code)
+            except NotationError:
+                unreadable.append((code, code_column))
+                continue
+            if spec.acronym == "PTS" and not specs:
+                continue
+            specs.append(spec)
+            places.append((document.path, record.line, code_column))
+        if unreadable:
+            # Team tie-breaks (MPvGP, EDET, ...) and programs' own codes: not computed here,
+            # so the announced order cannot be followed; say so rather than drop codes silently.
+            diagnostics.append(Diagnostic(
+                path=document.path, line=record.line, column=unreadable[0][1],
+                severity=Severity.WARNING,
+                message=f"record {tag} lists tie-breaks this program does not compute ("
+                        + ", ".join(repr(c) for c, _ in unreadable)
+                        + "); the default list is used instead",
+                expected="individual C.07 codes, or a 'tiebreaks' list in event.yml"))
+        elif specs:
+            resolved = ResolvedTiebreaks(specs=tuple(specs), source=source,
+                                         positions=tuple(places))
+    if resolved is None:
+        codes = DEFAULT_ROUND_ROBIN if tournament.is_round_robin else DEFAULT_SWISS
+        resolved = ResolvedTiebreaks(
+            specs=tuple(parse_tiebreak(c) for c in codes
+                        if edition is Edition.FIDE_2026_03 or CATALOGUE[c.split("/")[0]].since
+                        != "2026"),
+            source=TiebreakSource.DEFAULT)
+    _check_tiebreaks(resolved, document.path, tournament, edition, diagnostics)
+    return resolved
+
+
+def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tournament,
+                     edition: Edition, diagnostics: list[Diagnostic]) -> None:
+    for index, spec in enumerate(resolved.specs):
+        if index < len(resolved.positions):
+            path, line, column = resolved.positions[index]
+            where = {"path": path, "line": line or None, "column": column or None}
+        else:
+            where = {"path": trf_path}
+        if (tournament.is_round_robin and spec.info.is_buchholz_family
+                and edition is Edition.FIDE_2026_03):
+            diagnostics.append(Diagnostic(
+                **where,  # type: ignore[arg-type]
+                message=f"{spec.written!r} ({spec.info.title}) must not be used in a round "
+                        "robin under the 2026 edition (C.07 Art. 8)",
+                expected="a tie-break such as DE, SB, WIN or KS"))
+        elif spec.info.since == "2026" and edition is Edition.FIDE_2024_08:
+            diagnostics.append(Diagnostic(
+                **where,  # type: ignore[arg-type]
+                severity=Severity.WARNING,
+                message=f"{spec.written!r} ({spec.info.title}) is new in the 2026 edition "
+                        "but this event uses the 2024 edition",
+                expected="'edition: 2026' in event.yml, or another tie-break"))
+
+
+def summary(event: Event) -> str:
+    """One line for ``standings check``: players, rounds, state."""
+    t = event.tournament
+    rounds = (f"{t.total_rounds} rounds" if t.rounds_played >= t.total_rounds
+              else f"{t.rounds_played} of {t.total_rounds} rounds played")
+    kind = "round robin" if t.is_round_robin else "Swiss"
+    warnings = len(event.warnings)
+    state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
+    return f"{event.display_path}: {len(t.players)} players, {rounds}, {kind}, {state}"
+
+
+__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
+           "TiebreakSource", "event_paths", "load_tournament", "read_event", "read_events",
+           "read_paths", "resolve_tiebreaks", "summary"]

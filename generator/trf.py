@@ -1,0 +1,1003 @@
+"""FIDE Tournament Report File (TRF-16 and TRF-26) -> records with positions -> Tournament.
+
+No file access here: :func:`decode_trf` turns bytes into text, :func:`parse_trf`
+turns text into a :class:`TrfDocument` (every record with its line, the 001
+player records read from their fixed columns), and :func:`build_tournament`
+checks the document (both sides of every game agree, ...) and builds the
+frozen :class:`generator.model.Tournament` under the event's settings.
+
+Columns follow ``shared/spec/trf.md`` (1-based, as the TRF specification counts them).
+Every problem is collected with its line and column and raised once as a
+:class:`StandingsError`; warnings travel with the document.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.model import (
+    HALF,
+    ONE,
+    STANDARD_SCORING,
+    ZERO,
+    Color,
+    Player,
+    ResultCode,
+    RoundResult,
+    ScoreSystem,
+    StartNo,
+    Tournament,
+)
+
+if TYPE_CHECKING:
+    from generator.settings import EventSettings
+
+# --- decoding ----------------------------------------------------------------------------
+
+_BOM = "\ufeff"
+
+
+def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
+    """Bytes -> text: UTF-8 (BOM stripped), else cp1252 with a warning naming the file.
+
+    Bytes that are neither UTF-8 nor cp1252 (0x81 0x8D 0x8F 0x90 0x9D are undefined
+    in cp1252) are an error at the first such byte: reading them as Latin-1 would
+    put control characters into names without anyone noticing.
+    Raises StandingsError for undecodable or binary (NUL bytes) input.
+    """
+    if b"\x00" in data:
+        line, column = _byte_position(data, data.index(b"\x00"))
+        raise StandingsError([Diagnostic(
+            path=path, line=line, column=column,
+            message="binary data (a NUL byte) in a TRF file",
+            expected="a text file exported by a pairing program")])
+    try:
+        text = data.decode("utf-8")
+        return text.removeprefix(_BOM), ()
+    except UnicodeDecodeError as utf8_error:
+        first_bad = utf8_error.start
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError as error:
+        line, column = _byte_position(data, error.start)
+        raise StandingsError([Diagnostic(
+            path=path, line=line, column=column,
+            message=f"byte 0x{data[error.start]:02X} is neither UTF-8 nor cp1252 (Windows Latin-1)",
+            expected="a file saved as UTF-8")]) from None
+    line, column = _byte_position(data, first_bad)
+    return text, (Diagnostic(
+        path=path, line=line, column=column, severity=Severity.WARNING,
+        message="file is not UTF-8; read as cp1252 (Windows Latin-1)",
+        expected="a file saved as UTF-8"),)
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (counted in bytes) of ``offset``; CR, LF and CRLF end lines."""
+    head = data[:offset].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    line = head.count(b"\n") + 1
+    column = len(head) - (head.rfind(b"\n") + 1) + 1
+    return line, column
+
+
+# --- records -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrfRecord:
+    """One line of the file, trailing blanks removed."""
+
+    tag: str
+    """Columns 1-3: ``001``, ``012``, ``XXR``, ..."""
+    text: str
+    """The whole line as written, without trailing blanks."""
+    line: int
+    """1-based line number."""
+
+    @property
+    def value(self) -> str:
+        """Columns 5 onwards, stripped: the content of a header record."""
+        return self.text[4:].strip()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundBlock:
+    """One round of a 001 record: columns 92-99 for round 1, 10 columns further per round."""
+
+    round: int
+    opponent: int | None
+    """Opponent's starting rank; None for ``0000`` or blanks (bye, absence, not paired)."""
+    color: str
+    """Column 97 as written ('w', 'b', '-', ' ')."""
+    result: str
+    """Column 99 as written (' ' when blank or cut off by trimmed trailing blanks)."""
+    line: int
+    column: int
+    """1-based column where the block starts (92 for round 1)."""
+
+    @property
+    def color_column(self) -> int:
+        return self.column + 5
+
+    @property
+    def result_column(self) -> int:
+        return self.column + 7
+
+    @property
+    def is_blank(self) -> bool:
+        return self.opponent is None and self.color in " -" and self.result == " "
+
+    def text(self) -> str:
+        opponent = "0000" if self.opponent is None else f"{self.opponent:4d}"
+        return f"{opponent} {self.color} {self.result}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRecord:
+    """A 001 record, every field read from its fixed columns."""
+
+    start_no: int | None
+    """Columns 5-8; None when unreadable (an error has been reported)."""
+    sex: str
+    title: str
+    name: str
+    rating: int | None
+    federation: str
+    fide_id: int | None
+    birth: str
+    points: Decimal | None
+    rank: int | None
+    blocks: tuple[RoundBlock, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamRecord:
+    """A team: TRF-16 ``013`` or TRF-26 ``310``. Kept for later use (team tie-breaks)."""
+
+    tag: str
+    number: int
+    """013: order of the 013 lines; 310: columns 5-7."""
+    name: str
+    members: tuple[int, ...]
+    """Starting ranks of the team's players, board order when fixed."""
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfDocument:
+    """A TRF file read into records. No judgement yet beyond what each field can hold."""
+
+    path: str
+    records: tuple[TrfRecord, ...]
+    """Every record in file order (comments ``###`` and blank lines left out)."""
+    players: tuple[PlayerRecord, ...]
+    teams: tuple[TeamRecord, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Problems found while reading (warnings, and errors when built with ``strict=False``)."""
+    _by_tag: Mapping[str, tuple[TrfRecord, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_tag: dict[str, list[TrfRecord]] = {}
+        for record in self.records:
+            by_tag.setdefault(record.tag, []).append(record)
+        object.__setattr__(self, "_by_tag", MappingProxyType(
+            {tag: tuple(records) for tag, records in by_tag.items()}))
+
+    def all(self, tag: str) -> tuple[TrfRecord, ...]:
+        return self._by_tag.get(tag, ())
+
+    def first(self, tag: str) -> TrfRecord | None:
+        found = self._by_tag.get(tag)
+        return found[0] if found else None
+
+    def value(self, tag: str) -> str:
+        record = self.first(tag)
+        return record.value if record else ""
+
+    @property
+    def warnings(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if not d.is_error)
+
+
+# Tags a reader must know (spec trf.md §3-5); anything else is kept with a warning.
+HEADER_TAGS = frozenset({
+    "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+    "142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362",
+})
+TEAM_TAGS = frozenset({"013", "310", "240", "250", "260", "299", "300", "320", "330",
+                       "801", "802"})
+EXTENSION_TAGS = frozenset({"XXR", "XXC", "XXS", "XXA", "XXZ", "XXP"})
+KNOWN_TAGS = HEADER_TAGS | TEAM_TAGS | EXTENSION_TAGS | {"001"}
+
+RESULT_CODES = "1=0WDL+-HFUZX?"
+_RESULT_EXPECTED = "one of 1 = 0 W D L + - H F U Z X or blank"
+_COLOR_EXPECTED = "'w', 'b', '-' or blank"
+
+_TITLES = {
+    "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM",
+    "WCM": "WCM", "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM",
+    "WF": "WFM", "WC": "WCM",
+}
+
+
+def parse_trf(text: str, path: str) -> TrfDocument:
+    """Read TRF text into records; raise StandingsError if any record cannot be read.
+
+    Warnings (unknown record types, unreadable dates, ...) are kept in
+    ``document.diagnostics``.
+    """
+    sink = DiagnosticSink(path)
+    document = read_records(text, path, sink)
+    sink.raise_if_errors()
+    return document
+
+
+def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
+    """Like :func:`parse_trf` but reports into ``sink`` and never raises."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    records: list[TrfRecord] = []
+    players: list[PlayerRecord] = []
+    teams: list[TeamRecord] = []
+    unknown_tags: dict[str, int] = {}
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip().rstrip("\x1a").rstrip()  # old DOS files end with Ctrl-Z
+        if not line or line.startswith("###"):
+            continue
+        bad = _first_control_character(line)
+        if bad is not None:
+            sink.error(f"control character {line[bad]!r} in a text record",
+                       line=number, column=bad + 1, expected="printable text")
+            continue
+        tag = line[:3]
+        record = TrfRecord(tag=tag, text=line, line=number)
+        records.append(record)
+        if len(line) > 3 and line[3] != " ":
+            sink.error(f"record type {line[:4]!r} is not followed by a blank in column 4",
+                       line=number, column=4, expected="a 3-character record type, then a blank")
+            continue
+        if tag == "001":
+            players.append(_read_player(line, number, sink))
+        elif tag in ("013", "310"):
+            team = _read_team(record, len([t for t in teams if t.tag == tag]) + 1, sink)
+            if team is not None:
+                teams.append(team)
+        elif tag not in KNOWN_TAGS and tag not in unknown_tags:
+            unknown_tags[tag] = number
+            sink.warning(f"unknown record type {tag!r} kept but not used", line=number,
+                         column=1, expected="a TRF-16/TRF-26 record such as 001, 012 or XXR")
+    if not records:
+        sink.error("empty TRF file", expected="a 012 tournament record and 001 player records")
+    elif not players:
+        sink.error("no player records (001) in the file", line=records[-1].line,
+                   expected="one 001 line per player")
+    document = TrfDocument(path=path, records=tuple(records), players=tuple(players),
+                           teams=tuple(teams))
+    _check_headers(document, sink)
+    return document
+
+
+def _first_control_character(line: str) -> int | None:
+    for index, char in enumerate(line):
+        if (ord(char) < 32 and char != "\t") or 0x7F <= ord(char) < 0xA0:
+            return index
+    return None
+
+
+def _field(line: str, first: int, last: int) -> str:
+    """Columns first..last (1-based, inclusive)."""
+    return line[first - 1:last]
+
+
+def _read_int(line: str, first: int, last: int, what: str, number: int,
+              sink: DiagnosticSink, *, zero_is_none: bool = False) -> int | None:
+    raw = _field(line, first, last)
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not text.isascii():
+        offset = len(raw) - len(raw.lstrip())
+        sink.error(f"{what} {text!r} is not a number", line=number, column=first + offset,
+                   expected=f"digits in columns {first}-{last}")
+        return None
+    value = int(text)
+    return None if zero_is_none and value == 0 else value
+
+
+def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
+    if len(line) < 8:
+        sink.error(f"player record ends at column {len(line)}", line=number,
+                   column=len(line) + 1, expected="the starting rank in columns 5-8")
+    start_no = _read_int(line, 5, 8, "starting rank", number, sink)
+    if start_no == 0:
+        sink.error("starting rank 0", line=number, column=5, expected="a number from 1 to 9999")
+        start_no = None
+    elif start_no is None and len(line) >= 8:
+        sink.error("blank starting rank", line=number, column=5,
+                   expected="a number in columns 5-8")
+    title_raw = _field(line, 10, 13).strip().upper()
+    sex = ""
+    # Some programs write the sex in column 10 and the title from 11, others shift the
+    # title left into column 10: read the four columns together (spec §6, "title shifted").
+    if title_raw[:1] in ("M", "W", "F") and (len(title_raw) == 1 or title_raw[1] == " "):
+        sex, title_raw = title_raw[0].lower(), title_raw[1:].strip()
+    elif _field(line, 10, 10) != " ":
+        sex = _field(line, 10, 10).lower()
+        title_raw = _field(line, 11, 13).strip().upper()
+    title = _TITLES.get(title_raw, title_raw)
+    points_text = _field(line, 80, 84).strip()
+    points: Decimal | None = None
+    if points_text:
+        try:
+            points = Decimal(points_text)
+            if not points.is_finite() or not re.fullmatch(r"\d+(\.\d+)?", points_text):
+                raise InvalidOperation
+        except InvalidOperation:
+            points = None
+            sink.error(f"points {points_text!r} is not a number", line=number,
+                       column=80 + len(_field(line, 80, 84)) - len(_field(line, 80, 84).lstrip()),
+                       expected="a number such as ' 4.5' in columns 81-84")
+    return PlayerRecord(
+        start_no=start_no,
+        sex=sex,
+        title=title,
+        name=_field(line, 15, 47).strip(),
+        rating=_read_int(line, 49, 52, "rating", number, sink, zero_is_none=True),
+        federation=_field(line, 54, 56).strip(),
+        fide_id=_read_int(line, 58, 68, "FIDE ID", number, sink, zero_is_none=True),
+        birth=_field(line, 70, 79).strip(),
+        points=points,
+        rank=_read_int(line, 86, 89, "rank", number, sink, zero_is_none=True),
+        blocks=_read_blocks(line, number, sink),
+        line=number,
+    )
+
+
+def _read_blocks(line: str, number: int, sink: DiagnosticSink) -> tuple[RoundBlock, ...]:
+    blocks: list[RoundBlock] = []
+    if len(line) > 90 and line[90] != " ":
+        sink.error(f"round 1 block starts at column 91 ({line[90:99]!r})", line=number,
+                   column=91, expected="the round 1 opponent in columns 92-95 (10-column grid)")
+        return ()
+    round_no = 0
+    while True:
+        start = 92 + 10 * round_no  # 1-based first column of this round's block
+        round_no += 1
+        if len(line) < start:
+            break
+        chunk = line[start - 1:start + 9]  # 10 columns: the 8 of the block and 2 separators
+        block = _read_block(chunk, round_no, start, number, sink)
+        if block is None:
+            break
+        blocks.append(block)
+    return tuple(blocks)
+
+
+def _read_block(chunk: str, round_no: int, start: int, number: int,
+                sink: DiagnosticSink) -> RoundBlock | None:
+    where = f"round {round_no}"
+    grid = (f"opponent in columns {start}-{start + 3}, colour in column {start + 5}, "
+            f"result in column {start + 7}")
+    body = chunk[:8]
+    # Blanks belong in the 5th, 7th, 9th and 10th column of a block; anything there means
+    # the block is not on the 10-column grid (an editor or a byte-counting exporter shifted it).
+    for offset in (4, 6, 8, 9):
+        if offset < len(chunk) and chunk[offset] != " ":
+            sink.error(f"{where} block {chunk.rstrip()!r} is not on the 10-column grid",
+                       line=number, column=start + offset, expected=grid)
+            return None
+    if len(body.rstrip()) < 6 and body.strip():
+        sink.error(f"{where} block {body.rstrip()!r} is cut short at column "
+                   f"{start + len(body.rstrip()) - 1}", line=number,
+                   column=start + len(body.rstrip()), expected=grid)
+        return None
+    body = body.ljust(8)
+    opponent_text = body[:4].strip()
+    opponent: int | None = None
+    if opponent_text:
+        if not (opponent_text.isdigit() and opponent_text.isascii()):
+            offset = len(body[:4]) - len(body[:4].lstrip())
+            sink.error(f"{where} opponent {opponent_text!r} is not a number", line=number,
+                       column=start + offset, expected=f"a starting rank in columns "
+                       f"{start}-{start + 3}, or 0000 for none")
+            return None
+        opponent = int(opponent_text) or None
+    color = body[5]
+    if color not in "wWbB- ":
+        sink.error(f"unknown colour {color!r} in {where}", line=number, column=start + 5,
+                   expected=_COLOR_EXPECTED)
+        return None
+    result = body[7].upper()
+    if result not in RESULT_CODES and result != " ":
+        sink.error(f"unknown result code {body[7]!r} in {where}", line=number,
+                   column=start + 7, expected=_RESULT_EXPECTED)
+        return None
+    return RoundBlock(round=round_no, opponent=opponent, color=color.lower(), result=result,
+                      line=number, column=start)
+
+
+def _read_team(record: TrfRecord, order: int, sink: DiagnosticSink) -> TeamRecord | None:
+    line = record.text
+    if record.tag == "013":
+        name, first_member, number = _field(line, 5, 36).strip(), 37, order
+    else:
+        team_no = _read_int(line, 5, 7, "team number", record.line, sink)
+        if team_no is None:
+            return None
+        name, first_member, number = _field(line, 9, 40).strip(), 74, team_no
+    members: list[int] = []
+    column = first_member
+    while column <= len(line):
+        member = _read_int(line, column, column + 3, "team member", record.line, sink)
+        if member:
+            members.append(member)
+        column += 5
+    return TeamRecord(tag=record.tag, number=number, name=name, members=tuple(members),
+                      line=record.line)
+
+
+def _check_headers(document: TrfDocument, sink: DiagnosticSink) -> None:
+    for tag in ("042", "052"):
+        record = document.first(tag)
+        if record is not None and record.value:
+            read_date(record.value, record, sink)
+    for tag in ("142", "XXR"):
+        record = document.first(tag)
+        if record is not None:
+            _rounds_from(record, sink)
+
+
+# --- header values ---------------------------------------------------------------------
+
+_MONTHS = {name: number for number, names in enumerate((
+    ("jan", "januar", "january", "janvier", "enero"),
+    ("feb", "februar", "february", "fevrier", "febrero"),
+    ("mar", "marz", "march", "mars", "marzo", "mär", "märz"),
+    ("apr", "april", "avril", "abril"),
+    ("may", "mai", "mayo"),
+    ("jun", "juni", "june", "juin", "junio"),
+    ("jul", "juli", "july", "juillet", "julio"),
+    ("aug", "august", "aout", "août", "agosto"),
+    ("sep", "sept", "september", "septembre", "septiembre"),
+    ("oct", "okt", "oktober", "october", "octobre", "octubre"),
+    ("nov", "november", "novembre", "noviembre"),
+    ("dec", "dez", "dezember", "december", "decembre", "décembre", "diciembre"),
+), start=1) for name in names}
+
+
+def parse_date(text: str) -> tuple[datetime.date | None, str | None]:
+    """A date as pairing programs write it -> (date, note).
+
+    Accepts ``2026/03/14``, ``2026-03-14``, ``2026.03.14``, ``14/03/2026``,
+    ``28. 07. 2005``, ``26/03/14`` (TRF YY/MM/DD), ``May 29, 2020``, ``29 May 2020``
+    and a bare year ``2005`` (read as 1 January, with a note). (None, reason) when unreadable.
+    """
+    value = text.strip()
+    numbers = re.fullmatch(r"(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\.?", value)
+    try:
+        if numbers:
+            a, b, c = (int(n) for n in numbers.groups())
+            if len(numbers[1]) == 4:
+                return _date_or_zero(a, b, c)
+            if len(numbers[3]) == 4:
+                # Day first (European order) unless the first number cannot be a month's day.
+                return (_date_or_zero(c, a, b) if b > 12 else _date_or_zero(c, b, a))
+            if len(numbers[1]) == 2 and len(numbers[3]) == 2:
+                return _date_or_zero(2000 + a, b, c)  # TRF 132: YY/MM/DD
+        if re.fullmatch(r"\d{4}", value):
+            return datetime.date(int(value), 1, 1), f"only the year is given; read as {value}-01-01"
+        words = re.fullmatch(r"([^\W\d]+)\.?\s+(\d{1,2}),?\s+(\d{4})", value)
+        if words and words[1].lower() in _MONTHS:
+            return datetime.date(int(words[3]), _MONTHS[words[1].lower()], int(words[2])), None
+        words = re.fullmatch(r"(\d{1,2})\.?\s+([^\W\d]+)\.?,?\s+(\d{4})", value)
+        if words and words[2].lower() in _MONTHS:
+            return datetime.date(int(words[3]), _MONTHS[words[2].lower()], int(words[1])), None
+    except ValueError:
+        return None, "no such day"
+    return None, None
+
+
+def _date_or_zero(year: int, month: int, day: int) -> tuple[datetime.date | None, str | None]:
+    if year == 0:
+        return None, None
+    if month == 0:  # "1990/00/00" (birth dates) - only the year is known
+        return datetime.date(year, 1, 1), f"only the year is given; read as {year}-01-01"
+    if day == 0:
+        return datetime.date(year, month, 1), f"no day given; read as {year}-{month:02d}-01"
+    return datetime.date(year, month, day), None
+
+
+def read_date(text: str, record: TrfRecord, sink: DiagnosticSink) -> datetime.date | None:
+    """The date in a header record, with a warning (never an error) when it cannot be read."""
+    day, note = parse_date(text)
+    column = record.text.index(text.strip()[:1], 3) + 1 if text.strip() else 5
+    if day is None:
+        sink.warning(f"cannot read the date {text.strip()!r}" + (f" ({note})" if note else ""),
+                     line=record.line, column=column, expected="a date such as 2026/03/14")
+    elif note:
+        sink.warning(f"date {text.strip()!r}: {note}", line=record.line, column=column,
+                     expected="a full date such as 2026/03/14")
+    return day
+
+
+def _rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
+    value = record.value
+    match = re.match(r"\d+", value)
+    if match is None or int(match[0]) == 0:
+        if sink is not None:
+            sink.error(f"number of rounds {value!r} is not a positive number", line=record.line,
+                       column=5, expected=f"'{record.tag} 7'")
+        return None
+    return int(match[0])
+
+
+def _quiet_date(document: TrfDocument, tag: str) -> datetime.date | None:
+    record = document.first(tag)
+    return parse_date(record.value)[0] if record is not None and record.value else None
+
+
+def _round_dates(document: TrfDocument) -> tuple[datetime.date | None, ...]:
+    dates: list[datetime.date | None] = []
+    for record in document.all("132"):
+        for token in re.findall(r"\d{2,4}[/.-]\d{1,2}[/.-]\d{1,4}", record.text[4:]):
+            dates.append(parse_date(token)[0])
+    return tuple(dates)
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+_SCORE_SYMBOLS_162 = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pab",
+                      "X": "pending"}
+
+
+def scoring_from_162(record: TrfRecord, sink: DiagnosticSink) -> ScoreSystem | None:
+    """TRF-26 162: symbol at column 6 and its points in 7-10, repeated every 9 columns."""
+    values: dict[str, Decimal] = {}
+    for match in re.finditer(r"([A-Za-z])\s*(-?\d+(?:\.\d+)?)", record.text[4:]):
+        symbol = match[1].upper()
+        if symbol not in _SCORE_SYMBOLS_162:
+            sink.warning(f"unknown scoring symbol {match[1]!r} in record 162 ignored",
+                         line=record.line, column=match.start() + 5,
+                         expected="one of W D L A P X")
+            continue
+        values[_SCORE_SYMBOLS_162[symbol]] = Decimal(match[2])
+    if not values:
+        return None
+    win = values.get("win", ONE)
+    absence = values.get("absence", ZERO)
+    return ScoreSystem(
+        win=win, draw=values.get("draw", HALF), loss=values.get("loss", ZERO),
+        forfeit_loss=absence, zero_point_bye=absence,
+        pairing_allocated_bye=values.get("pab"),
+        pending=values.get("pending", ZERO))
+
+
+def scoring_from_xxs(records: Sequence[TrfRecord], sink: DiagnosticSink) -> ScoreSystem | None:
+    """JaVaFo XXS ``CODE=VALUE`` pairs; later entries override earlier ones."""
+    values: dict[str, Decimal] = {}
+    for record in records:
+        for match in re.finditer(r"(\S+?)=(\S+)", record.text[4:]):
+            code, raw = match[1].upper(), match[2]
+            column = match.start() + 5
+            try:
+                value = Decimal(raw)
+                if not value.is_finite():
+                    raise InvalidOperation
+            except InvalidOperation:
+                sink.error(f"scoring value {raw!r} for {code} is not a number",
+                           line=record.line, column=column + len(match[1]) + 1,
+                           expected="a number such as 1 or 0.5")
+                continue
+            targets = _XXS_CODES.get(code)
+            if targets is None:
+                sink.warning(f"unknown XXS scoring code {code!r} ignored", line=record.line,
+                             column=column, expected="one of " + " ".join(_XXS_CODES))
+                continue
+            for target in targets:
+                values[target] = value
+    if not values:
+        return None
+    for white, black, what in (("WW", "BW", "win"), ("WD", "BD", "draw"),
+                               ("WL", "BL", "loss")):
+        if white in values and black in values and values[white] != values[black]:
+            sink.warning(f"XXS gives a different {what} for White and Black; "
+                         f"using {values[white]}", line=records[0].line, column=5,
+                         expected="the same points for both colours")
+    return ScoreSystem(
+        win=values.get("WW", ONE), draw=values.get("WD", HALF), loss=values.get("WL", ZERO),
+        forfeit_win=values.get("FW"), forfeit_loss=values.get("FL", ZERO),
+        pairing_allocated_bye=values.get("PAB"), full_point_bye=values.get("FPB"),
+        half_point_bye=values.get("HPB"), zero_point_bye=values.get("ZPB", ZERO))
+
+
+_XXS_CODES: dict[str, tuple[str, ...]] = {
+    "WW": ("WW",), "BW": ("BW",), "WD": ("WD",), "BD": ("BD",), "WL": ("WL",), "BL": ("BL",),
+    "ZPB": ("ZPB",), "HPB": ("HPB",), "FPB": ("FPB",), "PAB": ("PAB",), "FW": ("FW",),
+    "FL": ("FL",),
+    "W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"),
+}
+
+
+def _points(results: Iterable[RoundResult], scoring: ScoreSystem) -> Decimal:
+    return sum((scoring.round_points(r) for r in results), ZERO)
+
+
+def _scoring_candidates() -> Iterable[ScoreSystem]:
+    """Score systems from the standard one outwards, fewest changes first.
+
+    The points column of older files is the only trace of the event's scoring
+    (spec trf.md §5: "inference from the Points column"); the smallest change
+    that explains every player's total is the most plausible one.
+    """
+    three = Decimal(3)
+    bases = (STANDARD_SCORING, ScoreSystem(win=three, draw=ONE),
+             ScoreSystem(win=Decimal(2), draw=ONE))
+    bye_changes: tuple[dict[str, Decimal], ...] = ()
+    for base in bases:
+        bye_changes = (
+            {}, {"pairing_allocated_bye": base.draw}, {"pairing_allocated_bye": ZERO},
+            {"half_point_bye": ZERO}, {"full_point_bye": base.draw},
+            {"forfeit_win": base.draw}, {"pairing_allocated_bye": base.draw,
+                                         "half_point_bye": ZERO},
+        )
+        for change in bye_changes:
+            yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss,
+                              **change)  # type: ignore[arg-type]
+
+
+def infer_scoring(players: Sequence[tuple[Decimal | None, Sequence[RoundResult]]]
+                  ) -> ScoreSystem | None:
+    """The first candidate under which every written points column matches; None if none does."""
+    written = [(points, results) for points, results in players if points is not None]
+    if not written:
+        return STANDARD_SCORING
+    for candidate in _scoring_candidates():
+        if all(_points(results, candidate) == points for points, results in written):
+            return candidate
+    return None
+
+
+# --- building the tournament -------------------------------------------------------------
+
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-",
+               "X": "X?", "?": "X?", " ": " "}
+
+
+def build_tournament(document: TrfDocument, settings: EventSettings | None = None) -> Tournament:
+    """Check the document and build the Tournament; raise StandingsError on any error."""
+    sink = DiagnosticSink(document.path)
+    for diagnostic in document.diagnostics:
+        sink._add(diagnostic)
+    tournament = assemble(document, settings, sink)
+    sink.raise_if_errors()
+    assert tournament is not None
+    return tournament
+
+
+def assemble(document: TrfDocument, settings: EventSettings | None,
+             sink: DiagnosticSink) -> Tournament | None:
+    """Consistency checks and the Tournament; reports into ``sink``, never raises.
+
+    Returns None when the players cannot be told apart (a starting rank missing).
+    """
+    from generator.settings import EventSettings  # settings imports model only; no cycle
+
+    settings = settings if settings is not None else EventSettings()
+    players = [p for p in document.players if p.start_no is not None]
+    if len(players) != len(document.players) or not players:
+        return None
+    by_no: dict[int, PlayerRecord] = {}
+    for player in players:
+        assert player.start_no is not None
+        if player.start_no in by_no:
+            sink.error(f"starting rank {player.start_no} used twice (first on line "
+                       f"{by_no[player.start_no].line})", line=player.line, column=5,
+                       expected="each starting rank once")
+            continue
+        by_no[player.start_no] = player
+    _check_pairings(by_no, sink)
+
+    blocks_in_file = max((len(p.blocks) for p in players), default=0)
+    rounds_played = _rounds_played(players)
+    total_rounds = _total_rounds(document, settings, blocks_in_file, rounds_played, sink)
+    results = {no: _results(player, total_rounds, rounds_played, sink)
+               for no, player in by_no.items()}
+    scoring = _resolve_scoring(document, settings, by_no, results, sink)
+    name = settings.title or document.value("012")
+    start_date = settings.start_date or _quiet_date(document, "042")
+    end_date = settings.end_date or _quiet_date(document, "052")
+    tiebreak_record = document.first("212") or document.first("202")
+    tiebreaks_in_file: tuple[str, ...] = ()
+    if tiebreak_record is not None:
+        codes = [c.strip() for c in tiebreak_record.value.split(",") if c.strip()]
+        if codes and codes[0].upper() == "PTS":
+            codes = codes[1:]
+        tiebreaks_in_file = tuple(codes)
+    tournament = Tournament(
+        name=name or "(untitled)",
+        city=settings.place or document.value("022"),
+        federation=document.value("032"),
+        start_date=start_date,
+        end_date=end_date,
+        tournament_type=document.value("092"),
+        chief_arbiter=settings.arbiter or document.value("102"),
+        deputy_arbiters=tuple(r.value for r in document.all("112") if r.value),
+        time_control=document.value("122"),
+        round_dates=_round_dates(document),
+        total_rounds=total_rounds,
+        rounds_played=rounds_played,
+        players=tuple(
+            Player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
+                   rating=p.rating, federation=p.federation, fide_id=p.fide_id,
+                   birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
+                   results=results[no], line=p.line)
+            for no, p in sorted(by_no.items())),
+        score_system=scoring,
+        is_round_robin=False,
+        tiebreaks_in_file=tiebreaks_in_file,
+    )
+    if _is_round_robin(document, settings, tournament):
+        tournament = dataclasses.replace(tournament, is_round_robin=True)
+    return tournament
+
+
+def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> None:
+    """Both sides of every game agree; opponents exist; nobody plays twice or themself."""
+    rounds = max((len(p.blocks) for p in by_no.values()), default=0)
+    for round_no in range(1, rounds + 1):
+        listed: dict[int, RoundBlock] = {}
+        listed_by: dict[int, list[int]] = {}
+        for no, player in sorted(by_no.items()):
+            if round_no <= len(player.blocks):
+                block = player.blocks[round_no - 1]
+                listed[no] = block
+                if block.opponent is not None:
+                    listed_by.setdefault(block.opponent, []).append(no)
+        for no, block in sorted(listed.items()):
+            opponent = block.opponent
+            if opponent is None:
+                continue
+            if opponent == no:
+                sink.error(f"player {no} is paired with themself in round {round_no}",
+                           line=block.line, column=block.column,
+                           expected="another player's starting rank")
+                continue
+            if opponent not in by_no:
+                sink.error(f"opponent {opponent} in round {round_no} is not a player of "
+                           f"this file", line=block.line, column=block.column,
+                           expected="the starting rank of a 001 record")
+                continue
+            other = listed.get(opponent)
+            if other is not None and other.opponent == no:
+                if no < opponent:
+                    _check_game(no, block, opponent, other, sink)
+                continue
+            suitors = listed_by.get(opponent, [])
+            if other is not None and other.opponent in by_no and len(suitors) > 1:
+                partner = other.opponent
+                sink.error(f"player {opponent} is paired twice in round {round_no}: with "
+                           f"player {partner} (line {by_no[partner].line}) and with "
+                           f"player {no}", line=block.line, column=block.column,
+                           expected="one opponent per round")
+                continue
+            theirs = ("no round block" if other is None else
+                      "no opponent" if other.opponent is None else
+                      f"opponent {other.opponent}")
+            sink.error(f"player {no} lists player {opponent} in round {round_no}, but "
+                       f"player {opponent} (line {by_no[opponent].line}) has {theirs}",
+                       line=block.line, column=block.column,
+                       expected=f"player {opponent}'s round {round_no} block to name "
+                                f"player {no}")
+
+
+def _check_game(first: int, mine: RoundBlock, second: int, theirs: RoundBlock,
+                sink: DiagnosticSink) -> None:
+    round_no = mine.round
+    colours = {mine.color, theirs.color}
+    if mine.color in "wb" and theirs.color in "wb" and mine.color == theirs.color:
+        sink.error(f"players {first} and {second} both have colour {mine.color!r} in round "
+                   f"{round_no}", line=theirs.line, column=theirs.color_column,
+                   expected=f"{'b' if mine.color == 'w' else 'w'!r} (line {mine.line} says "
+                            f"{mine.color!r})")
+    elif len(colours - {" ", "-"}) == 1 and colours & {" ", "-"} and not (
+            mine.result in "+-" or theirs.result in "+-"):
+        later = theirs if theirs.color in " -" else mine
+        sink.warning(f"colour missing on one side of the game between players {first} and "
+                     f"{second} in round {round_no}", line=later.line,
+                     column=later.color_column, expected="'w' against 'b'")
+    if theirs.result not in _COMPLEMENT.get(mine.result, ""):
+        expected_result = _COMPLEMENT.get(mine.result, "?")[:1]
+        sink.error(f"result {theirs.result!r} of player {second} does not match "
+                   f"{mine.result!r} of player {first} (line {mine.line}) in round {round_no}",
+                   line=theirs.line, column=theirs.result_column,
+                   expected=f"{expected_result!r}")
+
+
+def _rounds_played(players: Sequence[PlayerRecord]) -> int:
+    """Highest round with a game result; else the highest with any bye or absence recorded."""
+    game, any_result = 0, 0
+    for player in players:
+        for block in player.blocks:
+            if block.result in "1=0WDL+-" and block.result != " ":
+                if block.opponent is not None:
+                    game = max(game, block.round)
+            if block.result not in " X?":
+                any_result = max(any_result, block.round)
+    return game or any_result
+
+
+def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file: int,
+                  rounds_played: int, sink: DiagnosticSink) -> int:
+    announced: int | None = settings.total_rounds
+    source = ("event.yml", 0, 0)
+    if announced is None:
+        for tag in ("142", "XXR"):
+            record = document.first(tag)
+            if record is not None and (value := _rounds_from(record, None)):
+                announced, source = value, (tag, record.line, 5)
+                break
+    if announced is None:
+        return blocks_in_file
+    if announced < blocks_in_file:
+        longest = max(document.players, key=lambda p: len(p.blocks))
+        where = (f"{source[0]} on line {source[1]}" if source[1] else "event.yml total_rounds")
+        sink.error(f"{where} announces {announced} rounds, but this record has "
+                   f"{blocks_in_file} round blocks", line=longest.line,
+                   column=92 + 10 * announced,
+                   expected=f"at most {announced} round blocks, or a larger number of rounds")
+        return blocks_in_file
+    return announced
+
+
+def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
+             sink: DiagnosticSink) -> tuple[RoundResult, ...]:
+    results: list[RoundResult] = []
+    for round_no in range(1, total_rounds + 1):
+        block = player.blocks[round_no - 1] if round_no <= len(player.blocks) else None
+        if block is None or (block.is_blank and round_no > rounds_played):
+            # No data for this round: not played yet, or (inside the played rounds) absent.
+            code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
+            results.append(RoundResult(round_no, None, Color.NONE, code, player.line,
+                                       92 + 10 * (round_no - 1)))
+            continue
+        code = ResultCode.PENDING if block.result in "X?" else ResultCode(block.result)
+        if code is ResultCode.BLANK and block.opponent is not None:
+            # A pairing without a result: published but not played yet (in-tournament file).
+            code = ResultCode.PENDING
+            if round_no < rounds_played:
+                sink.warning(f"no result in round {round_no} although later rounds have "
+                             "results; read as pending", line=block.line,
+                             column=block.result_column, expected=_RESULT_EXPECTED)
+        if block.opponent is None and code is ResultCode.FORFEIT_WIN:
+            sink.warning(f"forfeit win without an opponent in round {round_no}; read as a "
+                         "full-point bye", line=block.line, column=block.result_column,
+                         expected="'F' for a full-point bye, or the opponent's starting rank")
+        elif block.opponent is None and code.is_over_the_board:
+            sink.warning(f"game result {block.result!r} without an opponent in round "
+                         f"{round_no}; read as an absence (0 points)", line=block.line,
+                         column=block.result_column,
+                         expected="the opponent's starting rank, or a bye code H F U Z")
+        color = {"w": Color.WHITE, "b": Color.BLACK}.get(block.color, Color.NONE)
+        results.append(RoundResult(round_no, StartNo(block.opponent) if block.opponent else None,
+                                   color, code, block.line, block.column))
+    return tuple(results)
+
+
+def _resolve_scoring(document: TrfDocument, settings: EventSettings,
+                     by_no: Mapping[int, PlayerRecord],
+                     results: Mapping[int, tuple[RoundResult, ...]],
+                     sink: DiagnosticSink) -> ScoreSystem:
+    """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
+    scoring: ScoreSystem | None = settings.scoring
+    source = "event.yml"
+    if scoring is None and (record := document.first("162")) is not None:
+        scoring, source = scoring_from_162(record, sink), "record 162"
+    if scoring is None and document.all("XXS"):
+        scoring, source = scoring_from_xxs(document.all("XXS"), sink), "XXS"
+    if scoring is None:
+        inferred = infer_scoring([(p.points, results[no]) for no, p in by_no.items()])
+        scoring, source = (inferred, "inferred") if inferred else (STANDARD_SCORING, "standard")
+    for no, player in sorted(by_no.items()):
+        if player.points is None:
+            continue
+        total = _points(results[no], scoring)
+        if total != player.points:
+            sink.warning(f"points column says {_fmt(player.points)} but the results add up to "
+                         f"{_fmt(total)} under {scoring.label} scoring ({source})",
+                         line=player.line, column=81,
+                         expected=f"{_fmt(total)}, or a 'scoring' entry in event.yml")
+    return scoring
+
+
+def _fmt(value: Decimal) -> str:
+    return format(value, "f")
+
+
+# --- round robin -------------------------------------------------------------------------
+
+_RR_TEXT = re.compile(r"robin|\bRR\b|berger|rundenturnier|round-robin|all-play-all|"
+                      r"jeder gegen jeden", re.IGNORECASE)
+_SWISS_TEXT = re.compile(r"swiss|schweizer|suizo|suisse|dutch|burstein|lim\b|monrad",
+                         re.IGNORECASE)
+
+
+def _is_round_robin(document: TrfDocument, settings: EventSettings,
+                    tournament: Tournament) -> bool:
+    """event.yml > TRF-26 192 > 092 text > a pairing pattern only a round robin can have.
+
+    Conservative: reading a Swiss as a round robin would silently drop Buchholz and
+    change how unplayed rounds count (C.07 15.2), so the pattern test needs every
+    competitor to meet every other at most once per cycle with the rounds fitting.
+    """
+    if settings.round_robin is not None:
+        return settings.round_robin
+    encoded = document.value("192").upper()
+    if encoded:
+        if "ROUNDROBIN" in encoded or "ROUND_ROBIN" in encoded or encoded.endswith("_RR"):
+            return True
+        if any(word in encoded for word in ("DUTCH", "SWISS", "BURSTEIN", "LIM", "DUBOV")):
+            return False
+    text = document.value("092")
+    if _RR_TEXT.search(text):
+        return True
+    if _SWISS_TEXT.search(text):
+        return False
+    return _has_round_robin_pattern(document, tournament)
+
+
+def _has_round_robin_pattern(document: TrfDocument, tournament: Tournament) -> bool:
+    team_of: dict[int, int] = {}
+    teams = [t for t in document.teams if t.tag == "310"] or list(document.teams)
+    for team in teams:
+        for member in team.members:
+            team_of[member] = team.number
+    use_teams = bool(teams) and all(p.start_no in team_of for p in tournament.players)
+    competitors = len(teams) if use_teams else len(tournament.players)
+    rounds = tournament.total_rounds
+    if competitors < 3 or tournament.rounds_played == 0:
+        return False
+    per_cycle = competitors - 1 if competitors % 2 == 0 else competitors
+    if rounds == per_cycle:
+        cycles = 1
+    elif rounds == 2 * per_cycle:
+        cycles = 2
+    else:
+        return False
+    met: dict[tuple[int, int], set[int]] = {}
+    for player in tournament.players:
+        for result in player.results:
+            if result.opponent is None:
+                continue
+            a = team_of[player.start_no] if use_teams else player.start_no
+            b = team_of.get(result.opponent, -1) if use_teams else result.opponent
+            if a == b:
+                return False
+            key = (min(a, b), max(a, b))
+            met.setdefault(key, set()).add(result.round)
+    if use_teams:
+        # Every board of a team must face the same team in a round.
+        for round_no in range(1, rounds + 1):
+            faced: dict[int, set[int]] = {}
+            for (a, b), rounds_met in met.items():
+                if round_no in rounds_met:
+                    faced.setdefault(a, set()).add(b)
+                    faced.setdefault(b, set()).add(a)
+            if any(len(opponents) > 1 for opponents in faced.values()):
+                return False
+    return all(len(rounds_met) <= cycles for rounds_met in met.values())
+
+
+__all__ = [
+    "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "TEAM_TAGS",
+    "PlayerRecord", "RoundBlock", "TeamRecord", "TrfDocument", "TrfRecord",
+    "assemble", "build_tournament", "decode_trf", "infer_scoring", "parse_date", "parse_trf",
+    "read_records", "scoring_from_162", "scoring_from_xxs",
+]
