@@ -66,3 +66,42 @@ def main(debug: bool) -> None:
 # --- commands ---------------------------------------------------------------------------
 # Each command lives below in its own section; keep them in this order:
 # check (issue 2), rank and explain (issue 3), build (issue 4), serve (issue 5).
+
+
+# --- check (issue 2) ----------------------------------------------------------------------
+
+
+@main.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
+@click.option("--strict", is_flag=True,
+              help="Treat warnings (e.g. a points column that disagrees with the results) "
+                   "as errors.")
+@reports_errors
+def check_command(paths: tuple[str, ...], strict: bool) -> None:
+    """Read event folders and TRF files and report every problem found.
+
+    PATH is an events folder (one sub-folder per event), an event folder (one .trf
+    file, optionally event.yml and notes.md) or a single TRF file; the default is
+    events/. Every problem of every file is printed on its own line as
+
+        path:line:column: what is wrong; expected what
+
+    The exit status is 1 when there is any error (or, with --strict, any warning),
+    0 otherwise. For each event read without errors a one-line summary is printed.
+    """
+    from generator.events import read_paths, summary
+
+    events, diagnostics = read_paths(paths or ("events",))
+    if strict:
+        diagnostics = tuple(d.as_error() for d in diagnostics)
+    print_diagnostics(diagnostics)
+    for event in sorted(events, key=lambda e: e.display_path):
+        if not (strict and event.warnings):
+            click.echo(summary(event))
+    errors = sum(1 for d in diagnostics if d.is_error)
+    if errors:
+        warnings = len(diagnostics) - errors
+        click.echo(f"standings check: {errors} error{'s' if errors != 1 else ''}"
+                   + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
+                   err=True)
+        sys.exit(1)

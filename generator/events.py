@@ -121,7 +121,13 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         diagnostics.append(Diagnostic(path=given, message="no such file or folder",
                                       expected="an events folder, an event folder or a TRF file"))
         return []
-    if place.is_file() or _trf_files(place):
+    if place.is_file():
+        return [given]
+    found = _trf_files(place)
+    if len(found) > 1 and not (place / SETTINGS_FILE).exists():
+        # A folder of loose TRF files (not an event folder): check each one on its own.
+        return [os.path.join(given, p.name) for p in found]
+    if found:
         return [given]
     folders = sorted(p.name for p in place.iterdir()
                      if p.is_dir() and not p.name.startswith((".", "_")))
