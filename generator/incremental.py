@@ -1,0 +1,475 @@
+"""Incremental builds: reuse an event's pages while nothing they are made from has changed.
+
+An event's output is a pure function of three things, so its cache key is a digest of them:
+
+- the event folder's files (every non-hidden file, by relative name and content);
+- the program: ``generator.__version__`` *and* every file of the installed package (code,
+  templates, static assets, tie-break explanations), so an editable install under development
+  never reuses pages made by older code;
+- the club's ``templates/`` override folder beside ``events/``.
+
+The index and cross-event pages depend on every event, so their key is a digest of all the
+event keys. ``standings build`` keeps the keys, with the size and SHA-256 of every file they
+produced, in ``SITE/.standings-cache.json`` (see :data:`MANIFEST_NAME` for why there).
+``standings serve`` keeps the same units in memory instead (:class:`LiveBuild`).
+
+Digests are taken *before* reading the files: if a file changes while it is being read, the
+recorded key describes older content than the pages, so the next build renders again rather
+than trusting a torn read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from generator import __version__
+from generator.errors import Diagnostic, StandingsError
+
+MANIFEST_NAME = ".standings-cache.json"
+"""The cache manifest, kept inside the output folder.
+
+Inside rather than beside it: the manifest is written through the same stage-then-swap as the
+pages, so it always describes exactly the files next to it (a manifest kept elsewhere could
+outlive a ``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
+nothing new needs ignoring. On GitHub Pages the file is reachable (``.nojekyll`` serves
+dotfiles) but holds only file names and hashes of public pages: nothing that matters.
+"""
+
+MANIFEST_FORMAT = 1
+INDEX_UNIT = ""
+"""The manifest's name for the pages that list events (no event folder has an empty name)."""
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+# Files that never feed a page: editor swap and backup files, byte-code.
+_IGNORED_SUFFIXES = (".pyc", ".pyo", ".swp", ".swx", ".tmp", "~")
+_IGNORED_DIRS = frozenset({"__pycache__"})
+
+
+def _is_input_name(name: str) -> bool:
+    return not name.startswith((".", "#")) and not name.endswith(_IGNORED_SUFFIXES)
+
+
+def input_files(folder: Path) -> list[Path]:
+    """Every file under ``folder`` that may feed a page, sorted for a stable digest."""
+    found: list[Path] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except (FileNotFoundError, NotADirectoryError):
+        return found
+    for entry in entries:
+        if not _is_input_name(entry.name):
+            continue
+        if entry.is_dir():
+            if entry.name not in _IGNORED_DIRS:
+                found.extend(input_files(entry))
+        elif entry.is_file():
+            found.append(entry)
+    return found
+
+
+def digest_folder(folder: Path) -> str:
+    """SHA-256 over the relative names and contents of a folder's input files.
+
+    A file that vanishes while being hashed counts as part of the digest (as missing): the
+    digest then differs from the next one taken and the caller reads again.
+    """
+    digest = hashlib.sha256()
+    for path in input_files(folder):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(b"\0")
+        try:
+            content = path.read_bytes()
+        except OSError:
+            content = b"\0<unreadable>\0"
+        digest.update(len(content).to_bytes(8, "big"))
+        digest.update(content)
+    return digest.hexdigest()
+
+
+def program_digest(template_folders: Iterable[Path] = ()) -> str:
+    """Digest of what renders every page: version, package files, a club's templates."""
+    digest = hashlib.sha256(f"standings {__version__}\0".encode())
+    digest.update(digest_folder(PACKAGE_DIR).encode())
+    for folder in template_folders:
+        digest.update(b"\0" + str(folder).encode() + b"\0")
+        digest.update(digest_folder(folder).encode())
+    return digest.hexdigest()
+
+
+def unit_key(program: str, inputs: str) -> str:
+    """The cache key of one event's output."""
+    return hashlib.sha256(f"{program}\0{inputs}".encode()).hexdigest()
+
+
+def index_key(program: str, event_keys: Mapping[str, str]) -> str:
+    """The cache key of the pages that list events: they depend on every event."""
+    digest = hashlib.sha256(f"{program}\0index\0".encode())
+    for slug in sorted(event_keys):
+        digest.update(f"{slug}\0{event_keys[slug]}\0".encode())
+    return digest.hexdigest()
+
+
+# --- the manifest -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRecord:
+    """One cached unit (an event's pages, or the index pages) as built last time."""
+
+    key: str
+    """:func:`unit_key` / :func:`index_key` of the inputs these files were rendered from."""
+    files: Mapping[str, FileRecord]
+    """Site-relative path -> size and hash of the bytes written."""
+    warnings: tuple[str, ...] = ()
+    """Warnings the reader gave for these inputs, replayed when the unit is reused, so a
+    reused build prints (and ``--strict`` fails on) exactly what a clean one would."""
+
+    @classmethod
+    def of(cls, key: str, files: Mapping[str, bytes], warnings: Iterable[str] = ()) -> UnitRecord:
+        return cls(
+            key=key,
+            files=MappingProxyType({
+                path: FileRecord(len(content), hashlib.sha256(content).hexdigest())
+                for path, content in sorted(files.items())
+            }),
+            warnings=tuple(warnings),
+        )
+
+    def is_intact_in(self, out_dir: Path) -> bool:
+        """Every file is still there with the size it was written with (a stat each, cheap)."""
+        for path, record in self.files.items():
+            try:
+                if (out_dir / path).stat().st_size != record.size:
+                    return False
+            except OSError:
+                return False
+        return True
+
+    def load_from(self, out_dir: Path) -> dict[str, bytes] | None:
+        """The files as built last time, or None when any was changed or removed since."""
+        loaded: dict[str, bytes] = {}
+        for path, record in self.files.items():
+            try:
+                content = (out_dir / path).read_bytes()
+            except OSError:
+                return None
+            if len(content) != record.size or hashlib.sha256(content).hexdigest() != record.sha256:
+                return None
+            loaded[path] = content
+        return loaded
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    units: Mapping[str, UnitRecord]
+    """Event folder name -> its record; :data:`INDEX_UNIT` -> the index pages' record."""
+
+    def to_bytes(self) -> bytes:
+        """Deterministic JSON: a clean build and a cached one write the same manifest."""
+        data = {
+            "format": MANIFEST_FORMAT,
+            "units": {
+                name: {
+                    "key": unit.key,
+                    "files": {p: [f.size, f.sha256] for p, f in sorted(unit.files.items())},
+                    "warnings": list(unit.warnings),
+                }
+                for name, unit in sorted(self.units.items())
+            },
+        }
+        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n").encode()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Manifest | None:
+        """The manifest, or None when it is unreadable or from another format (build all)."""
+        try:
+            raw = json.loads(data)
+            if raw.get("format") != MANIFEST_FORMAT:
+                return None
+            units = {
+                str(name): UnitRecord(
+                    key=str(unit["key"]),
+                    files=MappingProxyType({
+                        str(p): FileRecord(int(size), str(sha))
+                        for p, (size, sha) in unit["files"].items()
+                    }),
+                    warnings=tuple(str(w) for w in unit.get("warnings", ())),
+                )
+                for name, unit in raw["units"].items()
+            }
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        return cls(units=MappingProxyType(units))
+
+    @classmethod
+    def load(cls, out_dir: Path) -> Manifest | None:
+        try:
+            return cls.from_bytes((out_dir / MANIFEST_NAME).read_bytes())
+        except OSError:
+            return None
+
+
+# --- the seam to the reader and the site --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteFunctions:
+    """The reader and the site's renderers, gathered so tests can stand in small doubles."""
+
+    discover: Callable[[Path], Mapping[str, Path]]
+    """Events folder -> event folder name (slug) -> event folder, the folders read_events reads."""
+    read_event: Callable[[Path], Any]
+    """Event folder -> Event; raises StandingsError."""
+    warnings_of: Callable[[Any], Sequence[Diagnostic]]
+    """The warnings the reader attached to an Event."""
+    template_folders: Callable[[Path], Sequence[Path]]
+    """Events folder -> the club's template override folders that exist (package ones aside)."""
+    make_environment: Callable[[Path], Any]
+    """Events folder -> the Jinja environment (package templates plus the club's override)."""
+    render_event: Callable[[Any, Any], Mapping[str, bytes]]
+    """(Event, environment) -> site-relative path -> content, everything under ``<slug>/``."""
+    render_index: Callable[[Sequence[Any], Any], Mapping[str, bytes]]
+    """(Events, environment) -> the index, cross-event pages, tie-break pages, static assets."""
+
+
+def default_site_functions() -> SiteFunctions:
+    """The real reader and site (imported here, not at module load, to keep startup light)."""
+    from generator import events as events_module
+    from generator import site as site_module
+
+    return SiteFunctions(
+        discover=events_module.discover_events,
+        read_event=events_module.read_event,
+        warnings_of=lambda event: tuple(event.warnings),
+        template_folders=site_module.override_folders,
+        make_environment=site_module.make_environment,
+        render_event=site_module.render_event,
+        render_index=site_module.render_index,
+    )
+
+
+def diagnostics_of_failure(
+    error: Exception, fallback_path: str, doing: str = "rendering",
+) -> tuple[Diagnostic, ...]:
+    """A failure as diagnostics: a template error names its file and line, a bug says so."""
+    if isinstance(error, StandingsError):
+        return error.diagnostics
+    import jinja2
+
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return (Diagnostic(path=error.filename or error.name or fallback_path, line=error.lineno,
+                           message=f"template error: {error.message}"),)
+    if isinstance(error, jinja2.TemplateError):
+        return (Diagnostic(path=fallback_path, message=f"template error: {error}"),)
+    return (Diagnostic(path=fallback_path,
+                       message=f"internal error while {doing}: {error!r}"),)
+
+
+# --- the in-memory build behind `standings serve` -----------------------------------------
+
+SETTLE_S = 0.3
+"""How long a file that failed to read must stay unchanged before the failure is believed.
+
+An exporting program may be caught half-way through writing a TRF; the error such a read
+gives is false. Waiting this long and digesting again tells a torn write (the digest moved)
+from a genuinely broken file (it did not)."""
+
+_MAX_READ_ATTEMPTS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class _EventState:
+    key: str
+    """unit_key of the inputs last read (good or bad)."""
+    good_key: str
+    """unit_key of the inputs the last good Event was read from ("" if none)."""
+    event: Any | None
+    """The last good Event (kept while the file is broken), None if never read cleanly."""
+    files: Mapping[str, bytes]
+    """The last good pages of this event."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """The errors of the last read or render; empty when it succeeded."""
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One consistent state of the served site."""
+
+    files: Mapping[str, bytes]
+    diagnostics: tuple[Diagnostic, ...]
+    """Every error standing, event by event: the banner shows these."""
+    warnings: tuple[Diagnostic, ...] = ()
+    rebuilt: tuple[str, ...] = ()
+    """Events rendered again in this refresh (INDEX_UNIT for the index pages)."""
+    seconds: float = 0.0
+
+
+@dataclass(slots=True)
+class LiveBuild:
+    """The site in memory, rebuilt event by event (``standings serve``).
+
+    Each refresh re-digests the suspected events, reads and renders only those whose digest
+    moved, renders the index pages again when any event changed, and returns a new
+    :class:`Snapshot` sharing the unchanged events' bytes with the previous one. When an
+    event is broken its last good pages stay in the snapshot and its diagnostics are listed.
+    """
+
+    events_root: Path
+    site: SiteFunctions
+    sleep: Callable[[float], None] = time.sleep
+    settle_seconds: float = SETTLE_S
+    _program: str = ""
+    _environment: Any = None
+    _environment_error: tuple[Diagnostic, ...] = ()
+    _events: dict[str, _EventState] = field(default_factory=dict)
+    _index_key: str = ""
+    _index_files: Mapping[str, bytes] = field(default_factory=dict)
+    _index_diagnostics: tuple[Diagnostic, ...] = ()
+    _folders: Mapping[str, Path] = field(default_factory=dict)
+
+    def refresh(self, suspects: Iterable[str] | None = None) -> Snapshot:
+        """Bring the site up to date.
+
+        ``suspects``: the event folder names whose files may have changed; None means
+        "anything may have" (first build, templates changed, a poll).
+        """
+        started = time.perf_counter()
+        program = program_digest(self.site.template_folders(self.events_root))
+        if program != self._program or self._environment_error:
+            self._program = program
+            self._make_environment()
+            suspects = None  # new templates or code: every event's key moved
+        if self._environment_error:  # nothing can render: keep serving the last good pages
+            return self.snapshot(seconds=time.perf_counter() - started)
+        folders = dict(self.site.discover(self.events_root))
+        removed = set(self._events) - set(folders)
+        for slug in removed:
+            del self._events[slug]
+        self._folders = folders
+        candidates = sorted(folders) if suspects is None else sorted(
+            {s for s in suspects if s in folders} | (set(folders) - set(self._events)))
+        rebuilt = [slug for slug in candidates if self._refresh_event(slug, folders[slug])]
+        if rebuilt or removed or not self._index_key:
+            if self._refresh_index():
+                rebuilt.append(INDEX_UNIT)
+        return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started)
+
+    def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0) -> Snapshot:
+        files: dict[str, bytes] = {}
+        diagnostics: list[Diagnostic] = list(self._environment_error)
+        warnings: list[Diagnostic] = []
+        for slug in sorted(self._events):
+            state = self._events[slug]
+            files.update(state.files)
+            diagnostics.extend(state.diagnostics)
+            warnings.extend(state.warnings)
+        files.update(self._index_files)
+        diagnostics.extend(self._index_diagnostics)
+        return Snapshot(files=MappingProxyType(files), diagnostics=tuple(diagnostics),
+                        warnings=tuple(warnings), rebuilt=rebuilt, seconds=seconds)
+
+    @property
+    def known_slugs(self) -> frozenset[str]:
+        return frozenset(self._folders)
+
+    @property
+    def failing(self) -> tuple[str, ...]:
+        """Events whose last read or render failed."""
+        return tuple(slug for slug, state in sorted(self._events.items()) if state.diagnostics)
+
+    def _make_environment(self) -> None:
+        try:
+            self._environment = self.site.make_environment(self.events_root)
+            self._environment_error = ()
+        except Exception as error:
+            self._environment_error = diagnostics_of_failure(
+                error, str(self.events_root))
+
+    def _refresh_event(self, slug: str, folder: Path) -> bool:
+        """Read and render one event if its inputs moved; True when its pages were rendered."""
+        previous = self._events.get(slug)
+        key, event, read_diagnostics = self._read_settled(folder, previous)
+        if previous is not None and key == previous.key:
+            return False
+        last_event = previous.event if previous else None
+        last_files = previous.files if previous else MappingProxyType({})
+        good_key = previous.good_key if previous else ""
+        if event is None:
+            self._events[slug] = _EventState(key, good_key, last_event, last_files,
+                                             read_diagnostics,
+                                             previous.warnings if previous else ())
+            return False
+        warnings = tuple(self.site.warnings_of(event))
+        try:
+            files = MappingProxyType(dict(self.site.render_event(event, self._environment)))
+        except Exception as error:
+            self._events[slug] = _EventState(
+                key, good_key, last_event, last_files,
+                diagnostics_of_failure(error, str(folder)), warnings)
+            return False
+        self._events[slug] = _EventState(key, key, event, files, (), warnings)
+        return True
+
+    def _read_settled(
+        self, folder: Path, previous: _EventState | None,
+    ) -> tuple[str, Any | None, tuple[Diagnostic, ...]]:
+        """Read an event from a stable state of its files.
+
+        Digest, read, digest again: a read during a write shows as two different digests, and
+        is repeated. A failed read is believed only once the files have stayed the same for
+        :data:`settle_seconds` (see :data:`SETTLE_S`).
+        """
+        key = unit_key(self._program, digest_folder(folder))
+        for _ in range(_MAX_READ_ATTEMPTS):
+            if previous is not None and key == previous.key:
+                return key, None, ()
+            try:
+                event, diagnostics = self.site.read_event(folder), ()
+            except Exception as error:  # a bug in the reader must not stop the server
+                event, diagnostics = None, diagnostics_of_failure(error, str(folder), "reading")
+            after = unit_key(self._program, digest_folder(folder))
+            if after != key:
+                key = after
+                continue
+            if event is None:
+                self.sleep(self.settle_seconds)
+                after = unit_key(self._program, digest_folder(folder))
+                if after != key:
+                    key = after
+                    continue
+            return key, event, diagnostics
+        return key, None, (Diagnostic(
+            path=str(folder), message="the files kept changing while being read; "
+            "they are read again on the next change"),)
+
+    def _refresh_index(self) -> bool:
+        event_keys = {slug: state.good_key for slug, state in self._events.items()
+                      if state.event is not None}
+        key = index_key(self._program, event_keys)
+        if key == self._index_key and not self._index_diagnostics:
+            return False
+        good = [self._events[slug].event for slug in sorted(event_keys)]
+        try:
+            files = MappingProxyType(dict(self.site.render_index(good, self._environment)))
+        except Exception as error:
+            self._index_key = key
+            self._index_diagnostics = diagnostics_of_failure(
+                error, str(self.events_root))
+            return False
+        self._index_key, self._index_files, self._index_diagnostics = key, files, ()
+        return True

@@ -1,0 +1,550 @@
+"""``standings serve``: the site in memory, rebuilt as files change, reloaded in every open tab.
+
+The shape follows mkdocs' livereload server (``_build_loop``): the file watcher only records
+what changed and wakes the build loop; the loop waits out the burst of events an editor or an
+exporting program makes, rebuilds the events whose files changed (and the pages that list
+events), swaps the new site in, and bumps an *epoch*. Every served HTML page carries a small
+script, added at serve time and never written to a built site, that long-polls the epoch and
+reloads the tab when it moves.
+
+The site lives in memory (``site/`` is never touched): a rebuild produces a new mapping of
+path to bytes and the server switches to it in one assignment, so a request sees either the
+whole old site or the whole new one. When a file is broken, the last good pages stay and every
+HTML page is served with the diagnostics in a banner, inserted into the HTML on the server so
+it shows without JavaScript.
+"""
+
+from __future__ import annotations
+
+import errno
+import html
+import mimetypes
+import posixpath
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import MappingProxyType
+from typing import ClassVar
+from urllib.parse import quote, unquote, urlsplit
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+from generator.errors import Diagnostic
+from generator.incremental import INDEX_UNIT, PACKAGE_DIR, LiveBuild, SiteFunctions, Snapshot
+
+QUIET_S = 0.2
+"""A burst of file events is over once no event came for this long."""
+WRITE_DONE_QUIET_S = 0.03
+"""Shorter wait when the last event closed a file written to or renamed one into place: the
+write is complete, so waiting the full :data:`QUIET_S` would only delay the arbiter. If the
+program writes again, that is another burst and another rebuild."""
+LONG_POLL_S = 20.0
+"""A live-reload request is answered after this long even if nothing changed (the tab asks
+again), so no proxy or browser gives up on it."""
+FAILING_POLL_S = 1.0
+"""While an event is broken, its files are digested this often even without a file event, so
+a fix the watcher did not report (some network filesystems) still clears the error."""
+
+ENDPOINT = "/__standings__/"
+"""Serve-only addresses (outside any --base, so they never collide with a site page)."""
+LIVERELOAD_SCRIPT = ENDPOINT + "livereload.js"
+LIVERELOAD_EPOCH = ENDPOINT + "livereload/"
+
+LIVERELOAD_JS = b"""\
+// Live reload for `standings serve`; added by the server, never part of a built site.
+// Waits for the server's build epoch to move away from the one this page was served at.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var epoch = script.getAttribute("data-epoch");
+  var endpoint = script.getAttribute("data-endpoint");
+  function poll() {
+    fetch(endpoint + epoch, {cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) { throw new Error("HTTP " + response.status); }
+        return response.text();
+      })
+      .then(function (current) {
+        if (current.trim() !== epoch) { window.location.reload(); } else { poll(); }
+      })
+      .catch(function () { window.setTimeout(poll, 1000); });
+  }
+  poll();
+})();
+"""
+
+BANNER_ID = "standings-build-errors"
+_BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
+_BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
+
+
+# --- what the served HTML gains ------------------------------------------------------------
+
+
+def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
+    """The diagnostics as an HTML block (styled inline, so no stylesheet can hide it)."""
+    items = "".join(
+        '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;'
+        f'white-space:pre-wrap">{html.escape(str(d))}</code></li>'
+        for d in diagnostics
+    )
+    return (
+        f'<div id="{BANNER_ID}" role="alert" style="all:initial;display:block;'
+        "box-sizing:border-box;margin:0;padding:.75rem 1rem;background:#fde8e8;color:#5c0a0a;"
+        "border-bottom:3px solid #b00020;font:15px/1.45 system-ui,sans-serif;"
+        'overflow-wrap:anywhere"><strong>standings serve: the files below have problems; '
+        "these pages are from the last good build.</strong>"
+        f'<ul style="margin:.4rem 0 0;padding-left:1.2rem">{items}</ul></div>'
+    ).encode()
+
+
+def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> bytes:
+    """A served HTML page: the error banner after ``<body>``, the reload script before ``</body>``.
+
+    Done on every response, never at build time, so no built site ever contains either.
+    """
+    script = (f'<script src="{LIVERELOAD_SCRIPT}" data-epoch="{epoch}" '
+              f'data-endpoint="{LIVERELOAD_EPOCH}"></script>').encode()
+    if diagnostics:
+        banner = render_banner(diagnostics)
+        opening = _BODY_OPEN.search(page)
+        if opening:
+            page = page[:opening.end()] + banner + page[opening.end():]
+        else:
+            page = banner + page
+    closings = list(_BODY_CLOSE.finditer(page))
+    if closings:
+        at = closings[-1].start()
+        return page[:at] + script + page[at:]
+    return page + script
+
+
+# --- the served state ----------------------------------------------------------------------
+
+
+class LiveSite:
+    """What the server serves: one snapshot at a time, and the epoch that names it."""
+
+    def __init__(self) -> None:
+        self._condition = threading.Condition()
+        self._files: Mapping[str, bytes] = MappingProxyType({})
+        self._diagnostics: tuple[Diagnostic, ...] = ()
+        # Epochs start from the clock, so a tab left open across a restart of the server
+        # sees a different epoch and reloads.
+        self._epoch = time.time_ns() // 1_000_000
+        self._closed = False
+
+    def publish(self, files: Mapping[str, bytes], diagnostics: tuple[Diagnostic, ...]) -> int:
+        with self._condition:
+            self._files, self._diagnostics = files, diagnostics
+            self._epoch += 1
+            self._condition.notify_all()
+            return self._epoch
+
+    def current(self) -> tuple[Mapping[str, bytes], tuple[Diagnostic, ...], int]:
+        with self._condition:
+            return self._files, self._diagnostics, self._epoch
+
+    @property
+    def epoch(self) -> int:
+        with self._condition:
+            return self._epoch
+
+    def wait_past(self, epoch: int, timeout: float) -> int:
+        """The epoch once it differs from ``epoch`` (or after ``timeout``, or at shutdown)."""
+        with self._condition:
+            self._condition.wait_for(lambda: self._epoch != epoch or self._closed, timeout)
+            return self._epoch
+
+    def close(self) -> None:
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+
+
+def normalise_base(base: str) -> str:
+    """``REPO``, ``/REPO`` or ``/REPO/`` -> ``/REPO/``; empty or ``/`` -> ``/``."""
+    inner = "/".join(part for part in base.split("/") if part)
+    return f"/{inner}/" if inner else "/"
+
+
+class PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+    """Long-polls must not keep the process alive at Ctrl-C."""
+
+    def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/") -> None:
+        self.site = site
+        self.base = normalise_base(base)
+        super().__init__(address, _RequestHandler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        shown = f"[{host}]" if ":" in str(host) else str(host)
+        return f"http://{shown}:{port}{self.base}"
+
+
+class _RequestHandler(BaseHTTPRequestHandler):
+    server: PreviewServer
+    server_version = "standings-serve"
+    extensions_map: ClassVar[dict[str, str]] = {".json": "application/json", ".csv": "text/csv",
+                                                ".trf": "text/plain", ".md": "text/plain"}
+
+    def do_GET(self) -> None:
+        self._respond(send_body=True)
+
+    def do_HEAD(self) -> None:
+        self._respond(send_body=False)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the terminal is for rebuilds and diagnostics."""
+
+    def _respond(self, *, send_body: bool) -> None:
+        raw_path = urlsplit(self.path).path
+        path = unquote(raw_path)
+        if path == LIVERELOAD_SCRIPT:
+            self._send(HTTPStatus.OK, LIVERELOAD_JS, "text/javascript; charset=utf-8", send_body)
+            return
+        if path.startswith(LIVERELOAD_EPOCH):
+            self._answer_long_poll(path[len(LIVERELOAD_EPOCH):], send_body)
+            return
+        base = self.server.base
+        if base != "/" and path in ("/", base.rstrip("/")):
+            self._redirect(base)
+            return
+        if not path.startswith(base):
+            self._not_found(send_body)
+            return
+        files, diagnostics, epoch = self.server.site.current()
+        found = _resolve(path[len(base):], files)
+        if found is None:
+            self._not_found(send_body)
+        elif found.endswith("/"):
+            # A folder asked for without its slash: GitHub Pages redirects, so do we (relative
+            # links inside the page only resolve against the slashed address).
+            self._redirect(quote(path) + "/")
+        else:
+            self._send_file(HTTPStatus.OK, found, files[found], epoch, diagnostics, send_body)
+
+    def _answer_long_poll(self, seen: str, send_body: bool) -> None:
+        try:
+            last_seen = int(seen.strip("/"))
+        except ValueError:
+            last_seen = -1
+        epoch = self.server.site.wait_past(last_seen, LONG_POLL_S)
+        self._send(HTTPStatus.OK, str(epoch).encode(), "text/plain; charset=utf-8", send_body)
+
+    def _not_found(self, send_body: bool) -> None:
+        files, diagnostics, epoch = self.server.site.current()
+        page = files.get("404.html") or (
+            b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Not found</title>"
+            b"<body><h1>Not found</h1><p>No page at this address (yet).</p></body></html>")
+        self._send_file(HTTPStatus.NOT_FOUND, "404.html", page, epoch, diagnostics, send_body)
+
+    def _send_file(self, status: HTTPStatus, name: str, content: bytes, epoch: int,
+                   diagnostics: tuple[Diagnostic, ...], send_body: bool) -> None:
+        content_type = _content_type(name)
+        if content_type.startswith("text/html"):
+            content = inject(content, epoch=epoch, diagnostics=diagnostics)
+        self._send(status, content, content_type, send_body)
+
+    def _redirect(self, location: str) -> None:
+        self.send_response(HTTPStatus.FOUND)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _send(self, status: HTTPStatus, content: bytes, content_type: str,
+              send_body: bool) -> None:
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(content)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            if send_body:
+                self.wfile.write(content)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the tab was closed or reloaded mid-answer
+
+
+def _resolve(relative: str, files: Mapping[str, bytes]) -> str | None:
+    """The file a site-relative address names, as GitHub Pages resolves it.
+
+    ``x/`` -> ``x/index.html``; ``x`` -> ``x`` or, failing that, ``x.html``; ``x`` naming a
+    folder -> ``"x/"`` (the caller redirects to the slashed address). None: no such page.
+    """
+    if relative and posixpath.normpath("/" + relative).lstrip("/") != relative.rstrip("/"):
+        return None  # dot segments or doubled slashes: no page has such an address
+    if relative == "" or relative.endswith("/"):
+        index = relative + "index.html"
+        return index if index in files else None
+    if relative in files:
+        return relative
+    if relative + "/index.html" in files:
+        return relative + "/"
+    if relative + ".html" in files:
+        return relative + ".html"
+    return None
+
+
+def _content_type(name: str) -> str:
+    suffix = posixpath.splitext(name)[1].lower()
+    known = _RequestHandler.extensions_map.get(suffix) or mimetypes.guess_type(name)[0]
+    content_type = known or "application/octet-stream"
+    if content_type.startswith("text/") or content_type in ("application/json",
+                                                            "image/svg+xml"):
+        content_type += "; charset=utf-8"
+    return content_type
+
+
+# --- watching ------------------------------------------------------------------------------
+
+
+EVERYTHING = None
+"""A change that may touch every event (templates, the events folder itself)."""
+
+_WRITES = frozenset({"created", "deleted", "modified", "moved", "closed"})
+"""Event types that can change content. 'opened' and 'closed_no_write' are left out: the
+build's own reads cause them, and reacting to them would rebuild forever."""
+_WRITE_DONE = frozenset({"closed", "moved"})
+
+
+class ChangeQueue:
+    """What the watcher saw since the last rebuild, and when it last saw anything."""
+
+    def __init__(self, *, quiet: float = QUIET_S, write_done_quiet: float = WRITE_DONE_QUIET_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._condition = threading.Condition()
+        self._slugs: set[str] = set()
+        self._everything = False
+        self._last = 0.0
+        self._write_done = False
+        self._stopped = False
+        self.quiet, self.write_done_quiet, self._clock = quiet, write_done_quiet, clock
+
+    def add(self, slug: str | None, *, write_done: bool = False) -> None:
+        with self._condition:
+            if slug is EVERYTHING:
+                self._everything = True
+            else:
+                self._slugs.add(slug)
+            self._last = self._clock()
+            self._write_done = write_done
+            self._condition.notify_all()
+
+    def stop(self) -> None:
+        with self._condition:
+            self._stopped = True
+            self._condition.notify_all()
+
+    def next_burst(self, timeout: float | None) -> frozenset[str] | None | bool:
+        """Wait for a change and for its burst to end.
+
+        Returns the changed event names, :data:`EVERYTHING` (None) for a change that may touch
+        them all, or False when ``timeout`` passed with no change or the queue was stopped.
+        """
+        with self._condition:
+            if not self._condition.wait_for(
+                    lambda: self._slugs or self._everything or self._stopped, timeout):
+                return False
+            while not self._stopped:
+                quiet = self.write_done_quiet if self._write_done else self.quiet
+                remaining = self._last + quiet - self._clock()
+                if remaining <= 0:
+                    break
+                self._condition.wait(remaining)
+            if self._stopped:
+                return False
+            burst = None if self._everything else frozenset(self._slugs)
+            self._slugs, self._everything = set(), False
+            return burst
+
+
+class _WatchHandler(FileSystemEventHandler):
+    def __init__(self, preview: Preview) -> None:
+        self._preview = preview
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type not in _WRITES:
+            return
+        write_done = event.event_type in _WRITE_DONE
+        for path in (event.src_path, getattr(event, "dest_path", "")):
+            if path:
+                self._preview.file_changed(Path(_text(path)), write_done=write_done)
+
+
+def _text(path: str | bytes) -> str:
+    return path.decode(errors="surrogateescape") if isinstance(path, bytes) else path
+
+
+# --- the whole preview ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ServeSettings:
+    events_root: Path
+    host: str = "127.0.0.1"
+    port: int = 8000
+    base: str = "/"
+
+
+class Preview:
+    """Build, serve, watch, rebuild: ``standings serve`` without the command line.
+
+    Binding happens in the constructor, so a port in use fails before any build work (the
+    OSError carries ``errno.EADDRINUSE``).
+    """
+
+    def __init__(self, settings: ServeSettings, site: SiteFunctions,
+                 log: Callable[[str], None], *, quiet: float = QUIET_S) -> None:
+        self.settings = settings
+        self.events_root = settings.events_root.resolve()
+        self.log = log
+        self.live_site = LiveSite()
+        self.build = LiveBuild(settings.events_root, site)
+        self._site_functions = site
+        self.changes = ChangeQueue(quiet=quiet)
+        self.server = PreviewServer((settings.host, settings.port), self.live_site,
+                                    settings.base)
+        self._observer = Observer(timeout=0.2)
+        self._watched: set[Path] = set()
+        self._stopping = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._shown_diagnostics: tuple[Diagnostic, ...] = ()
+        self._build_lock = threading.Lock()
+        self._published = False
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    # lifecycle
+
+    def start(self) -> None:
+        """Watch, build once, then serve and rebuild on changes (in background threads)."""
+        self._watch()
+        self._observer.start()
+        self.rebuild(EVERYTHING)
+        for target, name in ((self._serve, "standings-http"),
+                             (self._build_loop, "standings-build")):
+            thread = threading.Thread(target=target, name=name, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self) -> None:
+        """Stop serving, watching and building; returns within about a second."""
+        self._stopping.set()
+        self.changes.stop()
+        self.live_site.close()
+        if self._threads:  # shutdown() waits for serve_forever, which runs only once started
+            self.server.shutdown()
+        self.server.server_close()
+        if self._observer.is_alive():
+            self._observer.stop()
+        deadline = time.monotonic() + 0.8
+        if self._observer.is_alive():
+            self._observer.join(timeout=max(0.0, deadline - time.monotonic()))
+        for thread in self._threads:
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
+
+    def _serve(self) -> None:
+        self.server.serve_forever(poll_interval=0.1)
+
+    def __enter__(self) -> Preview:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    # watching
+
+    def _watch(self) -> None:
+        """Watch the events folder, the templates, and the folder holding events/ (shallowly,
+        to notice a club's templates/ folder appearing)."""
+        handler = _WatchHandler(self)
+        folders = [(self.events_root, True), (self.events_root.parent, False)]
+        folders += [(folder, True) for folder in self._template_folders()]
+        for folder, recursive in folders:
+            if folder not in self._watched and folder.is_dir():
+                self._observer.schedule(handler, str(folder), recursive=recursive)
+                self._watched.add(folder)
+
+    def _template_folders(self) -> list[Path]:
+        package = [PACKAGE_DIR / name for name in ("templates", "static", "explanations")]
+        club = [Path(f).resolve() for f in self._site_functions.template_folders(
+            self.settings.events_root)]
+        return [folder for folder in package + club if folder.is_dir()]
+
+    def file_changed(self, path: Path, *, write_done: bool = False) -> None:
+        """Called by the watcher: note which event (or everything) the change touches."""
+        root = self.events_root
+        if root in path.parents:
+            slug = path.relative_to(root).parts[0]
+            if slug.startswith("."):
+                return
+            if path.parent != root or path.is_dir() or slug in self.build.known_slugs:
+                self.changes.add(slug, write_done=write_done)
+                return
+            # A loose file in the events folder: let the build look at everything (its
+            # digests skip the events that did not change).
+            self.changes.add(EVERYTHING, write_done=write_done)
+        elif path == root:
+            self.changes.add(EVERYTHING, write_done=write_done)
+        elif path.parent == root.parent:
+            # The shallow watch beside events/: only a club's templates/ folder matters here
+            # (appearing, disappearing, renamed).
+            if path in self._watched or path in self._template_folders():
+                self._watch()
+                self.changes.add(EVERYTHING, write_done=write_done)
+        else:
+            self.changes.add(EVERYTHING, write_done=write_done)  # a template or asset
+
+    # building
+
+    def _build_loop(self) -> None:
+        while not self._stopping.is_set():
+            burst = self.changes.next_burst(FAILING_POLL_S if self.build.failing else 0.5)
+            if self._stopping.is_set():
+                return
+            if burst is False:
+                if self.build.failing:
+                    self.rebuild(self.build.failing)
+                continue
+            self.rebuild(burst)  # type: ignore[arg-type]
+
+    def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
+        """Refresh the suspected events and publish the result if anything changed."""
+        with self._build_lock:
+            snapshot = self.build.refresh(suspects)
+            changed = bool(snapshot.rebuilt) or snapshot.diagnostics != self._shown_diagnostics
+            if changed or not self._published:
+                self.live_site.publish(snapshot.files, snapshot.diagnostics)
+                self._published = True
+            self._report(snapshot)
+            return snapshot
+
+    def _report(self, snapshot: Snapshot) -> None:
+        if snapshot.diagnostics != self._shown_diagnostics:
+            if snapshot.diagnostics:
+                self.log("standings serve: problems found; the last good pages stay served:")
+                for diagnostic in snapshot.diagnostics:
+                    self.log(str(diagnostic))
+            elif self._shown_diagnostics:
+                self.log("standings serve: all problems fixed")
+            self._shown_diagnostics = snapshot.diagnostics
+        if snapshot.rebuilt:
+            names = ", ".join(name if name != INDEX_UNIT else "index pages"
+                              for name in snapshot.rebuilt)
+            self.log(f"rebuilt {names} in {snapshot.seconds * 1000:.0f} ms")
+
+
+def is_address_in_use(error: OSError) -> bool:
+    return error.errno == errno.EADDRINUSE
