@@ -84,6 +84,10 @@ class DiagnosticSink:
         self.diagnostics: list[Diagnostic] = []
         self._dropped = 0
 
+    def add(self, diagnostic: Diagnostic) -> None:
+        """Take a diagnostic made elsewhere (e.g. by the decoder), counting it against the cap."""
+        self._add(diagnostic)
+
     def _add(self, diagnostic: Diagnostic) -> None:
         if len(self.diagnostics) < self.cap:
             self.diagnostics.append(diagnostic)

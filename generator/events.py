@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
 from generator.notation import CATALOGUE, NotationError, TiebreakSpec, parse_tiebreak
 from generator.settings import EventSettings, read_settings
-from generator.trf import TrfDocument, assemble, decode_trf, read_records
+from generator.trf import TrfDocument, decode_trf, read_records
 
 SETTINGS_FILE = "event.yml"
 NOTES_FILE = "notes.md"
@@ -204,7 +205,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         return None, tuple(diagnostics)
     sink = DiagnosticSink(trf_display)
     for warning in decode_warnings:
-        sink._add(warning)
+        sink.add(warning)
     document = read_records(text, trf_display, sink)
     tournament = None if sink.has_errors and not document.players else assemble(
         document, settings, sink)

@@ -263,7 +263,8 @@ class _Reader:
             value = self.python(node)
             if isinstance(value, datetime.date):
                 return self.date(node, "dates"), self.date(node, "dates")
-            match = re.fullmatch(r"\s*(\S+)\s*(?:\.\.|to|–|—)\s*(\S+)\s*", str(node.value))
+            match = re.fullmatch(r"\s*(\S+)\s*(?:\.\.|to|\u2013|\u2014)\s*(\S+)\s*",
+                                 str(node.value))
             if match:
                 from generator.trf import parse_date
 

@@ -1,0 +1,419 @@
+"""A read TRF document plus the event's settings -> the Tournament, checked.
+
+Checks an arbiter needs, each with the line and column of the offending field:
+both sides of every game agree (opponent, colours, complementary results), every
+opponent exists, nobody plays themself or twice in a round, the points column
+matches the results under the event's scoring (a warning). Also decides what the
+file leaves implicit: the scoring system, the number of rounds, the rounds played,
+and whether the event is a round robin.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from generator.errors import DiagnosticSink
+from generator.model import (
+    ONE,
+    STANDARD_SCORING,
+    ZERO,
+    Color,
+    Player,
+    ResultCode,
+    RoundResult,
+    ScoreSystem,
+    StartNo,
+    Tournament,
+)
+from generator.trf import (
+    RESULT_EXPECTED,
+    PlayerRecord,
+    RoundBlock,
+    TrfDocument,
+    header_date,
+    round_dates,
+    rounds_from,
+    scoring_from_162,
+    scoring_from_xxs,
+)
+
+if TYPE_CHECKING:
+    from generator.settings import EventSettings
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+def _points(results: Iterable[RoundResult], scoring: ScoreSystem) -> Decimal:
+    return sum((scoring.round_points(r) for r in results), ZERO)
+
+
+def _scoring_candidates() -> Iterable[ScoreSystem]:
+    """Score systems from the standard one outwards, fewest changes first.
+
+    The points column of older files is the only trace of the event's scoring
+    (spec trf.md §5: "inference from the Points column"); the smallest change
+    that explains every player's total is the most plausible one.
+    """
+    three = Decimal(3)
+    bases = (STANDARD_SCORING, ScoreSystem(win=three, draw=ONE),
+             ScoreSystem(win=Decimal(2), draw=ONE))
+    bye_changes: tuple[dict[str, Decimal], ...] = ()
+    for base in bases:
+        bye_changes = (
+            {}, {"pairing_allocated_bye": base.draw}, {"pairing_allocated_bye": ZERO},
+            {"half_point_bye": ZERO}, {"full_point_bye": base.draw},
+            {"forfeit_win": base.draw}, {"pairing_allocated_bye": base.draw,
+                                         "half_point_bye": ZERO},
+        )
+        for change in bye_changes:
+            yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss,
+                              **change)  # type: ignore[arg-type]
+
+
+def infer_scoring(players: Sequence[tuple[Decimal | None, Sequence[RoundResult]]]
+                  ) -> ScoreSystem | None:
+    """The first candidate under which every written points column matches; None if none does."""
+    written = [(points, results) for points, results in players if points is not None]
+    if not written:
+        return STANDARD_SCORING
+    for candidate in _scoring_candidates():
+        if all(_points(results, candidate) == points for points, results in written):
+            return candidate
+    return None
+
+
+
+# --- building the tournament -----------------------------------------------------------
+
+
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-",
+               "X": "X?", "?": "X?", " ": " "}
+
+
+def assemble(document: TrfDocument, settings: EventSettings | None,
+             sink: DiagnosticSink) -> Tournament | None:
+    """Consistency checks and the Tournament; reports into ``sink``, never raises.
+
+    Returns None when the players cannot be told apart (a starting rank missing).
+    """
+    from generator.settings import EventSettings  # settings imports model only; no cycle
+
+    settings = settings if settings is not None else EventSettings()
+    players = [p for p in document.players if p.start_no is not None]
+    if len(players) != len(document.players) or not players:
+        return None
+    by_no: dict[int, PlayerRecord] = {}
+    for player in players:
+        assert player.start_no is not None
+        if player.start_no in by_no:
+            sink.error(f"starting rank {player.start_no} used twice (first on line "
+                       f"{by_no[player.start_no].line})", line=player.line, column=5,
+                       expected="each starting rank once")
+            continue
+        by_no[player.start_no] = player
+    if len(by_no) == len(players):
+        # With a starting rank used twice, every game of those players is in doubt:
+        # report the duplicate alone rather than a cascade of mismatches.
+        _check_pairings(by_no, sink)
+
+    blocks_in_file = max((len(p.blocks) for p in players), default=0)
+    rounds_played = _rounds_played(players)
+    total_rounds = _total_rounds(document, settings, blocks_in_file, rounds_played, sink)
+    results = {no: _results(player, total_rounds, rounds_played, sink)
+               for no, player in by_no.items()}
+    scoring = _resolve_scoring(document, settings, by_no, results, sink)
+    name = settings.title or document.value("012")
+    start_date = settings.start_date or header_date(document, "042")
+    end_date = settings.end_date or header_date(document, "052")
+    tiebreak_record = document.first("212") or document.first("202")
+    tiebreaks_in_file: tuple[str, ...] = ()
+    if tiebreak_record is not None:
+        codes = [c.strip() for c in tiebreak_record.value.split(",") if c.strip()]
+        if codes and codes[0].upper() == "PTS":
+            codes = codes[1:]
+        tiebreaks_in_file = tuple(codes)
+    tournament = Tournament(
+        name=name or "(untitled)",
+        city=settings.place or document.value("022"),
+        federation=document.value("032"),
+        start_date=start_date,
+        end_date=end_date,
+        tournament_type=document.value("092"),
+        chief_arbiter=settings.arbiter or document.value("102"),
+        deputy_arbiters=tuple(r.value for r in document.all("112") if r.value),
+        time_control=document.value("122"),
+        round_dates=round_dates(document),
+        total_rounds=total_rounds,
+        rounds_played=rounds_played,
+        players=tuple(
+            Player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
+                   rating=p.rating, federation=p.federation, fide_id=p.fide_id,
+                   birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
+                   results=results[no], line=p.line)
+            for no, p in sorted(by_no.items())),
+        score_system=scoring,
+        is_round_robin=False,
+        tiebreaks_in_file=tiebreaks_in_file,
+    )
+    if _is_round_robin(document, settings, tournament):
+        tournament = dataclasses.replace(tournament, is_round_robin=True)
+    return tournament
+
+
+def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> None:
+    """Both sides of every game agree; opponents exist; nobody plays twice or themself."""
+    rounds = max((len(p.blocks) for p in by_no.values()), default=0)
+    for round_no in range(1, rounds + 1):
+        listed: dict[int, RoundBlock] = {}
+        listed_by: dict[int, list[int]] = {}
+        for no, player in sorted(by_no.items()):
+            if round_no <= len(player.blocks):
+                block = player.blocks[round_no - 1]
+                listed[no] = block
+                if block.opponent is not None:
+                    listed_by.setdefault(block.opponent, []).append(no)
+        for no, block in sorted(listed.items()):
+            opponent = block.opponent
+            if opponent is None:
+                continue
+            if opponent == no:
+                sink.error(f"player {no} is paired with themself in round {round_no}",
+                           line=block.line, column=block.column,
+                           expected="another player's starting rank")
+                continue
+            if opponent not in by_no:
+                sink.error(f"opponent {opponent} in round {round_no} is not a player of "
+                           f"this file", line=block.line, column=block.column,
+                           expected="the starting rank of a 001 record")
+                continue
+            other = listed.get(opponent)
+            if not by_no[opponent].blocks_complete or not by_no[no].blocks_complete:
+                continue  # the damaged record's error is reported already
+            if other is not None and (other.opponent == opponent or (
+                    other.opponent is not None and other.opponent not in by_no)):
+                continue  # their self-pairing or missing opponent is reported on their line
+            if other is not None and other.opponent == no:
+                if no < opponent:
+                    _check_game(no, block, opponent, other, sink)
+                continue
+            suitors = listed_by.get(opponent, [])
+            if other is not None and other.opponent in by_no and len(suitors) > 1:
+                partner = other.opponent
+                sink.error(f"player {opponent} is paired twice in round {round_no}: with "
+                           f"player {partner} (line {by_no[partner].line}) and with "
+                           f"player {no}", line=block.line, column=block.column,
+                           expected="one opponent per round")
+                continue
+            theirs = ("no round block" if other is None else
+                      "no opponent" if other.opponent is None else
+                      f"opponent {other.opponent}")
+            sink.error(f"player {no} lists player {opponent} in round {round_no}, but "
+                       f"player {opponent} (line {by_no[opponent].line}) has {theirs}",
+                       line=block.line, column=block.column,
+                       expected=f"player {opponent}'s round {round_no} block to name "
+                                f"player {no}")
+
+
+def _check_game(first: int, mine: RoundBlock, second: int, theirs: RoundBlock,
+                sink: DiagnosticSink) -> None:
+    round_no = mine.round
+    colours = {mine.color, theirs.color}
+    if mine.color in "wb" and theirs.color in "wb" and mine.color == theirs.color:
+        sink.error(f"players {first} and {second} both have colour {mine.color!r} in round "
+                   f"{round_no}", line=theirs.line, column=theirs.color_column,
+                   expected=f"{'b' if mine.color == 'w' else 'w'!r} (line {mine.line} says "
+                            f"{mine.color!r})")
+    elif len(colours - {" ", "-"}) == 1 and colours & {" ", "-"} and not (
+            mine.result in "+-" or theirs.result in "+-"):
+        later = theirs if theirs.color in " -" else mine
+        sink.warning(f"colour missing on one side of the game between players {first} and "
+                     f"{second} in round {round_no}", line=later.line,
+                     column=later.color_column, expected="'w' against 'b'")
+    if theirs.result not in _COMPLEMENT.get(mine.result, ""):
+        expected_result = _COMPLEMENT.get(mine.result, "?")[:1]
+        sink.error(f"result {theirs.result!r} of player {second} does not match "
+                   f"{mine.result!r} of player {first} (line {mine.line}) in round {round_no}",
+                   line=theirs.line, column=theirs.result_column,
+                   expected=f"{expected_result!r}")
+
+
+def _rounds_played(players: Sequence[PlayerRecord]) -> int:
+    """Highest round with a game result; else the highest with any bye or absence recorded."""
+    game, any_result = 0, 0
+    for player in players:
+        for block in player.blocks:
+            if block.result != " " and block.result in "1=0WDL+-" and block.opponent is not None:
+                game = max(game, block.round)
+            if block.result not in " X?":
+                any_result = max(any_result, block.round)
+    return game or any_result
+
+
+def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file: int,
+                  rounds_played: int, sink: DiagnosticSink) -> int:
+    announced: int | None = settings.total_rounds
+    source = ("event.yml", 0, 0)
+    if announced is None:
+        for tag in ("142", "XXR"):
+            record = document.first(tag)
+            if record is not None and (value := rounds_from(record, None)):
+                announced, source = value, (tag, record.line, 5)
+                break
+    if announced is None:
+        return blocks_in_file
+    if announced < blocks_in_file:
+        longest = max(document.players, key=lambda p: len(p.blocks))
+        where = (f"{source[0]} on line {source[1]}" if source[1] else "event.yml total_rounds")
+        sink.error(f"{where} announces {announced} rounds, but this record has "
+                   f"{blocks_in_file} round blocks", line=longest.line,
+                   column=92 + 10 * announced,
+                   expected=f"at most {announced} round blocks, or a larger number of rounds")
+        return blocks_in_file
+    return announced
+
+
+def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
+             sink: DiagnosticSink) -> tuple[RoundResult, ...]:
+    results: list[RoundResult] = []
+    for round_no in range(1, total_rounds + 1):
+        block = player.blocks[round_no - 1] if round_no <= len(player.blocks) else None
+        if block is None or (block.is_blank and round_no > rounds_played):
+            # No data for this round: not played yet, or (inside the played rounds) absent.
+            code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
+            results.append(RoundResult(round_no, None, Color.NONE, code, player.line,
+                                       92 + 10 * (round_no - 1)))
+            continue
+        code = ResultCode.PENDING if block.result in "X?" else ResultCode(block.result)
+        if code is ResultCode.BLANK and block.opponent is not None:
+            # A pairing without a result: published but not played yet (in-tournament file).
+            code = ResultCode.PENDING
+            if round_no < rounds_played:
+                sink.warning(f"no result in round {round_no} although later rounds have "
+                             "results; read as pending", line=block.line,
+                             column=block.result_column, expected=RESULT_EXPECTED)
+        if block.opponent is None and code is ResultCode.FORFEIT_WIN:
+            sink.warning(f"forfeit win without an opponent in round {round_no}; read as a "
+                         "full-point bye", line=block.line, column=block.result_column,
+                         expected="'F' for a full-point bye, or the opponent's starting rank")
+        elif block.opponent is None and code.is_over_the_board:
+            sink.warning(f"game result {block.result!r} without an opponent in round "
+                         f"{round_no}; read as an absence (0 points)", line=block.line,
+                         column=block.result_column,
+                         expected="the opponent's starting rank, or a bye code H F U Z")
+        color = {"w": Color.WHITE, "b": Color.BLACK}.get(block.color, Color.NONE)
+        results.append(RoundResult(round_no, StartNo(block.opponent) if block.opponent else None,
+                                   color, code, block.line, block.column))
+    return tuple(results)
+
+
+def _resolve_scoring(document: TrfDocument, settings: EventSettings,
+                     by_no: Mapping[int, PlayerRecord],
+                     results: Mapping[int, tuple[RoundResult, ...]],
+                     sink: DiagnosticSink) -> ScoreSystem:
+    """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
+    scoring: ScoreSystem | None = settings.scoring
+    source = "event.yml"
+    if scoring is None and (record := document.first("162")) is not None:
+        scoring, source = scoring_from_162(record, sink), "record 162"
+    if scoring is None and document.all("XXS"):
+        scoring, source = scoring_from_xxs(document.all("XXS"), sink), "XXS"
+    if scoring is None:
+        inferred = infer_scoring([(p.points, results[no]) for no, p in by_no.items()
+                                  if p.blocks_complete])
+        scoring, source = (inferred, "inferred") if inferred else (STANDARD_SCORING, "standard")
+    for no, player in sorted(by_no.items()):
+        if player.points is None or not player.blocks_complete:
+            continue
+        total = _points(results[no], scoring)
+        if total != player.points:
+            sink.warning(f"points column says {_fmt(player.points)} but the results add up to "
+                         f"{_fmt(total)} under {scoring.label} scoring ({source})",
+                         line=player.line, column=81,
+                         expected=f"{_fmt(total)}, or a 'scoring' entry in event.yml")
+    return scoring
+
+
+def _fmt(value: Decimal) -> str:
+    return format(value, "f")
+
+
+# --- round robin -------------------------------------------------------------------------
+
+_RR_TEXT = re.compile(r"robin|\bRR\b|berger|rundenturnier|round-robin|all-play-all|"
+                      r"jeder gegen jeden", re.IGNORECASE)
+_SWISS_TEXT = re.compile(r"swiss|schweizer|suizo|suisse|dutch|burstein|lim\b|monrad",
+                         re.IGNORECASE)
+
+
+def _is_round_robin(document: TrfDocument, settings: EventSettings,
+                    tournament: Tournament) -> bool:
+    """event.yml > TRF-26 192 > 092 text > a pairing pattern only a round robin can have.
+
+    Conservative: reading a Swiss as a round robin would silently drop Buchholz and
+    change how unplayed rounds count (C.07 15.2), so the pattern test needs every
+    competitor to meet every other at most once per cycle with the rounds fitting.
+    """
+    if settings.round_robin is not None:
+        return settings.round_robin
+    encoded = document.value("192").upper()
+    if encoded:
+        if "ROUNDROBIN" in encoded or "ROUND_ROBIN" in encoded or encoded.endswith("_RR"):
+            return True
+        if any(word in encoded for word in ("DUTCH", "SWISS", "BURSTEIN", "LIM", "DUBOV")):
+            return False
+    text = document.value("092")
+    if _RR_TEXT.search(text):
+        return True
+    if _SWISS_TEXT.search(text):
+        return False
+    return _has_round_robin_pattern(document, tournament)
+
+
+def _has_round_robin_pattern(document: TrfDocument, tournament: Tournament) -> bool:
+    team_of: dict[int, int] = {}
+    teams = [t for t in document.teams if t.tag == "310"] or list(document.teams)
+    for team in teams:
+        for member in team.members:
+            team_of[member] = team.number
+    use_teams = bool(teams) and all(p.start_no in team_of for p in tournament.players)
+    competitors = len(teams) if use_teams else len(tournament.players)
+    rounds = tournament.total_rounds
+    if competitors < 3 or tournament.rounds_played == 0:
+        return False
+    per_cycle = competitors - 1 if competitors % 2 == 0 else competitors
+    if rounds == per_cycle:
+        cycles = 1
+    elif rounds == 2 * per_cycle:
+        cycles = 2
+    else:
+        return False
+    met: dict[tuple[int, int], set[int]] = {}
+    for player in tournament.players:
+        for result in player.results:
+            if result.opponent is None:
+                continue
+            a = team_of[player.start_no] if use_teams else player.start_no
+            b = team_of.get(result.opponent, -1) if use_teams else result.opponent
+            if a == b:
+                return False
+            key = (min(a, b), max(a, b))
+            met.setdefault(key, set()).add(result.round)
+    if use_teams:
+        # Every board of a team must face the same team in a round.
+        for round_no in range(1, rounds + 1):
+            faced: dict[int, set[int]] = {}
+            for (a, b), rounds_met in met.items():
+                if round_no in rounds_met:
+                    faced.setdefault(a, set()).add(b)
+                    faced.setdefault(b, set()).add(a)
+            if any(len(opponents) > 1 for opponents in faced.values()):
+                return False
+    return all(len(rounds_met) <= cycles for rounds_met in met.values())
+
+
+
+__all__ = ["assemble", "infer_scoring"]
