@@ -1,0 +1,68 @@
+"""tiebreak-core (PyPI), the fastest Python peer, fed by our TRF reader, for bench_tiebreaks.py.
+
+tiebreak-core has no TRF reader ("not a TRF file parser"), so the timing is our
+``load_tournament`` plus the conversion to its records plus ``rank_descriptors_strict``.
+Only the fide-2026 ruleset ranks by descriptor list there. It has no ``GE`` (the older name
+of REP), so GE is left out of its list. Standard 1-½-0 scoring only (its scores are
+floats in {0, ½, 1}).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from generator.events import load_tournament
+from generator.model import Color, RoundKind, Tournament
+
+PEER_TIEBREAKS = (
+    "DE", "BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1",
+    "FB", "FB/C1", "AOB", "WIN", "WON", "BPG", "BWG", "REP",
+    "PS", "PS/C1", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
+)
+
+_KIND = {
+    RoundKind.GAME: "played",
+    RoundKind.FORFEIT_WIN: "forfeit_win",
+    RoundKind.FORFEIT_LOSS: "forfeit_loss",
+    RoundKind.PAIRING_ALLOCATED_BYE: "pairing_bye",
+    RoundKind.FULL_POINT_BYE: "pairing_bye",
+    RoundKind.HALF_POINT_BYE: "requested_bye",
+    RoundKind.ZERO_POINT_BYE: "requested_bye",
+}
+
+
+def to_peer(tournament: Tournament) -> dict[int, object]:
+    from tiebreak_core import GameRecord, PlayerTiebreakData
+
+    scoring = tournament.score_system
+    points = {p.start_no: [scoring.round_points(r) for r in p.results] for p in tournament.players}
+    players: dict[int, object] = {}
+    for player in tournament.players:
+        games = []
+        for result in player.results[: tournament.rounds_played]:
+            kind = _KIND[result.kind]
+            opponent = int(result.opponent) if result.opponent is not None else -1
+            if kind in ("pairing_bye", "requested_bye"):
+                opponent = -1
+            rating = tournament.player(result.opponent).rating if result.opponent else None
+            games.append(GameRecord(
+                opponent, rating or 0, float(points[player.start_no][result.round - 1]),
+                "black" if result.color is Color.BLACK else "white", result.round, kind=kind,
+                opponent_score=(float(points[result.opponent][result.round - 1])
+                                if result.opponent is not None else None)))
+        players[int(player.start_no)] = PlayerTiebreakData(
+            int(player.start_no), player.rating or 0, float(sum(points[player.start_no])), games)
+    return players
+
+
+def run(path: Path, edition: str) -> tuple[float, str]:
+    from tiebreak_core import rank_descriptors_strict
+
+    started = time.perf_counter()
+    tournament = load_tournament(path)
+    players = to_peer(tournament)
+    rank_descriptors_strict(players, list(PEER_TIEBREAKS), total_rounds=tournament.rounds_played,
+                            ruleset="fide-2026")
+    elapsed = time.perf_counter() - started
+    return elapsed, f"our reader + conversion + {len(PEER_TIEBREAKS)} codes, fide-2026"
