@@ -105,3 +105,35 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
         sys.exit(1)
+
+
+# --- build (issue 4) ----------------------------------------------------------------------
+
+
+@main.command("build")
+@click.argument("events", required=False, default="events", type=click.Path(),
+                metavar="[EVENTS]")
+@click.option("--out", "out", default="site", show_default=True, type=click.Path(),
+              help="Folder the site is written to (replaced only when the build succeeds).")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors: nothing is written.")
+@reports_errors
+def build_command(events: str, out: str, strict: bool) -> None:
+    """Build the static site from an events folder (default events/) into site/.
+
+    Every event is read and computed, every page rendered into a staging folder
+    beside OUT, and only then does that folder replace OUT: a failed build leaves
+    the previous site untouched and prints every problem. The same input always
+    gives byte-identical files. Templates in a templates/ folder beside EVENTS
+    override the built-in ones file by file.
+    """
+    import time
+
+    from generator.site import build_site
+
+    started = time.perf_counter()
+    warnings = build_site(events, out, strict=strict)
+    print_diagnostics(warnings)
+    elapsed = time.perf_counter() - started
+    click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s"
+               + (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})"
+                  if warnings else ""))

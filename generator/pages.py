@@ -1,0 +1,700 @@
+"""What the site shows: page addresses and the records each page is rendered from.
+
+Pure functions over the reader's ``Event`` and the engine's ``Standings``; no
+Jinja and no disk here. ``render.py`` turns these records into HTML, and the
+wording lives in the templates.
+
+Addresses are stable: an event lives under its folder name (the slug) and a
+player page under the start number, so a link shared after round 3 still
+opens the same player after round 9.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from generator.explain import Part, Separation, Standings, StandingsRow
+from generator.model import (
+    ZERO,
+    Color,
+    Edition,
+    Player,
+    ResultCode,
+    RoundKind,
+    RoundResult,
+    StartNo,
+    Tournament,
+)
+from generator.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
+
+if TYPE_CHECKING:
+    from generator.events import Event
+
+# --- addresses ---------------------------------------------------------------------------
+# Every address is a path relative to the site root; render.url_to() makes links relative
+# to the page that holds them, so the site works from disk and under user.github.io/REPO/.
+
+STATIC_DIR = "static"
+TIEBREAKS_DIR = "tiebreaks"
+PEOPLE_DIR = "people"
+RESERVED_SLUGS = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"})
+"""Top-level names the site itself uses; an event folder may not take them."""
+
+UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
+MODIFIERS_PAGE = f"{TIEBREAKS_DIR}/modifiers.html"
+
+
+def event_page(slug: str) -> str:
+    return f"{slug}/index.html"
+
+
+def crosstable_page(slug: str) -> str:
+    return f"{slug}/crosstable.html"
+
+
+def starting_list_page(slug: str) -> str:
+    return f"{slug}/starting-list.html"
+
+
+def round_page(slug: str, round_no: int) -> str:
+    return f"{slug}/rounds/{round_no}.html"
+
+
+def standings_after_page(slug: str, round_no: int) -> str:
+    return f"{slug}/rounds/{round_no}-standings.html"
+
+
+def player_page(slug: str, start_no: int) -> str:
+    return f"{slug}/players/{start_no}.html"
+
+
+def player_anchor(start_no: int, spec: TiebreakSpec) -> str:
+    """``#p12-bh-c1``: one tie-break's derivation on a player's page."""
+    return f"p{start_no}-{spec.anchor}"
+
+
+def trf_download(slug: str) -> str:
+    return f"{slug}/{slug}.trf"
+
+
+def csv_download(slug: str) -> str:
+    return f"{slug}/standings.csv"
+
+
+def json_download(slug: str) -> str:
+    return f"{slug}/standings.json"
+
+
+def tiebreak_page(acronym: str) -> str:
+    info = CATALOGUE[acronym]
+    return f"{TIEBREAKS_DIR}/{(info.alias_of or info.acronym).lower()}.html"
+
+
+def person_page(key: str) -> str:
+    return f"{PEOPLE_DIR}/{key}.html"
+
+
+# --- small facts the pages need ----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventInfo:
+    """The event's heading facts, settings first, the TRF header where settings are silent."""
+
+    slug: str
+    title: str
+    start_date: Any
+    end_date: Any
+    place: str
+    organiser: str
+    arbiter: str
+    edition: Edition
+    specs: tuple[TiebreakSpec, ...]
+    rounds_total: int
+    rounds_played: int
+    is_round_robin: bool
+    notes_markdown: str
+    tournament_type: str
+    time_control: str
+
+
+def _setting(event: Event, name: str) -> Any:
+    return getattr(event.settings, name, None)
+
+
+def event_info(event: Event) -> EventInfo:
+    tournament = event.tournament
+    return EventInfo(
+        slug=event.slug,
+        title=_setting(event, "title") or tournament.name or event.slug,
+        start_date=_setting(event, "start_date") or tournament.start_date,
+        end_date=_setting(event, "end_date") or tournament.end_date,
+        place=_setting(event, "place") or tournament.city,
+        organiser=_setting(event, "organiser") or "",
+        arbiter=_setting(event, "arbiter") or tournament.chief_arbiter,
+        edition=event.edition,
+        specs=tuple(event.tiebreaks.specs),
+        rounds_total=tournament.total_rounds,
+        rounds_played=tournament.rounds_played,
+        is_round_robin=tournament.is_round_robin,
+        notes_markdown=event.notes or "",
+        tournament_type=tournament.tournament_type,
+        time_control=tournament.time_control,
+    )
+
+
+def tiebreak_label(spec: TiebreakSpec) -> str:
+    """"Buchholz, cut 1": the title with its modifiers in words (C.07 Art. 14)."""
+    words = [spec.info.title]
+    if spec.cut:
+        words.append(f"cut {spec.cut}")
+    if spec.median:
+        words.append(f"median {spec.median}")
+    if spec.limit:
+        words.append(f"limit {spec.limit:+d}")
+    if spec.forfeits_as_played:
+        words.append("forfeits as played")
+    if spec.fore:
+        words.append("of Fore Buchholz")
+    if spec.reverse:
+        words.append("reversed")
+    if spec.unrated_rating is not None:
+        words.append(f"unrated counted as {spec.unrated_rating}")
+    return ", ".join(words)
+
+
+def tiebreak_articles(spec: TiebreakSpec) -> tuple[str, ...]:
+    """The articles a reader needs for this code: the definition, then its modifiers'."""
+    articles = [spec.info.article]
+    if spec.cut:
+        articles.append("14.1" if spec.cut == 1 else "14.2")
+    if spec.median:
+        articles.append("14.3" if spec.median == 1 else "14.4")
+    if spec.limit:
+        articles.append("14.5")
+    return tuple(articles)
+
+
+def tiebreak_info(acronym: str) -> TiebreakInfo:
+    info = CATALOGUE[acronym]
+    return CATALOGUE[info.alias_of] if info.alias_of else info
+
+
+# --- results as chess players write them ---------------------------------------------------
+
+_GAME_SYMBOL = {
+    ResultCode.WIN: "1", ResultCode.WIN_UNRATED: "1",
+    ResultCode.DRAW: "½", ResultCode.DRAW_UNRATED: "½",
+    ResultCode.LOSS: "0", ResultCode.LOSS_UNRATED: "0",
+    ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "−",
+    ResultCode.PENDING: "?",
+}
+
+
+def result_symbol(result: RoundResult, points: Decimal) -> str:
+    """One player's side of a round: 1 ½ 0, + − for forfeits, the points for a bye."""
+    if result.kind is RoundKind.NOT_PLAYED_YET:
+        return ""
+    if result.opponent is not None and result.code in _GAME_SYMBOL:
+        return _GAME_SYMBOL[result.code]
+    return format_points(points)
+
+
+def format_points(value: Decimal | None) -> str:
+    """Points as chess players write them: 3½, ¼, 10¾; other values as plain decimals."""
+    if value is None:
+        return "–"
+    sign = "-" if value < 0 else ""
+    magnitude = abs(value)
+    whole = int(magnitude)
+    fraction = magnitude - whole
+    glyph = _FRACTIONS.get(fraction)
+    if glyph is None:
+        return sign + plain_decimal(magnitude)
+    if not glyph:
+        return f"{sign}{whole}"
+    return f"{sign}{whole if whole else ''}{glyph}"
+
+
+_FRACTIONS = {Decimal(0): "", Decimal("0.25"): "¼", Decimal("0.5"): "½", Decimal("0.75"): "¾"}
+
+
+def plain_decimal(value: Decimal) -> str:
+    """11.5, 2120, 45.83: no exponent, no trailing zeros (CSV, JSON, titles)."""
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text or "0"
+
+
+# --- event plan --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventPlan:
+    """One event with everything computed once: the final standings and one per round."""
+
+    event: Event
+    info: EventInfo
+    standings: Standings
+    """After the last round with a result (final once every round is in)."""
+    running: Mapping[StartNo, tuple[Decimal, ...]]
+    """Each player's score after every round (index 0 = before round 1)."""
+
+    @property
+    def slug(self) -> str:
+        return self.info.slug
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.event.tournament
+
+    @property
+    def rows_by_start_no(self) -> Mapping[StartNo, StandingsRow]:
+        return {row.player.start_no: row for row in self.standings.rows}
+
+    @property
+    def winners(self) -> tuple[StandingsRow, ...]:
+        if self.info.rounds_played == 0:
+            return ()
+        return tuple(row for row in self.standings.rows if row.rank == 1)
+
+
+def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]:
+    scores: dict[StartNo, tuple[Decimal, ...]] = {}
+    system = tournament.score_system
+    for player in tournament.players:
+        total = ZERO
+        steps = [total]
+        for result in player.results:
+            total += system.round_points(result)
+            steps.append(total)
+        scores[player.start_no] = tuple(steps)
+    return scores
+
+
+def plan_event(event: Event, compute: Any) -> EventPlan:
+    """``compute(event, after_round)`` is the engine applied with the event's settings."""
+    return EventPlan(event=event, info=event_info(event), standings=compute(event, None),
+                     running=running_scores(event.tournament))
+
+
+def standings_by_round(plan: EventPlan, compute: Any) -> tuple[Standings, ...]:
+    """Standings after round 1, 2, ... up to the last round played (the last is the plan's)."""
+    played = plan.info.rounds_played
+    earlier = tuple(compute(plan.event, round_no) for round_no in range(1, played))
+    return (*earlier, plan.standings) if played else ()
+
+
+# --- rounds ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Board:
+    number: int
+    white: Player
+    black: Player
+    white_before: Decimal
+    black_before: Decimal
+    result: str
+    """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "?" (not known yet)."""
+    has_known_colours: bool
+    is_unrated_game: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unpaired:
+    player: Player
+    kind: RoundKind
+    points: Decimal
+    before: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundView:
+    round_no: int
+    boards: tuple[Board, ...]
+    unpaired: tuple[Unpaired, ...]
+    standings: Standings | None
+
+
+_PAIR_RESULT = {
+    (ResultCode.WIN, ResultCode.LOSS): "1–0", (ResultCode.LOSS, ResultCode.WIN): "0–1",
+    (ResultCode.DRAW, ResultCode.DRAW): "½–½",
+    (ResultCode.WIN_UNRATED, ResultCode.LOSS_UNRATED): "1–0",
+    (ResultCode.LOSS_UNRATED, ResultCode.WIN_UNRATED): "0–1",
+    (ResultCode.DRAW_UNRATED, ResultCode.DRAW_UNRATED): "½–½",
+    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): "+:−",
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): "−:+",
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): "−:−",
+}
+
+
+def _pair_result(white: RoundResult, black: RoundResult) -> str:
+    if ResultCode.PENDING in (white.code, black.code):
+        return "?"
+    known = _PAIR_RESULT.get((white.code, black.code))
+    if known:
+        return known
+    # Unusual scorings or one-sided codes: show each side's own symbol.
+    return f"{_GAME_SYMBOL.get(white.code, white.code.value)}–{_GAME_SYMBOL.get(black.code, black.code.value)}"
+
+
+def round_view(plan: EventPlan, round_no: int, standings: Standings | None = None) -> RoundView:
+    tournament = plan.tournament
+    system = tournament.score_system
+    seen: set[StartNo] = set()
+    boards: list[tuple[tuple[Decimal, Decimal, int], Board]] = []
+    unpaired: list[Unpaired] = []
+    for player in tournament.players:
+        if player.start_no in seen or round_no > len(player.results):
+            continue
+        result = player.result(round_no)
+        before = plan.running[player.start_no][round_no - 1]
+        if result.opponent is None or not tournament.has_player(result.opponent):
+            if result.kind is not RoundKind.NOT_PLAYED_YET:
+                unpaired.append(Unpaired(player=player, kind=result.kind,
+                                         points=system.round_points(result), before=before))
+            continue
+        opponent = tournament.player(result.opponent)
+        other = opponent.result(round_no)
+        seen.update((player.start_no, opponent.start_no))
+        # Forfeits written with colour '-' on both sides: keep start-number order.
+        is_white = result.color is not Color.BLACK
+        white, black = (player, opponent) if is_white else (opponent, player)
+        white_result, black_result = (result, other) if is_white else (other, result)
+        white_before = plan.running[white.start_no][round_no - 1]
+        black_before = plan.running[black.start_no][round_no - 1]
+        board = Board(
+            number=0, white=white, black=black,
+            white_before=white_before, black_before=black_before,
+            result=_pair_result(white_result, black_result),
+            has_known_colours=result.color is not Color.NONE,
+            is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
+                                                  ResultCode.LOSS_UNRATED),
+        )
+        # C.04 board order: the higher score of the pair first, then the sum, then the
+        # higher-placed (lower start number) player. The TRF records no board numbers.
+        key = (-max(white_before, black_before), -(white_before + black_before),
+               min(white.start_no, black.start_no))
+        boards.append((key, board))
+    boards.sort(key=lambda item: item[0])
+    numbered = tuple(
+        Board(number=i, white=b.white, black=b.black, white_before=b.white_before,
+              black_before=b.black_before, result=b.result,
+              has_known_colours=b.has_known_colours, is_unrated_game=b.is_unrated_game)
+        for i, (_, b) in enumerate(boards, start=1)
+    )
+    unpaired.sort(key=lambda u: (_UNPAIRED_ORDER[u.kind], u.player.start_no))
+    return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
+                     standings=standings)
+
+
+_UNPAIRED_ORDER = {
+    RoundKind.PAIRING_ALLOCATED_BYE: 0, RoundKind.FULL_POINT_BYE: 1,
+    RoundKind.HALF_POINT_BYE: 2, RoundKind.ZERO_POINT_BYE: 3, RoundKind.PENDING: 4,
+    RoundKind.GAME: 5, RoundKind.FORFEIT_WIN: 5, RoundKind.FORFEIT_LOSS: 5,
+    RoundKind.NOT_PLAYED_YET: 6,
+}
+
+
+# --- crosstable --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossCell:
+    round_no: int
+    kind: RoundKind
+    opponent: StartNo | None
+    opponent_rank: int | None
+    color: str
+    symbol: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossRow:
+    row: StandingsRow
+    cells: tuple[CrossCell, ...]
+    """Swiss: one per round. Round robin: one per column (opponent by place), own cell empty."""
+    grid: tuple[tuple[str, ...], ...] = ()
+    """Round robin: each column's results (several when players met more than once)."""
+
+
+def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
+    ranks = {row.player.start_no: row.rank for row in plan.standings.rows}
+    system = plan.tournament.score_system
+    rows = []
+    for row in plan.standings.rows:
+        cells = []
+        for result in row.player.results[: plan.info.rounds_played]:
+            opponent = result.opponent if result.opponent is not None and result.opponent in ranks else None
+            cells.append(CrossCell(
+                round_no=result.round, kind=result.kind, opponent=opponent,
+                opponent_rank=ranks[opponent] if opponent is not None else None,
+                color=result.color.value if result.color is not Color.NONE else "",
+                symbol=result_symbol(result, system.round_points(result)),
+            ))
+        rows.append(CrossRow(row=row, cells=tuple(cells)))
+    return tuple(rows)
+
+
+def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
+    """Round robin: rows and columns in standings order, each cell the results between two."""
+    order = [row.player.start_no for row in plan.standings.rows]
+    system = plan.tournament.score_system
+    rows = []
+    for row in plan.standings.rows:
+        met: dict[StartNo, list[str]] = {}
+        for result in row.player.results[: plan.info.rounds_played]:
+            if result.opponent is not None:
+                met.setdefault(result.opponent, []).append(
+                    result_symbol(result, system.round_points(result)))
+        rows.append(CrossRow(row=row, cells=(), grid=tuple(
+            ("×",) if other == row.player.start_no else tuple(met.get(other, ()))
+            for other in order
+        )))
+    return tuple(rows)
+
+
+# --- players ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundLine:
+    """One round on a player's page."""
+
+    round_no: int
+    kind: RoundKind
+    opponent: Player | None
+    color: str
+    symbol: str
+    points: Decimal
+    running: Decimal
+    opponent_score: Decimal | None
+    counts_as: Part | None
+    """The same round's contribution in the first Buchholz-family tie-break, if any."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartLine:
+    part: Part
+    opponent: Player | None
+    score: Decimal | None
+    """The score this element counts with: the dummy's (after its cap) or the opponent's
+    adjusted score (16.3/16.4); None for tie-breaks that use no opponent score."""
+
+
+def _counted_score(part: Part) -> Decimal | None:
+    if part.is_dummy and part.dummy_own_score is not None:
+        if part.dummy_cap is not None:
+            return min(part.dummy_own_score, part.dummy_cap)
+        return part.dummy_own_score
+    if part.adjusted_score is not None:
+        return part.adjusted_score
+    return part.opponent_score
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakSection:
+    spec: TiebreakSpec
+    label: str
+    articles: tuple[str, ...]
+    anchor: str
+    value: Decimal | None
+    total: Decimal | None
+    lines: tuple[PartLine, ...]
+    all_parts_sum: Decimal | None
+    """Sum of every part, cut or not: the left side of "24, less round 1 (3) = 21"."""
+    cut_lines: tuple[PartLine, ...]
+    is_product: bool
+    """SB/KS-style: each contribution is a score times the points of the round."""
+    has_dummy: bool
+    has_adjusted: bool
+    has_scores: bool
+    has_ratings: bool
+    notes: tuple[Any, ...]
+    direct_encounter: Any = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Neighbour:
+    row: StandingsRow
+    separation: Separation
+    """As seen from the page's player: ``value`` is theirs, ``other_value`` the neighbour's."""
+    is_above: bool
+    relation: str
+    """">" or "<": how the better value compares with the worse under the criterion's
+    direction (TPN and /R rank lower values first)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    row: StandingsRow
+    count: int
+    rounds: tuple[RoundLine, ...]
+    sections: tuple[TiebreakSection, ...]
+    neighbours: tuple[Neighbour, ...]
+    why_codes: tuple[str, ...]
+    """Tie-break codes that separated the player from a neighbour on the same points."""
+    anchors: Mapping[str, str]
+    """Tie-break code as written -> its section's id on this page."""
+    buchholz_code: str | None
+    points_alone: bool
+    """No other player has the same points: the points alone decided the place."""
+
+
+_PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
+
+
+def _section(plan: EventPlan, row: StandingsRow, spec: TiebreakSpec) -> TiebreakSection:
+    explained = row.values.get(spec.written)
+    tournament = plan.tournament
+    lines: tuple[PartLine, ...] = ()
+    notes: tuple[Any, ...] = ()
+    value = total = None
+    if explained is not None:
+        value, total, notes = explained.value, explained.total, explained.notes
+        lines = tuple(
+            PartLine(part=part, opponent=tournament.player(part.opponent)
+                     if part.opponent is not None and tournament.has_player(part.opponent)
+                     else None, score=_counted_score(part))
+            for part in explained.parts
+        )
+    parts = [line.part for line in lines]
+    cut_lines = tuple(line for line in lines if line.part.cut is not None)
+    group = None
+    if spec.info.acronym == "DE":
+        group = next((g for g in plan.standings.direct_encounters
+                      if row.player.start_no in g.members), None)
+    return TiebreakSection(
+        spec=spec, label=tiebreak_label(spec), articles=tiebreak_articles(spec),
+        anchor=player_anchor(row.player.start_no, spec), value=value, total=total,
+        lines=lines,
+        all_parts_sum=sum((p.value for p in parts), ZERO) if total is not None and parts else None,
+        cut_lines=cut_lines,
+        is_product=spec.info.acronym in _PRODUCT_ACRONYMS,
+        has_dummy=any(p.is_dummy for p in parts),
+        has_adjusted=any(p.adjusted_score is not None and p.opponent_score is not None
+                         and p.adjusted_score != p.opponent_score for p in parts),
+        has_scores=any(line.score is not None for line in lines),
+        has_ratings=any(p.rating is not None for p in parts),
+        notes=notes, direct_encounter=group,
+    )
+
+
+def _neighbour_separation(row: StandingsRow, other: StandingsRow,
+                          separation: Separation | None) -> Separation:
+    if separation is not None:
+        return separation
+    return Separation(criterion="PTS" if row.points != other.points else "",
+                      value=row.points, other_value=other.points, other=other.player.start_no)
+
+
+def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | None,
+               specs: Sequence[TiebreakSpec], *, is_above: bool) -> Neighbour:
+    separation = _neighbour_separation(row, other, separation)
+    spec = next((s for s in specs if s.written == separation.criterion), None)
+    lower_first = spec is not None and spec.direction.value == "lower"
+    return Neighbour(row=other, separation=separation, is_above=is_above,
+                     relation="<" if lower_first else ">")
+
+
+def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
+    tournament = plan.tournament
+    standings = plan.standings
+    system = tournament.score_system
+    finals = {r.player.start_no: r.points for r in standings.rows}
+    buchholz = next((s for s in standings.specs if s.info.is_buchholz_family
+                     and s.info.acronym != "AOB"), None)
+    counted: dict[int, Part] = {}
+    if buchholz is not None and buchholz.written in row.values:
+        counted = {p.round: p for p in row.values[buchholz.written].parts}
+    rounds = []
+    running = plan.running[row.player.start_no]
+    for result in row.player.results[: plan.info.rounds_played]:
+        opponent = (tournament.player(result.opponent)
+                    if result.opponent is not None and tournament.has_player(result.opponent)
+                    else None)
+        points = system.round_points(result)
+        rounds.append(RoundLine(
+            round_no=result.round, kind=result.kind, opponent=opponent,
+            color=result.color.value if result.color is not Color.NONE else "",
+            symbol=result_symbol(result, points), points=points,
+            running=running[result.round],
+            opponent_score=finals.get(opponent.start_no) if opponent is not None else None,
+            counts_as=counted.get(result.round),
+        ))
+    rows = standings.rows
+    neighbours = []
+    specs = standings.specs
+    if index > 0:
+        neighbours.append(_neighbour(row, rows[index - 1], row.above, specs, is_above=True))
+    if index + 1 < len(rows):
+        neighbours.append(_neighbour(row, rows[index + 1], row.below, specs, is_above=False))
+    codes = {s.written for s in specs}
+    why_codes = tuple(dict.fromkeys(n.separation.criterion for n in neighbours
+                                    if n.separation.criterion in codes))
+    return PlayerView(
+        row=row, count=len(rows), rounds=tuple(rounds),
+        sections=tuple(_section(plan, row, spec) for spec in standings.specs),
+        neighbours=tuple(neighbours), why_codes=why_codes,
+        anchors={spec.written: player_anchor(row.player.start_no, spec) for spec in specs},
+        buchholz_code=buchholz.written if buchholz is not None else None,
+        points_alone=all(n.row.points != row.points for n in neighbours),
+    )
+
+
+# --- players across events ---------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Appearance:
+    plan: EventPlan
+    row: StandingsRow
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Person:
+    key: str
+    """``fide-<id>``, or a slug of the name for players without a FIDE ID."""
+    name: str
+    fide_id: int | None
+    federation: str
+    appearances: tuple[Appearance, ...]
+    """Newest event first."""
+
+
+def name_key(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug or "player"
+
+
+def event_sort_key(plan: EventPlan) -> tuple[Any, ...]:
+    """Newest first: by start date (undated last), then by folder name."""
+    start = plan.info.start_date
+    return (start is None, -(start.toordinal()) if start is not None else 0, plan.slug)
+
+
+def person_key(player: Player) -> str:
+    """The same person across events: by FIDE ID, else by name (C.07 has no other key)."""
+    return f"fide-{player.fide_id}" if player.fide_id else name_key(player.name)
+
+
+def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
+    grouped: dict[str, list[Appearance]] = {}
+    for plan in sorted(plans, key=event_sort_key):
+        for row in plan.standings.rows:
+            grouped.setdefault(person_key(row.player), []).append(Appearance(plan=plan, row=row))
+    persons = []
+    for key, appearances in grouped.items():
+        newest = appearances[0].row.player
+        persons.append(Person(key=key, name=newest.name, fide_id=newest.fide_id,
+                              federation=newest.federation, appearances=tuple(appearances)))
+    persons.sort(key=lambda p: (p.name.casefold(), p.key))
+    return tuple(persons)
+
+
+def used_tiebreaks(plans: Iterable[EventPlan]) -> tuple[str, ...]:
+    """Catalogue acronyms (aliases resolved) announced by any event, sorted."""
+    return tuple(sorted({tiebreak_info(spec.acronym).acronym
+                         for plan in plans for spec in plan.standings.specs}))

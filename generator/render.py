@@ -1,0 +1,364 @@
+"""Jinja rendering: the environment, the formatting filters, and each page's bytes.
+
+The environment escapes everything (autoescape) and refuses unknown names
+(StrictUndefined), so a TRF name like ``<script>`` is text and a template typo is
+an error rather than an empty cell. Templates only loop and branch; the filters
+below format numbers, and ``url_to`` makes every link relative to the page it
+is on.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import posixpath
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import markdown
+from markupsafe import Markup
+
+from generator import pages
+from generator.errors import Diagnostic, StandingsError
+from generator.explain import CutReason, NoteKind, Standings
+from generator.model import RoundKind
+from generator.notation import CATALOGUE
+from generator.pages import EventPlan, format_points, plain_decimal
+
+SITE_TITLE = "Tournament results"
+STATIC_FILES = ("static/style.css", "static/site.js")
+EXPLANATIONS_PACKAGE_DIR = "explanations"
+
+
+# --- where templates come from ----------------------------------------------------------
+
+def package_templates() -> Path:
+    """The templates shipped with the package (``templates/`` in the source tree)."""
+    try:
+        located = resources.files("generator.templates")
+        path = Path(str(located))
+        if (path / "base.html").is_file():
+            return path
+    except (ModuleNotFoundError, TypeError):
+        pass
+    # An editable install made before templates/ became a package: read the source tree.
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+def club_templates(events_dir: Path | None) -> Path | None:
+    """A club's own ``templates/`` beside its ``events/`` overrides ours file by file."""
+    if events_dir is None:
+        return None
+    candidate = Path(events_dir).resolve().parent / "templates"
+    if candidate.is_dir() and candidate.resolve() != package_templates().resolve():
+        return candidate
+    return None
+
+
+def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
+    loaders: list[jinja2.BaseLoader] = []
+    override = club_templates(events_dir)
+    if override is not None:
+        loaders.append(jinja2.FileSystemLoader(str(override)))
+    loaders.append(jinja2.FileSystemLoader(str(package_templates())))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(
+        points=format_points,
+        tb_value=tb_value,
+        plain=plain_decimal,
+        ordinal=ordinal,
+        place=place,
+        date_range=date_range,
+        articles=articles,
+        kind_label=kind_label,
+        cut_label=cut_label,
+    )
+    env.globals.update(
+        url_to=url_to,
+        site_title=SITE_TITLE,
+        catalogue=CATALOGUE,
+        paths=pages,
+        RoundKind=RoundKind,
+        NoteKind=NoteKind,
+        unplayed_page=pages.UNPLAYED_ROUNDS_PAGE,
+        modifiers_page=pages.MODIFIERS_PAGE,
+    )
+    return env
+
+
+# --- links and formatting --------------------------------------------------------------
+
+@jinja2.pass_context
+def url_to(context: Any, target: str, fragment: str | None = None) -> str:
+    """``target`` (a path from the site root) as a link relative to the current page."""
+    here = posixpath.dirname(context["page"])
+    link = posixpath.relpath(target, here or ".") if target else ""
+    return f"{link}#{fragment}" if fragment else link
+
+
+def tb_value(value: Any) -> str:
+    """A tie-break value: quarters as fractions (10¼), others as decimals (12.43), – if undefined."""
+    if value is not None and hasattr(value, "parts"):
+        value = value.value
+    if value is None:
+        return "–"
+    return format_points(Decimal(value))
+
+
+def ordinal(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def place(row: Any) -> str:
+    """"3" or "3–5" when several players share the place (Art. 4.2)."""
+    return str(row.rank) if row.rank_to == row.rank else f"{row.rank}–{row.rank_to}"
+
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+
+
+def date_range(start: Any, end: Any = None) -> str:
+    if start is None:
+        return "" if end is None else _day(end)
+    if end is None or end == start:
+        return _day(start)
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
+    if start.year == end.year:
+        return f"{start.day} {_MONTHS[start.month - 1]} – {_day(end)}"
+    return f"{_day(start)} – {_day(end)}"
+
+
+def _day(day: Any) -> str:
+    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def articles(values: Sequence[str]) -> str:
+    return ", ".join(values)
+
+
+_KIND_LABELS = {
+    RoundKind.GAME: "game",
+    RoundKind.FORFEIT_WIN: "forfeit win",
+    RoundKind.FORFEIT_LOSS: "forfeit loss",
+    RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
+    RoundKind.FULL_POINT_BYE: "full-point bye",
+    RoundKind.HALF_POINT_BYE: "half-point bye (requested)",
+    RoundKind.ZERO_POINT_BYE: "zero-point bye / absent",
+    RoundKind.PENDING: "result not known yet",
+    RoundKind.NOT_PLAYED_YET: "not played yet",
+}
+
+
+def kind_label(kind: RoundKind) -> str:
+    return _KIND_LABELS[kind]
+
+
+_CUT_LABELS = {
+    CutReason.LEAST_SIGNIFICANT: "least significant value cut (14.1)",
+    CutReason.VOLUNTARY_UNPLAYED_FIRST: "voluntary unplayed round cut first (16.5)",
+    CutReason.MOST_SIGNIFICANT: "most significant value cut (median, 14.3)",
+    CutReason.EARLIEST_ROUND: "first cumulative score dropped (14.1)",
+}
+
+
+def cut_label(reason: CutReason) -> str:
+    return _CUT_LABELS[reason]
+
+
+# --- Markdown ----------------------------------------------------------------------------
+
+def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
+    """Markdown to HTML. Club notes come from YAML/Markdown files: raw HTML in them is
+    shown as text, and script links are dropped, the same as every other field."""
+    converter = markdown.Markdown(extensions=["tables", "sane_lists"])
+    if not allow_html:
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.deregister("html")
+        converter.treeprocessors.register(_SafeLinks(converter), "safe_links", 0)
+    return Markup(converter.convert(text))  # noqa: S704 - escaped by Markdown itself
+
+
+class _SafeLinks(markdown.treeprocessors.Treeprocessor):
+    def run(self, root: Any) -> None:
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                value = element.get(attribute)
+                if value is not None and value.strip().lower().startswith(
+                        ("javascript:", "vbscript:", "data:")):
+                    element.set(attribute, "#")
+
+
+# --- downloads ---------------------------------------------------------------------------
+
+def _number(value: Decimal | None) -> int | float | None:
+    """A plain JSON number (11.5, 2120, 45.83); None where C.07 leaves the value undefined."""
+    if value is None:
+        return None
+    if value == value.to_integral_value():
+        return int(value)
+    return float(plain_decimal(value))
+
+
+def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
+    """The schema of ``standings rank --format json``."""
+    return {
+        "event": event_name,
+        "edition": standings.edition.value,
+        "tiebreaks": [spec.written for spec in standings.specs],
+        "players": [
+            {
+                "start_no": int(row.player.start_no),
+                "name": row.player.name,
+                "rank": row.rank,
+                "points": _number(row.points),
+                "tiebreaks": {
+                    spec.written: _number(row.values[spec.written].value
+                                          if spec.written in row.values else None)
+                    for spec in standings.specs
+                },
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def standings_json(standings: Standings, event_name: str) -> bytes:
+    text = json.dumps(standings_document(standings, event_name), ensure_ascii=False, indent=1)
+    return (text + "\n").encode("utf-8")
+
+
+def standings_csv(standings: Standings) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    codes = [spec.written for spec in standings.specs]
+    writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
+                     *codes])
+    for row in standings.rows:
+        player = row.player
+        values = [row.values[code].value if code in row.values else None for code in codes]
+        writer.writerow([
+            row.rank, player.start_no, player.title, player.name, player.federation,
+            "" if player.rating is None else player.rating, plain_decimal(row.points),
+            *("" if v is None else plain_decimal(v) for v in values),
+        ])
+    return buffer.getvalue().encode("utf-8")
+
+
+# --- pages -------------------------------------------------------------------------------
+
+def _render(env: jinja2.Environment, template: str, page: str, **context: Any) -> bytes:
+    html = env.get_template(template).render(page=page, **context)
+    return html.encode("utf-8")
+
+
+def render_event(plan: EventPlan, env: jinja2.Environment,
+                 by_round: Sequence[Standings]) -> dict[str, bytes]:
+    """Every file under ``<slug>/``: standings, crosstable, rounds, players, downloads.
+
+    ``by_round`` holds the standings after each round played (the last is the plan's).
+    """
+    info = plan.info
+    slug = plan.slug
+    common: dict[str, Any] = {"plan": plan, "info": info, "event": info,
+                              "standings": plan.standings}
+    files: dict[str, bytes] = {}
+    notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
+    files[pages.event_page(slug)] = _render(env, "event.html", pages.event_page(slug),
+                                            notes=notes, **common)
+    page = pages.crosstable_page(slug)
+    if info.is_round_robin:
+        files[page] = _render(env, "crosstable.html", page, swiss=(),
+                              grid=pages.berger_grid(plan), **common)
+    else:
+        files[page] = _render(env, "crosstable.html", page, swiss=pages.swiss_crosstable(plan),
+                              grid=(), **common)
+    page = pages.starting_list_page(slug)
+    files[page] = _render(env, "starting_list.html", page, **common)
+    for round_no in range(1, info.rounds_played + 1):
+        view = pages.round_view(plan, round_no, by_round[round_no - 1])
+        page = pages.round_page(slug, round_no)
+        files[page] = _render(env, "round.html", page, round=view, **common)
+        page = pages.standings_after_page(slug, round_no)
+        files[page] = _render(env, "standings_after.html", page, round=view,
+                              after=view.standings, **common)
+    player_template = env.get_template("player.html")
+    for index, row in enumerate(plan.standings.rows):
+        page = pages.player_page(slug, row.player.start_no)
+        view = pages.player_view(plan, row, index)
+        files[page] = player_template.render(
+            page=page, view=view, person_key=pages.person_key(row.player),
+            **common).encode("utf-8")
+    files[pages.trf_download(slug)] = _trf_bytes(plan)
+    files[pages.csv_download(slug)] = standings_csv(plan.standings)
+    files[pages.json_download(slug)] = standings_json(plan.standings, info.title)
+    return files
+
+
+def _trf_bytes(plan: EventPlan) -> bytes:
+    """The TRF exactly as the club exported it (the download is the source, not our reading)."""
+    return Path(plan.event.trf_path).read_bytes()
+
+
+def explanation_sources() -> dict[str, str]:
+    """The Markdown page of each tie-break shipped with the package, by file stem."""
+    folder = resources.files("generator") / EXPLANATIONS_PACKAGE_DIR
+    sources = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".md"):
+            sources[entry.name[:-3]] = entry.read_text(encoding="utf-8")
+    return dict(sorted(sources.items()))
+
+
+def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
+                 persons: Sequence[pages.Person] = ()) -> dict[str, bytes]:
+    """Everything outside the event folders: index, people, explanations, static files."""
+    ordered = sorted(plans, key=pages.event_sort_key)
+    files: dict[str, bytes] = {}
+    files["index.html"] = _render(env, "index.html", "index.html", plans=ordered)
+    page = f"{pages.PEOPLE_DIR}/index.html"
+    files[page] = _render(env, "people.html", page, persons=persons)
+    for person in persons:
+        page = pages.person_page(person.key)
+        files[page] = _render(env, "person.html", page, person=person)
+    sources = explanation_sources()
+    used = pages.used_tiebreaks(plans)
+    topics = [(stem, sources[stem]) for stem in ("unplayed-rounds", "modifiers")]
+    topics += [(acronym.lower(), sources[acronym.lower()]) for acronym in used
+               if acronym.lower() in sources]
+    listed = []
+    for stem, text in topics:
+        page = f"{pages.TIEBREAKS_DIR}/{stem}.html"
+        title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
+        listed.append((page, title))
+        files[page] = _render(env, "tiebreak.html", page, title=title,
+                              body=render_markdown(text, allow_html=True))
+    page = f"{pages.TIEBREAKS_DIR}/index.html"
+    files[page] = _render(env, "tiebreaks.html", page, topics=listed)
+    for name in STATIC_FILES:
+        source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+        files[name] = source.encode("utf-8")
+    files[".nojekyll"] = b""
+    return files
+
+
+def missing_explanations(plans: Iterable[EventPlan]) -> tuple[str, ...]:
+    sources = explanation_sources()
+    return tuple(a for a in pages.used_tiebreaks(plans) if a.lower() not in sources)

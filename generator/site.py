@@ -1,0 +1,198 @@
+"""The published site: plan every event, render every page, then swap into ``site/``.
+
+Data flow (STYLE §2): ``read_events`` -> ``plan_site`` (the engine, once per
+event and round) -> ``render_event`` / ``render_index`` (relative path ->
+bytes, nothing on disk) -> ``write_site`` (a staging folder next to the
+output, swapped in only when every file is written). A failed build leaves
+the previous site exactly as it was.
+
+The output is deterministic: the same input gives byte-identical files
+(sorted iteration, no timestamps), which is what lets ``standings serve``
+rebuild one event and compare.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from generator import pages, render
+from generator.errors import Diagnostic, Severity, StandingsError
+from generator.pages import EventPlan, Person
+from generator.render import make_environment
+
+if TYPE_CHECKING:
+    from generator.events import Event
+
+__all__ = [
+    "Site", "build_site", "make_environment", "override_folders", "plan_event", "plan_site",
+    "render_event",
+    "render_index", "render_site", "write_site",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Site:
+    events: tuple[EventPlan, ...]
+    """In folder order (the index sorts them newest first)."""
+    people: tuple[Person, ...]
+
+
+def compute_event_standings(event: Event, after_round: int | None) -> Any:
+    """The engine applied with the event's announced settings."""
+    from generator import standings as engine
+
+    helper = getattr(engine, "standings_for_event", None) or getattr(engine, "event_standings",
+                                                                       None)
+    if helper is not None:
+        return helper(event, after_round=after_round)
+    return engine.compute_standings(event.tournament, event.tiebreaks.specs, event.edition,
+                                    after_round=after_round)
+
+
+_PLAN_CACHE: dict[int, tuple[Any, EventPlan]] = {}
+_PLAN_CACHE_SIZE = 256
+
+
+def plan_event(event: Event) -> EventPlan:
+    """The event's final standings, computed once per Event object.
+
+    ``standings serve`` renders an event and then the index from the same Event
+    objects; the small identity cache spares the engine the second run.
+    """
+    cached = _PLAN_CACHE.get(id(event))
+    if cached is not None and cached[0] is event:
+        return cached[1]
+    plan = pages.plan_event(event, compute_event_standings)
+    if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
+        _PLAN_CACHE.pop(next(iter(_PLAN_CACHE)))
+    _PLAN_CACHE[id(event)] = (event, plan)
+    return plan
+
+
+def override_folders(events_dir: Path | str) -> list[Path]:
+    """The club's template folder beside ``events/``, when there is one."""
+    folder = render.club_templates(Path(events_dir))
+    return [folder] if folder is not None else []
+
+
+def plan_site(events: Sequence[Event | EventPlan]) -> Site:
+    """Compute everything once; check what would make the site inconsistent."""
+    problems = [
+        Diagnostic(path=event.slug, message=f"event folder name {event.slug!r} is used by the "
+                   "site itself", expected="another folder name (not "
+                   + ", ".join(sorted(pages.RESERVED_SLUGS)) + ")")
+        for event in events if event.slug in pages.RESERVED_SLUGS
+    ]
+    if problems:
+        raise StandingsError(problems)
+    plans = tuple(event if isinstance(event, EventPlan) else plan_event(event)
+                  for event in sorted(events, key=lambda e: e.slug))
+    return Site(events=plans, people=pages.people(plans))
+
+
+def render_event(event: Event | EventPlan, env: jinja2.Environment) -> dict[str, bytes]:
+    """Everything under ``<slug>/`` (relative path -> content)."""
+    plan = event if isinstance(event, EventPlan) else plan_event(event)
+    by_round = pages.standings_by_round(plan, compute_event_standings)
+    return render.render_event(plan, env, by_round)
+
+
+def render_index(events: Sequence[Event | EventPlan] | Site,
+                 env: jinja2.Environment) -> dict[str, bytes]:
+    """The index, players across events, tie-break explanations and static assets."""
+    site = events if isinstance(events, Site) else plan_site(events)
+    return render.render_index(site.events, env, site.people)
+
+
+def render_site(site: Site, env: jinja2.Environment) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for plan in site.events:
+        files.update(render_event(plan, env))
+    files.update(render.render_index(site.events, env, site.people))
+    return dict(sorted(files.items()))
+
+
+def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
+    """Write into a staging folder beside ``out_dir``, then swap it in.
+
+    The old site is moved aside and removed only after the new one is in
+    place, so an interrupted build never leaves a half-written ``site/``.
+    """
+    out = Path(out_dir)
+    parent = out.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=parent))
+    try:
+        for relative in sorted(files):
+            if relative.startswith("/") or ".." in Path(relative).parts:
+                raise ValueError(f"refusing to write outside the site: {relative!r}")
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(files[relative])
+        # mkdtemp makes the folder private (0700); a published site is world-readable.
+        for folder, dirnames, _ in os.walk(staging):
+            os.chmod(folder, 0o755)
+            for name in dirnames:
+                os.chmod(os.path.join(folder, name), 0o755)
+        previous = None
+        if out.exists():
+            previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.previous-", dir=parent))
+            os.rename(out, previous / out.name)
+        os.rename(staging, out)
+        if previous is not None:
+            shutil.rmtree(previous, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False
+               ) -> tuple[Diagnostic, ...]:
+    """Read, compute, render and swap. Returns the warnings; raises on any error.
+
+    With ``strict``, warnings are errors and nothing is written.
+    """
+    from generator.events import read_events
+
+    events_path = Path(events_dir)
+    events = read_events(events_path)
+    warnings = tuple(_warnings_of(events))
+    if strict and warnings:
+        raise StandingsError(w.as_error() for w in warnings)
+    env = make_environment(events_path)
+    site = plan_site(events)
+    missing = render.missing_explanations(site.events)
+    if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
+        raise StandingsError([Diagnostic(path="generator/explanations",
+                                         message=f"no explanation page for {', '.join(missing)}")])
+    try:
+        files = render_site(site, env)
+    except jinja2.TemplateError as error:
+        raise StandingsError([_template_diagnostic(error)]) from error
+    write_site(files, out_dir)
+    return warnings
+
+
+def _warnings_of(events: Sequence[Any]) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for event in events:
+        for diagnostic in event.warnings:
+            if isinstance(diagnostic, Diagnostic) and diagnostic.severity is Severity.WARNING:
+                found.append(diagnostic)
+    return found
+
+
+def _template_diagnostic(error: jinja2.TemplateError) -> Diagnostic:
+    """A template problem (often in a club's override) as ``path:line: message``."""
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return Diagnostic(path=error.filename or error.name or "templates", line=error.lineno,
+                          message=error.message or str(error))
+    return Diagnostic(path="templates", message=str(error))
