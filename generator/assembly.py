@@ -338,7 +338,9 @@ def _resolve_scoring(document: TrfDocument, settings: EventSettings,
 
 
 def _fmt(value: Decimal) -> str:
-    return format(value, "f")
+    """Points as the TRF column writes them: at least one decimal (``2.0``, ``2.5``)."""
+    text = format(value, "f")
+    return text if "." in text else f"{text}.0"
 
 
 # --- round robin -------------------------------------------------------------------------

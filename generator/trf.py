@@ -253,12 +253,12 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
                        line=number, column=bad + 1, expected="printable text")
             continue
         tag = line[:3]
-        record = TrfRecord(tag=tag, text=line, line=number)
-        records.append(record)
         if len(line) > 3 and line[3] != " ":
             sink.error(f"record type {line[:4]!r} is not followed by a blank in column 4",
                        line=number, column=4, expected="a 3-character record type, then a blank")
             continue
+        record = TrfRecord(tag=tag, text=line, line=number)
+        records.append(record)
         if tag == "001":
             players.append(_read_player(line, number, sink))
         elif tag in ("013", "310"):
@@ -269,9 +269,9 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             unknown_tags[tag] = number
             sink.warning(f"unknown record type {tag!r} kept but not used", line=number,
                          column=1, expected="a TRF-16/TRF-26 record such as 001, 012 or XXR")
-    if not records:
+    if not records and not sink.has_errors:
         sink.error("empty TRF file", expected="a 012 tournament record and 001 player records")
-    elif not players:
+    elif records and not players:
         sink.error("no player records (001) in the file", line=records[-1].line,
                    expected="one 001 line per player")
     document = TrfDocument(path=path, records=tuple(records), players=tuple(players),
@@ -393,8 +393,7 @@ def _read_block(chunk: str, round_no: int, start: int, number: int,
                        line=number, column=start + offset, expected=grid)
             return None
     if len(body.rstrip()) < 6 and body.strip():
-        sink.error(f"{where} block {body.rstrip()!r} is cut short at column "
-                   f"{start + len(body.rstrip()) - 1}", line=number,
+        sink.error(f"line ends inside the {where} block ({body.rstrip()!r})", line=number,
                    column=start + len(body.rstrip()), expected=grid)
         return None
     body = body.ljust(8)
