@@ -116,8 +116,10 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
 @click.option("--out", "out", default="site", show_default=True, type=click.Path(),
               help="Folder the site is written to (replaced only when the build succeeds).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: nothing is written.")
+@click.option("--clean", is_flag=True,
+              help="Render every page again instead of reusing the unchanged events' pages.")
 @reports_errors
-def build_command(events: str, out: str, strict: bool) -> None:
+def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """Build the static site from an events folder (default events/) into site/.
 
     Every event is read and computed, every page rendered into a staging folder
@@ -125,15 +127,29 @@ def build_command(events: str, out: str, strict: bool) -> None:
     the previous site untouched and prints every problem. The same input always
     gives byte-identical files. Templates in a templates/ folder beside EVENTS
     override the built-in ones file by file.
+
+    Builds are incremental: an event whose files, templates and program version
+    are unchanged keeps the pages it has in OUT (OUT/.standings-cache.json
+    records what they were made from), and when nothing changed nothing is
+    written. --clean renders everything again; the result is the same.
     """
     import time
 
+    from generator.incremental import BuildCache
     from generator.site import build_site
 
     started = time.perf_counter()
-    warnings = build_site(events, out, strict=strict)
+    cache = BuildCache.prepare(events, out, clean=clean)
+    warnings = build_site(events, out, strict=strict, cache=cache)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
-    click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s"
-               + (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})"
-                  if warnings else ""))
+    counted = (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})"
+               if warnings else "")
+    if not cache.rendered:
+        click.echo(f"standings build: {out}/ is up to date, nothing written "
+                   f"({elapsed:.2f} s){counted}")
+        return
+    reused = [unit for unit in cache.reused if unit]
+    click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
+               + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
+                  if reused else ""))

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from generator import __version__
-from generator.errors import Diagnostic, StandingsError
+from generator.errors import Diagnostic, Severity, StandingsError
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
@@ -76,14 +76,17 @@ def input_files(folder: Path) -> list[Path]:
 
 
 def digest_folder(folder: Path) -> str:
-    """SHA-256 over the relative names and contents of a folder's input files.
+    """SHA-256 over the relative names and contents of a folder's input files (or of one file,
+    for an event given as a loose TRF file).
 
     A file that vanishes while being hashed counts as part of the digest (as missing): the
     digest then differs from the next one taken and the caller reads again.
     """
     digest = hashlib.sha256()
-    for path in input_files(folder):
-        digest.update(path.relative_to(folder).as_posix().encode())
+    files = [folder] if folder.is_file() else input_files(folder)
+    for path in files:
+        digest.update(path.name.encode() if path == folder
+                      else path.relative_to(folder).as_posix().encode())
         digest.update(b"\0")
         try:
             content = path.read_bytes()
@@ -134,12 +137,13 @@ class UnitRecord:
     """:func:`unit_key` / :func:`index_key` of the inputs these files were rendered from."""
     files: Mapping[str, FileRecord]
     """Site-relative path -> size and hash of the bytes written."""
-    warnings: tuple[str, ...] = ()
-    """Warnings the reader gave for these inputs, replayed when the unit is reused, so a
-    reused build prints (and ``--strict`` fails on) exactly what a clean one would."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Warnings the reader gave for these inputs, replayed when nothing changed, so such a
+    build prints (and ``--strict`` fails on) exactly what a clean one would."""
 
     @classmethod
-    def of(cls, key: str, files: Mapping[str, bytes], warnings: Iterable[str] = ()) -> UnitRecord:
+    def of(cls, key: str, files: Mapping[str, bytes],
+           warnings: Iterable[Diagnostic] = ()) -> UnitRecord:
         return cls(
             key=key,
             files=MappingProxyType({
@@ -186,7 +190,7 @@ class Manifest:
                 name: {
                     "key": unit.key,
                     "files": {p: [f.size, f.sha256] for p, f in sorted(unit.files.items())},
-                    "warnings": list(unit.warnings),
+                    "warnings": [_diagnostic_to_json(w) for w in unit.warnings],
                 }
                 for name, unit in sorted(self.units.items())
             },
@@ -207,7 +211,7 @@ class Manifest:
                         str(p): FileRecord(int(size), str(sha))
                         for p, (size, sha) in unit["files"].items()
                     }),
-                    warnings=tuple(str(w) for w in unit.get("warnings", ())),
+                    warnings=tuple(_diagnostic_from_json(w) for w in unit.get("warnings", ())),
                 )
                 for name, unit in raw["units"].items()
             }
@@ -223,6 +227,121 @@ class Manifest:
             return None
 
 
+def _diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
+    return {"path": diagnostic.path, "line": diagnostic.line, "column": diagnostic.column,
+            "message": diagnostic.message, "expected": diagnostic.expected,
+            "severity": str(diagnostic.severity)}
+
+
+def _diagnostic_from_json(data: Mapping[str, Any]) -> Diagnostic:
+    def number(value: Any) -> int | None:
+        return None if value is None else int(value)
+
+    return Diagnostic(path=str(data["path"]), line=number(data.get("line")),
+                      column=number(data.get("column")), message=str(data["message"]),
+                      expected=None if data.get("expected") is None else str(data["expected"]),
+                      severity=Severity(data.get("severity", "warning")))
+
+
+# --- the build cache behind `standings build` ---------------------------------------------
+
+
+@dataclass(slots=True)
+class BuildCache:
+    """What ``standings build`` may reuse from the site it built last time.
+
+    Made *before* the events are read (see the module docstring for why), then asked either
+    :meth:`unchanged_warnings` (nothing changed: write nothing) or, during the build, to
+    :meth:`render_site` with each unchanged event's files read back from the old site.
+    """
+
+    out_dir: Path
+    keys: Mapping[str, str]
+    """Slug -> unit key of the event's inputs as they are now."""
+    index: str
+    previous: Manifest | None
+    rendered: list[str] = field(default_factory=list)
+    """Units rendered by this build (INDEX_UNIT for the index pages)."""
+    reused: list[str] = field(default_factory=list)
+
+    @classmethod
+    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, clean: bool = False,
+                site: SiteFunctions | None = None) -> BuildCache:
+        site = site or default_site_functions()
+        events_root = Path(events_dir)
+        # The events folder as written is part of the key: diagnostics (and any page that
+        # names a file) spell paths the way the user gave them.
+        program = hashlib.sha256(
+            f"{program_digest(site.template_folders(events_root))}\0{events_dir}".encode()
+        ).hexdigest()
+        folders = site.discover(events_root) if events_root.exists() else {}
+        keys = {slug: unit_key(program, digest_folder(folder))
+                for slug, folder in sorted(folders.items())}
+        out = Path(out_dir)
+        return cls(out_dir=out, keys=MappingProxyType(keys), index=index_key(program, keys),
+                   previous=None if clean else Manifest.load(out))
+
+    def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
+        """The warnings of the last build when nothing changed since; None when something did.
+
+        "Nothing changed" means the same events with the same keys, the same program, and
+        every file of the last build still in the output folder with its size.
+        """
+        previous = self.previous
+        if previous is None or set(previous.units) != {*self.keys, INDEX_UNIT}:
+            return None
+        if previous.units[INDEX_UNIT].key != self.index or any(
+                previous.units[slug].key != key for slug, key in self.keys.items()):
+            return None
+        if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
+            return None
+        self.reused = sorted(previous.units)
+        return tuple(w for slug in sorted(self.keys) for w in previous.units[slug].warnings)
+
+    def render_site(
+        self,
+        plans: Sequence[Any],
+        render_event: Callable[[Any], Mapping[str, bytes]],
+        render_index: Callable[[], Mapping[str, bytes]],
+        warnings: Mapping[str, Sequence[Diagnostic]],
+    ) -> dict[str, bytes]:
+        """Every file of the site plus the manifest: unchanged units read back, others rendered.
+
+        ``plans``: each has a ``slug``; ``warnings``: slug -> the warnings of that event.
+        The result is what a clean build renders, byte for byte: a reused file is used only
+        if its hash is the one recorded when it was rendered from the same key.
+        """
+        files: dict[str, bytes] = {}
+        units: dict[str, UnitRecord] = {}
+        for plan in plans:
+            slug = plan.slug
+            key = self.keys.get(slug) or unit_key("unkeyed", slug)
+            produced = self._reusable(slug, key)
+            if produced is None:
+                produced = dict(render_event(plan))
+                self.rendered.append(slug)
+            else:
+                self.reused.append(slug)
+            files.update(produced)
+            units[slug] = UnitRecord.of(key, produced, warnings.get(slug, ()))
+        produced = self._reusable(INDEX_UNIT, self.index)
+        if produced is None:
+            produced = dict(render_index())
+            self.rendered.append(INDEX_UNIT)
+        else:
+            self.reused.append(INDEX_UNIT)
+        files.update(produced)
+        units[INDEX_UNIT] = UnitRecord.of(self.index, produced)
+        files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
+        return dict(sorted(files.items()))
+
+    def _reusable(self, unit: str, key: str) -> dict[str, bytes] | None:
+        record = self.previous.units.get(unit) if self.previous else None
+        if record is None or record.key != key:
+            return None
+        return record.load_from(self.out_dir)
+
+
 # --- the seam to the reader and the site --------------------------------------------------
 
 
@@ -231,19 +350,47 @@ class SiteFunctions:
     """The reader and the site's renderers, gathered so tests can stand in small doubles."""
 
     discover: Callable[[Path], Mapping[str, Path]]
-    """Events folder -> event folder name (slug) -> event folder, the folders read_events reads."""
+    """Events folder -> slug -> the event folder (or loose TRF file) that read_events reads."""
     read_event: Callable[[Path], Any]
     """Event folder -> Event; raises StandingsError."""
     warnings_of: Callable[[Any], Sequence[Diagnostic]]
     """The warnings the reader attached to an Event."""
     template_folders: Callable[[Path], Sequence[Path]]
-    """Events folder -> the club's template override folders that exist (package ones aside)."""
+    """Events folder -> the folders, besides the package's code, whose files shape pages
+    (package templates, a club's override, explanations): digested, and watched by serve."""
     make_environment: Callable[[Path], Any]
     """Events folder -> the Jinja environment (package templates plus the club's override)."""
+    plan_event: Callable[[Any], Any]
+    """Event -> everything its pages show, computed once (standings after every round...)."""
     render_event: Callable[[Any, Any], Mapping[str, bytes]]
-    """(Event, environment) -> site-relative path -> content, everything under ``<slug>/``."""
+    """(plan, environment) -> site-relative path -> content, everything under ``<slug>/``."""
     render_index: Callable[[Sequence[Any], Any], Mapping[str, bytes]]
-    """(Events, environment) -> the index, cross-event pages, tie-break pages, static assets."""
+    """(plans, environment) -> the index, cross-event pages, tie-break pages, static assets."""
+
+
+def discover_events(events_root: Path) -> dict[str, Path]:
+    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
+    from generator.events import event_paths
+
+    found: dict[str, Path] = {}
+    for given in event_paths(events_root, []):
+        place = Path(given)
+        found[place.resolve().name if place.is_dir() else place.stem] = place
+    return dict(sorted(found.items()))
+
+
+def site_template_folders(events_root: Path) -> list[Path]:
+    from generator import render
+
+    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR]
+    club = render.club_templates(events_root)
+    if club is not None:
+        folders.append(club)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def _event_warnings(event: Any) -> tuple[Diagnostic, ...]:
+    return tuple(d for d in event.warnings if not d.is_error)
 
 
 def default_site_functions() -> SiteFunctions:
@@ -252,11 +399,12 @@ def default_site_functions() -> SiteFunctions:
     from generator import site as site_module
 
     return SiteFunctions(
-        discover=events_module.discover_events,
+        discover=discover_events,
         read_event=events_module.read_event,
-        warnings_of=lambda event: tuple(event.warnings),
-        template_folders=site_module.override_folders,
+        warnings_of=_event_warnings,
+        template_folders=site_template_folders,
         make_environment=site_module.make_environment,
+        plan_event=site_module.plan_event,
         render_event=site_module.render_event,
         render_index=site_module.render_index,
     )
@@ -298,7 +446,7 @@ class _EventState:
     good_key: str
     """unit_key of the inputs the last good Event was read from ("" if none)."""
     event: Any | None
-    """The last good Event (kept while the file is broken), None if never read cleanly."""
+    """The last good plan of the event (kept while the file is broken), None if never good."""
     files: Mapping[str, bytes]
     """The last good pages of this event."""
     diagnostics: tuple[Diagnostic, ...] = ()
@@ -416,13 +564,14 @@ class LiveBuild:
             return False
         warnings = tuple(self.site.warnings_of(event))
         try:
-            files = MappingProxyType(dict(self.site.render_event(event, self._environment)))
+            plan = self.site.plan_event(event)
+            files = MappingProxyType(dict(self.site.render_event(plan, self._environment)))
         except Exception as error:
             self._events[slug] = _EventState(
                 key, good_key, last_event, last_files,
                 diagnostics_of_failure(error, str(folder)), warnings)
             return False
-        self._events[slug] = _EventState(key, key, event, files, (), warnings)
+        self._events[slug] = _EventState(key, key, plan, files, (), warnings)
         return True
 
     def _read_settled(

@@ -36,7 +36,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from generator.errors import Diagnostic
-from generator.incremental import INDEX_UNIT, PACKAGE_DIR, LiveBuild, SiteFunctions, Snapshot
+from generator.incremental import INDEX_UNIT, LiveBuild, SiteFunctions, Snapshot
 
 QUIET_S = 0.2
 """A burst of file events is over once no event came for this long."""
@@ -478,10 +478,9 @@ class Preview:
                 self._watched.add(folder)
 
     def _template_folders(self) -> list[Path]:
-        package = [PACKAGE_DIR / name for name in ("templates", "static", "explanations")]
-        club = [Path(f).resolve() for f in self._site_functions.template_folders(
-            self.settings.events_root)]
-        return [folder for folder in package + club if folder.is_dir()]
+        return [Path(folder).resolve() for folder in
+                self._site_functions.template_folders(self.settings.events_root)
+                if Path(folder).is_dir()]
 
     def file_changed(self, path: Path, *, write_done: bool = False) -> None:
         """Called by the watcher: note which event (or everything) the change touches."""

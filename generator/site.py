@@ -30,6 +30,7 @@ from generator.render import make_environment
 
 if TYPE_CHECKING:
     from generator.events import Event
+    from generator.incremental import BuildCache
 
 __all__ = [
     "Site", "build_site", "make_environment", "override_folders", "plan_event", "plan_site",
@@ -154,15 +155,23 @@ def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
         raise
 
 
-def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False
-               ) -> tuple[Diagnostic, ...]:
+def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False,
+               cache: BuildCache | None = None) -> tuple[Diagnostic, ...]:
     """Read, compute, render and swap. Returns the warnings; raises on any error.
 
-    With ``strict``, warnings are errors and nothing is written.
+    With ``strict``, warnings are errors and nothing is written. With a ``cache`` (made by
+    ``BuildCache.prepare`` before this call; see generator/incremental.py), nothing at all
+    is written when nothing changed, and unchanged events' files are reused, byte for byte.
     """
     from generator.events import read_events
 
     events_path = Path(events_dir)
+    if cache is not None:
+        unchanged = cache.unchanged_warnings()
+        if unchanged is not None:
+            if strict and unchanged:
+                raise StandingsError(w.as_error() for w in unchanged)
+            return unchanged
     events = read_events(events_path)
     warnings = tuple(_warnings_of(events))
     if strict and warnings:
@@ -174,7 +183,13 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
         raise StandingsError([Diagnostic(path="generator/explanations",
                                          message=f"no explanation page for {', '.join(missing)}")])
     try:
-        files = render_site(site, env)
+        if cache is None:
+            files = render_site(site, env)
+        else:
+            files = cache.render_site(
+                site.events, lambda plan: render.render_event(plan, env),
+                lambda: render.render_index(site.events, env, site.people),
+                {event.slug: tuple(_warnings_of([event])) for event in events})
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     write_site(files, out_dir)

@@ -332,8 +332,8 @@ def test_a_file_changing_during_the_read_is_read_again(
         return event
 
     build = LiveBuild(root, functions.__class__(**{**{f: getattr(functions, f) for f in (
-        "discover", "warnings_of", "template_folders", "make_environment", "render_event",
-        "render_index")}, "read_event": read_while_written}))
+        "discover", "warnings_of", "template_folders", "make_environment", "plan_event",
+        "render_event", "render_index")}, "read_event": read_while_written}))
     snapshot = build.refresh()
     assert b"Boris 1" in snapshot.files["open/index.html"]
 

@@ -92,6 +92,7 @@ class FakeSite:
             warnings_of=lambda event: (),
             template_folders=self.template_folders,
             make_environment=self.make_environment,
+            plan_event=lambda event: event,
             render_event=self.render_event,
             render_index=self.render_index,
         )
