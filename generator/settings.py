@@ -146,7 +146,7 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
     if "ties" in values:
         fields["ties"] = reader.choice(values["ties"], "ties", {r.value: r for r in TieRule})
     if "lots_seed" in values:
-        fields["lots_seed"] = reader.integer(values["lots_seed"], "lots_seed", 0, 2**63 - 1)
+        fields["lots_seed"] = reader.integer(values["lots_seed"], "lots_seed", 0, None)
     if fields.get("ties") is TieRule.LOTS and fields.get("lots_seed") is None \
             and "lots_seed" not in values:
         node = values["ties"]
@@ -178,6 +178,8 @@ def _describe(node: Node) -> str:
     if isinstance(node, SequenceNode):
         return "a list"
     kind = node.tag.rsplit(":", 1)[-1]
+    if kind == "null":
+        return "nothing"
     return {"str": "text", "int": "a number", "float": "a number", "bool": "yes/no",
             "null": "nothing", "timestamp": "a date"}.get(kind, "a value") + f" {node.value!r}"
 
@@ -280,7 +282,7 @@ class _Reader:
         for edition in Edition:
             if value == edition.value:
                 return edition
-        self.error(node, f"impossible edition {_describe(node).split(' ', 1)[-1]}"
+        self.error(node, f"impossible edition {value!r}"
                    if value is not None else f"'edition' must be a year, not {_describe(node)}",
                    "'2026' (C.07 in force from 1 March 2026) or '2024' (in force from "
                    "1 August 2024)")
@@ -350,15 +352,15 @@ class _Reader:
                    "a number such as 1, 0.5 or 3")
         return None
 
-    def integer(self, node: Node, key: str, low: int, high: int) -> int | None:
+    def integer(self, node: Node, key: str, low: int, high: int | None) -> int | None:
         value = self.python(node)
+        expected = (f"a whole number from {low} to {high}" if high is not None
+                    else f"a whole number, {low} or more")
         if not isinstance(value, int) or isinstance(value, bool):
-            self.error(node, f"{key!r} must be a whole number, not {_describe(node)}",
-                       f"a whole number from {low} to {high}")
+            self.error(node, f"{key!r} must be a whole number, not {_describe(node)}", expected)
             return None
-        if not low <= value <= high:
-            self.error(node, f"{key!r} is {value}, out of range",
-                       f"a whole number from {low} to {high}")
+        if value < low or (high is not None and value > high):
+            self.error(node, f"{key!r} is {value}, out of range", expected)
             return None
         return value
 
@@ -375,7 +377,7 @@ class _Reader:
         if value in choices:
             return choices[value]
         names = list(choices)
-        hint = _did_you_mean(value, names) if value else ""
+        hint = _did_you_mean(value, tuple(names)) if value else ""
         self.error(node, f"{key!r} cannot be {_describe(node).split(' ', 1)[-1]}{hint}"
                    if value is not None else f"{key!r} must be a word, not {_describe(node)}",
                    " or ".join(repr(n) for n in names))

@@ -38,7 +38,7 @@ def changed(line: int, old: str, new: str, text: str = BASE) -> str:
 def diagnostics_for(data: bytes, tmp_path, monkeypatch) -> list[str]:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "t.trf").write_bytes(data)
-    events, diagnostics = read_paths(["t.trf"])
+    _events, diagnostics = read_paths(["t.trf"])
     return [str(d) for d in diagnostics]
 
 
