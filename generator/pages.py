@@ -485,6 +485,9 @@ class PartLine:
 
 
 def _counted_score(part: Part) -> Decimal | None:
+    engine_says = getattr(part, "counted_score", None)
+    if engine_says is not None:
+        return engine_says
     if part.is_dummy and part.dummy_own_score is not None:
         if part.dummy_cap is not None:
             return min(part.dummy_own_score, part.dummy_cap)

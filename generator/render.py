@@ -103,7 +103,11 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
 @jinja2.pass_context
 def url_to(context: Any, target: str, fragment: str | None = None) -> str:
     """``target`` (a path from the site root) as a link relative to the current page."""
-    here = posixpath.dirname(context["page"])
+    return relative_link(context["page"], target, fragment)
+
+
+def relative_link(page: str, target: str, fragment: str | None = None) -> str:
+    here = posixpath.dirname(page)
     link = posixpath.relpath(target, here or ".") if target else ""
     return f"{link}#{fragment}" if fragment else link
 
@@ -172,15 +176,18 @@ def kind_label(kind: RoundKind) -> str:
 
 
 _CUT_LABELS = {
-    CutReason.LEAST_SIGNIFICANT: "least significant value cut (14.1)",
-    CutReason.VOLUNTARY_UNPLAYED_FIRST: "voluntary unplayed round cut first (16.5)",
-    CutReason.MOST_SIGNIFICANT: "most significant value cut (median, 14.3)",
-    CutReason.EARLIEST_ROUND: "first cumulative score dropped (14.1)",
+    # Keyed by value so labels for reasons the engine adds later need no import change.
+    "least-significant": "least significant value cut (14.1)",
+    "vur-first": "voluntary unplayed round cut first (16.5)",
+    "most-significant": "most significant value cut (median, 14.3)",
+    "earliest-round": "first cumulative score dropped (14.1)",
+    "below-limit": "opponent below the Koya limit (9.2)",
+    "not-counted": "not an element of this tie-break",
 }
 
 
 def cut_label(reason: CutReason) -> str:
-    return _CUT_LABELS[reason]
+    return _CUT_LABELS.get(str(reason), str(reason).replace("-", " "))
 
 
 # --- Markdown ----------------------------------------------------------------------------

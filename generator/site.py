@@ -187,7 +187,7 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
             files = render_site(site, env)
         else:
             files = cache.render_site(
-                site.events, lambda plan: render.render_event(plan, env),
+                site.events, lambda plan: render_event(plan, env),
                 lambda: render.render_index(site.events, env, site.people),
                 {event.slug: tuple(_warnings_of([event])) for event in events})
     except jinja2.TemplateError as error:
