@@ -13,6 +13,7 @@ Every problem is collected with its line and column and raised once as a
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
@@ -277,7 +278,7 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     document = TrfDocument(path=path, records=tuple(records), players=tuple(players),
                            teams=tuple(teams))
     _check_headers(document, sink)
-    return document
+    return dataclasses.replace(document, diagnostics=sink.collected())
 
 
 def _first_control_character(line: str) -> int | None:
