@@ -73,9 +73,9 @@ def player_page(slug: str, start_no: int) -> str:
     return f"{slug}/players/{start_no}.html"
 
 
-def player_anchor(start_no: int, spec: TiebreakSpec) -> str:
+def player_anchor(start_no: int, column: Column) -> str:
     """``#p12-bh-c1``: one tie-break's derivation on a player's page."""
-    return f"p{start_no}-{spec.anchor}"
+    return f"p{start_no}-{column.anchor}"
 
 
 def trf_download(slug: str) -> str:
@@ -177,6 +177,46 @@ def tiebreak_articles(spec: TiebreakSpec) -> tuple[str, ...]:
     if spec.limit:
         articles.append("14.5")
     return tuple(articles)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Column:
+    """One announced tie-break as the pages show it."""
+
+    spec: TiebreakSpec
+    key: str
+    """Its key in ``StandingsRow.values``: the code as written, ``#2`` for a repeat."""
+    anchor: str
+    """``bh-c1``; ``de-2`` for the second DE of a list."""
+    label: str
+    articles: tuple[str, ...]
+
+
+def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
+    """The engine's keys (explain.StandingsRow.values): written code, then ``#2``, ``#3``."""
+    keys: list[str] = []
+    for spec in specs:
+        key, repeat = spec.written, 1
+        while key in keys:
+            repeat += 1
+            key = f"{spec.written}#{repeat}"
+        keys.append(key)
+    return tuple(keys)
+
+
+def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
+    return tuple(
+        Column(spec=spec, key=key,
+               anchor=spec.anchor + (f"-{key.rsplit('#', 1)[1]}" if "#" in key else ""),
+               label=tiebreak_label(spec), articles=tiebreak_articles(spec))
+        for spec, key in zip(specs, value_keys(specs), strict=True)
+    )
+
+
+def value_of(row: StandingsRow, key: str) -> Decimal | None:
+    """A row's value without building its derivation (the engine builds those lazily)."""
+    number = getattr(row, "number", None)
+    return number(key) if number is not None else row.values[key].value
 
 
 def tiebreak_info(acronym: str) -> TiebreakInfo:
@@ -499,6 +539,7 @@ def _counted_score(part: Part) -> Decimal | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TiebreakSection:
+    column: Column
     spec: TiebreakSpec
     label: str
     articles: tuple[str, ...]
@@ -549,8 +590,9 @@ class PlayerView:
 _PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
 
 
-def _section(plan: EventPlan, row: StandingsRow, spec: TiebreakSpec) -> TiebreakSection:
-    explained = row.values.get(spec.written)
+def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSection:
+    spec = column.spec
+    explained = row.values.get(column.key)
     tournament = plan.tournament
     lines: tuple[PartLine, ...] = ()
     notes: tuple[Any, ...] = ()
@@ -570,8 +612,8 @@ def _section(plan: EventPlan, row: StandingsRow, spec: TiebreakSpec) -> Tiebreak
         group = next((g for g in plan.standings.direct_encounters
                       if row.player.start_no in g.members), None)
     return TiebreakSection(
-        spec=spec, label=tiebreak_label(spec), articles=tiebreak_articles(spec),
-        anchor=player_anchor(row.player.start_no, spec), value=value, total=total,
+        column=column, spec=spec, label=column.label, articles=column.articles,
+        anchor=player_anchor(row.player.start_no, column), value=value, total=total,
         lines=lines,
         all_parts_sum=sum((p.value for p in parts), ZERO) if total is not None and parts else None,
         cut_lines=cut_lines,
@@ -594,9 +636,9 @@ def _neighbour_separation(row: StandingsRow, other: StandingsRow,
 
 
 def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | None,
-               specs: Sequence[TiebreakSpec], *, is_above: bool) -> Neighbour:
+               cols: Sequence[Column], *, is_above: bool) -> Neighbour:
     separation = _neighbour_separation(row, other, separation)
-    spec = next((s for s in specs if s.written == separation.criterion), None)
+    spec = next((c.spec for c in cols if c.key == separation.criterion), None)
     lower_first = spec is not None and spec.direction.value == "lower"
     return Neighbour(row=other, separation=separation, is_above=is_above,
                      relation="<" if lower_first else ">")
@@ -610,8 +652,10 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     buchholz = next((s for s in standings.specs if s.info.is_buchholz_family
                      and s.info.acronym != "AOB"), None)
     counted: dict[int, Part] = {}
-    if buchholz is not None and buchholz.written in row.values:
-        counted = {p.round: p for p in row.values[buchholz.written].parts}
+    cols = columns(standings.specs)
+    buchholz_key = next((c.key for c in cols if c.spec is buchholz), None)
+    if buchholz_key is not None and buchholz_key in row.values:
+        counted = {p.round: p for p in row.values[buchholz_key].parts}
     rounds = []
     running = plan.running[row.player.start_no]
     for result in row.player.results[: plan.info.rounds_played]:
@@ -629,20 +673,19 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
         ))
     rows = standings.rows
     neighbours = []
-    specs = standings.specs
     if index > 0:
-        neighbours.append(_neighbour(row, rows[index - 1], row.above, specs, is_above=True))
+        neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
     if index + 1 < len(rows):
-        neighbours.append(_neighbour(row, rows[index + 1], row.below, specs, is_above=False))
-    codes = {s.written for s in specs}
+        neighbours.append(_neighbour(row, rows[index + 1], row.below, cols, is_above=False))
+    codes = {c.key for c in cols}
     why_codes = tuple(dict.fromkeys(n.separation.criterion for n in neighbours
                                     if n.separation.criterion in codes))
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=tuple(_section(plan, row, spec) for spec in standings.specs),
+        sections=tuple(_section(plan, row, column) for column in cols),
         neighbours=tuple(neighbours), why_codes=why_codes,
-        anchors={spec.written: player_anchor(row.player.start_no, spec) for spec in specs},
-        buchholz_code=buchholz.written if buchholz is not None else None,
+        anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
+        buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
     )
 

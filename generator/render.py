@@ -90,12 +90,18 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         site_title=SITE_TITLE,
         catalogue=CATALOGUE,
         paths=pages,
+        tb_columns=_columns,
+        value_of=pages.value_of,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=pages.UNPLAYED_ROUNDS_PAGE,
         modifiers_page=pages.MODIFIERS_PAGE,
     )
     return env
+
+
+def _columns(standings: Standings) -> tuple[pages.Column, ...]:
+    return pages.columns(standings.specs)
 
 
 # --- links and formatting --------------------------------------------------------------
@@ -229,18 +235,15 @@ def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
     return {
         "event": event_name,
         "edition": standings.edition.value,
-        "tiebreaks": [spec.written for spec in standings.specs],
+        "tiebreaks": list(pages.value_keys(standings.specs)),
         "players": [
             {
                 "start_no": int(row.player.start_no),
                 "name": row.player.name,
                 "rank": row.rank,
                 "points": _number(row.points),
-                "tiebreaks": {
-                    spec.written: _number(row.values[spec.written].value
-                                          if spec.written in row.values else None)
-                    for spec in standings.specs
-                },
+                "tiebreaks": {key: _number(pages.value_of(row, key))
+                              for key in pages.value_keys(standings.specs)},
             }
             for row in standings.rows
         ],
@@ -255,12 +258,12 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
 def standings_csv(standings: Standings) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    codes = [spec.written for spec in standings.specs]
+    codes = list(pages.value_keys(standings.specs))
     writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
                      *codes])
     for row in standings.rows:
         player = row.player
-        values = [row.values[code].value if code in row.values else None for code in codes]
+        values = [pages.value_of(row, code) for code in codes]
         writer.writerow([
             row.rank, player.start_no, player.title, player.name, player.federation,
             "" if player.rating is None else player.rating, plain_decimal(row.points),
