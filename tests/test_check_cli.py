@@ -1,0 +1,85 @@
+"""`standings check`: paths as given, every problem on its own line, exit codes, --strict."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from tests.test_events import make_event
+from tests.test_trf_broken import BASE, changed
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args):
+        return CliRunner().invoke(main, list(args))
+
+    return invoke
+
+
+def test_a_clean_events_folder_passes_with_a_summary_per_event(tmp_path, run):
+    make_event(tmp_path / "events", "spring-open")
+    make_event(tmp_path / "events", "autumn-rr", changed(3, "Swiss Dutch", "Round Robin"),
+               settings="tiebreaks: [DE, SB]\n")
+    result = run("check")  # default: events/
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "events/autumn-rr/tournament.trf: 4 players, 3 rounds, round robin, ok\n"
+        "events/spring-open/tournament.trf: 4 players, 3 rounds, Swiss, ok\n")
+    assert result.stderr == ""
+
+
+def test_every_problem_of_every_file_is_printed_and_the_exit_status_is_1(tmp_path, run):
+    make_event(tmp_path / "events", "a", changed(5, "   4 w 1", "   4 x 1"))
+    make_event(tmp_path / "events", "b", BASE, settings="titel: X\nties: never\n")
+    make_event(tmp_path / "events", "c")
+    result = run("check", "events/")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == [
+        "events/a/tournament.trf:5:97", "events/b/event.yml:1:1", "events/b/event.yml:2:7",
+        "standings check"]
+    assert lines[-1] == "standings check: 3 errors"
+    assert result.stdout == "events/c/tournament.trf: 4 players, 3 rounds, Swiss, ok\n"
+
+
+def test_warnings_pass_unless_strict(tmp_path, run):
+    make_event(tmp_path, "e", changed(5, " 2.5", " 3.0"))
+    relaxed = run("check", "e")
+    assert relaxed.exit_code == 0
+    assert relaxed.stdout == "e/tournament.trf: 4 players, 3 rounds, Swiss, ok (1 warning)\n"
+    assert relaxed.stderr.startswith("e/tournament.trf:5:81: warning: points column says 3.0")
+    strict = run("check", "--strict", "e")
+    assert strict.exit_code == 1
+    assert strict.stdout == ""
+    assert strict.stderr.startswith("e/tournament.trf:5:81: points column says 3.0")
+
+
+def test_a_single_trf_file_and_a_missing_path(tmp_path, run):
+    (tmp_path / "loose.trf").write_text(BASE)
+    result = run("check", "loose.trf", "nowhere")
+    assert result.exit_code == 1
+    assert result.stdout == "loose.trf: 4 players, 3 rounds, Swiss, ok\n"
+    assert result.stderr == ("nowhere: no such file or folder; expected an events folder, an "
+                             "event folder or a TRF file\nstandings check: 1 error\n")
+
+
+def test_garbage_gives_diagnostics_never_a_traceback(tmp_path, run):
+    (tmp_path / "junk.trf").write_bytes(bytes(range(256)) * 4)
+    result = run("check", "junk.trf")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert result.stderr.splitlines()[0] == (
+        "junk.trf:1:1: binary data (a NUL byte) in a TRF file; "
+        "expected a text file exported by a pairing program")
+
+
+def test_help_explains_paths_and_the_message_format(run):
+    result = run("check", "--help")
+    assert result.exit_code == 0
+    assert "events folder" in result.output
+    assert "path:line:column: what is wrong; expected what" in result.output
+    assert "--strict" in result.output
