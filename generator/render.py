@@ -31,7 +31,7 @@ from generator.notation import CATALOGUE
 from generator.pages import EventPlan, format_points, plain_decimal
 
 SITE_TITLE = "Tournament results"
-STATIC_FILES = ("static/style.css", "static/site.js")
+STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
 
 

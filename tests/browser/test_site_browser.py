@@ -1,0 +1,176 @@
+"""The built site in a real browser (Debian's chromium driven by playwright).
+
+The site is served under a sub-path, as GitHub Pages serves a project site
+(``user.github.io/REPO/``), by a small http.server thread on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS_TRF, chromium_path
+from sitekit import make_event, make_seed_events
+
+from generator.site import build_site
+
+pytestmark = pytest.mark.browser
+
+SUB_PATH = "/REPO/"
+HOSTILE = "<script>alert(1)</script>"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site folder under SUB_PATH only; anything else is a 404."""
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUB_PATH):
+            return "/nonexistent-outside-sub-path"
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet test output
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("browser")
+    events = make_seed_events(root / "events", ("seed-anna", "club-byes"))
+    make_event(events, "rr", CORPUS_TRF / "synth-round-robin.trf",
+               "title: Club round robin\ntiebreaks: [DE, SB, WIN]\n")
+    trf = (CORPUS_TRF / "seed-alekhin.trf").read_text(encoding="utf-8")
+    name = trf.splitlines()[5][14:47]
+    trf = trf.replace(name, HOSTILE.ljust(len(name)), 1)
+    make_event(events, "hostile", trf, "title: Hostile names\ntiebreaks: [BH]\n")
+    build_site(events, root / "site")
+    handler = functools.partial(_SubPathHandler, directory=str(root / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(),
+                                              args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture()
+def phone(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 360, "height": 740})  # type: ignore[attr-defined]
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.problems = problems  # type: ignore[attr-defined]
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+PAGE_TYPES = [
+    "index.html",
+    "seed-anna/index.html",
+    "seed-anna/crosstable.html",
+    "seed-anna/rounds/3.html",
+    "seed-anna/rounds/3-standings.html",
+    "seed-anna/starting-list.html",
+    "club-byes/index.html",
+    "club-byes/crosstable.html",
+    "club-byes/players/10.html",
+    "rr/crosstable.html",
+    "rr/players/1.html",
+    "people/index.html",
+    "tiebreaks/index.html",
+    "tiebreaks/bh.html",
+    "tiebreaks/unplayed-rounds.html",
+]
+
+
+def test_no_page_type_scrolls_sideways_on_a_phone(site_url: str, phone: object) -> None:
+    widths = {}
+    for path in PAGE_TYPES:
+        response = phone.goto(site_url + path)  # type: ignore[attr-defined]
+        assert response is not None and response.ok, path
+        widths[path] = phone.evaluate(  # type: ignore[attr-defined]
+            "document.documentElement.scrollWidth")
+    assert all(width <= 360 for width in widths.values()), widths
+    assert phone.problems == []  # type: ignore[attr-defined]
+
+
+def test_people_pages_fit_too(site_url: str, phone: object) -> None:
+    phone.goto(site_url + "people/index.html")  # type: ignore[attr-defined]
+    phone.click("table.people tbody tr:first-child a")  # type: ignore[attr-defined]
+    assert "/people/" in phone.url  # type: ignore[attr-defined]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # type: ignore[attr-defined]
+
+
+def test_a_deep_link_opens_the_explanation(site_url: str, phone: object) -> None:
+    phone.goto(site_url + "club-byes/players/10.html#p10-bh-c1")  # type: ignore[attr-defined]
+    section = phone.locator("#p10-bh-c1")  # type: ignore[attr-defined]
+    assert section.evaluate("e => e.matches(':target')")
+    assert section.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }")
+    assert "BH/C1 = 21" in section.inner_text()
+    assert phone.problems == []  # type: ignore[attr-defined]
+
+
+def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object) -> None:
+    phone.goto(site_url + "club-byes/index.html")  # type: ignore[attr-defined]
+    phone.click('a[href="players/10.html#p10-sb"]')  # type: ignore[attr-defined]
+    assert phone.url.endswith("/REPO/club-byes/players/10.html#p10-sb")  # type: ignore[attr-defined]
+    assert phone.locator("#p10-sb").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
+
+
+def test_a_script_in_a_name_is_shown_as_text(site_url: str, phone: object) -> None:
+    for path in ("hostile/index.html", "hostile/players/1.html", "hostile/crosstable.html",
+                 "people/index.html"):
+        phone.goto(site_url + path)  # type: ignore[attr-defined]
+        assert HOSTILE in phone.inner_text("main")  # type: ignore[attr-defined]
+    assert phone.problems == []  # type: ignore[attr-defined]  # no alert() dialog ran
+
+
+def test_filter_and_sort_enhance_the_standings(site_url: str, phone: object) -> None:
+    phone.goto(site_url + "club-byes/index.html")  # type: ignore[attr-defined]
+    phone.fill("label.filter input", "berg")  # type: ignore[attr-defined]
+    visible = phone.locator("table.standings tbody tr:visible")  # type: ignore[attr-defined]
+    assert visible.count() == 1 and "Berg, Pavel" in visible.inner_text()
+    phone.fill("label.filter input", "")  # type: ignore[attr-defined]
+    phone.click('table.standings thead th:nth-child(5) button.sort')  # type: ignore[attr-defined]
+    ratings = phone.locator(  # type: ignore[attr-defined]
+        "table.standings tbody td:nth-child(5)").all_inner_texts()
+    numbers = [int(r) for r in ratings if r.strip()]
+    assert numbers == sorted(numbers)
+    assert phone.problems == []  # type: ignore[attr-defined]
+
+
+def test_pages_read_without_javascript(browser: object, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False,  # type: ignore[attr-defined]
+                                  viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "club-byes/players/10.html")
+        assert "Why 11th" in page.inner_text("main")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
