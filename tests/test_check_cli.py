@@ -83,3 +83,15 @@ def test_help_explains_paths_and_the_message_format(run):
     assert "events folder" in result.output
     assert "path:line:column: what is wrong; expected what" in result.output
     assert "--strict" in result.output
+
+
+def test_the_shipped_example_events_are_clean_even_when_strict(monkeypatch):
+    from tests.conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["check", "--strict", "events/"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "events/alekhin-memorial/tournament.trf: 8 players, 5 rounds, Swiss, ok",
+        "events/anna-club-2026/tournament.trf: 8 players, 5 rounds, Swiss, ok",
+        "events/gros-open-2010/tournament.trf: 52 players, 4 rounds, Swiss, ok"]
