@@ -14,7 +14,6 @@ import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from generator.errors import DiagnosticSink
 from generator.model import (
@@ -29,6 +28,7 @@ from generator.model import (
     StartNo,
     Tournament,
 )
+from generator.settings import EventSettings
 from generator.trf import (
     RESULT_EXPECTED,
     PlayerRecord,
@@ -40,9 +40,6 @@ from generator.trf import (
     scoring_from_162,
     scoring_from_xxs,
 )
-
-if TYPE_CHECKING:
-    from generator.settings import EventSettings
 
 # --- scoring -----------------------------------------------------------------------------
 
@@ -70,8 +67,7 @@ def _scoring_candidates() -> Iterable[ScoreSystem]:
                                          "half_point_bye": ZERO},
         )
         for change in bye_changes:
-            yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss,
-                              **change)  # type: ignore[arg-type]
+            yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss, **change)
 
 
 def infer_scoring(players: Sequence[tuple[Decimal | None, Sequence[RoundResult]]]
@@ -100,8 +96,6 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
 
     Returns None when the players cannot be told apart (a starting rank missing).
     """
-    from generator.settings import EventSettings  # settings imports model only; no cycle
-
     settings = settings if settings is not None else EventSettings()
     players = [p for p in document.players if p.start_no is not None]
     if len(players) != len(document.players) or not players:
@@ -201,8 +195,8 @@ def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> 
                     _check_game(no, block, opponent, other, sink)
                 continue
             suitors = listed_by.get(opponent, [])
-            if other is not None and other.opponent in by_no and len(suitors) > 1:
-                partner = other.opponent
+            partner = other.opponent if other is not None else None
+            if partner is not None and partner in by_no and len(suitors) > 1:
                 sink.error(f"player {opponent} is paired twice in round {round_no}: with "
                            f"player {partner} (line {by_no[partner].line}) and with "
                            f"player {no}", line=block.line, column=block.column,

@@ -31,6 +31,7 @@ from generator.model import (
     UnplayedOptions,
 )
 from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
+from generator.trf import parse_date
 
 Position = tuple[int, int]
 
@@ -243,8 +244,6 @@ class _Reader:
         if isinstance(value, datetime.date):
             return value
         if isinstance(node, ScalarNode) and isinstance(value, str):
-            from generator.trf import parse_date
-
             day, _note = parse_date(value)
             if day is not None and re.fullmatch(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}", value.strip()):
                 return day
@@ -268,8 +267,6 @@ class _Reader:
             match = re.fullmatch(r"\s*(\S+)\s*(?:\.\.|to|\u2013|\u2014)\s*(\S+)\s*",
                                  str(node.value))
             if match:
-                from generator.trf import parse_date
-
                 first, last = parse_date(match[1])[0], parse_date(match[2])[0]
                 if first and last:
                     return first, last
@@ -374,7 +371,7 @@ class _Reader:
 
     def choice(self, node: Node, key: str, choices: Mapping[str, Any]) -> Any:
         value = str(node.value).strip().lower() if isinstance(node, ScalarNode) else None
-        if value in choices:
+        if value is not None and value in choices:
             return choices[value]
         names = list(choices)
         hint = _did_you_mean(value, tuple(names)) if value else ""
@@ -417,7 +414,7 @@ class _Reader:
 
     def _checked_scoring(self, node: Node, numbers: dict[str, Decimal],
                          nodes: Mapping[str, Node]) -> ScoreSystem | None:
-        scoring = ScoreSystem(**numbers)  # type: ignore[arg-type]
+        scoring = ScoreSystem(**numbers)
         at: Callable[[str], Node] = lambda key: nodes.get(key, node)  # noqa: E731
         if scoring.draw > scoring.win:
             self.error(at("draw"), f"a draw ({scoring.draw}) is worth more than a win "
