@@ -42,11 +42,20 @@ _BOM = "\ufeff"
 def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
     """Bytes -> text: UTF-8 (BOM stripped), else cp1252 with a warning naming the file.
 
+    UTF-16 with a byte-order mark is read too, with a warning.
     Bytes that are neither UTF-8 nor cp1252 (0x81 0x8D 0x8F 0x90 0x9D are undefined
     in cp1252) are an error at the first such byte: reading them as Latin-1 would
     put control characters into names without anyone noticing.
     Raises StandingsError for undecodable or binary (NUL bytes) input.
     """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # Windows editors' "Unicode" is UTF-16 with a byte-order mark: readable, but say so.
+        try:
+            return data.decode("utf-16").removeprefix(_BOM), (Diagnostic(
+                path=path, line=1, column=1, severity=Severity.WARNING,
+                message="file is UTF-16; read as UTF-16", expected="a file saved as UTF-8"),)
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: the NUL check below reports it
     if b"\x00" in data:
         line, column = _byte_position(data, data.index(b"\x00"))
         raise StandingsError([Diagnostic(

@@ -36,6 +36,13 @@ def test_cp1252_is_read_with_a_warning_naming_the_file():
         "expected a file saved as UTF-8"]
 
 
+def test_utf16_with_a_byte_order_mark_is_read_with_a_warning():
+    text, warnings = decode_trf("012 Café\n".encode("utf-16"), "t.trf")
+    assert text == "012 Café\n"
+    assert [str(w) for w in warnings] == [
+        "t.trf:1:1: warning: file is UTF-16; read as UTF-16; expected a file saved as UTF-8"]
+
+
 @pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
 def test_line_endings_and_trailing_blanks_do_not_matter(ending):
     text = ending.join(line + "   " for line in BASE.split("\n"))
