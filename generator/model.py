@@ -278,7 +278,12 @@ class Tournament:
     total_rounds: int
     """Rounds of the event as announced (XXR / 142 / event.yml / the round blocks present)."""
     rounds_played: int
-    """Highest round in which any result is recorded (0 before round 1)."""
+    """Highest round with a game result (over the board or forfeit), 0 before round 1.
+
+    Byes and absences entered ahead of a round that has no games yet (e.g. a 'Z' for
+    the next round) do not make it played; only when no round has a game does the
+    highest round with any bye or absence count. Rounds after it are NOT_PLAYED_YET
+    for players without data there (ResultCode.NO_DATA)."""
     players: tuple[Player, ...]
     """Sorted by starting number."""
     score_system: ScoreSystem = STANDARD_SCORING
