@@ -299,18 +299,18 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
                         if edition is Edition.FIDE_2026_03 or CATALOGUE[c.split("/")[0]].since
                         != "2026"),
             source=TiebreakSource.DEFAULT)
-    _check_tiebreaks(resolved, document.path, tournament, edition, diagnostics)
+    _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
+                     diagnostics)
     return resolved
 
 
 def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tournament,
-                     edition: Edition, diagnostics: list[Diagnostic]) -> None:
+                     edition: Edition, unrated_rating: int | None,
+                     diagnostics: list[Diagnostic]) -> None:
     for index, spec in enumerate(resolved.specs):
-        if index < len(resolved.positions):
-            path, line, column = resolved.positions[index]
-            where = {"path": path, "line": line or None, "column": column or None}
-        else:
-            where = {"path": trf_path}
+        path, line, column = (resolved.positions[index] if index < len(resolved.positions)
+                              else (trf_path, 0, 0))
+        where = {"path": path, "line": line or None, "column": column or None}
         if (tournament.is_round_robin and spec.info.is_buchholz_family
                 and edition is Edition.FIDE_2026_03):
             diagnostics.append(Diagnostic(
@@ -325,6 +325,15 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 message=f"{spec.written!r} ({spec.info.title}) is new in the 2026 edition "
                         "but this event uses the 2024 edition",
                 expected="'edition: 2026' in event.yml, or another tie-break"))
+        elif (spec.info.is_rating_based and tournament.has_unrated_players
+              and spec.unrated_rating is None and unrated_rating is None):
+            diagnostics.append(Diagnostic(
+                **where,  # type: ignore[arg-type]
+                severity=Severity.WARNING,
+                message=f"{spec.written!r} ({spec.info.title}) is dropped for everyone: "
+                        "unrated players take part and no rating is announced for them "
+                        "(C.07 Art. 10)",
+                expected="'unrated_rating: 1000' (or another rating) in event.yml"))
 
 
 def resolved_tiebreaks(event: Event) -> ResolvedTiebreaks:

@@ -188,3 +188,25 @@ def test_a_pairing_without_result_in_the_last_round_is_pending(tmp_path):
     assert (result.opponent, result.code, result.kind) == (2, ResultCode.PENDING,
                                                            RoundKind.PENDING)
     assert event.warnings == ()
+
+
+def test_a_2026_code_under_the_2024_edition_is_a_warning(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_event(tmp_path, "e", settings="edition: 2024\ntiebreaks: [BH, TPN]\n")
+    assert [str(d) for d in read_event("e").warnings] == [
+        "e/event.yml:2:17: warning: 'TPN' (Tournament Pairing Number) is new in the 2026 "
+        "edition but this event uses the 2024 edition; expected 'edition: 2026' in event.yml, "
+        "or another tie-break"]
+
+
+def test_a_rating_tiebreak_with_unrated_players_and_no_announced_rating_is_a_warning(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    unrated = changed(8, "1800", "    ")  # player 4 has no rating
+    make_event(tmp_path, "e", unrated, settings="tiebreaks: [BH, ARO]\n")
+    assert [str(d) for d in read_event("e").warnings] == [
+        "e/event.yml:1:17: warning: 'ARO' (Average Rating of Opponents) is dropped for "
+        "everyone: unrated players take part and no rating is announced for them (C.07 "
+        "Art. 10); expected 'unrated_rating: 1000' (or another rating) in event.yml"]
+    make_event(tmp_path, "f", unrated, settings="tiebreaks: [BH, ARO]\nunrated_rating: 1000\n")
+    assert read_event("f").warnings == ()
