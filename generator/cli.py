@@ -22,7 +22,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
-    for diagnostic in diagnostics:
+    # Checks run in passes (fields, then games, then totals); an arbiter reads a file top
+    # to bottom, so print in file order. sorted() is stable: same-position order is kept.
+    def position(d: Diagnostic) -> tuple[str, int, int]:
+        return (d.path, d.line or 0, d.column or 0)
+
+    for diagnostic in sorted(diagnostics, key=position):
         click.echo(str(diagnostic), err=True)
 
 
@@ -153,3 +158,44 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
                + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
                   if reused else ""))
+
+
+# --- serve (issue 5) ----------------------------------------------------------------------
+
+
+@main.command("serve")
+@click.argument("events", required=False, default="events",
+                type=click.Path(exists=True, file_okay=False), metavar="[EVENTS]")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on. Anything other than 127.0.0.1 lets other machines "
+                   "see the preview (a warning is printed).")
+@click.option("--open", "open_browser", is_flag=True,
+              help="Open the site in the default web browser once it is served.")
+@click.option("--base", default="/", show_default=True, metavar="/REPO/",
+              help="Serve the site under this sub-path, as GitHub Pages serves a project "
+                   "site at user.github.io/REPO/ (/ redirects there).")
+@reports_errors
+def serve_command(events: str, port: int, host: str, open_browser: bool, base: str) -> None:
+    """Preview the site while you work: build it, serve it, rebuild on every change.
+
+    The site is built in memory from EVENTS (default events/) and served at
+    http://127.0.0.1:8000/. The events folder and the templates (built-in, and a
+    templates/ folder beside EVENTS) are watched: when a file changes, the events
+    whose files changed are rebuilt, with the index and cross-event pages, and
+    every open browser tab reloads by itself.
+
+    When a file has a problem, the last good pages stay served, the problem is
+    printed here as path:line:column: ... and shown at the top of every page
+    until the file is fixed. site/ is not touched (use 'standings build').
+    Stop with Ctrl-C.
+    """
+    from pathlib import Path
+
+    from generator.serve import ServeSettings, run
+
+    status = run(ServeSettings(Path(events), host=host, port=port, base=base),
+                 log=lambda line: click.echo(line, err=True), open_browser=open_browser)
+    if status:
+        sys.exit(status)
