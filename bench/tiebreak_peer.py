@@ -2,9 +2,8 @@
 
 tiebreak-core has no TRF reader ("not a TRF file parser"), so the timing is our
 ``load_tournament`` plus the conversion to its records plus ``rank_descriptors_strict``.
-Only the fide-2026 ruleset ranks by descriptor list there. It has no ``GE`` (the older name
-of REP), so GE is left out of its list. Standard 1-½-0 scoring only (its scores are
-floats in {0, ½, 1}).
+It has no ``GE`` (the older name of REP), so its list has 26 entries (PTS is implicit).
+Standard 1-½-0 scoring only (its scores are floats in {0, ½, 1}).
 """
 
 from __future__ import annotations
@@ -15,10 +14,14 @@ from pathlib import Path
 from generator.events import load_tournament
 from generator.model import Color, RoundKind, Tournament
 
-PEER_TIEBREAKS = (
-    "DE", "BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1",
-    "FB", "FB/C1", "AOB", "WIN", "WON", "BPG", "BWG", "REP",
-    "PS", "PS/C1", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
+# The corpus list in tiebreak-core's criterion names (its descriptor path, "BH/C1", recomputes
+# the shared tables for every player and is far slower; it also lacks APRO/APPO).
+PEER_CRITERIA = (
+    "direct_encounter", "buchholz_cut1", "buchholz", "buchholz_cut2", "median_buchholz",
+    "median_buchholz_2", "sonneborn_berger", "sonneborn_berger_cut1", "fore_buchholz",
+    "fore_buchholz_cut1", "aob", "wins", "won", "games_black", "wins_black",
+    "rounds_elected", "progressive", "progressive_cut1", "koya", "aro", "aro_cut1",
+    "tpr", "ptp", "apro", "appo",
 )
 
 _KIND = {
@@ -57,12 +60,12 @@ def to_peer(tournament: Tournament) -> dict[int, object]:
 
 
 def run(path: Path, edition: str) -> tuple[float, str]:
-    from tiebreak_core import rank_descriptors_strict
+    from tiebreak_core import rank_standings_strict
 
     started = time.perf_counter()
     tournament = load_tournament(path)
     players = to_peer(tournament)
-    rank_descriptors_strict(players, list(PEER_TIEBREAKS), total_rounds=tournament.rounds_played,
-                            ruleset="fide-2026")
+    rank_standings_strict(players, list(PEER_CRITERIA), total_rounds=tournament.rounds_played,
+                          ruleset="fide-2026")
     elapsed = time.perf_counter() - started
-    return elapsed, f"our reader + conversion + {len(PEER_TIEBREAKS)} codes, fide-2026"
+    return elapsed, f"our reader + conversion + {len(PEER_CRITERIA)} criteria, fide-2026"
