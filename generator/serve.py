@@ -418,6 +418,7 @@ class Preview:
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
+        self._shown_warnings: frozenset[Diagnostic] = frozenset()
         self._build_lock = threading.Lock()
         self._published = False
 
@@ -539,11 +540,51 @@ class Preview:
             elif self._shown_diagnostics:
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
+        new_warnings = [w for w in snapshot.warnings if w not in self._shown_warnings]
+        for warning in new_warnings:
+            self.log(str(warning))
+        self._shown_warnings = frozenset(snapshot.warnings)
         if snapshot.rebuilt:
             names = ", ".join(name if name != INDEX_UNIT else "index pages"
                               for name in snapshot.rebuilt)
             self.log(f"rebuilt {names} in {snapshot.seconds * 1000:.0f} ms")
 
 
-def is_address_in_use(error: OSError) -> bool:
-    return error.errno == errno.EADDRINUSE
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def run(settings: ServeSettings, *, log: Callable[[str], None], open_browser: bool = False,
+        site: SiteFunctions | None = None, stop: threading.Event | None = None) -> int:
+    """``standings serve`` until Ctrl-C (or ``stop`` is set); returns the exit status."""
+    from generator.incremental import default_site_functions
+
+    if settings.host not in LOOPBACK_HOSTS:
+        log(f"standings serve: warning: listening on {settings.host}, so other machines on the "
+            "network can see this preview; it is meant for this computer (default 127.0.0.1)")
+    try:
+        preview = Preview(settings, site or default_site_functions(), log)
+    except OSError as error:
+        where = f"{settings.host}:{settings.port}"
+        if error.errno == errno.EADDRINUSE:
+            log(f"standings serve: port {settings.port} is already in use on {settings.host}; "
+                "stop the other server or choose another port with --port")
+        else:
+            log(f"standings serve: cannot listen on {where}: {error.strerror or error}")
+        return 1
+    stop = stop or threading.Event()
+    try:
+        preview.start()
+        log(f"standings serve: serving {settings.events_root} at {preview.url} "
+            "(Ctrl-C to stop)")
+        if open_browser:
+            import webbrowser
+
+            threading.Thread(target=webbrowser.open, args=(preview.url,), daemon=True).start()
+        while not stop.wait(0.25):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        preview.stop()
+    log("standings serve: stopped")
+    return 0
