@@ -283,6 +283,8 @@ class EventPlan:
     """After the last round with a result (final once every round is in)."""
     running: Mapping[StartNo, tuple[Decimal, ...]]
     """Each player's score after every round (index 0 = before round 1)."""
+    final_points: Mapping[StartNo, Decimal]
+    """Each player's points in ``standings``."""
 
     @property
     def slug(self) -> str:
@@ -318,8 +320,10 @@ def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]
 
 def plan_event(event: Event, compute: Any) -> EventPlan:
     """``compute(event, after_round)`` is the engine applied with the event's settings."""
-    return EventPlan(event=event, info=event_info(event), standings=compute(event, None),
-                     running=running_scores(event.tournament))
+    standings = compute(event, None)
+    return EventPlan(event=event, info=event_info(event), standings=standings,
+                     running=running_scores(event.tournament),
+                     final_points={row.player.start_no: row.points for row in standings.rows})
 
 
 def standings_by_round(plan: EventPlan, compute: Any) -> tuple[Standings, ...]:
@@ -558,6 +562,12 @@ class TiebreakSection:
     has_ratings: bool
     notes: tuple[Any, ...]
     direct_encounter: Any = None
+    is_tabular: bool = False
+    """Opponent scores, dummies or ratings to show: a table; otherwise one line of terms."""
+    counted_lines: tuple[PartLine, ...] = ()
+    dropped_lines: tuple[PartLine, ...] = ()
+    """Cut by a modifier or a rule (not merely rounds that are no element at all)."""
+    not_counted_rounds: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -624,6 +634,12 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
         has_scores=any(line.score is not None for line in lines),
         has_ratings=any(p.rating is not None for p in parts),
         notes=notes, direct_encounter=group,
+        is_tabular=any(p.is_dummy or p.rating is not None for p in parts)
+        or any(line.score is not None for line in lines),
+        counted_lines=tuple(line for line in lines if line.part.cut is None),
+        dropped_lines=tuple(line for line in cut_lines if str(line.part.cut) != "not-counted"),
+        not_counted_rounds=tuple(line.part.round for line in cut_lines
+                                 if str(line.part.cut) == "not-counted"),
     )
 
 
@@ -648,7 +664,7 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     tournament = plan.tournament
     standings = plan.standings
     system = tournament.score_system
-    finals = {r.player.start_no: r.points for r in standings.rows}
+    finals = plan.final_points
     buchholz = next((s for s in standings.specs if s.info.is_buchholz_family
                      and s.info.acronym != "AOB"), None)
     counted: dict[int, Part] = {}

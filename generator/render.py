@@ -10,10 +10,12 @@ is on.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
+import multiprocessing
 import posixpath
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
@@ -113,9 +115,20 @@ def url_to(context: Any, target: str, fragment: str | None = None) -> str:
 
 
 def relative_link(page: str, target: str, fragment: str | None = None) -> str:
-    here = posixpath.dirname(page)
-    link = posixpath.relpath(target, here or ".") if target else ""
+    """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
+    if target:
+        target_dir, _, name = target.rpartition("/")
+        link = _folder_link(page.rpartition("/")[0], target_dir) + name
+    else:
+        link = ""
     return f"{link}#{fragment}" if fragment else link
+
+
+@functools.lru_cache(maxsize=4096)
+def _folder_link(page_dir: str, target_dir: str) -> str:
+    # A site has few folders and hundreds of thousands of links: relpath once per pair.
+    relative = posixpath.relpath(target_dir or ".", page_dir or ".")
+    return "" if relative == "." else relative + "/"
 
 
 def tb_value(value: Any) -> str:
@@ -279,46 +292,97 @@ def _render(env: jinja2.Environment, template: str, page: str, **context: Any) -
     return html.encode("utf-8")
 
 
+PARALLEL_MIN_PLAYERS = 400
+"""Below this many players an event renders in one process (forking costs more than it saves)."""
+
+_Job = tuple[str, int, int]
+"""("main", 0, 0), ("round", k, 0) or ("players", first index, end index)."""
+
+_FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None = None
+"""What forked workers inherit: set just before the pool forks, cleared after."""
+
+
 def render_event(plan: EventPlan, env: jinja2.Environment,
-                 by_round: Sequence[Standings]) -> dict[str, bytes]:
+                 standings_after: Callable[[int], Standings], *,
+                 workers: int = 1) -> dict[str, bytes]:
     """Every file under ``<slug>/``: standings, crosstable, rounds, players, downloads.
 
-    ``by_round`` holds the standings after each round played (the last is the plan's).
+    ``standings_after(k)`` gives the standings after round k (the engine with the event's
+    settings). With ``workers`` > 1, a large event is rendered by forked processes, one job
+    per round and per slice of players; the files are the same as from one process.
     """
+    jobs = _jobs(plan)
+    if (workers > 1 and len(plan.standings.rows) >= PARALLEL_MIN_PLAYERS
+            and "fork" in multiprocessing.get_all_start_methods()):
+        global _FORKED
+        _FORKED = (plan, env, standings_after)
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                results = pool.map(_run_forked_job, jobs, chunksize=1)
+        finally:
+            _FORKED = None
+    else:
+        results = [_render_job(plan, env, standings_after, job) for job in jobs]
+    files: dict[str, bytes] = {}
+    for result in results:
+        files.update(result)
+    return files
+
+
+def _jobs(plan: EventPlan) -> list[_Job]:
+    count = len(plan.standings.rows)
+    size = max(50, -(-count // 8))
+    # Largest first, so the last job to finish is a small one.
+    return ([("players", first, min(first + size, count)) for first in range(0, count, size)]
+            + [("round", k, 0) for k in range(plan.info.rounds_played, 0, -1)]
+            + [("main", 0, 0)])
+
+
+def _run_forked_job(job: _Job) -> dict[str, bytes]:
+    assert _FORKED is not None, "worker started without the forked state"
+    return _render_job(*_FORKED, job)
+
+
+def _render_job(plan: EventPlan, env: jinja2.Environment,
+                standings_after: Callable[[int], Standings], job: _Job) -> dict[str, bytes]:
+    kind, first, end = job
     info = plan.info
     slug = plan.slug
     common: dict[str, Any] = {"plan": plan, "info": info, "event": info,
                               "standings": plan.standings}
     files: dict[str, bytes] = {}
-    notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
-    files[pages.event_page(slug)] = _render(env, "event.html", pages.event_page(slug),
-                                            notes=notes, **common)
-    page = pages.crosstable_page(slug)
-    if info.is_round_robin:
-        files[page] = _render(env, "crosstable.html", page, swiss=(),
-                              grid=pages.berger_grid(plan), **common)
-    else:
-        files[page] = _render(env, "crosstable.html", page, swiss=pages.swiss_crosstable(plan),
-                              grid=(), **common)
-    page = pages.starting_list_page(slug)
-    files[page] = _render(env, "starting_list.html", page, **common)
-    for round_no in range(1, info.rounds_played + 1):
-        view = pages.round_view(plan, round_no, by_round[round_no - 1])
-        page = pages.round_page(slug, round_no)
+    if kind == "players":
+        player_template = env.get_template("player.html")
+        for index in range(first, end):
+            row = plan.standings.rows[index]
+            page = pages.player_page(slug, row.player.start_no)
+            view = pages.player_view(plan, row, index)
+            files[page] = player_template.render(
+                page=page, view=view, person_key=pages.person_key(row.player),
+                **common).encode("utf-8")
+    elif kind == "round":
+        view = pages.round_view(plan, first, standings_after(first))
+        page = pages.round_page(slug, first)
         files[page] = _render(env, "round.html", page, round=view, **common)
-        page = pages.standings_after_page(slug, round_no)
+        page = pages.standings_after_page(slug, first)
         files[page] = _render(env, "standings_after.html", page, round=view,
                               after=view.standings, **common)
-    player_template = env.get_template("player.html")
-    for index, row in enumerate(plan.standings.rows):
-        page = pages.player_page(slug, row.player.start_no)
-        view = pages.player_view(plan, row, index)
-        files[page] = player_template.render(
-            page=page, view=view, person_key=pages.person_key(row.player),
-            **common).encode("utf-8")
-    files[pages.trf_download(slug)] = _trf_bytes(plan)
-    files[pages.csv_download(slug)] = standings_csv(plan.standings)
-    files[pages.json_download(slug)] = standings_json(plan.standings, info.title)
+    else:
+        notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
+        page = pages.event_page(slug)
+        files[page] = _render(env, "event.html", page, notes=notes, **common)
+        page = pages.crosstable_page(slug)
+        if info.is_round_robin:
+            files[page] = _render(env, "crosstable.html", page, swiss=(),
+                                  grid=pages.berger_grid(plan), **common)
+        else:
+            files[page] = _render(env, "crosstable.html", page,
+                                  swiss=pages.swiss_crosstable(plan), grid=(), **common)
+        page = pages.starting_list_page(slug)
+        files[page] = _render(env, "starting_list.html", page, **common)
+        files[pages.trf_download(slug)] = _trf_bytes(plan)
+        files[pages.csv_download(slug)] = standings_csv(plan.standings)
+        files[pages.json_download(slug)] = standings_json(plan.standings, info.title)
     return files
 
 
@@ -349,15 +413,16 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
         page = pages.person_page(person.key)
         files[page] = _render(env, "person.html", page, person=person)
     sources = explanation_sources()
-    used = pages.used_tiebreaks(plans)
-    topics = [(stem, sources[stem]) for stem in ("unplayed-rounds", "modifiers")]
-    topics += [(acronym.lower(), sources[acronym.lower()]) for acronym in used
-               if acronym.lower() in sources]
+    # Every page ships (they link to each other); the events' own tie-breaks come first.
+    used = [a.lower() for a in pages.used_tiebreaks(plans) if a.lower() in sources]
+    general = ["unplayed-rounds", "modifiers"]
+    rest = [stem for stem in sources if stem not in used and stem not in general]
+    topics = [(stem, sources[stem]) for stem in (*used, *general, *rest)]
     listed = []
     for stem, text in topics:
         page = f"{pages.TIEBREAKS_DIR}/{stem}.html"
         title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
-        listed.append((page, title))
+        listed.append((page, title, stem in used))
         files[page] = _render(env, "tiebreak.html", page, title=title,
                               body=render_markdown(text, allow_html=True))
     page = f"{pages.TIEBREAKS_DIR}/index.html"

@@ -99,11 +99,29 @@ def plan_site(events: Sequence[Event | EventPlan]) -> Site:
     return Site(events=plans, people=pages.people(plans))
 
 
-def render_event(event: Event | EventPlan, env: jinja2.Environment) -> dict[str, bytes]:
-    """Everything under ``<slug>/`` (relative path -> content)."""
+def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
+                 workers: int = 1) -> dict[str, bytes]:
+    """Everything under ``<slug>/`` (relative path -> content).
+
+    ``workers`` > 1 lets a large event render in forked processes (``standings build``
+    does; ``standings serve`` renders in its own thread and keeps the default).
+    """
     plan = event if isinstance(event, EventPlan) else plan_event(event)
-    by_round = pages.standings_by_round(plan, compute_event_standings)
-    return render.render_event(plan, env, by_round)
+
+    def standings_after(round_no: int) -> Any:
+        if round_no >= plan.info.rounds_played:
+            return plan.standings
+        return compute_event_standings(plan.event, round_no)
+
+    return render.render_event(plan, env, standings_after, workers=workers)
+
+
+def build_workers() -> int:
+    """Processes for a build: the CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def render_index(events: Sequence[Event | EventPlan] | Site,
@@ -113,10 +131,10 @@ def render_index(events: Sequence[Event | EventPlan] | Site,
     return render.render_index(site.events, env, site.people)
 
 
-def render_site(site: Site, env: jinja2.Environment) -> dict[str, bytes]:
+def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for plan in site.events:
-        files.update(render_event(plan, env))
+        files.update(render_event(plan, env, workers=workers))
     files.update(render.render_index(site.events, env, site.people))
     return dict(sorted(files.items()))
 
@@ -132,12 +150,16 @@ def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
     parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=parent))
     try:
+        made: set[Path] = set()
         for relative in sorted(files):
             if relative.startswith("/") or ".." in Path(relative).parts:
                 raise ValueError(f"refusing to write outside the site: {relative!r}")
             target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(files[relative])
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            with open(target, "wb") as stream:
+                stream.write(files[relative])
         # mkdtemp makes the folder private (0700); a published site is world-readable.
         for folder, dirnames, _ in os.walk(staging):
             os.chmod(folder, 0o755)
@@ -184,10 +206,10 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
                                          message=f"no explanation page for {', '.join(missing)}")])
     try:
         if cache is None:
-            files = render_site(site, env)
+            files = render_site(site, env, workers=build_workers())
         else:
             files = cache.render_site(
-                site.events, lambda plan: render_event(plan, env),
+                site.events, lambda plan: render_event(plan, env, workers=build_workers()),
                 lambda: render.render_index(site.events, env, site.people),
                 {event.slug: tuple(_warnings_of([event])) for event in events})
     except jinja2.TemplateError as error:

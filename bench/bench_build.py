@@ -1,0 +1,93 @@
+"""Time ``standings build``: the example events, and a generated 2,000-player 11-round Swiss.
+
+    python bench/bench_build.py                    # examples + 2,000 x 11
+    python bench/bench_build.py --players 500 --rounds 9
+    python bench/bench_build.py --profile          # where the big build's time goes
+
+The big event is a deterministic Swiss from tests/trfgen.py (fixed seed, the usual mix of
+byes, forfeits, withdrawals and late entries) with the tie-breaks BH/C1, BH, SB, DE, WIN,
+BPG and TPN. Each build is the whole pipeline as ``standings build`` runs it (read, compute
+the final standings and one per round, render every page including one per player, stage
+and swap), in this process, best of ``--repeat``. The goal for the 2,000-player event is
+under 5 s on a 2-core machine. Speed is reported, never asserted (STYLE.md section 9).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import trfgen  # noqa: E402  (tests/trfgen.py)
+
+from generator.site import build_site  # noqa: E402
+
+BIG_SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n"
+
+
+def _examples(tmp: Path) -> Path:
+    examples = ROOT / "events"
+    if examples.is_dir() and any(p.is_dir() for p in examples.iterdir()):
+        return examples
+    from sitekit import make_seed_events  # the seeds until events/ has examples
+    return make_seed_events(tmp / "seed-events")
+
+
+def _big_event(tmp: Path, players: int, rounds: int) -> Path:
+    events = tmp / f"big-{players}x{rounds}"
+    folder = events / "generated-open"
+    folder.mkdir(parents=True)
+    (folder / "tournament.trf").write_text(trfgen.generate_swiss(players, rounds, seed=2026),
+                                           encoding="utf-8")
+    (folder / "event.yml").write_text(BIG_SETTINGS, encoding="utf-8")
+    return events
+
+
+def _time_build(events: Path, out: Path, repeat: int) -> tuple[float, int, int]:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        build_site(events, out)
+        best = min(best, time.perf_counter() - started)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return best, len(files), sum(p.stat().st_size for p in files)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        examples = _examples(tmp)
+        seconds, count, size = _time_build(examples, tmp / "site-examples", args.repeat)
+        print(f"examples ({examples}): {seconds:.2f} s, {count} files, {size / 1e6:.1f} MB")
+        big = _big_event(tmp, args.players, args.rounds)
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            build_site(big, tmp / "site-big")
+            profiler.disable()
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(30)
+            print(out.getvalue())
+            return
+        seconds, count, size = _time_build(big, tmp / "site-big", args.repeat)
+        goal = " (goal < 5 s)" if (args.players, args.rounds) == (2000, 11) else ""
+        print(f"generated Swiss {args.players} players x {args.rounds} rounds: "
+              f"{seconds:.2f} s{goal}, {count} files, {size / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
