@@ -7,11 +7,12 @@ templates and in ``standings explain``, never here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
+from generator.errors import Diagnostic
 from generator.model import Edition, Player, RoundKind, StartNo, Tournament
 from generator.notation import TiebreakSpec
 
@@ -25,6 +26,10 @@ class CutReason(StrEnum):
     """Median-n removed the most significant value (14.3/14.4)."""
     EARLIEST_ROUND = "earliest-round"
     """PS Cut-n drops the first n cumulative scores (14.1.2)."""
+    BELOW_LIMIT = "below-limit"
+    """Koya (9.2): the opponent scored less than the limit, so the round does not count."""
+    NOT_COUNTED = "not-counted"
+    """The round is no element of this tie-break (e.g. a bye in REP, an unrated opponent)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,6 +65,11 @@ class Part:
     """Set when a modifier removed this element."""
     article: str | None = None
     """The article that decided how this element counts."""
+    counted_score: Decimal | None = None
+    """The score counted for this round: the opponent's adjusted score, or the dummy's
+    (capped) score. SB multiplies it by ``points``."""
+    opponent_points: Decimal | None = None
+    """Points the scheduled opponent received in that round (STD, DE)."""
 
     @property
     def counts(self) -> bool:
@@ -135,7 +145,9 @@ class StandingsRow:
     """Last place of a shared range (== rank when not shared)."""
     points: Decimal
     values: Mapping[str, Explained]
-    """Keyed by ``TiebreakSpec.written``."""
+    """Keyed by ``TiebreakSpec.written`` (a repeated code, e.g. a second DE, gets ``#2``).
+    The engine fills it with an :class:`ExplainedValues`, which builds each derivation
+    when it is first read."""
     above: Separation | None = None
     """Against the neighbour above (None for the first row)."""
     below: Separation | None = None
@@ -143,6 +155,53 @@ class StandingsRow:
     by_lot: bool = False
     """The place among equals was decided by drawing of lots (4.2)."""
     rank_in_file_differs: bool = False
+
+    def number(self, key: str) -> Decimal | None:
+        """The value of one tie-break, without building its derivation."""
+        if isinstance(self.values, ExplainedValues):
+            return self.values.number(key)
+        return self.values[key].value
+
+
+class ExplainedValues(Mapping[str, Explained]):
+    """A row's tie-break values, each derivation built (once) when it is first read.
+
+    The numbers are computed for every player when the standings are; the derivations
+    (one part per round) only for the players someone looks at, from the same data.
+    """
+
+    __slots__ = ("_build", "_built", "_columns", "_index")
+
+    def __init__(self, columns: Mapping[str, Sequence[Decimal | None]], index: int,
+                 build: Callable[[str], Explained]) -> None:
+        # Every player's value of each code, in the engine's player order (shared by rows).
+        self._columns = columns
+        self._index = index
+        self._build = build
+        self._built: dict[str, Explained] = {}
+
+    def number(self, key: str) -> Decimal | None:
+        return self._columns[key][self._index]
+
+    def numbers(self) -> dict[str, Decimal | None]:
+        return {key: column[self._index] for key, column in self._columns.items()}
+
+    def __getitem__(self, key: str) -> Explained:
+        explained = self._built.get(key)
+        if explained is None:
+            if key not in self._columns:
+                raise KeyError(key)
+            explained = self._built[key] = self._build(key)
+        return explained
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    def __repr__(self) -> str:
+        return f"ExplainedValues({self.numbers()!r})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,6 +216,10 @@ class Standings:
     direct_encounters: tuple[DirectEncounterGroup, ...] = ()
     dropped: tuple[str, ...] = ()
     """Codes left undefined for everyone (e.g. rating tie-breaks with unrated players)."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Warnings found while ranking (e.g. a TRF rank column that disagrees with ours)."""
+    lots_seed: int | None = None
+    """The seed the drawing of lots used (4.2), when lots decided any place."""
 
     def row(self, start_no: StartNo) -> StandingsRow:
         return next(r for r in self.rows if r.player.start_no == start_no)

@@ -1,0 +1,397 @@
+"""C.07 Arts. 15-16: what every round of every player counts as in the tie-breaks.
+
+A :class:`ScoreSheet` is built once per standings computation. It holds, per player and
+per counted round, what happened (the kind of round, the opponent, the points), the
+Art. 16.2 category of each unplayed round (which needs all of the player's later rounds),
+the actual score and the adjusted score of 16.3. :func:`opponent_scores` then gives, for
+every round, the score that Buchholz-like tie-breaks add up: the opponent's adjusted score
+for a game, or the dummy opponent's score of 16.4 (capped from the 2026 edition).
+
+Everything is stored as tuples indexed by player (in starting-number order) and round, so
+that the tie-breaks can share one pass over the data; the explanations read the same
+tuples, so a derivation can never disagree with its value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from fractions import Fraction
+from math import gcd, lcm
+from types import MappingProxyType
+
+from generator.model import (
+    DEFAULT_UNPLAYED,
+    CapRounds,
+    Color,
+    Edition,
+    Player,
+    ResultCode,
+    RoundKind,
+    RoundResult,
+    ScoreSystem,
+    StartNo,
+    Tournament,
+    UnplayedOptions,
+)
+
+NO_OPPONENT = -1
+"""Index used where a round has no opponent (byes, absences)."""
+
+
+class Category(StrEnum):
+    """Art. 16.2: the categories of unplayed rounds (Swiss events)."""
+
+    AWARDED_BYE = "16.2.1"
+    """Pairing-allocated bye or full-point bye."""
+    FORFEIT_WIN = "16.2.2"
+    REQUESTED_BYE_THEN_AVAILABLE = "16.2.3"
+    """Requested bye followed by at least one round that is not a VUR."""
+    FORFEIT_LOSS = "16.2.4"
+    REQUESTED_BYE_AT_THE_END = "16.2.5"
+    """Requested bye followed only by VURs, or in the last round."""
+    ABSENCE_NOT_VOLUNTARY = "16.6"
+    """An absence the event's rules (16.6) do not count as voluntary."""
+
+    @property
+    def is_voluntary(self) -> bool:
+        """16.1.2: a requested bye or a forfeit loss is a voluntary unplayed round (VUR)."""
+        return self in _VOLUNTARY
+
+
+_VOLUNTARY = frozenset({Category.REQUESTED_BYE_THEN_AVAILABLE, Category.FORFEIT_LOSS,
+                        Category.REQUESTED_BYE_AT_THE_END})
+
+_GAME_KINDS = frozenset({RoundKind.GAME, RoundKind.PENDING})
+_FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
+_REQUESTED = frozenset({RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE,
+                        RoundKind.NOT_PLAYED_YET})
+_PAIRED = frozenset({RoundKind.GAME, RoundKind.PENDING, RoundKind.FORFEIT_WIN,
+                     RoundKind.FORFEIT_LOSS})
+
+
+_THEN_AVAILABLE = Category.REQUESTED_BYE_THEN_AVAILABLE
+_AT_THE_END = Category.REQUESTED_BYE_AT_THE_END
+_CATEGORY_OF_KIND = {
+    RoundKind.FORFEIT_WIN: Category.FORFEIT_WIN,
+    RoundKind.FORFEIT_LOSS: Category.FORFEIT_LOSS,
+    RoundKind.PAIRING_ALLOCATED_BYE: Category.AWARDED_BYE,
+    RoundKind.FULL_POINT_BYE: Category.AWARDED_BYE,
+}
+
+
+def categorize(kinds: tuple[RoundKind, ...], *,
+               absence_is_voluntary: bool = True) -> tuple[Category | None, ...]:
+    """The Art. 16.2 category of each round (None for a game), from the whole record.
+
+    Whether a requested bye is 16.2.3 or 16.2.5 depends on every later round, so the
+    record is read from the end, remembering whether a round that is not a VUR follows.
+    """
+    categories: list[Category | None] = [None] * len(kinds)
+    available_later = False
+    for index in range(len(kinds) - 1, -1, -1):
+        kind = kinds[index]
+        if kind in _GAME_KINDS:
+            category = None
+        elif kind in _CATEGORY_OF_KIND:
+            category = _CATEGORY_OF_KIND[kind]
+        elif kind is not RoundKind.HALF_POINT_BYE and not absence_is_voluntary:
+            category = Category.ABSENCE_NOT_VOLUNTARY
+        else:
+            # 16.1.1: half- and zero-point byes, absences and every round after a
+            # withdrawal are requested byes.
+            category = _THEN_AVAILABLE if available_later else _AT_THE_END
+        categories[index] = category
+        if category is None or category not in _VOLUNTARY:
+            available_later = True
+    return tuple(categories)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheet:
+    """Every player's counted rounds, scores and 16.3 adjusted scores.
+
+    Points are kept twice: as Decimals (``points``, ``scores``, ``adjusted``) for display,
+    and as whole multiples of ``unit`` (``units``, ``score_units``, ``adjusted_units``), on
+    which the sums, minima and sorts of the tie-breaks run exactly and fast.
+    """
+
+    tournament: Tournament
+    rounds: int
+    """Rounds counted (the standings are read as if the event ended after this round)."""
+    edition: Edition
+    options: UnplayedOptions
+    is_round_robin: bool
+    """15.2: pre-determined pairings (forfeits are games, no dummies, no adjusted scores)."""
+    is_fore: bool
+    """8.3: the final round's paired games are counted as draws (Fore Buchholz)."""
+    cap_rounds: int
+    """N of 16.4.2 (draw points x N)."""
+    players: tuple[Player, ...]
+    kinds: tuple[tuple[RoundKind, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    """Opponent's index in ``players`` per round, NO_OPPONENT for none."""
+    points: tuple[tuple[Decimal, ...], ...]
+    """Points received in each round (for FB: the final round's games as draws)."""
+    categories: tuple[tuple[Category | None, ...], ...]
+    scores: tuple[Decimal, ...]
+    """Each player's score over the counted rounds."""
+    adjusted: tuple[Decimal, ...]
+    """16.3: the score the player's opponents see (== score in round robins)."""
+    unit: Decimal
+    """Every points value of the scoring system is a whole multiple of this."""
+    units: tuple[tuple[int, ...], ...]
+    """``points`` in units."""
+    score_units: tuple[int, ...]
+    adjusted_units: tuple[int, ...]
+    index: Mapping[StartNo, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def draw(self) -> Decimal:
+        return self.tournament.score_system.draw
+
+    @property
+    def win(self) -> Decimal:
+        return self.tournament.score_system.win
+
+    @property
+    def draw_units(self) -> int:
+        return int(self.draw / self.unit)
+
+    @property
+    def bye_cap(self) -> Decimal:
+        """16.4.2: points for a draw times the number of rounds."""
+        return self.draw * self.cap_rounds
+
+    def is_game(self, player: int, round_index: int, *, forfeits_as_played: bool) -> bool:
+        """Does this round count as a game against the real opponent in BH/SB?"""
+        kind = self.kinds[player][round_index]
+        if kind in _GAME_KINDS:
+            return self.opponents[player][round_index] != NO_OPPONENT
+        return (kind in _FORFEITS and self.opponents[player][round_index] != NO_OPPONENT
+                and (self.is_round_robin or forfeits_as_played))
+
+    def dummy_cap(self, player: int, round_index: int) -> tuple[Decimal | None, str]:
+        """The 16.4 cap on a dummy's score and the article that sets it (None: no cap)."""
+        if self.edition is Edition.FIDE_2024_08 or self.options.unplayed_as_draw:
+            return None, "16.4" if self.edition is Edition.FIDE_2024_08 else "16.6"
+        opponent = self.opponents[player][round_index]
+        if self.kinds[player][round_index] in _FORFEITS and opponent != NO_OPPONENT:
+            return self.adjusted[opponent], "16.4.1"
+        return self.bye_cap, "16.4.2"
+
+
+def scoring_unit(scoring: ScoreSystem) -> Decimal:
+    """The largest amount of which every points value of ``scoring`` is a whole multiple."""
+    values = [Fraction(v) for v in (
+        scoring.win, scoring.draw, scoring.loss, scoring.forfeit_win, scoring.forfeit_loss,
+        scoring.pairing_allocated_bye, scoring.full_point_bye, scoring.half_point_bye,
+        scoring.zero_point_bye, scoring.pending) if v is not None and v != 0]
+    if not values:
+        return Decimal(1)
+    denominator = lcm(*(v.denominator for v in values))
+    numerator = gcd(*(int(v * denominator) for v in values))
+    # Decimal points values have denominators 2^a 5^b, so this division is exact.
+    return Decimal(numerator) / Decimal(denominator)
+
+
+def _round_table(tournament: Tournament, unit: Decimal
+                 ) -> dict[tuple[ResultCode, bool], tuple[RoundKind, Decimal, int]]:
+    """(result code, has an opponent) -> (kind of round, points, points in units)."""
+    scoring = tournament.score_system
+    table = {}
+    for code in ResultCode:
+        for has_opponent in (False, True):
+            kind = RoundResult(round=1, opponent=StartNo(1) if has_opponent else None,
+                               color=Color.NONE, code=code).kind
+            if kind is RoundKind.NOT_PLAYED_YET:
+                # A counted round with no data is an absence (a zero-point bye, 16.1.1).
+                kind = RoundKind.ZERO_POINT_BYE
+            points = scoring.points(kind, code)
+            table[code, has_opponent] = (kind, points, int(points / unit))
+    return table
+
+
+def build_score_sheet(
+    tournament: Tournament,
+    *,
+    rounds: int | None = None,
+    edition: Edition = Edition.FIDE_2026_03,
+    options: UnplayedOptions = DEFAULT_UNPLAYED,
+    fore: bool = False,
+    announced_rounds: int | None = None,
+) -> ScoreSheet:
+    """Read every player's first ``rounds`` rounds (default: the rounds played).
+
+    ``announced_rounds`` is the event's number of rounds, used for N in 16.4.2 when the
+    options say so (``cap_rounds: announced``); by default N is the rounds counted.
+    ``fore`` reads the final round as Fore Buchholz needs it (8.3).
+    """
+    counted = tournament.rounds_played if rounds is None else rounds
+    players = tournament.players
+    index = {p.start_no: i for i, p in enumerate(players)}
+    unit = scoring_unit(tournament.score_system)
+    table = _round_table(tournament, unit)
+    absent = table[ResultCode.NO_DATA, False]
+    all_kinds = []
+    all_opponents = []
+    all_points = []
+    all_units = []
+    for player in players:
+        results = player.results
+        if len(results) > counted:
+            results = results[:counted]
+        rows = [table[r.code, r.opponent is not None] for r in results]
+        if len(rows) < counted:
+            rows.extend([absent] * (counted - len(rows)))
+        all_kinds.append(tuple([row[0] for row in rows]))
+        all_points.append(tuple([row[1] for row in rows]))
+        all_units.append(tuple([row[2] for row in rows]))
+        opponents = tuple([NO_OPPONENT if r.opponent is None
+                           else index.get(r.opponent, NO_OPPONENT) for r in results])
+        if len(opponents) < counted:
+            opponents += (NO_OPPONENT,) * (counted - len(opponents))
+        all_opponents.append(opponents)
+    cap_rounds = counted
+    if options.cap_rounds is CapRounds.ANNOUNCED:
+        cap_rounds = max(counted, announced_rounds or tournament.total_rounds)
+    sheet = _score(tournament, counted, edition, options, cap_rounds, players, index, unit,
+                   all_kinds, all_opponents, all_points, all_units, fore=False)
+    return fore_sheet(sheet) if fore else sheet
+
+
+def _score(tournament: Tournament, counted: int, edition: Edition, options: UnplayedOptions,
+           cap_rounds: int, players: tuple[Player, ...], index: dict[StartNo, int],
+           unit: Decimal, all_kinds: list[tuple[RoundKind, ...]],
+           all_opponents: list[tuple[int, ...]], all_points: list[tuple[Decimal, ...]],
+           all_units: list[tuple[int, ...]], *, fore: bool,
+           known: ScoreSheet | None = None) -> ScoreSheet:
+    """Categories, scores and adjusted scores from the rows (reusing ``known``'s categories
+    for the rows whose kinds did not change)."""
+    draw_units = int(tournament.score_system.draw / unit)
+    is_round_robin = tournament.is_round_robin
+    games_only = (RoundKind.GAME,) * counted
+    no_categories: tuple[Category | None, ...] = (None,) * counted
+    at_the_end = _AT_THE_END
+    all_categories = []
+    score_units = []
+    adjusted_units = []
+    for player, (kinds, units) in enumerate(zip(all_kinds, all_units, strict=True)):
+        score = sum(units)
+        if kinds == games_only:
+            categories = no_categories
+        elif known is not None and known.kinds[player] is kinds:
+            categories = known.categories[player]
+        else:
+            categories = categorize(kinds, absence_is_voluntary=options.absence_is_voluntary)
+        adjusted = score
+        if not is_round_robin and at_the_end in categories:
+            # 16.3.2: requested byes at the end count as draws for the opponents (15.2: no
+            # adjusted scores with pre-determined pairings).
+            adjusted += sum([draw_units - u for u, c in zip(units, categories, strict=True)
+                             if c is at_the_end])
+        all_categories.append(categories)
+        score_units.append(score)
+        adjusted_units.append(adjusted)
+    as_decimal = {u: Decimal(u) * unit for u in {*score_units, *adjusted_units}}
+    return ScoreSheet(
+        tournament=tournament, rounds=counted, edition=edition, options=options,
+        is_round_robin=is_round_robin, is_fore=fore, cap_rounds=cap_rounds, players=players,
+        kinds=tuple(all_kinds), opponents=tuple(all_opponents), points=tuple(all_points),
+        categories=tuple(all_categories),
+        scores=tuple([as_decimal[u] for u in score_units]),
+        adjusted=tuple([as_decimal[u] for u in adjusted_units]),
+        unit=unit, units=tuple(all_units), score_units=tuple(score_units),
+        adjusted_units=tuple(adjusted_units), index=MappingProxyType(index))
+
+
+def fore_sheet(sheet: ScoreSheet) -> ScoreSheet:
+    """8.3: the sheet with every paired game of the final round (forfeits included) counted
+    as a draw that was played; byes keep their points."""
+    if not sheet.rounds or sheet.is_fore:
+        return sheet
+    draw = sheet.draw
+    draw_units = sheet.draw_units
+    game = RoundKind.GAME
+    kinds = list(sheet.kinds)
+    points = list(sheet.points)
+    units = list(sheet.units)
+    for player, (row, opponents) in enumerate(zip(sheet.kinds, sheet.opponents, strict=True)):
+        if row[-1] in _PAIRED and opponents[-1] != NO_OPPONENT:
+            if row[-1] is not game:
+                kinds[player] = (*row[:-1], game)
+            if units[player][-1] != draw_units:
+                points[player] = (*points[player][:-1], draw)
+                units[player] = (*units[player][:-1], draw_units)
+    return _score(sheet.tournament, sheet.rounds, sheet.edition, sheet.options,
+                  sheet.cap_rounds, sheet.players, dict(sheet.index), sheet.unit, kinds,
+                  list(sheet.opponents), points, units, fore=True, known=sheet)
+
+
+def opponent_units(sheet: ScoreSheet, *,
+                   forfeits_as_played: bool = False) -> tuple[tuple[int | None, ...], ...]:
+    """Per player and round, the score a Buchholz-like tie-break counts (Arts. 15-16), in
+    units of ``sheet.unit``.
+
+    A game: the opponent's adjusted score (16.3). An unplayed round in a Swiss event: the
+    dummy's score (16.4), the player's own score, capped from the 2026 edition by the
+    scheduled opponent's adjusted score for forfeits (16.4.1) and by draw points x N for
+    every other unplayed round (16.4.2). With pre-determined pairings (15.2) forfeits are
+    games and a round without an opponent is no element at all (None).
+    """
+    capped = sheet.edition is not Edition.FIDE_2024_08 and not sheet.options.unplayed_as_draw
+    as_played = forfeits_as_played or sheet.options.forfeits_as_played or sheet.is_round_robin
+    bye_cap = sheet.draw_units * sheet.cap_rounds
+    adjusted = sheet.adjusted_units
+    games_only = (RoundKind.GAME,) * sheet.rounds
+    rows = []
+    for own, kinds, opponents in zip(sheet.score_units, sheet.kinds, sheet.opponents,
+                                     strict=True):
+        if kinds == games_only and NO_OPPONENT not in opponents:
+            rows.append(tuple(map(adjusted.__getitem__, opponents)))
+            continue
+        row: list[int | None] = []
+        for kind, opponent in zip(kinds, opponents, strict=True):
+            if opponent != NO_OPPONENT and (kind in _GAME_KINDS
+                                            or (as_played and kind in _FORFEITS)):
+                row.append(adjusted[opponent])
+            elif sheet.is_round_robin:
+                row.append(None)
+            elif not capped:
+                row.append(own)
+            elif kind in _FORFEITS and opponent != NO_OPPONENT:
+                row.append(min(own, adjusted[opponent]))
+            else:
+                row.append(min(own, bye_cap))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def opponent_scores(sheet: ScoreSheet, *,
+                    forfeits_as_played: bool = False) -> tuple[tuple[Decimal | None, ...], ...]:
+    """:func:`opponent_units` as points."""
+    unit = sheet.unit
+    return tuple(tuple(None if u is None else Decimal(u) * unit for u in row)
+                 for row in opponent_units(sheet, forfeits_as_played=forfeits_as_played))
+
+
+def round_multipliers(sheet: ScoreSheet, *,
+                      forfeits_as_played: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Per player and round, the points (in units) SB multiplies the opponent's (or dummy's)
+    score by.
+
+    The points awarded in that round (16.4: the result corresponding to the points
+    awarded), except that the 16.6 option ``unplayed_as_draw`` counts every own unplayed
+    round as a draw.
+    """
+    if not sheet.options.unplayed_as_draw or sheet.is_round_robin:
+        return sheet.units
+    draw = sheet.draw_units
+    rows = []
+    for player, units in enumerate(sheet.units):
+        rows.append(tuple(
+            u if sheet.is_game(player, r, forfeits_as_played=forfeits_as_played) else draw
+            for r, u in enumerate(units)))
+    return tuple(rows)
