@@ -694,8 +694,12 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     if index + 1 < len(rows):
         neighbours.append(_neighbour(row, rows[index + 1], row.below, cols, is_above=False))
     codes = {c.key for c in cols}
-    why_codes = tuple(dict.fromkeys(n.separation.criterion for n in neighbours
-                                    if n.separation.criterion in codes))
+    if any(n.separation.criterion in ("", "lots") for n in neighbours):
+        # A shared place (or lots): show every value, so the reader sees they are all equal.
+        why_codes = tuple(c.key for c in cols)
+    else:
+        why_codes = tuple(dict.fromkeys(n.separation.criterion for n in neighbours
+                                        if n.separation.criterion in codes))
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
         sections=tuple(_section(plan, row, column) for column in cols),

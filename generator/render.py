@@ -15,7 +15,7 @@ import io
 import json
 import multiprocessing
 import posixpath
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
@@ -85,6 +85,7 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         date_range=date_range,
         articles=articles,
         kind_label=kind_label,
+        note_details=note_details,
         cut_label=cut_label,
     )
     env.globals.update(
@@ -183,11 +184,25 @@ _KIND_LABELS = {
     RoundKind.FORFEIT_LOSS: "forfeit loss",
     RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
     RoundKind.FULL_POINT_BYE: "full-point bye",
-    RoundKind.HALF_POINT_BYE: "half-point bye (requested)",
+    RoundKind.HALF_POINT_BYE: "requested half-point bye",
     RoundKind.ZERO_POINT_BYE: "zero-point bye / absent",
     RoundKind.PENDING: "result not known yet",
     RoundKind.NOT_PLAYED_YET: "not played yet",
 }
+
+
+def note_details(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The plain numbers and words of a note's data (groups and tables are shown elsewhere)."""
+    details = []
+    for key in sorted(data):
+        value = data[key]
+        if key in ("exact", "rounded") or isinstance(value, bool):
+            continue
+        if isinstance(value, Decimal):
+            details.append((key.replace("_", " "), format_points(value)))
+        elif isinstance(value, (int, str)):
+            details.append((key.replace("_", " "), str(value)))
+    return details
 
 
 def kind_label(kind: RoundKind) -> str:
