@@ -330,3 +330,31 @@ def test_build_command_reports_every_problem_and_exits_1(tmp_path: Path) -> None
     assert "seed-alekhin/event.yml:1:1:" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_forked_workers_render_the_same_files(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.events import read_events
+    from generator.site import plan_site, render_site
+
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    events = make_seed_events(tmp_path / "events", ("club-byes",))
+    site = plan_site(read_events(events))
+    env = render.make_environment(events)
+    alone = render_site(site, env, workers=1)
+    forked = render_site(site, env, workers=2)
+    assert forked == alone
+    assert len(alone) > 30
+
+
+def test_pages_workflow_uses_the_official_actions_and_no_jekyll() -> None:
+    import yaml
+    from conftest import ROOT
+
+    workflow = yaml.safe_load((ROOT / ".github/workflows/pages.yml").read_text())
+    steps = [s for job in workflow["jobs"].values() for s in job["steps"]]
+    used = {s["uses"].split("@")[0] for s in steps if "uses" in s}
+    assert {"actions/configure-pages", "actions/upload-pages-artifact",
+            "actions/deploy-pages"} <= used
+    commands = " ".join(s.get("run", "") for s in steps)
+    assert "standings build" in commands and ".nojekyll" in commands
