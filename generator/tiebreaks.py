@@ -370,7 +370,7 @@ def tournament_pairing_number(ctx: Context, spec: TiebreakSpec) -> Column:
     values = tuple(_count(p.start_no) for p in ctx.players)
 
     def build(i: int) -> Explained:
-        return Explained(value=values[i], total=values[i])
+        return Explained(value=values[i])
     return Column(spec, values, build)
 
 
@@ -1054,7 +1054,7 @@ def rating(ctx: Context, spec: TiebreakSpec) -> Column:
         if ctx.players[i].rating is None:
             notes = (Note(kind=NoteKind.NOT_APPLICABLE, article="10",
                           data={"unrated_rating": unrated}),)
-        return Explained(value=values[i], notes=notes, total=values[i])
+        return Explained(value=values[i], notes=notes)
     return Column(spec, values, build)
 
 

@@ -118,3 +118,65 @@ TEC_EXERCISE = """
 16 Rita    - | 8w=   11b1  7w1   2b0   15w1
 """
 """The crosstable of the worked examples 1-5 of the spec (16 players, 5 rounds)."""
+
+
+def round_robin_text(results: list[str], ratings: list[int | None] | None = None) -> str:
+    """A crosstable text for a single round robin from its result matrix.
+
+    ``results[i][j]`` is player i+1's result against player j+1: ``1``, ``=`` or ``0``
+    (``+``/``-`` for a forfeit; ``x`` on the diagonal). Rounds follow the circle method,
+    so every pair meets once; with an odd number of players each has one free round
+    (written ``-_``, no opponent).
+    """
+    n = len(results)
+    seats = list(range(n)) + ([None] if n % 2 else [])
+    size = len(seats)
+    rounds: list[list[str]] = [[] for _ in range(n)]
+    for round_no in range(size - 1):
+        for k in range(size // 2):
+            a, b = seats[k], seats[size - 1 - k]
+            if a is None or b is None:
+                alone = b if a is None else a
+                rounds[alone].append("-_")
+                continue
+            white, black = (a, b) if (round_no + k) % 2 == 0 else (b, a)
+            rounds[white].append(f"{black + 1}w{results[white][black]}")
+            rounds[black].append(f"{white + 1}b{results[black][white]}")
+        seats = [seats[0], seats[-1], *seats[1:-1]]
+    lines = []
+    for i in range(n):
+        rating = "-" if ratings is None or ratings[i] is None else str(ratings[i])
+        lines.append(f"{i + 1} P{i + 1} {rating} | " + " ".join(rounds[i]))
+    return "\n".join(lines)
+
+
+_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D",
+           "X": "X"}
+
+
+def solo(tokens: str, *, rating: int | None = None,
+         opponent_ratings: dict[int, int] | None = None) -> str:
+    """A crosstable text for one player (number 1) whose opponents play nobody else.
+
+    ``tokens`` are player 1's round tokens; each opponent's line gets the mirrored result
+    in that round and ``.`` elsewhere. With ``rating``/``opponent_ratings`` everyone is
+    rated (opponents not named get 2000).
+    """
+    own = tokens.split()
+    rows: dict[int, list[str]] = {}
+    for round_index, token in enumerate(own):
+        if token[0].isdigit():
+            opponent, color, code = int(token[:-2]), token[-2], token[-1]
+            line = rows.setdefault(opponent, ["."] * len(own))
+            line[round_index] = f"1{'b' if color == 'w' else 'w'}{_MIRROR[code]}"
+
+    def shown(number: int, given: int | None) -> str:
+        if rating is None and opponent_ratings is None:
+            return "-"
+        return str(given if given is not None else 2000)
+
+    lines = [f"1 P1 {shown(1, rating)} | {tokens}"]
+    for number in sorted(rows):
+        given = (opponent_ratings or {}).get(number)
+        lines.append(f"{number} P{number} {shown(number, given)} | " + " ".join(rows[number]))
+    return "\n".join(lines)
