@@ -366,6 +366,21 @@ class SiteFunctions:
     """(plan, environment) -> site-relative path -> content, everything under ``<slug>/``."""
     render_index: Callable[[Sequence[Any], Any], Mapping[str, bytes]]
     """(plans, environment) -> the index, cross-event pages, tie-break pages, static assets."""
+    event_jobs: Callable[[Any, Any], Sequence[PageJob]] | None = None
+    """(plan, environment) -> the same files as render_event, split into jobs that can run
+    one at a time, so serve renders first the pages that are looked at. None: all at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageJob:
+    """Some of an event's pages, rendered when called."""
+
+    run: Callable[[], Mapping[str, bytes]]
+    paths: tuple[str, ...] | None = None
+    """The files it renders when that is known without running it (None: run to find out)."""
+    probe: bool = False
+    """Render during the rebuild itself: the event's own pages, and one page of each kind,
+    so a template error shows at once instead of when someone opens that page."""
 
 
 def discover_events(events_root: Path) -> dict[str, Path]:
@@ -407,7 +422,49 @@ def default_site_functions() -> SiteFunctions:
         plan_event=site_module.plan_event,
         render_event=site_module.render_event,
         render_index=site_module.render_index,
+        event_jobs=site_event_jobs,
     )
+
+
+def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
+    """The site's own split of ``render_event`` (main pages, each round, each player).
+
+    This leans on ``render._render_job``, the unit the site renders in parallel for large
+    events; when that is not there, the event is one job (all pages at once). The jobs
+    together give exactly ``site.render_event(plan, env)`` (tests/test_serve_site.py checks
+    it byte for byte on real events).
+    """
+    from functools import partial
+
+    from generator import pages, render, site
+
+    run_job = getattr(render, "_render_job", None)
+    compute = getattr(site, "compute_event_standings", None)
+    if run_job is None or compute is None:
+        return [PageJob(partial(site.render_event, plan, env), probe=True)]
+    after: dict[int, Any] = {}
+
+    def standings_after(round_no: int) -> Any:
+        if round_no >= plan.info.rounds_played:
+            return plan.standings
+        if round_no not in after:
+            after[round_no] = compute(plan.event, round_no)
+        return after[round_no]
+
+    slug, last_round = plan.slug, plan.info.rounds_played
+    jobs = [PageJob(partial(run_job, plan, env, standings_after, ("main", 0, 0)), probe=True)]
+    jobs += [
+        PageJob(partial(run_job, plan, env, standings_after, ("round", k, 0)),
+                (pages.round_page(slug, k), pages.standings_after_page(slug, k)),
+                probe=k == last_round)
+        for k in range(last_round, 0, -1)
+    ]
+    jobs += [
+        PageJob(partial(run_job, plan, env, standings_after, ("players", index, index + 1)),
+                (pages.player_page(slug, row.player.start_no),), probe=index == 0)
+        for index, row in enumerate(plan.standings.rows)
+    ]
+    return jobs
 
 
 def diagnostics_of_failure(
@@ -425,200 +482,3 @@ def diagnostics_of_failure(
         return (Diagnostic(path=fallback_path, message=f"template error: {error}"),)
     return (Diagnostic(path=fallback_path,
                        message=f"internal error while {doing}: {error!r}"),)
-
-
-# --- the in-memory build behind `standings serve` -----------------------------------------
-
-SETTLE_S = 0.3
-"""How long a file that failed to read must stay unchanged before the failure is believed.
-
-An exporting program may be caught half-way through writing a TRF; the error such a read
-gives is false. Waiting this long and digesting again tells a torn write (the digest moved)
-from a genuinely broken file (it did not)."""
-
-_MAX_READ_ATTEMPTS = 20
-
-
-@dataclass(frozen=True, slots=True)
-class _EventState:
-    key: str
-    """unit_key of the inputs last read (good or bad)."""
-    good_key: str
-    """unit_key of the inputs the last good Event was read from ("" if none)."""
-    event: Any | None
-    """The last good plan of the event (kept while the file is broken), None if never good."""
-    files: Mapping[str, bytes]
-    """The last good pages of this event."""
-    diagnostics: tuple[Diagnostic, ...] = ()
-    """The errors of the last read or render; empty when it succeeded."""
-    warnings: tuple[Diagnostic, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """One consistent state of the served site."""
-
-    files: Mapping[str, bytes]
-    diagnostics: tuple[Diagnostic, ...]
-    """Every error standing, event by event: the banner shows these."""
-    warnings: tuple[Diagnostic, ...] = ()
-    rebuilt: tuple[str, ...] = ()
-    """Events rendered again in this refresh (INDEX_UNIT for the index pages)."""
-    seconds: float = 0.0
-
-
-@dataclass(slots=True)
-class LiveBuild:
-    """The site in memory, rebuilt event by event (``standings serve``).
-
-    Each refresh re-digests the suspected events, reads and renders only those whose digest
-    moved, renders the index pages again when any event changed, and returns a new
-    :class:`Snapshot` sharing the unchanged events' bytes with the previous one. When an
-    event is broken its last good pages stay in the snapshot and its diagnostics are listed.
-    """
-
-    events_root: Path
-    site: SiteFunctions
-    sleep: Callable[[float], None] = time.sleep
-    settle_seconds: float = SETTLE_S
-    _program: str = ""
-    _environment: Any = None
-    _environment_error: tuple[Diagnostic, ...] = ()
-    _events: dict[str, _EventState] = field(default_factory=dict)
-    _index_key: str = ""
-    _index_files: Mapping[str, bytes] = field(default_factory=dict)
-    _index_diagnostics: tuple[Diagnostic, ...] = ()
-    _folders: Mapping[str, Path] = field(default_factory=dict)
-
-    def refresh(self, suspects: Iterable[str] | None = None) -> Snapshot:
-        """Bring the site up to date.
-
-        ``suspects``: the event folder names whose files may have changed; None means
-        "anything may have" (first build, templates changed, a poll).
-        """
-        started = time.perf_counter()
-        program = program_digest(self.site.template_folders(self.events_root))
-        if program != self._program or self._environment_error:
-            self._program = program
-            self._make_environment()
-            suspects = None  # new templates or code: every event's key moved
-        if self._environment_error:  # nothing can render: keep serving the last good pages
-            return self.snapshot(seconds=time.perf_counter() - started)
-        folders = dict(self.site.discover(self.events_root))
-        removed = set(self._events) - set(folders)
-        for slug in removed:
-            del self._events[slug]
-        self._folders = folders
-        candidates = sorted(folders) if suspects is None else sorted(
-            {s for s in suspects if s in folders} | (set(folders) - set(self._events)))
-        rebuilt = [slug for slug in candidates if self._refresh_event(slug, folders[slug])]
-        if rebuilt or removed or not self._index_key:
-            if self._refresh_index():
-                rebuilt.append(INDEX_UNIT)
-        return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started)
-
-    def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0) -> Snapshot:
-        files: dict[str, bytes] = {}
-        diagnostics: list[Diagnostic] = list(self._environment_error)
-        warnings: list[Diagnostic] = []
-        for slug in sorted(self._events):
-            state = self._events[slug]
-            files.update(state.files)
-            diagnostics.extend(state.diagnostics)
-            warnings.extend(state.warnings)
-        files.update(self._index_files)
-        diagnostics.extend(self._index_diagnostics)
-        return Snapshot(files=MappingProxyType(files), diagnostics=tuple(diagnostics),
-                        warnings=tuple(warnings), rebuilt=rebuilt, seconds=seconds)
-
-    @property
-    def known_slugs(self) -> frozenset[str]:
-        return frozenset(self._folders)
-
-    @property
-    def failing(self) -> tuple[str, ...]:
-        """Events whose last read or render failed."""
-        return tuple(slug for slug, state in sorted(self._events.items()) if state.diagnostics)
-
-    def _make_environment(self) -> None:
-        try:
-            self._environment = self.site.make_environment(self.events_root)
-            self._environment_error = ()
-        except Exception as error:
-            self._environment_error = diagnostics_of_failure(
-                error, str(self.events_root))
-
-    def _refresh_event(self, slug: str, folder: Path) -> bool:
-        """Read and render one event if its inputs moved; True when its pages were rendered."""
-        previous = self._events.get(slug)
-        key, event, read_diagnostics = self._read_settled(folder, previous)
-        if previous is not None and key == previous.key:
-            return False
-        last_event = previous.event if previous else None
-        last_files = previous.files if previous else MappingProxyType({})
-        good_key = previous.good_key if previous else ""
-        if event is None:
-            self._events[slug] = _EventState(key, good_key, last_event, last_files,
-                                             read_diagnostics,
-                                             previous.warnings if previous else ())
-            return False
-        warnings = tuple(self.site.warnings_of(event))
-        try:
-            plan = self.site.plan_event(event)
-            files = MappingProxyType(dict(self.site.render_event(plan, self._environment)))
-        except Exception as error:
-            self._events[slug] = _EventState(
-                key, good_key, last_event, last_files,
-                diagnostics_of_failure(error, str(folder)), warnings)
-            return False
-        self._events[slug] = _EventState(key, key, plan, files, (), warnings)
-        return True
-
-    def _read_settled(
-        self, folder: Path, previous: _EventState | None,
-    ) -> tuple[str, Any | None, tuple[Diagnostic, ...]]:
-        """Read an event from a stable state of its files.
-
-        Digest, read, digest again: a read during a write shows as two different digests, and
-        is repeated. A failed read is believed only once the files have stayed the same for
-        :data:`settle_seconds` (see :data:`SETTLE_S`).
-        """
-        key = unit_key(self._program, digest_folder(folder))
-        for _ in range(_MAX_READ_ATTEMPTS):
-            if previous is not None and key == previous.key:
-                return key, None, ()
-            try:
-                event, diagnostics = self.site.read_event(folder), ()
-            except Exception as error:  # a bug in the reader must not stop the server
-                event, diagnostics = None, diagnostics_of_failure(error, str(folder), "reading")
-            after = unit_key(self._program, digest_folder(folder))
-            if after != key:
-                key = after
-                continue
-            if event is None:
-                self.sleep(self.settle_seconds)
-                after = unit_key(self._program, digest_folder(folder))
-                if after != key:
-                    key = after
-                    continue
-            return key, event, diagnostics
-        return key, None, (Diagnostic(
-            path=str(folder), message="the files kept changing while being read; "
-            "they are read again on the next change"),)
-
-    def _refresh_index(self) -> bool:
-        event_keys = {slug: state.good_key for slug, state in self._events.items()
-                      if state.event is not None}
-        key = index_key(self._program, event_keys)
-        if key == self._index_key and not self._index_diagnostics:
-            return False
-        good = [self._events[slug].event for slug in sorted(event_keys)]
-        try:
-            files = MappingProxyType(dict(self.site.render_index(good, self._environment)))
-        except Exception as error:
-            self._index_key = key
-            self._index_diagnostics = diagnostics_of_failure(
-                error, str(self.events_root))
-            return False
-        self._index_key, self._index_files, self._index_diagnostics = key, files, ()
-        return True

@@ -12,6 +12,10 @@ path to bytes and the server switches to it in one assignment, so a request sees
 whole old site or the whole new one. When a file is broken, the last good pages stay and every
 HTML page is served with the diagnostics in a banner, inserted into the HTML on the server so
 it shows without JavaScript.
+
+Pages of a rebuilt event that are not needed at once are rendered on first request, or by a
+background *warmer* that works only while no request is being answered and no rebuild runs
+(see generator/livebuild.py).
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from generator.errors import Diagnostic
-from generator.incremental import INDEX_UNIT, LiveBuild, SiteFunctions, Snapshot
+from generator.incremental import INDEX_UNIT, SiteFunctions
+from generator.livebuild import LiveBuild, PageFailure, SiteFiles, Snapshot
 
 QUIET_S = 0.2
 """A burst of file events is over once no event came for this long."""
@@ -139,6 +144,7 @@ class LiveSite:
         # sees a different epoch and reloads.
         self._epoch = time.time_ns() // 1_000_000
         self._closed = False
+        self._answering = 0
 
     def publish(self, files: Mapping[str, bytes], diagnostics: tuple[Diagnostic, ...]) -> int:
         with self._condition:
@@ -167,6 +173,15 @@ class LiveSite:
             self._closed = True
             self._condition.notify_all()
 
+    @property
+    def busy(self) -> bool:
+        """A page request is being answered (the warmer waits: requests come first)."""
+        return self._answering > 0
+
+    def answering(self, delta: int) -> None:
+        with self._condition:
+            self._answering += delta
+
 
 def normalise_base(base: str) -> str:
     """``REPO``, ``/REPO`` or ``/REPO/`` -> ``/REPO/``; empty or ``/`` -> ``/``."""
@@ -178,9 +193,11 @@ class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True
     """Long-polls must not keep the process alive at Ctrl-C."""
 
-    def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/") -> None:
+    def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/",
+                 on_page_failure: Callable[[PageFailure], None] | None = None) -> None:
         self.site = site
         self.base = normalise_base(base)
+        self.on_page_failure = on_page_failure or (lambda failure: None)
         super().__init__(address, _RequestHandler)
 
     @property
@@ -221,8 +238,32 @@ class _RequestHandler(BaseHTTPRequestHandler):
         if not path.startswith(base):
             self._not_found(send_body)
             return
-        files, diagnostics, epoch = self.server.site.current()
-        found = _resolve(path[len(base):], files)
+        site = self.server.site
+        site.answering(+1)
+        try:
+            self._answer_page(path, path[len(base):], send_body)
+        finally:
+            site.answering(-1)
+
+    def _answer_page(self, path: str, relative: str, send_body: bool) -> None:
+        for attempt in range(3):
+            files, diagnostics, epoch = self.server.site.current()
+            try:
+                found = _resolve(relative, files)
+                content = files[found] if found and not found.endswith("/") else b""
+            except PageFailure as failure:
+                # A page of the newest build failed to render: its event goes back to its
+                # last good pages (with the banner), and we answer from those.
+                self.server.on_page_failure(failure)
+                if attempt < 2:
+                    continue
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, inject(
+                    b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Error</title>"
+                    b"<body><h1>This page could not be rendered</h1></body></html>",
+                    epoch=epoch, diagnostics=failure.diagnostics),
+                    "text/html; charset=utf-8", send_body)
+                return
+            break
         if found is None:
             self._not_found(send_body)
         elif found.endswith("/"):
@@ -230,7 +271,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             # links inside the page only resolve against the slashed address).
             self._redirect(quote(path) + "/")
         else:
-            self._send_file(HTTPStatus.OK, found, files[found], epoch, diagnostics, send_body)
+            self._send_file(HTTPStatus.OK, found, content, epoch, diagnostics, send_body)
 
     def _answer_long_poll(self, seen: str, send_body: bool) -> None:
         try:
@@ -242,7 +283,11 @@ class _RequestHandler(BaseHTTPRequestHandler):
 
     def _not_found(self, send_body: bool) -> None:
         files, diagnostics, epoch = self.server.site.current()
-        page = files.get("404.html") or (
+        try:
+            custom = files.get("404.html")
+        except PageFailure:
+            custom = None
+        page = custom or (
             b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Not found</title>"
             b"<body><h1>Not found</h1><p>No page at this address (yet).</p></body></html>")
         self._send_file(HTTPStatus.NOT_FOUND, "404.html", page, epoch, diagnostics, send_body)
@@ -403,7 +448,8 @@ class Preview:
     """
 
     def __init__(self, settings: ServeSettings, site: SiteFunctions,
-                 log: Callable[[str], None], *, quiet: float = QUIET_S) -> None:
+                 log: Callable[[str], None], *, quiet: float = QUIET_S,
+                 warm: bool = True) -> None:
         self.settings = settings
         self.events_root = settings.events_root.resolve()
         self.log = log
@@ -412,7 +458,7 @@ class Preview:
         self._site_functions = site
         self.changes = ChangeQueue(quiet=quiet)
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
-                                    settings.base)
+                                    settings.base, on_page_failure=self.page_failed)
         self._observer = Observer(timeout=0.2)
         self._watched: set[Path] = set()
         self._stopping = threading.Event()
@@ -421,6 +467,8 @@ class Preview:
         self._shown_warnings: frozenset[Diagnostic] = frozenset()
         self._build_lock = threading.Lock()
         self._published = False
+        self._warm = threading.Event()
+        self._warms = warm
 
     @property
     def url(self) -> str:
@@ -433,8 +481,10 @@ class Preview:
         self._watch()
         self._observer.start()
         self.rebuild(EVERYTHING)
-        for target, name in ((self._serve, "standings-http"),
-                             (self._build_loop, "standings-build")):
+        loops = [(self._serve, "standings-http"), (self._build_loop, "standings-build")]
+        if self._warms:
+            loops.append((self._warm_loop, "standings-warm"))
+        for target, name in loops:
             thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self._threads.append(thread)
@@ -442,6 +492,7 @@ class Preview:
     def stop(self) -> None:
         """Stop serving, watching and building; returns within about a second."""
         self._stopping.set()
+        self._warm.set()
         self.changes.stop()
         self.live_site.close()
         if self._threads:  # shutdown() waits for serve_forever, which runs only once started
@@ -528,8 +579,37 @@ class Preview:
             if changed or not self._published:
                 self.live_site.publish(snapshot.files, snapshot.diagnostics)
                 self._published = True
+                self._warm.set()
             self._report(snapshot)
             return snapshot
+
+    def page_failed(self, failure: PageFailure) -> None:
+        """A page failed to render after its build was swapped in: go back, show why."""
+        with self._build_lock:
+            if self.build.page_failed(failure):
+                snapshot = self.build.snapshot()
+                self.live_site.publish(snapshot.files, snapshot.diagnostics)
+                self._warm.set()
+                self._report(snapshot)
+
+    def _warm_loop(self) -> None:
+        """Render the pages not asked for yet, a job at a time, while nothing else runs."""
+        while not self._stopping.is_set():
+            self._warm.wait(0.5)
+            self._warm.clear()
+            while not self._stopping.is_set():
+                files = self.live_site.current()[0]
+                pending = next((unit for unit in files.units if unit.pending), None) \
+                    if isinstance(files, SiteFiles) else None
+                if pending is None:
+                    break
+                if self.live_site.busy or self._build_lock.locked():
+                    time.sleep(0.005)
+                    continue
+                try:
+                    pending.run_next()
+                except PageFailure as failure:
+                    self.page_failed(failure)
 
     def _report(self, snapshot: Snapshot) -> None:
         if snapshot.diagnostics != self._shown_diagnostics:

@@ -19,7 +19,8 @@ import pytest
 from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic
-from generator.incremental import INDEX_UNIT, LiveBuild
+from generator.incremental import INDEX_UNIT
+from generator.livebuild import LiveBuild, PageFailure
 from generator.serve import (
     BANNER_ID,
     LIVERELOAD_SCRIPT,
@@ -223,9 +224,12 @@ def test_only_the_changed_event_and_the_index_are_rendered_again(
     build = LiveBuild(root, fake_site.functions())
     first = build.refresh()
     assert set(first.rebuilt) == {"open", "blitz", INDEX_UNIT}
+    assert b"blitz" in first.files["index.html"]
     (root / "open" / "results.txt").write_text("Anna 1.5\n", encoding="utf-8")
     second = build.refresh({"open"})
     assert second.rebuilt == ("open", INDEX_UNIT)
+    assert fake_site.rendered == {"open": 2, "blitz": 1, "<index>": 1}  # the index: on use
+    assert b"blitz" in second.files["index.html"]
     assert fake_site.rendered == {"open": 2, "blitz": 1, "<index>": 2}
     assert b"Anna 1.5" in second.files["open/index.html"]
     # Unchanged events keep the very same bytes objects: nothing was rendered for them.
@@ -236,7 +240,7 @@ def test_a_change_event_without_a_content_change_renders_nothing(
         tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n"})
     build = LiveBuild(root, fake_site.functions())
-    build.refresh()
+    assert b"open" in build.refresh().files["index.html"]
     (root / "open" / "results.txt").touch()
     (root / "open" / ".results.txt.swp").write_bytes(b"editor state")
     assert build.refresh({"open"}).rebuilt == ()
@@ -428,3 +432,72 @@ def test_the_server_binds_to_loopback_by_default(tmp_path: Path) -> None:
         assert ServeSettings(tmp_path).host == "127.0.0.1"
     finally:
         server.server_close()
+
+
+# --- pages rendered on use -----------------------------------------------------------------
+
+
+def test_an_event_swapped_in_renders_only_its_probes(tmp_path: Path) -> None:
+    site = FakeSite(lazy=True)
+    root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\nCy 1\n"})
+    snapshot = LiveBuild(root, site.functions()).refresh()
+    # The event page and the first player (one page of each kind) during the rebuild...
+    assert site.rendered == {"open": 1, "open/Anna": 1}
+    # ...a player page when asked for, and only that one...
+    assert snapshot.files["open/p/Cy.html"] == (
+        b"<!DOCTYPE html><html><body><p>Cy: 1</p></body></html>")
+    assert site.rendered == {"open": 1, "open/Anna": 1, "open/Cy": 1}
+    # ...and all of it, the same as rendering at once, when the whole site is listed.
+    assert dict(snapshot.files.unit_of("open/")) == site.render_event_with_players(
+        site.read_event(root / "open"), "")
+
+
+def test_concurrent_requests_render_a_page_once(tmp_path: Path) -> None:
+    site = FakeSite(lazy=True)
+    root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
+    files = LiveBuild(root, site.functions()).refresh().files
+    readers = [threading.Thread(target=files.__getitem__, args=("open/p/Boris.html",))
+               for _ in range(8)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join()
+    assert site.rendered["open/Boris"] == 1
+
+
+def test_a_page_failing_late_brings_back_the_last_good_pages(tmp_path: Path) -> None:
+    site = FakeSite(lazy=True)
+    root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
+    build = LiveBuild(root, site.functions())
+    good = build.refresh()
+    (root / "open" / "results.txt").write_text("Anna 1\nBoris 1\nCrash 0\n", encoding="utf-8")
+    newer = build.refresh({"open"})
+    assert newer.diagnostics == ()  # the probes (event page, first player) rendered
+    with pytest.raises(PageFailure) as raised:
+        newer.files["open/p/Crash.html"]
+    assert build.page_failed(raised.value)
+    back = build.snapshot()
+    assert back.files["open/index.html"] == good.files["open/index.html"]
+    assert [str(d) for d in back.diagnostics] == [
+        f"{root}/open: internal error while rendering: ValueError('no page for Crash')"]
+    assert b"Boris 0" in back.files["open/index.html"]
+    assert build.page_failed(raised.value) is False  # already handled
+
+
+@pytest.mark.parametrize("warm", [True, False], ids=["found-by-the-warmer",
+                                                     "found-by-a-request"])
+def test_a_page_failing_late_shows_the_banner_through_http(tmp_path: Path, warm: bool) -> None:
+    site = FakeSite(lazy=True)
+    root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
+    with Preview(ServeSettings(root, port=0), site.functions(), log=lambda line: None,
+                 warm=warm) as preview:
+        (root / "open" / "results.txt").write_text("Anna 1\nBoris 1\nCrash 0\n",
+                                                   encoding="utf-8")
+        if not warm:
+            wait_until(lambda: "Boris 1" in get(preview, "/open/")[1])
+            get(preview, "/open/p/Crash.html")
+        wait_until(lambda: BANNER_ID in get(preview, "/open/")[1])
+        status, body, _ = get(preview, "/open/")
+        assert status == 200 and "Boris 0" in body and "no page for Crash" in body
+        status, body, _ = get(preview, "/open/p/Crash.html")
+        assert status == 404  # not a page of the last good build

@@ -13,10 +13,11 @@ import html
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator.errors import Diagnostic, StandingsError
-from generator.incremental import SiteFunctions
+from generator.incremental import PageJob, SiteFunctions
 
 _LINE = re.compile(r"^(?P<name>[A-Za-z]+) (?P<points>\d+(?:\.5)?)$")
 
@@ -28,9 +29,13 @@ class FakeEvent:
 
 
 class FakeSite:
-    def __init__(self) -> None:
+    """``lazy``: split each event into jobs like the real site (its page first, then one job
+    per player page, ``<slug>/p/<name>.html``; a player named ``Crash`` fails to render)."""
+
+    def __init__(self, *, lazy: bool = False) -> None:
         self.rendered: Counter[str] = Counter()
         self.reads: Counter[str] = Counter()
+        self.lazy = lazy
 
     def discover(self, root: Path) -> dict[str, Path]:
         return {d.name: d for d in sorted(root.iterdir())
@@ -78,6 +83,25 @@ class FakeSite:
         return {f"{event.slug}/index.html": page.encode(),
                 f"{event.slug}/data.csv": "".join(f"{n},{p}\n" for n, p in event.rows).encode()}
 
+    def render_player(self, event: FakeEvent, name: str, points: str) -> dict[str, bytes]:
+        self.rendered[f"{event.slug}/{name}"] += 1
+        if name == "Crash":
+            raise ValueError("no page for Crash")
+        return {f"{event.slug}/p/{name}.html":
+                f"<!DOCTYPE html><html><body><p>{name}: {points}</p></body></html>".encode()}
+
+    def render_event_with_players(self, event: FakeEvent, env: str) -> dict[str, bytes]:
+        files = self.render_event(event, env)
+        for name, points in event.rows:
+            files.update(self.render_player(event, name, points))
+        return files
+
+    def event_jobs(self, event: FakeEvent, env: str) -> list[PageJob]:
+        return [PageJob(partial(self.render_event, event, env), probe=True)] + [
+            PageJob(partial(self.render_player, event, name, points),
+                    (f"{event.slug}/p/{name}.html",), probe=index == 0)
+            for index, (name, points) in enumerate(event.rows)]
+
     def render_index(self, events: list[FakeEvent], env: str) -> dict[str, bytes]:
         self.rendered["<index>"] += 1
         links = "".join(f'<li><a href="{e.slug}/">{e.slug}</a></li>' for e in events)
@@ -93,8 +117,9 @@ class FakeSite:
             template_folders=self.template_folders,
             make_environment=self.make_environment,
             plan_event=lambda event: event,
-            render_event=self.render_event,
+            render_event=self.render_event_with_players if self.lazy else self.render_event,
             render_index=self.render_index,
+            event_jobs=self.event_jobs if self.lazy else None,
         )
 
 
