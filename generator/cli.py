@@ -112,6 +112,342 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
         sys.exit(1)
 
 
+# --- rank and explain (issue 3) -------------------------------------------------------------
+
+
+def _ranking_options(command: F) -> F:
+    """--tiebreaks, --edition and --after-round, shared by rank and explain."""
+    command = click.option(
+        "--after-round", "after_round", type=click.IntRange(min=0), metavar="K",
+        help="Standings as if the event had ended after round K.")(command)
+    command = click.option(
+        "--edition", type=click.Choice(["2026", "2024"]),
+        help="C.07 edition (default: event.yml, else the one in force on the start "
+             "date).")(command)
+    command = click.option(
+        "--tiebreaks", metavar='"BH/C1 BH SB"',
+        help="Tie-breaks after points, separated by blanks or commas (default: the "
+             "event's announced list).")(command)
+    return command
+
+
+def _ranked(path: str, tiebreaks: str | None, edition: str | None,
+            after_round: int | None) -> tuple[Any, Any]:
+    """Read the event and rank it with the command-line overrides; warnings to stderr."""
+    from generator.events import read_event
+    from generator.model import Edition
+    from generator.notation import NotationError, parse_tiebreak_list
+    from generator.standings import standings_for_event
+
+    event = read_event(path)
+    print_diagnostics(event.warnings)
+    specs = None
+    if tiebreaks is not None:
+        try:
+            specs = parse_tiebreak_list(tiebreaks)
+        except NotationError as error:
+            hint = f"; expected {error.expected}" if error.expected else ""
+            raise click.BadParameter(error.message + hint, param_hint="'--tiebreaks'") from None
+    chosen = Edition(edition) if edition else event.edition
+    tournament = event.tournament
+    if specs and tournament.is_round_robin and chosen is Edition.FIDE_2026_03:
+        for spec in specs:
+            if spec.info.is_buchholz_family:
+                click.echo(f"{event.display_path}: warning: {spec.written!r} "
+                           f"({spec.info.title}) must not be used in a round robin under "
+                           "the 2026 edition (C.07 Art. 8); computed as asked", err=True)
+    played = max(tournament.total_rounds, tournament.rounds_played)
+    if after_round is not None and after_round > played:
+        raise click.BadParameter(f"round {after_round} is after the last round ({played})",
+                                 param_hint="'--after-round'")
+    standings = standings_for_event(event, after_round=after_round, specs=specs,
+                                    edition=chosen)
+    print_diagnostics(standings.diagnostics)
+    return event, standings
+
+
+def _number(value: Any) -> str:
+    """A plain decimal: 11.5, 2120, 45.83 (no exponent, no trailing zeros)."""
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text if text not in ("", "-0") else "0"
+
+
+def _shown(spec: Any, value: Any) -> str | None:
+    """A tie-break value as printed: AOB (an exact average, C.07 names no rounding) with two
+    decimals; everything else exactly."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    if value is None:
+        return None
+    if spec.info.acronym == "AOB":
+        value = value.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return _number(value)
+
+
+def _place(row: Any) -> str:
+    return str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
+
+
+@main.command("rank")
+@click.argument("path", type=click.Path(exists=True))
+@_ranking_options
+@click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True, help="Output format.")
+@reports_errors
+def rank_command(path: str, tiebreaks: str | None, edition: str | None,
+                 after_round: int | None, output: str) -> None:
+    """Rank the players of one event: points, then the tie-breaks in order (C.07 4.2).
+
+    PATH is an event folder or a TRF file. Without --tiebreaks the event's announced
+    list applies (event.yml, else TRF record 212/202, else the default list). Values
+    C.07 leaves undefined (rating tie-breaks with unrated players) are shown as '-'
+    (null in JSON).
+    """
+    import csv
+    import io
+    import json
+
+    from generator.standings import value_keys
+
+    event, standings = _ranked(path, tiebreaks, edition, after_round)
+    keys = value_keys(standings.specs)
+    name = event.settings.title or event.tournament.name or event.slug
+    if output == "json":
+        def number(value: Any) -> str:
+            return "null" if value is None else value
+        players = []
+        for row in standings.rows:
+            values = ", ".join(
+                f"{json.dumps(key)}: {number(_shown(spec, row.number(key)))}"
+                for key, spec in zip(keys, standings.specs, strict=True))
+            players.append(
+                f'    {{"start_no": {row.player.start_no}, "name": {json.dumps(row.player.name)}, '
+                f'"rank": {row.rank}, "points": {_number(row.points)}, '
+                f'"tiebreaks": {{{values}}}}}')
+        click.echo("{\n"
+                   f'  "event": {json.dumps(name)},\n'
+                   f'  "edition": "{standings.edition.value}",\n'
+                   f'  "tiebreaks": {json.dumps([s.written for s in standings.specs])},\n'
+                   '  "players": [\n' + ",\n".join(players) + "\n  ]\n}")
+        return
+    header = ["rank", "start_no", "name", "points", *keys]
+    lines = [[_place(row), str(row.player.start_no), row.player.name, _number(row.points),
+              *(_shown(spec, row.number(key)) or "-"
+                for key, spec in zip(keys, standings.specs, strict=True))]
+             for row in standings.rows]
+    if output == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(["" if cell == "-" else cell for cell in line] for line in lines)
+        click.echo(buffer.getvalue(), nl=False)
+        return
+    rounds = (f"after round {standings.after_round} of {event.tournament.total_rounds}"
+              if not standings.is_final else f"{standings.after_round} rounds")
+    click.echo(f"{name} ({rounds}; C.07 edition {standings.edition.value})")
+    titles = ["Rank", "No", "Name", "Pts", *keys]
+    widths = [max(len(t), *(len(line[k]) for line in lines)) if lines else len(t)
+              for k, t in enumerate(titles)]
+    numeric = {0, 1, 3, *range(4, len(titles))}
+
+    def formatted(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if k in numeric else c.ljust(w)
+                         for k, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+    click.echo(formatted(titles))
+    for line in lines:
+        click.echo(formatted(line))
+
+
+_KIND_WORDS = {
+    "game": "game", "forfeit-win": "forfeit win", "forfeit-loss": "forfeit loss",
+    "pab": "pairing-allocated bye", "fpb": "full-point bye", "hpb": "half-point bye",
+    "zpb": "zero-point bye or absence", "pending": "result pending",
+    "not-played-yet": "not played yet",
+}
+_CUT_WORDS = {
+    "least-significant": "cut: least significant value (14.1)",
+    "vur-first": "cut: voluntary unplayed round, cut first (16.5)",
+    "most-significant": "cut: most significant value (14.3)",
+    "earliest-round": "cut: score after an early round (14.1.2 c)",
+    "below-limit": "not counted: opponent below the limit (9.2)",
+    "not-counted": "not counted",
+}
+
+
+def _player_label(tournament: Any, start_no: int | None) -> str:
+    if start_no is None or not tournament.has_player(start_no):
+        return "-"
+    return f"{tournament.player(start_no).display_name} ({start_no})"
+
+
+def _part_line(tournament: Any, spec: Any, part: Any) -> str:
+    """One round of a derivation, every number shown."""
+    acronym = spec.info.acronym
+    if acronym == "PS":
+        text = f"    after round {part.round:>2}: {_number(part.value)}"
+        return text + (f"   [{_CUT_WORDS[part.cut.value]}]" if part.cut is not None else "")
+    if acronym in ("WIN", "WON", "BPG", "BWG", "REP", "GE"):
+        kind = _KIND_WORDS.get(part.kind.value, part.kind.value)
+        who = _player_label(tournament, part.opponent) if part.opponent is not None else ""
+        counted = "counts" if part.cut is None else "does not count"
+        return f"    round {part.round:>2}  {kind} {who}".rstrip() + f": {counted}"
+    who = _player_label(tournament, part.opponent)
+    if part.is_dummy:
+        who = f"dummy for a {_KIND_WORDS.get(part.kind.value, part.kind.value)}" + (
+            f" against {who}" if part.opponent is not None else "")
+    details: list[str] = []
+    if part.is_dummy:
+        own = _number(part.dummy_own_score)
+        if part.dummy_cap is not None:
+            details.append(f"own score {own}, capped at {_number(part.dummy_cap)} "
+                           f"({part.article}) -> {_number(part.counted_score)}")
+        else:
+            details.append(f"own score {own} ({part.article})")
+        if part.category:
+            vur = ", voluntary" if part.is_voluntary_unplayed else ""
+            details.append(f"category {part.category}{vur}")
+    elif part.rating is not None:
+        details.append(f"rating {part.rating}")
+    elif part.counted_score is not None:
+        if part.adjusted_score is not None and part.adjusted_score != part.opponent_score:
+            details.append(f"score {_number(part.opponent_score)}, adjusted "
+                           f"{_number(part.adjusted_score)} (16.3)")
+        else:
+            details.append(f"score {_number(part.counted_score)}")
+        if part.kind.value in ("forfeit-win", "forfeit-loss"):
+            details.append(f"forfeit counted as a game ({part.article})")
+    elif acronym == "KS" and part.opponent_score is not None:
+        details.append(f"opponent's score {_number(part.opponent_score)}")
+    elif acronym == "STD" and part.opponent_points is not None:
+        details.append(f"scored {_number(part.points)} against {_number(part.opponent_points)}")
+    elif acronym == "DE":
+        details.append(f"scored {_number(part.points)}")
+    elif part.kind.value != "game" and acronym not in ("AOB", "APRO", "APPO"):
+        details.append(_KIND_WORDS.get(part.kind.value, part.kind.value))
+    if acronym in ("SB",) and part.points is not None and part.counted_score is not None:
+        details.append(f"x {_number(part.points)} points")
+    text = f"    round {part.round:>2}  {who}"
+    if details:
+        text += ": " + "; ".join(details)
+    text += f"  = {_number(part.value)}"
+    if part.cut is not None:
+        text = f"{text}   [{_CUT_WORDS.get(part.cut.value, part.cut.value)}]"
+    return text
+
+
+def _note_lines(note: Any) -> list[str]:
+    data = note.data
+    kind = note.kind.value
+    if kind == "undefined-unrated":
+        unrated = ", ".join(str(n) for n in data.get("unrated", [])[:10])
+        return [f"    undefined: unrated players are present ({unrated}) and no rating is "
+                f"announced for them ({note.article})"]
+    if kind == "no-rated-games":
+        return [f"    undefined: no game over the board to average ({note.article})"]
+    if kind == "rounded" and "average_exact" in data:
+        return [f"    average {_number(data['average_exact'])} over {data['games']} games, "
+                f"rounded to the nearest whole number, 0.5 up ({note.article}): "
+                f"{_number(data['value'])}"]
+    if kind == "rounded" and "shown" in data:
+        return [f"    average over {data['games']} opponents: {data['exact']} (exact; shown "
+                f"as {_number(data['shown'])})"]
+    if kind == "table-lookup" and "dp" in data and note.article == "10.2":
+        return [f"    ARO {data['average']} + dp({_number(data['fraction_rounded'])}) "
+                f"{data['dp']} = {data['value']}  (score {_number(data['score'])} in "
+                f"{data['games']} games = {_number(data['fraction'])}, rounded to 2 "
+                f"decimals; B.02 table, {note.article})"]
+    if kind == "table-lookup" and "expected" in data:
+        return [f"    lowest rating whose expected score reaches {_number(data['score'])}: "
+                f"{data['value']} (expected {_number(data['expected'])}; one point lower "
+                f"{_number(data['expected_one_below'])}; {note.article})"]
+    if kind == "table-lookup":
+        return [f"    zero score: 800 below the lowest-rated opponent ({note.article}): "
+                f"{data['value']}"]
+    if kind == "koya-threshold":
+        return [f"    limit: half of the maximum {_number(data['maximum'])}"
+                + (f", moved by {data['shift']} half points" if data.get("shift") else "")
+                + f" = {_number(data['limit'])} ({note.article})"]
+    if kind == "forbidden-in-round-robin":
+        return ["    note: C.07 Art. 8 forbids the Buchholz family in round robins "
+                "(2026 edition)"]
+    if kind == "direct-encounter":
+        scores = ", ".join(f"{n}: {_number(s)}" for n, s in data["scores"].items())
+        order = " > ".join("=".join(str(n) for n in sub) for sub in data["order"])
+        return [f"    tied group {', '.join(str(n) for n in data['members'])}; scores among "
+                f"them {scores}; order {order} ({note.article})"]
+    if kind == "not-applicable" and "reason" in data:
+        return [f"    {data['reason']}"]
+    return []
+
+
+@main.command("explain")
+@click.argument("path", type=click.Path(exists=True))
+@click.argument("start_no", type=int)
+@_ranking_options
+@reports_errors
+def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: str | None,
+                    after_round: int | None) -> None:
+    """Explain one player's place: every tie-break value, round by round.
+
+    PATH is an event folder or a TRF file, START_NO the player's starting number. Each
+    tie-break lists its rounds (the opponent or the dummy opponent, the score counted,
+    caps and articles), the values a modifier cut and why, the rounding, and then why
+    the player is placed between their neighbours.
+    """
+    from generator.standings import value_keys
+
+    event, standings = _ranked(path, tiebreaks, edition, after_round)
+    tournament = event.tournament
+    if not tournament.has_player(start_no):
+        raise click.BadParameter(f"no player {start_no} in {event.display_path}",
+                                 param_hint="'START_NO'")
+    rows = list(standings.rows)
+    index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
+    row = rows[index]
+    keys = value_keys(standings.specs)
+    rounds = (f"after round {standings.after_round} of {tournament.total_rounds}"
+              if not standings.is_final else f"{standings.after_round} rounds")
+    click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, {rounds}, "
+               f"C.07 edition {standings.edition.value}")
+    click.echo(f"Place {_place(row)} with {_number(row.points)} points.")
+    for key, spec in zip(keys, standings.specs, strict=True):
+        explained = row.values[key]
+        shown = _shown(spec, explained.value)
+        click.echo("")
+        click.echo(f"{key} - {spec.info.title} (C.07 {spec.info.article}): "
+                   f"{shown if shown is not None else 'undefined'}")
+        for part in explained.parts:
+            click.echo(_part_line(tournament, spec, part))
+        if explained.total is not None and explained.parts:
+            click.echo(f"    sum of the values not cut: {_number(explained.total)}")
+        for note in explained.notes:
+            for line in _note_lines(note):
+                click.echo(line)
+    click.echo("")
+    click.echo("Why this place:")
+    for other, separation, word in ((rows[index - 1] if index else None, row.above, "above"),
+                                    (rows[index + 1] if index + 1 < len(rows) else None,
+                                     row.below, "below")):
+        if other is None or separation is None:
+            continue
+        label = _player_label(tournament, other.player.start_no)
+        if separation.criterion == "PTS":
+            reason = (f"points {_number(separation.value)} against "
+                      f"{_number(separation.other_value)}")
+        elif separation.criterion == "lots":
+            reason = f"drawing of lots (seed {standings.lots_seed}, C.07 4.2)"
+        elif separation.criterion == "":
+            reason = "nothing separates them: they share the place (C.07 4.2)"
+        else:
+            spec = standings.specs[keys.index(separation.criterion)]
+            mine, theirs = _shown(spec, separation.value), _shown(spec, separation.other_value)
+            reason = (f"equal until {separation.criterion}: {mine or 'undefined'} against "
+                      f"{theirs or 'undefined'}")
+        click.echo(f"  {label} is {word}: {reason}")
+
+
 # --- build (issue 4) ----------------------------------------------------------------------
 
 

@@ -295,7 +295,7 @@ def _rank_warnings(rows: Sequence[StandingsRow], source: str) -> tuple[Diagnosti
             path=source, line=row.player.line or None, column=86 if row.player.line else None,
             severity=Severity.WARNING,
             message=f"the file ranks player {row.player.start_no} ({row.player.name}) "
-                    f"{row.player.rank_in_file}, the announced tie-breaks rank them {computed}"))
+                    f"{row.player.rank_in_file}; the computed standings rank them {computed}"))
     if len(differing) > RANK_WARNINGS_SHOWN:
         warnings.append(Diagnostic(
             path=source, severity=Severity.WARNING,

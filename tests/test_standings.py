@@ -104,7 +104,7 @@ def test_rank_column_disagreeing_is_a_warning_with_both_ranks():
     assert [d.severity for d in warnings] == [Severity.WARNING]
     message = str(warnings[0])
     assert message.startswith("tec.trf:")
-    assert "player 1 (Anna) 9" in message and re.search(r"rank them \d", message)
+    assert "player 1 (Anna) 9" in message and re.search(r"computed standings rank them \d", message)
     assert standings.row(StartNo(1)).rank_in_file_differs
     assert not standings.row(StartNo(2)).rank_in_file_differs
 
