@@ -121,7 +121,8 @@ def test_no_page_type_scrolls_sideways_on_a_phone(site_url: str, phone: object) 
 def test_people_pages_fit_too(site_url: str, phone: object) -> None:
     phone.goto(site_url + "people/index.html")  # type: ignore[attr-defined]
     phone.click("table.people tbody tr:first-child a")  # type: ignore[attr-defined]
-    assert "/people/" in phone.url  # type: ignore[attr-defined]
+    phone.wait_for_url("**/REPO/people/*.html")  # type: ignore[attr-defined]
+    phone.wait_for_load_state("load")  # type: ignore[attr-defined]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # type: ignore[attr-defined]
 
 
@@ -138,7 +139,8 @@ def test_a_deep_link_opens_the_explanation(site_url: str, phone: object) -> None
 def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object) -> None:
     phone.goto(site_url + "club-byes/index.html")  # type: ignore[attr-defined]
     phone.click('a[href="players/10.html#p10-sb"]')  # type: ignore[attr-defined]
-    assert phone.url.endswith("/REPO/club-byes/players/10.html#p10-sb")  # type: ignore[attr-defined]
+    phone.wait_for_url("**/REPO/club-byes/players/10.html#p10-sb")  # type: ignore[attr-defined]
+    phone.wait_for_load_state("load")  # type: ignore[attr-defined]
     assert phone.locator("#p10-sb").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
 
 
@@ -172,5 +174,44 @@ def test_pages_read_without_javascript(browser: object, site_url: str) -> None:
         page.goto(site_url + "club-byes/players/10.html")
         assert "Why 11th" in page.inner_text("main")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
+
+
+_CONTRAST_JS = """
+() => {
+  const rgb = s => s.match(/[\\d.]+/g).map(Number);
+  const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const background = e => { for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c; }
+    return [255, 255, 255]; };
+  const worst = {};
+  for (const sel of ["main p", ".muted", "main a", "thead th", "tbody td", ".badge",
+                     "del", ".site-footer p"]) {
+    for (const e of document.querySelectorAll(sel)) {
+      const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      worst[sel] = Math.min(worst[sel] ?? 99, ratio);
+    }
+  }
+  return worst;
+}
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_contrast_meets_wcag_aa(browser: object, site_url: str, scheme: str) -> None:
+    context = browser.new_context(color_scheme=scheme)  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        worst: dict[str, float] = {}
+        for path in ("club-byes/players/10.html", "seed-anna/rounds/3-standings.html"):
+            page.goto(site_url + path)
+            for selector, ratio in page.evaluate(_CONTRAST_JS).items():
+                worst[selector] = min(ratio, worst.get(selector, 99.0))
+        assert worst and all(ratio >= 4.5 for ratio in worst.values()), worst
     finally:
         context.close()
