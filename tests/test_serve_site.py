@@ -1,0 +1,119 @@
+"""``standings serve`` with the real reader, engine and templates.
+
+The expected values are worked by hand from the seed example (tests/corpus/trf/seed-anna.trf,
+whose reference values are in tests/corpus/expected/seed-anna.json): turning Anna's
+round-1 win against Dina into a draw gives Anna 4 - 1/2 = 3.5 points and Dina 2.5 + 1/2 = 3,
+which leaves Boris alone on 4 points in first place.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from generator import site
+from generator.incremental import default_site_functions
+from generator.livebuild import LiveBuild
+from generator.serve import BANNER_ID, Preview, ServeSettings
+
+ROOT = Path(__file__).resolve().parents[1]
+ANNA = ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf"
+
+ANNA_LINE = ("001    1      Anna                                                               "
+             "4.0    1  0005 w 1  0002 b =  0003 w 1  0004 b =  0007 w 1")
+DINA_LINE = ("001    5      Dina                                                               "
+             "2.5    5  0001 b 0  0007 b 1  0006 w =  0008 b 1  0003 w 0")
+_INJECTED = re.compile(rf'<div id="{BANNER_ID}".*?</ul></div>|<script src="/__standings__/'
+                       r'[^"]*"[^>]*></script>', re.DOTALL)
+
+
+def get(preview: Preview, path: str) -> tuple[int, str]:
+    host, port = preview.server.server_address[:2]
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        time.sleep(0.05)
+
+
+def as_built(served: str) -> str:
+    """A served page without what serving adds (the banner, the reload script)."""
+    return _INJECTED.sub("", served)
+
+
+def points(preview: Preview) -> dict[str, float]:
+    document = json.loads(get(preview, "/anna/standings.json")[1])
+    return {row["name"]: row["points"] for row in document["players"]}
+
+
+def test_edit_break_and_fix_a_trf_while_it_is_served(tmp_path: Path) -> None:
+    trf = tmp_path / "events" / "anna" / "tournament.trf"
+    trf.parent.mkdir(parents=True)
+    shutil.copyfile(ANNA, trf)
+    text = trf.read_text(encoding="utf-8")
+    assert ANNA_LINE in text and DINA_LINE in text
+    lines: list[str] = []
+    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+                 log=lines.append) as preview:
+        status, before = get(preview, "/anna/")
+        assert status == 200 and BANNER_ID not in before
+        assert points(preview)["Anna"] == 4 and points(preview)["Dina"] == 2.5
+
+        # Anna-Dina, round 1: 1-0 becomes a draw on both lines, points columns updated.
+        trf.write_text(text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", " 3.5 ")
+                                    .replace("0005 w 1", "0005 w ="))
+                       .replace(DINA_LINE, DINA_LINE.replace(" 2.5 ", " 3.0 ")
+                                .replace("0001 b 0", "0001 b =")), encoding="utf-8")
+        wait_until(lambda: points(preview)["Anna"] == 3.5)
+        assert points(preview)["Dina"] == 3
+        first = json.loads(get(preview, "/anna/standings.json")[1])["players"][0]
+        assert (first["name"], first["rank"], first["points"]) == ("Boris", 1, 4)
+        status, edited = get(preview, "/anna/")
+        assert status == 200 and as_built(edited) != as_built(before)
+        assert BANNER_ID not in edited
+
+        # An unknown result code: the edited pages stay, the error shows on every page.
+        broken_text = trf.read_text(encoding="utf-8").replace("0005 w =", "0005 w Q")
+        trf.write_text(broken_text, encoding="utf-8")
+        wait_until(lambda: BANNER_ID in get(preview, "/anna/")[1])
+        status, broken = get(preview, "/anna/")
+        assert status == 200 and as_built(broken) == as_built(edited)
+        message = (f"{trf}:6:99: unknown result code &#x27;Q&#x27; in round 1; "
+                   "expected one of 1 = 0 W D L + - H F U Z X or blank")
+        assert message in broken
+        assert message in get(preview, "/")[1]
+        assert points(preview)["Anna"] == 3.5
+        assert f"{trf}:6:99: unknown result code 'Q' in round 1" in "\n".join(lines)
+
+        # Fixed: the banner goes by itself.
+        trf.write_text(broken_text.replace("0005 w Q", "0005 w ="), encoding="utf-8")
+        wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
+        assert as_built(get(preview, "/anna/")[1]) == as_built(edited)
+        started = time.monotonic()
+    assert time.monotonic() - started < 1.0  # stopped within a second
+
+
+def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
+    build = LiveBuild(ROOT / "events", default_site_functions())
+    snapshot = build.refresh()
+    env = site.make_environment(ROOT / "events")
+    slugs = sorted(build.known_slugs)
+    assert len(slugs) >= 3 and snapshot.diagnostics == ()
+    for slug in slugs:
+        plan = build._events[slug].good.plan  # type: ignore[union-attr]
+        assert dict(snapshot.files.unit_of(f"{slug}/")) == site.render_event(plan, env), slug
