@@ -1,0 +1,82 @@
+"""``standings serve`` as a user runs it: a real process, a real port, Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVING = re.compile(r"serving .* at (http://\S+/)")
+
+
+def serve(*arguments: str) -> subprocess.Popen[str]:
+    # A shell started in the background ignores SIGINT and its children inherit that;
+    # give the server the default disposition, as an interactive terminal does.
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", *arguments], cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+
+
+def wait_for_line(process: subprocess.Popen[str], pattern: re.Pattern[str],
+                  timeout: float = 60) -> tuple[re.Match[str], list[str]]:
+    assert process.stderr is not None
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stderr], [], [], 0.1)
+        if ready:
+            line = process.stderr.readline()
+            seen.append(line)
+            match = pattern.search(line)
+            if match:
+                return match, seen
+        elif process.poll() is not None:
+            break
+    process.kill()
+    raise AssertionError(f"no line matching {pattern.pattern!r} in {seen!r}")
+
+
+def test_ctrl_c_stops_the_server_within_a_second() -> None:
+    with serve("events", "--port", "0") as process:
+        match, _ = wait_for_line(process, SERVING)
+        with urllib.request.urlopen(match.group(1), timeout=30) as response:
+            assert response.status == 200
+        started = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, rest = process.communicate(timeout=5)
+        assert time.monotonic() - started < 1.0
+    assert process.returncode == 0
+    assert rest == "standings serve: stopped\n"
+
+
+def test_a_port_in_use_is_one_clear_line_and_exit_1() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with serve("events", "--port", str(port)) as process:
+            out, err = process.communicate(timeout=60)
+    assert process.returncode == 1
+    assert err == (f"standings serve: port {port} is already in use on 127.0.0.1; "
+                   "stop the other server or choose another port with --port\n")
+    assert out == ""
+
+
+def test_listening_beyond_this_machine_is_warned_about() -> None:
+    with serve("events", "--port", "0", "--host", "0.0.0.0") as process:
+        _, lines = wait_for_line(process, SERVING)
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=5)
+    assert lines[0].startswith("standings serve: warning: listening on 0.0.0.0, so other "
+                               "machines on the network can see this preview")
