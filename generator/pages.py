@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from generator.explain import Part, Separation, Standings, StandingsRow
@@ -213,10 +213,20 @@ def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
     )
 
 
-def value_of(row: StandingsRow, key: str) -> Decimal | None:
-    """A row's value without building its derivation (the engine builds those lazily)."""
+def value_of(row: StandingsRow, column: Column) -> Decimal | None:
+    """A row's value as shown, without building its derivation (the engine builds those
+    lazily)."""
     number = getattr(row, "number", None)
-    return number(key) if number is not None else row.values[key].value
+    value = number(column.key) if number is not None else row.values[column.key].value
+    return shown_value(column.spec, value)
+
+
+def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
+    """AOB is an exact average and C.07 names no rounding: shown with two decimals, as
+    ``standings rank`` prints it. Every other value is shown exactly."""
+    if value is None or spec.info.acronym != "AOB":
+        return value
+    return value.quantize(Decimal("0.01"), ROUND_HALF_UP)
 
 
 def tiebreak_info(acronym: str) -> TiebreakInfo:
@@ -579,6 +589,9 @@ class Neighbour:
     relation: str
     """">" or "<": how the better value compares with the worse under the criterion's
     direction (TPN and /R rank lower values first)."""
+    value: Decimal | None
+    """The page's player's value of the deciding criterion, as shown."""
+    other_value: Decimal | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -588,8 +601,8 @@ class PlayerView:
     rounds: tuple[RoundLine, ...]
     sections: tuple[TiebreakSection, ...]
     neighbours: tuple[Neighbour, ...]
-    why_codes: tuple[str, ...]
-    """Tie-break codes that separated the player from a neighbour on the same points."""
+    why_columns: tuple[Column, ...]
+    """The tie-breaks that separated the player from a neighbour on the same points."""
     anchors: Mapping[str, str]
     """Tie-break code as written -> its section's id on this page."""
     buchholz_code: str | None
@@ -608,7 +621,7 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
     notes: tuple[Any, ...] = ()
     value = total = None
     if explained is not None:
-        value, total, notes = explained.value, explained.total, explained.notes
+        value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
         lines = tuple(
             PartLine(part=part, opponent=tournament.player(part.opponent)
                      if part.opponent is not None and tournament.has_player(part.opponent)
@@ -656,8 +669,12 @@ def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | 
     separation = _neighbour_separation(row, other, separation)
     spec = next((c.spec for c in cols if c.key == separation.criterion), None)
     lower_first = spec is not None and spec.direction.value == "lower"
+    value, other_value = separation.value, separation.other_value
+    if spec is not None:
+        value, other_value = shown_value(spec, value), shown_value(spec, other_value)
     return Neighbour(row=other, separation=separation, is_above=is_above,
-                     relation="<" if lower_first else ">")
+                     relation="<" if lower_first else ">", value=value,
+                     other_value=other_value)
 
 
 def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
@@ -693,17 +710,16 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
         neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
     if index + 1 < len(rows):
         neighbours.append(_neighbour(row, rows[index + 1], row.below, cols, is_above=False))
-    codes = {c.key for c in cols}
     if any(n.separation.criterion in ("", "lots") for n in neighbours):
         # A shared place (or lots): show every value, so the reader sees they are all equal.
-        why_codes = tuple(c.key for c in cols)
+        why_columns = cols
     else:
-        why_codes = tuple(dict.fromkeys(n.separation.criterion for n in neighbours
-                                        if n.separation.criterion in codes))
+        deciding = {n.separation.criterion for n in neighbours}
+        why_columns = tuple(c for c in cols if c.key in deciding)
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
         sections=tuple(_section(plan, row, column) for column in cols),
-        neighbours=tuple(neighbours), why_codes=why_codes,
+        neighbours=tuple(neighbours), why_columns=why_columns,
         anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),

@@ -260,18 +260,19 @@ def _number(value: Decimal | None) -> int | float | None:
 
 def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
     """The schema of ``standings rank --format json``."""
+    columns = pages.columns(standings.specs)
     return {
         "event": event_name,
         "edition": standings.edition.value,
-        "tiebreaks": list(pages.value_keys(standings.specs)),
+        "tiebreaks": [spec.written for spec in standings.specs],
         "players": [
             {
                 "start_no": int(row.player.start_no),
                 "name": row.player.name,
                 "rank": row.rank,
                 "points": _number(row.points),
-                "tiebreaks": {key: _number(pages.value_of(row, key))
-                              for key in pages.value_keys(standings.specs)},
+                "tiebreaks": {column.key: _number(pages.value_of(row, column))
+                              for column in columns},
             }
             for row in standings.rows
         ],
@@ -286,12 +287,13 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
 def standings_csv(standings: Standings) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    codes = list(pages.value_keys(standings.specs))
+    columns = pages.columns(standings.specs)
+    codes = [column.key for column in columns]
     writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
                      *codes])
     for row in standings.rows:
         player = row.player
-        values = [pages.value_of(row, code) for code in codes]
+        values = [pages.value_of(row, column) for column in columns]
         writer.writerow([
             row.rank, player.start_no, player.title, player.name, player.federation,
             "" if player.rating is None else player.rating, plain_decimal(row.points),

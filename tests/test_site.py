@@ -358,3 +358,18 @@ def test_pages_workflow_uses_the_official_actions_and_no_jekyll() -> None:
             "actions/deploy-pages"} <= used
     commands = " ".join(s.get("run", "") for s in steps)
     assert "standings build" in commands and ".nojekyll" in commands
+
+
+def test_json_download_is_what_standings_rank_prints(tmp_path: Path) -> None:
+    # Same schema and same numbers as `standings rank --format json`, AOB rounding and a
+    # repeated DE ("DE#2") included.
+    events = tmp_path / "events"
+    folder = make_event(events, "club", CORPUS_TRF / "synth-club-byes.trf",
+                        "tiebreaks: [DE, BH/C1, AOB, DE, SB]\nedition: '2026'\n")
+    build_site(events, tmp_path / "site")
+    result = CliRunner().invoke(main, ["rank", str(folder), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.stdout)
+    downloaded = json.loads((tmp_path / "site/club/standings.json").read_text(encoding="utf-8"))
+    assert downloaded == printed
+    assert "DE#2" in downloaded["players"][0]["tiebreaks"]
