@@ -1,0 +1,84 @@
+"""An open tab follows the files: ``standings serve`` in Debian's chromium (playwright).
+
+The edit is the one of tests/test_serve_site.py, worked by hand from the seed example
+(tests/corpus/trf/seed-anna.trf): Anna's round-1 win against Dina becomes a draw, so Anna
+drops to 3.5 points and Boris, alone on 4, moves to the top of the standings.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.incremental import default_site_functions
+from generator.serve import BANNER_ID, Preview, ServeSettings
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ANNA = ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf"
+ANNA_LINE = ("001    1      Anna                                                               "
+             "4.0    1  0005 w 1  0002 b =  0003 w 1  0004 b =  0007 w 1")
+DINA_LINE = ("001    5      Dina                                                               "
+             "2.5    5  0001 b 0  0007 b 1  0006 w =  0008 b 1  0003 w 0")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+FIRST_ROW_NAME = "document.querySelector('table.standings tbody tr th.name').textContent"
+
+
+@pytest.fixture()
+def browser() -> Iterator[object]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=shutil.which("chromium"),
+                                              args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: object) -> None:
+    trf = tmp_path / "events" / "anna" / "tournament.trf"
+    trf.parent.mkdir(parents=True)
+    shutil.copyfile(ANNA, trf)
+    text = trf.read_text(encoding="utf-8")
+    edited = (text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", " 3.5 ")
+                           .replace("0005 w 1", "0005 w ="))
+              .replace(DINA_LINE, DINA_LINE.replace(" 2.5 ", " 3.0 ")
+                       .replace("0001 b 0", "0001 b =")))
+    assert edited != text
+    settings = ServeSettings(tmp_path / "events", port=0, base="/REPO/")
+    with Preview(settings, default_site_functions(), log=lambda line: None) as preview:
+        page = browser.new_page()  # type: ignore[attr-defined]
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.goto(preview.url + "anna/")
+        assert page.evaluate(FIRST_ROW_NAME) == "Anna"
+        # A mark that only this load of the page carries: gone means the tab reloaded.
+        page.evaluate("window.loadedBeforeTheEdit = true")
+
+        trf.write_text(edited, encoding="utf-8")
+        page.wait_for_function(
+            f"!window.loadedBeforeTheEdit && {FIRST_ROW_NAME} === 'Boris'", timeout=20_000)
+        assert page.evaluate("""[...document.querySelectorAll('table.standings tbody tr')]
+            .find(row => row.querySelector('th.name').textContent === 'Anna')
+            .querySelector('td.pts').textContent""") == "3½"
+
+        # Broken, the tab reloads to show the problem over the last good pages; fixed, it
+        # reloads again without it.
+        page.evaluate("window.loadedBeforeTheBreak = true")
+        trf.write_text(edited.replace("0005 w =", "0005 w Q"), encoding="utf-8")
+        page.wait_for_selector(f"#{BANNER_ID}", timeout=20_000)
+        assert page.evaluate("window.loadedBeforeTheBreak === undefined")
+        assert "unknown result code 'Q' in round 1" in page.inner_text(f"#{BANNER_ID}")
+        assert page.evaluate(FIRST_ROW_NAME) == "Boris"
+        trf.write_text(edited, encoding="utf-8")
+        page.wait_for_selector(f"#{BANNER_ID}", state="detached", timeout=20_000)
+        page.close()
+    assert problems == []
