@@ -128,6 +128,7 @@ def _compute_standings(
     source: str,
 ) -> Standings:
     parsed = tuple(parse_tiebreak(s) if isinstance(s, str) else s for s in specs)
+    edition = Edition(edition)
     limit = max(tournament.total_rounds, tournament.rounds_played)
     rounds = tournament.rounds_played if after_round is None else after_round
     if not 0 <= rounds <= limit:

@@ -145,7 +145,7 @@ class Context:
                  unplayed: UnplayedOptions = DEFAULT_UNPLAYED,
                  unrated_rating: int | None = None) -> None:
         self.tournament = tournament
-        self.edition = edition
+        self.edition = edition = Edition(edition)
         self.unplayed = unplayed
         self.unrated_rating = unrated_rating
         self.sheet = build_score_sheet(tournament, rounds=rounds, edition=edition,

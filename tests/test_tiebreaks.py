@@ -14,6 +14,7 @@ from crosstable import TEC_EXERCISE, crosstable, round_robin_text, solo
 from generator.explain import CutReason, NoteKind
 from generator.model import Edition, ScoreSystem, StartNo
 from generator.notation import CATALOGUE, NotationError, parse_tiebreak
+from generator.standings import compute_standings
 from generator.tiebreaks import (
     DP,
     PD_HIGHER,
@@ -402,3 +403,23 @@ def test_uncut_parts_add_up_to_the_total(code, edition):
         if code.split("/")[0] in {"PTS", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "BH",
                                   "FB", "SB", "KS"}:
             assert result.total == result.value
+
+
+def test_aob_does_not_depend_on_the_other_tiebreaks_in_the_list():
+    """A: beat B, then a zero-point bye and two forfeit losses; B: lost to A, a half-point
+    bye and two forfeit losses (4 rounds, 2024 edition). A's bye is followed only by VURs,
+    so B's opponents see A at 1 + 1/2 (16.3.2) = 1.5, and BH(B) = 1.5 + three dummies of
+    B's own 0.5 = 3.0 = AOB(A) (8.2). The reference gives 2.5 when FB precedes AOB in its
+    list (its Fore Buchholz leaves state behind: spec section 15); a value must not depend
+    on the list."""
+    t = crosstable("""
+        1 A - | 2w1 -Z 3w- 4b-
+        2 B - | 1b0 -H 5w- 6b-
+        3 C - | .   .  1b+ .
+        4 D - | .   .  .   1w+
+        5 E - | .   .  2b+ .
+        6 F - | .   .  .   2w+
+    """)
+    alone = compute_standings(t, ["AOB"], Edition.FIDE_2024_08)
+    after_fb = compute_standings(t, ["FB", "AOB"], Edition.FIDE_2024_08)
+    assert alone.row(StartNo(1)).number("AOB") == after_fb.row(StartNo(1)).number("AOB") == 3
