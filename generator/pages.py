@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -578,6 +578,14 @@ class TiebreakSection:
     dropped_lines: tuple[PartLine, ...] = ()
     """Cut by a modifier or a rule (not merely rounds that are no element at all)."""
     not_counted_rounds: tuple[int, ...] = ()
+    same_as: TiebreakSection | None = None
+    """An earlier section on the page with the same contributions (BH after BH/C1): its
+    table is not repeated."""
+
+    @property
+    def signature(self) -> tuple[Any, ...]:
+        return tuple((line.part.round, line.part.value, line.part.opponent, line.part.is_dummy,
+                      line.score) for line in self.lines)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -656,6 +664,15 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
     )
 
 
+def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
+    shared: list[TiebreakSection] = []
+    for section in sections:
+        earlier = next((s for s in shared if s.is_tabular and s.same_as is None and s.lines
+                        and s.signature == section.signature), None)
+        shared.append(replace(section, same_as=earlier) if earlier is not None else section)
+    return tuple(shared)
+
+
 def _neighbour_separation(row: StandingsRow, other: StandingsRow,
                           separation: Separation | None) -> Separation:
     if separation is not None:
@@ -718,7 +735,7 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
         why_columns = tuple(c for c in cols if c.key in deciding)
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=tuple(_section(plan, row, column) for column in cols),
+        sections=_share_tables(tuple(_section(plan, row, column) for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
         buchholz_code=buchholz_key,
