@@ -318,3 +318,20 @@ def test_scoring_unit():
     assert scoring_unit(ScoreSystem()) == D("0.5")
     assert scoring_unit(ScoreSystem(win=D(3), draw=D(1))) == D(1)
     assert scoring_unit(ScoreSystem(win=D(2), draw=D(1), pending=D("0.25"))) == D("0.25")
+
+
+def test_round_robin_opponents_see_the_actual_score_art_15_2():
+    """With pre-determined pairings Art. 16 does not apply (15.2-15.3), so a bye at the end
+    keeps the points scored: C (draw, loss, half-point bye) counts 1.0 in A's BH and SB.
+    A beat B (2.0), C (1.0) and D (0.5): BH = 3.5 (the reference counts C's final bye as 0
+    and gives 3.0)."""
+    rr = crosstable("""
+        1 A - | 2w1 3b1 4w1
+        2 B - | 1b0 4w1 -F
+        3 C - | 4b= 1w0 -H
+        4 D - | 3w= 2b0 1b0
+    """, round_robin=True)
+    sheet = build_score_sheet(rr)
+    assert sheet.adjusted[sheet.index[StartNo(3)]] == D("1.0")
+    assert value("BH", 1, tournament=rr) == D("3.5")
+    assert value("SB", 1, tournament=rr) == D("3.5")
