@@ -373,3 +373,17 @@ def test_json_download_is_what_standings_rank_prints(tmp_path: Path) -> None:
     downloaded = json.loads((tmp_path / "site/club/standings.json").read_text(encoding="utf-8"))
     assert downloaded == printed
     assert "DE#2" in downloaded["players"][0]["tiebreaks"]
+
+
+def test_an_unfinished_event_is_marked_provisional(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    make_event(events, "running", CORPUS_TRF / "seed-anna.trf",
+               "title: Still running\ntotal_rounds: 7\ntiebreaks: [BH]\n")
+    build_site(events, tmp_path / "site")
+    event = _text((tmp_path / "site/running/index.html").read_text(encoding="utf-8"))
+    assert "Standings after round 5 provisional" in event
+    assert "5 of 7 played" in event
+    index = _text((tmp_path / "site/index.html").read_text(encoding="utf-8"))
+    assert "(leading)" in index and "5 of 7" in index
+    after = _text((tmp_path / "site/running/rounds/2-standings.html").read_text(encoding="utf-8"))
+    assert "provisional" in after
