@@ -860,20 +860,22 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
     if halves == 0:
         return min(ratings) - 800
     target = 50 * halves
-    # The expected score never decreases as the rating rises: search from the TPR outwards
-    # for a bracket (too low, high enough], then halve it.
-    low = high = performance_rating(ratings, halves)  # type: ignore[assignment]
-    step = 8
-    if expected_score_hundredths(high, ratings) >= target:
-        low = high - step
+    # The expected score never decreases as the rating rises. Start at the TPR, take one
+    # secant-like step (about 0.12 hundredths per point and opponent near the middle of the
+    # table), widen until the answer is bracketed (too low, high enough], then halve.
+    games = len(ratings)
+    start = performance_rating(ratings, halves)
+    assert start is not None
+    reached = expected_score_hundredths(start, ratings)
+    guess = start + (target - reached) * 25 // (3 * games)
+    if reached >= target:
+        high, low = start, min(guess, start - 1)
         while expected_score_hundredths(low, ratings) >= target:
-            high, step = low, step * 2
-            low = high - step
+            high, low = low, low - 2 * (high - low)
     else:
-        high = low + step
+        low, high = start, max(guess, start + 1)
         while expected_score_hundredths(high, ratings) < target:
-            low, step = high, step * 2
-            high = low + step
+            low, high = high, high + 2 * (high - low)
     while high - low > 1:
         middle = (low + high) // 2
         if expected_score_hundredths(middle, ratings) >= target:

@@ -423,3 +423,17 @@ def test_aob_does_not_depend_on_the_other_tiebreaks_in_the_list():
     alone = compute_standings(t, ["AOB"], Edition.FIDE_2024_08)
     after_fb = compute_standings(t, ["FB", "AOB"], Edition.FIDE_2024_08)
     assert alone.row(StartNo(1)).number("AOB") == after_fb.row(StartNo(1)).number("AOB") == 3
+
+
+def test_perfect_performance_is_the_lowest_rating_reaching_the_score_art_10_3():
+    """10.3 by definition, checked against a plain upward scan on random cases."""
+    import random
+
+    rng = random.Random(103)
+    for _ in range(300):
+        ratings = [rng.randint(1000, 2800) for _ in range(rng.randint(1, 13))]
+        halves = rng.randint(1, 2 * len(ratings))
+        lowest = min(ratings) - 800
+        while expected_score_hundredths(lowest, ratings) < 50 * halves:
+            lowest += 1
+        assert perfect_performance(ratings, halves) == lowest, (ratings, halves)
