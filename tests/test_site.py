@@ -387,3 +387,22 @@ def test_an_unfinished_event_is_marked_provisional(tmp_path: Path) -> None:
     assert "(leading)" in index and "5 of 7" in index
     after = _text((tmp_path / "site/running/rounds/2-standings.html").read_text(encoding="utf-8"))
     assert "provisional" in after
+
+
+def test_builds_in_separate_processes_are_byte_identical(tmp_path: Path) -> None:
+    # Different hash seeds: no set or dict order may leak into the pages.
+    import os
+    import subprocess
+    import sys
+
+    events = make_seed_events(tmp_path / "events")
+    trees = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"site-{seed}"
+        subprocess.run([sys.executable, "-m", "generator", "build", str(events), "--out",
+                        str(out)], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed})
+        trees.append({k: v for k, v in read_tree(out).items()
+                      if not k.startswith(".standings-cache")})
+    assert trees[0] == trees[1]
+    assert len(trees[0]) > 100
