@@ -14,9 +14,8 @@ Direct Encounter (Art. 6) depends on the group of tied players, so it is not a c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from itertools import accumulate
 from operator import mul
 from typing import Any
@@ -35,14 +34,12 @@ from generator.model import (
     Color,
     Edition,
     RoundKind,
-    StartNo,
     Tournament,
     UnplayedOptions,
 )
 from generator.notation import CATALOGUE, TiebreakSpec
 from generator.unplayed import (
     NO_OPPONENT,
-    Category,
     ScoreSheet,
     build_score_sheet,
     fore_sheet,
@@ -354,14 +351,10 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> Column:
         for r in range(sheet.rounds):
             part = _round_part(sheet, i, r, standard(i, r), article="7.7")
             opponent = sheet.opponents[i][r]
-            parts.append(Part(**{**_fields(part), "opponent_points": compared(i, r)[1]
-                                 if opponent != NO_OPPONENT else None}))
+            parts.append(replace(part, opponent_points=compared(i, r)[1]
+                                 if opponent != NO_OPPONENT else None))
         return _explained_sum(parts)
     return Column(spec, values, build)
-
-
-def _fields(part: Part) -> dict[str, object]:
-    return {name: getattr(part, name) for name in Part.__dataclass_fields__}
 
 
 @tiebreak("TPN")
@@ -779,8 +772,7 @@ def koya(ctx: Context, spec: TiebreakSpec) -> Column:
                 continue
             part = _round_part(sheet, i, r, sheet.points[i][r], article="9.2",
                                cut=None if verdict else CutReason.BELOW_LIMIT)
-            parts.append(Part(**{**_fields(part),
-                                 "opponent_score": sheet.scores[sheet.opponents[i][r]]}))
+            parts.append(replace(part, opponent_score=sheet.scores[sheet.opponents[i][r]]))
         return _explained_sum(parts, (note,))
     return Column(spec, values, build)
 
@@ -1229,10 +1221,5 @@ def _check_registry() -> None:
 _check_registry()
 
 
-def start_numbers(ctx: Context, indices: Iterable[int]) -> tuple[StartNo, ...]:
-    return tuple(ctx.players[i].start_no for i in indices)
-
-
 __all__ = ["REGISTRY", "Column", "Context", "DirectEncounterOutcome", "TiebreakError",
-           "cut_elements", "direct_encounter", "explain_direct_encounter", "tiebreak",
-           "Category"]
+           "cut_elements", "direct_encounter", "explain_direct_encounter", "tiebreak"]
