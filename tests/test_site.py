@@ -406,3 +406,34 @@ def test_builds_in_separate_processes_are_byte_identical(tmp_path: Path) -> None
                       if not k.startswith(".standings-cache")})
     assert trees[0] == trees[1]
     assert len(trees[0]) > 100
+
+
+def test_the_wheel_carries_templates_static_files_and_explanations(tmp_path: Path) -> None:
+    # A non-editable install must find everything the site needs inside the package.
+    import subprocess
+    import sys
+    import zipfile
+
+    from conftest import ROOT
+
+    import shutil
+
+    # Build from a copy: an in-tree build would leave build/ behind in the checkout.
+    source = tmp_path / "source"
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for name in ("generator", "templates"):
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(tmp_path), str(source)], check=True, capture_output=True,
+                   cwd=tmp_path)
+    wheel = next(tmp_path.glob("standings-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    templates = {p.relative_to(ROOT / "templates").as_posix()
+                 for p in (ROOT / "templates").rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts}
+    assert {f"generator/templates/{t}" for t in templates} <= names
+    explanations = {f"generator/explanations/{p.name}"
+                    for p in (ROOT / "generator/explanations").glob("*.md")}
+    assert explanations <= names and len(explanations) >= 20
