@@ -379,8 +379,9 @@ class PageJob:
     paths: tuple[str, ...] | None = None
     """The files it renders when that is known without running it (None: run to find out)."""
     probe: bool = False
-    """Render during the rebuild itself: the event's own pages, and one page of each kind,
-    so a template error shows at once instead of when someone opens that page."""
+    """Render during the rebuild itself, before the swap: the event's own pages (what an
+    arbiter watches) and a player page, so most template errors never reach the served site.
+    A later page that fails sends the event back to its last good pages (livebuild.py)."""
 
 
 def discover_events(events_root: Path) -> dict[str, Path]:
@@ -455,8 +456,7 @@ def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
     jobs = [PageJob(partial(run_job, plan, env, standings_after, ("main", 0, 0)), probe=True)]
     jobs += [
         PageJob(partial(run_job, plan, env, standings_after, ("round", k, 0)),
-                (pages.round_page(slug, k), pages.standings_after_page(slug, k)),
-                probe=k == last_round)
+                (pages.round_page(slug, k), pages.standings_after_page(slug, k)))
         for k in range(last_round, 0, -1)
     ]
     jobs += [

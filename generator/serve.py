@@ -389,6 +389,11 @@ class ChangeQueue:
             self._stopped = True
             self._condition.notify_all()
 
+    @property
+    def pending(self) -> bool:
+        """Changes are waiting for a rebuild (the warmer steps aside)."""
+        return bool(self._slugs or self._everything)
+
     def next_burst(self, timeout: float | None) -> frozenset[str] | None | bool:
         """Wait for a change and for its burst to end.
 
@@ -418,6 +423,10 @@ class _WatchHandler(FileSystemEventHandler):
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type not in _WRITES:
+            return
+        if event.is_directory and event.event_type == "modified":
+            # Follows every change inside the folder (after the file's own "closed"), and
+            # would cost the short wait of a finished write; the file's events suffice.
             return
         write_done = event.event_type in _WRITE_DONE
         for path in (event.src_path, getattr(event, "dest_path", "")):
@@ -603,7 +612,7 @@ class Preview:
                     if isinstance(files, SiteFiles) else None
                 if pending is None:
                     break
-                if self.live_site.busy or self._build_lock.locked():
+                if self.live_site.busy or self.changes.pending or self._build_lock.locked():
                     time.sleep(0.005)
                     continue
                 try:

@@ -1,0 +1,254 @@
+"""Time ``standings serve``: from a TRF edit to the rebuilt page being served; no-change builds.
+
+    python bench/bench_serve.py                          # 30 and 300 players, 20 edits each
+    python bench/bench_serve.py --players 300 --edits 50
+    python bench/bench_serve.py --events 50              # also: 50-event no-change build
+
+Edit latency: a generated Swiss (tests/trfgen.py, 9 rounds, fixed seed) is served by a real
+``python -m generator serve`` process on a free port, as an arbiter runs it. Each edit turns
+one decisive last-round game into a draw, or back (both players' lines and points columns,
+as a pairing program exports it), written with one ``write_text``. The clock starts just
+before the write and stops when a GET of the event's standings page returns the page of the
+new result (compared with the page each state gives, learnt in two warm-up edits). Between
+edits the bench waits for the server to finish its background rendering (an arbiter's edits
+are minutes apart). Reported: median and worst over the edits. Goal: median under 300 ms for
+300 players on a 2-core machine.
+
+No-change build: ``standings build`` of N generated events (30 players, 7 rounds each) into
+a fresh folder, then the same command again with nothing changed, as separate processes
+(Python's start-up included) and in this process (the cache check alone). Goal: under half
+a second for 50 events. Speed is reported, never asserted (STYLE.md section 9).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import trfgen  # noqa: E402  (tests/trfgen.py)
+
+SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG]\n"
+ROUNDS = 9
+SERVER_LOG: list[str] = []
+_INJECTED = re.compile(rb'<div id="standings-build-errors".*?</ul></div>|'
+                       rb'<script src="/__standings__/[^"]*"[^>]*></script>', re.DOTALL)
+
+
+# --- the edit ------------------------------------------------------------------------------
+
+
+def _result_column(round_no: int) -> int:
+    """0-based index of round ``round_no``'s result character (TRF col 99 + 10(k-1))."""
+    return 98 + 10 * (round_no - 1)
+
+
+def _opponent(line: str, round_no: int) -> int | None:
+    start = 91 + 10 * (round_no - 1)
+    text = line[start:start + 4].strip()
+    return int(text) if text.isdigit() and int(text) else None
+
+
+def find_game(trf: str) -> tuple[int, int]:
+    """Line indexes of a decisive last-round game (1-0) between two players."""
+    lines = trf.splitlines()
+    players = {int(line[4:8]): index for index, line in enumerate(lines)
+               if line.startswith("001")}
+    column = _result_column(ROUNDS)
+    for number, index in sorted(players.items()):
+        line = lines[index]
+        opponent = _opponent(line, ROUNDS)
+        if opponent and len(line) > column and line[column] == "1":
+            other = lines[players[opponent]]
+            if other[column] == "0":
+                return index, players[opponent]
+    raise SystemExit("no decisive last-round game in the generated event")
+
+
+def toggled(trf: str, winner: int, loser: int, to_draw: bool) -> str:
+    """The game as a draw (or back to 1-0), with both points columns (81-84) following."""
+    lines = trf.splitlines(keepends=True)
+    column = _result_column(ROUNDS)
+    for index, (before, after, delta) in ((winner, ("1", "=", "-0.5")),
+                                          (loser, ("0", "=", "0.5"))):
+        line = lines[index]
+        old, new = (before, after) if to_draw else (after, before)
+        assert line[column] == old, (index, line)
+        change = Decimal(delta) if to_draw else -Decimal(delta)
+        points = Decimal(line[80:84]) + change
+        line = line[:80] + f"{points:4.1f}" + line[84:column] + new + line[column + 1:]
+        lines[index] = line
+    return "".join(lines)
+
+
+# --- the server ----------------------------------------------------------------------------
+
+
+def _drain(process: subprocess.Popen[str], lines: list[str]) -> None:
+    """Keep reading the server's log (a full pipe would block the server)."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        lines.append(line.rstrip("\n"))
+
+
+def start_server(events: Path) -> tuple[subprocess.Popen[str], str, int]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", str(events), "--port", "0"], cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stderr is not None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if select.select([process.stderr], [], [], 0.5)[0]:
+            line = process.stderr.readline()
+            found = re.search(r"at http://([\d.]+):(\d+)/", line)
+            if found:
+                threading.Thread(target=_drain, args=(process, SERVER_LOG), daemon=True).start()
+                return process, found.group(1), int(found.group(2))
+        if process.poll() is not None:
+            break
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def fetch(host: str, port: int, path: str) -> bytes:
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    try:
+        connection.request("GET", path)
+        return _INJECTED.sub(b"", connection.getresponse().read())
+    finally:
+        connection.close()
+
+
+def wait_for(host: str, port: int, path: str, expected: bytes | None, previous: bytes,
+             timeout: float = 30.0) -> bytes:
+    """Poll until the page is ``expected`` (or, when not known yet, differs from previous)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        page = fetch(host, port, path)
+        if (page == expected) if expected is not None else (page != previous):
+            return page
+        time.sleep(0.002)
+    raise SystemExit(f"{path} did not change within {timeout} s")
+
+
+def bench_edits(players: int, edits: int, settle: float) -> list[float]:
+    with tempfile.TemporaryDirectory() as name:
+        events = Path(name) / "events"
+        folder = events / "open"
+        folder.mkdir(parents=True)
+        trf_path = folder / "tournament.trf"
+        original = trfgen.generate_swiss(players, ROUNDS, seed=2026)
+        trf_path.write_text(original, encoding="utf-8")
+        (folder / "event.yml").write_text(SETTINGS, encoding="utf-8")
+        winner, loser = find_game(original)
+        states = [original, toggled(original, winner, loser, to_draw=True)]
+        process, host, port = start_server(events)
+        try:
+            page = "/open/"
+            pages = [fetch(host, port, page)]
+            time.sleep(settle)
+            trf_path.write_text(states[1], encoding="utf-8")  # learn the drawn page
+            pages.append(wait_for(host, port, page, None, pages[0]))
+            time.sleep(settle)
+            trf_path.write_text(states[0], encoding="utf-8")
+            wait_for(host, port, page, pages[0], pages[1])
+            times = []
+            for edit in range(edits):
+                state = (edit + 1) % 2
+                time.sleep(settle)
+                started = time.perf_counter()
+                trf_path.write_text(states[state], encoding="utf-8")
+                wait_for(host, port, page, pages[state], pages[1 - state])
+                times.append(time.perf_counter() - started)
+            return times
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+# --- no-change builds ----------------------------------------------------------------------
+
+
+def bench_no_change_build(count: int, repeat: int) -> tuple[float, float, float]:
+    from generator.incremental import BuildCache
+
+    with tempfile.TemporaryDirectory() as name:
+        events = Path(name) / "events"
+        for number in range(count):
+            folder = events / f"event-{number:02d}"
+            folder.mkdir(parents=True)
+            (folder / "tournament.trf").write_text(
+                trfgen.generate_swiss(30, 7, seed=number), encoding="utf-8")
+            (folder / "event.yml").write_text(SETTINGS, encoding="utf-8")
+        out = Path(name) / "site"
+        command = [sys.executable, "-m", "generator", "build", str(events), "--out", str(out)]
+        started = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+        first = time.perf_counter() - started
+        processes = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            result = subprocess.run(command, cwd=ROOT, check=True, capture_output=True,
+                                    text=True)
+            processes.append(time.perf_counter() - started)
+            assert "nothing written" in result.stdout, result.stdout
+        checks = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            cache = BuildCache.prepare(events, out)
+            assert cache.unchanged_warnings() is not None
+            checks.append(time.perf_counter() - started)
+        return first, statistics.median(processes), statistics.median(checks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[30, 300])
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--events", type=int, default=50,
+                        help="events for the no-change build (0: skip)")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--verbose", action="store_true", help="every edit and the server log")
+    args = parser.parse_args()
+    for players in args.players:
+        SERVER_LOG.clear()
+        times = bench_edits(players, args.edits, settle=max(0.5, players * 0.01))
+        print(f"edit -> served, {players} players x {ROUNDS} rounds, {len(times)} edits: "
+              f"median {statistics.median(times) * 1000:.0f} ms, "
+              f"worst {max(times) * 1000:.0f} ms, best {min(times) * 1000:.0f} ms")
+        rebuilds = [int(m.group(1)) for line in SERVER_LOG
+                    if (m := re.search(r"^rebuilt open\b.* in (\d+) ms", line))]
+        if rebuilds:
+            print(f"  server side, {len(rebuilds)} rebuilds (read, plan, event pages): "
+                  f"median {statistics.median(rebuilds)} ms, worst {max(rebuilds)} ms")
+        if args.verbose:
+            print("  edits (ms):", " ".join(f"{t * 1000:.0f}" for t in times))
+            print("\n".join(f"  | {line}" for line in SERVER_LOG))
+    if args.events:
+        first, process, check = bench_no_change_build(args.events, args.repeat)
+        print(f"{args.events} events x 30 players: first build {first:.2f} s; "
+              f"no-change build {process:.3f} s as a process (median of {args.repeat}), "
+              f"cache check {check * 1000:.0f} ms in-process")
+
+
+if __name__ == "__main__":
+    main()
