@@ -96,3 +96,29 @@ def test_clean_renders_everything_and_gives_the_same_site(tmp_path: Path) -> Non
     output = build(events, out, "--clean")
     assert "nothing written" not in output and "reused" not in output
     assert tree(out) == first
+
+
+def test_warnings_and_strict_are_the_same_when_nothing_changed(tmp_path: Path) -> None:
+    # Anna's points column (cols 81-84 of her 001 line, line 6) says 4.5; her results in
+    # tests/corpus/trf/seed-anna.trf add up to 4.0: a warning, fatal with --strict.
+    events = tmp_path / "events"
+    (events / "anna").mkdir(parents=True)
+    lines = (ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf").read_text(
+        encoding="utf-8").split("\n")
+    assert lines[5][80:84] == " 4.0"
+    lines[5] = lines[5][:80] + " 4.5" + lines[5][84:]
+    (events / "anna" / "tournament.trf").write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "site"
+    runner = CliRunner()
+    clean = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    cached = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert clean.exit_code == cached.exit_code == 0
+    assert "nothing written" in cached.output
+    warning = f"{events}/anna/tournament.trf:6:81: warning: points column says 4.5"
+    assert warning in clean.stderr and warning in cached.stderr
+    strict_cached = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    strict_clean = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict",
+                                        "--clean"])
+    assert strict_cached.exit_code == strict_clean.exit_code == 1
+    assert strict_cached.stderr == strict_clean.stderr
+    assert f"{events}/anna/tournament.trf:6:81: points column says 4.5" in strict_clean.stderr
