@@ -143,6 +143,11 @@ class GeneratedTournament:
     def rounds(self) -> int:
         return max((len(b) for b in self.blocks), default=0)
 
+    def truncated(self, rounds: int) -> GeneratedTournament:
+        """The same event as if it had ended after ``rounds`` rounds (XXR/142 says so too)."""
+        return replace(self, blocks=tuple(b[:rounds] for b in self.blocks),
+                       rounds_record=self.rounds_record or "XXR")
+
     def points(self, start_no: int) -> Decimal:
         return sum((self.scoring.points(b.code) for b in self.blocks[start_no - 1] if b),
                    Decimal(0))
@@ -279,6 +284,7 @@ class _SwissPlayer:
 def build_swiss(rng: random.Random, players: int, rounds: int, *, mix: Mix = Mix(),
                 scoring: Scoring = STANDARD, start_date: datetime.date | None = None,
                 rounds_record: str = "XXR", seed: int | None = None) -> GeneratedTournament:
+    """A Swiss of ``players`` over ``rounds`` rounds (fewer if a round can pair no game)."""
     entrants = _entrants(rng, players, mix.unrated)
     field_: list[_SwissPlayer] = []
     for entrant in entrants:
@@ -289,31 +295,57 @@ def build_swiss(rng: random.Random, players: int, rounds: int, *, mix: Mix = Mix
             leaves = rng.randint(enters, rounds - 1)
         field_.append(_SwissPlayer(entrant.start_no, entrant.rating, enters, leaves,
                                    rng.random() < mix.blank_withdrawal))
+    _keep_two_present(field_, rounds)
     for round_no in range(1, rounds + 1):
-        _play_swiss_round(rng, field_, round_no, mix, scoring)
+        plan = _plan_swiss_round(rng, field_, round_no, mix)
+        if not any(block is not None and block.opponent for _, block in plan):
+            # Everyone present has met everyone else present: the event ends here. (A round
+            # without a single game is no round of a real event, and readers disagree on
+            # whether it was played: the reference counts up to XXR, ours to the last game.)
+            break
+        for player, block in plan:
+            _record(player, block, scoring)
     # A withdrawal left blank ends the line early (to_trf strips the trailing blanks).
     blocks = tuple(tuple(p.blocks) for p in field_)
     return GeneratedTournament(
-        name=f"Generated Swiss {players}p {rounds}r", entrants=entrants, blocks=blocks,
+        name=f"Generated Swiss {players}p", entrants=entrants, blocks=blocks,
         scoring=scoring, start_date=start_date, rounds_record=rounds_record, seed=seed)
 
 
-def _play_swiss_round(rng: random.Random, field_: list[_SwissPlayer], round_no: int,
-                      mix: Mix, scoring: Scoring) -> None:
+def _keep_two_present(field_: list[_SwissPlayer], rounds: int) -> None:
+    """Undo late entries and withdrawals until every round has two players present."""
+    for round_no in range(1, rounds + 1):
+        present = [p for p in field_ if p.enters <= round_no <= p.leaves]
+        for p in field_:
+            if len(present) >= 2:
+                break
+            if p not in present:
+                p.enters, p.leaves = 1, rounds
+                present.append(p)
+
+
+def _plan_swiss_round(rng: random.Random, field_: list[_SwissPlayer], round_no: int,
+                      mix: Mix) -> list[tuple[_SwissPlayer, Block | None]]:
+    plan: list[tuple[_SwissPlayer, Block | None]] = []
     to_pair: list[_SwissPlayer] = []
+    # The first two players present never take a requested bye, so a round keeps a game.
+    keep = [p for _, p in zip(range(2), (q for q in field_ if q.enters <= round_no <= q.leaves),
+                               strict=False)]
     for p in field_:
         if round_no < p.enters:
-            _record(p, ABSENT, scoring)          # late entry: not yet in the event
+            plan.append((p, ABSENT))              # late entry: not yet in the event
         elif round_no > p.leaves:
-            _record(p, None if p.blank_after_leaving else ABSENT, scoring)  # withdrawn
+            plan.append((p, None if p.blank_after_leaving else ABSENT))  # withdrawn
         else:
             roll = rng.random()
-            if roll < mix.half_point_bye:
-                _record(p, _bye("H"), scoring)
+            if any(p is q for q in keep):
+                to_pair.append(p)
+            elif roll < mix.half_point_bye:
+                plan.append((p, _bye("H")))
             elif roll < mix.half_point_bye + mix.full_point_bye:
-                _record(p, _bye("F"), scoring)
+                plan.append((p, _bye("F")))
             elif roll < mix.half_point_bye + mix.full_point_bye + mix.zero_point_bye:
-                _record(p, _bye("Z"), scoring)
+                plan.append((p, _bye("Z")))
             else:
                 to_pair.append(p)
     if len(to_pair) % 2:
@@ -322,31 +354,33 @@ def _play_swiss_round(rng: random.Random, field_: list[_SwissPlayer], round_no: 
         lowest = min(p.score for p in candidates)
         receiver = rng.choice([p for p in candidates if p.score == lowest])
         to_pair.remove(receiver)
-        receiver.had_pab = True
-        _record(receiver, _bye("U"), scoring)
+        plan.append((receiver, _bye("U")))
     # Score groups, best first, shuffled inside a group, then paired top-down.
     to_pair.sort(key=lambda p: (-p.score, rng.random()))
     pairs, unpaired = _pair_without_repeats(rng, to_pair)
-    for p in unpaired:
-        _record(p, ABSENT, scoring)               # nobody left they have not met
+    plan += [(p, ABSENT) for p in unpaired]       # nobody left they have not met
     for a, b in pairs:
         white, black = _colors(rng, a, b)
         white_code, black_code = _game_codes(rng, mix, white.rating, black.rating)
-        _record(white, Block(black.start_no, "w", white_code), scoring)
-        _record(black, Block(white.start_no, "b", black_code), scoring)
-        white.met.add(black.start_no)
-        black.met.add(white.start_no)
+        plan.append((white, Block(black.start_no, "w", white_code)))
+        plan.append((black, Block(white.start_no, "b", black_code)))
+    return plan
 
 
 def _record(p: _SwissPlayer, block: Block | None, scoring: Scoring) -> None:
     p.blocks.append(block)
-    if block is not None:
-        p.score += scoring.points(block.code)
-        if block.color == "w":
-            p.whites_minus_blacks += 1
-        elif block.color == "b":
-            p.whites_minus_blacks -= 1
-        p.last_color = block.color
+    if block is None:
+        return
+    p.score += scoring.points(block.code)
+    if block.code == "U":
+        p.had_pab = True
+    if block.opponent:
+        p.met.add(block.opponent)
+    if block.color == "w":
+        p.whites_minus_blacks += 1
+    elif block.color == "b":
+        p.whites_minus_blacks -= 1
+    p.last_color = block.color
 
 
 def _colors(rng: random.Random, a: _SwissPlayer, b: _SwissPlayer) -> tuple[_SwissPlayer, _SwissPlayer]:
