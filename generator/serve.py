@@ -25,6 +25,7 @@ import html
 import mimetypes
 import posixpath
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -198,6 +199,8 @@ class PreviewServer(ThreadingHTTPServer):
         self.site = site
         self.base = normalise_base(base)
         self.on_page_failure = on_page_failure or (lambda failure: None)
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, _RequestHandler)
 
     @property
@@ -233,7 +236,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             return
         base = self.server.base
         if base != "/" and path in ("/", base.rstrip("/")):
-            self._redirect(base)
+            self._redirect(quote(base))
             return
         if not path.startswith(base):
             self._not_found(send_body)

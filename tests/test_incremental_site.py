@@ -67,6 +67,7 @@ def test_builds_reusing_the_cache_equal_a_clean_build(tmp_path: Path) -> None:
     build(events, clean, "--clean")
     assert tree(cached) == tree(clean)
     assert MANIFEST_NAME in tree(clean)
+    assert not any(b"__standings__" in content for content in tree(clean).values())
     assert b"Renamed -" in tree(cached)["anna-club-2026/index.html"]
     assert not any(path.startswith("alekhin-memorial/") for path in tree(cached))
 

@@ -425,6 +425,17 @@ def test_a_port_in_use_is_reported_as_such(tmp_path: Path, fake_site: FakeSite) 
     assert raised.value.errno == errno.EADDRINUSE
 
 
+def test_an_ipv6_loopback_host_is_served(tmp_path: Path) -> None:
+    try:
+        server = PreviewServer(("::1", 0), LiveSite())
+    except OSError as error:  # a machine without IPv6
+        pytest.skip(f"no IPv6 loopback: {error}")
+    try:
+        assert server.url.startswith("http://[::1]:")
+    finally:
+        server.server_close()
+
+
 def test_the_server_binds_to_loopback_by_default(tmp_path: Path) -> None:
     server = PreviewServer(("127.0.0.1", 0), LiveSite())
     try:

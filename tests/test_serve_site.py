@@ -117,3 +117,5 @@ def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
     for slug in slugs:
         plan = build._events[slug].good.plan  # type: ignore[union-attr]
         assert dict(snapshot.files.unit_of(f"{slug}/")) == site.render_event(plan, env), slug
+    # What serving adds (the reload script, the banner) is added to responses only.
+    assert not any(b"__standings__" in page for page in snapshot.files.values())
