@@ -577,11 +577,15 @@ class Preview:
             burst = self.changes.next_burst(FAILING_POLL_S if self.build.failing else 0.5)
             if self._stopping.is_set():
                 return
-            if burst is False:
-                if self.build.failing:
-                    self.rebuild(self.build.failing)
-                continue
-            self.rebuild(burst)  # type: ignore[arg-type]
+            try:
+                if burst is False:
+                    if self.build.failing:
+                        self.rebuild(self.build.failing)
+                    continue
+                self.rebuild(burst)  # type: ignore[arg-type]
+            except Exception as error:  # a bug of ours: say so, keep serving, keep watching
+                self.log(f"standings serve: internal error while rebuilding: {error!r}; "
+                         "the last good pages stay served")
 
     def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
         """Refresh the suspected events and publish the result if anything changed."""
@@ -622,6 +626,9 @@ class Preview:
                     pending.run_next()
                 except PageFailure as failure:
                     self.page_failed(failure)
+                except Exception as error:  # a bug of ours must not end the warming for good
+                    self.log(f"standings serve: internal error while rendering: {error!r}")
+                    break
 
     def _report(self, snapshot: Snapshot) -> None:
         if snapshot.diagnostics != self._shown_diagnostics:
