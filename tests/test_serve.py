@@ -368,6 +368,18 @@ def test_edit_break_fix_through_http(preview_factory: Callable[..., Preview]) ->
     assert "Boris 1<" in get(preview, "/open/")[1]
 
 
+def test_a_club_templates_folder_is_watched_from_when_it_appears(
+        preview_factory: Callable[..., Preview]) -> None:
+    preview = preview_factory({"open": "Anna 1\n"})
+    templates = preview.events_root.parent / "templates"
+    templates.mkdir()
+    (templates / "prefix.txt").write_text("<p>First</p>", encoding="utf-8")
+    wait_until(lambda: "<p>First</p>" in get(preview, "/open/")[1])
+    (templates / "prefix.txt").write_text("<p>Second</p>", encoding="utf-8")
+    wait_until(lambda: "<p>Second</p>" in get(preview, "/open/")[1])
+    assert "<p>Second</p>" in get(preview, "/")[1]
+
+
 def test_non_html_files_are_served_untouched(preview_factory: Callable[..., Preview]) -> None:
     preview = preview_factory({"open": "Anna 1\n"})
     status, body, headers = get(preview, "/open/data.csv")
