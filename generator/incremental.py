@@ -4,14 +4,16 @@ An event's output is a pure function of three things, so its cache key is a dige
 
 - the event folder's files (every non-hidden file, by relative name and content);
 - the program: ``generator.__version__`` *and* every file of the installed package (code,
-  templates, static assets, tie-break explanations), so an editable install under development
-  never reuses pages made by older code;
-- the club's ``templates/`` override folder beside ``events/``.
+  tie-break explanations), so an editable install under development never reuses pages
+  made by older code;
+- the templates: the package's (with its static assets) and the club's ``templates/``
+  override folder beside ``events/``; and, for ``standings build``, the events folder as
+  the user spelled it (diagnostics repeat that spelling).
 
 The index and cross-event pages depend on every event, so their key is a digest of all the
 event keys. ``standings build`` keeps the keys, with the size and SHA-256 of every file they
 produced, in ``SITE/.standings-cache.json`` (see :data:`MANIFEST_NAME` for why there).
-``standings serve`` keeps the same units in memory instead (:class:`LiveBuild`).
+``standings serve`` keeps the same units in memory instead (generator/livebuild.py).
 
 Digests are taken *before* reading the files: if a file changes while it is being read, the
 recorded key describes older content than the pages, so the next build renders again rather
