@@ -195,7 +195,7 @@ class PreviewServer(ThreadingHTTPServer):
     """Long-polls must not keep the process alive at Ctrl-C."""
 
     def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/",
-                 on_page_failure: Callable[[PageFailure], None] | None = None) -> None:
+                 on_page_failure: Callable[[PageFailure], object] | None = None) -> None:
         self.site = site
         self.base = normalise_base(base)
         self.on_page_failure = on_page_failure or (lambda failure: None)
@@ -599,14 +599,19 @@ class Preview:
             self._report(snapshot)
             return snapshot
 
-    def page_failed(self, failure: PageFailure) -> None:
-        """A page failed to render after its build was swapped in: go back, show why."""
+    def page_failed(self, failure: PageFailure) -> bool:
+        """A page failed to render after its build was swapped in: go back, show why.
+
+        False when those pages were already replaced (nothing to do).
+        """
         with self._build_lock:
-            if self.build.page_failed(failure):
-                snapshot = self.build.snapshot()
-                self.live_site.publish(snapshot.files, snapshot.diagnostics)
-                self._warm.set()
-                self._report(snapshot)
+            if not self.build.page_failed(failure):
+                return False
+            snapshot = self.build.snapshot()
+            self.live_site.publish(snapshot.files, snapshot.diagnostics)
+            self._warm.set()
+            self._report(snapshot)
+            return True
 
     def _warm_loop(self) -> None:
         """Render the pages not asked for yet, a job at a time, while nothing else runs."""
@@ -625,7 +630,8 @@ class Preview:
                 try:
                     pending.run_next()
                 except PageFailure as failure:
-                    self.page_failed(failure)
+                    if not self.page_failed(failure):
+                        break  # not served any more: wait for the next build
                 except Exception as error:  # a bug of ours must not end the warming for good
                     self.log(f"standings serve: internal error while rendering: {error!r}")
                     break
