@@ -149,7 +149,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
             hint = f"; expected {error.expected}" if error.expected else ""
             raise click.BadParameter(error.message + hint, param_hint="'--tiebreaks'") from None
     chosen = Edition(edition) if edition else event.edition
-    tournament = event.tournament
+    tournament = event.competitors
     if specs and tournament.is_round_robin and chosen is Edition.FIDE_2026_03:
         for spec in specs:
             if spec.info.is_buchholz_family:
@@ -391,7 +391,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
                     after_round: int | None) -> None:
     """Explain one player's place: every tie-break value, round by round.
 
-    PATH is an event folder or a TRF file, START_NO the player's starting number. Each
+    PATH is an event folder or a TRF file, START_NO the player's starting number (in a
+    team event, the team's number: teams are ranked on match points). Each
     tie-break lists its rounds (the opponent or the dummy opponent, the score counted,
     caps and articles), the values a modifier cut and why, the rounding, and then why
     the player is placed between their neighbours.
@@ -399,9 +400,10 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.standings import value_keys
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
-    tournament = event.tournament
+    tournament = event.competitors  # a team event explains its teams
     if not tournament.has_player(start_no):
-        raise click.BadParameter(f"no player {start_no} in {event.display_path}",
+        what = "team" if event.teams is not None else "player"
+        raise click.BadParameter(f"no {what} {start_no} in {event.display_path}",
                                  param_hint="'START_NO'")
     rows = list(standings.rows)
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
@@ -411,7 +413,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
               if not standings.is_final else f"{standings.after_round} rounds")
     click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, {rounds}, "
                f"C.07 edition {standings.edition.value}")
-    click.echo(f"Place {_place(row)} with {_number(row.points)} points.")
+    unit = "match points" if event.teams is not None else "points"
+    click.echo(f"Place {_place(row)} with {_number(row.points)} {unit}.")
     for key, spec in zip(keys, standings.specs, strict=True):
         explained = row.values[key]
         shown = _shown(spec, explained.value)

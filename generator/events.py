@@ -21,6 +21,7 @@ from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsErro
 from generator.model import Edition, Tournament
 from generator.notation import CATALOGUE, NotationError, TiebreakSpec, parse_tiebreak
 from generator.settings import EventSettings, read_settings
+from generator.teams import TeamTournament, build_team_tournament
 from generator.trf import TrfDocument, decode_trf, read_records
 
 SETTINGS_FILE = "event.yml"
@@ -71,6 +72,14 @@ class Event:
     notes: str | None
     """Markdown: event.yml ``notes`` or the folder's notes.md."""
     warnings: tuple[Diagnostic, ...] = ()
+    teams: TeamTournament | None = None
+    """A team event (C.07 Art. 11): the teams as the competitors, each round a match;
+    None for an individual event. ``tournament`` stays the event board by board."""
+
+    @property
+    def competitors(self) -> Tournament:
+        """What is ranked: the teams of a team event, else the players."""
+        return self.teams if self.teams is not None else self.tournament
 
 
 def read_event(path: str | os.PathLike[str]) -> Event:
@@ -95,6 +104,11 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
 def load_tournament(path: str | os.PathLike[str]) -> Tournament:
     """The Tournament of an event folder or TRF file (for tests and benchmarks)."""
     return read_event(path).tournament
+
+
+def competitors_tournament(event: Event) -> Tournament:
+    """What the event ranks: its teams (a team event) or its players."""
+    return event.competitors
 
 
 def read_paths(paths: Iterable[str | os.PathLike[str]]
@@ -209,19 +223,23 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     document = read_records(text, trf_display, sink)
     tournament = None if sink.has_errors and not document.players else assemble(
         document, settings, sink)
+    teams = None
+    if tournament is not None and document.teams and not sink.has_errors:
+        teams = build_team_tournament(document, tournament, sink)
     trf_diagnostics = list(sink.collected())
     edition = settings.edition or Edition.in_force_on(
         tournament.start_date if tournament else None)
     tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
     if tournament is not None:
-        tiebreaks = resolve_tiebreaks(document, settings, tournament, edition, trf_diagnostics)
+        tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
+                                      trf_diagnostics)
     diagnostics.extend(trf_diagnostics)
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
         slug=slug, folder=folder, trf_path=trf_path, display_path=trf_display, trf_text=text,
         document=document, tournament=tournament, settings=settings, edition=edition,
-        tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics))
+        tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
 
 
@@ -349,9 +367,15 @@ def summary(event: Event) -> str:
     kind = "round robin" if t.is_round_robin else "Swiss"
     warnings = len(event.warnings)
     state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
-    return f"{event.display_path}: {len(t.players)} players, {rounds}, {kind}, {state}"
+    entrants = f"{len(t.players)} players"
+    if event.teams is not None:
+        entrants = f"{len(event.teams.players)} teams of {event.teams.board_count} boards " \
+                   f"({entrants})"
+        kind = f"team {kind}"
+    return f"{event.display_path}: {entrants}, {rounds}, {kind}, {state}"
 
 
 __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
-           "TiebreakSource", "event_paths", "load_tournament", "read_event", "read_events",
+           "TiebreakSource", "competitors_tournament", "event_paths", "load_tournament",
+           "read_event", "read_events",
            "read_paths", "resolve_tiebreaks", "resolved_tiebreaks", "summary"]

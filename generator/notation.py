@@ -74,6 +74,26 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
 
 POINTS_SYSTEMS = ("MP", "GP")
 
+TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
+    # Arts. 12-13: named so that asking for one is a clear refusal, not "unknown".
+    "BC": ("Board Count", "12.1"),
+    "TBR": ("Top Board Results", "12.2"),
+    "BBE": ("Bottom Board Elimination", "12.3"),
+    "MPVGP": ("Match Points or Game Points", "13.1"),
+    "ESB": ("Extended Sonneborn-Berger", "13.2"),
+    "EMMSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EMGSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EGMSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EGGSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EDE": ("Extended Direct Encounter", "13.3"),
+    "EDET": ("Extended Direct Encounter", "13.3"),
+    "EDEB": ("Extended Direct Encounter", "13.3"),
+    "EDEBT": ("Extended Direct Encounter", "13.3"),
+    "EDEBB": ("Extended Direct Encounter", "13.3"),
+    "SSSC": ("Score Strength Combination", "13.4"),
+}
+"""Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
+
 _MODIFIER = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|(?P<flag>[PFR]))$")
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
@@ -167,6 +187,12 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         raise NotationError(f"cannot read tie-break {written!r}",
                             "a code such as 'BH/C1' (acronym, then /modifiers)")
     acronym = match["acronym"]
+    if acronym in TEAM_TIEBREAKS_NOT_COMPUTED:
+        title, article = TEAM_TIEBREAKS_NOT_COMPUTED[acronym]
+        raise NotationError(f"team tie-break {written.split('/')[0]!r} ({title}, C.07 "
+                            f"{article}) is not computed by this program",
+                            "a tie-break of Arts. 6-10 (with game points: BH:GP, FB:GP, "
+                            "SB:GP, PS:GP or KS:GP)")
     if acronym not in CATALOGUE:
         suggestion = _did_you_mean(acronym, sorted(CATALOGUE))
         hint = f"; did you mean {suggestion!r}?" if suggestion else ""

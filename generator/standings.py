@@ -29,6 +29,7 @@ from generator.explain import (
 )
 from generator.model import DEFAULT_UNPLAYED, Edition, TieRule, Tournament, UnplayedOptions
 from generator.notation import Direction, TiebreakSpec, parse_tiebreak
+from generator.teams import Team
 from generator.tiebreaks import (
     Column,
     Context,
@@ -141,9 +142,9 @@ def _compute_standings(
         if spec.acronym != "DE":
             columns[k] = ctx.column(spec)
         elif spec.points_system is not None:
-            raise TiebreakError(
-                f"team tie-break {spec.written!r} (points system :{spec.points_system}) is "
-                "not computed yet; team events are not supported by this version")
+            # DE:MP in a team event is DE on the match points; anything else is refused
+            # with a TiebreakError (DE:GP needs EDE, Art. 13.3, which is not computed).
+            ctx.points_system_context(spec)
 
     players = tournament.players
     count = len(players)
@@ -292,16 +293,21 @@ def _rank_warnings(rows: Sequence[StandingsRow], source: str) -> tuple[Diagnosti
     warnings = []
     for row in differing[:RANK_WARNINGS_SHOWN]:
         computed = str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
+        # A team's rank is in its 310 record (columns 69-71), a player's in the 001 (86-89).
+        is_team = isinstance(row.player, Team)
+        column = 69 if is_team else 86
         warnings.append(Diagnostic(
-            path=source, line=row.player.line or None, column=86 if row.player.line else None,
-            severity=Severity.WARNING,
-            message=f"the file ranks player {row.player.start_no} ({row.player.name}) "
-                    f"{row.player.rank_in_file}; the computed standings rank them {computed}"))
+            path=source, line=row.player.line or None,
+            column=column if row.player.line else None, severity=Severity.WARNING,
+            message=f"the file ranks {'team' if is_team else 'player'} {row.player.start_no} "
+                    f"({row.player.name}) {row.player.rank_in_file}; the computed standings "
+                    f"rank them {computed}"))
     if len(differing) > RANK_WARNINGS_SHOWN:
+        competitors = "teams" if isinstance(differing[0].player, Team) else "players"
         warnings.append(Diagnostic(
             path=source, severity=Severity.WARNING,
             message=f"the file's rank column differs from the computed rank for "
-                    f"{len(differing) - RANK_WARNINGS_SHOWN} more players"))
+                    f"{len(differing) - RANK_WARNINGS_SHOWN} more {competitors}"))
     return tuple(warnings)
 
 
@@ -310,14 +316,14 @@ def standings_for_event(event: Event, *, after_round: int | None = None,
                         edition: Edition | None = None) -> Standings:
     """The event's standings with its announced settings (event.yml, TRF 202/212, default).
 
-    ``specs`` and ``edition`` override the announced list and edition (``standings rank
+    A team event ranks its teams (``event.competitors``). ``specs`` and ``edition`` override the announced list and edition (``standings rank
     --tiebreaks/--edition``).
     """
     settings = event.settings
     chosen = tuple(specs) if specs is not None else tuple(event.tiebreaks.specs)
     try:
         return compute_standings(
-            event.tournament, chosen, edition or event.edition, after_round=after_round,
+            event.competitors, chosen, edition or event.edition, after_round=after_round,
             unplayed=settings.unplayed, unrated_rating=settings.unrated_rating,
             ties=settings.ties, lots_seed=settings.lots_seed, source=event.display_path)
     except TiebreakError as error:

@@ -140,13 +140,14 @@ class Context:
     def __init__(self, tournament: Tournament, *, rounds: int | None = None,
                  edition: Edition = Edition.FIDE_2026_03,
                  unplayed: UnplayedOptions = DEFAULT_UNPLAYED,
-                 unrated_rating: int | None = None) -> None:
+                 unrated_rating: int | None = None,
+                 points: Sequence[Sequence[Decimal | None]] | None = None) -> None:
         self.tournament = tournament
         self.edition = edition = Edition(edition)
         self.unplayed = unplayed
         self.unrated_rating = unrated_rating
         self.sheet = build_score_sheet(tournament, rounds=rounds, edition=edition,
-                                       options=unplayed)
+                                       options=unplayed, points=points)
         self.rounds = self.sheet.rounds
         self.players = tournament.players
         self._cache: dict[object, object] = {}
@@ -190,14 +191,44 @@ class Context:
 
     def column(self, spec: TiebreakSpec) -> Column:
         """The value of ``spec`` for every player (computed once per code)."""
-        if spec.points_system is not None:
-            raise TiebreakError(
-                f"team tie-break {spec.written!r} (points system :{spec.points_system}) is "
-                "not computed yet; team events are not supported by this version")
         if spec.acronym == "DE":
             raise TiebreakError("DE depends on the tied group; use direct_encounter()")
+        if spec.points_system is not None:
+            return self._memo(("column", spec.code),  # type: ignore[return-value]
+                              lambda: self._points_system_column(spec))
         compute = REGISTRY[spec.info.acronym]
         return self._memo(("column", spec.code), lambda: compute(self, spec))  # type: ignore
+
+    def _points_system_column(self, spec: TiebreakSpec) -> Column:
+        """``BH:GP`` is BH computed in the context whose score is the game points."""
+        base = self.points_system_context(spec).column(replace(spec, points_system=None))
+        return Column(spec, base.values, base._build, base.notes)
+
+    def points_system_context(self, spec: TiebreakSpec) -> Context:
+        """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13
+        preamble) is the score: this one for match points, the team event's game points
+        otherwise. Raises TiebreakError where that is not computed."""
+        from generator.teams import GAME_POINTS, GAME_POINTS_TIEBREAKS, TeamTournament
+
+        tournament = self.tournament
+        system = spec.points_system
+        if not isinstance(tournament, TeamTournament):
+            raise TiebreakError(
+                f"team tie-break {spec.written!r} (points system :{system}) applies to team "
+                "events only; this event has no teams")
+        if system != GAME_POINTS:
+            return self
+        if spec.info.acronym not in GAME_POINTS_TIEBREAKS:
+            raise TiebreakError(
+                f"team tie-break {spec.written!r}: game points (:GP) are computed for "
+                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only")
+
+        def make() -> Context:
+            view, points = tournament.game_points_view()
+            return Context(view, rounds=self.rounds, edition=self.edition,
+                           unplayed=self.unplayed, unrated_rating=self.unrated_rating,
+                           points=points)
+        return self._memo(("points-system", system), make)  # type: ignore[return-value]
 
     def rating_of(self, player: int, unrated: int | None) -> int | None:
         rating = self.players[player].rating

@@ -14,7 +14,7 @@ tuples, so a derivation can never disagree with its value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -183,12 +183,13 @@ class ScoreSheet:
         return self.bye_cap, "16.4.2"
 
 
-def scoring_unit(scoring: ScoreSystem) -> Decimal:
-    """The largest amount of which every points value of ``scoring`` is a whole multiple."""
+def scoring_unit(scoring: ScoreSystem, extra: Iterable[Decimal] = ()) -> Decimal:
+    """The largest amount of which every points value of ``scoring`` (and of ``extra``) is
+    a whole multiple."""
     values = [Fraction(v) for v in (
         scoring.win, scoring.draw, scoring.loss, scoring.forfeit_win, scoring.forfeit_loss,
         scoring.pairing_allocated_bye, scoring.full_point_bye, scoring.half_point_bye,
-        scoring.zero_point_bye, scoring.pending) if v is not None and v != 0]
+        scoring.zero_point_bye, scoring.pending, *extra) if v is not None and v != 0]
     if not values:
         return Decimal(1)
     denominator = lcm(*(v.denominator for v in values))
@@ -222,17 +223,22 @@ def build_score_sheet(
     options: UnplayedOptions = DEFAULT_UNPLAYED,
     fore: bool = False,
     announced_rounds: int | None = None,
+    points: Sequence[Sequence[Decimal | None]] | None = None,
 ) -> ScoreSheet:
     """Read every player's first ``rounds`` rounds (default: the rounds played).
 
     ``announced_rounds`` is the event's number of rounds, used for N in 16.4.2 when the
     options say so (``cap_rounds: announced``); by default N is the rounds counted.
     ``fore`` reads the final round as Fore Buchholz needs it (8.3).
+    ``points`` (per player, per round) replaces the points the scoring system gives where
+    it is not None: a team's game points in a match, which no result code determines
+    (C.07 Art. 13 preamble, tie-breaks with ``:GP``).
     """
     counted = tournament.rounds_played if rounds is None else rounds
     players = tournament.players
     index = {p.start_no: i for i, p in enumerate(players)}
-    unit = scoring_unit(tournament.score_system)
+    unit = scoring_unit(tournament.score_system, () if points is None else (
+        value for row in points for value in row[:counted] if value is not None))
     table = _round_table(tournament, unit)
     absent = table[ResultCode.NO_DATA, False]
     all_kinds = []
@@ -246,6 +252,11 @@ def build_score_sheet(
         rows = [table[r.code, r.opponent is not None] for r in results]
         if len(rows) < counted:
             rows.extend([absent] * (counted - len(rows)))
+        if points is not None:
+            given = points[len(all_kinds)]
+            rows = [row if r >= len(given) or given[r] is None
+                    else (row[0], given[r], int(given[r] / unit))  # type: ignore[operator]
+                    for r, row in enumerate(rows)]
         all_kinds.append(tuple([row[0] for row in rows]))
         all_points.append(tuple([row[1] for row in rows]))
         all_units.append(tuple([row[2] for row in rows]))

@@ -8,6 +8,9 @@ The reference's list: PTS DE BH/C1 BH BH/C2 BH/M1 BH/M2 SB SB/C1 FB FB/C1 AOB WI
 BWG GE REP PS PS/C1 KS ARO ARO/C1 TPR PTP APRO APPO. Its DE value is 0 when DE does not
 separate the player's group and the position inside the group otherwise, which is what
 ``standings`` reports for DE too.
+
+A team event (markdechamps-team-rr: TRF-26 310 teams, 362 match scoring) is ranked by team:
+the reference's competitors are the teams, each round a match, PTS the match points.
 """
 
 from __future__ import annotations
@@ -19,16 +22,13 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS_EXPECTED, CORPUS_TRF
 
-from generator.events import load_tournament
-from generator.model import Edition
+from generator.events import read_event
+from generator.model import Edition, Tournament
 from generator.standings import compute_standings
 
 EDITIONS = ("2024", "2026")
 
-NOT_SUPPORTED = {
-    "markdechamps-team-rr": "team event: the reference ranks the 4 teams by match points with "
-                            "team tie-breaks (MPvGP, EDE, :MP/:GP), which are not computed yet",
-}
+NOT_SUPPORTED: dict[str, str] = {}
 
 SAME_EVENT = {
     # The reference rejects this file (forfeits written with colour '-' on both sides, see
@@ -66,6 +66,11 @@ def _cases() -> list[object]:
 def _expected(name: str) -> dict:
     path = CORPUS_EXPECTED / f"{SAME_EVENT.get(name, name)}.json"
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_tournament(path: Path) -> Tournament:
+    """What the event ranks: the players, or the teams of a team event."""
+    return read_event(path).competitors
 
 
 def _agrees(code: str, reference: object, ours: Decimal | None, rounds: int) -> bool:
