@@ -11,6 +11,7 @@ and whether the event is a round robin.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -23,6 +24,7 @@ from generator.model import (
     Color,
     Player,
     ResultCode,
+    RoundKind,
     RoundResult,
     ScoreSystem,
     StartNo,
@@ -44,8 +46,28 @@ from generator.trf import (
 # --- scoring -----------------------------------------------------------------------------
 
 
-def _points(results: Iterable[RoundResult], scoring: ScoreSystem) -> Decimal:
-    return sum((scoring.round_points(r) for r in results), ZERO)
+Tally = Mapping[tuple[RoundKind, ResultCode], int]
+"""How many rounds of each (kind, code) a player has: all a score system needs to know."""
+
+
+def _tally(results: Iterable[RoundResult]) -> Tally:
+    counts: dict[tuple[RoundKind, ResultCode], int] = {}
+    for result in results:
+        key = (result.kind, result.code)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _tallied_points(tally: Tally, scoring: ScoreSystem) -> Decimal:
+    """The sum of ``scoring.round_points`` over the results tallied, to the last digit.
+
+    Each addition is exact, so n times a value adds up to n copies of it (with the
+    same exponent, hence the same ``2.0`` or ``2`` in messages).
+    """
+    total = ZERO
+    for (kind, code), count in tally.items():
+        total += scoring.points(kind, code) * count
+    return total
 
 
 def _scoring_candidates() -> Iterable[ScoreSystem]:
@@ -73,11 +95,15 @@ def _scoring_candidates() -> Iterable[ScoreSystem]:
 def infer_scoring(players: Sequence[tuple[Decimal | None, Sequence[RoundResult]]]
                   ) -> ScoreSystem | None:
     """The first candidate under which every written points column matches; None if none does."""
-    written = [(points, results) for points, results in players if points is not None]
+    return _infer_from_tallies([(points, _tally(results)) for points, results in players])
+
+
+def _infer_from_tallies(players: Sequence[tuple[Decimal | None, Tally]]) -> ScoreSystem | None:
+    written = [(points, tally) for points, tally in players if points is not None]
     if not written:
         return STANDARD_SCORING
     for candidate in _scoring_candidates():
-        if all(_points(results, candidate) == points for points, results in written):
+        if all(_tallied_points(tally, candidate) == points for points, tally in written):
             return candidate
     return None
 
@@ -117,9 +143,11 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     blocks_in_file = max((len(p.blocks) for p in players), default=0)
     rounds_played = _rounds_played(players)
     total_rounds = _total_rounds(document, settings, blocks_in_file, rounds_played, sink)
-    results = {no: _results(player, total_rounds, rounds_played, sink)
-               for no, player in by_no.items()}
-    scoring = _resolve_scoring(document, settings, by_no, results, sink)
+    results: dict[int, tuple[RoundResult, ...]] = {}
+    tallies: dict[int, Tally] = {}
+    for no, player in by_no.items():
+        results[no], tallies[no] = _results(player, total_rounds, rounds_played, sink)
+    scoring = _resolve_scoring(document, settings, by_no, tallies, sink)
     name = settings.title or document.value("012")
     start_date = settings.start_date or header_date(document, "042")
     end_date = settings.end_date or header_date(document, "052")
@@ -160,56 +188,97 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
 
 def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> None:
     """Both sides of every game agree; opponents exist; nobody plays twice or themself."""
-    rounds = max((len(p.blocks) for p in by_no.values()), default=0)
-    for round_no in range(1, rounds + 1):
-        listed: dict[int, RoundBlock] = {}
-        listed_by: dict[int, list[int]] = {}
-        for no, player in sorted(by_no.items()):
-            if round_no <= len(player.blocks):
-                block = player.blocks[round_no - 1]
-                listed[no] = block
-                if block.opponent is not None:
-                    listed_by.setdefault(block.opponent, []).append(no)
-        for no, block in sorted(listed.items()):
+    # Most rounds of most files are in order: look at those closely only when a quick
+    # pass finds something wrong (a clean round reports nothing either way).
+    for round_no in sorted(_rounds_in_doubt(by_no)):
+        _check_round(by_no, round_no, sink)
+
+
+def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
+    """Rounds in which a pairing is not mutual or a game's two blocks disagree."""
+    in_doubt: set[int] = set()
+    for no, player in by_no.items():
+        for index, block in enumerate(player.blocks):
             opponent = block.opponent
             if opponent is None:
                 continue
-            if opponent == no:
-                sink.error(f"player {no} is paired with themself in round {round_no}",
-                           line=block.line, column=block.column,
-                           expected="another player's starting rank")
+            other_player = by_no.get(opponent)
+            if other_player is None or opponent == no or index >= len(other_player.blocks):
+                in_doubt.add(index + 1)
                 continue
-            if opponent not in by_no:
-                sink.error(f"opponent {opponent} in round {round_no} is not a player of "
-                           f"this file", line=block.line, column=block.column,
-                           expected="the starting rank of a 001 record")
-                continue
-            other = listed.get(opponent)
-            if not by_no[opponent].blocks_complete or not by_no[no].blocks_complete:
-                continue  # the damaged record's error is reported already
-            if other is not None and (other.opponent == opponent or (
-                    other.opponent is not None and other.opponent not in by_no)):
-                continue  # their self-pairing or missing opponent is reported on their line
-            if other is not None and other.opponent == no:
-                if no < opponent:
-                    _check_game(no, block, opponent, other, sink)
-                continue
-            suitors = listed_by.get(opponent, [])
-            partner = other.opponent if other is not None else None
-            if partner is not None and partner in by_no and len(suitors) > 1:
-                sink.error(f"player {opponent} is paired twice in round {round_no}: with "
-                           f"player {partner} (line {by_no[partner].line}) and with "
-                           f"player {no}", line=block.line, column=block.column,
-                           expected="one opponent per round")
-                continue
-            theirs = ("no round block" if other is None else
-                      "no opponent" if other.opponent is None else
-                      f"opponent {other.opponent}")
-            sink.error(f"player {no} lists player {opponent} in round {round_no}, but "
-                       f"player {opponent} (line {by_no[opponent].line}) has {theirs}",
+            other = other_player.blocks[index]
+            if other.opponent != no or (no < opponent and not _is_consistent_game(
+                    block.color, other.color, block.result, other.result)):
+                in_doubt.add(index + 1)
+    return in_doubt
+
+
+@functools.cache
+def _is_consistent_game(my_color: str, their_color: str, my_result: str,
+                        their_result: str) -> bool:
+    """Whether :func:`_check_game` has nothing to say about a game with these blocks.
+
+    Asks _check_game itself (once per combination), so the quick pass can never
+    disagree with the close look.
+    """
+    scratch = DiagnosticSink("")
+    _check_game(1, RoundBlock(round=1, opponent=2, color=my_color, result=my_result, line=1,
+                              column=92),
+                2, RoundBlock(round=1, opponent=1, color=their_color, result=their_result,
+                              line=2, column=92), scratch)
+    return not scratch.diagnostics
+
+
+def _check_round(by_no: Mapping[int, PlayerRecord], round_no: int,
+                 sink: DiagnosticSink) -> None:
+    listed: dict[int, RoundBlock] = {}
+    listed_by: dict[int, list[int]] = {}
+    for no, player in sorted(by_no.items()):
+        if round_no <= len(player.blocks):
+            block = player.blocks[round_no - 1]
+            listed[no] = block
+            if block.opponent is not None:
+                listed_by.setdefault(block.opponent, []).append(no)
+    for no, block in sorted(listed.items()):
+        opponent = block.opponent
+        if opponent is None:
+            continue
+        if opponent == no:
+            sink.error(f"player {no} is paired with themself in round {round_no}",
                        line=block.line, column=block.column,
-                       expected=f"player {opponent}'s round {round_no} block to name "
-                                f"player {no}")
+                       expected="another player's starting rank")
+            continue
+        if opponent not in by_no:
+            sink.error(f"opponent {opponent} in round {round_no} is not a player of "
+                       f"this file", line=block.line, column=block.column,
+                       expected="the starting rank of a 001 record")
+            continue
+        other = listed.get(opponent)
+        if not by_no[opponent].blocks_complete or not by_no[no].blocks_complete:
+            continue  # the damaged record's error is reported already
+        if other is not None and (other.opponent == opponent or (
+                other.opponent is not None and other.opponent not in by_no)):
+            continue  # their self-pairing or missing opponent is reported on their line
+        if other is not None and other.opponent == no:
+            if no < opponent:
+                _check_game(no, block, opponent, other, sink)
+            continue
+        suitors = listed_by.get(opponent, [])
+        partner = other.opponent if other is not None else None
+        if partner is not None and partner in by_no and len(suitors) > 1:
+            sink.error(f"player {opponent} is paired twice in round {round_no}: with "
+                       f"player {partner} (line {by_no[partner].line}) and with "
+                       f"player {no}", line=block.line, column=block.column,
+                       expected="one opponent per round")
+            continue
+        theirs = ("no round block" if other is None else
+                  "no opponent" if other.opponent is None else
+                  f"opponent {other.opponent}")
+        sink.error(f"player {no} lists player {opponent} in round {round_no}, but "
+                   f"player {opponent} (line {by_no[opponent].line}) has {theirs}",
+                   line=block.line, column=block.column,
+                   expected=f"player {opponent}'s round {round_no} block to name "
+                            f"player {no}")
 
 
 def _check_game(first: int, mine: RoundBlock, second: int, theirs: RoundBlock,
@@ -239,11 +308,19 @@ def _rounds_played(players: Sequence[PlayerRecord]) -> int:
     """Highest round with a game result; else the highest with any bye or absence recorded."""
     game, any_result = 0, 0
     for player in players:
-        for block in player.blocks:
+        # Latest round first: a player's blocks rarely beat the highest round already seen.
+        for block in reversed(player.blocks):
+            if block.round <= game:
+                break
             if block.result != " " and block.result in "1=0WDL+-" and block.opponent is not None:
-                game = max(game, block.round)
+                game = block.round
+                break
+        for block in reversed(player.blocks):
+            if block.round <= any_result:
+                break
             if block.result not in " X?":
-                any_result = max(any_result, block.round)
+                any_result = block.round
+                break
     return game or any_result
 
 
@@ -270,18 +347,34 @@ def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file
     return announced
 
 
+_CODES: Mapping[str, ResultCode] = {
+    **{code.value: code for code in ResultCode}, "X": ResultCode.PENDING,
+    "?": ResultCode.PENDING, "": ResultCode.PENDING}
+"""A round block's result -> its code; ``X`` and ``?`` are pending."""
+_COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
+
+
+@functools.cache
+def _kind(code: ResultCode, has_opponent: bool) -> RoundKind:
+    return RoundResult(1, StartNo(1) if has_opponent else None, Color.NONE, code).kind
+
+
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
-             sink: DiagnosticSink) -> tuple[RoundResult, ...]:
+             sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
+    """The player's round results, and their tally (counted on the way)."""
     results: list[RoundResult] = []
+    counts: dict[tuple[ResultCode, bool], int] = {}
+    blocks = player.blocks
     for round_no in range(1, total_rounds + 1):
-        block = player.blocks[round_no - 1] if round_no <= len(player.blocks) else None
-        if block is None or (block.is_blank and round_no > rounds_played):
+        block = blocks[round_no - 1] if round_no <= len(blocks) else None
+        if block is None or (round_no > rounds_played and block.is_blank):
             # No data for this round: not played yet, or (inside the played rounds) absent.
             code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
             results.append(RoundResult(round_no, None, Color.NONE, code, player.line,
                                        92 + 10 * (round_no - 1)))
+            counts[code, False] = counts.get((code, False), 0) + 1
             continue
-        code = ResultCode.PENDING if block.result in "X?" else ResultCode(block.result)
+        code = _CODES.get(block.result) or ResultCode(block.result)
         if code is ResultCode.BLANK and block.opponent is not None:
             # A pairing without a result: published but not played yet (in-tournament file).
             code = ResultCode.PENDING
@@ -298,15 +391,20 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
                          f"{round_no}; read as an absence (0 points)", line=block.line,
                          column=block.result_column,
                          expected="the opponent's starting rank, or a bye code H F U Z")
-        color = {"w": Color.WHITE, "b": Color.BLACK}.get(block.color, Color.NONE)
-        results.append(RoundResult(round_no, StartNo(block.opponent) if block.opponent else None,
-                                   color, code, block.line, block.column))
-    return tuple(results)
+        opponent = StartNo(block.opponent) if block.opponent else None
+        results.append(RoundResult(round_no, opponent, _COLORS.get(block.color, Color.NONE),
+                                   code, block.line, block.column))
+        key = (code, opponent is not None)
+        counts[key] = counts.get(key, 0) + 1
+    tally: dict[tuple[RoundKind, ResultCode], int] = {}
+    for (code, has_opponent), count in counts.items():
+        key = (_kind(code, has_opponent), code)  # a bye's kind may not depend on the opponent
+        tally[key] = tally.get(key, 0) + count
+    return tuple(results), tally
 
 
 def _resolve_scoring(document: TrfDocument, settings: EventSettings,
-                     by_no: Mapping[int, PlayerRecord],
-                     results: Mapping[int, tuple[RoundResult, ...]],
+                     by_no: Mapping[int, PlayerRecord], tallies: Mapping[int, Tally],
                      sink: DiagnosticSink) -> ScoreSystem:
     """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
     scoring: ScoreSystem | None = settings.scoring
@@ -316,13 +414,13 @@ def _resolve_scoring(document: TrfDocument, settings: EventSettings,
     if scoring is None and document.all("XXS"):
         scoring, source = scoring_from_xxs(document.all("XXS"), sink), "XXS"
     if scoring is None:
-        inferred = infer_scoring([(p.points, results[no]) for no, p in by_no.items()
-                                  if p.blocks_complete])
+        inferred = _infer_from_tallies([(p.points, tallies[no]) for no, p in by_no.items()
+                                        if p.blocks_complete])
         scoring, source = (inferred, "inferred") if inferred else (STANDARD_SCORING, "standard")
     for no, player in sorted(by_no.items()):
         if player.points is None or not player.blocks_complete:
             continue
-        total = _points(results[no], scoring)
+        total = _tallied_points(tallies[no], scoring)
         if total != player.points:
             sink.warning(f"points column says {_fmt(player.points)} but the results add up to "
                          f"{_fmt(total)} under {scoring.label} scoring ({source})",

@@ -130,7 +130,8 @@ class RoundResult:
 
     @property
     def kind(self) -> RoundKind:
-        return _kind_of(self.code, self.opponent)
+        # A table lookup: readers and every tie-break ask for it, round after round.
+        return _KINDS[self.code, self.opponent is not None]
 
     @property
     def is_played(self) -> bool:
@@ -163,6 +164,13 @@ def _kind_of(code: ResultCode, opponent: StartNo | None) -> RoundKind:
     }[code]
 
 
+_KINDS: Mapping[tuple[ResultCode, bool], RoundKind] = MappingProxyType({
+    (code, has_opponent): _kind_of(code, StartNo(1) if has_opponent else None)
+    for code in ResultCode for has_opponent in (False, True)
+})
+"""(code, has an opponent) -> kind: what :func:`_kind_of` says, computed once."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScoreSystem:
     """Points for each kind of round (TRF-26 162, XXS, or event.yml ``scoring``)."""
@@ -182,9 +190,19 @@ class ScoreSystem:
     zero_point_bye: Decimal = ZERO
     pending: Decimal = ZERO
     """Points counted for a result not known yet."""
+    _points_cache: dict[tuple[RoundKind, ResultCode], Decimal] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    """Memo of :meth:`points` (the system is frozen, so an answer never changes)."""
 
     def points(self, kind: RoundKind, code: ResultCode) -> Decimal:
         """Points a player receives for one round."""
+        try:
+            return self._points_cache[kind, code]
+        except KeyError:
+            points = self._points_cache[kind, code] = self._compute_points(kind, code)
+            return points
+
+    def _compute_points(self, kind: RoundKind, code: ResultCode) -> Decimal:
         if kind is RoundKind.GAME:
             if code in (ResultCode.WIN, ResultCode.WIN_UNRATED):
                 return self.win

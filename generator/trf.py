@@ -252,15 +252,17 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     records: list[TrfRecord] = []
     players: list[PlayerRecord] = []
     teams: list[TeamRecord] = []
+    teams_read = {"013": 0, "310": 0}
     unknown_tags: dict[str, int] = {}
+    opponents: dict[str, int | None] = {}
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip().rstrip("\x1a").rstrip()  # old DOS files end with Ctrl-Z
         if not line or line.startswith("###"):
             continue
-        bad = _first_control_character(line)
+        bad = _CONTROL_CHARACTER.search(line)
         if bad is not None:
-            sink.error(f"control character {line[bad]!r} in a text record",
-                       line=number, column=bad + 1, expected="printable text")
+            sink.error(f"control character {bad[0]!r} in a text record",
+                       line=number, column=bad.start() + 1, expected="printable text")
             continue
         tag = line[:3]
         if len(line) > 3 and line[3] != " ":
@@ -270,11 +272,13 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
         record = TrfRecord(tag=tag, text=line, line=number)
         records.append(record)
         if tag == "001":
-            players.append(_read_player(line, number, sink))
+            players.append(_read_well_formed_player(line, number, opponents)
+                           or _read_player(line, number, sink))
         elif tag in ("013", "310"):
-            team = _read_team(record, len([t for t in teams if t.tag == tag]) + 1, sink)
+            team = _read_team(record, teams_read[tag] + 1, sink)
             if team is not None:
                 teams.append(team)
+                teams_read[tag] += 1
         elif tag not in KNOWN_TAGS and tag not in unknown_tags:
             unknown_tags[tag] = number
             sink.warning(f"unknown record type {tag!r} kept but not used", line=number,
@@ -290,11 +294,97 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     return dataclasses.replace(document, diagnostics=sink.collected())
 
 
+# C0 controls but the tab, DEL and the C1 controls: never part of a name or a result.
+_CONTROL_CHARACTER = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
 def _first_control_character(line: str) -> int | None:
-    for index, char in enumerate(line):
-        if (ord(char) < 32 and char != "\t") or 0x7F <= ord(char) < 0xA0:
-            return index
-    return None
+    found = _CONTROL_CHARACTER.search(line)
+    return None if found is None else found.start()
+
+
+# --- 001 records: a fast path for well-formed lines -----------------------------------
+#
+# Nearly every 001 line of a real file is well formed, and the field-by-field reader
+# below (_read_player) spends most of its time proving it. _read_well_formed_player
+# accepts only lines on which _read_player would report nothing, reads them into the
+# very same record, and hands anything else to _read_player for its diagnostics.
+# Opponent fields it accepts: right-aligned digits or all blank (``0012``, ``  12``).
+_OPPONENT_FIELD = r"(?:[0-9]{4}| [0-9]{3}|  [0-9]{2}|   [0-9]| {4})"
+_COLOR = r"[wWbB\-]"
+_RESULT = r"[1=0WDL+\-HFUZX?wdlhfuzx]"
+_ROUND_BLOCKS = re.compile(
+    # Column 91 blank, then 10-column blocks. A block has a colour or a result, or is
+    # blank throughout; _read_block takes an opponent with neither for a cut-off line.
+    # The last block ends at its result (column 99) or, with the result blank (trailing
+    # blanks trimmed), at its colour (column 97).
+    rf" (?:(?:{_OPPONENT_FIELD} {_COLOR} (?:{_RESULT}| )|{_OPPONENT_FIELD}   {_RESULT}| {{8}})  )*"
+    rf"{_OPPONENT_FIELD} (?:[wWbB\- ] {_RESULT}|{_COLOR})")
+_ROUND_BLOCK = re.compile(r"(.{4}) (.)(?: (.))?(?:  )?")
+_POINTS_FIELD = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_COLORS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "-", " ": " "}
+_RESULTS = {code: code for code in RESULT_CODES} | {
+    code.lower(): code for code in RESULT_CODES if code.isalpha()} | {" ": " ", "": " "}
+
+
+_NOT_PLAIN = -1
+
+
+def _plain_number(text: str) -> int | None:
+    """A field as _read_int reads it: None when blank, _NOT_PLAIN unless ASCII digits."""
+    text = text.strip()
+    if not text:
+        return None
+    return int(text) if text.isdigit() and text.isascii() else _NOT_PLAIN
+
+
+def _opponent(field: str) -> int | None:
+    """A round block's opponent field that _ROUND_BLOCKS accepted: ``0000`` and blanks are none."""
+    return None if field == "    " else int(field) or None
+
+
+def _read_well_formed_player(line: str, number: int, opponents: dict[str, int | None]
+                             ) -> PlayerRecord | None:
+    """The record :func:`_read_player` would read, or None if it would report anything.
+
+    ``opponents`` memoises opponent fields (``0012`` -> 12, ``0000`` -> None) over a file.
+    """
+    if len(line) < 8:
+        return None
+    start_no = _plain_number(line[4:8])
+    rating = _plain_number(line[48:52])
+    fide_id = _plain_number(line[57:68])
+    rank = _plain_number(line[85:89])
+    if not start_no or _NOT_PLAIN in (start_no, rating, fide_id, rank):
+        return None
+    points_text = line[79:84].strip()
+    points: Decimal | None = None
+    if points_text:
+        if not _POINTS_FIELD.fullmatch(points_text):
+            return None
+        points = Decimal(points_text)
+    blocks: tuple[RoundBlock, ...] = ()
+    if len(line) > 90:
+        if not _ROUND_BLOCKS.fullmatch(line, 90):
+            return None
+        found: list[RoundBlock] = []
+        column = 92
+        for round_no, (opponent_text, color, result) in enumerate(
+                _ROUND_BLOCK.findall(line, 91), start=1):
+            try:
+                opponent = opponents[opponent_text]
+            except KeyError:
+                opponent = opponents[opponent_text] = _opponent(opponent_text)
+            found.append(RoundBlock(round=round_no, opponent=opponent, color=_COLORS[color],
+                                    result=_RESULTS[result], line=number, column=column))
+            column += 10
+        blocks = tuple(found)
+    sex, title = _sex_and_title(line)
+    return PlayerRecord(
+        start_no=start_no, sex=sex, title=title,
+        name=line[14:47].strip(), rating=rating or None, federation=line[53:56].strip(),
+        fide_id=fide_id or None, birth=line[69:79].strip(), points=points, rank=rank or None,
+        blocks=blocks, blocks_complete=True, line=number)
 
 
 def _field(line: str, first: int, last: int) -> str:
@@ -328,16 +418,7 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
     elif start_no is None and len(line) >= 8 and not _field(line, 5, 8).strip():
         sink.error("blank starting rank", line=number, column=5,
                    expected="a number in columns 5-8")
-    title_raw = _field(line, 10, 13).strip().upper()
-    sex = ""
-    # Some programs write the sex in column 10 and the title from 11, others shift the
-    # title left into column 10: read the four columns together (spec §6, "title shifted").
-    if title_raw[:1] in ("M", "W", "F") and (len(title_raw) == 1 or title_raw[1] == " "):
-        sex, title_raw = title_raw[0].lower(), title_raw[1:].strip()
-    elif _field(line, 10, 10) != " ":
-        sex = _field(line, 10, 10).lower()
-        title_raw = _field(line, 11, 13).strip().upper()
-    title = _TITLES.get(title_raw, title_raw)
+    sex, title = _sex_and_title(line)
     points_text = _field(line, 80, 84).strip()
     points: Decimal | None = None
     if points_text:
@@ -366,6 +447,20 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
         blocks_complete=blocks_complete,
         line=number,
     )
+
+
+def _sex_and_title(line: str) -> tuple[str, str]:
+    """Columns 10-13: the sex (lower case) and the normalised title."""
+    title_raw = _field(line, 10, 13).strip().upper()
+    sex = ""
+    # Some programs write the sex in column 10 and the title from 11, others shift the
+    # title left into column 10: read the four columns together (spec §6, "title shifted").
+    if title_raw[:1] in ("M", "W", "F") and (len(title_raw) == 1 or title_raw[1] == " "):
+        sex, title_raw = title_raw[0].lower(), title_raw[1:].strip()
+    elif _field(line, 10, 10) != " ":
+        sex = _field(line, 10, 10).lower()
+        title_raw = _field(line, 11, 13).strip().upper()
+    return sex, _TITLES.get(title_raw, title_raw)
 
 
 def _read_blocks(line: str, number: int, sink: DiagnosticSink
