@@ -512,7 +512,9 @@ class Preview:
         self.server.server_close()
         if self._observer.is_alive():
             self._observer.stop()
-        deadline = time.monotonic() + 0.8
+        # The threads are daemons and write nothing to disk, so a render still running
+        # need not be waited for long: stopping stays well within a second.
+        deadline = time.monotonic() + 0.5
         if self._observer.is_alive():
             self._observer.join(timeout=max(0.0, deadline - time.monotonic()))
         for thread in self._threads:
