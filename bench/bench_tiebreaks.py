@@ -23,13 +23,16 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import pstats
+import resource
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,52 +47,89 @@ TIEBREAKS = (
 )
 DEFAULT_SIZES = ((2000, 11), (9999, 13))
 REFERENCE_SIZE_LIMIT = 2000
-"""Above this the reference needs minutes (almost all of it reading); --reference-all forces it."""
+"""Above this the reference needs about 10 minutes (almost all of it reading), and
+tiebreak-core minutes too (its Fore Buchholz is quadratic); --reference-all runs them."""
 EDITION = "2026"
 SEED = 2026
 
 
-def ours(path: Path) -> tuple[float, float]:
-    """Seconds to read the file, and to compute the ranked standings."""
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Wall-clock and CPU seconds (the machine may be shared: CPU time is the steadier one)."""
+
+    wall: float
+    cpu: float
+
+    def __add__(self, other: Timing) -> Timing:
+        return Timing(self.wall + other.wall, self.cpu + other.cpu)
+
+    def __str__(self) -> str:
+        return f"{self.wall:7.3f} s ({self.cpu:.3f} s CPU)"
+
+
+class _Clock:
+    def __init__(self, cpu: Callable[[], float] = time.process_time) -> None:
+        self._cpu = cpu
+        self._wall0, self._cpu0 = time.perf_counter(), cpu()
+
+    def lap(self) -> Timing:
+        wall, cpu = time.perf_counter(), self._cpu()
+        lap = Timing(wall - self._wall0, cpu - self._cpu0)
+        self._wall0, self._cpu0 = wall, cpu
+        return lap
+
+
+def ours(path: Path) -> tuple[Timing, Timing]:
+    """Time to read the file, and to compute the ranked standings."""
     from generator.events import load_tournament
     from generator.model import Edition
     from generator.notation import parse_tiebreak
     from generator.standings import compute_standings
 
     specs = tuple(parse_tiebreak(code) for code in TIEBREAKS if code != "PTS")
-    started = time.perf_counter()
+    clock = _Clock()
     tournament = load_tournament(path)
-    read = time.perf_counter()
+    read = clock.lap()
     standings = compute_standings(tournament, specs, Edition(EDITION))
-    done = time.perf_counter()
+    compute = clock.lap()
     assert len(standings.rows) == len(tournament.players)
-    return read - started, done - read
+    return read, compute
 
 
-def reference(path: Path) -> float:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def reference(path: Path) -> Timing:
     command = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path),
                "-t", *(f"{code}/V{EDITION}" for code in TIEBREAKS)]
-    started = time.perf_counter()
+    clock = _Clock(_children_cpu)
     finished = subprocess.run(command, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - started
+    elapsed = clock.lap()
     if '"tiebreakResult"' not in finished.stdout:
         raise SystemExit(f"the reference failed on {path}:\n{finished.stdout[-1500:]}"
                          f"{finished.stderr[-1500:]}")
     return elapsed
 
 
-def peer(path: Path) -> tuple[float, str] | None:
+def peer(path: Path) -> tuple[Timing, str] | None:
     """tiebreak-core behind our reader, or None when it is not installed."""
     try:
         import tiebreak_peer
     except ImportError:
         return None
-    return tiebreak_peer.run(path, EDITION)
+    clock = _Clock()
+    what = tiebreak_peer.run(path)
+    return clock.lap(), what
 
 
-def best(runs: int, measure: Callable[[], tuple[float, float]]) -> tuple[float, float]:
-    timings = [measure() for _ in range(runs)]
-    return min(timings, key=sum)
+def best(runs: int, measure: Callable[[], tuple[Timing, Timing]]) -> tuple[Timing, Timing]:
+    timings = []
+    for _ in range(runs):
+        gc.collect()  # start each run clean: the previous run's objects are not its cost
+        timings.append(measure())
+    return min(timings, key=lambda pair: pair[0].cpu + pair[1].cpu)
 
 
 def profile(path: Path, limit: int) -> str:
@@ -112,7 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs of ours")
     parser.add_argument("--skip-reference", action="store_true")
     parser.add_argument("--reference-all", action="store_true",
-                        help=f"run the reference above {REFERENCE_SIZE_LIMIT} players too")
+                        help=f"run the reference (and the peer) above {REFERENCE_SIZE_LIMIT} "
+                             "players too")
     parser.add_argument("--peer", action="store_true",
                         help="also time tiebreak-core (pip install -e '.[bench]')")
     parser.add_argument("--profile", action="store_true", help="cProfile our run per size")
@@ -134,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.skip_reference:
             tiny = folder / "tiny.trf"
             tiny.write_text(trfgen.generate_swiss(2, 1, args.seed), encoding="utf-8")
-            print(f"reference start-up (2 players, 1 round): {reference(tiny):.2f} s")
+            print(f"reference start-up (2 players, 1 round): {reference(tiny)}")
         for players, rounds in sizes:
             path = folder / f"swiss-{players}x{rounds}.trf"
             started = time.perf_counter()
@@ -144,20 +185,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f" generated in {time.perf_counter() - started:.2f} s)")
             read, compute = best(args.repeat, lambda path=path: ours(path))
             total = read + compute
-            print(f"  ours       {total:8.3f} s  (read {read:.3f} s + tie-breaks {compute:.3f} s,"
-                  f" best of {args.repeat})")
-            if args.peer:
+            print(f"  ours          {total}  = read {read.wall:.3f} s ({read.cpu:.3f} CPU)"
+                  f" + tie-breaks {compute.wall:.3f} s ({compute.cpu:.3f} CPU),"
+                  f" best of {args.repeat}")
+            slow_ones_too = players <= REFERENCE_SIZE_LIMIT or args.reference_all
+            if args.peer and slow_ones_too:
                 timed = peer(path)
                 if timed is None:
-                    print("  tiebreak-core: not installed (pip install -e '.[bench]')")
+                    print("  tiebreak-core not installed (pip install -e '.[bench]')")
                 else:
                     seconds, what = timed
-                    print(f"  tiebreak-core {seconds:5.3f} s  ({what}); ours is "
-                          f"{seconds / total:.1f}x faster")
-            if not args.skip_reference and (players <= REFERENCE_SIZE_LIMIT or args.reference_all):
+                    print(f"  tiebreak-core {seconds}  {what}; ours is "
+                          f"{seconds.cpu / total.cpu:.1f}x faster (CPU)")
+            if not args.skip_reference and slow_ones_too:
                 seconds = reference(path)
-                print(f"  reference  {seconds:8.3f} s  (subprocess, wall clock); "
-                      f"ours is {seconds / total:.1f}x faster")
+                print(f"  reference     {seconds}  subprocess; ours is "
+                      f"{seconds.wall / total.wall:.1f}x faster (wall), "
+                      f"{seconds.cpu / total.cpu:.1f}x (CPU)")
             if args.profile:
                 print(profile(path, 30))
     return 0

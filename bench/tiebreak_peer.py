@@ -8,7 +8,6 @@ Standard 1-½-0 scoring only (its scores are floats in {0, ½, 1}).
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from generator.events import load_tournament
@@ -59,13 +58,12 @@ def to_peer(tournament: Tournament) -> dict[int, object]:
     return players
 
 
-def run(path: Path, edition: str) -> tuple[float, str]:
+def run(path: Path) -> str:
+    """Read, convert and rank (the caller times it); says what was run."""
     from tiebreak_core import rank_standings_strict
 
-    started = time.perf_counter()
     tournament = load_tournament(path)
     players = to_peer(tournament)
     rank_standings_strict(players, list(PEER_CRITERIA), total_rounds=tournament.rounds_played,
                           ruleset="fide-2026")
-    elapsed = time.perf_counter() - started
-    return elapsed, f"our reader + conversion + {len(PEER_CRITERIA)} criteria, fide-2026"
+    return f"(our reader + conversion + {len(PEER_CRITERIA)} criteria, fide-2026)"

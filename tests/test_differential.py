@@ -47,6 +47,9 @@ CORPUS_TIEBREAKS = (
 # Art. 10 with a rating announced for unrated players (the /U modifier), so that the rating
 # tie-breaks are compared in events with unrated players too (without it they are dropped).
 UNRATED_AS_1000 = ("ARO/U1000", "TPR/U1000", "PTP/U1000", "APRO/U1000", "APPO/U1000")
+# Other modifiers of Art. 14 (and /P, /F, the Koya limit), beyond the corpus list.
+MODIFIED = ("BH/P", "SB/P", "SB/C2", "SB/M1", "BH/C3", "FB/M1", "AOB/F", "ARO/M1", "PS/C2",
+            "KS/L+1", "KS/L-1")
 # New in the 2026 edition (C.07 7.7, 7.8, 10.6): compared under that edition only.
 NEW_IN_2026 = ("STD", "TPN", "RTNG", "RTNG/U1000")
 EDITIONS = ("2024", "2026")
@@ -56,7 +59,8 @@ REFERENCE_TIMEOUT = 120
 
 
 def tiebreaks_for(edition: str) -> tuple[str, ...]:
-    return CORPUS_TIEBREAKS + UNRATED_AS_1000 + (NEW_IN_2026 if edition == "2026" else ())
+    return (CORPUS_TIEBREAKS + UNRATED_AS_1000 + MODIFIED
+            + (NEW_IN_2026 if edition == "2026" else ()))
 
 
 # --------------------------------------------------------------------------- both sides
@@ -197,20 +201,31 @@ def _aob_printed_rounded(s: Situation) -> bool:
     # C.07 8.2 defines AOB as an average and prescribes no rounding; the reference prints
     # it rounded (2 decimals up to 8 rounds, 3 up to 26). Accept exactly the difference
     # that rounding to the printed decimals makes.
-    return s.code == "AOB" and _rounded_like(s.ours, s.reference)
+    return s.code.split("/")[0] == "AOB" and _rounded_like(s.ours, s.reference)
 
 
-def _aob_after_fore_buchholz(s: Situation) -> bool:
-    # C.07 8.2: AOB averages the opponents' Buchholz (Fore Buchholz only with /F). The
-    # reference computes FB by changing its shared per-player state (the last round it
-    # counts as played, hence which trailing byes are 16.2.5), and an AOB listed after FB
-    # reads that state: its value depends on the list order. Accept only when the
-    # reference's own AOB, computed with no FB before it, is ours.
-    if s.code != "AOB" or not any(c.split("/")[0] == "FB" for c in
-                                  s.codes[: s.codes.index("AOB")]):
+_READS_ADJUSTED_SCORES = ("BH", "SB", "AOB")
+
+
+def _is_fore(code: str) -> bool:
+    parts = code.split("/")
+    return parts[0] == "FB" or (parts[0] == "AOB" and "F" in parts[1:])
+
+
+def _listed_after_fore_buchholz(s: Situation) -> bool:
+    # The adjusted scores of 16.3 and the 16.2 categories are facts of the tournament: no
+    # value of C.07 depends on which other tie-breaks are listed. The reference computes
+    # Fore Buchholz (8.3) by changing its shared per-player state (the last round it counts
+    # as played, so a bye followed only by a final-round forfeit loss stops being 16.2.5),
+    # and a BH, SB or AOB listed after an FB reads that state. Accept only when the
+    # reference's own value, computed with nothing but PTS before it, is ours.
+    if s.code.split("/")[0] not in _READS_ADJUSTED_SCORES or _is_fore(s.code):
         return False
-    alone = s.reference_alone("AOB")[s.start_no]
-    return alone != s.reference and (alone == s.ours or _rounded_like(s.ours, alone))
+    if not any(_is_fore(c) for c in s.codes[: s.codes.index(s.code)]):
+        return False
+    alone = s.reference_alone(s.code)[s.start_no]
+    return alone != s.reference and (
+        alone == s.ours or (s.code.split("/")[0] == "AOB" and _rounded_like(s.ours, alone)))
 
 
 def _std_double_forfeit(s: Situation) -> bool:
@@ -239,9 +254,9 @@ DIVERGENCES: tuple[Divergence, ...] = (
     Divergence("AOB printed rounded", "C.07 8.2",
                "the reference prints AOB rounded; C.07 gives the exact average",
                _aob_printed_rounded),
-    Divergence("AOB read after FB", "C.07 8.2 (and 4.3: a value does not depend on the list)",
-               "the reference's AOB changes when FB is listed before it",
-               _aob_after_fore_buchholz),
+    Divergence("listed after FB", "C.07 16.3 (8.1, 8.2, 9.1: no value depends on the list)",
+               "the reference's BH, SB and AOB change when an FB is listed before them",
+               _listed_after_fore_buchholz),
     Divergence("DE in an unfinished round robin", "C.07 6.2, 6.3",
                "a tie group with games still to play is not separated in a round robin",
                _de_unfinished_round_robin),
