@@ -31,6 +31,7 @@ from generator.model import (
     Tournament,
 )
 from generator.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
+from generator.teams import Team
 
 if TYPE_CHECKING:
     from generator.events import Event
@@ -120,6 +121,10 @@ class EventInfo:
     notes_markdown: str
     tournament_type: str
     time_control: str
+    is_team_event: bool = False
+    """The competitors are teams (C.07 Art. 11): pages say "team" and show match results."""
+    board_count: int = 0
+    """Boards per match in a team event."""
 
 
 def _setting(event: Event, name: str) -> Any:
@@ -127,7 +132,8 @@ def _setting(event: Event, name: str) -> Any:
 
 
 def event_info(event: Event) -> EventInfo:
-    tournament = event.tournament
+    tournament = event.competitors
+    teams = event.teams
     return EventInfo(
         slug=event.slug,
         title=_setting(event, "title") or tournament.name or event.slug,
@@ -144,6 +150,8 @@ def event_info(event: Event) -> EventInfo:
         notes_markdown=event.notes or "",
         tournament_type=tournament.tournament_type,
         time_control=tournament.time_control,
+        is_team_event=teams is not None,
+        board_count=teams.board_count if teams is not None else 0,
     )
 
 
@@ -254,6 +262,16 @@ def result_symbol(result: RoundResult, points: Decimal) -> str:
     return format_points(points)
 
 
+def competitor_symbol(competitor: Player, result: RoundResult, points: Decimal) -> str:
+    """A round as the crosstable and the player page show it: for a team, the game points
+    it scored in the match (2½), which say more than the match points; else
+    :func:`result_symbol`."""
+    if isinstance(competitor, Team) and result.opponent is not None:
+        game_points = competitor.match(result.round).game_points
+        return "?" if game_points is None else format_points(game_points)
+    return result_symbol(result, points)
+
+
 def format_points(value: Decimal | None) -> str:
     """Points as chess players write them: 3½, ¼, 10¾; other values as plain decimals."""
     if value is None:
@@ -302,7 +320,8 @@ class EventPlan:
 
     @property
     def tournament(self) -> Tournament:
-        return self.event.tournament
+        """What the standings rank: the teams of a team event, else the players."""
+        return self.event.competitors
 
     @property
     def rows_by_start_no(self) -> Mapping[StartNo, StandingsRow]:
@@ -332,7 +351,7 @@ def plan_event(event: Event, compute: Any) -> EventPlan:
     """``compute(event, after_round)`` is the engine applied with the event's settings."""
     standings = compute(event, None)
     return EventPlan(event=event, info=event_info(event), standings=standings,
-                     running=running_scores(event.tournament),
+                     running=running_scores(event.competitors),
                      final_points={row.player.start_no: row.points for row in standings.rows})
 
 
@@ -346,6 +365,32 @@ def standings_by_round(plan: EventPlan, compute: Any) -> tuple[Standings, ...]:
 # --- rounds ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MatchBoard:
+    """One board of a team match, seen from the team whose page or side it is on."""
+
+    number: int
+    player: Player
+    opponent: Player
+    color: str
+    """The player's colour: 'w', 'b', or '' when not recorded."""
+    result: str
+    """From the player's side: "1–0", "½–½", "0–1", "+:−", ..."""
+
+
+def match_boards(plan: EventPlan, team: Team, round_no: int) -> tuple[MatchBoard, ...]:
+    """The boards of ``team``'s match in ``round_no``, with the players of the event."""
+    individual = plan.event.tournament
+    boards = []
+    for game in team.match(round_no).boards:
+        player, opponent = individual.player(game.player), individual.player(game.opponent)
+        boards.append(MatchBoard(
+            number=game.board, player=player, opponent=opponent,
+            color=game.color.value if game.color is not Color.NONE else "",
+            result=_pair_result(player.result(round_no), opponent.result(round_no))))
+    return tuple(boards)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Board:
     number: int
     white: Player
@@ -353,9 +398,12 @@ class Board:
     white_before: Decimal
     black_before: Decimal
     result: str
-    """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "?" (not known yet)."""
+    """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "?" (not known yet); for a
+    team match the game points, "2½–1½"."""
     has_known_colours: bool
     is_unrated_game: bool
+    games: tuple[MatchBoard, ...] = ()
+    """A team match: its boards, seen from the White team (the one with White on board 1)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -421,13 +469,21 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         white_result, black_result = (result, other) if is_white else (other, result)
         white_before = plan.running[white.start_no][round_no - 1]
         black_before = plan.running[black.start_no][round_no - 1]
+        games: tuple[MatchBoard, ...] = ()
+        if isinstance(white, Team):
+            outcome = (competitor_symbol(white, white_result, ZERO) + "–"
+                       + competitor_symbol(black, black_result, ZERO))
+            games = match_boards(plan, white, round_no)
+        else:
+            outcome = _pair_result(white_result, black_result)
         board = Board(
             number=0, white=white, black=black,
             white_before=white_before, black_before=black_before,
-            result=_pair_result(white_result, black_result),
+            result="?" if "?" in outcome else outcome,
             has_known_colours=result.color is not Color.NONE,
             is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
                                                   ResultCode.LOSS_UNRATED),
+            games=games,
         )
         # C.04 board order: the higher score of the pair first, then the sum, then the
         # higher-placed (lower start number) player. The TRF records no board numbers.
@@ -435,12 +491,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
                min(white.start_no, black.start_no))
         boards.append((key, board))
     boards.sort(key=lambda item: item[0])
-    numbered = tuple(
-        Board(number=i, white=b.white, black=b.black, white_before=b.white_before,
-              black_before=b.black_before, result=b.result,
-              has_known_colours=b.has_known_colours, is_unrated_game=b.is_unrated_game)
-        for i, (_, b) in enumerate(boards, start=1)
-    )
+    numbered = tuple(replace(b, number=i) for i, (_, b) in enumerate(boards, start=1))
     unpaired.sort(key=lambda u: (_UNPAIRED_ORDER[u.kind], u.player.start_no))
     return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
                      standings=standings)
@@ -487,7 +538,7 @@ def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
                 round_no=result.round, kind=result.kind, opponent=opponent,
                 opponent_rank=ranks[opponent] if opponent is not None else None,
                 color=result.color.value if result.color is not Color.NONE else "",
-                symbol=result_symbol(result, system.round_points(result)),
+                symbol=competitor_symbol(row.player, result, system.round_points(result)),
             ))
         rows.append(CrossRow(row=row, cells=tuple(cells)))
     return tuple(rows)
@@ -503,7 +554,7 @@ def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
         for result in row.player.results[: plan.info.rounds_played]:
             if result.opponent is not None:
                 met.setdefault(result.opponent, []).append(
-                    result_symbol(result, system.round_points(result)))
+                    competitor_symbol(row.player, result, system.round_points(result)))
         rows.append(CrossRow(row=row, cells=(), grid=tuple(
             ("×",) if other == row.player.start_no else tuple(met.get(other, ()))
             for other in order
@@ -527,6 +578,8 @@ class RoundLine:
     opponent_score: Decimal | None
     counts_as: Part | None
     """The same round's contribution in the first Buchholz-family tie-break, if any."""
+    games: tuple[MatchBoard, ...] = ()
+    """A team's match: its boards."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -616,6 +669,8 @@ class PlayerView:
     buchholz_code: str | None
     points_alone: bool
     """No other player has the same points: the points alone decided the place."""
+    members: tuple[Player, ...] = ()
+    """A team: its players, in the order of the team record (board order)."""
 
 
 _PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
@@ -713,13 +768,16 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
                     if result.opponent is not None and tournament.has_player(result.opponent)
                     else None)
         points = system.round_points(result)
+        is_team = isinstance(row.player, Team)
         rounds.append(RoundLine(
             round_no=result.round, kind=result.kind, opponent=opponent,
             color=result.color.value if result.color is not Color.NONE else "",
-            symbol=result_symbol(result, points), points=points,
+            symbol=competitor_symbol(row.player, result, points), points=points,
             running=running[result.round],
             opponent_score=finals.get(opponent.start_no) if opponent is not None else None,
             counts_as=counted.get(result.round),
+            games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
+            if is_team else (),
         ))
     rows = standings.rows
     neighbours = []
@@ -740,6 +798,8 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
         anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
+        members=tuple(plan.event.tournament.player(no) for no in row.player.members)
+        if isinstance(row.player, Team) else (),
     )
 
 
@@ -782,6 +842,8 @@ def person_key(player: Player) -> str:
 def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
     grouped: dict[str, list[Appearance]] = {}
     for plan in sorted(plans, key=event_sort_key):
+        if plan.info.is_team_event:
+            continue  # the rows are teams, not people
         for row in plan.standings.rows:
             grouped.setdefault(person_key(row.player), []).append(Appearance(plan=plan, row=row))
     persons = []

@@ -390,3 +390,60 @@ def test_an_event_whose_list_asks_for_game_points_in_an_individual_event(tmp_pat
     event = read_event(CORPUS_TRF / "seed-anna.trf")
     with pytest.raises(StandingsError, match="applies to team events only"):
         standings_for_event(event, specs=[parse_tiebreak("BH:GP")])
+
+
+# --- the site ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def team_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from sitekit import make_event, make_seed_events
+
+    from generator.site import build_site
+
+    root = tmp_path_factory.mktemp("team-site")
+    events = make_seed_events(root / "events", ("seed-anna",))
+    make_event(events, "team-rr", TEAM_FILE,
+               "title: Team round robin\ntiebreaks: [DE, SB/C1, SB:GP, KS:GP]\n")
+    warnings = build_site(events, root / "site")
+    assert all(not d.is_error for d in warnings)
+    return root / "site"
+
+
+def test_the_site_lists_the_teams(team_site):
+    import json
+
+    page = (team_site / "team-rr" / "index.html").read_text(encoding="utf-8")
+    # DE does not separate; SB/C1 puts Team 3 (6) last; SB:GP then orders Team 2 (37.5),
+    # Team 1 (36.5), Team 4 (33.5) (hand values in test_rank_lists_the_teams).
+    positions = [page.index(f'href="players/{n}.html">Team {n}</a>') for n in (2, 1, 4, 3)]
+    assert positions == sorted(positions)
+    data = json.loads((team_site / "team-rr" / "standings.json").read_text(encoding="utf-8"))
+    assert [(p["name"], p["tiebreaks"]["SB:GP"]) for p in data["players"]] == [
+        ("Team 2", 37.5), ("Team 1", 36.5), ("Team 4", 33.5), ("Team 3", 36)]
+    assert "4 teams of 4 boards" in page
+
+
+def test_a_team_page_shows_its_players_and_boards(team_site):
+    page = (team_site / "team-rr" / "players" / "1.html").read_text(encoding="utf-8")
+    assert "<h1>Team 1</h1>" in page and "with 3 match points" in page
+    assert [name in page for name in ("T1B1", "T1B2", "T1B3", "T1B4")] == [True] * 4
+    assert "<li>T1B1 (w) 1–0 T2B1</li>" in page  # round 1, board 1
+    assert '<td class="num">2½</td>' in page  # game points of the round 1 match
+    assert "people/team-1" not in page  # a team is not a person
+
+
+def test_a_round_page_shows_matches_in_game_points(team_site):
+    page = (team_site / "team-rr" / "rounds" / "1.html").read_text(encoding="utf-8")
+    assert '<td class="result">2½–1½</td>' in page and '<td class="result">2–2</td>' in page
+    assert "<li>T3B2 (b) 0–1 T4B2</li>" in page
+
+
+def test_teams_are_not_people_and_links_resolve(team_site):
+    import re
+
+    people = (team_site / "people" / "index.html").read_text(encoding="utf-8")
+    assert "Team 1" not in people and "T1B1" not in people
+    for page in sorted((team_site / "team-rr").rglob("*.html")):
+        for link in re.findall(r'href="([^"#]+)', page.read_text(encoding="utf-8")):
+            if "://" not in link:
+                assert (page.parent / link).resolve().is_file(), (page, link)
