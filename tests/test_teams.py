@@ -273,6 +273,19 @@ def test_koya_and_progressive_scores_in_game_points(tmp_path):
     assert (row.number("KS:GP"), row.number("PS:GP")) == (D("2.5"), D("8.5"))
 
 
+@pytest.mark.parametrize("edition", ["2024", "2026"])
+def test_standings_after_a_round_equal_the_file_cut_after_that_round(tmp_path, edition):
+    codes = ["BH:GP", "SB:GP/C1", "FB:GP", "KS:GP", "PS:GP", "BH", "SB", "DE", "KS", "FB"]
+    path = tmp_path / "cut.trf"
+    path.write_text(team_trf(2, 4, SWISS[:2]), encoding="utf-8")
+    cut = read_event(path).teams
+    assert cut is not None and cut.rounds_played == 2
+    after = compute_standings(_swiss(tmp_path), codes, Edition(edition), after_round=2)
+    alone = compute_standings(cut, codes, Edition(edition))
+    assert [(r.player.start_no, r.points, [r.number(c) for c in codes]) for r in after.rows] == \
+        [(r.player.start_no, r.points, [r.number(c) for c in codes]) for r in alone.rows]
+
+
 def test_a_pending_board_makes_the_match_pending(tmp_path):
     rounds = [{1: (2, "1X"), 3: (4, "==")}]
     path = tmp_path / "pending.trf"
