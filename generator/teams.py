@@ -38,6 +38,7 @@ from generator.model import (
     StartNo,
     Tournament,
 )
+from generator.notation import TiebreakSpec
 from generator.trf import TeamRecord, TrfDocument
 
 TWO = Decimal(2)
@@ -172,6 +173,20 @@ class TeamTournament(Tournament):
         view = dataclasses.replace(self, score_system=self.game_points_scoring)
         rows = tuple(tuple(m.game_points for m in team.matches) for team in self.teams)
         return view, rows
+
+
+def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool) -> str | None:
+    """Why ``spec``'s points system (``:MP``/``:GP``) cannot be computed; None if it can."""
+    system = spec.points_system
+    if system is None:
+        return None
+    if not is_team_event:
+        return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
+                "events only; this event has no teams")
+    if system == GAME_POINTS and spec.info.acronym not in GAME_POINTS_TIEBREAKS:
+        return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
+                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only")
+    return None
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -543,4 +558,4 @@ def _fmt(value: Decimal) -> str:
 
 __all__ = ["GAME_POINTS", "GAME_POINTS_TIEBREAKS", "MATCH_POINTS", "MATCH_SCORING",
            "BoardGame", "Match", "Team", "TeamTournament", "build_team_tournament",
-           "is_team_event", "team_records"]
+           "is_team_event", "points_system_refusal", "team_records"]

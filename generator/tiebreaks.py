@@ -208,20 +208,16 @@ class Context:
         """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13
         preamble) is the score: this one for match points, the team event's game points
         otherwise. Raises TiebreakError where that is not computed."""
-        from generator.teams import GAME_POINTS, GAME_POINTS_TIEBREAKS, TeamTournament
+        from generator.teams import GAME_POINTS, TeamTournament, points_system_refusal
 
         tournament = self.tournament
         system = spec.points_system
-        if not isinstance(tournament, TeamTournament):
-            raise TiebreakError(
-                f"team tie-break {spec.written!r} (points system :{system}) applies to team "
-                "events only; this event has no teams")
-        if system != GAME_POINTS:
+        refusal = points_system_refusal(
+            spec, is_team_event=isinstance(tournament, TeamTournament))
+        if refusal is not None:
+            raise TiebreakError(refusal)
+        if system != GAME_POINTS or not isinstance(tournament, TeamTournament):
             return self
-        if spec.info.acronym not in GAME_POINTS_TIEBREAKS:
-            raise TiebreakError(
-                f"team tie-break {spec.written!r}: game points (:GP) are computed for "
-                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only")
 
         def make() -> Context:
             view, points = tournament.game_points_view()
