@@ -21,7 +21,7 @@ from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsErro
 from generator.model import Edition, Tournament
 from generator.notation import CATALOGUE, NotationError, TiebreakSpec, parse_tiebreak
 from generator.settings import EventSettings, read_settings
-from generator.teams import TeamTournament, build_team_tournament
+from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
 from generator.trf import TrfDocument, decode_trf, read_records
 
 SETTINGS_FILE = "event.yml"
@@ -329,7 +329,16 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
         path, line, column = (resolved.positions[index] if index < len(resolved.positions)
                               else (trf_path, 0, 0))
         where = {"path": path, "line": line or None, "column": column or None}
-        if (tournament.is_round_robin and spec.info.is_buchholz_family
+        is_team_event = isinstance(tournament, TeamTournament)
+        refusal = points_system_refusal(spec, is_team_event=is_team_event)
+        if refusal is not None:
+            # :MP/:GP (C.07 Art. 13 preamble) need a team event, :GP one of the sums.
+            diagnostics.append(Diagnostic(
+                **where,  # type: ignore[arg-type]
+                message=refusal,
+                expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
+                else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
+        elif (tournament.is_round_robin and spec.info.is_buchholz_family
                 and edition is Edition.FIDE_2026_03):
             diagnostics.append(Diagnostic(
                 **where,  # type: ignore[arg-type]

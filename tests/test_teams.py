@@ -460,3 +460,21 @@ def test_teams_are_not_people_and_links_resolve(team_site):
         for link in re.findall(r'href="([^"#]+)', page.read_text(encoding="utf-8")):
             if "://" not in link:
                 assert (page.parent / link).resolve().is_file(), (page, link)
+
+
+@pytest.mark.parametrize(("trf", "codes", "expected"), [
+    ("seed-anna.trf", "[BH, SB:GP]",
+     "event.yml:1:17: team tie-break 'SB:GP' (points system :GP) applies to team events only; "
+     "this event has no teams; expected SB without ':GP'"),
+    ("markdechamps-team-rr.trf", "[DE, WIN:GP, SB:GP]",
+     "event.yml:1:17: team tie-break 'WIN:GP': game points (:GP) are computed for BH, FB, KS, "
+     "PS, SB only; expected WIN:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"),
+])
+def test_check_refuses_points_systems_where_they_cannot_be_computed(tmp_path, trf, codes,
+                                                                   expected):
+    from sitekit import make_event
+
+    folder = make_event(tmp_path / "events", "event", CORPUS_TRF / trf, f"tiebreaks: {codes}\n")
+    result = run("check", str(folder))
+    assert result.exit_code == 1
+    assert f"{folder}/{expected}" in result.output
