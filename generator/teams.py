@@ -262,24 +262,23 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     if problems.found:
         _report(problems, records, declared, sink)
         return None
-    if document.first("300") is not None:
-        record = document.first("300")
-        assert record is not None
+    board_order = document.first("300")
+    if board_order is not None:
         sink.warning("record 300 (board order of a match) is not read; boards follow the "
-                     "order of the team records", line=record.line, column=1,
+                     "order of the team records", line=board_order.line, column=1,
                      expected="players listed in board order in the 310 records")
     scoring = _match_scoring(document, sink)
     board_count = _board_count(document, matches)
     by_record = {record.number: record for record in records}
     built: list[Team] = []
     for number, (name, members) in sorted(teams.items()):
-        record = by_record[number]
-        columns = _team_columns(document, record, sink)
+        team_record = by_record[number]
+        columns = _team_columns(document, team_record, sink)
         results = tuple(_match_result(individual, number, match, members)
                         for match in matches[number])
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
-            matches=tuple(matches[number]), results=results, line=record.line,
+            matches=tuple(matches[number]), results=results, line=team_record.line,
             points_in_file=columns.get("mp"), game_points_in_file=columns.get("gp"),
             rank_in_file=int(columns["rank"]) if columns.get("rank") else None))
     tournament = TeamTournament(

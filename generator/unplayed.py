@@ -254,9 +254,9 @@ def build_score_sheet(
             rows.extend([absent] * (counted - len(rows)))
         if points is not None:
             given = points[len(all_kinds)]
-            rows = [row if r >= len(given) or given[r] is None
-                    else (row[0], given[r], int(given[r] / unit))  # type: ignore[operator]
-                    for r, row in enumerate(rows)]
+            for r, value in enumerate(given[:len(rows)]):
+                if value is not None:
+                    rows[r] = (rows[r][0], value, int(value / unit))
         all_kinds.append(tuple([row[0] for row in rows]))
         all_points.append(tuple([row[1] for row in rows]))
         all_units.append(tuple([row[2] for row in rows]))

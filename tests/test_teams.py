@@ -156,7 +156,7 @@ def test_other_game_points_tiebreaks_are_refused_not_zero(teams, code):
 
 
 def test_points_systems_in_an_individual_event_are_refused(teams):
-    with pytest.raises(TiebreakError, match="'BH:GP' .* applies to team events only"):
+    with pytest.raises(TiebreakError, match=r"'BH:GP' .* applies to team events only"):
         compute_standings(teams.individual, ["BH:GP"])
 
 
@@ -322,7 +322,7 @@ def test_a_team_meeting_two_teams_in_a_round_is_an_error_in_a_team_event():
             lines[k] = line[:91] + "0004 b ="
     teams, diagnostics = _read("\n".join(lines))
     assert teams is None
-    assert [str(d) for d in diagnostics][0] == (
+    assert str(diagnostics[0]) == (
         "t.trf:6:92: team 1 meets teams 2 and 4 in round 1 (players 1 and 2); expected all "
         "boards of a team against one team in each round")
 
@@ -350,7 +350,8 @@ def test_teams_listed_for_a_team_prize_leave_the_event_individual():
     several teams, and nothing says it is a team event -> a warning, no team view."""
     text = team_trf(2, 2, [{1: (2, "1=")}], header="", team_tag="013")
     lines = [line for line in text.splitlines() if not line.startswith("013")]
-    lines += ["013 Club A                          1    3", "013 Club B                          2    4"]
+    lines += ["013 Club A                          1    3",
+              "013 Club B                          2    4"]
     teams, diagnostics = _read("\n".join(lines))
     assert teams is None
     assert [d.severity.value for d in diagnostics] == ["warning"]
