@@ -479,3 +479,35 @@ def test_check_refuses_points_systems_where_they_cannot_be_computed(tmp_path, tr
     result = run("check", str(folder))
     assert result.exit_code == 1
     assert f"{folder}/{expected}" in result.output
+
+
+# --- the reference calculator on game points ------------------------------------------------------
+
+REFERENCE_CODES = ("PTS", "BH:GP", "BH:GP/C1", "BH:GP/M1", "SB:GP", "SB:GP/C1", "PS:GP",
+                   "PS:GP/C1", "KS:GP", "FB:GP", "BH", "SB", "FB")
+
+
+@pytest.mark.parametrize("edition", ["2024", "2026"])
+@pytest.mark.parametrize("case", ["corpus", "swiss"])
+def test_game_points_agree_with_the_reference_calculator(tmp_path, case, edition):
+    """gacrux 1.11.65 (FIDE's reference calculator, a test-only dependency), run on the
+    corpus team file and on the team Swiss above (with -s: it takes any 4-team, 3-round
+    event for a round robin)."""
+    import json
+    import subprocess
+    import sys
+
+    if case == "corpus":
+        path, teams, swiss = TEAM_FILE, read_event(TEAM_FILE).teams, []
+    else:
+        path, teams, swiss = tmp_path / "swiss.trf", _swiss(tmp_path), ["-s"]
+    assert teams is not None
+    command = [sys.executable, "-m", "gacrux.tiebreakchecker", *swiss, "-i", str(path), "-t",
+               *(f"{code}/V{edition}" for code in REFERENCE_CODES)]
+    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
+    reference = {c["cid"]: [Decimal(v) for v in c["tiebreakScore"]]
+                 for c in json.loads(output.stdout)["tiebreakResult"]["competitors"]}
+    standings = compute_standings(teams, list(REFERENCE_CODES[1:]), Edition(edition))
+    ours = {int(row.player.start_no): [row.points, *(row.number(c) for c in REFERENCE_CODES[1:])]
+            for row in standings.rows}
+    assert ours == reference
