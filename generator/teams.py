@@ -230,8 +230,9 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     when its pairings are team matches: every player belongs to one team and, in every
     round, the players of a team meet players of one other team only. A file that says
     it is a team event and is not consistent with one gets errors; one that merely lists
-    teams (a team prize in an individual event) gets a warning saying why its teams are
-    not read as a team event.
+    teams (a team prize in an individual event) is an individual event, with a warning
+    saying why when its teams are TRF-26 310 records (TRF-16 013 lists are common in
+    individual events and pass silently).
     """
     records = team_records(document)
     if not records:
@@ -303,6 +304,10 @@ def _report(problems: _Problems, records: Sequence[TeamRecord], declared: bool,
         return
     message, line, column, _ = problems.found[0]
     tag = records[0].tag
+    if tag == "013":
+        # TRF-16 files of individual events often list clubs (013) for a team prize: an
+        # individual event, nothing to say.
+        return
     sink.warning(f"the team records ({tag}) are not read as a team event: {message} "
                  f"(line {line})", line=records[0].line, column=1,
                  expected="192 naming a team system (e.g. FIDE_TEAM_...) for a team event; "

@@ -346,17 +346,23 @@ def test_team_byes_of_record_320_are_refused_with_a_position():
 
 
 def test_teams_listed_for_a_team_prize_leave_the_event_individual():
-    """013 records in an individual Swiss (a club prize): players of a team meet players of
-    several teams, and nothing says it is a team event -> a warning, no team view."""
+    """Team records in an individual Swiss (a club prize): players of a team meet each
+    other, and nothing says it is a team event -> no team view; TRF-16 013 club lists pass
+    silently, TRF-26 310 records get a warning saying why they are not read as teams."""
     text = team_trf(2, 2, [{1: (2, "1=")}], header="", team_tag="013")
     lines = [line for line in text.splitlines() if not line.startswith("013")]
-    lines += ["013 Club A                          1    3",
-              "013 Club B                          2    4"]
-    teams, diagnostics = _read("\n".join(lines))
+    clubs = ["013 Club A                          1    3",
+             "013 Club B                          2    4"]
+    teams, diagnostics = _read("\n".join(lines + clubs))
+    assert (teams, diagnostics) == (None, ())
+    clubs = ["310   1 Club A".ljust(73) + "   1    3", "310   2 Club B".ljust(73) + "   2    4"]
+    teams, diagnostics = _read("\n".join(lines + clubs))
     assert teams is None
-    assert [d.severity.value for d in diagnostics] == ["warning"]
-    assert "the team records (013) are not read as a team event: players 1 and 3 of team 1 " \
-           "meet each other in round 1" in str(diagnostics[0])
+    assert [str(d) for d in diagnostics] == [
+        "t.trf:7:1: warning: the team records (310) are not read as a team event: players 1 "
+        "and 3 of team 1 meet each other in round 1 (line 3); expected 192 naming a team "
+        "system (e.g. FIDE_TEAM_...) for a team event; nothing to do for teams listed for a "
+        "team prize"]
 
 
 def test_a_team_event_read_from_013_records():
