@@ -236,10 +236,6 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     """
     records = team_records(document)
     if not records:
-        if is_team_event(document):
-            first = document.first("362") or document.first("352") or document.first("192")
-            sink.error("team event without team records", line=first.line if first else None,
-                       column=1, expected="one 310 (or 013) record per team")
         return None
     declared = is_team_event(document)
     problems = _Problems()
@@ -275,7 +271,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     for number, (name, members) in sorted(teams.items()):
         team_record = by_record[number]
         columns = _team_columns(document, team_record, sink)
-        results = tuple(_match_result(individual, number, match, members)
+        results = tuple(_match_result(individual, match, members)
                         for match in matches[number])
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
@@ -442,7 +438,7 @@ _UNPAIRED_CODES = {
 }
 
 
-def _match_result(individual: Tournament, number: int, match: Match,
+def _match_result(individual: Tournament, match: Match,
                   members: Sequence[StartNo]) -> RoundResult:
     """The match as one round of the team's record: won, drawn or lost on game points
     (Art. 11), the colour of the team's first board, the position of that board's game."""
