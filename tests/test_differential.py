@@ -22,12 +22,13 @@ each reference call costs about 0.3 s, and the two editions run in parallel).
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
@@ -469,7 +470,6 @@ def test_seeded_swiss_matches_the_reference(players: int, rounds: int, seed: int
                      forfeit=0.05, double_forfeit=0.02, short_game=0.03, withdrawal=0.1,
                      late_entry=0.1, unrated=0.0 if seed % 2 else 0.05)
     scoring = trfgen.THREE_ONE_ZERO if seed == 2 else trfgen.STANDARD
-    import random
     tournament = trfgen.build_swiss(random.Random(seed), players, rounds, mix=mix,
                                     scoring=scoring, seed=seed)
     check_against_reference(tournament)
@@ -477,7 +477,6 @@ def test_seeded_swiss_matches_the_reference(players: int, rounds: int, seed: int
 
 def test_generated_points_column_adds_up() -> None:
     """The generator's own invariant, checked on its text: points = sum of results."""
-    import random
     tournament = trfgen.build_swiss(random.Random(7), 30, 7, mix=trfgen.Mix(
         half_point_bye=0.1, full_point_bye=0.05, forfeit=0.1, withdrawal=0.2),
         scoring=trfgen.THREE_ONE_ZERO)
@@ -486,3 +485,112 @@ def test_generated_points_column_adds_up() -> None:
         if line.startswith("001"):
             codes = [line[c] for c in range(98, len(line), 10)]
             assert Decimal(line[80:84]) == sum(by_code.get(c, 0) for c in codes), line
+
+
+# --------------------------------------------------------------------------- each divergence
+# One minimal event per accepted divergence, values worked by hand from the article: the
+# predicate must accept exactly the reference's difference, and nothing else.
+
+def _event(rows: Sequence[Sequence[trfgen.Block | None]], *, round_robin: bool = False,
+           ) -> trfgen.GeneratedTournament:
+    entrants = tuple(trfgen.Entrant(start_no=n, name=f"Player, No{n}", rating=2000 - 10 * n,
+                                    fide_id=1000 + n) for n in range(1, len(rows) + 1))
+    return trfgen.GeneratedTournament(name="Divergence", entrants=entrants,
+                                      blocks=tuple(tuple(r) for r in rows),
+                                      is_round_robin=round_robin,
+                                      start_date=trfgen.EDITION_2026_STARTS)
+
+
+def _game(opponent: int, color: str, code: str) -> trfgen.Block:
+    return trfgen.Block(opponent, color, code)
+
+
+def _both_sides(event: trfgen.GeneratedTournament, codes: Sequence[str], edition: str,
+                ) -> tuple[Result, Result, Callable[[str], Mapping[int, Decimal | None]]]:
+    with written(event) as path:
+        reference = run_reference(path, {edition: codes})[edition]
+        ours = run_ours(path, codes, edition, None)
+        alone = _alone(path, edition)
+        for code in codes:          # ask now, while the file exists
+            if code != "PTS":
+                alone(code)
+    return ours, reference, alone
+
+
+def _accepts(event: trfgen.GeneratedTournament, start_no: int, code: str, codes: Sequence[str],
+             ours: Decimal | None, reference: Decimal | None,
+             alone: Callable[[str], Mapping[int, Decimal | None]]) -> str | None:
+    found = accepted(Situation(event, start_no, code, "2026", codes, ours, reference, alone))
+    return found.name if found else None
+
+
+def test_std_double_forfeit_gives_half_to_each() -> None:
+    # Round 1: 1-2 double forfeit, 3 beats 4. C.07 7.7: players 1 and 2 score the same as
+    # their scheduled opponent (0 = 0), so ½ each; 3 gets 1, 4 gets 0.
+    event = _event([[_game(2, "w", "-")], [_game(1, "b", "-")],
+                    [_game(4, "w", "1")], [_game(3, "b", "0")]])
+    codes = ("PTS", "STD")
+    ours, reference, alone = _both_sides(event, codes, "2026")
+    assert [ours.values[n]["STD"] for n in (1, 2, 3, 4)] == [HALF, HALF, 1, 0]
+    assert reference.values[1]["STD"] == 0          # the reference compares with a draw
+    assert _accepts(event, 1, "STD", codes, HALF, Decimal(0), alone) == \
+        "STD with a double forfeit"
+    assert _accepts(event, 1, "STD", codes, Decimal(1), Decimal(0), alone) is None
+    assert _accepts(event, 3, "STD", codes, HALF, Decimal(0), alone) is None
+
+
+def test_buchholz_listed_after_fore_buchholz() -> None:
+    # Round 1: 1-2 double forfeit, 3 absent (Z); round 2: 2-3 double forfeit, 1 gets the
+    # PAB. 16.3: 3's round-1 bye is followed only by a VUR, so it is 16.2.5 and counts as
+    # a draw: adj(3) = ½, adj(1) = 1. BH/P of player 2 (forfeits as games) = 1 + ½ = 1½.
+    # The reference gives 1½ alone, but 1 once FB has run before it.
+    event = _event([[_game(2, "w", "-"), trfgen.Block(0, "-", "U")],
+                    [_game(1, "b", "-"), _game(3, "w", "-")],
+                    [trfgen.ABSENT, _game(2, "b", "-")]])
+    codes = ("PTS", "FB", "BH/P")
+    ours, reference, alone = _both_sides(event, codes, "2026")
+    assert ours.values[2]["BH/P"] == Decimal("1.5")
+    assert alone("BH/P")[2] == Decimal("1.5")
+    assert reference.values[2]["BH/P"] == 1
+    assert _accepts(event, 2, "BH/P", codes, Decimal("1.5"), Decimal(1), alone) == \
+        "listed after FB"
+    assert _accepts(event, 2, "BH/P", codes, Decimal(2), Decimal(1), alone) is None
+    assert _accepts(event, 2, "BH/P", ("PTS", "BH/P", "FB"), Decimal("1.5"), Decimal(1),
+                    alone) is None
+
+
+def test_direct_encounter_in_an_unfinished_round_robin() -> None:
+    # Six players, the first two rounds of the Berger table (1-6 2-5 3-4, then 6-4 5-3 1-2).
+    # 1 beats 6, 5 beats 2, 3-4 drawn; 4 beats 6, 3 beats 5, 2 beats 1. Players 1, 2 and 5
+    # have 1 point; 1 and 5 have not met yet, so 6.2 cannot apply and 6.3 is for Swiss
+    # events: DE leaves them tied. The reference orders them by the games played so far.
+    event = _event([
+        [_game(6, "w", "1"), _game(2, "w", "0")],
+        [_game(5, "w", "0"), _game(1, "b", "1")],
+        [_game(4, "w", "="), _game(5, "b", "1")],
+        [_game(3, "b", "="), _game(6, "b", "1")],
+        [_game(2, "b", "1"), _game(3, "w", "0")],
+        [_game(1, "b", "0"), _game(4, "w", "0")],
+    ], round_robin=True)
+    codes = ("PTS", "DE")
+    ours, reference, alone = _both_sides(event, codes, "2026")
+    assert [ours.values[n]["DE"] for n in (1, 2, 5)] == [0, 0, 0]
+    assert ours.ranks[1] == ours.ranks[2] == ours.ranks[5]
+    assert [reference.values[n]["DE"] for n in (1, 2, 5)] != [0, 0, 0]
+    assert _accepts(event, 1, "DE", codes, Decimal(0), reference.values[1]["DE"], alone) == \
+        "DE in an unfinished round robin"
+    # A Swiss event with the same games is not covered (6.3 applies there).
+    swiss = replace(event, is_round_robin=False)
+    assert _accepts(swiss, 1, "DE", codes, Decimal(0), Decimal(3), alone) is None
+
+
+def test_aob_rounding_is_only_the_printed_rounding() -> None:
+    situation = dict(tournament=_event([[_game(2, "w", "1")], [_game(1, "b", "0")]]),
+                     start_no=1, code="AOB", edition="2026", codes=("PTS", "AOB"),
+                     reference_alone=lambda code: {})
+    assert accepted(Situation(ours=Decimal("27.64285714"), reference=Decimal("27.64"),
+                              **situation)) is not None
+    assert accepted(Situation(ours=Decimal("27.645"), reference=Decimal("27.64"),
+                              **situation)) is None
+    assert accepted(Situation(ours=Decimal("27.6"), reference=Decimal("27.64"),
+                              **situation)) is None
