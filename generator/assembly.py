@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from generator.errors import DiagnosticSink
+from generator.records import record_maker
 from generator.model import (
     ONE,
     STANDARD_SCORING,
@@ -46,8 +47,9 @@ from generator.trf import (
 # --- scoring -----------------------------------------------------------------------------
 
 
-Tally = Mapping[tuple[RoundKind, ResultCode], int]
-"""How many rounds of each (kind, code) a player has: all a score system needs to know."""
+Tally = frozenset[tuple[RoundKind, ResultCode, int]]
+"""(kind, code, how many rounds) for each kind of round a player has: all a score system
+needs to know. Hashable, so players with the same tally are scored once."""
 
 
 def _tally(results: Iterable[RoundResult]) -> Tally:
@@ -55,7 +57,7 @@ def _tally(results: Iterable[RoundResult]) -> Tally:
     for result in results:
         key = (result.kind, result.code)
         counts[key] = counts.get(key, 0) + 1
-    return counts
+    return frozenset((kind, code, count) for (kind, code), count in counts.items())
 
 
 def _tallied_points(tally: Tally, scoring: ScoreSystem) -> Decimal:
@@ -65,7 +67,7 @@ def _tallied_points(tally: Tally, scoring: ScoreSystem) -> Decimal:
     same exponent, hence the same ``2.0`` or ``2`` in messages).
     """
     total = ZERO
-    for (kind, code), count in tally.items():
+    for kind, code, count in tally:
         total += scoring.points(kind, code) * count
     return total
 
@@ -99,7 +101,7 @@ def infer_scoring(players: Sequence[tuple[Decimal | None, Sequence[RoundResult]]
 
 
 def _infer_from_tallies(players: Sequence[tuple[Decimal | None, Tally]]) -> ScoreSystem | None:
-    written = [(points, tally) for points, tally in players if points is not None]
+    written = {(points, tally) for points, tally in players if points is not None}
     if not written:
         return STANDARD_SCORING
     for candidate in _scoring_candidates():
@@ -172,10 +174,8 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         total_rounds=total_rounds,
         rounds_played=rounds_played,
         players=tuple(
-            Player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
-                   rating=p.rating, federation=p.federation, fide_id=p.fide_id,
-                   birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
-                   results=results[no], line=p.line)
+            _new_player(StartNo(no), p.name, p.sex, p.title, p.rating, p.federation,
+                        p.fide_id, p.birth, p.points, p.rank, results[no], p.line)
             for no, p in sorted(by_no.items())),
         score_system=scoring,
         is_round_robin=False,
@@ -197,6 +197,7 @@ def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> 
 def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
     """Rounds in which a pairing is not mutual or a game's two blocks disagree."""
     in_doubt: set[int] = set()
+    consistent = _CONSISTENT_GAMES
     for no, player in by_no.items():
         for index, block in enumerate(player.blocks):
             opponent = block.opponent
@@ -207,19 +208,28 @@ def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
                 in_doubt.add(index + 1)
                 continue
             other = other_player.blocks[index]
-            if other.opponent != no or (no < opponent and not _is_consistent_game(
-                    block.color, other.color, block.result, other.result)):
+            if other.opponent != no:
                 in_doubt.add(index + 1)
+            elif no < opponent:
+                game = (block.color, other.color, block.result, other.result)
+                is_consistent = consistent.get(game)
+                if is_consistent is None:
+                    is_consistent = consistent[game] = _is_consistent_game(*game)
+                if not is_consistent:
+                    in_doubt.add(index + 1)
     return in_doubt
 
 
-@functools.cache
+_CONSISTENT_GAMES: dict[tuple[str, str, str, str], bool] = {}
+"""(my colour, their colour, my result, their result) -> _is_consistent_game, as met."""
+
+
 def _is_consistent_game(my_color: str, their_color: str, my_result: str,
                         their_result: str) -> bool:
     """Whether :func:`_check_game` has nothing to say about a game with these blocks.
 
-    Asks _check_game itself (once per combination), so the quick pass can never
-    disagree with the close look.
+    Asks _check_game itself (once per combination: see _CONSISTENT_GAMES), so the
+    quick pass can never disagree with the close look.
     """
     scratch = DiagnosticSink("")
     _check_game(1, RoundBlock(round=1, opponent=2, color=my_color, result=my_result, line=1,
@@ -347,11 +357,15 @@ def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file
     return announced
 
 
-_CODES: Mapping[str, ResultCode] = {
-    **{code.value: code for code in ResultCode}, "X": ResultCode.PENDING,
-    "?": ResultCode.PENDING, "": ResultCode.PENDING}
-"""A round block's result -> its code; ``X`` and ``?`` are pending."""
+_GAME_CODES: Mapping[str, ResultCode] = {
+    code.value: code for code in ResultCode if code.is_over_the_board or code.is_forfeit}
+"""Results that need no second look when an opponent is named: games and forfeits."""
 _COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
+_new_player = record_maker(
+    Player, "start_no", "name", "sex", "title", "rating", "federation", "fide_id", "birth",
+    "points_in_file", "rank_in_file", "results", "line")
+_new_round_result = record_maker(RoundResult, "round", "opponent", "color", "code", "line",
+                                 "column")
 
 
 @functools.cache
@@ -363,44 +377,56 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
              sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
     """The player's round results, and their tally (counted on the way)."""
     results: list[RoundResult] = []
+    append = results.append
     counts: dict[tuple[ResultCode, bool], int] = {}
     blocks = player.blocks
+    in_file = len(blocks)
     for round_no in range(1, total_rounds + 1):
-        block = blocks[round_no - 1] if round_no <= len(blocks) else None
+        block = blocks[round_no - 1] if round_no <= in_file else None
         if block is None or (round_no > rounds_played and block.is_blank):
             # No data for this round: not played yet, or (inside the played rounds) absent.
             code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
-            results.append(RoundResult(round_no, None, Color.NONE, code, player.line,
-                                       92 + 10 * (round_no - 1)))
+            append(_new_round_result(round_no, None, Color.NONE, code, player.line,
+                                     92 + 10 * (round_no - 1)))
             counts[code, False] = counts.get((code, False), 0) + 1
             continue
-        code = _CODES.get(block.result) or ResultCode(block.result)
-        if code is ResultCode.BLANK and block.opponent is not None:
-            # A pairing without a result: published but not played yet (in-tournament file).
-            code = ResultCode.PENDING
-            if round_no < rounds_played:
-                sink.warning(f"no result in round {round_no} although later rounds have "
-                             "results; read as pending", line=block.line,
-                             column=block.result_column, expected=RESULT_EXPECTED)
-        if block.opponent is None and code is ResultCode.FORFEIT_WIN:
-            sink.warning(f"forfeit win without an opponent in round {round_no}; read as a "
-                         "full-point bye", line=block.line, column=block.result_column,
-                         expected="'F' for a full-point bye, or the opponent's starting rank")
-        elif block.opponent is None and code.is_over_the_board:
-            sink.warning(f"game result {block.result!r} without an opponent in round "
-                         f"{round_no}; read as an absence (0 points)", line=block.line,
-                         column=block.result_column,
-                         expected="the opponent's starting rank, or a bye code H F U Z")
-        opponent = StartNo(block.opponent) if block.opponent else None
-        results.append(RoundResult(round_no, opponent, _COLORS.get(block.color, Color.NONE),
-                                   code, block.line, block.column))
-        key = (code, opponent is not None)
+        opponent = block.opponent
+        code = _GAME_CODES.get(block.result) if opponent is not None else None
+        if code is None:  # anything but a game result against an opponent
+            code = _unusual_code(block, round_no, rounds_played, sink)
+        append(_new_round_result(round_no, opponent or None,  # 0000 is no opponent
+                                 _COLORS.get(block.color, Color.NONE), code, block.line,
+                                 block.column))
+        key = (code, bool(opponent))
         counts[key] = counts.get(key, 0) + 1
     tally: dict[tuple[RoundKind, ResultCode], int] = {}
     for (code, has_opponent), count in counts.items():
         key = (_kind(code, has_opponent), code)  # a bye's kind may not depend on the opponent
         tally[key] = tally.get(key, 0) + count
-    return tuple(results), tally
+    return tuple(results), frozenset((kind, code, count) for (kind, code), count in tally.items())
+
+
+def _unusual_code(block: RoundBlock, round_no: int, rounds_played: int,
+                  sink: DiagnosticSink) -> ResultCode:
+    """The code of a round block without an opponent, or with no game result, warned about."""
+    code = ResultCode.PENDING if block.result in "X?" else ResultCode(block.result)
+    if code is ResultCode.BLANK and block.opponent is not None:
+        # A pairing without a result: published but not played yet (in-tournament file).
+        code = ResultCode.PENDING
+        if round_no < rounds_played:
+            sink.warning(f"no result in round {round_no} although later rounds have "
+                         "results; read as pending", line=block.line,
+                         column=block.result_column, expected=RESULT_EXPECTED)
+    if block.opponent is None and code is ResultCode.FORFEIT_WIN:
+        sink.warning(f"forfeit win without an opponent in round {round_no}; read as a "
+                     "full-point bye", line=block.line, column=block.result_column,
+                     expected="'F' for a full-point bye, or the opponent's starting rank")
+    elif block.opponent is None and code.is_over_the_board:
+        sink.warning(f"game result {block.result!r} without an opponent in round "
+                     f"{round_no}; read as an absence (0 points)", line=block.line,
+                     column=block.result_column,
+                     expected="the opponent's starting rank, or a bye code H F U Z")
+    return code
 
 
 def _resolve_scoring(document: TrfDocument, settings: EventSettings,
@@ -416,11 +442,17 @@ def _resolve_scoring(document: TrfDocument, settings: EventSettings,
     if scoring is None:
         inferred = _infer_from_tallies([(p.points, tallies[no]) for no, p in by_no.items()
                                         if p.blocks_complete])
-        scoring, source = (inferred, "inferred") if inferred else (STANDARD_SCORING, "standard")
+        if inferred is not None:
+            return inferred  # it matches every points column written (that is the inference)
+        scoring, source = STANDARD_SCORING, "standard"
+    totals: dict[Tally, Decimal] = {}
     for no, player in sorted(by_no.items()):
         if player.points is None or not player.blocks_complete:
             continue
-        total = _tallied_points(tallies[no], scoring)
+        tally = tallies[no]
+        total = totals.get(tally)
+        if total is None:
+            total = totals[tally] = _tallied_points(tally, scoring)
         if total != player.points:
             sink.warning(f"points column says {_fmt(player.points)} but the results add up to "
                          f"{_fmt(total)} under {scoring.label} scoring ({source})",

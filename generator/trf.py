@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.records import record_maker
 from generator.model import (
     HALF,
     ONE,
@@ -140,6 +141,10 @@ class RoundBlock:
     def text(self) -> str:
         opponent = "0000" if self.opponent is None else f"{self.opponent:4d}"
         return f"{opponent} {self.color} {self.result}"
+
+
+_new_round_block = record_maker(RoundBlock, "round", "opponent", "color", "result", "line",
+                               "column")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -295,6 +300,10 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
 
 
 # C0 controls but the tab, DEL and the C1 controls: never part of a name or a result.
+_new_player_record = record_maker(
+    PlayerRecord, "start_no", "sex", "title", "name", "rating", "federation", "fide_id",
+    "birth", "points", "rank", "blocks", "line", "blocks_complete")
+
 _CONTROL_CHARACTER = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 
@@ -375,16 +384,14 @@ def _read_well_formed_player(line: str, number: int, opponents: dict[str, int | 
                 opponent = opponents[opponent_text]
             except KeyError:
                 opponent = opponents[opponent_text] = _opponent(opponent_text)
-            found.append(RoundBlock(round=round_no, opponent=opponent, color=_COLORS[color],
-                                    result=_RESULTS[result], line=number, column=column))
+            found.append(_new_round_block(round_no, opponent, _COLORS[color], _RESULTS[result],
+                                          number, column))
             column += 10
         blocks = tuple(found)
     sex, title = _sex_and_title(line)
-    return PlayerRecord(
-        start_no=start_no, sex=sex, title=title,
-        name=line[14:47].strip(), rating=rating or None, federation=line[53:56].strip(),
-        fide_id=fide_id or None, birth=line[69:79].strip(), points=points, rank=rank or None,
-        blocks=blocks, blocks_complete=True, line=number)
+    return _new_player_record(start_no, sex, title, line[14:47].strip(), rating or None,
+                              line[53:56].strip(), fide_id or None, line[69:79].strip(),
+                              points, rank or None, blocks, number, True)
 
 
 def _field(line: str, first: int, last: int) -> str:
