@@ -15,9 +15,10 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
+from itertools import repeat
+from typing import cast
 
 from generator.errors import DiagnosticSink
-from generator.records import record_maker
 from generator.model import (
     ONE,
     STANDARD_SCORING,
@@ -31,11 +32,13 @@ from generator.model import (
     StartNo,
     Tournament,
 )
+from generator.records import record_maker
 from generator.settings import EventSettings
 from generator.trf import (
     RESULT_EXPECTED,
     PlayerRecord,
     RoundBlock,
+    RoundBlocks,
     TrfDocument,
     header_date,
     round_dates,
@@ -197,31 +200,43 @@ def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> 
 def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
     """Rounds in which a pairing is not mutual or a game's two blocks disagree."""
     in_doubt: set[int] = set()
-    consistent = _CONSISTENT_GAMES
-    for no, player in by_no.items():
-        for index, block in enumerate(player.blocks):
-            opponent = block.opponent
+    columns = {no: _columns(player) for no, player in by_no.items()}
+    opponents_of = {no: blocks.opponents for no, blocks in columns.items()}
+    consistent, inconsistent = _CONSISTENT_GAMES, _INCONSISTENT_GAMES
+    for no, blocks in columns.items():
+        for index, opponent in enumerate(blocks.opponents):
             if opponent is None:
                 continue
-            other_player = by_no.get(opponent)
-            if other_player is None or opponent == no or index >= len(other_player.blocks):
+            try:
+                their_opponent = opponents_of[opponent][index]
+            except (KeyError, IndexError):  # no such player, or no block for this round
                 in_doubt.add(index + 1)
                 continue
-            other = other_player.blocks[index]
-            if other.opponent != no:
+            if their_opponent != no or opponent == no:
                 in_doubt.add(index + 1)
             elif no < opponent:
-                game = (block.color, other.color, block.result, other.result)
-                is_consistent = consistent.get(game)
-                if is_consistent is None:
-                    is_consistent = consistent[game] = _is_consistent_game(*game)
-                if not is_consistent:
+                theirs = columns[opponent]
+                game = (blocks.colors[index], theirs.colors[index], blocks.results[index],
+                        theirs.results[index])
+                if game in consistent:
+                    continue
+                if game in inconsistent or not _is_consistent_game(*game):
+                    inconsistent.add(game)
                     in_doubt.add(index + 1)
+                else:
+                    consistent.add(game)
     return in_doubt
 
 
-_CONSISTENT_GAMES: dict[tuple[str, str, str, str], bool] = {}
-"""(my colour, their colour, my result, their result) -> _is_consistent_game, as met."""
+def _columns(player: PlayerRecord) -> RoundBlocks:
+    """The player's round blocks as columns (a record made in code may hold a plain tuple)."""
+    blocks = player.blocks
+    return blocks if isinstance(blocks, RoundBlocks) else RoundBlocks.of(blocks, player.line)
+
+
+_CONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
+_INCONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
+"""(my colour, their colour, my result, their result) by what _is_consistent_game says."""
 
 
 def _is_consistent_game(my_color: str, their_color: str, my_result: str,
@@ -318,18 +333,17 @@ def _rounds_played(players: Sequence[PlayerRecord]) -> int:
     """Highest round with a game result; else the highest with any bye or absence recorded."""
     game, any_result = 0, 0
     for player in players:
-        # Latest round first: a player's blocks rarely beat the highest round already seen.
-        for block in reversed(player.blocks):
-            if block.round <= game:
+        blocks = _columns(player)
+        opponents, results = blocks.opponents, blocks.results
+        # Latest round first, down to the highest round already seen.
+        for index in range(len(results) - 1, game - 1, -1):
+            result = results[index]
+            if result != " " and result in "1=0WDL+-" and opponents[index] is not None:
+                game = index + 1
                 break
-            if block.result != " " and block.result in "1=0WDL+-" and block.opponent is not None:
-                game = block.round
-                break
-        for block in reversed(player.blocks):
-            if block.round <= any_result:
-                break
-            if block.result not in " X?":
-                any_result = block.round
+        for index in range(len(results) - 1, any_result - 1, -1):
+            if results[index] not in " X?":
+                any_result = index + 1
                 break
     return game or any_result
 
@@ -376,55 +390,76 @@ def _kind(code: ResultCode, has_opponent: bool) -> RoundKind:
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
              sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
     """The player's round results, and their tally (counted on the way)."""
-    results: list[RoundResult] = []
-    append = results.append
-    counts: dict[tuple[ResultCode, bool], int] = {}
-    blocks = player.blocks
-    in_file = len(blocks)
-    for round_no in range(1, total_rounds + 1):
-        block = blocks[round_no - 1] if round_no <= in_file else None
-        if block is None or (round_no > rounds_played and block.is_blank):
-            # No data for this round: not played yet, or (inside the played rounds) absent.
-            code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
-            append(_new_round_result(round_no, None, Color.NONE, code, player.line,
-                                     92 + 10 * (round_no - 1)))
-            counts[code, False] = counts.get((code, False), 0) + 1
-            continue
-        opponent = block.opponent
-        code = _GAME_CODES.get(block.result) if opponent is not None else None
-        if code is None:  # anything but a game result against an opponent
-            code = _unusual_code(block, round_no, rounds_played, sink)
-        append(_new_round_result(round_no, opponent or None,  # 0000 is no opponent
-                                 _COLORS.get(block.color, Color.NONE), code, block.line,
-                                 block.column))
-        key = (code, bool(opponent))
-        counts[key] = counts.get(key, 0) + 1
+    blocks = _columns(player)
+    opponents, colors, written = blocks.opponents, blocks.colors, blocks.results
+    line, in_file = blocks.line, len(opponents)
+    made: list[RoundResult] = []
+    games: list[ResultCode] = []  # codes of games and forfeits against a named opponent
+    counts: dict[tuple[ResultCode, bool], int] = {}  # the other rounds: (code, has opponent)
+    start = 0
+    if in_file <= total_rounds:
+        codes = list(map(_GAME_CODES.get, written))
+        if None not in codes and all(opponents):
+            # Every block a game or forfeit against a named opponent (most players of
+            # most events): made in one go, nothing to look at twice.
+            made = list(map(_new_round_result, range(1, in_file + 1), opponents,
+                            map(_COLORS.get, colors, repeat(Color.NONE)), codes,
+                            repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
+            games, start = cast("list[ResultCode]", codes), in_file
+    for index in range(start, total_rounds):
+        round_no = index + 1
+        if index < in_file:
+            opponent, color, result = opponents[index], colors[index], written[index]
+            code = _GAME_CODES.get(result) if opponent else None
+            if code is not None:  # the usual round: nothing to look at twice
+                made.append(_new_round_result(round_no, opponent,
+                                              _COLORS.get(color, Color.NONE), code, line,
+                                              82 + 10 * round_no))
+                games.append(code)
+                continue
+            if not (round_no > rounds_played and opponent is None and color in " -"
+                    and result == " "):
+                code = _unusual_code(opponent, result, round_no, rounds_played, line, sink)
+                made.append(_new_round_result(round_no, opponent or None,  # 0000: none
+                                              _COLORS.get(color, Color.NONE), code, line,
+                                              82 + 10 * round_no))
+                key = (code, bool(opponent))
+                counts[key] = counts.get(key, 0) + 1
+                continue
+        # No data for this round: not played yet, or (inside the played rounds) absent.
+        code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
+        made.append(_new_round_result(round_no, None, Color.NONE, code, player.line,
+                                      82 + 10 * round_no))
+        counts[code, False] = counts.get((code, False), 0) + 1
+    for code in set(games):
+        counts[code, True] = games.count(code)
     tally: dict[tuple[RoundKind, ResultCode], int] = {}
     for (code, has_opponent), count in counts.items():
         key = (_kind(code, has_opponent), code)  # a bye's kind may not depend on the opponent
         tally[key] = tally.get(key, 0) + count
-    return tuple(results), frozenset((kind, code, count) for (kind, code), count in tally.items())
+    return tuple(made), frozenset((kind, code, count) for (kind, code), count in tally.items())
 
 
-def _unusual_code(block: RoundBlock, round_no: int, rounds_played: int,
-                  sink: DiagnosticSink) -> ResultCode:
+def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_played: int,
+                  line: int, sink: DiagnosticSink) -> ResultCode:
     """The code of a round block without an opponent, or with no game result, warned about."""
-    code = ResultCode.PENDING if block.result in "X?" else ResultCode(block.result)
-    if code is ResultCode.BLANK and block.opponent is not None:
+    code = ResultCode.PENDING if result in "X?" else ResultCode(result)
+    result_column = 89 + 10 * round_no
+    if code is ResultCode.BLANK and opponent is not None:
         # A pairing without a result: published but not played yet (in-tournament file).
         code = ResultCode.PENDING
         if round_no < rounds_played:
             sink.warning(f"no result in round {round_no} although later rounds have "
-                         "results; read as pending", line=block.line,
-                         column=block.result_column, expected=RESULT_EXPECTED)
-    if block.opponent is None and code is ResultCode.FORFEIT_WIN:
+                         "results; read as pending", line=line,
+                         column=result_column, expected=RESULT_EXPECTED)
+    if opponent is None and code is ResultCode.FORFEIT_WIN:
         sink.warning(f"forfeit win without an opponent in round {round_no}; read as a "
-                     "full-point bye", line=block.line, column=block.result_column,
+                     "full-point bye", line=line, column=result_column,
                      expected="'F' for a full-point bye, or the opponent's starting rank")
-    elif block.opponent is None and code.is_over_the_board:
-        sink.warning(f"game result {block.result!r} without an opponent in round "
-                     f"{round_no}; read as an absence (0 points)", line=block.line,
-                     column=block.result_column,
+    elif opponent is None and code.is_over_the_board:
+        sink.warning(f"game result {result!r} without an opponent in round "
+                     f"{round_no}; read as an absence (0 points)", line=line,
+                     column=result_column,
                      expected="the opponent's starting rank, or a bye code H F U Z")
     return code
 

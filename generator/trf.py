@@ -16,14 +16,14 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import repeat
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
-from generator.records import record_maker
 from generator.model import (
     HALF,
     ONE,
@@ -31,6 +31,7 @@ from generator.model import (
     ScoreSystem,
     Tournament,
 )
+from generator.records import record_maker
 
 if TYPE_CHECKING:
     from generator.settings import EventSettings
@@ -147,6 +148,77 @@ _new_round_block = record_maker(RoundBlock, "round", "opponent", "color", "resul
                                "column")
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class RoundBlocks(Sequence[RoundBlock]):
+    """The round blocks of a 001 record, held as the columns they were read from.
+
+    A sequence of :class:`RoundBlock` records in every respect (equal to the tuple of
+    them, and printed as it); round k's block starts at column 82 + 10k of ``line``.
+    The records are made on first use: assembly reads the columns, so reading a
+    10,000-player file need not make 130,000 of them.
+    """
+
+    line: int
+    """1-based line of the 001 record."""
+    opponents: tuple[int | None, ...]
+    """Round by round: :attr:`RoundBlock.opponent`."""
+    colors: str
+    """Round by round, one character each: :attr:`RoundBlock.color`."""
+    results: str
+    """Round by round, one character each: :attr:`RoundBlock.result`."""
+    _made: tuple[RoundBlock, ...] | None = field(default=None, init=False)
+
+    @classmethod
+    def of(cls, blocks: Sequence[RoundBlock], line: int) -> RoundBlocks:
+        """The columns of blocks read one by one (round k at column 82 + 10k of ``line``)."""
+        for round_no, block in enumerate(blocks, start=1):
+            if (block.round, block.line, block.column) != (round_no, line, 82 + 10 * round_no) \
+                    or len(block.color) != 1 or len(block.result) != 1:
+                raise ValueError(f"{block!r} is not round {round_no} of line {line}")
+        held = cls(line, tuple(b.opponent for b in blocks), "".join(b.color for b in blocks),
+                   "".join(b.result for b in blocks))
+        object.__setattr__(held, "_made", tuple(blocks))
+        return held
+
+    def records(self) -> tuple[RoundBlock, ...]:
+        """The blocks as RoundBlock records (made once, then kept)."""
+        made = self._made
+        if made is None:
+            count = len(self.opponents)
+            made = tuple(map(_new_round_block, range(1, count + 1), self.opponents,
+                             self.colors, self.results, repeat(self.line, count),
+                             range(92, 92 + 10 * count, 10)))
+            object.__setattr__(self, "_made", made)
+        return made
+
+    def __len__(self) -> int:
+        return len(self.opponents)
+
+    @overload
+    def __getitem__(self, index: int) -> RoundBlock: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RoundBlock, ...]: ...
+    def __getitem__(self, index: int | slice) -> RoundBlock | tuple[RoundBlock, ...]:
+        return self.records()[index]
+
+    def __iter__(self) -> Iterator[RoundBlock]:
+        return iter(self.records())
+
+    def __reversed__(self) -> Iterator[RoundBlock]:
+        return reversed(self.records())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RoundBlocks):
+            other = other.records()
+        return self.records() == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.records())
+
+    def __repr__(self) -> str:
+        return repr(self.records())
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRecord:
     """A 001 record, every field read from its fixed columns."""
@@ -162,7 +234,9 @@ class PlayerRecord:
     birth: str
     points: Decimal | None
     rank: int | None
-    blocks: tuple[RoundBlock, ...]
+    blocks: RoundBlocks
+    """Columns 92 onwards, one block per round; read them through the columns when speed
+    matters (a sequence of RoundBlock records otherwise)."""
     line: int
     blocks_complete: bool = True
     """False when a round block could not be read (its error is reported; later ones dropped)."""
@@ -259,7 +333,7 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     teams: list[TeamRecord] = []
     teams_read = {"013": 0, "310": 0}
     unknown_tags: dict[str, int] = {}
-    opponents: dict[str, int | None] = {}
+    opponents = _OpponentFields()
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip().rstrip("\x1a").rstrip()  # old DOS files end with Ctrl-Z
         if not line or line.startswith("###"):
@@ -329,65 +403,56 @@ _ROUND_BLOCKS = re.compile(
     # blanks trimmed), at its colour (column 97).
     rf" (?:(?:{_OPPONENT_FIELD} {_COLOR} (?:{_RESULT}| )|{_OPPONENT_FIELD}   {_RESULT}| {{8}})  )*"
     rf"{_OPPONENT_FIELD} (?:[wWbB\- ] {_RESULT}|{_COLOR})")
-_ROUND_BLOCK = re.compile(r"(.{4}) (.)(?: (.))?(?:  )?")
+_OPPONENT_FIELDS = re.compile(r"(.{4}).{2,6}")
+"""Each block's opponent field, once _ROUND_BLOCKS has accepted the blocks."""
+_PLAYER_NUMBERS = re.compile(
+    # Starting rank (columns 5-8), rating (49-52), FIDE ID (58-68), points (80-84) and
+    # rank (86-89): digits and blanks only, so int() has only blanks inside a number to
+    # refuse (as _read_int does).
+    r"001 ([ 0-9]{4}).{40}([ 0-9]{4}).{5}([ 0-9]{11}).{11}([ 0-9.]{5}).([ 0-9]{4})")
 _POINTS_FIELD = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_COLORS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "-", " ": " "}
-_RESULTS = {code: code for code in RESULT_CODES} | {
-    code.lower(): code for code in RESULT_CODES if code.isalpha()} | {" ": " ", "": " "}
+_BLANK_4, _BLANK_11 = " " * 4, " " * 11
 
 
-_NOT_PLAIN = -1
+class _OpponentFields(dict[str, int | None]):
+    """Opponent field -> starting rank, memoised over a file (``0000`` and blanks: none)."""
+
+    def __missing__(self, field: str) -> int | None:
+        opponent = self[field] = None if field == _BLANK_4 else int(field) or None
+        return opponent
 
 
-def _plain_number(text: str) -> int | None:
-    """A field as _read_int reads it: None when blank, _NOT_PLAIN unless ASCII digits."""
-    text = text.strip()
-    if not text:
-        return None
-    return int(text) if text.isdigit() and text.isascii() else _NOT_PLAIN
-
-
-def _opponent(field: str) -> int | None:
-    """A round block's opponent field that _ROUND_BLOCKS accepted: ``0000`` and blanks are none."""
-    return None if field == "    " else int(field) or None
-
-
-def _read_well_formed_player(line: str, number: int, opponents: dict[str, int | None]
+def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
                              ) -> PlayerRecord | None:
-    """The record :func:`_read_player` would read, or None if it would report anything.
-
-    ``opponents`` memoises opponent fields (``0012`` -> 12, ``0000`` -> None) over a file.
-    """
-    if len(line) < 8:
+    """The record :func:`_read_player` would read, or None if it would report anything."""
+    numbers = _PLAYER_NUMBERS.match(line)
+    if numbers is None:
         return None
-    start_no = _plain_number(line[4:8])
-    rating = _plain_number(line[48:52])
-    fide_id = _plain_number(line[57:68])
-    rank = _plain_number(line[85:89])
-    if not start_no or _NOT_PLAIN in (start_no, rating, fide_id, rank):
+    start_text, rating_text, fide_id_text, points_text, rank_text = numbers.groups()
+    try:
+        start_no = int(start_text)
+        rating = int(rating_text) if rating_text != _BLANK_4 else 0
+        fide_id = int(fide_id_text) if fide_id_text != _BLANK_11 else 0
+        rank = int(rank_text) if rank_text != _BLANK_4 else 0
+    except ValueError:  # a blank inside a number (or no starting rank at all)
         return None
-    points_text = line[79:84].strip()
+    if not start_no:
+        return None
+    points_text = points_text.strip()
     points: Decimal | None = None
     if points_text:
         if not _POINTS_FIELD.fullmatch(points_text):
             return None
         points = Decimal(points_text)
-    blocks: tuple[RoundBlock, ...] = ()
+    blocks = RoundBlocks(number, (), "", "")
     if len(line) > 90:
         if not _ROUND_BLOCKS.fullmatch(line, 90):
             return None
-        found: list[RoundBlock] = []
-        column = 92
-        for round_no, (opponent_text, color, result) in enumerate(
-                _ROUND_BLOCK.findall(line, 91), start=1):
-            try:
-                opponent = opponents[opponent_text]
-            except KeyError:
-                opponent = opponents[opponent_text] = _opponent(opponent_text)
-            found.append(_new_round_block(round_no, opponent, _COLORS[color], _RESULTS[result],
-                                          number, column))
-            column += 10
-        blocks = tuple(found)
+        count = (len(line) - 82) // 10  # the last block ends at column 97 or 99
+        blocks = RoundBlocks(
+            number, tuple(map(opponents.__getitem__, _OPPONENT_FIELDS.findall(line, 91))),
+            line[96::10].lower(),
+            line[98::10].upper().ljust(count))  # a blank result when the line ends at a colour
     sex, title = _sex_and_title(line)
     return _new_player_record(start_no, sex, title, line[14:47].strip(), rating or None,
                               line[53:56].strip(), fide_id or None, line[69:79].strip(),
@@ -450,7 +515,7 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
         birth=_field(line, 70, 79).strip(),
         points=points,
         rank=_read_int(line, 86, 89, "rank", number, sink, zero_is_none=True),
-        blocks=blocks,
+        blocks=RoundBlocks.of(blocks, number),
         blocks_complete=blocks_complete,
         line=number,
     )
@@ -754,7 +819,7 @@ def build_tournament(document: TrfDocument, settings: EventSettings | None = Non
 
 __all__ = [
     "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "RESULT_EXPECTED", "TEAM_TAGS",
-    "PlayerRecord", "RoundBlock", "TeamRecord", "TrfDocument", "TrfRecord",
+    "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
     "build_tournament", "decode_trf", "header_date", "parse_date", "parse_trf", "read_records",
     "round_dates", "rounds_from", "scoring_from_162", "scoring_from_xxs",
 ]
