@@ -396,17 +396,23 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
     made: list[RoundResult] = []
     games: list[ResultCode] = []  # codes of games and forfeits against a named opponent
     counts: dict[tuple[ResultCode, bool], int] = {}  # the other rounds: (code, has opponent)
-    start = 0
-    if in_file <= total_rounds:
+    if in_file == total_rounds:
         codes = list(map(_GAME_CODES.get, written))
         if None not in codes and all(opponents):
-            # Every block a game or forfeit against a named opponent (most players of
-            # most events): made in one go, nothing to look at twice.
+            # Every round a game or forfeit against a named opponent (most players of
+            # most events): made in one go, nothing to look at twice, and the tally is
+            # that of every player with the same results in another order.
             made = list(map(_new_round_result, range(1, in_file + 1), opponents,
                             map(_COLORS.get, colors, repeat(Color.NONE)), codes,
                             repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
-            games, start = cast("list[ResultCode]", codes), in_file
-    for index in range(start, total_rounds):
+            in_any_order = "".join(sorted(written))
+            tally = _GAMES_TALLIES.get(in_any_order)
+            if tally is None:
+                played = cast("list[ResultCode]", codes)  # no None among them
+                tally = _GAMES_TALLIES[in_any_order] = _tally_of(
+                    {(code, True): played.count(code) for code in set(played)})
+            return tuple(made), tally
+    for index in range(total_rounds):
         round_no = index + 1
         if index < in_file:
             opponent, color, result = opponents[index], colors[index], written[index]
@@ -433,11 +439,20 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
         counts[code, False] = counts.get((code, False), 0) + 1
     for code in set(games):
         counts[code, True] = games.count(code)
+    return tuple(made), _tally_of(counts)
+
+
+def _tally_of(counts: Mapping[tuple[ResultCode, bool], int]) -> Tally:
+    """(code, has an opponent) -> how many rounds, as a tally."""
     tally: dict[tuple[RoundKind, ResultCode], int] = {}
     for (code, has_opponent), count in counts.items():
         key = (_kind(code, has_opponent), code)  # a bye's kind may not depend on the opponent
         tally[key] = tally.get(key, 0) + count
-    return tuple(made), frozenset((kind, code, count) for (kind, code), count in tally.items())
+    return frozenset((kind, code, count) for (kind, code), count in tally.items())
+
+
+_GAMES_TALLIES: dict[str, Tally] = {}
+"""The results of a player with a game or forfeit every round, sorted -> their tally."""
 
 
 def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_played: int,

@@ -13,7 +13,6 @@ Every problem is collected with its line and column and raised once as a
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -112,6 +111,9 @@ class TrfRecord:
         return self.text[4:].strip()
 
 
+_new_trf_record = record_maker(TrfRecord, "tag", "text", "line")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundBlock:
     """One round of a 001 record: columns 92-99 for round 1, 10 columns further per round."""
@@ -167,6 +169,7 @@ class RoundBlocks(Sequence[RoundBlock]):
     results: str
     """Round by round, one character each: :attr:`RoundBlock.result`."""
     _made: tuple[RoundBlock, ...] | None = field(default=None, init=False)
+    """The records, once made."""
 
     @classmethod
     def of(cls, blocks: Sequence[RoundBlock], line: int) -> RoundBlocks:
@@ -219,6 +222,9 @@ class RoundBlocks(Sequence[RoundBlock]):
         return repr(self.records())
 
 
+_new_round_blocks = record_maker(RoundBlocks, "line", "opponents", "colors", "results", "_made")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRecord:
     """A 001 record, every field read from its fixed columns."""
@@ -240,6 +246,11 @@ class PlayerRecord:
     line: int
     blocks_complete: bool = True
     """False when a round block could not be read (its error is reported; later ones dropped)."""
+
+
+_new_player_record = record_maker(
+    PlayerRecord, "start_no", "sex", "title", "name", "rating", "federation", "fide_id",
+    "birth", "points", "rank", "blocks", "line", "blocks_complete")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -348,7 +359,7 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             sink.error(f"record type {line[:4]!r} is not followed by a blank in column 4",
                        line=number, column=4, expected="a 3-character record type, then a blank")
             continue
-        record = TrfRecord(tag=tag, text=line, line=number)
+        record = _new_trf_record(tag, line, number)
         records.append(record)
         if tag == "001":
             players.append(_read_well_formed_player(line, number, opponents)
@@ -370,20 +381,14 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     document = TrfDocument(path=path, records=tuple(records), players=tuple(players),
                            teams=tuple(teams))
     _check_headers(document, sink)
-    return dataclasses.replace(document, diagnostics=sink.collected())
+    # Not dataclasses.replace: that would index the records by tag a second time. The
+    # document has not left this function yet, so nobody sees it change.
+    object.__setattr__(document, "diagnostics", sink.collected())
+    return document
 
 
 # C0 controls but the tab, DEL and the C1 controls: never part of a name or a result.
-_new_player_record = record_maker(
-    PlayerRecord, "start_no", "sex", "title", "name", "rating", "federation", "fide_id",
-    "birth", "points", "rank", "blocks", "line", "blocks_complete")
-
 _CONTROL_CHARACTER = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-
-
-def _first_control_character(line: str) -> int | None:
-    found = _CONTROL_CHARACTER.search(line)
-    return None if found is None else found.start()
 
 
 # --- 001 records: a fast path for well-formed lines -----------------------------------
@@ -444,15 +449,16 @@ def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
         if not _POINTS_FIELD.fullmatch(points_text):
             return None
         points = Decimal(points_text)
-    blocks = RoundBlocks(number, (), "", "")
+    blocks = _new_round_blocks(number, (), "", "", None)
     if len(line) > 90:
         if not _ROUND_BLOCKS.fullmatch(line, 90):
             return None
         count = (len(line) - 82) // 10  # the last block ends at column 97 or 99
-        blocks = RoundBlocks(
+        blocks = _new_round_blocks(
             number, tuple(map(opponents.__getitem__, _OPPONENT_FIELDS.findall(line, 91))),
             line[96::10].lower(),
-            line[98::10].upper().ljust(count))  # a blank result when the line ends at a colour
+            line[98::10].upper().ljust(count),  # a blank result when the line ends at a colour
+            None)
     sex, title = _sex_and_title(line)
     return _new_player_record(start_no, sex, title, line[14:47].strip(), rating or None,
                               line[53:56].strip(), fide_id or None, line[69:79].strip(),
@@ -523,15 +529,15 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
 
 def _sex_and_title(line: str) -> tuple[str, str]:
     """Columns 10-13: the sex (lower case) and the normalised title."""
-    title_raw = _field(line, 10, 13).strip().upper()
+    title_raw = line[9:13].strip().upper()
     sex = ""
     # Some programs write the sex in column 10 and the title from 11, others shift the
     # title left into column 10: read the four columns together (spec §6, "title shifted").
     if title_raw[:1] in ("M", "W", "F") and (len(title_raw) == 1 or title_raw[1] == " "):
         sex, title_raw = title_raw[0].lower(), title_raw[1:].strip()
-    elif _field(line, 10, 10) != " ":
-        sex = _field(line, 10, 10).lower()
-        title_raw = _field(line, 11, 13).strip().upper()
+    elif line[9:10] != " ":
+        sex = line[9:10].lower()
+        title_raw = line[10:13].strip().upper()
     return sex, _TITLES.get(title_raw, title_raw)
 
 
