@@ -256,6 +256,7 @@ def _is_consistent_game(my_color: str, their_color: str, my_result: str,
 
 def _check_round(by_no: Mapping[int, PlayerRecord], round_no: int,
                  sink: DiagnosticSink) -> None:
+    """The close look at one round: every problem of its pairings, where it is written."""
     listed: dict[int, RoundBlock] = {}
     listed_by: dict[int, list[int]] = {}
     for no, player in sorted(by_no.items()):

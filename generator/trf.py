@@ -2,7 +2,8 @@
 
 No file access here: :func:`decode_trf` turns bytes into text, :func:`parse_trf`
 turns text into a :class:`TrfDocument` (every record with its line, the 001
-player records read from their fixed columns), and :func:`build_tournament`
+player records read from their fixed columns: a well-formed line in one go, any
+other field by field with its diagnostics), and :func:`build_tournament`
 checks the document (both sides of every game agree, ...) and builds the
 frozen :class:`generator.model.Tournament` under the event's settings.
 
@@ -16,9 +17,9 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import repeat
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, overload
 
@@ -411,9 +412,9 @@ _ROUND_BLOCKS = re.compile(
 _OPPONENT_FIELDS = re.compile(r"(.{4}).{2,6}")
 """Each block's opponent field, once _ROUND_BLOCKS has accepted the blocks."""
 _PLAYER_NUMBERS = re.compile(
-    # Starting rank (columns 5-8), rating (49-52), FIDE ID (58-68), points (80-84) and
-    # rank (86-89): digits and blanks only, so int() has only blanks inside a number to
-    # refuse (as _read_int does).
+    # Starting rank (columns 5-8), rating (49-52), FIDE ID (58-68), points (80-84, a dot
+    # too) and rank (86-89): digits and blanks only, so all int() has left to refuse is a
+    # blank inside a number, as _read_int does.
     r"001 ([ 0-9]{4}).{40}([ 0-9]{4}).{5}([ 0-9]{11}).{11}([ 0-9.]{5}).([ 0-9]{4})")
 _POINTS_FIELD = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _BLANK_4, _BLANK_11 = " " * 4, " " * 11
