@@ -38,7 +38,7 @@ def record_maker(cls: type[R], *names: str) -> Callable[..., R]:
     source = (f"def make({', '.join(names)}):\n    record = new(cls)\n"
               + "".join(f"    set_{name}(record, {name})\n" for name in names)
               + "    return record\n")
-    exec(source, namespace)  # noqa: S102  (the text is made above from field names only)
+    exec(source, namespace)  # the text is made above from field names only
     make: Callable[..., R] = namespace["make"]
     return make
 
