@@ -82,7 +82,7 @@ def cut_elements(values: Sequence[Any], significance: Sequence[Any],
     if not low and not high:
         return []
     if order is None:
-        order = tuple(k for _, _, k in sorted(zip(significance, values, range(n))))
+        order = tuple(k for _, _, k in sorted(zip(significance, values, range(n), strict=True)))
     lows: list[tuple[int, CutReason]] = []
     if low:
         if sequence is None:

@@ -141,7 +141,7 @@ def _direct_encounter(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...]
             subgroups.append(tuple(sorted(remaining, key=key.__getitem__)))
         article = "6.3"
     records.append(DirectEncounterGroup(
-        members=tuple(sorted((key[i] for i in members))), games=record_games,
+        members=tuple(sorted(key[i] for i in members)), games=record_games,
         scores={key[i]: scores[i] for i in members},
         order=tuple(tuple(key[i] for i in sub) for sub in subgroups), article=article))
     if len(subgroups) == 1:

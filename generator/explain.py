@@ -52,7 +52,8 @@ class Part:
     dummy_own_score: Decimal | None = None
     """The player's own score, which the dummy starts from (16.4)."""
     dummy_cap: Decimal | None = None
-    """2026 edition: the cap on the dummy's score (16.4.1 opponent's adjusted score; 16.4.2 D x N)."""
+    """2026 edition: the cap on the dummy's score (16.4.1 opponent's adjusted score;
+    16.4.2 D x N)."""
     category: str | None = None
     """Art. 16.2 category of an unplayed round, e.g. "16.2.3"."""
     is_voluntary_unplayed: bool = False

@@ -26,7 +26,8 @@ class Edition(StrEnum):
     """The C.07 edition whose rules apply, keyed by the year it took effect."""
 
     FIDE_2024_08 = "2024"
-    """In force 1 August 2024 - 28 February 2026: the dummy opponent scores the player's own score."""
+    """In force 1 August 2024 - 28 February 2026: the dummy opponent scores the player's own
+    score."""
     FIDE_2026_03 = "2026"
     """In force from 1 March 2026: the dummy opponent's score is capped (Art. 16.4)."""
 

@@ -24,7 +24,8 @@ class TiebreakInfo:
     article: str
     """Article of C.07 (2026 numbering)."""
     kind: str
-    """Art. 4.3 type letters: A own games among the tied, B own record, C opponents' results, D opponents' data."""
+    """Art. 4.3 type letters: A own games among the tied, B own record, C opponents' results,
+    D opponents' data."""
     modifiers: str
     """Modifier letters accepted: C (cut), M (median), L (Koya limit), P (forfeits as played),
     F (fore Buchholz for AOB), U (unrated rating), R (reverse)."""
@@ -32,14 +33,16 @@ class TiebreakInfo:
     is_buchholz_family: bool = False
     """Art. 8 tie-breaks: must not be used in round robins from the 2026 edition."""
     is_rating_based: bool = False
-    """Art. 10: dropped for everyone when unrated players are present and no rating is announced."""
+    """Art. 10: dropped for everyone when unrated players are present and no rating is
+    announced."""
     since: str = "2024"
     """First edition (of those we support) that has it."""
     alias_of: str | None = None
     team_only: bool = False
 
 
-def _info(acronym: str, title: str, article: str, kind: str, modifiers: str = "", **kw: object) -> TiebreakInfo:
+def _info(acronym: str, title: str, article: str, kind: str, modifiers: str = "",
+          **kw: object) -> TiebreakInfo:
     return TiebreakInfo(acronym=acronym, title=title, article=article, kind=kind,
                         modifiers=modifiers, **kw)  # type: ignore[arg-type]
 
@@ -94,7 +97,8 @@ TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
 }
 """Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
 
-_MODIFIER = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|(?P<flag>[PFR]))$")
+_MODIFIER = re.compile(
+    r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|(?P<flag>[PFR]))$")
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
 

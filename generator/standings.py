@@ -12,8 +12,8 @@ import gc
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from itertools import groupby
 from decimal import Decimal
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from generator.errors import Diagnostic, Severity, StandingsError
@@ -316,8 +316,8 @@ def standings_for_event(event: Event, *, after_round: int | None = None,
                         edition: Edition | None = None) -> Standings:
     """The event's standings with its announced settings (event.yml, TRF 202/212, default).
 
-    A team event ranks its teams (``event.competitors``). ``specs`` and ``edition`` override the announced list and edition (``standings rank
-    --tiebreaks/--edition``).
+    A team event ranks its teams (``event.competitors``). ``specs`` and ``edition`` override
+    the announced list and edition (``standings rank --tiebreaks/--edition``).
     """
     settings = event.settings
     chosen = tuple(specs) if specs is not None else tuple(event.tiebreaks.specs)

@@ -250,7 +250,7 @@ class _Elements:
             values = self.values[player]
             if self.sonneborn_berger:
                 cached = tuple([k for _, _, k in sorted(zip(self.scores[player], values,
-                                                            range(len(values))))])
+                                                            range(len(values)), strict=True))])
             else:
                 cached = tuple(sorted(range(len(values)), key=values.__getitem__))
             self.orders[player] = cached
@@ -261,7 +261,7 @@ class _Elements:
         if cached is None:
             values = self.values[player]
             if self.sonneborn_berger:
-                cached = [v for _, v in sorted(zip(self.scores[player], values))]
+                cached = [v for _, v in sorted(zip(self.scores[player], values, strict=True))]
             else:
                 cached = sorted(values)
             self.ranked[player] = cached
@@ -510,7 +510,7 @@ def koya(ctx: Context, spec: TiebreakSpec) -> Column:
         playable -= sum(1 for i in range(players)
                         if all(o == NO_OPPONENT for o in sheet.opponents[i]))
     limit = HALF * sheet.win * playable + HALF * spec.limit
-    qualifies = tuple([score >= limit for score in sheet.scores]) + (False,)
+    qualifies = (*[score >= limit for score in sheet.scores], False)
     # Index NO_OPPONENT (-1) reads the final False: a round without an opponent never counts.
 
     def counted(i: int, r: int) -> bool | None:

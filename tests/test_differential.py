@@ -21,6 +21,7 @@ each reference call costs about 0.3 s, and the two editions run in parallel).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
@@ -33,11 +34,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, note, settings
-from hypothesis.errors import InvalidArgument
-from hypothesis import strategies as st
-
 import trfgen
+from hypothesis import HealthCheck, Phase, given, note, settings
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 # The reference corpus list (tests/corpus/README.md), evaluated in this order.
 CORPUS_TIEBREAKS = (
@@ -402,10 +402,8 @@ def _alone(path: Path, edition: str) -> Callable[[str], Mapping[int, Decimal | N
 def _note(text: str) -> None:
     """hypothesis.note inside a property; nothing in the seeded tests (their failure
     message carries the TRF text)."""
-    try:
+    with contextlib.suppress(InvalidArgument):
         note(text)
-    except InvalidArgument:
-        pass
 
 
 def compare_exactly(edition: str, codes: Sequence[str], ours: Result,

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from generator.assembly import assemble
 from generator.errors import DiagnosticSink
-from generator.model import Edition, Player, RoundResult, StartNo, Tournament
+from generator.model import Edition, Player, StartNo, Tournament
 from generator.settings import EventSettings
 from generator.standings import compute_standings
 from generator.trf import read_records

@@ -181,5 +181,6 @@ def test_event_edition_defaults_from_the_start_date(tmp_path):
 def test_event_team_codes_are_a_diagnostic_not_a_zero(tmp_path):
     event = read_event(_event_folder(tmp_path, "seed-anna.trf", None))
     from generator.notation import parse_tiebreak
-    with pytest.raises(StandingsError, match="team tie-break 'SB:MP'.*applies to team events only"):
+    refused = r"team tie-break 'SB:MP'.*applies to team events only"
+    with pytest.raises(StandingsError, match=refused):
         standings_for_event(event, specs=[parse_tiebreak("SB:MP")])

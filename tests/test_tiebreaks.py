@@ -217,7 +217,7 @@ def test_standard_points_double_forfeit_is_half_art_7_7():
 
 
 def test_tournament_pairing_number_and_reverse_art_7_8():
-    ctx, col = column(TEC, "TPN")
+    _, col = column(TEC, "TPN")
     assert col.values[:3] == (1, 2, 3)
     assert parse_tiebreak("TPN").direction.value == "lower"
     assert parse_tiebreak("TPN/R").direction.value == "higher"
@@ -351,7 +351,7 @@ def test_apro_and_appo_art_10_4_10_5():
 def test_rating_tiebreaks_are_undefined_with_unrated_players_art_10():
     """Art. 10: unrated players present and no rating announced: dropped for everyone."""
     for code in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"):
-        ctx, col = column(TEC, code)
+        _, col = column(TEC, code)
         assert set(col.values) == {None}
         assert col.explain(0).notes[0].kind is NoteKind.UNDEFINED_UNRATED
 
@@ -376,7 +376,7 @@ def test_ge_is_rep_and_bh_c1_is_bh_slash_c1():
 
 
 def test_team_points_systems_are_refused_not_zero():
-    with pytest.raises(TiebreakError, match="team tie-break 'BH:MP'.*applies to team events only"):
+    with pytest.raises(TiebreakError, match=r"team tie-break 'BH:MP'.*applies to team events only"):
         column(TEC, "BH:MP")
 
 
@@ -394,7 +394,7 @@ def test_unknown_code_is_an_error():
 def test_uncut_parts_add_up_to_the_total(code, edition):
     """The derivation of every player's value: the uncut parts add up to the total, and a
     sum's total is its value."""
-    ctx, col = column(TEC, code, edition=edition)
+    _, col = column(TEC, code, edition=edition)
     for i in range(len(TEC.players)):
         result = col.explain(i)
         assert result.value == col.values[i]

@@ -228,7 +228,8 @@ def _entrants(rng: random.Random, count: int, unrated_share: float) -> tuple[Ent
         sex = rng.choice("mmmw")
         title = ""
         if rating and rating >= 2300:
-            title = rng.choice(("GM", "IM", "FM", "")) if sex == "m" else rng.choice(("WGM", "WIM", ""))
+            titles = ("GM", "IM", "FM", "") if sex == "m" else ("WGM", "WIM", "")
+            title = rng.choice(titles)
         entrants.append(Entrant(
             start_no=index + 1,
             name=f"{rng.choice(_LAST)}, {rng.choice(_FIRST)}",
@@ -383,7 +384,8 @@ def _record(p: _SwissPlayer, block: Block | None, scoring: Scoring) -> None:
     p.last_color = block.color
 
 
-def _colors(rng: random.Random, a: _SwissPlayer, b: _SwissPlayer) -> tuple[_SwissPlayer, _SwissPlayer]:
+def _colors(rng: random.Random, a: _SwissPlayer, b: _SwissPlayer
+            ) -> tuple[_SwissPlayer, _SwissPlayer]:
     if a.whites_minus_blacks != b.whites_minus_blacks:
         return (a, b) if a.whites_minus_blacks < b.whites_minus_blacks else (b, a)
     if a.last_color != b.last_color and "-" not in (a.last_color, b.last_color):
