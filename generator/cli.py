@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import click
 
@@ -19,6 +19,8 @@ from generator import __version__
 from generator.errors import Diagnostic, StandingsError
 
 F = TypeVar("F", bound=Callable[..., Any])
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
@@ -31,11 +33,11 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
         click.echo(str(diagnostic), err=True)
 
 
-def reports_errors(command: F) -> F:
+def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
     """Print a StandingsError as diagnostics and exit 1, with no traceback unless --debug."""
 
     @wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         debug = bool(click.get_current_context().find_root().params.get("debug"))
         try:
             return command(*args, **kwargs)
@@ -53,7 +55,7 @@ def reports_errors(command: F) -> F:
                        err=True)
             sys.exit(1)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 
 from generator.assembly import assemble
@@ -348,34 +349,30 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
     for index, spec in enumerate(resolved.specs):
         path, line, column = (resolved.positions[index] if index < len(resolved.positions)
                               else (trf_path, 0, 0))
-        where = {"path": path, "line": line or None, "column": column or None}
+        diagnostic_at = partial(Diagnostic, path=path, line=line or None, column=column or None)
         is_team_event = isinstance(tournament, TeamTournament)
         refusal = points_system_refusal(spec, is_team_event=is_team_event)
         if refusal is not None:
             # :MP/:GP (C.07 Art. 13 preamble) need a team event, :GP one of the sums.
-            diagnostics.append(Diagnostic(
-                **where,  # type: ignore[arg-type]
+            diagnostics.append(diagnostic_at(
                 message=refusal,
                 expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
                 else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
         elif (tournament.is_round_robin and spec.info.is_buchholz_family
                 and edition is Edition.FIDE_2026_03):
-            diagnostics.append(Diagnostic(
-                **where,  # type: ignore[arg-type]
+            diagnostics.append(diagnostic_at(
                 message=f"{spec.written!r} ({spec.info.title}) must not be used in a round "
                         "robin under the 2026 edition (C.07 Art. 8)",
                 expected="a tie-break such as DE, SB, WIN or KS"))
         elif spec.info.since == "2026" and edition is Edition.FIDE_2024_08:
-            diagnostics.append(Diagnostic(
-                **where,  # type: ignore[arg-type]
+            diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,
                 message=f"{spec.written!r} ({spec.info.title}) is new in the 2026 edition "
                         "but this event uses the 2024 edition",
                 expected="'edition: 2026' in event.yml, or another tie-break"))
         elif (spec.info.is_rating_based and tournament.has_unrated_players
               and spec.unrated_rating is None and unrated_rating is None):
-            diagnostics.append(Diagnostic(
-                **where,  # type: ignore[arg-type]
+            diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,
                 message=f"{spec.written!r} ({spec.info.title}) is dropped for everyone: "
                         "unrated players take part and no rating is announced for them "

@@ -95,11 +95,19 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
         sheet = ctx.sheet
         scoring = ctx.tournament.score_system
         halves_of = {int(scoring.win / sheet.unit): 2, int(scoring.draw / sheet.unit): 1}
-        own = tuple(p.rating if p.rating is not None else unrated for p in sheet.players)
+        own: list[int] = []
+        for player in sheet.players:
+            own_rating = player.rating if player.rating is not None else unrated
+            # Art. 10: with an unrated player and no rating announced for them, the callers
+            # have dropped the rating tie-breaks already (Context.ratings_defined).
+            assert own_rating is not None
+            own.append(own_rating)
         game = RoundKind.GAME
         games_only = (game,) * sheet.rounds
         every_round = tuple(range(sheet.rounds))
-        all_rounds, all_ratings, all_halves = [], [], []
+        all_rounds: list[tuple[int, ...]] = []
+        all_ratings: list[tuple[int, ...]] = []
+        all_halves: list[tuple[int, ...]] = []
         for kinds, opponents, units in zip(sheet.kinds, sheet.opponents, sheet.units,
                                            strict=True):
             if kinds == games_only and NO_OPPONENT not in opponents:
@@ -112,17 +120,15 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
                 all_ratings.append(tuple([own[opponents[r]] for r in rounds]))
                 all_halves.append(tuple([halves_of.get(units[r], 0) for r in rounds]))
             all_rounds.append(rounds)
-        return _RatedGames(tuple(all_rounds), tuple(all_ratings),  # type: ignore[arg-type]
-                           tuple(all_halves))
-    return ctx.memo(("rated", unrated), make)  # type: ignore[return-value]
+        return _RatedGames(tuple(all_rounds), tuple(all_ratings), tuple(all_halves))
+    return ctx.memo(("rated", unrated), make)
 
 
 def _rating_cuts(ratings: Sequence[int], low: int, high: int) -> list[tuple[int, CutReason]]:
     """14.1-14.4 on ratings: the lowest (and, for a median, the highest) are excluded."""
     if not low and not high:
         return []
-    return cut_elements(ratings, ratings, [False] * len(ratings),  # type: ignore[arg-type]
-                        low=low, high=high)
+    return cut_elements(ratings, ratings, [False] * len(ratings), low=low, high=high)
 
 
 def _half_up_ratio(numerator: int, denominator: int) -> int:
@@ -206,7 +212,7 @@ def _performances(ctx: Context, acronym: str, unrated: int | None,
             else:
                 values.append(perfect_performance(ratings, sum(halves)))
         return tuple(values)
-    return ctx.memo(("performance", acronym, unrated, low, high), make)  # type: ignore
+    return ctx.memo(("performance", acronym, unrated, low, high), make)
 
 
 def _undefined_column(ctx: Context, spec: TiebreakSpec) -> Column:
@@ -244,12 +250,13 @@ def _rating_column(ctx: Context, spec: TiebreakSpec, article: str) -> Column:
                 article="10" if sheet.players[opponent].rating is None else article))
         kept = [k for k in range(len(ratings)) if k not in cut]
         total = sum((p.value for p in parts if p.cut is None), ZERO)
-        if values[i] is None:
+        value = values[i]
+        if value is None:
             return Explained(value=None, parts=tuple(parts), total=total, notes=(
                 Note(kind=NoteKind.NO_RATED_GAMES, article=article),))
         count = len(kept)
         halves = sum(games.halves[i][k] for k in kept)
-        data: dict[str, object] = {"games": count, "value": int(values[i])}
+        data: dict[str, object] = {"games": count, "value": int(value)}
         data["average_exact"] = total / count
         data["average"] = average_rating([ratings[k] for k in kept])
         if acronym == "ARO":
@@ -259,14 +266,14 @@ def _rating_column(ctx: Context, spec: TiebreakSpec, article: str) -> Column:
             data.update(score=Decimal(halves) / 2, fraction=Decimal(halves) / 2 / count,
                         fraction_rounded=Decimal(hundredths) / 100, dp=DP[hundredths])
             if acronym == "PTP" and halves:
-                rating_found = int(values[i])
+                rating_found = int(value)
                 kept_ratings = [ratings[k] for k in kept]
                 data.update(
                     expected=Decimal(expected_score_hundredths(rating_found, kept_ratings)) / 100,
                     expected_one_below=Decimal(expected_score_hundredths(
                         rating_found - 1, kept_ratings)) / 100)
             note = Note(kind=NoteKind.TABLE_LOOKUP, article=article, data=data)
-        return Explained(value=values[i], parts=tuple(parts), notes=(note,), total=total)
+        return Explained(value=value, parts=tuple(parts), notes=(note,), total=total)
     return Column(spec, values, build)
 
 
@@ -296,21 +303,26 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
     games = _rated_games(ctx, unrated)
     sheet = ctx.sheet
 
-    def opponents(i: int) -> list[int]:
-        return [r for r in games.rounds[i] if performances[sheet.opponents[i][r]] is not None]
+    def known(i: int) -> list[tuple[int, int]]:
+        """(round index, performance) of each opponent met over the board whose ``base``
+        is defined."""
+        found = []
+        for r in games.rounds[i]:
+            performance = performances[sheet.opponents[i][r]]
+            if performance is not None:
+                found.append((r, performance))
+        return found
 
-    values = []
+    values: list[Decimal | None] = []
     for i in range(len(ctx.players)):
-        known = [performances[sheet.opponents[i][r]] for r in opponents(i)]
-        values.append(Decimal(_half_up_ratio(sum(known), len(known)))  # type: ignore[arg-type]
-                      if known else None)
+        met = [performance for _, performance in known(i)]
+        values.append(Decimal(_half_up_ratio(sum(met), len(met))) if met else None)
 
     def build(i: int) -> Explained:
-        parts = tuple(Part(round=r + 1, kind=RoundKind.GAME,
-                           value=Decimal(performances[sheet.opponents[i][r]]),  # type: ignore
+        parts = tuple(Part(round=r + 1, kind=RoundKind.GAME, value=Decimal(performance),
                            opponent=sheet.players[sheet.opponents[i][r]].start_no,
                            points=sheet.points[i][r], article=base)
-                      for r in opponents(i))
+                      for r, performance in known(i))
         total = sum((p.value for p in parts), ZERO)
         if not parts:
             return Explained(value=None, notes=(Note(kind=NoteKind.NO_RATED_GAMES,
@@ -344,7 +356,7 @@ def rating(ctx: Context, spec: TiebreakSpec) -> Column:
                    for i in range(len(ctx.players)))
 
     def build(i: int) -> Explained:
-        notes = ()
+        notes: tuple[Note, ...] = ()
         if ctx.players[i].rating is None:
             notes = (Note(kind=NoteKind.NOT_APPLICABLE, article="10",
                           data={"unrated_rating": unrated}),)

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-R = TypeVar("R")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+R = TypeVar("R", bound="DataclassInstance")
 _GENERATED_NAMES = frozenset({"new", "cls", "record", "make"})
 """Names the generated constructor uses for itself; a field of that name takes the slow way."""
 
@@ -25,7 +28,7 @@ def record_maker(cls: type[R], *names: str) -> Callable[..., R]:
     exactly ``names``. For anything else (a field added to the class later, say) it
     calls ``cls`` with the values as keywords instead: never wrong, only slower.
     """
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    fields = dataclasses.fields(cls)
     if (tuple(f.name for f in fields) != names or hasattr(cls, "__post_init__")
             or "__slots__" not in cls.__dict__
             or not all(n.isidentifier() and n not in _GENERATED_NAMES for n in names)):

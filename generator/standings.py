@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
+from functools import partial
 from itertools import groupby
 from typing import TYPE_CHECKING
 
@@ -160,9 +161,9 @@ def _compute_standings(
         else:
             groups.append([i])
     group_of = [0] * count
-    for number, group in enumerate(groups):
+    for group_index, group in enumerate(groups):
         for i in group:
-            group_of[i] = number
+            group_of[i] = group_index
     next_group = len(groups)
     stages: list[list[int]] = []
     encounters: dict[int, _DirectEncounterStage] = {}
@@ -183,10 +184,10 @@ def _compute_standings(
                 values = columns[k].values
                 # The group is in starting-number order, and sorting is stable, so players
                 # with equal values stay in that order; undefined values go last.
-                defined = [i for i in group if values[i] is not None]
-                defined.sort(key=values.__getitem__,
-                             reverse=spec.direction is Direction.HIGHER_IS_BETTER)
-                subgroups = [list(equal) for _, equal in groupby(defined, values.__getitem__)]
+                known = {i: value for i in group if (value := values[i]) is not None}
+                defined = sorted(known, key=known.__getitem__,
+                                 reverse=spec.direction is Direction.HIGHER_IS_BETTER)
+                subgroups = [list(equal) for _, equal in groupby(defined, known.__getitem__)]
                 if len(defined) < len(group):
                     subgroups.append([i for i in group if values[i] is None])
             if len(subgroups) > 1:
@@ -220,7 +221,7 @@ def _compute_standings(
         else:
             by_key[key] = columns[k].values
 
-    def number(k: int, i: int) -> Decimal | None:
+    def value_of(k: int, i: int) -> Decimal | None:
         return by_key[keys[k]][i]
 
     final = [i for group in groups for i in group]
@@ -242,8 +243,8 @@ def _compute_standings(
                               other=start[b])
         for k, stage in enumerate(stages):
             if stage[a] != stage[b]:
-                return Separation(criterion=keys[k], value=number(k, a),
-                                  other_value=number(k, b), other=start[b])
+                return Separation(criterion=keys[k], value=value_of(k, a),
+                                  other_value=value_of(k, b), other=start[b])
         criterion = "lots" if a in drawn else ""
         return Separation(criterion=criterion, value=None, other_value=None, other=start[b])
 
@@ -268,7 +269,7 @@ def _compute_standings(
         differs = bool(is_current and in_file and not rank <= in_file <= rank_to)
         rows.append(StandingsRow(
             player=player, rank=rank, rank_to=rank_to, points=scores[i],
-            values=ExplainedValues(by_key, i, lambda key, i=i: explain(i, key)),
+            values=ExplainedValues(by_key, i, partial(explain, i)),
             above=separation(i, final[place - 1]) if place > 0 else None,
             below=separation(i, final[place + 1]) if place + 1 < count else None,
             by_lot=i in drawn, rank_in_file_differs=differs))

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
+from typing import cast
 
 from generator.errors import DiagnosticSink
 from generator.model import (
@@ -142,12 +143,13 @@ class TeamTournament(Tournament):
         object.__setattr__(self, "_team_of", MappingProxyType({
             member: team.start_no for team in self.teams for member in team.members}))
 
+    # ``players`` holds only Team records here (build_team_tournament makes it so).
     @property
     def teams(self) -> tuple[Team, ...]:
-        return self.players  # type: ignore[return-value]
+        return cast("tuple[Team, ...]", self.players)
 
     def team(self, number: StartNo) -> Team:
-        return self.player(number)  # type: ignore[return-value]
+        return cast("Team", self.player(number))
 
     def team_of(self, player: StartNo) -> Team | None:
         """The team a player of the individual event plays for."""

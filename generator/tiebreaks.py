@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import accumulate
 from operator import mul
+from typing import cast
 
 from generator.columns import (
     REGISTRY,
@@ -89,7 +90,7 @@ def _counting_column(ctx: Context, spec: TiebreakSpec, article: str,
                      flags: Sequence[Sequence[bool]]) -> Column:
     """A Type B count: one for every round whose flag is set."""
     sheet = ctx.sheet
-    values = tuple(whole_number(row.count(True)) for row in flags)  # type: ignore[attr-defined]
+    values = tuple(whole_number(row.count(True)) for row in flags)
 
     def build(i: int) -> Explained:
         return _explained_sum([
@@ -318,15 +319,21 @@ def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
         if sonneborn_berger else ()
     every_round = tuple(range(sheet.rounds))
     no_voluntary = (False,) * sheet.rounds
-    all_rounds, all_values, all_scores, all_voluntary, has_voluntary, totals = \
-        [], [], [], [], [], []
+    all_rounds: list[tuple[int, ...]] = []
+    all_values: list[tuple[int, ...]] = []
+    all_scores: list[tuple[int, ...]] = []
+    all_voluntary: list[tuple[bool, ...]] = []
+    has_voluntary: list[bool] = []
+    totals: list[int] = []
     for player, row in enumerate(scores_by_round):
+        scores: tuple[int, ...]
         if sheet.is_round_robin and None in row:
             rounds = tuple([r for r, s in enumerate(row) if s is not None])
-            scores = tuple([row[r] for r in rounds])
+            scores = tuple([s for s in row if s is not None])
         else:
             rounds = every_round
-            scores = row
+            # Only a round robin has rounds that are no element (None, 15.2).
+            scores = cast("tuple[int, ...]", row)
         if sonneborn_berger:
             factors = multipliers[player]
             values = tuple(map(mul, scores, factors) if rounds is every_round
@@ -338,7 +345,7 @@ def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
             voluntary = no_voluntary if rounds is every_round else (False,) * len(rounds)
         else:
             voluntary = tuple([
-                categories[r] is not None and categories[r].is_voluntary  # type: ignore
+                (category := categories[r]) is not None and category.is_voluntary
                 and not sheet.is_game(player, r, forfeits_as_played=as_played)
                 for r in rounds])
         all_rounds.append(rounds)
@@ -350,8 +357,8 @@ def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
     return _Elements(sheet=sheet, forfeits_as_played=as_played,
                      sonneborn_berger=sonneborn_berger,
                      scale=sheet.unit * sheet.unit if sonneborn_berger else sheet.unit,
-                     rounds=tuple(all_rounds), values=tuple(all_values),  # type: ignore
-                     scores=tuple(all_scores), voluntary=tuple(all_voluntary),  # type: ignore
+                     rounds=tuple(all_rounds), values=tuple(all_values),
+                     scores=tuple(all_scores), voluntary=tuple(all_voluntary),
                      has_voluntary=tuple(has_voluntary), totals=tuple(totals),
                      voluntary_first=sheet.options.vur_cut_first,
                      orders=[None] * len(all_rounds), sequences=[None] * len(all_rounds),
@@ -361,9 +368,10 @@ def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
 
 def _in_points(units: Sequence[int | None], scale: Decimal) -> tuple[Decimal | None, ...]:
     """Whole numbers of ``scale`` as Decimals (each distinct value converted once)."""
-    converted = {u: Decimal(u) * scale for u in set(units) if u is not None}
-    converted[None] = None  # type: ignore[index]
-    return tuple(map(converted.__getitem__, units))  # type: ignore[arg-type]
+    converted: dict[int | None, Decimal | None] = {
+        u: Decimal(u) * scale for u in set(units) if u is not None}
+    converted[None] = None
+    return tuple(map(converted.__getitem__, units))
 
 
 def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, sonneborn_berger: bool,
@@ -401,32 +409,36 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
     r = elements.rounds[player][position]
     opponent = sheet.opponents[player][r]
     is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
-    common = {
-        "round": r + 1, "kind": sheet.kinds[player][r],
-        "value": Decimal(elements.values[player][position]) * elements.scale,
-        "opponent": None if opponent == NO_OPPONENT else sheet.players[opponent].start_no,
-        "category": sheet.categories[player][r],
-        "is_voluntary_unplayed": elements.voluntary[player][position],
-        "points": sheet.points[player][r] if elements.sonneborn_berger else None,
-        "counted_score": Decimal(elements.scores[player][position]) * sheet.unit,
-        "cut": cut,
-        "opponent_score": None if opponent == NO_OPPONENT else sheet.scores[opponent],
-        "adjusted_score": None if opponent == NO_OPPONENT else sheet.adjusted[opponent],
-    }
+    kind = sheet.kinds[player][r]
+    points = sheet.points[player][r] if elements.sonneborn_berger else None
+    cap: Decimal | None = None
     if is_game:
-        kind = sheet.kinds[player][r]
         if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
             rule = "15.2" if sheet.is_round_robin else "16.6"
         elif sheet.adjusted[opponent] != sheet.scores[opponent]:
             rule = "16.3"
         else:
             rule = article
-        return Part(**common, article=rule)  # type: ignore[arg-type]
-    cap, rule = sheet.dummy_cap(player, r)
-    if elements.sonneborn_berger and sheet.options.unplayed_as_draw:
-        common["points"] = sheet.draw
-    return Part(**common, is_dummy=True, dummy_own_score=sheet.scores[player],  # type: ignore
-                dummy_cap=cap, article=rule)
+    else:
+        cap, rule = sheet.dummy_cap(player, r)
+        if elements.sonneborn_berger and sheet.options.unplayed_as_draw:
+            # 16.6: the option counts every own unplayed round as a draw for SB.
+            points = sheet.draw
+    has_opponent = opponent != NO_OPPONENT
+    return Part(
+        round=r + 1, kind=kind,
+        value=Decimal(elements.values[player][position]) * elements.scale,
+        opponent=sheet.players[opponent].start_no if has_opponent else None,
+        category=sheet.categories[player][r],
+        is_voluntary_unplayed=elements.voluntary[player][position],
+        points=points,
+        counted_score=Decimal(elements.scores[player][position]) * sheet.unit,
+        cut=cut,
+        opponent_score=sheet.scores[opponent] if has_opponent else None,
+        adjusted_score=sheet.adjusted[opponent] if has_opponent else None,
+        is_dummy=not is_game,
+        dummy_own_score=None if is_game else sheet.scores[player],
+        dummy_cap=cap, article=rule)
 
 
 @tiebreak("BH")
@@ -459,7 +471,8 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
     base = TiebreakSpec(acronym="FB" if spec.fore else "BH",
                         written="FB" if spec.fore else "BH",
                         forfeits_as_played=spec.forfeits_as_played)
-    buchholz_values = ctx.column(base).values
+    # A Buchholz is a sum, so every player has one (0 without opponents).
+    buchholz_values = cast("tuple[Decimal, ...]", ctx.column(base).values)
     sheet = ctx.sheet
     game = RoundKind.GAME
     games_only = (game,) * sheet.rounds
@@ -479,7 +492,7 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
 
     def build(i: int) -> Explained:
         parts = [Part(round=r + 1, kind=RoundKind.GAME,
-                      value=buchholz_values[sheet.opponents[i][r]],  # type: ignore[arg-type]
+                      value=buchholz_values[sheet.opponents[i][r]],
                       opponent=sheet.players[sheet.opponents[i][r]].start_no,
                       points=sheet.points[i][r], article="8.2") for r in games(i)]
         total = sum((p.value for p in parts), ZERO)

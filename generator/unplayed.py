@@ -241,10 +241,10 @@ def build_score_sheet(
         value for row in points for value in row[:counted] if value is not None))
     table = _round_table(tournament, unit)
     absent = table[ResultCode.NO_DATA, False]
-    all_kinds = []
-    all_opponents = []
-    all_points = []
-    all_units = []
+    all_kinds: list[tuple[RoundKind, ...]] = []
+    all_opponents: list[tuple[int, ...]] = []
+    all_points: list[tuple[Decimal, ...]] = []
+    all_units: list[tuple[int, ...]] = []
     for player in players:
         results = player.results
         if len(results) > counted:
@@ -357,7 +357,7 @@ def opponent_units(sheet: ScoreSheet, *,
     bye_cap = sheet.draw_units * sheet.cap_rounds
     adjusted = sheet.adjusted_units
     games_only = (RoundKind.GAME,) * sheet.rounds
-    rows = []
+    rows: list[tuple[int | None, ...]] = []
     for own, kinds, opponents in zip(sheet.score_units, sheet.kinds, sheet.opponents,
                                      strict=True):
         if kinds == games_only and NO_OPPONENT not in opponents:
