@@ -10,10 +10,8 @@ Every problem of every file is collected first and raised as one
 
 from __future__ import annotations
 
-import gc
 import os
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
@@ -23,6 +21,7 @@ from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
 from generator.notation import CATALOGUE, NotationError, TiebreakSpec, parse_tiebreak
+from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
 from generator.trf import TrfDocument, decode_trf, read_records
@@ -223,7 +222,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     sink = DiagnosticSink(trf_display)
     for warning in decode_warnings:
         sink.add(warning)
-    with _collector_paused():
+    with collector_paused():
         document = read_records(text, trf_display, sink)
         tournament = None if sink.has_errors and not document.players else assemble(
             document, settings, sink)
@@ -245,23 +244,6 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         document=document, tournament=tournament, settings=settings, edition=edition,
         tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a file becomes records.
-
-    A 10,000-player file makes about half a million small objects, none of them in a
-    cycle; the collections they trigger meanwhile walk them all again and again (about
-    half the reading time). Whatever cycles there are get collected afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:

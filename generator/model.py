@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NewType
@@ -20,6 +20,16 @@ StartNo = NewType("StartNo", int)
 ZERO = Decimal(0)
 HALF = Decimal("0.5")
 ONE = Decimal(1)
+
+
+def finite_decimal(text: str) -> Decimal | None:
+    """The number ``text`` spells, or None when it spells none. Decimal also reads
+    "Infinity" and "NaN"; no score, points system or rank is either, so those are None too."""
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
 
 
 class Edition(StrEnum):

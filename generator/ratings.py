@@ -190,8 +190,7 @@ def _performances(ctx: Context, acronym: str, unrated: int | None,
         games = _rated_games(ctx, unrated)
         if not low and not high:
             if acronym == "ARO":
-                return tuple([(2 * sum(r) + len(r)) // (2 * len(r)) if r else None
-                              for r in games.ratings])
+                return tuple([average_rating(r) for r in games.ratings])
             compute = performance_rating if acronym == "TPR" else perfect_performance
             return tuple([compute(r, sum(h)) if r else None
                           for r, h in zip(games.ratings, games.halves, strict=True)])

@@ -4,13 +4,16 @@ A frozen dataclass's ``__init__`` sets each field with ``object.__setattr__(self
 value)``, which looks the slot up by name every time; for a 10,000-player file that is
 a good part of the reading time. :func:`record_maker` sets the slots through their
 descriptors instead. The record is the same in every respect (type, fields, equality,
-hash, repr); only the way in is shorter.
+hash, repr); only the way in is shorter. :func:`collector_paused` keeps Python's cyclic
+garbage collector from walking those records again and again while they are made.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -46,4 +49,22 @@ def record_maker(cls: type[R], *names: str) -> Callable[..., R]:
     return make
 
 
-__all__ = ["record_maker"]
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the block; restore it as it was.
+
+    Reading a 10,000-player file, or computing its standings, makes millions of small
+    objects, almost none of them in a cycle; every collection they trigger meanwhile walks
+    them all again (half of the reading time, a third of the engine's). The few cycles
+    there are (closures over the tie-break context) are collected afterwards.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+__all__ = ["collector_paused", "record_maker"]

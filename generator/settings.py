@@ -13,7 +13,7 @@ import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +29,7 @@ from generator.model import (
     ScoreSystem,
     TieRule,
     UnplayedOptions,
+    finite_decimal,
 )
 from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
 from generator.trf import parse_date
@@ -339,12 +340,9 @@ class _Reader:
         value = self.python(node)
         if isinstance(node, ScalarNode) and not isinstance(value, bool):
             text = str(node.value).strip().replace("½", "0.5")
-            try:
-                number = Decimal(text)
-                if number.is_finite():
-                    return number
-            except InvalidOperation:
-                pass
+            number = finite_decimal(text)
+            if number is not None:
+                return number
         self.error(node, f"{key!r} must be a number, not {_describe(node)}",
                    "a number such as 1, 0.5 or 3")
         return None

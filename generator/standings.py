@@ -8,10 +8,8 @@ Encounter groups. :func:`standings_for_event` applies an event's announced setti
 
 from __future__ import annotations
 
-import gc
 import random
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from decimal import Decimal
 from functools import partial
 from itertools import groupby
@@ -30,6 +28,7 @@ from generator.explain import (
 )
 from generator.model import DEFAULT_UNPLAYED, Edition, TieRule, Tournament, UnplayedOptions
 from generator.notation import Direction, TiebreakSpec, parse_tiebreak
+from generator.records import collector_paused
 from generator.teams import Team
 from generator.tiebreaks import (
     Column,
@@ -76,23 +75,6 @@ class _DirectEncounterStage:
         self.positions.update(outcome.positions())
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while the engine runs.
-
-    The engine allocates a few million small, short-lived objects; every full collection
-    meanwhile walks the whole tournament again (a third of the time on 10,000 players). The
-    few cycles the engine leaves (closures over the context) are collected afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def compute_standings(
     tournament: Tournament,
     specs: Sequence[TiebreakSpec | str],
@@ -111,7 +93,7 @@ def compute_standings(
     TRF path named in warnings. Raises :class:`TiebreakError` for a code that cannot be
     computed (team points systems) and ValueError for a round outside the event.
     """
-    with _collector_paused():
+    with collector_paused():
         return _compute_standings(tournament, specs, edition, after_round=after_round,
                                   unplayed=unplayed, unrated_rating=unrated_rating, ties=ties,
                                   lots_seed=lots_seed, source=source)

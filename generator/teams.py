@@ -23,7 +23,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from types import MappingProxyType
 from typing import cast
 
@@ -38,6 +38,7 @@ from generator.model import (
     ScoreSystem,
     StartNo,
     Tournament,
+    finite_decimal,
 )
 from generator.notation import TiebreakSpec
 from generator.trf import TeamRecord, TrfDocument
@@ -519,11 +520,8 @@ def _team_columns(document: TrfDocument, record: TeamRecord,
         raw = text[first - 1:last].strip()
         if not raw:
             continue
-        try:
-            value = Decimal(raw)
-            if not value.is_finite():
-                raise InvalidOperation
-        except InvalidOperation:
+        value = finite_decimal(raw)
+        if value is None:
             sink.warning(f"{what} {raw!r} of team {record.number} is not a number; ignored",
                          line=record.line, column=first, expected=f"a number in columns "
                          f"{first}-{last}")

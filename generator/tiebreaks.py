@@ -33,7 +33,7 @@ from generator.columns import (
     tiebreak,
     whole_number,
 )
-from generator.cuts import cut_elements, low_cut_sequence
+from generator.cuts import cut_elements, low_cut_sequence, plain_cut
 from generator.direct_encounter import (
     DirectEncounterOutcome,
     direct_encounter,
@@ -292,11 +292,8 @@ class _Elements:
         total = self.totals[player]
         if not self.has_voluntary[player] or not self.voluntary_first:
             # Without VURs the cuts are the ends of the (score, value) order.
-            ranked = self.ranked_values(player)
-            n = len(ranked)
-            low = min(low, n)
-            high = min(high, n - low)
-            return total - sum(ranked[:low]) - (sum(ranked[n - high:]) if high else 0)
+            lows, highs = plain_cut(self.ranked_values(player), low, high)
+            return total - sum(lows) - sum(highs)
         values = self.values[player]
         return total - sum([values[k] for k, _ in self.cuts(player, low, high)])
 

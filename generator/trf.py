@@ -18,7 +18,7 @@ import datetime
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, overload
@@ -30,6 +30,7 @@ from generator.model import (
     ZERO,
     ScoreSystem,
     Tournament,
+    finite_decimal,
 )
 from generator.records import record_maker
 
@@ -501,11 +502,8 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
     points_text = _field(line, 80, 84).strip()
     points: Decimal | None = None
     if points_text:
-        try:
-            points = Decimal(points_text)
-            if not points.is_finite() or not re.fullmatch(r"\d+(\.\d+)?", points_text):
-                raise InvalidOperation
-        except InvalidOperation:
+        points = finite_decimal(points_text)
+        if points is None or not re.fullmatch(r"\d+(\.\d+)?", points_text):
             points = None
             sink.error(f"points {points_text!r} is not a number", line=number,
                        column=80 + len(_field(line, 80, 84)) - len(_field(line, 80, 84).lstrip()),
@@ -769,11 +767,8 @@ def scoring_from_xxs(records: Sequence[TrfRecord], sink: DiagnosticSink) -> Scor
         for match in re.finditer(r"(\S+?)=(\S+)", record.text[4:]):
             code, raw = match[1].upper(), match[2]
             column = match.start() + 5
-            try:
-                value = Decimal(raw)
-                if not value.is_finite():
-                    raise InvalidOperation
-            except InvalidOperation:
+            value = finite_decimal(raw)
+            if value is None:
                 sink.error(f"scoring value {raw!r} for {code} is not a number",
                            line=record.line, column=column + len(match[1]) + 1,
                            expected="a number such as 1 or 0.5")
