@@ -11,7 +11,9 @@ opens the same player after round 9.
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -213,6 +215,12 @@ def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
 
 
 def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
+    return _columns(tuple(specs))
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(specs: tuple[TiebreakSpec, ...]) -> tuple[Column, ...]:
+    # Every page of an event asks; the answer depends on the announced list alone.
     return tuple(
         Column(spec=spec, key=key,
                anchor=spec.anchor + (f"-{key.rsplit('#', 1)[1]}" if "#" in key else ""),
@@ -276,6 +284,21 @@ def format_points(value: Decimal | None) -> str:
     """Points as chess players write them: 3½, ¼, 10¾; other values as plain decimals."""
     if value is None:
         return "–"
+    # A big event shows the same few hundred numbers some hundred thousand times. Equal
+    # values (2.5 and 2.50) are written alike, so the value is the key.
+    text = _POINTS_TEXT.get(value)
+    if text is None:
+        if len(_POINTS_TEXT) >= _POINTS_TEXT_SIZE:
+            _POINTS_TEXT.clear()
+        text = _POINTS_TEXT[value] = _points_text(value)
+    return text
+
+
+_POINTS_TEXT: dict[Decimal, str] = {}
+_POINTS_TEXT_SIZE = 50_000
+
+
+def _points_text(value: Decimal) -> str:
     sign = "-" if value < 0 else ""
     magnitude = abs(value)
     whole = int(magnitude)
@@ -505,6 +528,67 @@ _UNPAIRED_ORDER = {
 }
 
 
+# --- standings tables ---------------------------------------------------------------------
+
+def place_text(row: StandingsRow) -> str:
+    """"3" or "3–5" when several players share the place (Art. 4.2)."""
+    return str(row.rank) if row.rank_to == row.rank else f"{row.rank}–{row.rank_to}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsLine:
+    """One row of a standings table, its numbers already written out.
+
+    The final standings of a 2,000-player event are shown on the event page, and a table
+    as long for every round; formatting each cell in Python once is several times cheaper
+    than filters and calls per cell in the template.
+    """
+
+    row: StandingsRow
+    page: str
+    """The player's page (from the site root)."""
+    place: str
+    rating: str
+    """The rating, or "" for an unrated player."""
+    points: str
+    cells: tuple[tuple[str, str], ...]
+    """Each tie-break column: (value as shown, its section's anchor on the player page)."""
+
+
+def standings_lines(standings: Standings, slug: str) -> tuple[StandingsLine, ...]:
+    """The rows of ``standings`` as its tables show them (computed once per standings)."""
+    key = (id(standings), slug)
+    with _LINES_LOCK:
+        cached = _LINES_CACHE.get(key)
+    if cached is not None and cached[0] is standings:
+        return cached[1]
+    cols = columns(standings.specs)
+    lines = []
+    for row in standings.rows:
+        player = row.player
+        number = player.start_no
+        lines.append(StandingsLine(
+            row=row, page=player_page(slug, number), place=place_text(row),
+            rating="" if player.rating is None else str(player.rating),
+            points=format_points(row.points),
+            cells=tuple((format_points(value_of(row, column)), player_anchor(number, column))
+                        for column in cols),
+        ))
+    result = tuple(lines)
+    with _LINES_LOCK:  # serve renders in threads
+        if len(_LINES_CACHE) >= _LINES_CACHE_SIZE:
+            _LINES_CACHE.pop(next(iter(_LINES_CACHE)))
+        _LINES_CACHE[key] = (standings, result)
+    return result
+
+
+_LINES_CACHE: dict[tuple[int, str], tuple[Standings, tuple[StandingsLine, ...]]] = {}
+_LINES_CACHE_SIZE = 16
+"""The final standings appear on the event page and as the last round's; the identity
+check keeps a recycled id from returning another event's lines."""
+_LINES_LOCK = threading.Lock()
+
+
 # --- crosstable --------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -580,6 +664,16 @@ class RoundLine:
     """The same round's contribution in the first Buchholz-family tie-break, if any."""
     games: tuple[MatchBoard, ...] = ()
     """A team's match: its boards."""
+    # Written out once here rather than by filters in the template (see PartLine).
+    round_page: str = ""
+    opponent_page: str | None = None
+    is_game: bool = True
+    """``kind`` is an ordinary game."""
+    running_text: str = ""
+    opponent_score_text: str = ""
+    """The opponent's final score; "—" without an opponent."""
+    counts_as_text: str = ""
+    """``counts_as``'s value, when there is one."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -589,6 +683,21 @@ class PartLine:
     score: Decimal | None
     """The score this element counts with: the dummy's (after its cap) or the opponent's
     adjusted score (16.3/16.4); None for tie-breaks that use no opponent score."""
+    # The numbers as the derivation table writes them, formatted once here: a player page
+    # of an 11-round event has some hundred of them, and a filter in the template costs
+    # several times more (see StandingsLine).
+    opponent_page: str | None = None
+    """The opponent's page (from the site root), when there is a real opponent."""
+    their_score: str = ""
+    """The dummy's own score or the opponent's actual score; "—" when there is none."""
+    counted: str = ""
+    """``score`` written out; "—" when None."""
+    points: str = ""
+    """The points of the round (SB, KS); "—" when None."""
+    contribution: str = ""
+    has_reasons: bool = True
+    """Something to say in the "why" column (a cut, a dummy, an adjusted score, an
+    unplayed round); False for a plain game, whose "why" is empty."""
 
 
 def _counted_score(part: Part) -> Decimal | None:
@@ -634,6 +743,15 @@ class TiebreakSection:
     same_as: TiebreakSection | None = None
     """An earlier section on the page with the same contributions (BH after BH/C1): its
     table is not repeated."""
+    # Written out once here rather than by filters in the template (see PartLine).
+    explanation_page: str = ""
+    """The tie-break's explanation page (from the site root)."""
+    value_text: str = ""
+    """``value`` as the tie-break column shows it."""
+    articles_text: str = ""
+    terms: tuple[str, ...] = ()
+    """The table's sum, term by term: "½ × 9" for SB-style products, else the
+    contribution."""
 
     @property
     def signature(self) -> tuple[Any, ...]:
@@ -653,6 +771,10 @@ class Neighbour:
     value: Decimal | None
     """The page's player's value of the deciding criterion, as shown."""
     other_value: Decimal | None
+    page: str = ""
+    """The neighbour's page (from the site root)."""
+    why_values: tuple[str, ...] = ()
+    """The neighbour's values of the player view's ``why_columns``, as shown."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -671,6 +793,8 @@ class PlayerView:
     """No other player has the same points: the points alone decided the place."""
     members: tuple[Player, ...] = ()
     """A team: its players, in the order of the team record (board order)."""
+    why_values: tuple[str, ...] = ()
+    """The player's own values of ``why_columns``, as shown."""
 
 
 _PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
@@ -678,53 +802,110 @@ _PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
 
 def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSection:
     spec = column.spec
+    acronym = spec.info.acronym
     explained = row.values.get(column.key)
-    tournament = plan.tournament
     lines: tuple[PartLine, ...] = ()
     notes: tuple[Any, ...] = ()
     value = total = None
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
-        lines = tuple(
-            PartLine(part=part, opponent=tournament.player(part.opponent)
-                     if part.opponent is not None and tournament.has_player(part.opponent)
-                     else None, score=_counted_score(part))
-            for part in explained.parts
-        )
-    parts = [line.part for line in lines]
-    cut_lines = tuple(line for line in lines if line.part.cut is not None)
+        tournament = plan.tournament
+        lines = tuple(_part_line(plan.slug, tournament, part) for part in explained.parts)
+    # One pass over the lines (a page has some hundred of them; see PartLine).
+    cut_lines: list[PartLine] = []
+    counted_lines: list[PartLine] = []
+    dropped_lines: list[PartLine] = []
+    not_counted_rounds: list[int] = []
+    has_dummy = has_adjusted = has_scores = has_ratings = False
+    parts_sum = ZERO
+    for line in lines:
+        part = line.part
+        parts_sum += part.value
+        if part.cut is None:
+            counted_lines.append(line)
+        else:
+            cut_lines.append(line)
+            if str(part.cut) == "not-counted":
+                not_counted_rounds.append(part.round)
+            else:
+                dropped_lines.append(line)
+        has_dummy = has_dummy or part.is_dummy
+        has_adjusted = has_adjusted or (
+            part.adjusted_score is not None and part.opponent_score is not None
+            and part.adjusted_score != part.opponent_score)
+        has_scores = has_scores or line.score is not None
+        has_ratings = has_ratings or part.rating is not None
+    is_product = acronym in _PRODUCT_ACRONYMS
+    is_tabular = has_dummy or has_ratings or has_scores
+    terms: tuple[str, ...] = ()
+    if is_tabular:
+        multiplies = is_product and acronym != "KS"
+        terms = tuple(
+            f"{line.points} × {line.counted}"
+            if multiplies and line.part.points is not None and line.score is not None
+            else line.contribution
+            for line in lines)
     group = None
-    if spec.info.acronym == "DE":
+    if acronym == "DE":
         group = next((g for g in plan.standings.direct_encounters
                       if row.player.start_no in g.members), None)
     return TiebreakSection(
         column=column, spec=spec, label=column.label, articles=column.articles,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
         lines=lines,
-        all_parts_sum=sum((p.value for p in parts), ZERO) if total is not None and parts else None,
-        cut_lines=cut_lines,
-        is_product=spec.info.acronym in _PRODUCT_ACRONYMS,
-        has_dummy=any(p.is_dummy for p in parts),
-        has_adjusted=any(p.adjusted_score is not None and p.opponent_score is not None
-                         and p.adjusted_score != p.opponent_score for p in parts),
-        has_scores=any(line.score is not None for line in lines),
-        has_ratings=any(p.rating is not None for p in parts),
+        all_parts_sum=parts_sum if total is not None and lines else None,
+        cut_lines=tuple(cut_lines),
+        is_product=is_product,
+        has_dummy=has_dummy, has_adjusted=has_adjusted, has_scores=has_scores,
+        has_ratings=has_ratings,
         notes=notes, direct_encounter=group,
-        is_tabular=any(p.is_dummy or p.rating is not None for p in parts)
-        or any(line.score is not None for line in lines),
-        counted_lines=tuple(line for line in lines if line.part.cut is None),
-        dropped_lines=tuple(line for line in cut_lines if str(line.part.cut) != "not-counted"),
-        not_counted_rounds=tuple(line.part.round for line in cut_lines
-                                 if str(line.part.cut) == "not-counted"),
+        is_tabular=is_tabular,
+        counted_lines=tuple(counted_lines),
+        dropped_lines=tuple(dropped_lines),
+        not_counted_rounds=tuple(not_counted_rounds),
+        explanation_page=tiebreak_page(spec.acronym),
+        value_text=format_points(value),
+        articles_text=", ".join(column.articles),
+        terms=terms,
+    )
+
+
+def _part_line(slug: str, tournament: Tournament, part: Part) -> PartLine:
+    opponent = (tournament.player(part.opponent)
+                if part.opponent is not None and tournament.has_player(part.opponent) else None)
+    score = _counted_score(part)
+    if part.is_dummy:
+        their_score = format_points(part.dummy_own_score)
+    elif part.opponent_score is not None:
+        their_score = format_points(part.opponent_score)
+    else:
+        their_score = "—"
+    has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
+                    and part.adjusted_score != part.opponent_score)
+    return PartLine(
+        part=part, opponent=opponent, score=score,
+        opponent_page=player_page(slug, opponent.start_no) if opponent is not None else None,
+        their_score=their_score, counted="—" if score is None else format_points(score),
+        points="—" if part.points is None else format_points(part.points),
+        contribution=format_points(part.value),
+        has_reasons=bool(part.cut is not None or part.is_dummy or has_adjusted
+                         or part.is_voluntary_unplayed or part.category
+                         or (part.article and part.kind is not RoundKind.GAME)),
     )
 
 
 def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
     shared: list[TiebreakSection] = []
+    # The sections whose table is shown, each with its signature (computed once).
+    tables: list[tuple[tuple[Any, ...], TiebreakSection]] = []
     for section in sections:
-        earlier = next((s for s in shared if s.is_tabular and s.same_as is None and s.lines
-                        and s.signature == section.signature), None)
-        shared.append(replace(section, same_as=earlier) if earlier is not None else section)
+        signature = section.signature
+        earlier = next((s for sig, s in tables if sig == signature), None)
+        if earlier is not None:
+            section = replace(section, same_as=earlier)
+        elif section.is_tabular and section.lines:
+            tables.append((signature, section))
+        shared.append(section)
     return tuple(shared)
 
 
@@ -754,30 +935,39 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     standings = plan.standings
     system = tournament.score_system
     finals = plan.final_points
-    buchholz = next((s for s in standings.specs if s.info.is_buchholz_family
-                     and s.info.acronym != "AOB"), None)
     counted: dict[int, Part] = {}
     cols = columns(standings.specs)
-    buchholz_key = next((c.key for c in cols if c.spec is buchholz), None)
+    # The first Buchholz-family code (columns are shared between equal lists, so by place).
+    buchholz_key = next((c.key for c in cols if c.spec.info.is_buchholz_family
+                         and c.spec.info.acronym != "AOB"), None)
     if buchholz_key is not None and buchholz_key in row.values:
         counted = {p.round: p for p in row.values[buchholz_key].parts}
     rounds = []
     running = plan.running[row.player.start_no]
+    slug = plan.slug
+    is_team = isinstance(row.player, Team)
     for result in row.player.results[: plan.info.rounds_played]:
         opponent = (tournament.player(result.opponent)
                     if result.opponent is not None and tournament.has_player(result.opponent)
                     else None)
         points = system.round_points(result)
-        is_team = isinstance(row.player, Team)
+        opponent_score = finals.get(opponent.start_no) if opponent is not None else None
+        counts_as = counted.get(result.round)
         rounds.append(RoundLine(
             round_no=result.round, kind=result.kind, opponent=opponent,
             color=result.color.value if result.color is not Color.NONE else "",
             symbol=competitor_symbol(row.player, result, points), points=points,
             running=running[result.round],
-            opponent_score=finals.get(opponent.start_no) if opponent is not None else None,
-            counts_as=counted.get(result.round),
+            opponent_score=opponent_score,
+            counts_as=counts_as,
             games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
+            round_page=round_page(slug, result.round),
+            opponent_page=player_page(slug, opponent.start_no) if opponent is not None else None,
+            is_game=result.kind is RoundKind.GAME,
+            running_text=format_points(running[result.round]),
+            opponent_score_text="—" if opponent_score is None else format_points(opponent_score),
+            counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
         ))
     rows = standings.rows
     neighbours = []
@@ -791,6 +981,8 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     else:
         deciding = {n.separation.criterion for n in neighbours}
         why_columns = tuple(c for c in cols if c.key in deciding)
+    neighbours = [replace(n, page=player_page(slug, n.row.player.start_no),
+                          why_values=_values_text(n.row, why_columns)) for n in neighbours]
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
         sections=_share_tables(tuple(_section(plan, row, column) for column in cols)),
@@ -800,7 +992,12 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
         points_alone=all(n.row.points != row.points for n in neighbours),
         members=tuple(plan.event.tournament.player(no) for no in row.player.members)
         if isinstance(row.player, Team) else (),
+        why_values=_values_text(row, why_columns),
     )
+
+
+def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
+    return tuple(format_points(value_of(row, column)) for column in cols)
 
 
 # --- players across events ---------------------------------------------------------------

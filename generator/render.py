@@ -75,6 +75,9 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # Templates do not change during a build, and serve makes a new environment when
+        # they do (livebuild.py); checking each file's mtime on every include costs a stat.
+        auto_reload=False,
     )
     env.filters.update(
         points=format_points,
@@ -95,6 +98,7 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         paths=pages,
         tb_columns=_columns,
         value_of=pages.value_of,
+        standings_lines=pages.standings_lines,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=pages.UNPLAYED_ROUNDS_PAGE,
@@ -111,8 +115,40 @@ def _columns(standings: Standings) -> tuple[pages.Column, ...]:
 
 @jinja2.pass_context
 def url_to(context: Any, target: str, fragment: str | None = None) -> str:
-    """``target`` (a path from the site root) as a link relative to the current page."""
+    """``target`` (a path from the site root) as a link relative to the current page.
+
+    Pages are rendered with a :class:`PageLinks` bound to ``url_to`` instead (see
+    :func:`page_context`); this global serves templates rendered without one.
+    """
     return relative_link(context["page"], target, fragment)
+
+
+class PageLinks:
+    """``url_to`` bound to one page.
+
+    Jinja hands a ``pass_context`` function called inside a loop a freshly derived copy
+    of the whole context, on every call; a page of 2,000 rows makes thousands of links.
+    Bound to the page, ``url_to`` is a plain call.
+    """
+
+    __slots__ = ("_folder", "page")
+
+    def __init__(self, page: str) -> None:
+        self.page = page
+        self._folder = page.rpartition("/")[0]
+
+    def __call__(self, target: str, fragment: str | None = None) -> str:
+        if target:
+            target_dir, _, name = target.rpartition("/")
+            link = _folder_link(self._folder, target_dir) + name
+        else:
+            link = ""
+        return f"{link}#{fragment}" if fragment else link
+
+
+def page_context(page: str) -> dict[str, Any]:
+    """What every page is rendered with: its own address and links relative to it."""
+    return {"page": page, "url_to": PageLinks(page)}
 
 
 def relative_link(page: str, target: str, fragment: str | None = None) -> str:
@@ -134,7 +170,9 @@ def _folder_link(page_dir: str, target_dir: str) -> str:
 
 def tb_value(value: Any) -> str:
     """A tie-break value: quarters as fractions (10¼), others as decimals (12.43), – if undefined."""
-    if value is not None and hasattr(value, "parts"):
+    if type(value) is Decimal or value is None:
+        return format_points(value)
+    if hasattr(value, "parts"):
         value = value.value
     if value is None:
         return "–"
@@ -151,7 +189,7 @@ def ordinal(number: int) -> str:
 
 def place(row: Any) -> str:
     """"3" or "3–5" when several players share the place (Art. 4.2)."""
-    return str(row.rank) if row.rank_to == row.rank else f"{row.rank}–{row.rank_to}"
+    return pages.place_text(row)
 
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -305,7 +343,7 @@ def standings_csv(standings: Standings) -> bytes:
 # --- pages -------------------------------------------------------------------------------
 
 def _render(env: jinja2.Environment, template: str, page: str, **context: Any) -> bytes:
-    html = env.get_template(template).render(page=page, **context)
+    html = env.get_template(template).render(**page_context(page), **context)
     return html.encode("utf-8")
 
 
@@ -375,7 +413,7 @@ def _render_job(plan: EventPlan, env: jinja2.Environment,
             page = pages.player_page(slug, row.player.start_no)
             view = pages.player_view(plan, row, index)
             files[page] = player_template.render(
-                page=page, view=view, person_key=pages.person_key(row.player),
+                **page_context(page), view=view, person_key=pages.person_key(row.player),
                 **common).encode("utf-8")
     elif kind == "round":
         view = pages.round_view(plan, first, standings_after(first))
