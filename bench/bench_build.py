@@ -57,12 +57,13 @@ def _cpu() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
-def _time_build(events: Path, out: Path, repeat: int) -> tuple[float, float, int, int]:
+def _time_build(events: Path, out: Path, repeat: int,
+                workers: int | None = None) -> tuple[float, float, int, int]:
     """Best wall time, the CPU time of that run (this process and its workers), files, bytes."""
     best, best_cpu = float("inf"), 0.0
     for _ in range(repeat):
         started, cpu = time.perf_counter(), _cpu()
-        build_site(events, out)
+        build_site(events, out, workers=workers)
         wall = time.perf_counter() - started
         if wall < best:
             best, best_cpu = wall, _cpu() - cpu
@@ -76,11 +77,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes for the big event (default: the CPUs; 1: no fork)")
     args = parser.parse_args()
+    workers = build_workers() if args.workers is None else args.workers
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         examples = _examples(tmp)
-        print(f"{build_workers()} worker processes; load average before: "
+        print(f"{workers} worker processes; load average before: "
               + " ".join(f"{x:.2f}" for x in os.getloadavg()))
         seconds, cpu, count, size = _time_build(examples, tmp / "site-examples", args.repeat)
         print(f"examples ({examples}): {seconds:.2f} s (CPU {cpu:.2f} s), {count} files, "
@@ -89,13 +93,13 @@ def main() -> None:
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()
-            build_site(big, tmp / "site-big")
+            build_site(big, tmp / "site-big", workers=workers)
             profiler.disable()
             out = io.StringIO()
             pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(30)
             print(out.getvalue())
             return
-        seconds, cpu, count, size = _time_build(big, tmp / "site-big", args.repeat)
+        seconds, cpu, count, size = _time_build(big, tmp / "site-big", args.repeat, workers)
         goal = " (goal < 5 s)" if (args.players, args.rounds) == (2000, 11) else ""
         print(f"generated Swiss {args.players} players x {args.rounds} rounds: "
               f"{seconds:.2f} s{goal} (CPU {cpu:.2f} s), {count} files, {size / 1e6:.1f} MB")
