@@ -33,13 +33,14 @@ class DirectEncounterOutcome:
     """Each member's score in the separate standings of the whole group."""
 
     @property
-    def separated(self) -> bool:
+    def is_separated(self) -> bool:
+        """Does Art. 6 put anyone of the group ahead of anyone else?"""
         return len(self.order) > 1
 
     def positions(self) -> dict[int, int]:
         """1 + the number of members ranked strictly ahead, or 0 for everyone when DE does
         not separate the group (the reference calculator's convention)."""
-        if not self.separated:
+        if not self.is_separated:
             return dict.fromkeys((i for sub in self.order for i in sub), 0)
         positions = {}
         ahead = 0
@@ -54,7 +55,7 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
                      group: Sequence[int]) -> DirectEncounterOutcome:
     """Art. 6 on ``group`` (player indices tied so far)."""
     records: list[DirectEncounterGroup] = []
-    order = _direct_encounter(ctx, spec, tuple(group), records)
+    order = _rank_group(ctx, spec, tuple(group), records)
     index = ctx.sheet.index
     scores = {index[no]: score for no, score in records[0].scores.items()}
     return DirectEncounterOutcome(order=tuple(order), groups=tuple(records), scores=scores)
@@ -95,21 +96,23 @@ def _separate_standings(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
     return scores, met, games
 
 
-def _direct_encounter(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...],
-                      records: list[DirectEncounterGroup]) -> list[tuple[int, ...]]:
+def _rank_group(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...],
+                records: list[DirectEncounterGroup]) -> list[tuple[int, ...]]:
+    """Art. 6 on ``members``, then again on each sub-group it leaves tied (6.2, 6.3);
+    every application is added to ``records``. Returns the sub-groups, best first."""
     sheet = ctx.sheet
     scores, met, games = _separate_standings(ctx, spec, members)
     others = len(members) - 1
     all_met = all(met[i] == others for i in members)
-    start = sheet.players
-    key = {i: start[i].start_no for i in members}
+    start_no = {i: sheet.players[i].start_no for i in members}
     record_games = tuple(
-        (r + 1, key[a], key[b], pa, pb)
-        for (a, b), played in sorted(games.items(), key=lambda g: (key[g[0][0]], key[g[0][1]]))
-        for r, pa, pb in played if key[a] < key[b])
+        (r + 1, start_no[a], start_no[b], pa, pb)
+        for (a, b), played in sorted(
+            games.items(), key=lambda pair: (start_no[pair[0][0]], start_no[pair[0][1]]))
+        for r, pa, pb in played if start_no[a] < start_no[b])
     if all_met:
         # 6.2: the separate standings rank everyone; equal scores are re-examined alone.
-        ranked = sorted(members, key=lambda i: (-scores[i], key[i]))
+        ranked = sorted(members, key=lambda i: (-scores[i], start_no[i]))
         subgroups: list[tuple[int, ...]] = []
         for i in ranked:
             if subgroups and scores[subgroups[-1][0]] == scores[i]:
@@ -119,7 +122,7 @@ def _direct_encounter(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...]
         article = "6.2"
     elif ctx.sheet.is_round_robin or not games:
         # 6.3 is for Swiss events only; without a game among them DE says nothing.
-        subgroups = [tuple(sorted(members, key=key.__getitem__))]
+        subgroups = [tuple(sorted(members, key=start_no.__getitem__))]
         article = "6.3" if not ctx.sheet.is_round_robin else "6.2"
     else:
         # 6.3: a player alone at the top whatever the outcome of the missing games is
@@ -128,7 +131,7 @@ def _direct_encounter(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...]
         loss = ctx.tournament.score_system.loss
         best = {i: scores[i] + win * (others - met[i]) for i in members}
         worst = {i: scores[i] + loss * (others - met[i]) for i in members}
-        remaining = sorted(members, key=lambda i: (-scores[i], -best[i], key[i]))
+        remaining = sorted(members, key=lambda i: (-scores[i], -best[i], start_no[i]))
         subgroups = []
         while len(remaining) > 1:
             top = remaining[0]
@@ -138,17 +141,17 @@ def _direct_encounter(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...]
             else:
                 break
         if remaining:
-            subgroups.append(tuple(sorted(remaining, key=key.__getitem__)))
+            subgroups.append(tuple(sorted(remaining, key=start_no.__getitem__)))
         article = "6.3"
     records.append(DirectEncounterGroup(
-        members=tuple(sorted(key[i] for i in members)), games=record_games,
-        scores={key[i]: scores[i] for i in members},
-        order=tuple(tuple(key[i] for i in sub) for sub in subgroups), article=article))
+        members=tuple(sorted(start_no[i] for i in members)), games=record_games,
+        scores={start_no[i]: scores[i] for i in members},
+        order=tuple(tuple(start_no[i] for i in sub) for sub in subgroups), article=article))
     if len(subgroups) == 1:
         return subgroups
     result: list[tuple[int, ...]] = []
     for sub in subgroups:
-        result.extend(_direct_encounter(ctx, spec, sub, records) if len(sub) > 1 else [sub])
+        result.extend(_rank_group(ctx, spec, sub, records) if len(sub) > 1 else [sub])
     return result
 
 
@@ -168,12 +171,12 @@ def explain_direct_encounter(ctx: Context, spec: TiebreakSpec, outcome: DirectEn
                               opponent_points=pb, article="6.1.2" if len(played) > 1 else "6"))
     parts.sort(key=lambda p: p.round)
     position = outcome.positions()[player]
-    start = sheet.players
+    start_no = sheet.players[player].start_no
     notes = tuple(
         Note(kind=NoteKind.DIRECT_ENCOUNTER, article=record.article,
              data={"members": record.members, "scores": dict(record.scores),
                    "order": record.order})
-        for record in outcome.groups if start[player].start_no in record.members)
+        for record in outcome.groups if start_no in record.members)
     total = sum((p.value for p in parts), ZERO)
     return Explained(value=whole_number(position), parts=tuple(parts), notes=notes, total=total)
 

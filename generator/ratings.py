@@ -63,10 +63,10 @@ PD_HIGHER = _pd_table()
 """PD x 100 of the higher-rated player for a difference 0..736 (and 100 beyond: full scale)."""
 
 
-_REACH = 8000
+_WIDEST_DIFFERENCE = 8000
 _PD_BY_DIFFERENCE = tuple(
-    [PD_HIGHER[d] if d < 736 else 100 for d in range(_REACH + 1)]
-    + [100 - (PD_HIGHER[d] if d < 736 else 100) for d in range(_REACH, 0, -1)])
+    [PD_HIGHER[d] if d < 736 else 100 for d in range(_WIDEST_DIFFERENCE + 1)]
+    + [100 - (PD_HIGHER[d] if d < 736 else 100) for d in range(_WIDEST_DIFFERENCE, 0, -1)])
 """PD x 100 of a player rated d points above the opponent, for -8000 <= d <= 8000: the
 negative differences sit at the end, where Python's negative indices find them."""
 

@@ -26,7 +26,14 @@ from generator.explain import (
     Standings,
     StandingsRow,
 )
-from generator.model import DEFAULT_UNPLAYED, Edition, TieRule, Tournament, UnplayedOptions
+from generator.model import (
+    DEFAULT_UNPLAYED,
+    ZERO,
+    Edition,
+    TieRule,
+    Tournament,
+    UnplayedOptions,
+)
 from generator.notation import Direction, TiebreakSpec, parse_tiebreak
 from generator.records import collector_paused
 from generator.teams import Team
@@ -42,7 +49,6 @@ from generator.tiebreaks import (
 if TYPE_CHECKING:
     from generator.events import Event
 
-_ZERO = Decimal(0)
 RANK_WARNINGS_SHOWN = 5
 """Players named one by one when the TRF rank column disagrees; the rest are counted."""
 
@@ -196,7 +202,7 @@ def _compute_standings(
     by_key: dict[str, Sequence[Decimal | None]] = {}
     for k, key in enumerate(keys):
         if k in encounters:
-            positions = [_ZERO] * count
+            positions = [ZERO] * count
             for i, place in encounters[k].positions.items():
                 positions[i] = Decimal(place)
             by_key[key] = positions
@@ -236,7 +242,7 @@ def _compute_standings(
         if k in encounters:
             outcome = encounters[k].outcomes.get(i)
             if outcome is None:
-                return Explained(value=Decimal(0), notes=(Note(
+                return Explained(value=ZERO, notes=(Note(
                     kind=NoteKind.NOT_APPLICABLE, article="6",
                     data={"reason": "not tied with anyone at this point of the list"}),))
             return explain_direct_encounter(ctx, spec, outcome, i)

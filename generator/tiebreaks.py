@@ -213,7 +213,7 @@ def progressive_scores(ctx: Context, spec: TiebreakSpec) -> Column:
     return Column(spec, values, build)
 
 
-# --- Art. 8-9: Buchholz, Fore Buchholz, Sonneborn-Berger ------------------------------------
+# --- Art. 8-9: Buchholz, AOB, Fore Buchholz, Sonneborn-Berger, Koya -------------------------
 
 @dataclass(frozen=True, slots=True)
 class _Elements:
@@ -222,7 +222,7 @@ class _Elements:
 
     sheet: ScoreSheet
     forfeits_as_played: bool
-    sonneborn_berger: bool
+    is_sonneborn_berger: bool
     scale: Decimal
     """The amount one unit of ``values`` stands for (the points unit, squared for SB)."""
     rounds: tuple[tuple[int, ...], ...]
@@ -249,7 +249,7 @@ class _Elements:
         cached = self.orders[player]
         if cached is None:
             values = self.values[player]
-            if self.sonneborn_berger:
+            if self.is_sonneborn_berger:
                 cached = tuple([k for _, _, k in sorted(zip(self.scores[player], values,
                                                             range(len(values)), strict=True))])
             else:
@@ -261,7 +261,7 @@ class _Elements:
         cached = self.ranked[player]
         if cached is None:
             values = self.values[player]
-            if self.sonneborn_berger:
+            if self.is_sonneborn_berger:
                 cached = [v for _, v in sorted(zip(self.scores[player], values, strict=True))]
             else:
                 cached = sorted(values)
@@ -269,7 +269,7 @@ class _Elements:
         return cached
 
     def _significance(self, player: int) -> tuple[int, ...]:
-        return self.scores[player] if self.sonneborn_berger else self.values[player]
+        return self.scores[player] if self.is_sonneborn_berger else self.values[player]
 
     def low_sequence(self, player: int, count: int) -> list[tuple[int, CutReason]]:
         """The first ``count`` elements successive low cuts remove (at least)."""
@@ -299,21 +299,21 @@ class _Elements:
 
 
 def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
-              sonneborn_berger: bool) -> _Elements:
+              is_sonneborn_berger: bool) -> _Elements:
     """Per player, the values a BH/FB/SB sum is made of (shared by all its cut variants)."""
     as_played = forfeits_as_played or ctx.unplayed.forfeits_as_played
-    key = ("elements", fore, as_played, sonneborn_berger)
+    key = ("elements", fore, as_played, is_sonneborn_berger)
     return ctx.memo(key, lambda: _build_elements(
-        ctx, fore=fore, forfeits_as_played=as_played, sonneborn_berger=sonneborn_berger))
+        ctx, fore=fore, forfeits_as_played=as_played, is_sonneborn_berger=is_sonneborn_berger))
 
 
 def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
-                    sonneborn_berger: bool) -> _Elements:
+                    is_sonneborn_berger: bool) -> _Elements:
     sheet = ctx.score_sheet(fore=fore)
     as_played = forfeits_as_played or sheet.options.forfeits_as_played
     scores_by_round = ctx.opponent_units(fore=fore, forfeits_as_played=as_played)
     multipliers = round_multipliers(sheet, forfeits_as_played=as_played) \
-        if sonneborn_berger else ()
+        if is_sonneborn_berger else ()
     every_round = tuple(range(sheet.rounds))
     no_voluntary = (False,) * sheet.rounds
     all_rounds: list[tuple[int, ...]] = []
@@ -331,7 +331,7 @@ def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
             rounds = every_round
             # Only a round robin has rounds that are no element (None, 15.2).
             scores = cast("tuple[int, ...]", row)
-        if sonneborn_berger:
+        if is_sonneborn_berger:
             factors = multipliers[player]
             values = tuple(map(mul, scores, factors) if rounds is every_round
                            else [s * factors[r] for s, r in zip(scores, rounds, strict=True)])
@@ -352,15 +352,14 @@ def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
         has_voluntary.append(True in voluntary)
         totals.append(sum(values))
     return _Elements(sheet=sheet, forfeits_as_played=as_played,
-                     sonneborn_berger=sonneborn_berger,
-                     scale=sheet.unit * sheet.unit if sonneborn_berger else sheet.unit,
+                     is_sonneborn_berger=is_sonneborn_berger,
+                     scale=sheet.unit * sheet.unit if is_sonneborn_berger else sheet.unit,
                      rounds=tuple(all_rounds), values=tuple(all_values),
                      scores=tuple(all_scores), voluntary=tuple(all_voluntary),
                      has_voluntary=tuple(has_voluntary), totals=tuple(totals),
                      voluntary_first=sheet.options.vur_cut_first,
                      orders=[None] * len(all_rounds), sequences=[None] * len(all_rounds),
                      ranked=[None] * len(all_rounds))
-
 
 
 def _in_points(units: Sequence[int | None], scale: Decimal) -> tuple[Decimal | None, ...]:
@@ -371,10 +370,10 @@ def _in_points(units: Sequence[int | None], scale: Decimal) -> tuple[Decimal | N
     return tuple(map(converted.__getitem__, units))
 
 
-def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, sonneborn_berger: bool,
+def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_berger: bool,
                   article: str) -> Column:
     elements = _elements(ctx, fore=fore, forfeits_as_played=spec.forfeits_as_played,
-                         sonneborn_berger=sonneborn_berger)
+                         is_sonneborn_berger=is_sonneborn_berger)
     low = spec.cut or spec.median
     high = spec.median
 
@@ -394,6 +393,8 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, sonneborn_ber
 
 
 def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
+    """Art. 8 (2026 edition): the Buchholz family must not be used in a round robin. The
+    event check refuses it in an announced list; a value computed anyway says so."""
     if (spec.info.is_buchholz_family and ctx.tournament.is_round_robin
             and ctx.edition is not Edition.FIDE_2024_08):
         return (Note(kind=NoteKind.FORBIDDEN_IN_ROUND_ROBIN, article="8"),)
@@ -407,7 +408,7 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
     opponent = sheet.opponents[player][r]
     is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
     kind = sheet.kinds[player][r]
-    points = sheet.points[player][r] if elements.sonneborn_berger else None
+    points = sheet.points[player][r] if elements.is_sonneborn_berger else None
     cap: Decimal | None = None
     if is_game:
         if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
@@ -418,7 +419,7 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
             rule = article
     else:
         cap, rule = sheet.dummy_cap(player, r)
-        if elements.sonneborn_berger and sheet.options.unplayed_as_draw:
+        if elements.is_sonneborn_berger and sheet.options.unplayed_as_draw:
             # 16.6: the option counts every own unplayed round as a draw for SB.
             points = sheet.draw
     has_opponent = opponent != NO_OPPONENT
@@ -442,20 +443,20 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
 def buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
     """8.1: the sum of the opponents' scores (adjusted, 16.3; dummies for own unplayed
     rounds, 16.4)."""
-    return _opponent_sum(ctx, spec, fore=False, sonneborn_berger=False, article="8.1")
+    return _opponent_sum(ctx, spec, fore=False, is_sonneborn_berger=False, article="8.1")
 
 
 @tiebreak("FB")
 def fore_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
     """8.3: Buchholz as if every paired game of the final round had been drawn."""
-    return _opponent_sum(ctx, spec, fore=True, sonneborn_berger=False, article="8.3")
+    return _opponent_sum(ctx, spec, fore=True, is_sonneborn_berger=False, article="8.3")
 
 
 @tiebreak("SB")
 def sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> Column:
     """9.1: the sum, over the rounds, of the opponent's (or dummy's) score times the points
     scored against them."""
-    return _opponent_sum(ctx, spec, fore=False, sonneborn_berger=True, article="9.1")
+    return _opponent_sum(ctx, spec, fore=False, is_sonneborn_berger=True, article="9.1")
 
 
 @tiebreak("AOB")
@@ -507,17 +508,17 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
 
 
 @tiebreak("KS")
-def koya(ctx: Context, spec: TiebreakSpec) -> Column:
+def koya_system(ctx: Context, spec: TiebreakSpec) -> Column:
     """9.2: points scored against the participants with at least 50% of the maximum
     possible score; /L+-n moves the limit by half points (14.5)."""
     sheet = ctx.sheet
-    players = len(sheet.players)
+    player_count = len(sheet.players)
     playable = sheet.rounds
     if sheet.is_round_robin:
         # The free round of an odd round robin (once per cycle) cannot score.
-        if players and sheet.rounds % players == 0:
-            playable -= sheet.rounds // players
-        playable -= sum(1 for i in range(players)
+        if player_count and sheet.rounds % player_count == 0:
+            playable -= sheet.rounds // player_count
+        playable -= sum(1 for i in range(player_count)
                         if all(o == NO_OPPONENT for o in sheet.opponents[i]))
     limit = HALF * sheet.win * playable + HALF * spec.limit
     qualifies = (*[score >= limit for score in sheet.scores], False)
@@ -580,7 +581,7 @@ __all__ = [
     "games_elected_to_play",
     "games_played_with_black",
     "games_won_with_black",
-    "koya",
+    "koya_system",
     "low_cut_sequence",
     "number_of_games_won",
     "number_of_wins",

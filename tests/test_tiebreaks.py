@@ -148,9 +148,9 @@ def test_de_in_a_round_robin_with_a_missing_game_does_not_separate():
     t = crosstable(round_robin_text(["x10", "0x1", "00x"]), round_robin=True)
     ctx = Context(t, rounds=1)
     assert ctx.sheet.opponents[1][0] == 2  # P2 met P3 in round 1
-    assert not direct_encounter(ctx, parse_tiebreak("DE"), [0, 1, 2]).separated
+    assert not direct_encounter(ctx, parse_tiebreak("DE"), [0, 1, 2]).is_separated
     swiss = Context(crosstable(round_robin_text(["x10", "0x1", "00x"])), rounds=1)
-    assert direct_encounter(swiss, parse_tiebreak("DE"), [1, 2]).separated
+    assert direct_encounter(swiss, parse_tiebreak("DE"), [1, 2]).is_separated
 
 
 # --- Art. 7 the participant's own record ------------------------------------------------------
