@@ -41,6 +41,7 @@ from generator.trf import (
     RoundBlocks,
     TrfDocument,
     header_date,
+    points_text,
     round_dates,
     rounds_from,
     scoring_from_162,
@@ -505,17 +506,14 @@ def _resolve_scoring(document: TrfDocument, settings: EventSettings,
         if total is None:
             total = totals[tally] = _tallied_points(tally, scoring)
         if total != player.points:
-            sink.warning(f"points column says {_fmt(player.points)} but the results add up to "
-                         f"{_fmt(total)} under {scoring.label} scoring ({source})",
+            sink.warning(f"points column says {points_text(player.points)} but the results "
+                         f"add up to {points_text(total)} under {scoring.label} scoring "
+                         f"({source})",
                          line=player.line, column=81,
-                         expected=f"{_fmt(total)}, or a 'scoring' entry in event.yml")
+                         expected=f"{points_text(total)}, or a 'scoring' entry in event.yml")
     return scoring
 
 
-def _fmt(value: Decimal) -> str:
-    """Points as the TRF column writes them: at least one decimal (``2.0``, ``2.5``)."""
-    text = format(value, "f")
-    return text if "." in text else f"{text}.0"
 
 
 # --- round robin -------------------------------------------------------------------------

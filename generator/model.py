@@ -243,9 +243,9 @@ class ScoreSystem:
     @property
     def label(self) -> str:
         """Short form such as ``1-½-0`` or ``3-1-0``."""
-        def fmt(d: Decimal) -> str:
-            return format(d.normalize(), "f") if d != HALF else "½"
-        return f"{fmt(self.win)}-{fmt(self.draw)}-{fmt(self.loss)}"
+        def shown(points: Decimal) -> str:
+            return format(points.normalize(), "f") if points != HALF else "½"
+        return f"{shown(self.win)}-{shown(self.draw)}-{shown(self.loss)}"
 
 
 STANDARD_SCORING = ScoreSystem()

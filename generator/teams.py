@@ -41,7 +41,7 @@ from generator.model import (
     finite_decimal,
 )
 from generator.notation import TiebreakSpec
-from generator.trf import TeamRecord, TrfDocument
+from generator.trf import TeamRecord, TrfDocument, points_text
 
 TWO = Decimal(2)
 
@@ -546,14 +546,12 @@ def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> Non
                 (team.points_in_file, match_points, 55, "match points"),
                 (team.game_points_in_file, team.game_points, 62, "game points")):
             if written is not None and written != computed:
+                # Normalized, so that the column's 2.50 and a sum's 2.5 read alike.
+                written_text = points_text(written.normalize())
+                computed_text = points_text(computed.normalize())
                 sink.warning(f"team {team.start_no} ({team.name}): the {what} column says "
-                             f"{_fmt(written)} but the matches add up to {_fmt(computed)}",
-                             line=team.line, column=column, expected=_fmt(computed))
-
-
-def _fmt(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
-    return text if "." in text else f"{text}.0"
+                             f"{written_text} but the matches add up to {computed_text}",
+                             line=team.line, column=column, expected=computed_text)
 
 
 __all__ = ["GAME_POINTS", "GAME_POINTS_TIEBREAKS", "MATCH_POINTS", "MATCH_SCORING",

@@ -803,6 +803,12 @@ _XXS_CODES: dict[str, tuple[str, ...]] = {
 }
 
 
+def points_text(value: Decimal) -> str:
+    """Points as a TRF points column writes them: at least one decimal (``2.0``, ``2.5``)."""
+    text = format(value, "f")
+    return text if "." in text else f"{text}.0"
+
+
 def build_tournament(document: TrfDocument, settings: EventSettings | None = None) -> Tournament:
     """Check the document and build the Tournament; raise StandingsError on any error.
 
@@ -822,6 +828,6 @@ def build_tournament(document: TrfDocument, settings: EventSettings | None = Non
 __all__ = [
     "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "RESULT_EXPECTED", "TEAM_TAGS",
     "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
-    "build_tournament", "decode_trf", "header_date", "parse_date", "parse_trf", "read_records",
-    "round_dates", "rounds_from", "scoring_from_162", "scoring_from_xxs",
+    "build_tournament", "decode_trf", "header_date", "parse_date", "parse_trf", "points_text",
+    "read_records", "round_dates", "rounds_from", "scoring_from_162", "scoring_from_xxs",
 ]
