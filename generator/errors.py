@@ -7,6 +7,7 @@ at the end, so an arbiter sees all of them in one run.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -124,3 +125,10 @@ class DiagnosticSink:
     def raise_if_errors(self) -> None:
         if self.has_errors:
             raise StandingsError(self.collected())
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """``"; did you mean 'BH'?"`` for the choice closest to ``word``, to end an "unknown
+    ..." message; "" when none reaches ``cutoff`` (difflib's similarity ratio, 0 to 1)."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -6,10 +6,11 @@ engine's registry and the templates all read.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+
+from generator.errors import did_you_mean
 
 
 class Direction(StrEnum):
@@ -177,11 +178,6 @@ class NotationError(ValueError):
         self.column = column
 
 
-def _did_you_mean(word: str, choices: list[str]) -> str | None:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.5)
-    return close[0] if close else None
-
-
 def parse_tiebreak(text: str) -> TiebreakSpec:
     """Read one code such as ``BH/C1``, ``bh-c1``, ``KS/L+1``, ``SB:GP/C1``, ``ARO/U1000``."""
     written = text.strip()
@@ -198,8 +194,8 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
                             "a tie-break of Arts. 6-10 (with game points: BH:GP, FB:GP, "
                             "SB:GP, PS:GP or KS:GP)")
     if acronym not in CATALOGUE:
-        suggestion = _did_you_mean(acronym, sorted(CATALOGUE))
-        hint = f"; did you mean {suggestion!r}?" if suggestion else ""
+        # A lower bar than for setting names: an acronym is short, one wrong letter weighs more.
+        hint = did_you_mean(acronym, sorted(CATALOGUE), cutoff=0.5)
         raise NotationError(f"unknown tie-break {acronym!r}{hint}",
                             "one of " + " ".join(sorted(CATALOGUE)))
     info = CATALOGUE[acronym]

@@ -9,7 +9,6 @@ the documented default (README, "Settings reference").
 from __future__ import annotations
 
 import datetime
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from generator.errors import DiagnosticSink
+from generator.errors import DiagnosticSink, did_you_mean
 from generator.model import (
     DEFAULT_UNPLAYED,
     CapRounds,
@@ -186,11 +185,6 @@ def _describe(node: Node) -> str:
             "null": "nothing", "timestamp": "a date"}.get(kind, "a value") + f" {node.value!r}"
 
 
-def _did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
 class _Reader:
     """Turns nodes into checked values, reporting problems at the node's position."""
 
@@ -221,7 +215,7 @@ class _Reader:
             key = str(key_node.value)
             name = f"{prefix}{key}"
             if key not in allowed:
-                self.error(key_node, f"unknown setting {name!r}{_did_you_mean(key, allowed)}",
+                self.error(key_node, f"unknown setting {name!r}{did_you_mean(key, allowed)}",
                            "one of " + ", ".join(allowed))
                 continue
             if key in found:
@@ -372,7 +366,7 @@ class _Reader:
         if value is not None and value in choices:
             return choices[value]
         names = list(choices)
-        hint = _did_you_mean(value, tuple(names)) if value else ""
+        hint = did_you_mean(value, names) if value else ""
         self.error(node, f"{key!r} cannot be {_describe(node).split(' ', 1)[-1]}{hint}"
                    if value is not None else f"{key!r} must be a word, not {_describe(node)}",
                    " or ".join(repr(n) for n in names))
