@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from generator.errors import did_you_mean
 
@@ -43,9 +44,11 @@ class TiebreakInfo:
 
 
 def _info(acronym: str, title: str, article: str, kind: str, modifiers: str = "",
-          **kw: object) -> TiebreakInfo:
+          **optional: Any) -> TiebreakInfo:
+    """A catalogue entry: the fields every entry has by position, so that the table below
+    reads one entry a line."""
     return TiebreakInfo(acronym=acronym, title=title, article=article, kind=kind,
-                        modifiers=modifiers, **kw)  # type: ignore[arg-type]
+                        modifiers=modifiers, **optional)
 
 
 CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
@@ -204,7 +207,9 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
     if system is not None and system not in POINTS_SYSTEMS:
         raise NotationError(f"unknown points system {system!r} in {written!r}", "MP or GP",
                             column=len(acronym) + 1)
-    fields: dict[str, object] = {}
+    cut = median = limit = 0
+    unrated_rating: int | None = None
+    flags = dict.fromkeys("PFR", False)  # /P forfeits as played, /F fore, /R reverse
     column = len(acronym) + (len(system) + 1 if system else 0)
     # '-' separates modifiers as in the Handbook's "BH-C1", but not in a Koya limit "L-1".
     rest = re.sub(r"-(?=[A-Z])", "/", match["rest"])
@@ -223,18 +228,22 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
             if n < 1:
                 raise NotationError(f"modifier {modifier!r} needs a count of at least 1",
                                     f"{letter}1 or {letter}2", column=column + 1)
-            fields["cut" if parsed["cm"] == "C" else "median"] = n
+            if parsed["cm"] == "C":
+                cut = n
+            else:
+                median = n
         elif parsed["limit"] is not None:
-            fields["limit"] = int(parsed["limit"])
+            limit = int(parsed["limit"])
         elif parsed["rating"] is not None:
-            fields["unrated_rating"] = int(parsed["rating"])
+            unrated_rating = int(parsed["rating"])
         else:
-            fields[{"P": "forfeits_as_played", "F": "fore", "R": "reverse"}[parsed["flag"]]] = True
+            flags[parsed["flag"]] = True
         column += len(chunk)
-    if fields.get("cut") and fields.get("median"):
+    if cut and median:
         raise NotationError(f"{written!r} has both a cut and a median", "one of /Cn or /Mn")
-    return TiebreakSpec(acronym=acronym, written=written, points_system=system,
-                        **fields)  # type: ignore[arg-type]
+    return TiebreakSpec(acronym=acronym, written=written, points_system=system, cut=cut,
+                        median=median, limit=limit, unrated_rating=unrated_rating,
+                        forfeits_as_played=flags["P"], fore=flags["F"], reverse=flags["R"])
 
 
 _MODIFIER_EXAMPLES = {
