@@ -12,6 +12,7 @@ opens the same player after round 9.
 from __future__ import annotations
 
 import functools
+import posixpath
 import re
 import threading
 import unicodedata
@@ -50,6 +51,24 @@ RESERVED_SLUGS = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"}
 
 UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
 MODIFIERS_PAGE = f"{TIEBREAKS_DIR}/modifiers.html"
+
+
+def relative_link(page: str, target: str, fragment: str | None = None) -> str:
+    """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
+    if target:
+        target_dir, _, name = target.rpartition("/")
+        link = folder_link(page.rpartition("/")[0], target_dir) + name
+    else:
+        link = ""
+    return f"{link}#{fragment}" if fragment else link
+
+
+@functools.lru_cache(maxsize=4096)
+def folder_link(page_dir: str, target_dir: str) -> str:
+    """The folder ``target_dir`` seen from ``page_dir``: "", "../", "../players/"."""
+    # A site has few folders and hundreds of thousands of links: relpath once per pair.
+    relative = posixpath.relpath(target_dir or ".", page_dir or ".")
+    return "" if relative == "." else relative + "/"
 
 
 def event_page(slug: str) -> str:
@@ -427,6 +446,13 @@ class Board:
     is_unrated_game: bool
     games: tuple[MatchBoard, ...] = ()
     """A team match: its boards, seen from the White team (the one with White on board 1)."""
+    # Written out once here rather than by filters and macros in the template (a round of
+    # a 2,000-player event has 1,000 boards).
+    white_href: str = ""
+    """White's page, relative to the round's page."""
+    black_href: str = ""
+    white_before_text: str = ""
+    black_before_text: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -435,6 +461,10 @@ class Unpaired:
     kind: RoundKind
     points: Decimal
     before: Decimal
+    href: str = ""
+    """The player's page, relative to the round's page."""
+    points_text: str = ""
+    before_text: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -470,8 +500,13 @@ def _pair_result(white: RoundResult, black: RoundResult) -> str:
 def round_view(plan: EventPlan, round_no: int, standings: Standings | None = None) -> RoundView:
     tournament = plan.tournament
     system = tournament.score_system
+    here = round_page(plan.slug, round_no)
+
+    def href(player: Player) -> str:
+        return relative_link(here, player_page(plan.slug, player.start_no))
+
     seen: set[StartNo] = set()
-    boards: list[tuple[tuple[Decimal, Decimal, int], Board]] = []
+    boards: list[tuple[tuple[Decimal, Decimal, int], dict[str, Any]]] = []
     unpaired: list[Unpaired] = []
     for player in tournament.players:
         if player.start_no in seen or round_no > len(player.results):
@@ -480,8 +515,11 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         before = plan.running[player.start_no][round_no - 1]
         if result.opponent is None or not tournament.has_player(result.opponent):
             if result.kind is not RoundKind.NOT_PLAYED_YET:
+                points = system.round_points(result)
                 unpaired.append(Unpaired(player=player, kind=result.kind,
-                                         points=system.round_points(result), before=before))
+                                         points=points, before=before, href=href(player),
+                                         points_text=format_points(points),
+                                         before_text=format_points(before)))
             continue
         opponent = tournament.player(result.opponent)
         other = opponent.result(round_no)
@@ -499,14 +537,17 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             games = match_boards(plan, white, round_no)
         else:
             outcome = _pair_result(white_result, black_result)
-        board = Board(
-            number=0, white=white, black=black,
+        board = dict(
+            white=white, black=black,
             white_before=white_before, black_before=black_before,
             result="?" if "?" in outcome else outcome,
             has_known_colours=result.color is not Color.NONE,
             is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
                                                   ResultCode.LOSS_UNRATED),
             games=games,
+            white_href=href(white), black_href=href(black),
+            white_before_text=format_points(white_before),
+            black_before_text=format_points(black_before),
         )
         # C.04 board order: the higher score of the pair first, then the sum, then the
         # higher-placed (lower start number) player. The TRF records no board numbers.
@@ -514,7 +555,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
                min(white.start_no, black.start_no))
         boards.append((key, board))
     boards.sort(key=lambda item: item[0])
-    numbered = tuple(replace(b, number=i) for i, (_, b) in enumerate(boards, start=1))
+    numbered = tuple(Board(number=i, **b) for i, (_, b) in enumerate(boards, start=1))
     unpaired.sort(key=lambda u: (_UNPAIRED_ORDER[u.kind], u.player.start_no))
     return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
                      standings=standings)
@@ -537,7 +578,7 @@ def place_text(row: StandingsRow) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StandingsLine:
-    """One row of a standings table, its numbers already written out.
+    """One row of a standings table, its numbers and links already written out.
 
     The final standings of a 2,000-player event are shown on the event page, and a table
     as long for every round; formatting each cell in Python once is several times cheaper
@@ -547,32 +588,39 @@ class StandingsLine:
     row: StandingsRow
     page: str
     """The player's page (from the site root)."""
+    href: str
+    """The player's page, relative to the page the table is on."""
     place: str
     rating: str
     """The rating, or "" for an unrated player."""
     points: str
     cells: tuple[tuple[str, str], ...]
-    """Each tie-break column: (value as shown, its section's anchor on the player page)."""
+    """Each tie-break column: (value as shown, link to its derivation on the player page)."""
 
 
-def standings_lines(standings: Standings, slug: str) -> tuple[StandingsLine, ...]:
-    """The rows of ``standings`` as its tables show them (computed once per standings)."""
-    key = (id(standings), slug)
+def standings_lines(standings: Standings, slug: str,
+                    page: str = "") -> tuple[StandingsLine, ...]:
+    """The rows of ``standings`` as a table on ``page`` shows them (computed once per
+    standings and folder)."""
+    folder = page.rpartition("/")[0]
+    key = (id(standings), slug, folder)
     with _LINES_LOCK:
         cached = _LINES_CACHE.get(key)
     if cached is not None and cached[0] is standings:
         return cached[1]
-    cols = columns(standings.specs)
+    players = folder_link(folder, player_page(slug, 0).rpartition("/")[0])
+    cols = [(column.key, column.anchor, column.spec) for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:
         player = row.player
         number = player.start_no
+        href = players + player_page(slug, number).rpartition("/")[2]
         lines.append(StandingsLine(
-            row=row, page=player_page(slug, number), place=place_text(row),
+            row=row, page=player_page(slug, number), href=href, place=place_text(row),
             rating="" if player.rating is None else str(player.rating),
             points=format_points(row.points),
-            cells=tuple((format_points(value_of(row, column)), player_anchor(number, column))
-                        for column in cols),
+            cells=tuple((format_points(shown_value(spec, row.number(code))),
+                         f"{href}#p{number}-{anchor}") for code, anchor, spec in cols),
         ))
     result = tuple(lines)
     with _LINES_LOCK:  # serve renders in threads
@@ -582,7 +630,7 @@ def standings_lines(standings: Standings, slug: str) -> tuple[StandingsLine, ...
     return result
 
 
-_LINES_CACHE: dict[tuple[int, str], tuple[Standings, tuple[StandingsLine, ...]]] = {}
+_LINES_CACHE: dict[tuple[int, str, str], tuple[Standings, tuple[StandingsLine, ...]]] = {}
 _LINES_CACHE_SIZE = 16
 """The final standings appear on the event page and as the last round's; the identity
 check keeps a recycled id from returning another event's lines."""
@@ -599,6 +647,8 @@ class CrossCell:
     opponent_rank: int | None
     color: str
     symbol: str
+    href: str = ""
+    """The opponent's page, relative to the crosstable page."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -608,23 +658,30 @@ class CrossRow:
     """Swiss: one per round. Round robin: one per column (opponent by place), own cell empty."""
     grid: tuple[tuple[str, ...], ...] = ()
     """Round robin: each column's results (several when players met more than once)."""
+    standing: StandingsLine | None = None
+    """Swiss: the row's place, rating, points and tie-breaks as the crosstable page shows them."""
 
 
 def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
-    ranks = {row.player.start_no: row.rank for row in plan.standings.rows}
+    lines = standings_lines(plan.standings, plan.slug, crosstable_page(plan.slug))
+    ranks = {line.row.player.start_no: line.row.rank for line in lines}
+    hrefs = {line.row.player.start_no: line.href for line in lines}
     system = plan.tournament.score_system
+    played = plan.info.rounds_played
     rows = []
-    for row in plan.standings.rows:
+    for line in lines:
+        row = line.row
         cells = []
-        for result in row.player.results[: plan.info.rounds_played]:
+        for result in row.player.results[:played]:
             opponent = result.opponent if result.opponent is not None and result.opponent in ranks else None
             cells.append(CrossCell(
                 round_no=result.round, kind=result.kind, opponent=opponent,
                 opponent_rank=ranks[opponent] if opponent is not None else None,
                 color=result.color.value if result.color is not Color.NONE else "",
                 symbol=competitor_symbol(row.player, result, system.round_points(result)),
+                href=hrefs[opponent] if opponent is not None else "",
             ))
-        rows.append(CrossRow(row=row, cells=tuple(cells)))
+        rows.append(CrossRow(row=row, cells=tuple(cells), standing=line))
     return tuple(rows)
 
 
@@ -665,8 +722,9 @@ class RoundLine:
     games: tuple[MatchBoard, ...] = ()
     """A team's match: its boards."""
     # Written out once here rather than by filters in the template (see PartLine).
-    round_page: str = ""
-    opponent_page: str | None = None
+    round_href: str = ""
+    """The round's page, relative to the player's page (as every ``*_href``)."""
+    opponent_href: str | None = None
     is_game: bool = True
     """``kind`` is an ordinary game."""
     running_text: str = ""
@@ -683,11 +741,11 @@ class PartLine:
     score: Decimal | None
     """The score this element counts with: the dummy's (after its cap) or the opponent's
     adjusted score (16.3/16.4); None for tie-breaks that use no opponent score."""
-    # The numbers as the derivation table writes them, formatted once here: a player page
-    # of an 11-round event has some hundred of them, and a filter in the template costs
-    # several times more (see StandingsLine).
-    opponent_page: str | None = None
-    """The opponent's page (from the site root), when there is a real opponent."""
+    # The numbers and links as the derivation table writes them, made once here: a player
+    # page of an 11-round event has some hundred of them, and a filter or a call in the
+    # template costs several times more (see StandingsLine).
+    opponent_href: str | None = None
+    """The opponent's page relative to the player's page, when there is a real opponent."""
     their_score: str = ""
     """The dummy's own score or the opponent's actual score; "—" when there is none."""
     counted: str = ""
@@ -744,8 +802,8 @@ class TiebreakSection:
     """An earlier section on the page with the same contributions (BH after BH/C1): its
     table is not repeated."""
     # Written out once here rather than by filters in the template (see PartLine).
-    explanation_page: str = ""
-    """The tie-break's explanation page (from the site root)."""
+    explanation_href: str = ""
+    """The tie-break's explanation page, relative to the player's page."""
     value_text: str = ""
     """``value`` as the tie-break column shows it."""
     articles_text: str = ""
@@ -771,8 +829,8 @@ class Neighbour:
     value: Decimal | None
     """The page's player's value of the deciding criterion, as shown."""
     other_value: Decimal | None
-    page: str = ""
-    """The neighbour's page (from the site root)."""
+    href: str = ""
+    """The neighbour's page, relative to the player's page."""
     why_values: tuple[str, ...] = ()
     """The neighbour's values of the player view's ``why_columns``, as shown."""
 
@@ -810,7 +868,11 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
         tournament = plan.tournament
-        lines = tuple(_part_line(plan.slug, tournament, part) for part in explained.parts)
+        # Only a table shows the opponents' scores and pages: other sections need less.
+        shows_table = any(part.is_dummy or part.rating is not None
+                          or _counted_score(part) is not None for part in explained.parts)
+        lines = tuple(_part_line(plan.slug, tournament, part, shows_table)
+                      for part in explained.parts)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -863,17 +925,21 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
         counted_lines=tuple(counted_lines),
         dropped_lines=tuple(dropped_lines),
         not_counted_rounds=tuple(not_counted_rounds),
-        explanation_page=tiebreak_page(spec.acronym),
+        explanation_href=relative_link(player_page(plan.slug, row.player.start_no),
+                                       tiebreak_page(spec.acronym)),
         value_text=format_points(value),
         articles_text=", ".join(column.articles),
         terms=terms,
     )
 
 
-def _part_line(slug: str, tournament: Tournament, part: Part) -> PartLine:
+def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) -> PartLine:
     opponent = (tournament.player(part.opponent)
                 if part.opponent is not None and tournament.has_player(part.opponent) else None)
     score = _counted_score(part)
+    if not in_table:
+        return PartLine(part=part, opponent=opponent, score=score,
+                        contribution=format_points(part.value))
     if part.is_dummy:
         their_score = format_points(part.dummy_own_score)
     elif part.opponent_score is not None:
@@ -884,7 +950,7 @@ def _part_line(slug: str, tournament: Tournament, part: Part) -> PartLine:
                     and part.adjusted_score != part.opponent_score)
     return PartLine(
         part=part, opponent=opponent, score=score,
-        opponent_page=player_page(slug, opponent.start_no) if opponent is not None else None,
+        opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
         their_score=their_score, counted="—" if score is None else format_points(score),
         points="—" if part.points is None else format_points(part.points),
         contribution=format_points(part.value),
@@ -945,6 +1011,7 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     rounds = []
     running = plan.running[row.player.start_no]
     slug = plan.slug
+    here = player_page(slug, row.player.start_no)
     is_team = isinstance(row.player, Team)
     for result in row.player.results[: plan.info.rounds_played]:
         opponent = (tournament.player(result.opponent)
@@ -962,8 +1029,8 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
             counts_as=counts_as,
             games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
-            round_page=round_page(slug, result.round),
-            opponent_page=player_page(slug, opponent.start_no) if opponent is not None else None,
+            round_href=relative_link(here, round_page(slug, result.round)),
+            opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
             is_game=result.kind is RoundKind.GAME,
             running_text=format_points(running[result.round]),
             opponent_score_text="—" if opponent_score is None else format_points(opponent_score),
@@ -981,7 +1048,7 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
     else:
         deciding = {n.separation.criterion for n in neighbours}
         why_columns = tuple(c for c in cols if c.key in deciding)
-    neighbours = [replace(n, page=player_page(slug, n.row.player.start_no),
+    neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
@@ -994,6 +1061,11 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
         if isinstance(row.player, Team) else (),
         why_values=_values_text(row, why_columns),
     )
+
+
+def _sibling_href(slug: str, start_no: int) -> str:
+    """Another player's page seen from a player's page (they share a folder)."""
+    return relative_link(player_page(slug, start_no), player_page(slug, start_no))
 
 
 def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:

@@ -10,11 +10,9 @@ is on.
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 import multiprocessing
-import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from importlib import resources
@@ -140,7 +138,7 @@ class PageLinks:
     def __call__(self, target: str, fragment: str | None = None) -> str:
         if target:
             target_dir, _, name = target.rpartition("/")
-            link = _folder_link(self._folder, target_dir) + name
+            link = pages.folder_link(self._folder, target_dir) + name
         else:
             link = ""
         return f"{link}#{fragment}" if fragment else link
@@ -151,21 +149,7 @@ def page_context(page: str) -> dict[str, Any]:
     return {"page": page, "url_to": PageLinks(page)}
 
 
-def relative_link(page: str, target: str, fragment: str | None = None) -> str:
-    """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
-    if target:
-        target_dir, _, name = target.rpartition("/")
-        link = _folder_link(page.rpartition("/")[0], target_dir) + name
-    else:
-        link = ""
-    return f"{link}#{fragment}" if fragment else link
-
-
-@functools.lru_cache(maxsize=4096)
-def _folder_link(page_dir: str, target_dir: str) -> str:
-    # A site has few folders and hundreds of thousands of links: relpath once per pair.
-    relative = posixpath.relpath(target_dir or ".", page_dir or ".")
-    return "" if relative == "." else relative + "/"
+relative_link = pages.relative_link
 
 
 def tb_value(value: Any) -> str:
