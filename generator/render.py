@@ -24,7 +24,6 @@ import markdown
 from markupsafe import Markup
 
 from generator import pages
-from generator.errors import Diagnostic, StandingsError
 from generator.explain import CutReason, NoteKind, Standings
 from generator.model import RoundKind
 from generator.notation import CATALOGUE
@@ -343,28 +342,37 @@ _FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None
 
 def render_event(plan: EventPlan, env: jinja2.Environment,
                  standings_after: Callable[[int], Standings], *,
-                 workers: int = 1) -> dict[str, bytes]:
+                 workers: int = 1,
+                 on_files: Callable[[Mapping[str, bytes]], None] | None = None,
+                 ) -> dict[str, bytes]:
     """Every file under ``<slug>/``: standings, crosstable, rounds, players, downloads.
 
     ``standings_after(k)`` gives the standings after round k (the engine with the event's
     settings). With ``workers`` > 1, a large event is rendered by forked processes, one job
     per round and per slice of players; the files are the same as from one process.
+    ``on_files`` is handed each job's files as soon as they are rendered (``standings
+    build`` writes them meanwhile); the whole event is returned as well.
     """
     jobs = _jobs(plan)
+    files: dict[str, bytes] = {}
     if (workers > 1 and len(plan.standings.rows) >= PARALLEL_MIN_PLAYERS
             and "fork" in multiprocessing.get_all_start_methods()):
         global _FORKED
         _FORKED = (plan, env, standings_after)
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
-                results = pool.map(_run_forked_job, jobs, chunksize=1)
+                for result in pool.imap(_run_forked_job, jobs, chunksize=1):
+                    if on_files is not None:
+                        on_files(result)
+                    files.update(result)
         finally:
             _FORKED = None
     else:
-        results = [_render_job(plan, env, standings_after, job) for job in jobs]
-    files: dict[str, bytes] = {}
-    for result in results:
-        files.update(result)
+        for job in jobs:
+            result = _render_job(plan, env, standings_after, job)
+            if on_files is not None:
+                on_files(result)
+            files.update(result)
     return files
 
 

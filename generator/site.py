@@ -13,12 +13,14 @@ rebuild one event and compare.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
+import queue
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,11 +105,14 @@ def plan_site(events: Sequence[Event | EventPlan]) -> Site:
 
 
 def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
-                 workers: int = 1) -> dict[str, bytes]:
+                 workers: int = 1,
+                 on_files: Callable[[Mapping[str, bytes]], None] | None = None,
+                 ) -> dict[str, bytes]:
     """Everything under ``<slug>/`` (relative path -> content).
 
     ``workers`` > 1 lets a large event render in forked processes (``standings build``
     does; ``standings serve`` renders in its own thread and keeps the default).
+    ``on_files`` receives the files batch by batch as they are rendered.
     """
     plan = event if isinstance(event, EventPlan) else plan_event(event)
 
@@ -116,7 +121,7 @@ def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
             return plan.standings
         return compute_event_standings(plan.event, round_no)
 
-    return render.render_event(plan, env, standings_after, workers=workers)
+    return render.render_event(plan, env, standings_after, workers=workers, on_files=on_files)
 
 
 def build_workers() -> int:
@@ -134,10 +139,12 @@ def render_index(events: Sequence[Event | EventPlan] | Site,
     return render.render_index(site.events, env, site.people)
 
 
-def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1) -> dict[str, bytes]:
+def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
+                on_files: Callable[[Mapping[str, bytes]], None] | None = None,
+                ) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for plan in site.events:
-        files.update(render_event(plan, env, workers=workers))
+        files.update(render_event(plan, env, workers=workers, on_files=on_files))
     files.update(render.render_index(site.events, env, site.people))
     return dict(sorted(files.items()))
 
@@ -148,36 +155,120 @@ def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
     The old site is moved aside and removed only after the new one is in
     place, so an interrupted build never leaves a half-written ``site/``.
     """
-    out = Path(out_dir)
-    parent = out.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=parent))
+    stage = StagedSite(out_dir)
     try:
-        made: set[Path] = set()
-        for relative in sorted(files):
-            if relative.startswith("/") or ".." in Path(relative).parts:
+        stage.commit(files)
+    except BaseException:
+        stage.discard()
+        raise
+
+
+class StagedSite:
+    """A site being written into a staging folder beside ``out_dir``, swapped in at the end.
+
+    ``write`` may be called while pages are still rendering (``standings build`` writes
+    each batch of pages as it is rendered, so the file system works while Python
+    renders); ``commit`` writes whatever is still missing and swaps; ``discard`` leaves
+    ``out_dir`` as it was. With ``background``, files are written by a thread of this
+    process (never combine that with forking: ``standings build`` uses it only when it
+    renders in one process).
+    """
+
+    def __init__(self, out_dir: Path | str, *, background: bool = False) -> None:
+        self.out = Path(out_dir)
+        self._parent = self.out.resolve().parent
+        self._parent.mkdir(parents=True, exist_ok=True)
+        self.root = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.staging-", dir=self._parent))
+        self._written: dict[str, bytes] = {}
+        self._folders: set[str] = {""}
+        self._error: BaseException | None = None
+        self._queue: queue.SimpleQueue[tuple[str, bytes] | None] | None = None
+        self._thread: threading.Thread | None = None
+        if background:
+            self._queue = queue.SimpleQueue()
+            self._thread = threading.Thread(target=self._drain, name="standings-writer",
+                                            daemon=True)
+            self._thread.start()
+
+    def write(self, files: Mapping[str, bytes]) -> None:
+        """Write (or queue) these files; a path already written must not change."""
+        for relative, content in files.items():
+            known = self._written.get(relative)
+            if known is not None:
+                if known is not content and known != content:
+                    raise ValueError(f"two different pages for {relative!r}")
+                continue
+            if relative.startswith("/") or ".." in relative.split("/"):
                 raise ValueError(f"refusing to write outside the site: {relative!r}")
-            target = staging / relative
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            with open(target, "wb") as stream:
-                stream.write(files[relative])
+            self._written[relative] = content
+            if self._queue is not None:
+                self._queue.put((relative, content))
+            else:
+                self._write_file(relative, content)
+
+    def commit(self, files: Mapping[str, bytes]) -> None:
+        """Write what ``files`` has that is not written yet, then swap the site in.
+
+        ``files`` is the whole site: a file written earlier that it does not hold is an
+        error, as is one whose content differs.
+        """
+        self.write(files)
+        extra = sorted(set(self._written) - set(files))
+        self._finish_writing()
+        if extra:
+            raise ValueError(f"pages written that the site does not have: {extra[:3]}")
         # mkdtemp makes the folder private (0700); a published site is world-readable.
-        for folder, dirnames, _ in os.walk(staging):
+        for folder, dirnames, _ in os.walk(self.root):
             os.chmod(folder, 0o755)
             for name in dirnames:
                 os.chmod(os.path.join(folder, name), 0o755)
         previous = None
-        if out.exists():
-            previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.previous-", dir=parent))
-            os.rename(out, previous / out.name)
-        os.rename(staging, out)
+        if self.out.exists():
+            previous = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.previous-",
+                                             dir=self._parent))
+            os.rename(self.out, previous / self.out.name)
+        os.rename(self.root, self.out)
         if previous is not None:
             shutil.rmtree(previous, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+
+    def discard(self) -> None:
+        """Stop writing and remove the staging folder; ``out_dir`` is untouched."""
+        with contextlib.suppress(BaseException):  # already failing: the first error wins
+            self._finish_writing()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def _finish_writing(self) -> None:
+        if self._thread is not None and self._queue is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
+        if self._error is not None:
+            raise self._error
+
+    def _drain(self) -> None:
+        assert self._queue is not None
+        while (item := self._queue.get()) is not None:
+            if self._error is None:
+                try:
+                    self._write_file(*item)
+                except BaseException as error:  # raised again by commit or discard
+                    self._error = error
+
+    def _write_file(self, relative: str, content: bytes) -> None:
+        folder = relative.rpartition("/")[0]
+        if folder not in self._folders:
+            (self.root / folder).mkdir(parents=True, exist_ok=True)
+            self._folders.add(folder)
+        # One open, one write and one close per file (open() would also stat the file,
+        # ask whether it is a terminal and seek): a site is thousands of small files.
+        descriptor = os.open(self.root / relative,
+                             os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+        try:
+            view = memoryview(content)
+            while view:
+                view = view[os.write(descriptor, view):]
+        finally:
+            os.close(descriptor)
 
 
 def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False,
@@ -216,17 +307,25 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
         raise StandingsError([Diagnostic(path="generator/explanations",
                                          message=f"no explanation page for {', '.join(missing)}")])
+    # Pages are written as they are rendered: the file system works meanwhile (in a
+    # thread when this process renders everything, else here between the workers' results).
+    stage = StagedSite(out_dir, background=workers == 1)
     try:
-        if cache is None:
-            files = render_site(site, env, workers=workers)
-        else:
-            files = cache.render_site(
-                site.events, lambda plan: render_event(plan, env, workers=workers),
-                lambda: render.render_index(site.events, env, site.people),
-                {event.slug: tuple(_warnings_of([event])) for event in events})
-    except jinja2.TemplateError as error:
-        raise StandingsError([_template_diagnostic(error)]) from error
-    write_site(files, out_dir)
+        try:
+            if cache is None:
+                files = render_site(site, env, workers=workers, on_files=stage.write)
+            else:
+                files = cache.render_site(
+                    site.events,
+                    lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
+                    lambda: render.render_index(site.events, env, site.people),
+                    {event.slug: tuple(_warnings_of([event])) for event in events})
+        except jinja2.TemplateError as error:
+            raise StandingsError([_template_diagnostic(error)]) from error
+        stage.commit(files)
+    except BaseException:
+        stage.discard()
+        raise
     return warnings
 
 

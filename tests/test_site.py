@@ -22,7 +22,7 @@ from generator import pages, render
 from generator.cli import main
 from generator.errors import StandingsError
 from generator.notation import parse_tiebreak
-from generator.site import build_site, write_site
+from generator.site import StagedSite, build_site, write_site
 
 # --- formatting ----------------------------------------------------------------------------
 
@@ -121,6 +121,46 @@ def test_a_failed_write_leaves_the_previous_site(tmp_path: Path) -> None:
         write_site({"index.html": b"new", "../escape.html": b"x"}, out)
     assert read_tree(out) == {"index.html": b"good"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_pages_written_while_rendering_are_swapped_in_with_the_rest(
+        tmp_path: Path, background: bool) -> None:
+    out = tmp_path / "site"
+    write_site({"old.html": b"old"}, out)
+    stage = StagedSite(out, background=background)
+    stage.write({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2"})
+    stage.write({"ev/index.html": b"ev"})
+    assert read_tree(out) == {"old.html": b"old"}  # nothing shows before the swap
+    stage.commit({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2",
+                  "ev/index.html": b"ev", "index.html": b"top"})
+    assert read_tree(out) == {"ev/players/1.html": b"p1", "ev/players/2.html": b"p2",
+                              "ev/index.html": b"ev", "index.html": b"top"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_a_discarded_stage_leaves_the_previous_site(tmp_path: Path, background: bool) -> None:
+    out = tmp_path / "site"
+    write_site({"index.html": b"good"}, out)
+    stage = StagedSite(out, background=background)
+    stage.write({"index.html": b"new", "ev/a.html": b"a"})
+    with pytest.raises(ValueError, match="two different pages"):
+        stage.write({"index.html": b"other"})
+    stage.discard()
+    assert read_tree(out) == {"index.html": b"good"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_stage_refuses_a_page_the_site_does_not_have(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    stage = StagedSite(out)
+    stage.write({"stray.html": b"x"})
+    with pytest.raises(ValueError, match="stray.html"):
+        stage.commit({"index.html": b"top"})
+    stage.discard()
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- building ---------------------------------------------------------------------------------
