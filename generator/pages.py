@@ -34,6 +34,7 @@ from generator.model import (
     Tournament,
 )
 from generator.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
+from generator.records import record_maker
 from generator.teams import Team
 
 if TYPE_CHECKING:
@@ -609,18 +610,22 @@ def standings_lines(standings: Standings, slug: str,
     if cached is not None and cached[0] is standings:
         return cached[1]
     players = folder_link(folder, player_page(slug, 0).rpartition("/")[0])
-    cols = [(column.key, column.anchor, column.spec) for column in columns(standings.specs)]
+    cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.acronym == "AOB"
+             else None) for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:
         player = row.player
         number = player.start_no
-        href = players + player_page(slug, number).rpartition("/")[2]
-        lines.append(StandingsLine(
-            row=row, page=player_page(slug, number), href=href, place=place_text(row),
-            rating="" if player.rating is None else str(player.rating),
-            points=format_points(row.points),
-            cells=tuple((format_points(shown_value(spec, row.number(code))),
-                         f"{href}#p{number}-{anchor}") for code, anchor, spec in cols),
+        page = player_page(slug, number)
+        href = players + page.rpartition("/")[2]
+        value = row.number
+        fragment = f"{href}#p{number}"
+        lines.append(_new_standings_line(
+            row, page, href, place_text(row),
+            "" if player.rating is None else str(player.rating),
+            format_points(row.points),
+            tuple([(format_points(value(code) if aob is None else shown_value(aob, value(code))),
+                    fragment + anchor) for code, anchor, aob in cols]),
         ))
     result = tuple(lines)
     with _LINES_LOCK:  # serve renders in threads
@@ -630,6 +635,8 @@ def standings_lines(standings: Standings, slug: str,
     return result
 
 
+_new_standings_line = record_maker(StandingsLine, "row", "page", "href", "place", "rating",
+                                   "points", "cells")
 _LINES_CACHE: dict[tuple[int, str, str], tuple[Standings, tuple[StandingsLine, ...]]] = {}
 _LINES_CACHE_SIZE = 16
 """The final standings appear on the event page and as the last round's; the identity
@@ -662,6 +669,10 @@ class CrossRow:
     """Swiss: the row's place, rating, points and tie-breaks as the crosstable page shows them."""
 
 
+_new_cross_cell = record_maker(CrossCell, "round_no", "kind", "opponent", "opponent_rank",
+                               "color", "symbol", "href")
+
+
 def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
     lines = standings_lines(plan.standings, plan.slug, crosstable_page(plan.slug))
     ranks = {line.row.player.start_no: line.row.rank for line in lines}
@@ -674,12 +685,12 @@ def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
         cells = []
         for result in row.player.results[:played]:
             opponent = result.opponent if result.opponent is not None and result.opponent in ranks else None
-            cells.append(CrossCell(
-                round_no=result.round, kind=result.kind, opponent=opponent,
-                opponent_rank=ranks[opponent] if opponent is not None else None,
-                color=result.color.value if result.color is not Color.NONE else "",
-                symbol=competitor_symbol(row.player, result, system.round_points(result)),
-                href=hrefs[opponent] if opponent is not None else "",
+            cells.append(_new_cross_cell(
+                result.round, result.kind, opponent,
+                ranks[opponent] if opponent is not None else None,
+                result.color.value if result.color is not Color.NONE else "",
+                competitor_symbol(row.player, result, system.round_points(result)),
+                hrefs[opponent] if opponent is not None else "",
             ))
         rows.append(CrossRow(row=row, cells=tuple(cells), standing=line))
     return tuple(rows)
@@ -938,8 +949,8 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
                 if part.opponent is not None and tournament.has_player(part.opponent) else None)
     score = _counted_score(part)
     if not in_table:
-        return PartLine(part=part, opponent=opponent, score=score,
-                        contribution=format_points(part.value))
+        return _new_part_line(part, opponent, score, None, "", "", "",
+                              format_points(part.value), True)
     if part.is_dummy:
         their_score = format_points(part.dummy_own_score)
     elif part.opponent_score is not None:
@@ -948,16 +959,23 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
         their_score = "—"
     has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
                     and part.adjusted_score != part.opponent_score)
-    return PartLine(
-        part=part, opponent=opponent, score=score,
-        opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
-        their_score=their_score, counted="—" if score is None else format_points(score),
-        points="—" if part.points is None else format_points(part.points),
-        contribution=format_points(part.value),
-        has_reasons=bool(part.cut is not None or part.is_dummy or has_adjusted
-                         or part.is_voluntary_unplayed or part.category
-                         or (part.article and part.kind is not RoundKind.GAME)),
+    return _new_part_line(
+        part, opponent, score,
+        _sibling_href(slug, opponent.start_no) if opponent is not None else None,
+        their_score, "—" if score is None else format_points(score),
+        "—" if part.points is None else format_points(part.points),
+        format_points(part.value),
+        bool(part.cut is not None or part.is_dummy or has_adjusted
+             or part.is_voluntary_unplayed or part.category
+             or (part.article and part.kind is not RoundKind.GAME)),
     )
+
+
+# Positional constructors for the records made by the hundred thousand (records.py says
+# why); the fields in declaration order.
+_new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
+                              "their_score", "counted", "points", "contribution",
+                              "has_reasons")
 
 
 def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
