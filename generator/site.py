@@ -14,14 +14,12 @@ rebuild one event and compare.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import queue
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +29,7 @@ import jinja2
 from generator import pages, render
 from generator.errors import Diagnostic, Severity, StandingsError
 from generator.pages import EventPlan, Person
+from generator.records import collector_paused
 from generator.render import make_environment
 
 if TYPE_CHECKING:
@@ -288,7 +287,11 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
             if strict and unchanged:
                 raise StandingsError(w.as_error() for w in unchanged)
             return unchanged
-    with fewer_collections():
+    # A build keeps millions of small objects alive to its end (the engine's derivations,
+    # the standings after every round, the pages' records): every collection would walk
+    # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB
+    # for a 2,000-player event) are collected after it.
+    with collector_paused():
         return _build(events_path, out_dir, strict=strict, cache=cache,
                       workers=build_workers() if workers is None else workers)
 
@@ -327,37 +330,6 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
         stage.discard()
         raise
     return warnings
-
-
-_COLLECTOR_LOCK = threading.Lock()
-_COLLECTOR_USERS = 0
-_COLLECTOR_SAVED: tuple[int, int, int] = (0, 0, 0)
-BUILD_GC_THRESHOLDS = (20_000, 10, 10)
-"""The cyclic garbage collector's thresholds while a site is built (Python's are 700, 10, 10).
-
-A build makes millions of small objects that live until it ends (the engine's derivations,
-the standings after every round, the pages' records). With the default thresholds the
-collector walks them again and again: about a third of the time of a 2,000-player build.
-Collections still happen, each after 20,000 new objects instead of 700."""
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Run the garbage collector less often (see BUILD_GC_THRESHOLDS) until the last of the
-    threads inside leaves; then the thresholds that were set before come back."""
-    global _COLLECTOR_USERS, _COLLECTOR_SAVED
-    with _COLLECTOR_LOCK:
-        if _COLLECTOR_USERS == 0:
-            _COLLECTOR_SAVED = gc.get_threshold()
-            gc.set_threshold(*BUILD_GC_THRESHOLDS)
-        _COLLECTOR_USERS += 1
-    try:
-        yield
-    finally:
-        with _COLLECTOR_LOCK:
-            _COLLECTOR_USERS -= 1
-            if _COLLECTOR_USERS == 0:
-                gc.set_threshold(*_COLLECTOR_SAVED)
 
 
 def _warnings_of(events: Sequence[Any]) -> list[Diagnostic]:
