@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -430,43 +429,26 @@ def default_site_functions() -> SiteFunctions:
 
 
 def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
-    """The site's own split of ``render_event`` (main pages, each round, each player).
+    """The site's own split of ``render_event`` (site.event_jobs): the standings page, the
+    other event pages, each round, each player.
 
-    This leans on ``render._render_job``, the unit the site renders in parallel for large
-    events; when that is not there, the event is one job (all pages at once). The jobs
-    together give exactly ``site.render_event(plan, env)`` (tests/test_serve_site.py checks
-    it byte for byte on real events).
+    The standings page (what the arbiter watches) and the first player page (one page of
+    each template an event's rebuild must not break) are the probes; the rest renders on
+    request or in the background. The jobs together give exactly
+    ``site.render_event(plan, env)`` (tests/test_serve_site.py checks it byte for byte).
     """
     from functools import partial
 
-    from generator import pages, render, site
+    from generator import site
 
-    run_job = getattr(render, "_render_job", None)
-    compute = getattr(site, "compute_event_standings", None)
-    if run_job is None or compute is None:
-        return [PageJob(partial(site.render_event, plan, env), probe=True)]
-    after: dict[int, Any] = {}
-
-    def standings_after(round_no: int) -> Any:
-        if round_no >= plan.info.rounds_played:
-            return plan.standings
-        if round_no not in after:
-            after[round_no] = compute(plan.event, round_no)
-        return after[round_no]
-
-    slug, last_round = plan.slug, plan.info.rounds_played
-    jobs = [PageJob(partial(run_job, plan, env, standings_after, ("main", 0, 0)), probe=True)]
-    jobs += [
-        PageJob(partial(run_job, plan, env, standings_after, ("round", k, 0)),
-                (pages.round_page(slug, k), pages.standings_after_page(slug, k)))
-        for k in range(last_round, 0, -1)
+    standings_after = site.standings_after_rounds(plan)
+    return [
+        PageJob(partial(site.render_event_job, plan, env, job, standings_after),
+                job.paths(plan),
+                probe=job.kind is site.JobKind.STANDINGS
+                or (job.kind is site.JobKind.PLAYERS and job.first == 0))
+        for job in site.event_jobs(plan, players_per_job=1)
     ]
-    jobs += [
-        PageJob(partial(run_job, plan, env, standings_after, ("players", index, index + 1)),
-                (pages.player_page(slug, row.player.start_no),), probe=index == 0)
-        for index, row in enumerate(plan.standings.rows)
-    ]
-    return jobs
 
 
 def diagnostics_of_failure(

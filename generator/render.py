@@ -14,7 +14,9 @@ import io
 import json
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -333,8 +335,63 @@ def _render(env: jinja2.Environment, template: str, page: str, **context: Any) -
 PARALLEL_MIN_PLAYERS = 400
 """Below this many players an event renders in one process (forking costs more than it saves)."""
 
-_Job = tuple[str, int, int]
-"""("main", 0, 0), ("round", k, 0) or ("players", first index, end index)."""
+
+class JobKind(StrEnum):
+    STANDINGS = "standings"
+    """The event page: the standings the arbiter watches."""
+    EVENT_PAGES = "event-pages"
+    """Crosstable, starting list and the downloads (TRF, CSV, JSON)."""
+    ROUND = "round"
+    """One round's results and the standings after it."""
+    PLAYERS = "players"
+    """The pages of the players at places ``first`` to ``end`` (exclusive)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventJob:
+    """Some of an event's files, rendered on their own by :func:`render_job`.
+
+    ``standings build`` spreads an event's jobs over its worker processes; ``standings
+    serve`` renders the standings page at once and the others when asked or idle.
+    """
+
+    kind: JobKind
+    first: int = 0
+    """The round (ROUND), or the first place in the standings (PLAYERS)."""
+    end: int = 0
+    """PLAYERS: one past the last place."""
+
+    def paths(self, plan: EventPlan) -> tuple[str, ...]:
+        """The files the job renders, known without rendering them."""
+        slug = plan.slug
+        if self.kind is JobKind.STANDINGS:
+            return (pages.event_page(slug),)
+        if self.kind is JobKind.EVENT_PAGES:
+            return (pages.crosstable_page(slug), pages.starting_list_page(slug),
+                    pages.trf_download(slug), pages.csv_download(slug),
+                    pages.json_download(slug))
+        if self.kind is JobKind.ROUND:
+            return (pages.round_page(slug, self.first),
+                    pages.standings_after_page(slug, self.first))
+        rows = plan.standings.rows
+        return tuple(pages.player_page(slug, rows[index].player.start_no)
+                     for index in range(self.first, self.end))
+
+
+def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
+    """Every file under ``<slug>/``, as jobs: the standings page first, then the other
+    event pages, the rounds (latest first) and the players (by place).
+
+    ``players_per_job``: None splits the players in eight (for worker processes); 1 gives
+    each player page its own job (serve renders the one asked for).
+    """
+    count = len(plan.standings.rows)
+    size = players_per_job or max(50, -(-count // 8))
+    return (EventJob(JobKind.STANDINGS), EventJob(JobKind.EVENT_PAGES),
+            *(EventJob(JobKind.ROUND, k) for k in range(plan.info.rounds_played, 0, -1)),
+            *(EventJob(JobKind.PLAYERS, first, min(first + size, count))
+              for first in range(0, count, size)))
+
 
 _FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None = None
 """What forked workers inherit: set just before the pool forks, cleared after."""
@@ -353,7 +410,8 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
     ``on_files`` is handed each job's files as soon as they are rendered (``standings
     build`` writes them meanwhile); the whole event is returned as well.
     """
-    jobs = _jobs(plan)
+    # Largest first, so the last job to finish is a small one.
+    jobs = sorted(event_jobs(plan), key=lambda job: _LARGEST_FIRST[job.kind])
     files: dict[str, bytes] = {}
     if (workers > 1 and len(plan.standings.rows) >= PARALLEL_MIN_PLAYERS
             and "fork" in multiprocessing.get_all_start_methods()):
@@ -369,55 +427,51 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
             _FORKED = None
     else:
         for job in jobs:
-            result = _render_job(plan, env, standings_after, job)
+            result = render_job(plan, env, standings_after, job)
             if on_files is not None:
                 on_files(result)
             files.update(result)
     return files
 
 
-def _jobs(plan: EventPlan) -> list[_Job]:
-    count = len(plan.standings.rows)
-    size = max(50, -(-count // 8))
-    # Largest first, so the last job to finish is a small one.
-    return ([("players", first, min(first + size, count)) for first in range(0, count, size)]
-            + [("round", k, 0) for k in range(plan.info.rounds_played, 0, -1)]
-            + [("main", 0, 0)])
+_LARGEST_FIRST = {JobKind.PLAYERS: 0, JobKind.ROUND: 1, JobKind.EVENT_PAGES: 2,
+                  JobKind.STANDINGS: 3}
 
 
-def _run_forked_job(job: _Job) -> dict[str, bytes]:
+def _run_forked_job(job: EventJob) -> dict[str, bytes]:
     assert _FORKED is not None, "worker started without the forked state"
-    return _render_job(*_FORKED, job)
+    return render_job(*_FORKED, job)
 
 
-def _render_job(plan: EventPlan, env: jinja2.Environment,
-                standings_after: Callable[[int], Standings], job: _Job) -> dict[str, bytes]:
-    kind, first, end = job
+def render_job(plan: EventPlan, env: jinja2.Environment,
+               standings_after: Callable[[int], Standings], job: EventJob) -> dict[str, bytes]:
+    """The files of one job (exactly ``job.paths(plan)``)."""
     info = plan.info
     slug = plan.slug
     common: dict[str, Any] = {"plan": plan, "info": info, "event": info,
                               "standings": plan.standings}
     files: dict[str, bytes] = {}
-    if kind == "players":
+    if job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
-        for index in range(first, end):
+        for index in range(job.first, job.end):
             row = plan.standings.rows[index]
             page = pages.player_page(slug, row.player.start_no)
             view = pages.player_view(plan, row, index)
             files[page] = player_template.render(
                 **page_context(page), view=view, person_key=pages.person_key(row.player),
                 **common).encode("utf-8")
-    elif kind == "round":
-        view = pages.round_view(plan, first, standings_after(first))
-        page = pages.round_page(slug, first)
+    elif job.kind is JobKind.ROUND:
+        view = pages.round_view(plan, job.first, standings_after(job.first))
+        page = pages.round_page(slug, job.first)
         files[page] = _render(env, "round.html", page, round=view, **common)
-        page = pages.standings_after_page(slug, first)
+        page = pages.standings_after_page(slug, job.first)
         files[page] = _render(env, "standings_after.html", page, round=view,
                               after=view.standings, **common)
-    else:
+    elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
         page = pages.event_page(slug)
         files[page] = _render(env, "event.html", page, notes=notes, **common)
+    else:
         page = pages.crosstable_page(slug)
         if info.is_round_robin:
             files[page] = _render(env, "crosstable.html", page, swiss=(),

@@ -37,9 +37,9 @@ if TYPE_CHECKING:
     from generator.incremental import BuildCache
 
 __all__ = [
-    "Site", "build_site", "make_environment", "override_folders", "plan_event", "plan_site",
-    "render_event",
-    "render_index", "render_site", "write_site",
+    "EventJob", "JobKind", "Site", "StagedSite", "build_site", "event_jobs", "make_environment",
+    "override_folders", "plan_event", "plan_site", "render_event", "render_event_job",
+    "render_index", "render_site", "standings_after_rounds", "write_site",
 ]
 
 
@@ -114,13 +114,52 @@ def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
     ``on_files`` receives the files batch by batch as they are rendered.
     """
     plan = event if isinstance(event, EventPlan) else plan_event(event)
+    return render.render_event(plan, env, standings_after_rounds(plan), workers=workers,
+                               on_files=on_files)
+
+
+# --- an event's pages, a few at a time --------------------------------------------------
+
+EventJob = render.EventJob
+JobKind = render.JobKind
+
+
+def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
+    """The event's files as jobs that render on their own, the standings page first.
+
+    Together they render exactly :func:`render_event`. ``standings serve`` asks for one
+    job per player (``players_per_job=1``) and renders each page when it is asked for;
+    each job's ``paths(plan)`` says which files it makes.
+    """
+    return render.event_jobs(plan, players_per_job=players_per_job)
+
+
+def render_event_job(plan: EventPlan, env: jinja2.Environment, job: EventJob,
+                     standings_after: Callable[[int], Any] | None = None) -> dict[str, bytes]:
+    """The files of one job. ``standings_after`` (see :func:`standings_after_rounds`) lets
+    the jobs of a plan share the standings after each round; without it they are computed
+    for this job."""
+    return render.render_job(plan, env, standings_after or standings_after_rounds(plan), job)
+
+
+def standings_after_rounds(plan: EventPlan) -> Callable[[int], Any]:
+    """The standings after round k of ``plan``'s event, each computed once, on first use.
+
+    Thread-safe: ``standings serve`` may render two round pages at once (a request and its
+    warmer); the second waits for the first rather than computing the same round again.
+    """
+    computed: dict[int, Any] = {}
+    lock = threading.Lock()
 
     def standings_after(round_no: int) -> Any:
         if round_no >= plan.info.rounds_played:
             return plan.standings
-        return compute_event_standings(plan.event, round_no)
+        with lock:
+            if round_no not in computed:
+                computed[round_no] = compute_event_standings(plan.event, round_no)
+            return computed[round_no]
 
-    return render.render_event(plan, env, standings_after, workers=workers, on_files=on_files)
+    return standings_after
 
 
 def build_workers() -> int:

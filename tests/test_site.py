@@ -18,9 +18,10 @@ from click.testing import CliRunner
 from conftest import CORPUS_EXPECTED, CORPUS_TRF
 from sitekit import make_event, make_seed_events, read_tree
 
-from generator import pages, render
+from generator import pages, render, site
 from generator.cli import main
 from generator.errors import StandingsError
+from generator.events import read_events
 from generator.notation import parse_tiebreak
 from generator.site import StagedSite, build_site, write_site
 
@@ -156,7 +157,7 @@ def test_a_stage_refuses_a_page_the_site_does_not_have(tmp_path: Path) -> None:
     out = tmp_path / "site"
     stage = StagedSite(out)
     stage.write({"stray.html": b"x"})
-    with pytest.raises(ValueError, match="stray.html"):
+    with pytest.raises(ValueError, match=r"stray\.html"):
         stage.commit({"index.html": b"top"})
     stage.discard()
     assert not out.exists()
@@ -207,6 +208,27 @@ def test_build_is_byte_identical(seed_site: Path, tmp_path: Path) -> None:
                notes="Prize giving at **18:00**. <b>bold?</b>\n")
     build_site(events, tmp_path / "site")
     assert read_tree(tmp_path / "site") == read_tree(seed_site)
+
+
+@pytest.mark.parametrize("players_per_job", [None, 1])
+def test_event_jobs_render_their_paths_and_together_the_event(
+        tmp_path: Path, players_per_job: int | None) -> None:
+    events = make_seed_events(tmp_path / "events")
+    env = site.make_environment(events)
+    for event in read_events(events):
+        plan = site.plan_event(event)
+        jobs = site.event_jobs(plan, players_per_job=players_per_job)
+        # The standings page alone comes first: serve renders it before anything else.
+        assert jobs[0].kind is site.JobKind.STANDINGS
+        assert jobs[0].paths(plan) == (f"{plan.slug}/index.html",)
+        after = site.standings_after_rounds(plan)
+        together: dict[str, bytes] = {}
+        for job in jobs:
+            files = site.render_event_job(plan, env, job, after)
+            assert tuple(files) == job.paths(plan), job
+            assert not set(files) & set(together), job
+            together.update(files)
+        assert together == site.render_event(plan, env), plan.slug
 
 
 def _expected(name: str, edition: str) -> dict[int, dict[str, float | None]]:
