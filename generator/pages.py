@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-import threading
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -582,7 +581,7 @@ class StandingsLine:
     """One row of a standings table, its numbers and links already written out.
 
     The final standings of a 2,000-player event are shown on the event page, and a table
-    as long for every round; formatting each cell in Python once is several times cheaper
+    as long for every round; formatting the cells in Python is several times cheaper
     than filters and calls per cell in the template.
     """
 
@@ -601,47 +600,30 @@ class StandingsLine:
 
 def standings_lines(standings: Standings, slug: str,
                     page: str = "") -> tuple[StandingsLine, ...]:
-    """The rows of ``standings`` as a table on ``page`` shows them (computed once per
-    standings and folder)."""
-    folder = page.rpartition("/")[0]
-    key = (id(standings), slug, folder)
-    with _LINES_LOCK:
-        cached = _LINES_CACHE.get(key)
-    if cached is not None and cached[0] is standings:
-        return cached[1]
-    players = folder_link(folder, player_page(slug, 0).rpartition("/")[0])
+    """The rows of ``standings`` as a table on ``page`` shows them."""
+    players = folder_link(page.rpartition("/")[0], player_page(slug, 0).rpartition("/")[0])
     cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.acronym == "AOB"
              else None) for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:
         player = row.player
         number = player.start_no
-        page = player_page(slug, number)
-        href = players + page.rpartition("/")[2]
+        address = player_page(slug, number)
+        href = players + address.rpartition("/")[2]
         value = row.number
         fragment = f"{href}#p{number}"
         lines.append(_new_standings_line(
-            row, page, href, place_text(row),
+            row, address, href, place_text(row),
             "" if player.rating is None else str(player.rating),
             format_points(row.points),
             tuple([(format_points(value(code) if aob is None else shown_value(aob, value(code))),
                     fragment + anchor) for code, anchor, aob in cols]),
         ))
-    result = tuple(lines)
-    with _LINES_LOCK:  # serve renders in threads
-        if len(_LINES_CACHE) >= _LINES_CACHE_SIZE:
-            _LINES_CACHE.pop(next(iter(_LINES_CACHE)))
-        _LINES_CACHE[key] = (standings, result)
-    return result
+    return tuple(lines)
 
 
 _new_standings_line = record_maker(StandingsLine, "row", "page", "href", "place", "rating",
                                    "points", "cells")
-_LINES_CACHE: dict[tuple[int, str, str], tuple[Standings, tuple[StandingsLine, ...]]] = {}
-_LINES_CACHE_SIZE = 16
-"""The final standings appear on the event page and as the last round's; the identity
-check keeps a recycled id from returning another event's lines."""
-_LINES_LOCK = threading.Lock()
 
 
 # --- crosstable --------------------------------------------------------------------------

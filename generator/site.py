@@ -62,24 +62,15 @@ def compute_event_standings(event: Event, after_round: int | None) -> Any:
                                     after_round=after_round)
 
 
-_PLAN_CACHE: dict[int, tuple[Any, EventPlan]] = {}
-_PLAN_CACHE_SIZE = 256
-
-
 def plan_event(event: Event) -> EventPlan:
-    """The event's final standings, computed once per Event object.
+    """The event's final standings and what every page needs from them, computed once.
 
-    ``standings serve`` renders an event and then the index from the same Event
-    objects; the small identity cache spares the engine the second run.
+    Callers keep the plan (``standings serve`` keeps each event's, and lists them on the
+    index). There is deliberately no cache of plans by event here: in a server that
+    stays up all day it would keep every replaced event alive, and the garbage collector
+    would walk them all on every full collection.
     """
-    cached = _PLAN_CACHE.get(id(event))
-    if cached is not None and cached[0] is event:
-        return cached[1]
-    plan = pages.plan_event(event, compute_event_standings)
-    if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
-        _PLAN_CACHE.pop(next(iter(_PLAN_CACHE)))
-    _PLAN_CACHE[id(event)] = (event, plan)
-    return plan
+    return pages.plan_event(event, compute_event_standings)
 
 
 def override_folders(events_dir: Path | str) -> list[Path]:
