@@ -21,6 +21,7 @@ background *warmer* that works only while no request is being answered and no re
 from __future__ import annotations
 
 import errno
+import gc
 import html
 import mimetypes
 import posixpath
@@ -28,7 +29,8 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -43,6 +45,7 @@ from watchdog.observers import Observer
 from generator.errors import Diagnostic
 from generator.incremental import INDEX_UNIT, SiteFunctions
 from generator.livebuild import LiveBuild, PageFailure, SiteFiles, Snapshot
+from generator.records import collector_paused
 
 QUIET_S = 0.2
 """A burst of file events is over once no event came for this long."""
@@ -121,14 +124,27 @@ def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> b
         banner = render_banner(diagnostics)
         opening = _BODY_OPEN.search(page)
         if opening:
-            page = page[:opening.end()] + banner + page[opening.end():]
+            view = memoryview(page)
+            page = b"".join((view[:opening.end()], banner, view[opening.end():]))
         else:
             page = banner + page
-    closings = list(_BODY_CLOSE.finditer(page))
-    if closings:
-        at = closings[-1].start()
-        return page[:at] + script + page[at:]
+    at = _last_body_close(page)
+    if at is not None:
+        # One join of views: slicing bytes would copy the page twice more.
+        view = memoryview(page)
+        return b"".join((view[:at], script, view[at:]))
     return page + script
+
+
+def _last_body_close(page: bytes) -> int | None:
+    """Where the last ``</body>`` starts, looking from the end (a standings page is some
+    hundred kilobytes, served on every poll of a watching tab)."""
+    end = len(page)
+    while (at := page.rfind(b"</", 0, end)) >= 0:
+        if _BODY_CLOSE.match(page, at):
+            return at
+        end = at
+    return None
 
 
 # --- the served state ----------------------------------------------------------------------
@@ -452,6 +468,39 @@ class ServeSettings:
     base: str = "/"
 
 
+class _Collector:
+    """When Python's cyclic garbage collector may run in the server.
+
+    A full collection walks every object alive: for a 300-player event some 70-100 ms,
+    which used to land in the middle of a rebuild (the arbiter waiting) about every other
+    edit. Now a rebuild runs with the collector paused, and what it made is then frozen
+    (left out of automatic collections, which only see what is new since); once every page
+    is rendered and nothing else runs, the warmer unfreezes everything and collects it all
+    at once, which frees the pages and plans the rebuild replaced.
+    """
+
+    def __init__(self) -> None:
+        self.tidy_needed = False
+
+    @contextmanager
+    def rebuilding(self) -> Iterator[None]:
+        with collector_paused():
+            yield
+        gc.freeze()
+        self.tidy_needed = True
+
+    def tidy(self) -> None:
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self.tidy_needed = False
+
+    def release(self) -> None:
+        """The server stops: everything back under the collector's care."""
+        gc.unfreeze()
+        self.tidy_needed = False
+
+
 class Preview:
     """Build, serve, watch, rebuild: ``standings serve`` without the command line.
 
@@ -481,6 +530,7 @@ class Preview:
         self._published = False
         self._warm = threading.Event()
         self._warms = warm
+        self._collector = _Collector()
 
     @property
     def url(self) -> str:
@@ -512,6 +562,7 @@ class Preview:
         self.server.server_close()
         if self._observer.is_alive():
             self._observer.stop()
+        self._collector.release()
         # The threads are daemons and write nothing to disk, so a render still running
         # need not be waited for long: stopping stays well within a second.
         deadline = time.monotonic() + 0.5
@@ -592,7 +643,8 @@ class Preview:
     def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
         """Refresh the suspected events and publish the result if anything changed."""
         with self._build_lock:
-            snapshot = self.build.refresh(suspects)
+            with self._collector.rebuilding():
+                snapshot = self.build.refresh(suspects)
             changed = bool(snapshot.rebuilt) or snapshot.diagnostics != self._shown_diagnostics
             if changed or not self._published:
                 self.live_site.publish(snapshot.files, snapshot.diagnostics)
@@ -624,11 +676,14 @@ class Preview:
                 files = self.live_site.current()[0]
                 pending = next((unit for unit in files.units if unit.pending), None) \
                     if isinstance(files, SiteFiles) else None
-                if pending is None:
+                if pending is None and not self._collector.tidy_needed:
                     break
                 if self.live_site.busy or self.changes.pending or self._build_lock.locked():
                     time.sleep(0.005)
                     continue
+                if pending is None:  # everything rendered: now the heap may be walked
+                    self._collector.tidy()
+                    break
                 try:
                     pending.run_next()
                 except PageFailure as failure:

@@ -8,11 +8,13 @@ the epoch long-poll, debouncing, what is rebuilt, half-written files, stopping, 
 from __future__ import annotations
 
 import errno
+import gc
 import http.client
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -366,6 +368,35 @@ def test_edit_break_fix_through_http(preview_factory: Callable[..., Preview]) ->
     results.write_text("Anna 1\nBoris 1\n", encoding="utf-8")
     wait_until(lambda: BANNER_ID not in get(preview, "/open/")[1])
     assert "Boris 1<" in get(preview, "/open/")[1]
+
+
+def test_rebuilds_run_without_the_garbage_collector_and_the_heap_is_tidied_when_idle(
+        tmp_path: Path, fake_site: FakeSite) -> None:
+    # A full collection in the middle of a rebuild made the arbiter wait (serve.py,
+    # _Collector): the collector is off while an event is read and rendered, and what the
+    # rebuild made is left out of collections until the warmer, idle, collects it all.
+    enabled_while_reading: list[bool] = []
+    read = fake_site.read_event
+
+    def read_event(folder: Path) -> object:
+        enabled_while_reading.append(gc.isenabled())
+        return read(folder)
+
+    root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
+    functions = fake_site.functions()
+    preview = Preview(ServeSettings(root, port=0), replace(functions, read_event=read_event),
+                      log=lambda line: None)
+    assert gc.isenabled()
+    preview.start()
+    try:
+        (root / "open" / "results.txt").write_text("Anna 1\nBoris 1\n", encoding="utf-8")
+        wait_until(lambda: "Boris 1<" in get(preview, "/open/")[1])
+        assert enabled_while_reading and not any(enabled_while_reading)
+        assert gc.isenabled()
+        wait_until(lambda: not preview._collector.tidy_needed)
+    finally:
+        preview.stop()
+    assert gc.get_freeze_count() == 0  # nothing of ours stays out of the collector's reach
 
 
 def test_a_club_templates_folder_is_watched_from_when_it_appears(
