@@ -365,8 +365,9 @@ class LiveBuild:
         for _ in range(_MAX_READ_ATTEMPTS):
             if previous is not None and key == previous.key:
                 return key, None, ()
+            diagnostics: tuple[Diagnostic, ...] = ()
             try:
-                event, diagnostics = self.site.read_event(folder), ()
+                event = self.site.read_event(folder)
             except StandingsError as error:
                 event, diagnostics = None, error.diagnostics
             except Exception as error:  # a bug in the reader must not stop the server

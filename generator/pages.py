@@ -494,7 +494,9 @@ def _pair_result(white: RoundResult, black: RoundResult) -> str:
     if known:
         return known
     # Unusual scorings or one-sided codes: show each side's own symbol.
-    return f"{_GAME_SYMBOL.get(white.code, white.code.value)}–{_GAME_SYMBOL.get(black.code, black.code.value)}"
+    white_side = _GAME_SYMBOL.get(white.code, white.code.value)
+    black_side = _GAME_SYMBOL.get(black.code, black.code.value)
+    return f"{white_side}–{black_side}"
 
 
 def round_view(plan: EventPlan, round_no: int, standings: Standings | None = None) -> RoundView:
@@ -666,7 +668,7 @@ def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
         row = line.row
         cells = []
         for result in row.player.results[:played]:
-            opponent = result.opponent if result.opponent is not None and result.opponent in ranks else None
+            opponent = result.opponent if result.opponent in ranks else None
             cells.append(_new_cross_cell(
                 result.round, result.kind, opponent,
                 ranks[opponent] if opponent is not None else None,
@@ -752,9 +754,8 @@ class PartLine:
 
 
 def _counted_score(part: Part) -> Decimal | None:
-    engine_says = getattr(part, "counted_score", None)
-    if engine_says is not None:
-        return engine_says
+    if part.counted_score is not None:
+        return part.counted_score
     if part.is_dummy and part.dummy_own_score is not None:
         if part.dummy_cap is not None:
             return min(part.dummy_own_score, part.dummy_cap)
@@ -1064,8 +1065,8 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
 
 
 def _sibling_href(slug: str, start_no: int) -> str:
-    """Another player's page seen from a player's page (they share a folder)."""
-    return relative_link(player_page(slug, start_no), player_page(slug, start_no))
+    """Another player's page seen from a player's page: they share a folder, so its name."""
+    return player_page(slug, start_no).rpartition("/")[2]
 
 
 def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:

@@ -61,13 +61,25 @@ def club_templates(events_dir: Path | None) -> Path | None:
     return None
 
 
+class _Environment(jinja2.Environment):
+    """Jinja's environment, with each template's globals in a plain dict.
+
+    Every render copies the globals into the page's context; Jinja keeps them in a
+    ChainMap (so that later changes to the environment's globals show through), which is
+    copied key by key in Python. Ours are all set before the first template loads.
+    """
+
+    def make_globals(self, d: Mapping[str, Any] | None) -> dict[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
     if override is not None:
         loaders.append(jinja2.FileSystemLoader(str(override)))
     loaders.append(jinja2.FileSystemLoader(str(package_templates())))
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -461,12 +473,12 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                 **page_context(page), view=view, person_key=pages.person_key(row.player),
                 **common).encode("utf-8")
     elif job.kind is JobKind.ROUND:
-        view = pages.round_view(plan, job.first, standings_after(job.first))
+        round_view = pages.round_view(plan, job.first, standings_after(job.first))
         page = pages.round_page(slug, job.first)
-        files[page] = _render(env, "round.html", page, round=view, **common)
+        files[page] = _render(env, "round.html", page, round=round_view, **common)
         page = pages.standings_after_page(slug, job.first)
-        files[page] = _render(env, "standings_after.html", page, round=view,
-                              after=view.standings, **common)
+        files[page] = _render(env, "standings_after.html", page, round=round_view,
+                              after=round_view.standings, **common)
     elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
         page = pages.event_page(slug)

@@ -222,7 +222,8 @@ class PreviewServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        shown = f"[{name}]" if ":" in name else name
         return f"http://{shown}:{port}{self.base}"
 
 
@@ -413,7 +414,7 @@ class ChangeQueue:
         """Changes are waiting for a rebuild (the warmer steps aside)."""
         return bool(self._slugs or self._everything)
 
-    def next_burst(self, timeout: float | None) -> frozenset[str] | None | bool:
+    def next_burst(self, timeout: float | None) -> frozenset[str] | bool | None:
         """Wait for a change and for its burst to end.
 
         Returns the changed event names, :data:`EVERYTHING` (None) for a change that may touch
