@@ -13,9 +13,7 @@ rebuild one event and compare.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import queue
 import shutil
 import tempfile
 import threading
@@ -195,32 +193,22 @@ def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
 class StagedSite:
     """A site being written into a staging folder beside ``out_dir``, swapped in at the end.
 
-    ``write`` may be called while pages are still rendering (``standings build`` writes
-    each batch of pages as it is rendered, so the file system works while Python
-    renders); ``commit`` writes whatever is still missing and swaps; ``discard`` leaves
-    ``out_dir`` as it was. With ``background``, files are written by a thread of this
-    process (never combine that with forking: ``standings build`` uses it only when it
-    renders in one process).
+    ``write`` may be called while pages are still being rendered (``standings build``
+    writes each batch as it comes, and when it forks, the files are written while its
+    workers render the next ones); ``commit`` writes whatever is still missing and swaps;
+    ``discard`` leaves ``out_dir`` as it was.
     """
 
-    def __init__(self, out_dir: Path | str, *, background: bool = False) -> None:
+    def __init__(self, out_dir: Path | str) -> None:
         self.out = Path(out_dir)
         self._parent = self.out.resolve().parent
         self._parent.mkdir(parents=True, exist_ok=True)
         self.root = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.staging-", dir=self._parent))
         self._written: dict[str, bytes] = {}
         self._folders: set[str] = {""}
-        self._error: BaseException | None = None
-        self._queue: queue.SimpleQueue[tuple[str, bytes] | None] | None = None
-        self._thread: threading.Thread | None = None
-        if background:
-            self._queue = queue.SimpleQueue()
-            self._thread = threading.Thread(target=self._drain, name="standings-writer",
-                                            daemon=True)
-            self._thread.start()
 
     def write(self, files: Mapping[str, bytes]) -> None:
-        """Write (or queue) these files; a path already written must not change."""
+        """Write these files; a path already written must not change."""
         for relative, content in files.items():
             known = self._written.get(relative)
             if known is not None:
@@ -230,10 +218,7 @@ class StagedSite:
             if relative.startswith("/") or ".." in relative.split("/"):
                 raise ValueError(f"refusing to write outside the site: {relative!r}")
             self._written[relative] = content
-            if self._queue is not None:
-                self._queue.put((relative, content))
-            else:
-                self._write_file(relative, content)
+            self._write_file(relative, content)
 
     def commit(self, files: Mapping[str, bytes]) -> None:
         """Write what ``files`` has that is not written yet, then swap the site in.
@@ -243,7 +228,6 @@ class StagedSite:
         """
         self.write(files)
         extra = sorted(set(self._written) - set(files))
-        self._finish_writing()
         if extra:
             raise ValueError(f"pages written that the site does not have: {extra[:3]}")
         # mkdtemp makes the folder private (0700); a published site is world-readable.
@@ -261,27 +245,8 @@ class StagedSite:
             shutil.rmtree(previous, ignore_errors=True)
 
     def discard(self) -> None:
-        """Stop writing and remove the staging folder; ``out_dir`` is untouched."""
-        with contextlib.suppress(BaseException):  # already failing: the first error wins
-            self._finish_writing()
+        """Remove the staging folder; ``out_dir`` is untouched."""
         shutil.rmtree(self.root, ignore_errors=True)
-
-    def _finish_writing(self) -> None:
-        if self._thread is not None and self._queue is not None:
-            self._queue.put(None)
-            self._thread.join()
-            self._thread = None
-        if self._error is not None:
-            raise self._error
-
-    def _drain(self) -> None:
-        assert self._queue is not None
-        while (item := self._queue.get()) is not None:
-            if self._error is None:
-                try:
-                    self._write_file(*item)
-                except BaseException as error:  # raised again by commit or discard
-                    self._error = error
 
     def _write_file(self, relative: str, content: bytes) -> None:
         folder = relative.rpartition("/")[0]
@@ -340,9 +305,9 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
         raise StandingsError([Diagnostic(path="generator/explanations",
                                          message=f"no explanation page for {', '.join(missing)}")])
-    # Pages are written as they are rendered: the file system works meanwhile (in a
-    # thread when this process renders everything, else here between the workers' results).
-    stage = StagedSite(out_dir, background=workers == 1)
+    # Pages are written as they are rendered: with worker processes, the file system
+    # works on one batch while they render the next.
+    stage = StagedSite(out_dir)
     try:
         try:
             if cache is None:

@@ -124,12 +124,10 @@ def test_a_failed_write_leaves_the_previous_site(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-@pytest.mark.parametrize("background", [False, True])
-def test_pages_written_while_rendering_are_swapped_in_with_the_rest(
-        tmp_path: Path, background: bool) -> None:
+def test_pages_written_while_rendering_are_swapped_in_with_the_rest(tmp_path: Path) -> None:
     out = tmp_path / "site"
     write_site({"old.html": b"old"}, out)
-    stage = StagedSite(out, background=background)
+    stage = StagedSite(out)
     stage.write({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2"})
     stage.write({"ev/index.html": b"ev"})
     assert read_tree(out) == {"old.html": b"old"}  # nothing shows before the swap
@@ -140,11 +138,10 @@ def test_pages_written_while_rendering_are_swapped_in_with_the_rest(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-@pytest.mark.parametrize("background", [False, True])
-def test_a_discarded_stage_leaves_the_previous_site(tmp_path: Path, background: bool) -> None:
+def test_a_discarded_stage_leaves_the_previous_site(tmp_path: Path) -> None:
     out = tmp_path / "site"
     write_site({"index.html": b"good"}, out)
-    stage = StagedSite(out, background=background)
+    stage = StagedSite(out)
     stage.write({"index.html": b"new", "ev/a.html": b"a"})
     with pytest.raises(ValueError, match="two different pages"):
         stage.write({"index.html": b"other"})
@@ -472,13 +469,12 @@ def test_builds_in_separate_processes_are_byte_identical(tmp_path: Path) -> None
 
 def test_the_wheel_carries_templates_static_files_and_explanations(tmp_path: Path) -> None:
     # A non-editable install must find everything the site needs inside the package.
+    import shutil
     import subprocess
     import sys
     import zipfile
 
     from conftest import ROOT
-
-    import shutil
 
     # Build from a copy: an in-tree build would leave build/ behind in the checkout.
     source = tmp_path / "source"
