@@ -13,9 +13,11 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+import jinja2
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS_EXPECTED, CORPUS_TRF
+from markupsafe import Markup
 from sitekit import make_event, make_seed_events, read_tree
 
 from generator import pages, render, site
@@ -328,6 +330,21 @@ def test_names_from_the_trf_are_escaped(tmp_path: Path) -> None:
         assert "<b>&" not in html, page
     html = (tmp_path / "site/hostile/players/8.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+@pytest.mark.parametrize("value", [
+    HOSTILE_NAME, "Müller & Söhne 'Ø' \"quoted\"", "", "plain", 2120, Decimal("10.5"), None,
+    Markup("<em>kept</em>"),
+])
+def test_our_environment_escapes_as_jinja_does(value: object) -> None:
+    # render.py writes {{ }} through its own escape (the same text, without the Markup
+    # wrapper): every page must come out as Jinja's own autoescape would write it.
+    source = ("<p title=\"{{ v }}\">{{ v }}</p>{% macro m(x) %}[{{ x }}]{% endmacro %}{{ m(v) }}"
+              "{% filter string %}({{ v }}){% endfilter %}{% set b %}{{ v }}{% endset %}{{ b }}"
+              "{{ v ~ '<' }}{{ [v]|join(',') }}")
+    ours = render.make_environment(None).from_string(source).render(v=value)
+    jinjas = jinja2.Environment(autoescape=True).from_string(source).render(v=value)
+    assert ours == jinjas
 
 
 def test_a_club_template_overrides_ours(tmp_path: Path) -> None:
