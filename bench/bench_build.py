@@ -3,6 +3,8 @@
     python bench/bench_build.py                    # examples + 2,000 x 11
     python bench/bench_build.py --players 500 --rounds 9
     python bench/bench_build.py --profile          # where the big build's time goes
+    python bench/bench_build.py --workers 1        # without forked workers
+    TMPDIR=/dev/shm python bench/bench_build.py    # the site written to memory, not disk
 
 The big event is a deterministic Swiss from tests/trfgen.py (fixed seed, the usual mix of
 byes, forfeits, withdrawals and late entries) with the tie-breaks BH/C1, BH, SB, DE, WIN,
@@ -10,6 +12,11 @@ BPG and TPN. Each build is the whole pipeline as ``standings build`` runs it (re
 the final standings and one per round, render every page including one per player, stage
 and swap), in this process, best of ``--repeat``. The goal for the 2,000-player event is
 under 5 s on a 2-core machine. Speed is reported, never asserted (STYLE.md section 9).
+
+The site is written into a temporary folder (``TMPDIR``): 4,057 files, 52 MB. Where
+creating files is slow (some shared machines take 0.2-0.6 ms a file in a /tmp that sees
+many builds) that alone can add seconds; comparing with ``TMPDIR=/dev/shm`` tells the file
+system's share from the program's.
 """
 
 from __future__ import annotations
