@@ -380,7 +380,7 @@ class PageJob:
     paths: tuple[str, ...] | None = None
     """The files it renders when that is known without running it (None: run to find out)."""
     probe: bool = False
-    """Render during the rebuild itself, before the swap: the event's own pages (what an
+    """Render during the rebuild itself, before the swap: the standings page (what an
     arbiter watches) and a player page, so most template errors never reach the served site.
     A later page that fails sends the event back to its last good pages (livebuild.py)."""
 

@@ -2,9 +2,9 @@
 
 A refresh digests the events that may have changed, reads and plans only those whose digest
 moved, and swaps in their new pages. The pages of a large event are not all rendered before
-the swap (300 player pages take about a second): the event's own pages and one page of each
-kind are rendered during the rebuild (the *probes*, which also surface template errors at
-once); every other page is rendered from the same plan on first request, or earlier by the
+the swap: its standings page (what the arbiter watches) and its first player page are
+rendered during the rebuild (the *probes*, which also surface most template errors at once);
+every other page is rendered from the same plan on first request, or earlier by the
 server's background warmer. Either way a page comes from the plan it was swapped in with,
 so a request never mixes an old and a new version of an event.
 
