@@ -362,11 +362,6 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 expected="'unrated_rating: 1000' (or another rating) in event.yml"))
 
 
-def resolved_tiebreaks(event: Event) -> ResolvedTiebreaks:
-    """The event's tie-break order after points and where it came from (see resolve_tiebreaks)."""
-    return event.tiebreaks
-
-
 def summary(event: Event) -> str:
     """One line for ``standings check``: players, rounds, state."""
     t = event.tournament
@@ -386,4 +381,4 @@ def summary(event: Event) -> str:
 __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
            "TiebreakSource", "competitors_tournament", "event_paths", "load_tournament",
            "read_event", "read_events",
-           "read_paths", "resolve_tiebreaks", "resolved_tiebreaks", "summary"]
+           "read_paths", "resolve_tiebreaks", "summary"]
