@@ -139,10 +139,6 @@ class RoundBlock:
     def result_column(self) -> int:
         return self.column + 7
 
-    @property
-    def is_blank(self) -> bool:
-        return self.opponent is None and self.color in " -" and self.result == " "
-
     def text(self) -> str:
         opponent = "0000" if self.opponent is None else f"{self.opponent:4d}"
         return f"{opponent} {self.color} {self.result}"
@@ -299,10 +295,6 @@ class TrfDocument:
     def value(self, tag: str) -> str:
         record = self.first(tag)
         return record.value if record else ""
-
-    @property
-    def warnings(self) -> tuple[Diagnostic, ...]:
-        return tuple(d for d in self.diagnostics if not d.is_error)
 
 
 # Tags a reader must know (spec trf.md §3-5); anything else is kept with a warning.
