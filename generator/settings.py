@@ -68,11 +68,6 @@ class EventSettings:
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
     """Key path (``scoring.win``, ``tiebreaks[2]``) -> (line, column), 1-based."""
 
-    def position(self, key: str) -> Position | None:
-        return self.positions.get(key)
-
-
-DEFAULT_SETTINGS = EventSettings()
 
 _SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_allocated_bye",
                  "full_point_bye", "half_point_bye", "zero_point_bye")
@@ -445,5 +440,5 @@ def _quote_width(node: ScalarNode) -> int:
     return 1 if node.style in ("'", '"') else 0
 
 
-__all__ = ["DEFAULT_SETTINGS", "TOP_LEVEL_KEYS", "EventSettings", "parse_settings",
+__all__ = ["TOP_LEVEL_KEYS", "EventSettings", "parse_settings",
            "read_settings"]
