@@ -56,14 +56,6 @@ Tally = frozenset[tuple[RoundKind, ResultCode, int]]
 needs to know. Hashable, so players with the same tally are scored once."""
 
 
-def _tally(results: Iterable[RoundResult]) -> Tally:
-    counts: dict[tuple[RoundKind, ResultCode], int] = {}
-    for result in results:
-        key = (result.kind, result.code)
-        counts[key] = counts.get(key, 0) + 1
-    return frozenset((kind, code, count) for (kind, code), count in counts.items())
-
-
 def _tallied_points(tally: Tally, scoring: ScoreSystem) -> Decimal:
     """The sum of ``scoring.round_points`` over the results tallied, to the last digit.
 
@@ -98,13 +90,9 @@ def _scoring_candidates() -> Iterable[ScoreSystem]:
             yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss, **change)
 
 
-def infer_scoring(players: Sequence[tuple[Decimal | None, Sequence[RoundResult]]]
-                  ) -> ScoreSystem | None:
-    """The first candidate under which every written points column matches; None if none does."""
-    return _infer_from_tallies([(points, _tally(results)) for points, results in players])
-
-
 def _infer_from_tallies(players: Sequence[tuple[Decimal | None, Tally]]) -> ScoreSystem | None:
+    """The first candidate under which every written points column matches (the standard
+    one when none is written); None if none does."""
     written = {(points, tally) for points, tally in players if points is not None}
     if not written:
         return STANDARD_SCORING
@@ -591,4 +579,4 @@ def _has_round_robin_pattern(document: TrfDocument, tournament: Tournament) -> b
 
 
 
-__all__ = ["assemble", "infer_scoring"]
+__all__ = ["assemble"]
