@@ -38,7 +38,6 @@ from generator.trf import (
     RESULT_EXPECTED,
     PlayerRecord,
     RoundBlock,
-    RoundBlocks,
     TrfDocument,
     header_date,
     points_text,
@@ -189,7 +188,7 @@ def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> 
 def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
     """Rounds in which a pairing is not mutual or a game's two blocks disagree."""
     in_doubt: set[int] = set()
-    columns = {no: _columns(player) for no, player in by_no.items()}
+    columns = {no: player.blocks for no, player in by_no.items()}
     opponents_of = {no: blocks.opponents for no, blocks in columns.items()}
     consistent, inconsistent = _CONSISTENT_GAMES, _INCONSISTENT_GAMES
     for no, blocks in columns.items():
@@ -215,12 +214,6 @@ def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
                 else:
                     consistent.add(game)
     return in_doubt
-
-
-def _columns(player: PlayerRecord) -> RoundBlocks:
-    """The player's round blocks as columns (a record made in code may hold a plain tuple)."""
-    blocks = player.blocks
-    return blocks if isinstance(blocks, RoundBlocks) else RoundBlocks.of(blocks, player.line)
 
 
 _CONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
@@ -323,7 +316,7 @@ def _rounds_played(players: Sequence[PlayerRecord]) -> int:
     """Highest round with a game result; else the highest with any bye or absence recorded."""
     game, any_result = 0, 0
     for player in players:
-        blocks = _columns(player)
+        blocks = player.blocks
         opponents, results = blocks.opponents, blocks.results
         # Latest round first, down to the highest round already seen.
         for index in range(len(results) - 1, game - 1, -1):
@@ -380,7 +373,7 @@ def _kind(code: ResultCode, has_opponent: bool) -> RoundKind:
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
              sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
     """The player's round results, and their tally (counted on the way)."""
-    blocks = _columns(player)
+    blocks = player.blocks
     opponents, colors, written = blocks.opponents, blocks.colors, blocks.results
     line, in_file = blocks.line, len(opponents)
     made: list[RoundResult] = []
