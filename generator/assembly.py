@@ -11,7 +11,6 @@ and whether the event is a round robin.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -21,6 +20,7 @@ from typing import cast
 from generator.errors import DiagnosticSink
 from generator.model import (
     ONE,
+    ROUND_KINDS,
     STANDARD_SCORING,
     ZERO,
     Color,
@@ -365,11 +365,6 @@ _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "cod
                                  "column")
 
 
-@functools.cache
-def _kind(code: ResultCode, has_opponent: bool) -> RoundKind:
-    return RoundResult(1, StartNo(1) if has_opponent else None, Color.NONE, code).kind
-
-
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
              sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
     """The player's round results, and their tally (counted on the way)."""
@@ -429,7 +424,7 @@ def _tally_of(counts: Mapping[tuple[ResultCode, bool], int]) -> Tally:
     """(code, has an opponent) -> how many rounds, as a tally."""
     tally: dict[tuple[RoundKind, ResultCode], int] = {}
     for (code, has_opponent), count in counts.items():
-        key = (_kind(code, has_opponent), code)  # a bye's kind may not depend on the opponent
+        key = (ROUND_KINDS[code, has_opponent], code)  # a bye's kind may not depend on the opponent
         tally[key] = tally.get(key, 0) + count
     return frozenset((kind, code, count) for (kind, code), count in tally.items())
 

@@ -142,7 +142,7 @@ class RoundResult:
     @property
     def kind(self) -> RoundKind:
         # A table lookup: readers and every tie-break ask for it, round after round.
-        return _KINDS[self.code, self.opponent is not None]
+        return ROUND_KINDS[self.code, self.opponent is not None]
 
     @property
     def is_played(self) -> bool:
@@ -175,7 +175,7 @@ def _kind_of(code: ResultCode, opponent: StartNo | None) -> RoundKind:
     }[code]
 
 
-_KINDS: Mapping[tuple[ResultCode, bool], RoundKind] = MappingProxyType({
+ROUND_KINDS: Mapping[tuple[ResultCode, bool], RoundKind] = MappingProxyType({
     (code, has_opponent): _kind_of(code, StartNo(1) if has_opponent else None)
     for code in ResultCode for has_opponent in (False, True)
 })
