@@ -34,6 +34,7 @@ from generator.model import (
 )
 from generator.records import record_maker
 from generator.settings import EventSettings
+from generator.teams import team_records
 from generator.trf import (
     RESULT_EXPECTED,
     PlayerRecord,
@@ -526,7 +527,7 @@ def _is_round_robin(document: TrfDocument, settings: EventSettings,
 
 def _has_round_robin_pattern(document: TrfDocument, tournament: Tournament) -> bool:
     team_of: dict[int, int] = {}
-    teams = [t for t in document.teams if t.tag == "310"] or list(document.teams)
+    teams = team_records(document)
     for team in teams:
         for member in team.members:
             team_of[member] = team.number
