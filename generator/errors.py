@@ -87,9 +87,6 @@ class DiagnosticSink:
 
     def add(self, diagnostic: Diagnostic) -> None:
         """Take a diagnostic made elsewhere (e.g. by the decoder), counting it against the cap."""
-        self._add(diagnostic)
-
-    def _add(self, diagnostic: Diagnostic) -> None:
         if len(self.diagnostics) < self.cap:
             self.diagnostics.append(diagnostic)
         else:
@@ -99,15 +96,15 @@ class DiagnosticSink:
         self, message: str, *, line: int | None = None, column: int | None = None,
         expected: str | None = None,
     ) -> None:
-        self._add(Diagnostic(path=self.path, line=line, column=column, message=message,
-                             expected=expected))
+        self.add(Diagnostic(path=self.path, line=line, column=column, message=message,
+                            expected=expected))
 
     def warning(
         self, message: str, *, line: int | None = None, column: int | None = None,
         expected: str | None = None,
     ) -> None:
-        self._add(Diagnostic(path=self.path, line=line, column=column, message=message,
-                             expected=expected, severity=Severity.WARNING))
+        self.add(Diagnostic(path=self.path, line=line, column=column, message=message,
+                            expected=expected, severity=Severity.WARNING))
 
     @property
     def has_errors(self) -> bool:
