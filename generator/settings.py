@@ -221,6 +221,15 @@ class _Reader:
             self.positions[name] = (_line(value_node), _column(value_node))
         return found
 
+    def section(self, node: Node, key: str, allowed: tuple[str, ...], expected: str
+                ) -> dict[str, Node] | None:
+        """The settings under ``key:`` (``scoring``, ``unplayed``); None, reported, when
+        ``node`` is not a mapping."""
+        if not isinstance(node, MappingNode):
+            self.error(node, f"{key!r} must be a mapping, not {_describe(node)}", expected)
+            return None
+        return self.mapping(node, f"{key}.", allowed)
+
     def text(self, node: Node, key: str) -> str | None:
         if not isinstance(node, ScalarNode) or node.tag.endswith((":null", ":bool")):
             self.error(node, f"{key!r} must be text, not {_describe(node)}", "text")
@@ -377,11 +386,10 @@ class _Reader:
                 return None
             win, draw, loss = (Decimal(v.replace("½", "0.5")) for v in match.groups())
             return self._checked_scoring(node, {"win": win, "draw": draw, "loss": loss}, {})
-        if not isinstance(node, MappingNode):
-            self.error(node, f"'scoring' must be a mapping, not {_describe(node)}",
-                       "'win: 3', 'draw: 1', 'loss: 0' lines, or '3-1-0'")
+        values = self.section(node, "scoring", _SCORING_KEYS,
+                              "'win: 3', 'draw: 1', 'loss: 0' lines, or '3-1-0'")
+        if values is None:
             return None
-        values = self.mapping(node, "scoring.", _SCORING_KEYS)
         numbers: dict[str, Decimal] = {}
         ok = True
         for key, value_node in values.items():
@@ -418,11 +426,10 @@ class _Reader:
         return scoring
 
     def unplayed(self, node: Node) -> UnplayedOptions | None:
-        if not isinstance(node, MappingNode):
-            self.error(node, f"'unplayed' must be a mapping, not {_describe(node)}",
-                       "lines such as 'forfeits_as_played: true' (C.07 16.6)")
+        values = self.section(node, "unplayed", _UNPLAYED_KEYS,
+                              "lines such as 'forfeits_as_played: true' (C.07 16.6)")
+        if values is None:
             return None
-        values = self.mapping(node, "unplayed.", _UNPLAYED_KEYS)
         options: dict[str, Any] = {}
         for key, value_node in values.items():
             if key == "cap_rounds":
