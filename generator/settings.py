@@ -285,15 +285,16 @@ class _Reader:
         return None
 
     def tiebreaks(self, node: Node) -> tuple[TiebreakSpec, ...] | None:
-        items: list[tuple[str, Node, int]] = []  # code, node, column offset inside the node
+        # code, node, column offset inside the node, (line, column) of the code
+        items: list[tuple[str, Node, int, Position]] = []
         if isinstance(node, SequenceNode):
             for index, item in enumerate(node.value):
                 if not isinstance(item, ScalarNode) or item.tag.endswith(":null"):
                     self.error(item, f"tie-break {index + 1} must be a code, not "
                                f"{_describe(item)}", "a code such as 'BH/C1'")
                     continue
-                self.positions[f"tiebreaks[{len(items)}]"] = (_line(item), _column(item))
-                items.append((str(item.value).strip(), item, _quote_width(item)))
+                items.append((str(item.value).strip(), item, _quote_width(item),
+                              (_line(item), _column(item))))
         elif isinstance(node, ScalarNode) and node.tag.endswith(":str"):
             for match in re.finditer(r"[^,\s]+", str(node.value)):
                 offset = match.start() + _quote_width(node)
@@ -302,15 +303,14 @@ class _Reader:
                 else:
                     position = (_line(node), _column(node))
                     offset = 0
-                self.positions[f"tiebreaks[{len(items)}]"] = position
-                items.append((match[0], node, offset))
+                items.append((match[0], node, offset, position))
         else:
             self.error(node, f"'tiebreaks' must be a list of codes, not {_describe(node)}",
                        "a list such as [BH/C1, BH, SB, DE] or the text 'BH/C1, BH, SB'")
             return None
         specs: list[TiebreakSpec] = []
         ok = True
-        for index, (code, item, offset) in enumerate(items):
+        for index, (code, item, offset, position) in enumerate(items):
             try:
                 spec = parse_tiebreak(code)
             except NotationError as error:
@@ -324,14 +324,8 @@ class _Reader:
                 self.error(item, "'PTS' can only come first", "tie-breaks after points",
                            offset)
                 continue
+            self.positions[f"tiebreaks[{len(specs)}]"] = position  # tiebreaks[i] is specs[i]
             specs.append(spec)
-        # Re-key positions after a leading PTS was dropped, so tiebreaks[i] matches specs[i].
-        if items and items[0][0].upper() == "PTS":
-            shifted = {f"tiebreaks[{i - 1}]": self.positions[f"tiebreaks[{i}]"]
-                       for i in range(1, len(items))}
-            for i in range(len(items)):
-                self.positions.pop(f"tiebreaks[{i}]", None)
-            self.positions.update(shifted)
         return tuple(specs) if ok else None
 
     def number(self, node: Node, key: str) -> Decimal | None:
