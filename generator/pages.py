@@ -34,6 +34,7 @@ from generator.model import (
 )
 from generator.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
 from generator.records import record_maker
+from generator.standings import value_keys
 from generator.teams import Team
 
 if TYPE_CHECKING:
@@ -219,18 +220,6 @@ class Column:
     """``bh-c1``; ``de-2`` for the second DE of a list."""
     label: str
     articles: tuple[str, ...]
-
-
-def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
-    """The engine's keys (explain.StandingsRow.values): written code, then ``#2``, ``#3``."""
-    keys: list[str] = []
-    for spec in specs:
-        key, repeat = spec.written, 1
-        while key in keys:
-            repeat += 1
-            key = f"{spec.written}#{repeat}"
-        keys.append(key)
-    return tuple(keys)
 
 
 def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
