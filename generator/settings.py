@@ -262,7 +262,8 @@ class _Reader:
         if isinstance(node, ScalarNode):
             value = self.python(node)
             if isinstance(value, datetime.date):
-                return self.date(node, "dates"), self.date(node, "dates")
+                day = self.date(node, "dates")
+                return day, day
             match = re.fullmatch(r"\s*(\S+)\s*(?:\.\.|to|\u2013|\u2014)\s*(\S+)\s*",
                                  str(node.value))
             if match:
