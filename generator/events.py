@@ -20,7 +20,7 @@ from pathlib import Path
 from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
-from generator.notation import CATALOGUE, NotationError, TiebreakSpec, parse_tiebreak
+from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
 from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
@@ -316,9 +316,8 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
     if resolved is None:
         codes = DEFAULT_ROUND_ROBIN if tournament.is_round_robin else DEFAULT_SWISS
         resolved = ResolvedTiebreaks(
-            specs=tuple(parse_tiebreak(c) for c in codes
-                        if edition is Edition.FIDE_2026_03 or CATALOGUE[c.split("/")[0]].since
-                        != "2026"),
+            specs=tuple(spec for spec in map(parse_tiebreak, codes)
+                        if edition is Edition.FIDE_2026_03 or spec.info.since != "2026"),
             source=TiebreakSource.DEFAULT)
     _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
                      diagnostics)
