@@ -135,8 +135,7 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     given = os.fspath(path)
     place = Path(given)
     if not place.exists():
-        diagnostics.append(Diagnostic(path=given, message="no such file or folder",
-                                      expected="an events folder, an event folder or a TRF file"))
+        diagnostics.append(_no_such_path(given))
         return []
     if place.is_file():
         return [given]
@@ -152,6 +151,11 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
                                       expected="one sub-folder per event, each with a .trf file"))
     return [os.path.join(given, name) for name in folders]
+
+
+def _no_such_path(given: str) -> Diagnostic:
+    return Diagnostic(path=given, message="no such file or folder",
+                      expected="an events folder, an event folder or a TRF file")
 
 
 def _trf_files(folder: Path) -> list[Path]:
@@ -181,8 +185,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         trf_display = os.path.join(given, trf_path.name)
         has_settings = True
     else:
-        return None, (Diagnostic(path=given, message="no such file or folder",
-                                 expected="an events folder, an event folder or a TRF file"),)
+        return None, (_no_such_path(given),)
 
     diagnostics: list[Diagnostic] = []
     settings = EventSettings()
