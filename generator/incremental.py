@@ -5,7 +5,8 @@ An event's output is a pure function of three things, so its cache key is a dige
 - the event folder's files (every non-hidden file, by relative name and content);
 - the program: ``generator.__version__`` *and* every file of the installed package (code,
   tie-break explanations), so an editable install under development never reuses pages
-  made by older code;
+  made by older code (digested once per process: the code that renders is the code the
+  process imported; the files it reads while rendering are in the template folders below);
 - the templates: the package's (with its static assets) and the club's ``templates/``
   override folder beside ``events/``; and, for ``standings build``, the events folder as
   the user spelled it (diagnostics repeat that spelling).
@@ -22,6 +23,7 @@ than trusting a torn read.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -98,10 +100,21 @@ def digest_folder(folder: Path) -> str:
     return digest.hexdigest()
 
 
+@functools.cache
+def _package_digest() -> str:
+    """The installed package's files as this process imported them.
+
+    Once per process: ``standings serve`` asks for the program digest on every refresh, and
+    hashing the whole package each time (half a megabyte) was a few milliseconds of every
+    edit's latency, while a code change on disk cannot change what the running server renders.
+    """
+    return digest_folder(PACKAGE_DIR)
+
+
 def program_digest(template_folders: Iterable[Path] = ()) -> str:
     """Digest of what renders every page: version, package files, a club's templates."""
     digest = hashlib.sha256(f"standings {__version__}\0".encode())
-    digest.update(digest_folder(PACKAGE_DIR).encode())
+    digest.update(_package_digest().encode())
     for folder in template_folders:
         digest.update(b"\0" + str(folder).encode() + b"\0")
         digest.update(digest_folder(folder).encode())
