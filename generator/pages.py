@@ -240,9 +240,7 @@ def _columns(specs: tuple[TiebreakSpec, ...]) -> tuple[Column, ...]:
 def value_of(row: StandingsRow, column: Column) -> Decimal | None:
     """A row's value as shown, without building its derivation (the engine builds those
     lazily)."""
-    number = getattr(row, "number", None)
-    value = number(column.key) if number is not None else row.values[column.key].value
-    return shown_value(column.spec, value)
+    return shown_value(column.spec, row.number(column.key))
 
 
 def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
