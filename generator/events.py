@@ -189,15 +189,14 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
 
     diagnostics: list[Diagnostic] = []
     settings = EventSettings()
-    settings_sink: DiagnosticSink | None = None
     settings_path = folder / SETTINGS_FILE
     if has_settings and settings_path.is_file():
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
-        settings_sink = DiagnosticSink(settings_display)
         text = _read_text(settings_path, settings_display, diagnostics)
         if text is not None:
+            settings_sink = DiagnosticSink(settings_display)
             settings = read_settings(text, settings_display, settings_sink)
-        diagnostics.extend(settings_sink.collected())
+            diagnostics.extend(settings_sink.collected())
     notes = settings.notes
     notes_path = folder / NOTES_FILE
     if has_settings and notes_path.is_file():
