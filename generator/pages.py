@@ -353,10 +353,6 @@ class EventPlan:
         return self.event.competitors
 
     @property
-    def rows_by_start_no(self) -> Mapping[StartNo, StandingsRow]:
-        return {row.player.start_no: row for row in self.standings.rows}
-
-    @property
     def winners(self) -> tuple[StandingsRow, ...]:
         if self.info.rounds_played == 0:
             return ()
@@ -382,13 +378,6 @@ def plan_event(event: Event, compute: Any) -> EventPlan:
     return EventPlan(event=event, info=event_info(event), standings=standings,
                      running=running_scores(event.competitors),
                      final_points={row.player.start_no: row.points for row in standings.rows})
-
-
-def standings_by_round(plan: EventPlan, compute: Any) -> tuple[Standings, ...]:
-    """Standings after round 1, 2, ... up to the last round played (the last is the plan's)."""
-    played = plan.info.rounds_played
-    earlier = tuple(compute(plan.event, round_no) for round_no in range(1, played))
-    return (*earlier, plan.standings) if played else ()
 
 
 # --- rounds ------------------------------------------------------------------------------

@@ -26,9 +26,11 @@ import jinja2
 
 from generator import pages, render
 from generator.errors import Diagnostic, Severity, StandingsError
+from generator.explain import Standings
 from generator.pages import EventPlan, Person
 from generator.records import collector_paused
 from generator.render import make_environment
+from generator.standings import standings_for_event
 
 if TYPE_CHECKING:
     from generator.events import Event
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EventJob", "JobKind", "Site", "StagedSite", "build_site", "event_jobs", "make_environment",
-    "override_folders", "plan_event", "plan_site", "render_event", "render_event_job",
+    "plan_event", "plan_site", "render_event", "render_event_job",
     "render_index", "render_site", "standings_after_rounds", "write_site",
 ]
 
@@ -48,16 +50,9 @@ class Site:
     people: tuple[Person, ...]
 
 
-def compute_event_standings(event: Event, after_round: int | None) -> Any:
+def compute_event_standings(event: Event, after_round: int | None) -> Standings:
     """The engine applied with the event's announced settings."""
-    from generator import standings as engine
-
-    helper = getattr(engine, "standings_for_event", None) or getattr(engine, "event_standings",
-                                                                       None)
-    if helper is not None:
-        return helper(event, after_round=after_round)
-    return engine.compute_standings(event.tournament, event.tiebreaks.specs, event.edition,
-                                    after_round=after_round)
+    return standings_for_event(event, after_round=after_round)
 
 
 def plan_event(event: Event) -> EventPlan:
@@ -69,12 +64,6 @@ def plan_event(event: Event) -> EventPlan:
     would walk them all on every full collection.
     """
     return pages.plan_event(event, compute_event_standings)
-
-
-def override_folders(events_dir: Path | str) -> list[Path]:
-    """The club's template folder beside ``events/``, when there is one."""
-    folder = render.club_templates(Path(events_dir))
-    return [folder] if folder is not None else []
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
