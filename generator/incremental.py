@@ -23,11 +23,11 @@ than trusting a torn read.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -100,7 +100,7 @@ def digest_folder(folder: Path) -> str:
     return digest.hexdigest()
 
 
-@functools.cache
+@cache
 def _package_digest() -> str:
     """The installed package's files as this process imported them.
 
@@ -330,30 +330,26 @@ class BuildCache:
         for plan in plans:
             slug = plan.slug
             key = self.keys.get(slug) or unit_key("unkeyed", slug)
-            produced = self._reusable(slug, key)
-            if produced is None:
-                produced = dict(render_event(plan))
-                self.rendered.append(slug)
-            else:
-                self.reused.append(slug)
-            files.update(produced)
-            units[slug] = UnitRecord.of(key, produced, warnings.get(slug, ()))
-        produced = self._reusable(INDEX_UNIT, self.index)
-        if produced is None:
-            produced = dict(render_index())
-            self.rendered.append(INDEX_UNIT)
-        else:
-            self.reused.append(INDEX_UNIT)
-        files.update(produced)
-        units[INDEX_UNIT] = UnitRecord.of(self.index, produced)
+            units[slug] = self._unit(slug, key, partial(render_event, plan),
+                                     warnings.get(slug, ()), files)
+        units[INDEX_UNIT] = self._unit(INDEX_UNIT, self.index, render_index, (), files)
         files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
         return dict(sorted(files.items()))
 
-    def _reusable(self, unit: str, key: str) -> dict[str, bytes] | None:
+    def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
+              warnings: Iterable[Diagnostic], files: dict[str, bytes]) -> UnitRecord:
+        """Add one unit's files to ``files``, read back from the last build when it made them
+        from the same key, else rendered; returns the unit's record."""
         record = self.previous.units.get(unit) if self.previous else None
-        if record is None or record.key != key:
-            return None
-        return record.load_from(self.out_dir)
+        produced = (record.load_from(self.out_dir)
+                    if record is not None and record.key == key else None)
+        if produced is None:
+            produced = dict(render())
+            self.rendered.append(unit)
+        else:
+            self.reused.append(unit)
+        files.update(produced)
+        return UnitRecord.of(key, produced, warnings)
 
 
 # --- the seam to the reader and the site --------------------------------------------------
@@ -450,8 +446,6 @@ def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
     request or in the background. The jobs together give exactly
     ``site.render_event(plan, env)`` (tests/test_serve_site.py checks it byte for byte).
     """
-    from functools import partial
-
     from generator import site
 
     standings_after = site.standings_after_rounds(plan)
