@@ -453,10 +453,9 @@ def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
             line[96::10].lower(),
             line[98::10].upper().ljust(count),  # a blank result when the line ends at a colour
             None)
-    sex, title = _sex_and_title(line)
-    return _new_player_record(start_no, sex, title, line[14:47].strip(), rating or None,
-                              line[53:56].strip(), fide_id or None, line[69:79].strip(),
-                              points, rank or None, blocks, number, True)
+    sex, title, name, federation, birth = _text_fields(line)
+    return _new_player_record(start_no, sex, title, name, rating or None, federation,
+                              fide_id or None, birth, points, rank or None, blocks, number, True)
 
 
 def _field(line: str, first: int, last: int) -> str:
@@ -490,7 +489,7 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
     elif start_no is None and len(line) >= 8 and not _field(line, 5, 8).strip():
         sink.error("blank starting rank", line=number, column=5,
                    expected="a number in columns 5-8")
-    sex, title = _sex_and_title(line)
+    sex, title, name, federation, birth = _text_fields(line)
     points_text = _field(line, 80, 84).strip()
     points: Decimal | None = None
     if points_text:
@@ -505,11 +504,11 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
         start_no=start_no,
         sex=sex,
         title=title,
-        name=_field(line, 15, 47).strip(),
+        name=name,
         rating=_read_int(line, 49, 52, "rating", number, sink, zero_is_none=True),
-        federation=_field(line, 54, 56).strip(),
+        federation=federation,
         fide_id=_read_int(line, 58, 68, "FIDE ID", number, sink, zero_is_none=True),
-        birth=_field(line, 70, 79).strip(),
+        birth=birth,
         points=points,
         rank=_read_int(line, 86, 89, "rank", number, sink, zero_is_none=True),
         blocks=RoundBlocks.of(blocks, number),
@@ -518,8 +517,9 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
     )
 
 
-def _sex_and_title(line: str) -> tuple[str, str]:
-    """Columns 10-13: the sex (lower case) and the normalised title."""
+def _text_fields(line: str) -> tuple[str, str, str, str, str]:
+    """The text fields of a 001 record, for both readers: sex (lower case) and normalised
+    title (columns 10-13), name (15-47), federation (54-56) and birth date (70-79)."""
     title_raw = line[9:13].strip().upper()
     sex = ""
     # Some programs write the sex in column 10 and the title from 11, others shift the
@@ -529,7 +529,8 @@ def _sex_and_title(line: str) -> tuple[str, str]:
     elif line[9:10] != " ":
         sex = line[9:10].lower()
         title_raw = line[10:13].strip().upper()
-    return sex, _TITLES.get(title_raw, title_raw)
+    return (sex, _TITLES.get(title_raw, title_raw), line[14:47].strip(), line[53:56].strip(),
+            line[69:79].strip())
 
 
 def _read_blocks(line: str, number: int, sink: DiagnosticSink
