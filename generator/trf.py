@@ -394,7 +394,7 @@ _CONTROL_CHARACTER = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Opponent fields it accepts: right-aligned digits or all blank (``0012``, ``  12``).
 _OPPONENT_FIELD = r"(?:[0-9]{4}| [0-9]{3}|  [0-9]{2}|   [0-9]| {4})"
 _COLOR = r"[wWbB\-]"
-_RESULT = r"[1=0WDL+\-HFUZX?wdlhfuzx]"
+_RESULT = f"[{re.escape(RESULT_CODES + RESULT_CODES.lower())}]"  # what _read_block accepts
 _ROUND_BLOCKS = re.compile(
     # Column 91 blank, then 10-column blocks. A block has a colour or a result, or is
     # blank throughout; _read_block takes an opponent with neither for a cut-off line.
