@@ -56,9 +56,14 @@ MODIFIERS_PAGE = f"{TIEBREAKS_DIR}/modifiers.html"
 
 def relative_link(page: str, target: str, fragment: str | None = None) -> str:
     """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
+    return link_from_folder(page.rpartition("/")[0], target, fragment)
+
+
+def link_from_folder(page_dir: str, target: str, fragment: str | None = None) -> str:
+    """``target`` seen from a page in the folder ``page_dir`` (see :func:`relative_link`)."""
     if target:
         target_dir, _, name = target.rpartition("/")
-        link = folder_link(page.rpartition("/")[0], target_dir) + name
+        link = folder_link(page_dir, target_dir) + name
     else:
         link = ""
     return f"{link}#{fragment}" if fragment else link

@@ -10,6 +10,7 @@ is on.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import multiprocessing
@@ -182,38 +183,21 @@ def _columns(standings: Standings) -> tuple[pages.Column, ...]:
 def url_to(context: Any, target: str, fragment: str | None = None) -> str:
     """``target`` (a path from the site root) as a link relative to the current page.
 
-    Pages are rendered with a :class:`PageLinks` bound to ``url_to`` instead (see
+    Pages are rendered with a ``url_to`` bound to their folder instead (see
     :func:`page_context`); this global serves templates rendered without one.
     """
     return relative_link(context["page"], target, fragment)
 
 
-class PageLinks:
-    """``url_to`` bound to one page.
-
-    Jinja hands a ``pass_context`` function called inside a loop a freshly derived copy
-    of the whole context, on every call; a page of 2,000 rows makes thousands of links.
-    Bound to the page, ``url_to`` is a plain call.
-    """
-
-    __slots__ = ("_folder", "page")
-
-    def __init__(self, page: str) -> None:
-        self.page = page
-        self._folder = page.rpartition("/")[0]
-
-    def __call__(self, target: str, fragment: str | None = None) -> str:
-        if target:
-            target_dir, _, name = target.rpartition("/")
-            link = pages.folder_link(self._folder, target_dir) + name
-        else:
-            link = ""
-        return f"{link}#{fragment}" if fragment else link
-
-
 def page_context(page: str) -> dict[str, Any]:
-    """What every page is rendered with: its own address and links relative to it."""
-    return {"page": page, "url_to": PageLinks(page)}
+    """What every page is rendered with: its own address and links relative to it.
+
+    ``url_to`` is bound to the page's folder: Jinja hands a ``pass_context`` function
+    called inside a loop a freshly derived copy of the whole context, on every call, and
+    a page of 2,000 rows makes thousands of links. Bound, ``url_to`` is a plain call.
+    """
+    return {"page": page,
+            "url_to": functools.partial(pages.link_from_folder, page.rpartition("/")[0])}
 
 
 relative_link = pages.relative_link
