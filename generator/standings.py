@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from decimal import Decimal
 from functools import partial
-from itertools import groupby
+from itertools import groupby, pairwise
 from typing import TYPE_CHECKING
 
 from generator.errors import Diagnostic, Severity, StandingsError
@@ -248,19 +248,25 @@ def _compute_standings(
             return explain_direct_encounter(ctx, spec, outcome, i)
         return columns[k].explain(i)
 
+    # Each pair of neighbours is separated once: the lower one sees the same criterion
+    # with the two values the other way round.
+    downwards = [separation(a, b) for a, b in pairwise(final)]
     is_current = rounds >= tournament.rounds_played
     rows = []
+    above = None
     for place, i in enumerate(final):
         player = players[i]
         rank, rank_to = ranks[i]
         in_file = player.rank_in_file
         differs = bool(is_current and in_file and not rank <= in_file <= rank_to)
+        below = downwards[place] if place + 1 < count else None
         rows.append(StandingsRow(
             player=player, rank=rank, rank_to=rank_to, points=scores[i],
             values=ExplainedValues(by_key, i, partial(explain, i)),
-            above=separation(i, final[place - 1]) if place > 0 else None,
-            below=separation(i, final[place + 1]) if place + 1 < count else None,
-            by_lot=i in drawn, rank_in_file_differs=differs))
+            above=above, below=below, by_lot=i in drawn, rank_in_file_differs=differs))
+        if below is not None:
+            above = Separation(criterion=below.criterion, value=below.other_value,
+                               other_value=below.value, other=player.start_no)
 
     dropped = tuple(keys[k] for k, column in columns.items()
                     if column.values and all(v is None for v in column.values)
