@@ -490,15 +490,15 @@ def _read_player(line: str, number: int, sink: DiagnosticSink) -> PlayerRecord:
         sink.error("blank starting rank", line=number, column=5,
                    expected="a number in columns 5-8")
     sex, title, name, federation, birth = _text_fields(line)
-    points_text = _field(line, 80, 84).strip()
+    points_field = _field(line, 80, 84)
+    points_text = points_field.strip()
     points: Decimal | None = None
-    if points_text:
-        points = finite_decimal(points_text)
-        if points is None or not re.fullmatch(r"\d+(\.\d+)?", points_text):
-            points = None
-            sink.error(f"points {points_text!r} is not a number", line=number,
-                       column=80 + len(_field(line, 80, 84)) - len(_field(line, 80, 84).lstrip()),
-                       expected="a number such as ' 4.5' in columns 81-84")
+    if re.fullmatch(r"\d+(\.\d+)?", points_text):
+        points = Decimal(points_text)
+    elif points_text:
+        sink.error(f"points {points_text!r} is not a number", line=number,
+                   column=80 + len(points_field) - len(points_field.lstrip()),
+                   expected="a number such as ' 4.5' in columns 81-84")
     blocks, blocks_complete = _read_blocks(line, number, sink)
     return PlayerRecord(
         start_no=start_no,
