@@ -712,8 +712,8 @@ def rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
 
 
 def header_date(document: TrfDocument, tag: str) -> datetime.date | None:
-    record = document.first(tag)
     """The date in header ``tag`` (042, 052), None when missing or unreadable (warned)."""
+    record = document.first(tag)
     return parse_date(record.value)[0] if record is not None and record.value else None
 
 
