@@ -41,8 +41,9 @@ if TYPE_CHECKING:
     from generator.events import Event
 
 # --- addresses ---------------------------------------------------------------------------
-# Every address is a path relative to the site root; render.url_to() makes links relative
-# to the page that holds them, so the site works from disk and under user.github.io/REPO/.
+# Every address is a path relative to the site root; the templates' url_to() (see
+# render.page_context) makes links relative to the page that holds them, so the site works
+# from disk and under user.github.io/REPO/.
 
 STATIC_DIR = "static"
 TIEBREAKS_DIR = "tiebreaks"
@@ -51,7 +52,6 @@ RESERVED_SLUGS = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"}
 """Top-level names the site itself uses; an event folder may not take them."""
 
 UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
-MODIFIERS_PAGE = f"{TIEBREAKS_DIR}/modifiers.html"
 
 
 def relative_link(page: str, target: str, fragment: str | None = None) -> str:

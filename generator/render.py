@@ -33,7 +33,6 @@ from markupsafe import Markup
 from generator import pages
 from generator.explain import CutReason, NoteKind, Standings
 from generator.model import RoundKind
-from generator.notation import CATALOGUE
 from generator.pages import EventPlan, format_points, plain_decimal
 
 SITE_TITLE = "Tournament results"
@@ -158,9 +157,7 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         cut_label=cut_label,
     )
     env.globals.update(
-        url_to=url_to,
         site_title=SITE_TITLE,
-        catalogue=CATALOGUE,
         paths=pages,
         tb_columns=_columns,
         value_of=pages.value_of,
@@ -168,7 +165,6 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=pages.UNPLAYED_ROUNDS_PAGE,
-        modifiers_page=pages.MODIFIERS_PAGE,
     )
     return env
 
@@ -179,18 +175,9 @@ def _columns(standings: Standings) -> tuple[pages.Column, ...]:
 
 # --- links and formatting --------------------------------------------------------------
 
-@jinja2.pass_context
-def url_to(context: Any, target: str, fragment: str | None = None) -> str:
-    """``target`` (a path from the site root) as a link relative to the current page.
-
-    Pages are rendered with a ``url_to`` bound to their folder instead (see
-    :func:`page_context`); this global serves templates rendered without one.
-    """
-    return relative_link(context["page"], target, fragment)
-
-
 def page_context(page: str) -> dict[str, Any]:
-    """What every page is rendered with: its own address and links relative to it.
+    """What every page is rendered with: its own address and ``url_to``, which makes
+    ``url_to(target)`` (a path from the site root) a link relative to the page.
 
     ``url_to`` is bound to the page's folder: Jinja hands a ``pass_context`` function
     called inside a loop a freshly derived copy of the whole context, on every call, and
@@ -540,8 +527,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     """The files of one job (exactly ``job.paths(plan)``)."""
     info = plan.info
     slug = plan.slug
-    common: dict[str, Any] = {"plan": plan, "info": info, "event": info,
-                              "standings": plan.standings}
+    common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings}
     files: dict[str, bytes] = {}
     if job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
