@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
 from types import MappingProxyType
@@ -341,14 +341,16 @@ class BuildCache:
         """Add one unit's files to ``files``, read back from the last build when it made them
         from the same key, else rendered; returns the unit's record."""
         record = self.previous.units.get(unit) if self.previous else None
-        produced = (record.load_from(self.out_dir)
-                    if record is not None and record.key == key else None)
-        if produced is None:
-            produced = dict(render())
-            self.rendered.append(unit)
-        else:
+        reused = record.load_from(self.out_dir) if record and record.key == key else None
+        if record and reused is not None:
+            files.update(reused)
             self.reused.append(unit)
+            # load_from checked every file against the record's size and hash: keep them
+            # rather than hashing each file a second time.
+            return replace(record, warnings=tuple(warnings))
+        produced = dict(render())
         files.update(produced)
+        self.rendered.append(unit)
         return UnitRecord.of(key, produced, warnings)
 
 
