@@ -66,18 +66,12 @@ class LazyPages(Mapping[str, bytes]):
 
     def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
         self.unit = unit
-        self._failure_path = failure_path or unit
+        self._failure_path = failure_path
         self._pending: list[PageJob] = list(jobs)
         self._owner = {path: job for job in jobs if job.paths for path in job.paths}
         self._done: dict[str, bytes] = {}
         self._lock = threading.RLock()
         self.failure: tuple[Diagnostic, ...] = ()
-
-    @classmethod
-    def rendered(cls, unit: str, files: Mapping[str, bytes]) -> LazyPages:
-        pages = cls(unit, ())
-        pages._done.update(files)
-        return pages
 
     @property
     def pending(self) -> int:
@@ -101,13 +95,11 @@ class LazyPages(Mapping[str, bytes]):
             for job in [job for job in self._pending if job.probe]:
                 self._run(job)
 
-    def run_next(self) -> bool:
-        """Run one job not run yet; False when there is none."""
+    def run_next(self) -> None:
+        """Run one job not run yet (the warmer asks only units with :attr:`pending` jobs)."""
         with self._lock:
-            if not self._pending:
-                return False
-            self._run(self._pending[0])
-            return True
+            if self._pending:
+                self._run(self._pending[0])
 
     def __getitem__(self, path: str) -> bytes:
         with self._lock:
@@ -177,7 +169,7 @@ class SiteFiles(Mapping[str, bytes]):
         return sum(len(unit) for unit in self.units)
 
 
-_NO_PAGES = LazyPages.rendered(INDEX_UNIT, {})
+_NO_PAGES = LazyPages(INDEX_UNIT, ())
 
 
 @dataclass(frozen=True, slots=True)
