@@ -517,7 +517,6 @@ class Preview:
         self.log = log
         self.live_site = LiveSite()
         self.build = LiveBuild(settings.events_root, site)
-        self._site_functions = site
         self.changes = ChangeQueue(quiet=quiet)
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
                                     settings.base, on_page_failure=self.page_failed)
@@ -597,7 +596,7 @@ class Preview:
 
     def _template_folders(self) -> list[Path]:
         return [Path(folder).resolve() for folder in
-                self._site_functions.template_folders(self.settings.events_root)
+                self.build.site.template_folders(self.settings.events_root)
                 if Path(folder).is_dir()]
 
     def file_changed(self, path: Path, *, write_done: bool = False) -> None:
