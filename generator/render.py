@@ -65,9 +65,9 @@ def club_templates(events_dir: Path | None) -> Path | None:
     return None
 
 
-_escape_text: Callable[[str], str] | None = getattr(markupsafe, "_escape_inner", None)
+_escape_text: Callable[[str], str] = getattr(markupsafe, "_escape_inner", markupsafe.escape)
 """markupsafe's own escaping of a str, without wrapping the result in Markup (3.0 and later;
-None before, and then every ``{{ }}`` goes through ``markupsafe.escape`` as Jinja does)."""
+``markupsafe.escape`` before, and then templates compile as Jinja's own, see below)."""
 
 
 def _escape_for_output(value: Any) -> Any:
@@ -78,7 +78,7 @@ def _escape_for_output(value: Any) -> Any:
     value written out goes straight into the page (or into a block's buffer, which Jinja
     marks safe as a whole), so the wrapper is not needed there.
     """
-    if type(value) is str and _escape_text is not None:
+    if type(value) is str:
         return _escape_text(value)
     return markupsafe.escape(value)
 
@@ -123,7 +123,7 @@ def _fast_escape_is_exact() -> bool:
                 == theirs.from_string(source).render(values))
 
 
-if _escape_text is not None and _fast_escape_is_exact():
+if _escape_text is not markupsafe.escape and _fast_escape_is_exact():
     _Environment.code_generator_class = _CodeGenerator
 
 
