@@ -141,13 +141,7 @@ def _compute_standings(
     start = [p.start_no for p in players]
 
     # Art. 4.2: points first, then each criterion on every subgroup still tied.
-    order = sorted(range(count), key=lambda i: (-scores[i], start[i]))
-    groups: list[list[int]] = []
-    for i in order:
-        if groups and scores[groups[-1][0]] == scores[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    groups = _split(sorted(range(count), key=start.__getitem__), scores, higher_is_better=True)
     group_of = [0] * count
     for group_index, group in enumerate(groups):
         for i in group:
@@ -169,15 +163,8 @@ def _compute_standings(
                 encounters[k].add(outcome)
                 subgroups = [list(sub) for sub in outcome.order]
             else:
-                values = columns[k].values
-                # The group is in starting-number order, and sorting is stable, so players
-                # with equal values stay in that order; undefined values go last.
-                known = {i: value for i in group if (value := values[i]) is not None}
-                defined = sorted(known, key=known.__getitem__,
-                                 reverse=spec.direction is Direction.HIGHER_IS_BETTER)
-                subgroups = [list(equal) for _, equal in groupby(defined, known.__getitem__)]
-                if len(defined) < len(group):
-                    subgroups.append([i for i in group if values[i] is None])
+                subgroups = _split(group, columns[k].values,
+                                   higher_is_better=spec.direction is Direction.HIGHER_IS_BETTER)
             if len(subgroups) > 1:
                 for sub in subgroups:
                     for i in sub:
@@ -281,6 +268,21 @@ def _compute_standings(
         after_round=rounds, is_final=rounds >= tournament.total_rounds,
         direct_encounters=tuple(groups_seen), dropped=dropped,
         diagnostics=_rank_warnings(rows, source), lots_seed=used_seed)
+
+
+def _split(group: list[int], values: Sequence[Decimal | None], *,
+           higher_is_better: bool) -> list[list[int]]:
+    """``group`` (in starting-number order) as sub-groups of equal ``values``, best first.
+
+    Sorting is stable, so players with equal values stay in starting-number order;
+    undefined values go last.
+    """
+    known = {i: value for i in group if (value := values[i]) is not None}
+    defined = sorted(known, key=known.__getitem__, reverse=higher_is_better)
+    subgroups = [list(equal) for _, equal in groupby(defined, known.__getitem__)]
+    if len(defined) < len(group):
+        subgroups.append([i for i in group if values[i] is None])
+    return subgroups
 
 
 def _rank_warnings(rows: Sequence[StandingsRow], source: str) -> tuple[Diagnostic, ...]:
