@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import trfgen  # noqa: E402  (tests/trfgen.py)
+from sitekit import make_event  # noqa: E402  (tests/sitekit.py)
 
 SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG]\n"
 ROUNDS = 9
@@ -150,12 +151,8 @@ def wait_for(host: str, port: int, path: str, expected: bytes | None, previous: 
 def bench_edits(players: int, edits: int, settle: float) -> list[float]:
     with tempfile.TemporaryDirectory() as name:
         events = Path(name) / "events"
-        folder = events / "open"
-        folder.mkdir(parents=True)
-        trf_path = folder / "tournament.trf"
         original = trfgen.generate_swiss(players, ROUNDS, seed=2026)
-        trf_path.write_text(original, encoding="utf-8")
-        (folder / "event.yml").write_text(SETTINGS, encoding="utf-8")
+        trf_path = make_event(events, "open", original, SETTINGS) / "tournament.trf"
         winner, loser = find_game(original)
         states = [original, toggled(original, winner, loser, to_draw=True)]
         process, host, port = start_server(events)
@@ -194,11 +191,8 @@ def bench_no_change_build(count: int, repeat: int) -> tuple[float, float, float]
     with tempfile.TemporaryDirectory() as name:
         events = Path(name) / "events"
         for number in range(count):
-            folder = events / f"event-{number:02d}"
-            folder.mkdir(parents=True)
-            (folder / "tournament.trf").write_text(
-                trfgen.generate_swiss(30, 7, seed=number), encoding="utf-8")
-            (folder / "event.yml").write_text(SETTINGS, encoding="utf-8")
+            make_event(events, f"event-{number:02d}", trfgen.generate_swiss(30, 7, seed=number),
+                       SETTINGS)
         out = Path(name) / "site"
         command = [sys.executable, "-m", "generator", "build", str(events), "--out", str(out)]
         started = time.perf_counter()
