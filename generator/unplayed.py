@@ -66,8 +66,6 @@ _VOLUNTARY = frozenset({Category.REQUESTED_BYE_THEN_AVAILABLE, Category.FORFEIT_
 
 _GAME_KINDS = frozenset({RoundKind.GAME, RoundKind.PENDING})
 _FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
-_REQUESTED = frozenset({RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE,
-                        RoundKind.NOT_PLAYED_YET})
 _PAIRED = frozenset({RoundKind.GAME, RoundKind.PENDING, RoundKind.FORFEIT_WIN,
                      RoundKind.FORFEIT_LOSS})
 
