@@ -29,8 +29,6 @@ class DirectEncounterOutcome:
     """Sub-groups of player indices, best first; a sub-group of several is still tied."""
     groups: tuple[DirectEncounterGroup, ...]
     """Every application of Art. 6 (the group, then each re-application, 6.2/6.3)."""
-    scores: dict[int, Decimal]
-    """Each member's score in the separate standings of the whole group."""
 
     @property
     def is_separated(self) -> bool:
@@ -56,9 +54,7 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
     """Art. 6 on ``group`` (player indices tied so far)."""
     records: list[DirectEncounterGroup] = []
     order = _rank_group(ctx, spec, tuple(group), records)
-    index = ctx.sheet.index
-    scores = {index[no]: score for no, score in records[0].scores.items()}
-    return DirectEncounterOutcome(order=tuple(order), groups=tuple(records), scores=scores)
+    return DirectEncounterOutcome(order=tuple(order), groups=tuple(records))
 
 
 def _encounters(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
