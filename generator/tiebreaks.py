@@ -11,8 +11,8 @@ This module holds the points and the participant's own record (Art. 7) and the s
 the opponents (Art. 8-9: Buchholz, Sonneborn-Berger, Koya). The rating tie-breaks (Art. 10)
 are in :mod:`generator.ratings`, Direct Encounter (Art. 6, not a column: it depends on the
 tied group) in :mod:`generator.direct_encounter`; importing this module registers them all
-and checks that every catalogue entry has its function. Their names are importable from
-here as well.
+and checks that every catalogue entry has its function. What the ranking and the tests use
+of them is importable from here as well.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from typing import cast
 from generator.columns import (
     REGISTRY,
     Column,
-    Compute,
     Context,
     TiebreakError,
     tiebreak,
@@ -45,16 +44,10 @@ from generator.notation import CATALOGUE, TiebreakSpec
 from generator.ratings import (
     DP,
     PD_HIGHER,
-    average_perfect_performance_of_opponents,
-    average_performance_of_opponents,
     average_rating,
-    average_rating_of_opponents,
     expected_score_hundredths,
     perfect_performance,
-    perfect_tournament_performance,
     performance_rating,
-    rating,
-    tournament_performance_rating,
 )
 from generator.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
 
@@ -563,15 +556,11 @@ __all__ = [
     "PD_HIGHER",
     "REGISTRY",
     "Column",
-    "Compute",
     "Context",
     "DirectEncounterOutcome",
     "TiebreakError",
     "average_of_opponents_buchholz",
-    "average_perfect_performance_of_opponents",
-    "average_performance_of_opponents",
     "average_rating",
-    "average_rating_of_opponents",
     "buchholz",
     "cut_elements",
     "direct_encounter",
@@ -582,19 +571,14 @@ __all__ = [
     "games_played_with_black",
     "games_won_with_black",
     "koya_system",
-    "low_cut_sequence",
     "number_of_games_won",
     "number_of_wins",
     "perfect_performance",
-    "perfect_tournament_performance",
     "performance_rating",
     "points",
     "progressive_scores",
-    "rating",
     "rounds_elected_to_play",
     "sonneborn_berger",
     "standard_points",
-    "tiebreak",
     "tournament_pairing_number",
-    "tournament_performance_rating",
 ]
