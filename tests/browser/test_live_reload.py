@@ -8,7 +8,6 @@ drops to 3.5 points and Boris, alone on 4, moves to the top of the standings.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,22 +23,7 @@ ANNA_LINE = ("001    1      Anna                                                
              "4.0    1  0005 w 1  0002 b =  0003 w 1  0004 b =  0007 w 1")
 DINA_LINE = ("001    5      Dina                                                               "
              "2.5    5  0001 b 0  0007 b 1  0006 w =  0008 b 1  0003 w 0")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 FIRST_ROW_NAME = "document.querySelector('table.standings tbody tr th.name').textContent"
-
-
-@pytest.fixture()
-def browser() -> Iterator[object]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=shutil.which("chromium"),
-                                              args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: object) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS_TRF, chromium_path
+from conftest import CORPUS_TRF
 from sitekit import make_event, make_seed_events
 
 from generator.site import build_site
@@ -22,9 +22,6 @@ pytestmark = pytest.mark.browser
 
 SUB_PATH = "/REPO/"
 HOSTILE = "<script>alert(1)</script>"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 
 
 class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
@@ -59,18 +56,6 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(),
-                                              args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture()
