@@ -297,13 +297,13 @@ def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
     as_played = forfeits_as_played or ctx.unplayed.forfeits_as_played
     key = ("elements", fore, as_played, is_sonneborn_berger)
     return ctx.memo(key, lambda: _build_elements(
-        ctx, fore=fore, forfeits_as_played=as_played, is_sonneborn_berger=is_sonneborn_berger))
+        ctx, fore=fore, as_played=as_played, is_sonneborn_berger=is_sonneborn_berger))
 
 
-def _build_elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
+def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
                     is_sonneborn_berger: bool) -> _Elements:
+    """``as_played``: forfeits count as games, by the modifier (/P) or the event's rules."""
     sheet = ctx.score_sheet(fore=fore)
-    as_played = forfeits_as_played or sheet.options.forfeits_as_played
     scores_by_round = ctx.opponent_units(fore=fore, forfeits_as_played=as_played)
     multipliers = round_multipliers(sheet, forfeits_as_played=as_played) \
         if is_sonneborn_berger else ()
