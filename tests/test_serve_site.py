@@ -11,10 +11,12 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from servekit import ANNA, ANNA_LINE, DINA_LINE, anna_draws_with_dina
+from sitekit import make_event
 
 from generator import site
 from generator.incremental import default_site_functions
@@ -22,12 +24,6 @@ from generator.livebuild import LiveBuild
 from generator.serve import BANNER_ID, Preview, ServeSettings
 
 ROOT = Path(__file__).resolve().parents[1]
-ANNA = ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf"
-
-ANNA_LINE = ("001    1      Anna                                                               "
-             "4.0    1  0005 w 1  0002 b =  0003 w 1  0004 b =  0007 w 1")
-DINA_LINE = ("001    5      Dina                                                               "
-             "2.5    5  0001 b 0  0007 b 1  0006 w =  0008 b 1  0003 w 0")
 _INJECTED = re.compile(rf'<div id="{BANNER_ID}".*?</ul></div>|<script src="/__standings__/'
                        r'[^"]*"[^>]*></script>', re.DOTALL)
 
@@ -62,9 +58,7 @@ def points(preview: Preview) -> dict[str, float]:
 
 
 def test_edit_break_and_fix_a_trf_while_it_is_served(tmp_path: Path) -> None:
-    trf = tmp_path / "events" / "anna" / "tournament.trf"
-    trf.parent.mkdir(parents=True)
-    shutil.copyfile(ANNA, trf)
+    trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
     text = trf.read_text(encoding="utf-8")
     assert ANNA_LINE in text and DINA_LINE in text
     lines: list[str] = []
@@ -75,10 +69,7 @@ def test_edit_break_and_fix_a_trf_while_it_is_served(tmp_path: Path) -> None:
         assert points(preview)["Anna"] == 4 and points(preview)["Dina"] == 2.5
 
         # Anna-Dina, round 1: 1-0 becomes a draw on both lines, points columns updated.
-        trf.write_text(text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", " 3.5 ")
-                                    .replace("0005 w 1", "0005 w ="))
-                       .replace(DINA_LINE, DINA_LINE.replace(" 2.5 ", " 3.0 ")
-                                .replace("0001 b 0", "0001 b =")), encoding="utf-8")
+        trf.write_text(anna_draws_with_dina(text), encoding="utf-8")
         wait_until(lambda: points(preview)["Anna"] == 3.5)
         assert points(preview)["Dina"] == 3
         first = json.loads(get(preview, "/anna/standings.json")[1])["players"][0]

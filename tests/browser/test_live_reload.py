@@ -7,34 +7,24 @@ drops to 3.5 points and Boris, alone on 4, moves to the top of the standings.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from servekit import ANNA, anna_draws_with_dina
+from sitekit import make_event
 
 from generator.incremental import default_site_functions
 from generator.serve import BANNER_ID, Preview, ServeSettings
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-ANNA = ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf"
-ANNA_LINE = ("001    1      Anna                                                               "
-             "4.0    1  0005 w 1  0002 b =  0003 w 1  0004 b =  0007 w 1")
-DINA_LINE = ("001    5      Dina                                                               "
-             "2.5    5  0001 b 0  0007 b 1  0006 w =  0008 b 1  0003 w 0")
 FIRST_ROW_NAME = "document.querySelector('table.standings tbody tr th.name').textContent"
 
 
 def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: object) -> None:
-    trf = tmp_path / "events" / "anna" / "tournament.trf"
-    trf.parent.mkdir(parents=True)
-    shutil.copyfile(ANNA, trf)
+    trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
     text = trf.read_text(encoding="utf-8")
-    edited = (text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", " 3.5 ")
-                           .replace("0005 w 1", "0005 w ="))
-              .replace(DINA_LINE, DINA_LINE.replace(" 2.5 ", " 3.0 ")
-                       .replace("0001 b 0", "0001 b =")))
+    edited = anna_draws_with_dina(text)
     assert edited != text
     settings = ServeSettings(tmp_path / "events", port=0, base="/REPO/")
     with Preview(settings, default_site_functions(), log=lambda line: None) as preview:

@@ -1,0 +1,25 @@
+"""Helpers shared by the tests of ``standings serve``.
+
+The edit the serve tests make to the seed example, worked by hand from
+tests/corpus/trf/seed-anna.trf (reference values in tests/corpus/expected/seed-anna.json):
+Anna's round-1 win against Dina becomes a draw, so Anna has 4 - 1/2 = 3.5 points, Dina
+2.5 + 1/2 = 3, and Boris, alone on 4, is first.
+"""
+
+from __future__ import annotations
+
+from conftest import CORPUS_TRF
+
+ANNA = CORPUS_TRF / "seed-anna.trf"
+ANNA_LINE = ("001    1      Anna                                                               "
+             "4.0    1  0005 w 1  0002 b =  0003 w 1  0004 b =  0007 w 1")
+DINA_LINE = ("001    5      Dina                                                               "
+             "2.5    5  0001 b 0  0007 b 1  0006 w =  0008 b 1  0003 w 0")
+
+
+def anna_draws_with_dina(text: str) -> str:
+    """The seed example with Anna-Dina, round 1, a draw on both lines, points columns too."""
+    return (text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", " 3.5 ")
+                         .replace("0005 w 1", "0005 w ="))
+            .replace(DINA_LINE, DINA_LINE.replace(" 2.5 ", " 3.0 ")
+                     .replace("0001 b 0", "0001 b =")))
