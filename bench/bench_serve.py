@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import re
-import select
 import signal
 import statistics
 import subprocess
@@ -41,11 +39,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import trfgen  # noqa: E402  (tests/trfgen.py)
+from servekit import serve, wait_for_line  # noqa: E402  (tests/servekit.py)
 from sitekit import make_event  # noqa: E402  (tests/sitekit.py)
 
 SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG]\n"
 ROUNDS = 9
 SERVER_LOG: list[str] = []
+_SERVING = re.compile(r"at http://([\d.]+):(\d+)/")
 _INJECTED = re.compile(rb'<div id="standings-build-errors".*?</ul></div>|'
                        rb'<script src="/__standings__/[^"]*"[^>]*></script>', re.DOTALL)
 
@@ -107,24 +107,10 @@ def _drain(process: subprocess.Popen[str], lines: list[str]) -> None:
 
 
 def start_server(events: Path) -> tuple[subprocess.Popen[str], str, int]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", str(events), "--port", "0"], cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    assert process.stderr is not None
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if select.select([process.stderr], [], [], 0.5)[0]:
-            line = process.stderr.readline()
-            found = re.search(r"at http://([\d.]+):(\d+)/", line)
-            if found:
-                threading.Thread(target=_drain, args=(process, SERVER_LOG), daemon=True).start()
-                return process, found.group(1), int(found.group(2))
-        if process.poll() is not None:
-            break
-    process.kill()
-    raise SystemExit("the server did not start")
+    process = serve(str(events), "--port", "0")
+    found, _ = wait_for_line(process, _SERVING, timeout=120)
+    threading.Thread(target=_drain, args=(process, SERVER_LOG), daemon=True).start()
+    return process, found.group(1), int(found.group(2))
 
 
 def fetch(host: str, port: int, path: str) -> bytes:

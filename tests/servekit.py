@@ -1,4 +1,4 @@
-"""Helpers shared by the tests of ``standings serve``.
+"""Helpers shared by the tests of ``standings serve`` (and bench/bench_serve.py).
 
 The edit the serve tests make to the seed example, worked by hand from
 tests/corpus/trf/seed-anna.trf (reference values in tests/corpus/expected/seed-anna.json):
@@ -8,7 +8,15 @@ Anna's round-1 win against Dina becomes a draw, so Anna has 4 - 1/2 = 3.5 points
 
 from __future__ import annotations
 
-from conftest import CORPUS_TRF
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+from conftest import CORPUS_TRF, ROOT
 
 ANNA = CORPUS_TRF / "seed-anna.trf"
 ANNA_LINE = ("001    1      Anna                                                               "
@@ -23,3 +31,35 @@ def anna_draws_with_dina(text: str) -> str:
                          .replace("0005 w 1", "0005 w ="))
             .replace(DINA_LINE, DINA_LINE.replace(" 2.5 ", " 3.0 ")
                      .replace("0001 b 0", "0001 b =")))
+
+
+def serve(*arguments: str) -> subprocess.Popen[str]:
+    """``python -m generator serve ARGUMENTS`` from the repository, its output piped."""
+    # A shell started in the background ignores SIGINT and its children inherit that;
+    # give the server the default disposition, as an interactive terminal does.
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", *arguments], cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+
+
+def wait_for_line(process: subprocess.Popen[str], pattern: re.Pattern[str],
+                  timeout: float = 60) -> tuple[re.Match[str], list[str]]:
+    """The first line of the server's log matching ``pattern``, and the lines up to it."""
+    assert process.stderr is not None
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stderr], [], [], 0.1)
+        if ready:
+            line = process.stderr.readline()
+            seen.append(line)
+            match = pattern.search(line)
+            if match:
+                return match, seen
+        elif process.poll() is not None:
+            break
+    process.kill()
+    raise AssertionError(f"no line matching {pattern.pattern!r} in {seen!r}")

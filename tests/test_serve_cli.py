@@ -2,49 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import re
-import select
 import signal
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from servekit import serve, wait_for_line
+
 SERVING = re.compile(r"serving .* at (http://\S+/)")
-
-
-def serve(*arguments: str) -> subprocess.Popen[str]:
-    # A shell started in the background ignores SIGINT and its children inherit that;
-    # give the server the default disposition, as an interactive terminal does.
-    return subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", *arguments], cwd=ROOT,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-def wait_for_line(process: subprocess.Popen[str], pattern: re.Pattern[str],
-                  timeout: float = 60) -> tuple[re.Match[str], list[str]]:
-    assert process.stderr is not None
-    seen: list[str] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stderr], [], [], 0.1)
-        if ready:
-            line = process.stderr.readline()
-            seen.append(line)
-            match = pattern.search(line)
-            if match:
-                return match, seen
-        elif process.poll() is not None:
-            break
-    process.kill()
-    raise AssertionError(f"no line matching {pattern.pattern!r} in {seen!r}")
 
 
 def test_ctrl_c_stops_the_server_within_a_second() -> None:
