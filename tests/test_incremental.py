@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from sitekit import read_tree as tree
 from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic, Severity
@@ -34,11 +35,6 @@ def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) 
                               lambda: site.render_index(plans, ""), {})
     write_site(files, out)
     return cache
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def stamps(folder: Path) -> dict[str, int]:

@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
+from sitekit import read_tree as tree
 
 from generator.cli import main
 from generator.incremental import MANIFEST_NAME
@@ -22,11 +23,6 @@ def build(events: Path, out: Path, *extra: str) -> str:
     result = CliRunner().invoke(main, ["build", str(events), "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
     return result.output
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def stamps(folder: Path) -> dict[str, tuple[int, int]]:
