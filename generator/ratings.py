@@ -96,8 +96,8 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
         scoring = ctx.tournament.score_system
         halves_of = {int(scoring.win / sheet.unit): 2, int(scoring.draw / sheet.unit): 1}
         own: list[int] = []
-        for player in sheet.players:
-            own_rating = player.rating if player.rating is not None else unrated
+        for player in range(len(sheet.players)):
+            own_rating = ctx.rating_of(player, unrated)
             # Art. 10: with an unrated player and no rating announced for them, the callers
             # have dropped the rating tie-breaks already (Context.ratings_defined).
             assert own_rating is not None
