@@ -15,12 +15,12 @@ import functools
 import posixpath
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
-from generator.explain import Part, Separation, Standings, StandingsRow
+from generator.explain import DirectEncounterGroup, Part, Separation, Standings, StandingsRow
 from generator.model import (
     ZERO,
     Color,
@@ -833,7 +833,8 @@ class PlayerView:
 _PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
 
 
-def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSection:
+def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+             column: Column) -> TiebreakSection:
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
@@ -882,10 +883,7 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
             if multiplies and line.part.points is not None and line.score is not None
             else line.contribution
             for line in lines)
-    group = None
-    if acronym == "DE":
-        group = next((g for g in plan.standings.direct_encounters
-                      if row.player.start_no in g.members), None)
+    group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
     return TiebreakSection(
         column=column, spec=spec, label=column.label, articles=column.articles,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -900,8 +898,7 @@ def _section(plan: EventPlan, row: StandingsRow, column: Column) -> TiebreakSect
         counted_lines=tuple(counted_lines),
         dropped_lines=tuple(dropped_lines),
         not_counted_rounds=tuple(not_counted_rounds),
-        explanation_href=relative_link(player_page(plan.slug, row.player.start_no),
-                                       tiebreak_page(spec.acronym)),
+        explanation_href=shared.explanation_hrefs[column.key],
         value_text=format_points(value),
         articles_text=", ".join(column.articles),
         terms=terms,
@@ -978,22 +975,62 @@ def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | 
                      other_value=other_value)
 
 
-def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _PlayerPages:
+    """What every player page of an event has alike, worked out once for all of them."""
+
+    columns: tuple[Column, ...]
+    buchholz_key: str | None
+    """The first Buchholz-family code, whose contributions the rounds table shows."""
+    round_hrefs: Mapping[int, str]
+    """Each round's page, relative to a player page (they share one folder)."""
+    explanation_hrefs: Mapping[str, str]
+    """Each column's explanation page, relative to a player page."""
+    direct_encounter: Mapping[StartNo, DirectEncounterGroup]
+    """The first DE group each player is in."""
+
+
+def _player_pages(plan: EventPlan) -> _PlayerPages:
+    cols = columns(plan.standings.specs)
+    any_player_page = player_page(plan.slug, 0)
+    groups: dict[StartNo, DirectEncounterGroup] = {}
+    for group in plan.standings.direct_encounters:
+        for member in group.members:
+            groups.setdefault(member, group)
+    return _PlayerPages(
+        columns=cols,
+        # Columns are shared between equal lists, so the code is found by place.
+        buchholz_key=next((c.key for c in cols if c.spec.info.is_buchholz_family
+                           and c.spec.info.acronym != "AOB"), None),
+        round_hrefs={k: relative_link(any_player_page, round_page(plan.slug, k))
+                     for k in range(1, plan.info.rounds_played + 1)},
+        explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
+                           for c in cols},
+        direct_encounter=groups,
+    )
+
+
+def player_views(plan: EventPlan, first: int, end: int) -> Iterator[PlayerView]:
+    """The pages of the players at places ``first`` to ``end`` (exclusive), one at a time."""
+    shared = _player_pages(plan)
+    for index in range(first, end):
+        yield _player_view(plan, shared, plan.standings.rows[index], index)
+
+
+def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+                 index: int) -> PlayerView:
     tournament = plan.tournament
     standings = plan.standings
     system = tournament.score_system
     finals = plan.final_points
     counted: dict[int, Part] = {}
-    cols = columns(standings.specs)
-    # The first Buchholz-family code (columns are shared between equal lists, so by place).
-    buchholz_key = next((c.key for c in cols if c.spec.info.is_buchholz_family
-                         and c.spec.info.acronym != "AOB"), None)
+    cols = shared.columns
+    buchholz_key = shared.buchholz_key
     if buchholz_key is not None and buchholz_key in row.values:
         counted = {p.round: p for p in row.values[buchholz_key].parts}
     rounds = []
     running = plan.running[row.player.start_no]
     slug = plan.slug
-    here = player_page(slug, row.player.start_no)
     is_team = isinstance(row.player, Team)
     for result in row.player.results[: plan.info.rounds_played]:
         opponent = (tournament.player(result.opponent)
@@ -1011,7 +1048,7 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
             counts_as=counts_as,
             games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
-            round_href=relative_link(here, round_page(slug, result.round)),
+            round_href=shared.round_hrefs[result.round],
             opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
             is_game=result.kind is RoundKind.GAME,
             running_text=format_points(running[result.round]),
@@ -1034,7 +1071,7 @@ def player_view(plan: EventPlan, row: StandingsRow, index: int) -> PlayerView:
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, row, column) for column in cols)),
+        sections=_share_tables(tuple(_section(plan, shared, row, column) for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
         buchholz_code=buchholz_key,

@@ -531,13 +531,11 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     files: dict[str, bytes] = {}
     if job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
-        for index in range(job.first, job.end):
-            row = plan.standings.rows[index]
-            page = pages.player_page(slug, row.player.start_no)
-            view = pages.player_view(plan, row, index)
+        for view in pages.player_views(plan, job.first, job.end):
+            page = pages.player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
-                {"view": view, "person_key": pages.person_key(row.player), **common})
+                {"view": view, "person_key": pages.person_key(view.row.player), **common})
     elif job.kind is JobKind.ROUND:
         round_view = pages.round_view(plan, job.first, standings_after(job.first))
         page = pages.round_page(slug, job.first)
