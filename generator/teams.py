@@ -74,7 +74,6 @@ class BoardGame:
     """The player's result as written in their 001 record."""
     points: Decimal
     """Game points of the player (the event's game scoring, record 162)."""
-    opponent_points: Decimal
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -390,11 +389,9 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                                  result.column, "players of different teams on every board")
                     continue
                 opponents.setdefault(other_team, member)
-                opponent_result = individual.player(result.opponent).result(round_no)
                 games.append(BoardGame(
                     board=len(games) + 1, player=member, opponent=result.opponent,
-                    color=result.color, code=result.code, points=points(result),
-                    opponent_points=points(opponent_result)))
+                    color=result.color, code=result.code, points=points(result)))
             if len(opponents) > 1:
                 (first, first_member), (second, second_member) = sorted(opponents.items())[:2]
                 player = individual.player(second_member)
