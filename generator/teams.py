@@ -312,9 +312,14 @@ def _report(problems: _Problems, records: Sequence[TeamRecord], declared: bool,
                           "nothing to do for teams listed for a team prize")
 
 
+def _record_text(document: TrfDocument, record: TeamRecord) -> str:
+    """The team record's line as written (a TeamRecord keeps its fields, not its columns)."""
+    return next((r.text for r in document.all(record.tag) if r.line == record.line), "")
+
+
 def _member_columns(document: TrfDocument, record: TeamRecord) -> dict[int, int]:
     """Where each member's starting rank is written in the team record (1-based columns)."""
-    text = next((r.text for r in document.all(record.tag) if r.line == record.line), "")
+    text = _record_text(document, record)
     first = 74 if record.tag == "310" else 37
     columns: dict[int, int] = {}
     for column in range(first, len(text) + 1, 5):
@@ -510,7 +515,7 @@ def _team_columns(document: TrfDocument, record: TeamRecord,
     """TRF-26 310: match points (55-60), game points (62-67) and rank (69-71) as written."""
     if record.tag != "310":
         return {}
-    text = next((r.text for r in document.all("310") if r.line == record.line), "")
+    text = _record_text(document, record)
     found: dict[str, Decimal] = {}
     for key, first, last, what in (("mp", 55, 60, "match points"), ("gp", 62, 67, "game points"),
                                    ("rank", 69, 71, "rank")):
