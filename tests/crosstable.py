@@ -170,13 +170,13 @@ def solo(tokens: str, *, rating: int | None = None,
             line = rows.setdefault(opponent, ["."] * len(own))
             line[round_index] = f"1{'b' if color == 'w' else 'w'}{_MIRROR[code]}"
 
-    def shown(number: int, given: int | None) -> str:
+    def shown(given: int | None) -> str:
         if rating is None and opponent_ratings is None:
             return "-"
         return str(given if given is not None else 2000)
 
-    lines = [f"1 P1 {shown(1, rating)} | {tokens}"]
+    lines = [f"1 P1 {shown(rating)} | {tokens}"]
     for number in sorted(rows):
         given = (opponent_ratings or {}).get(number)
-        lines.append(f"{number} P{number} {shown(number, given)} | " + " ".join(rows[number]))
+        lines.append(f"{number} P{number} {shown(given)} | " + " ".join(rows[number]))
     return "\n".join(lines)
