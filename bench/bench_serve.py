@@ -70,7 +70,7 @@ def find_game(trf: str) -> tuple[int, int]:
     players = {int(line[4:8]): index for index, line in enumerate(lines)
                if line.startswith("001")}
     column = _result_column(ROUNDS)
-    for number, index in sorted(players.items()):
+    for _, index in sorted(players.items()):
         line = lines[index]
         opponent = _opponent(line, ROUNDS)
         if opponent and len(line) > column and line[column] == "1":
