@@ -61,8 +61,6 @@ class Event:
     """The folder name: the event's address on the site."""
     folder: Path
     trf_path: Path
-    display_path: str
-    """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
     trf_text: str
     """The decoded TRF text."""
     document: TrfDocument
@@ -77,6 +75,11 @@ class Event:
     teams: TeamTournament | None = None
     """A team event (C.07 Art. 11): the teams as the competitors, each round a match;
     None for an individual event. ``tournament`` stays the event board by board."""
+
+    @property
+    def display_path(self) -> str:
+        """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
+        return self.document.path
 
     @property
     def competitors(self) -> Tournament:
@@ -242,7 +245,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
-        slug=slug, folder=folder, trf_path=trf_path, display_path=trf_display, trf_text=text,
+        slug=slug, folder=folder, trf_path=trf_path, trf_text=text,
         document=document, tournament=tournament, settings=settings, edition=edition,
         tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
