@@ -59,7 +59,6 @@ DEFAULT_ROUND_ROBIN = ("DE", "SB", "WIN", "KS", "BWG", "TPN")
 class Event:
     slug: str
     """The folder name: the event's address on the site."""
-    folder: Path
     trf_path: Path
     trf_text: str
     """The decoded TRF text."""
@@ -245,7 +244,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
-        slug=slug, folder=folder, trf_path=trf_path, trf_text=text,
+        slug=slug, trf_path=trf_path, trf_text=text,
         document=document, tournament=tournament, settings=settings, edition=edition,
         tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
