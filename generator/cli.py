@@ -192,6 +192,13 @@ def _place(row: Any) -> str:
     return str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
 
 
+def _rounds_counted(standings: Any) -> str:
+    """"after round 5 of 9", or "9 rounds" once the event is over."""
+    if standings.is_final:
+        return f"{standings.after_round} rounds"
+    return f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+
+
 @main.command("rank")
 @click.argument("path", type=click.Path(exists=True))
 @_ranking_options
@@ -246,9 +253,7 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
         writer.writerows(["" if cell == "-" else cell for cell in line] for line in lines)
         click.echo(buffer.getvalue(), nl=False)
         return
-    rounds = (f"after round {standings.after_round} of {event.tournament.total_rounds}"
-              if not standings.is_final else f"{standings.after_round} rounds")
-    click.echo(f"{name} ({rounds}; C.07 edition {standings.edition.value})")
+    click.echo(f"{name} ({_rounds_counted(standings)}; C.07 edition {standings.edition.value})")
     titles = ["Rank", "No", "Name", "Pts", *keys]
     widths = [max(len(t), *(len(line[k]) for line in lines)) if lines else len(t)
               for k, t in enumerate(titles)]
@@ -411,10 +416,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
     row = rows[index]
     keys = value_keys(standings.specs)
-    rounds = (f"after round {standings.after_round} of {tournament.total_rounds}"
-              if not standings.is_final else f"{standings.after_round} rounds")
-    click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, {rounds}, "
-               f"C.07 edition {standings.edition.value}")
+    click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, "
+               f"{_rounds_counted(standings)}, C.07 edition {standings.edition.value}")
     unit = "match points" if event.teams is not None else "points"
     click.echo(f"Place {_place(row)} with {_number(row.points)} {unit}.")
     for key, spec in zip(keys, standings.specs, strict=True):
