@@ -60,8 +60,6 @@ class Event:
     slug: str
     """The folder name: the event's address on the site."""
     trf_path: Path
-    trf_text: str
-    """The decoded TRF text."""
     document: TrfDocument
     tournament: Tournament
     settings: EventSettings
@@ -244,7 +242,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
-        slug=slug, trf_path=trf_path, trf_text=text,
+        slug=slug, trf_path=trf_path,
         document=document, tournament=tournament, settings=settings, edition=edition,
         tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
