@@ -60,7 +60,8 @@ class Event:
     slug: str
     """The folder name: the event's address on the site."""
     trf_path: Path
-    document: TrfDocument
+    display_path: str
+    """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
     tournament: Tournament
     settings: EventSettings
     edition: Edition
@@ -72,11 +73,6 @@ class Event:
     teams: TeamTournament | None = None
     """A team event (C.07 Art. 11): the teams as the competitors, each round a match;
     None for an individual event. ``tournament`` stays the event board by board."""
-
-    @property
-    def display_path(self) -> str:
-        """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
-        return self.document.path
 
     @property
     def competitors(self) -> Tournament:
@@ -242,9 +238,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
-        slug=slug, trf_path=trf_path,
-        document=document, tournament=tournament, settings=settings, edition=edition,
-        tiebreaks=tiebreaks, notes=notes, warnings=tuple(diagnostics), teams=teams)
+        slug=slug, trf_path=trf_path, display_path=trf_display, tournament=tournament,
+        settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
+        warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
 
 
