@@ -748,10 +748,8 @@ def _counted_score(part: Part) -> Decimal | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TiebreakSection:
-    column: Column
     spec: TiebreakSpec
     label: str
-    articles: tuple[str, ...]
     anchor: str
     value: Decimal | None
     total: Decimal | None
@@ -761,8 +759,6 @@ class TiebreakSection:
     cut_lines: tuple[PartLine, ...]
     is_product: bool
     """SB/KS-style: each contribution is a score times the points of the round."""
-    has_dummy: bool
-    has_adjusted: bool
     has_scores: bool
     has_ratings: bool
     notes: tuple[Any, ...]
@@ -841,20 +837,21 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     lines: tuple[PartLine, ...] = ()
     notes: tuple[Any, ...] = ()
     value = total = None
+    is_tabular = False
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
         tournament = plan.tournament
         # Only a table shows the opponents' scores and pages: other sections need less.
-        shows_table = any(part.is_dummy or part.rating is not None
-                          or _counted_score(part) is not None for part in explained.parts)
-        lines = tuple(_part_line(plan.slug, tournament, part, shows_table)
+        is_tabular = any(part.is_dummy or part.rating is not None
+                         or _counted_score(part) is not None for part in explained.parts)
+        lines = tuple(_part_line(plan.slug, tournament, part, is_tabular)
                       for part in explained.parts)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
     dropped_lines: list[PartLine] = []
     not_counted_rounds: list[int] = []
-    has_dummy = has_adjusted = has_scores = has_ratings = False
+    has_scores = has_ratings = False
     parts_sum = ZERO
     for line in lines:
         part = line.part
@@ -867,14 +864,9 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
                 not_counted_rounds.append(part.round)
             else:
                 dropped_lines.append(line)
-        has_dummy = has_dummy or part.is_dummy
-        has_adjusted = has_adjusted or (
-            part.adjusted_score is not None and part.opponent_score is not None
-            and part.adjusted_score != part.opponent_score)
         has_scores = has_scores or line.score is not None
         has_ratings = has_ratings or part.rating is not None
     is_product = acronym in _PRODUCT_ACRONYMS
-    is_tabular = has_dummy or has_ratings or has_scores
     terms: tuple[str, ...] = ()
     if is_tabular:
         multiplies = is_product and acronym != "KS"
@@ -885,14 +877,13 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             for line in lines)
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
     return TiebreakSection(
-        column=column, spec=spec, label=column.label, articles=column.articles,
+        spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
         lines=lines,
         all_parts_sum=parts_sum if total is not None and lines else None,
         cut_lines=tuple(cut_lines),
         is_product=is_product,
-        has_dummy=has_dummy, has_adjusted=has_adjusted, has_scores=has_scores,
-        has_ratings=has_ratings,
+        has_scores=has_scores, has_ratings=has_ratings,
         notes=notes, direct_encounter=group,
         is_tabular=is_tabular,
         counted_lines=tuple(counted_lines),
