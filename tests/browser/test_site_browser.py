@@ -10,7 +10,6 @@ import functools
 import http.server
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from conftest import CORPUS_TRF
