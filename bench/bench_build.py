@@ -35,18 +35,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import trfgen  # noqa: E402  (tests/trfgen.py)
+from sitekit import example_events  # noqa: E402  (tests/sitekit.py)
 
 from generator.site import build_site, build_workers  # noqa: E402
 
 BIG_SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n"
-
-
-def _examples(tmp: Path) -> Path:
-    examples = ROOT / "events"
-    if examples.is_dir() and any(p.is_dir() for p in examples.iterdir()):
-        return examples
-    from sitekit import make_seed_events  # the seeds until events/ has examples
-    return make_seed_events(tmp / "seed-events")
 
 
 def _big_event(tmp: Path, players: int, rounds: int) -> Path:
@@ -90,7 +83,7 @@ def main() -> None:
     workers = build_workers() if args.workers is None else args.workers
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        examples = _examples(tmp)
+        examples = example_events(tmp)
         print(f"{workers} worker processes; load average before: "
               + " ".join(f"{x:.2f}" for x in os.getloadavg()))
         seconds, cpu, count, size = _time_build(examples, tmp / "site-examples", args.repeat)
