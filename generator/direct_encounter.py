@@ -57,16 +57,16 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
     return DirectEncounterOutcome(order=tuple(order), groups=tuple(records))
 
 
-def _encounters(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
+def _encounters(ctx: Context, spec: TiebreakSpec, players: Sequence[int], inside: set[int]
                 ) -> dict[tuple[int, int], list[tuple[int, Decimal, Decimal]]]:
-    """Games among ``members``: (a, b) -> [(round index, a's points, b's points)]."""
+    """Games of ``players`` against the members of the group ``inside``: (a, b) ->
+    [(round index, a's points, b's points)]."""
     sheet = ctx.sheet
     as_played = spec.forfeits_as_played or sheet.is_round_robin
-    inside = set(members)
     game = RoundKind.GAME
     forfeits = (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS)
     games: dict[tuple[int, int], list[tuple[int, Decimal, Decimal]]] = {}
-    for a in members:
+    for a in players:
         for r, b in enumerate(sheet.opponents[a]):
             if b not in inside:
                 continue
@@ -82,7 +82,7 @@ def _encounters(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
 def _separate_standings(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
                         ) -> tuple[dict[int, Decimal], dict[int, int],
                                    dict[tuple[int, int], list[tuple[int, Decimal, Decimal]]]]:
-    games = _encounters(ctx, spec, members)
+    games = _encounters(ctx, spec, members, set(members))
     scores = dict.fromkeys(members, ZERO)
     met = dict.fromkeys(members, 0)
     for (a, _), played in games.items():
@@ -155,14 +155,13 @@ def explain_direct_encounter(ctx: Context, spec: TiebreakSpec, outcome: DirectEn
                              player: int) -> Explained:
     """The player's games against the rest of the tied group and where Art. 6 put them."""
     sheet = ctx.sheet
-    members = [i for sub in outcome.order for i in sub]
-    games = _encounters(ctx, spec, members)
+    # The player's own games against the group, not every game among the group: each
+    # member of a large tied group is explained in turn.
+    games = _encounters(ctx, spec, (player,), {i for sub in outcome.order for i in sub})
     parts = []
-    for (a, b), played in sorted(games.items()):
-        if a != player:
-            continue
+    for (_, b), played in sorted(games.items()):
         for r, pa, pb in played:
-            parts.append(Part(round=r + 1, kind=sheet.kinds[a][r], value=pa / len(played),
+            parts.append(Part(round=r + 1, kind=sheet.kinds[player][r], value=pa / len(played),
                               opponent=sheet.players[b].start_no, points=pa,
                               opponent_points=pb, article="6.1.2" if len(played) > 1 else "6"))
     parts.sort(key=lambda p: p.round)
