@@ -149,7 +149,7 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         tb_value=tb_value,
         plain=plain_decimal,
         ordinal=ordinal,
-        place=place,
+        place=pages.place_text,
         date_range=date_range,
         articles=articles,
         kind_label=kind_label,
@@ -208,11 +208,6 @@ def ordinal(number: int) -> str:
     else:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
-
-
-def place(row: Any) -> str:
-    """"3" or "3–5" when several players share the place (Art. 4.2)."""
-    return pages.place_text(row)
 
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
