@@ -219,7 +219,6 @@ def build_score_sheet(
     rounds: int | None = None,
     edition: Edition = Edition.FIDE_2026_03,
     options: UnplayedOptions = DEFAULT_UNPLAYED,
-    fore: bool = False,
     announced_rounds: int | None = None,
     points: Sequence[Sequence[Decimal | None]] | None = None,
 ) -> ScoreSheet:
@@ -227,7 +226,7 @@ def build_score_sheet(
 
     ``announced_rounds`` is the event's number of rounds, used for N in 16.4.2 when the
     options say so (``cap_rounds: announced``); by default N is the rounds counted.
-    ``fore`` reads the final round as Fore Buchholz needs it (8.3).
+    :func:`fore_sheet` reads the final round as Fore Buchholz needs it (8.3).
     ``points`` (per player, per round) replaces the points the scoring system gives where
     it is not None: a team's game points in a match, which no result code determines
     (C.07 Art. 13 preamble, tie-breaks with ``:GP``).
@@ -266,9 +265,8 @@ def build_score_sheet(
     cap_rounds = counted
     if options.cap_rounds is CapRounds.ANNOUNCED:
         cap_rounds = max(counted, announced_rounds or tournament.total_rounds)
-    sheet = _score(tournament, counted, edition, options, cap_rounds, players, index, unit,
-                   all_kinds, all_opponents, all_points, all_units, fore=False)
-    return fore_sheet(sheet) if fore else sheet
+    return _score(tournament, counted, edition, options, cap_rounds, players, index, unit,
+                  all_kinds, all_opponents, all_points, all_units, fore=False)
 
 
 def _score(tournament: Tournament, counted: int, edition: Edition, options: UnplayedOptions,
