@@ -537,10 +537,7 @@ def _team_columns(document: TrfDocument, record: TeamRecord,
 def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None:
     """The 310 match and game points columns against the matches (warnings, like the 001
     points column)."""
-    if tournament.rounds_played < tournament.total_rounds:
-        played = tournament.rounds_played
-    else:
-        played = tournament.total_rounds
+    played = tournament.rounds_played
     scoring = tournament.score_system
     for team in tournament.teams:
         match_points = sum((scoring.round_points(r) for r in team.results[:played]), ZERO)
