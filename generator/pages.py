@@ -418,8 +418,6 @@ class Board:
     number: int
     white: Player
     black: Player
-    white_before: Decimal
-    black_before: Decimal
     result: str
     """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "?" (not known yet); for a
     team match the game points, "2½–1½"."""
@@ -433,6 +431,7 @@ class Board:
     """White's page, relative to the round's page."""
     black_href: str = ""
     white_before_text: str = ""
+    """White's points before the round."""
     black_before_text: str = ""
 
 
@@ -441,11 +440,11 @@ class Unpaired:
     player: Player
     kind: RoundKind
     points: Decimal
-    before: Decimal
     href: str = ""
     """The player's page, relative to the round's page."""
     points_text: str = ""
     before_text: str = ""
+    """The player's points before the round."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -500,7 +499,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             if result.kind is not RoundKind.NOT_PLAYED_YET:
                 points = system.round_points(result)
                 unpaired.append(Unpaired(player=player, kind=result.kind,
-                                         points=points, before=before, href=href(player),
+                                         points=points, href=href(player),
                                          points_text=format_points(points),
                                          before_text=format_points(before)))
             continue
@@ -522,7 +521,6 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             outcome = _pair_result(white_result, black_result)
         board = dict(
             white=white, black=black,
-            white_before=white_before, black_before=black_before,
             result="?" if "?" in outcome else outcome,
             has_known_colours=result.color is not Color.NONE,
             is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
@@ -569,8 +567,6 @@ class StandingsLine:
     """
 
     row: StandingsRow
-    page: str
-    """The player's page (from the site root)."""
     href: str
     """The player's page, relative to the page the table is on."""
     place: str
@@ -591,12 +587,11 @@ def standings_lines(standings: Standings, slug: str,
     for row in standings.rows:
         player = row.player
         number = player.start_no
-        address = player_page(slug, number)
-        href = players + address.rpartition("/")[2]
+        href = players + player_page(slug, number).rpartition("/")[2]
         value = row.number
         fragment = f"{href}#p{number}"
         lines.append(_new_standings_line(
-            row, address, href, place_text(row),
+            row, href, place_text(row),
             "" if player.rating is None else str(player.rating),
             format_points(row.points),
             tuple([(format_points(value(code) if aob is None else shown_value(aob, value(code))),
@@ -605,7 +600,7 @@ def standings_lines(standings: Standings, slug: str,
     return tuple(lines)
 
 
-_new_standings_line = record_maker(StandingsLine, "row", "page", "href", "place", "rating",
+_new_standings_line = record_maker(StandingsLine, "row", "href", "place", "rating",
                                    "points", "cells")
 
 
