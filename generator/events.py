@@ -158,18 +158,29 @@ def _trf_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() == ".trf")
 
 
+def _is_alone_in_folder(trf: Path) -> bool:
+    """A TRF file that is its folder's only one: the folder is its event folder."""
+    return trf.parent.is_dir() and _trf_files(trf.parent) == [trf]
+
+
+def event_slug(place: Path) -> str:
+    """The event's address on the site: its folder's name, or a lone TRF file's stem
+    when other TRF files share the folder. The reader and the build cache both use it."""
+    if place.is_file():
+        return place.parent.resolve().name if _is_alone_in_folder(place) else place.stem
+    return place.resolve().name
+
+
 def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:
     given = os.fspath(path)
     place = Path(given)
+    slug = event_slug(place)
     if place.is_file():
         folder, trf_path, trf_display = place.parent, place, given
         folder_display = os.path.dirname(given)
-        beside = _trf_files(folder) if folder.is_dir() else []
-        slug = folder.resolve().name if beside == [place] else place.stem
-        has_settings = beside == [place]
+        has_settings = _is_alone_in_folder(place)
     elif place.is_dir():
         folder, folder_display = place, given
-        slug = place.resolve().name
         found = _trf_files(place)
         if len(found) != 1:
             message = ("no .trf file in this event folder" if not found else

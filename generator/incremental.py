@@ -329,7 +329,9 @@ class BuildCache:
         units: dict[str, UnitRecord] = {}
         for plan in plans:
             slug = plan.slug
-            key = self.keys.get(slug) or unit_key("unkeyed", slug)
+            # Discovery and the reader name events by the same rule (events.event_slug), so
+            # every planned event has a key; a missing one is a bug, never a stale reuse.
+            key = self.keys[slug]
             units[slug] = self._unit(slug, key, partial(render_event, plan),
                                      warnings.get(slug, ()), files)
         units[INDEX_UNIT] = self._unit(INDEX_UNIT, self.index, render_index, (), files)
@@ -398,12 +400,9 @@ class PageJob:
 
 def discover_events(events_root: Path) -> dict[str, Path]:
     """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
-    from generator.events import event_paths
+    from generator.events import event_paths, event_slug
 
-    found: dict[str, Path] = {}
-    for given in event_paths(events_root, []):
-        place = Path(given)
-        found[place.resolve().name if place.is_dir() else place.stem] = place
+    found = {event_slug(Path(given)): Path(given) for given in event_paths(events_root, [])}
     return dict(sorted(found.items()))
 
 

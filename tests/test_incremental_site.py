@@ -119,3 +119,20 @@ def test_warnings_and_strict_are_the_same_when_nothing_changed(tmp_path: Path) -
     assert strict_cached.exit_code == strict_clean.exit_code == 1
     assert strict_cached.stderr == strict_clean.stderr
     assert f"{events}/anna/tournament.trf:6:81: points column says 4.5" in strict_clean.stderr
+
+
+def test_a_lone_trf_file_is_rebuilt_when_it_changes(tmp_path: Path) -> None:
+    # Building from one TRF file (not a folder) once reused stale pages after an edit:
+    # the cache named the event by the file's name, the reader by its folder's.
+    events = copy_examples(tmp_path)
+    trf = events / "anna-club-2026" / "tournament.trf"
+    out, clean = tmp_path / "site", tmp_path / "clean"
+    build(trf, out)
+    lines = trf.read_text(encoding="utf-8").splitlines(keepends=True)
+    title = next(i for i, line in enumerate(lines) if line.startswith("012 "))
+    lines[title] = "012 Renamed Club Championship\n"
+    trf.write_text("".join(lines), encoding="utf-8")
+    build(trf, out)
+    build(trf, clean, "--clean")
+    assert tree(out) == tree(clean)
+    assert any(b"Renamed Club Championship" in content for content in tree(out).values())
