@@ -24,7 +24,6 @@ from generator.explain import DirectEncounterGroup, Part, Separation, Standings,
 from generator.model import (
     ZERO,
     Color,
-    Edition,
     Player,
     ResultCode,
     RoundKind,
@@ -140,8 +139,6 @@ class EventInfo:
     place: str
     organiser: str
     arbiter: str
-    edition: Edition
-    specs: tuple[TiebreakSpec, ...]
     rounds_total: int
     rounds_played: int
     is_round_robin: bool
@@ -169,8 +166,6 @@ def event_info(event: Event) -> EventInfo:
         place=_setting(event, "place") or tournament.city,
         organiser=_setting(event, "organiser") or "",
         arbiter=_setting(event, "arbiter") or tournament.chief_arbiter,
-        edition=event.edition,
-        specs=tuple(event.tiebreaks.specs),
         rounds_total=tournament.total_rounds,
         rounds_played=tournament.rounds_played,
         is_round_robin=tournament.is_round_robin,
