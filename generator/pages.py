@@ -680,9 +680,6 @@ class RoundLine:
     opponent: Player | None
     color: str
     symbol: str
-    points: Decimal
-    running: Decimal
-    opponent_score: Decimal | None
     counts_as: Part | None
     """The same round's contribution in the first Buchholz-family tie-break, if any."""
     games: tuple[MatchBoard, ...] = ()
@@ -694,6 +691,7 @@ class RoundLine:
     is_game: bool = True
     """``kind`` is an ordinary game."""
     running_text: str = ""
+    """The player's score after the round."""
     opponent_score_text: str = ""
     """The opponent's final score; "—" without an opponent."""
     counts_as_text: str = ""
@@ -1023,9 +1021,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         rounds.append(RoundLine(
             round_no=result.round, kind=result.kind, opponent=opponent,
             color=result.color.value if result.color is not Color.NONE else "",
-            symbol=competitor_symbol(row.player, result, points), points=points,
-            running=running[result.round],
-            opponent_score=opponent_score,
+            symbol=competitor_symbol(row.player, result, points),
             counts_as=counts_as,
             games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
