@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -62,6 +62,8 @@ class Event:
     trf_path: Path
     display_path: str
     """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
+    trf_bytes: bytes = field(repr=False)
+    """The file exactly as read: the site's download, so it is the same file as the pages."""
     tournament: Tournament
     settings: EventSettings
     edition: Edition
@@ -249,7 +251,8 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
-        slug=slug, trf_path=trf_path, display_path=trf_display, tournament=tournament,
+        slug=slug, trf_path=trf_path, display_path=trf_display, trf_bytes=data,
+        tournament=tournament,
         settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
         warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)

@@ -552,15 +552,12 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                                   swiss=pages.swiss_crosstable(plan), grid=(), **common)
         page = pages.starting_list_page(slug)
         files[page] = _render(env, "starting_list.html", page, **common)
-        files[pages.trf_download(slug)] = _trf_bytes(plan)
+        # The bytes the event was read from, not the file now on disk: under serve the
+        # file may have changed since, and the download must match the pages beside it.
+        files[pages.trf_download(slug)] = plan.event.trf_bytes
         files[pages.csv_download(slug)] = standings_csv(plan.standings)
         files[pages.json_download(slug)] = standings_json(plan.standings, info.title)
     return files
-
-
-def _trf_bytes(plan: EventPlan) -> bytes:
-    """The TRF exactly as the club exported it (the download is the source, not our reading)."""
-    return Path(plan.event.trf_path).read_bytes()
 
 
 def explanation_sources() -> dict[str, str]:
