@@ -416,10 +416,6 @@ def site_template_folders(events_root: Path) -> list[Path]:
     return [folder for folder in folders if folder.is_dir()]
 
 
-def _event_warnings(event: Any) -> tuple[Diagnostic, ...]:
-    return tuple(d for d in event.warnings if not d.is_error)
-
-
 def default_site_functions() -> SiteFunctions:
     """The real reader and site (imported here, not at module load, to keep startup light)."""
     from generator import events as events_module
@@ -428,7 +424,7 @@ def default_site_functions() -> SiteFunctions:
     return SiteFunctions(
         discover=discover_events,
         read_event=events_module.read_event,
-        warnings_of=_event_warnings,
+        warnings_of=site_module.event_warnings,
         template_folders=site_template_folders,
         make_environment=site_module.make_environment,
         plan_event=site_module.plan_event,

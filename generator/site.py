@@ -306,7 +306,7 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
                     site.events,
                     lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
                     lambda: render.render_index(site.events, env, site.people),
-                    {event.slug: tuple(_warnings_of([event])) for event in events})
+                    {event.slug: event_warnings(event) for event in events})
         except jinja2.TemplateError as error:
             raise StandingsError([_template_diagnostic(error)]) from error
         stage.commit(files)
@@ -316,13 +316,14 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     return warnings
 
 
+def event_warnings(event: Any) -> tuple[Diagnostic, ...]:
+    """The warnings the reader attached to an event (``--strict`` makes them errors)."""
+    return tuple(d for d in event.warnings
+                 if isinstance(d, Diagnostic) and d.severity is Severity.WARNING)
+
+
 def _warnings_of(events: Sequence[Any]) -> list[Diagnostic]:
-    found: list[Diagnostic] = []
-    for event in events:
-        for diagnostic in event.warnings:
-            if isinstance(diagnostic, Diagnostic) and diagnostic.severity is Severity.WARNING:
-                found.append(diagnostic)
-    return found
+    return [warning for event in events for warning in event_warnings(event)]
 
 
 def _template_diagnostic(error: jinja2.TemplateError) -> Diagnostic:
