@@ -145,13 +145,6 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     name = settings.title or document.value("012")
     start_date = settings.start_date or header_date(document, "042")
     end_date = settings.end_date or header_date(document, "052")
-    tiebreak_record = document.first("212") or document.first("202")
-    tiebreaks_in_file: tuple[str, ...] = ()
-    if tiebreak_record is not None:
-        codes = [c.strip() for c in tiebreak_record.value.split(",") if c.strip()]
-        if codes and codes[0].upper() == "PTS":
-            codes = codes[1:]
-        tiebreaks_in_file = tuple(codes)
     tournament = Tournament(
         name=name or "(untitled)",
         city=settings.place or document.value("022"),
@@ -171,7 +164,6 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
             for no, p in sorted(by_no.items())),
         score_system=scoring,
         is_round_robin=False,
-        tiebreaks_in_file=tiebreaks_in_file,
     )
     if _is_round_robin(document, settings, tournament):
         tournament = dataclasses.replace(tournament, is_round_robin=True)

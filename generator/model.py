@@ -318,8 +318,6 @@ class Tournament:
     score_system: ScoreSystem = STANDARD_SCORING
     is_round_robin: bool = False
     """Pre-determined pairings (C.07 15.2): forfeits are games, no dummies, no Buchholz."""
-    tiebreaks_in_file: tuple[str, ...] = ()
-    """Codes from TRF-26 202/212 (without PTS), as written."""
     _by_start_no: Mapping[StartNo, Player] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

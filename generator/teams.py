@@ -287,8 +287,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         deputy_arbiters=individual.deputy_arbiters, time_control=individual.time_control,
         round_dates=individual.round_dates, total_rounds=individual.total_rounds,
         rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
-        is_round_robin=individual.is_round_robin,
-        tiebreaks_in_file=individual.tiebreaks_in_file, individual=individual,
+        is_round_robin=individual.is_round_robin, individual=individual,
         board_count=board_count, game_scoring=individual.score_system)
     _check_team_columns(tournament, sink)
     return tournament
