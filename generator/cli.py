@@ -17,6 +17,7 @@ import click
 
 from generator import __version__
 from generator.errors import Diagnostic, StandingsError
+from generator.export import plain_decimal, shown_value
 
 F = TypeVar("F", bound=Callable[..., Any])
 _P = ParamSpec("_P")
@@ -168,24 +169,10 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     return event, standings
 
 
-def _number(value: Any) -> str:
-    """A plain decimal: 11.5, 2120, 45.83 (no exponent, no trailing zeros)."""
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text if text not in ("", "-0") else "0"
-
-
 def _shown(spec: Any, value: Any) -> str | None:
-    """A tie-break value as printed: AOB (an exact average, C.07 names no rounding) with two
-    decimals; everything else exactly."""
-    from decimal import ROUND_HALF_UP, Decimal
-
-    if value is None:
-        return None
-    if spec.info.acronym == "AOB":
-        value = value.quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return _number(value)
+    """A tie-break value as printed in the text and CSV tables (AOB with two decimals)."""
+    shown = shown_value(spec, value)
+    return None if shown is None else plain_decimal(shown)
 
 
 def _place(row: Any) -> str:
@@ -218,31 +205,25 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
     import io
     import json
 
+    from generator.export import standings_document
     from generator.standings import value_keys
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     keys = value_keys(standings.specs)
     name = event.settings.title or event.tournament.name or event.slug
     if output == "json":
-        def number(value: Any) -> str:
-            return "null" if value is None else value
-        players = []
-        for row in standings.rows:
-            values = ", ".join(
-                f"{json.dumps(key)}: {number(_shown(spec, row.number(key)))}"
-                for key, spec in zip(keys, standings.specs, strict=True))
-            players.append(
-                f'    {{"start_no": {row.player.start_no}, "name": {json.dumps(row.player.name)}, '
-                f'"rank": {row.rank}, "points": {_number(row.points)}, '
-                f'"tiebreaks": {{{values}}}}}')
+        # One player a line: the same document as the site's standings.json, laid out to
+        # be read in a terminal.
+        document = standings_document(standings, name)
+        players = ",\n".join(f"    {json.dumps(player)}" for player in document["players"])
         click.echo("{\n"
-                   f'  "event": {json.dumps(name)},\n'
-                   f'  "edition": "{standings.edition.value}",\n'
-                   f'  "tiebreaks": {json.dumps([s.written for s in standings.specs])},\n'
-                   '  "players": [\n' + ",\n".join(players) + "\n  ]\n}")
+                   f'  "event": {json.dumps(document["event"])},\n'
+                   f'  "edition": "{document["edition"]}",\n'
+                   f'  "tiebreaks": {json.dumps(document["tiebreaks"])},\n'
+                   '  "players": [\n' + players + "\n  ]\n}")
         return
     header = ["rank", "start_no", "name", "points", *keys]
-    lines = [[_place(row), str(row.player.start_no), row.player.name, _number(row.points),
+    lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
               *(_shown(spec, row.number(key)) or "-"
                 for key, spec in zip(keys, standings.specs, strict=True))]
              for row in standings.rows]
@@ -293,7 +274,7 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     """One round of a derivation, every number shown."""
     acronym = spec.info.acronym
     if acronym == "PS":
-        text = f"    after round {part.round:>2}: {_number(part.value)}"
+        text = f"    after round {part.round:>2}: {plain_decimal(part.value)}"
         return text + (f"   [{_CUT_WORDS[part.cut.value]}]" if part.cut is not None else "")
     if acronym in ("WIN", "WON", "BPG", "BWG", "REP", "GE"):
         kind = _KIND_WORDS.get(part.kind.value, part.kind.value)
@@ -306,10 +287,10 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
             f" against {who}" if part.opponent is not None else "")
     details: list[str] = []
     if part.is_dummy:
-        own = _number(part.dummy_own_score)
+        own = plain_decimal(part.dummy_own_score)
         if part.dummy_cap is not None:
-            details.append(f"own score {own}, capped at {_number(part.dummy_cap)} "
-                           f"({part.article}) -> {_number(part.counted_score)}")
+            details.append(f"own score {own}, capped at {plain_decimal(part.dummy_cap)} "
+                           f"({part.article}) -> {plain_decimal(part.counted_score)}")
         else:
             details.append(f"own score {own} ({part.article})")
         if part.category:
@@ -319,26 +300,27 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
         details.append(f"rating {part.rating}")
     elif part.counted_score is not None:
         if part.adjusted_score is not None and part.adjusted_score != part.opponent_score:
-            details.append(f"score {_number(part.opponent_score)}, adjusted "
-                           f"{_number(part.adjusted_score)} (16.3)")
+            details.append(f"score {plain_decimal(part.opponent_score)}, adjusted "
+                           f"{plain_decimal(part.adjusted_score)} (16.3)")
         else:
-            details.append(f"score {_number(part.counted_score)}")
+            details.append(f"score {plain_decimal(part.counted_score)}")
         if part.kind.value in ("forfeit-win", "forfeit-loss"):
             details.append(f"forfeit counted as a game ({part.article})")
     elif acronym == "KS" and part.opponent_score is not None:
-        details.append(f"opponent's score {_number(part.opponent_score)}")
+        details.append(f"opponent's score {plain_decimal(part.opponent_score)}")
     elif acronym == "STD" and part.opponent_points is not None:
-        details.append(f"scored {_number(part.points)} against {_number(part.opponent_points)}")
+        details.append(f"scored {plain_decimal(part.points)} "
+                       f"against {plain_decimal(part.opponent_points)}")
     elif acronym == "DE":
-        details.append(f"scored {_number(part.points)}")
+        details.append(f"scored {plain_decimal(part.points)}")
     elif part.kind.value != "game" and acronym not in ("AOB", "APRO", "APPO"):
         details.append(_KIND_WORDS.get(part.kind.value, part.kind.value))
     if acronym in ("SB",) and part.points is not None and part.counted_score is not None:
-        details.append(f"x {_number(part.points)} points")
+        details.append(f"x {plain_decimal(part.points)} points")
     text = f"    round {part.round:>2}  {who}"
     if details:
         text += ": " + "; ".join(details)
-    text += f"  = {_number(part.value)}"
+    text += f"  = {plain_decimal(part.value)}"
     if part.cut is not None:
         text = f"{text}   [{_CUT_WORDS.get(part.cut.value, part.cut.value)}]"
     return text
@@ -354,33 +336,33 @@ def _note_lines(note: Any) -> list[str]:
     if kind == "no-rated-games":
         return [f"    undefined: no game over the board to average ({note.article})"]
     if kind == "rounded" and "average_exact" in data:
-        return [f"    average {_number(data['average_exact'])} over {data['games']} games, "
+        return [f"    average {plain_decimal(data['average_exact'])} over {data['games']} games, "
                 f"rounded to the nearest whole number, 0.5 up ({note.article}): "
-                f"{_number(data['value'])}"]
+                f"{plain_decimal(data['value'])}"]
     if kind == "rounded" and "shown" in data:
         return [f"    average over {data['games']} opponents: {data['exact']} (exact; shown "
-                f"as {_number(data['shown'])})"]
+                f"as {plain_decimal(data['shown'])})"]
     if kind == "table-lookup" and "dp" in data and note.article == "10.2":
-        return [f"    ARO {data['average']} + dp({_number(data['fraction_rounded'])}) "
-                f"{data['dp']} = {data['value']}  (score {_number(data['score'])} in "
-                f"{data['games']} games = {_number(data['fraction'])}, rounded to 2 "
+        return [f"    ARO {data['average']} + dp({plain_decimal(data['fraction_rounded'])}) "
+                f"{data['dp']} = {data['value']}  (score {plain_decimal(data['score'])} in "
+                f"{data['games']} games = {plain_decimal(data['fraction'])}, rounded to 2 "
                 f"decimals; B.02 table, {note.article})"]
     if kind == "table-lookup" and "expected" in data:
-        return [f"    lowest rating whose expected score reaches {_number(data['score'])}: "
-                f"{data['value']} (expected {_number(data['expected'])}; one point lower "
-                f"{_number(data['expected_one_below'])}; {note.article})"]
+        return [f"    lowest rating whose expected score reaches {plain_decimal(data['score'])}: "
+                f"{data['value']} (expected {plain_decimal(data['expected'])}; one point lower "
+                f"{plain_decimal(data['expected_one_below'])}; {note.article})"]
     if kind == "table-lookup":
         return [f"    zero score: 800 below the lowest-rated opponent ({note.article}): "
                 f"{data['value']}"]
     if kind == "koya-threshold":
-        return [f"    limit: half of the maximum {_number(data['maximum'])}"
+        return [f"    limit: half of the maximum {plain_decimal(data['maximum'])}"
                 + (f", moved by {data['shift']} half points" if data.get("shift") else "")
-                + f" = {_number(data['limit'])} ({note.article})"]
+                + f" = {plain_decimal(data['limit'])} ({note.article})"]
     if kind == "forbidden-in-round-robin":
         return ["    note: C.07 Art. 8 forbids the Buchholz family in round robins "
                 "(2026 edition)"]
     if kind == "direct-encounter":
-        scores = ", ".join(f"{n}: {_number(s)}" for n, s in data["scores"].items())
+        scores = ", ".join(f"{n}: {plain_decimal(s)}" for n, s in data["scores"].items())
         order = " > ".join("=".join(str(n) for n in sub) for sub in data["order"])
         return [f"    tied group {', '.join(str(n) for n in data['members'])}; scores among "
                 f"them {scores}; order {order} ({note.article})"]
@@ -419,7 +401,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, "
                f"{_rounds_counted(standings)}, C.07 edition {standings.edition.value}")
     unit = "match points" if event.teams is not None else "points"
-    click.echo(f"Place {_place(row)} with {_number(row.points)} {unit}.")
+    click.echo(f"Place {_place(row)} with {plain_decimal(row.points)} {unit}.")
     for key, spec in zip(keys, standings.specs, strict=True):
         explained = row.values[key]
         shown = _shown(spec, explained.value)
@@ -429,7 +411,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
         for part in explained.parts:
             click.echo(_part_line(tournament, spec, part))
         if explained.total is not None and explained.parts:
-            click.echo(f"    sum of the values not cut: {_number(explained.total)}")
+            click.echo(f"    sum of the values not cut: {plain_decimal(explained.total)}")
         for note in explained.notes:
             for line in _note_lines(note):
                 click.echo(line)
@@ -442,8 +424,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
             continue
         label = _player_label(tournament, other.player.start_no)
         if separation.criterion == "PTS":
-            reason = (f"points {_number(separation.value)} against "
-                      f"{_number(separation.other_value)}")
+            reason = (f"points {plain_decimal(separation.value)} against "
+                      f"{plain_decimal(separation.other_value)}")
         elif separation.criterion == "lots":
             reason = f"drawing of lots (seed {standings.lots_seed}, C.07 4.2)"
         elif separation.criterion == "":

@@ -17,10 +17,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from generator.explain import DirectEncounterGroup, Part, Separation, Standings, StandingsRow
+from generator.export import plain_decimal, shown_value
 from generator.model import (
     ZERO,
     Color,
@@ -243,14 +244,6 @@ def value_of(row: StandingsRow, column: Column) -> Decimal | None:
     return shown_value(column.spec, row.number(column.key))
 
 
-def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
-    """AOB is an exact average and C.07 names no rounding: shown with two decimals, as
-    ``standings rank`` prints it. Every other value is shown exactly."""
-    if value is None or spec.info.acronym != "AOB":
-        return value
-    return value.quantize(Decimal("0.01"), ROUND_HALF_UP)
-
-
 def tiebreak_info(acronym: str) -> TiebreakInfo:
     info = CATALOGUE[acronym]
     return CATALOGUE[info.alias_of] if info.alias_of else info
@@ -318,14 +311,6 @@ def _points_text(value: Decimal) -> str:
 
 
 _FRACTIONS = {Decimal(0): "", Decimal("0.25"): "¼", Decimal("0.5"): "½", Decimal("0.75"): "¾"}
-
-
-def plain_decimal(value: Decimal) -> str:
-    """11.5, 2120, 45.83: no exponent, no trailing zeros (CSV, JSON, titles)."""
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text or "0"
 
 
 # --- event plan --------------------------------------------------------------------------

@@ -32,8 +32,9 @@ from markupsafe import Markup
 
 from generator import pages
 from generator.explain import CutReason, NoteKind, Standings
+from generator.export import plain_decimal, standings_document
 from generator.model import RoundKind
-from generator.pages import EventPlan, format_points, plain_decimal
+from generator.pages import EventPlan, format_points
 
 SITE_TITLE = "Tournament results"
 STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
@@ -304,36 +305,6 @@ class _SafeLinks(markdown.treeprocessors.Treeprocessor):
 
 
 # --- downloads ---------------------------------------------------------------------------
-
-def _number(value: Decimal | None) -> int | float | None:
-    """A plain JSON number (11.5, 2120, 45.83); None where C.07 leaves the value undefined."""
-    if value is None:
-        return None
-    if value == value.to_integral_value():
-        return int(value)
-    return float(plain_decimal(value))
-
-
-def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
-    """The schema of ``standings rank --format json``."""
-    columns = pages.columns(standings.specs)
-    return {
-        "event": event_name,
-        "edition": standings.edition.value,
-        "tiebreaks": [spec.written for spec in standings.specs],
-        "players": [
-            {
-                "start_no": int(row.player.start_no),
-                "name": row.player.name,
-                "rank": row.rank,
-                "points": _number(row.points),
-                "tiebreaks": {column.key: _number(pages.value_of(row, column))
-                              for column in columns},
-            }
-            for row in standings.rows
-        ],
-    }
-
 
 def standings_json(standings: Standings, event_name: str) -> bytes:
     text = json.dumps(standings_document(standings, event_name), ensure_ascii=False, indent=1)
