@@ -147,7 +147,9 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     specs = None
     if tiebreaks is not None:
         try:
-            specs = parse_tiebreak_list(tiebreaks)
+            # The rules of event.yml and TRF 212 (one function): the cuts against the
+            # announced rounds.
+            specs = parse_tiebreak_list(tiebreaks, rounds=event.competitors.total_rounds)
         except NotationError as error:
             hint = f"; expected {error.expected}" if error.expected else ""
             raise click.BadParameter(error.message + hint, param_hint="'--tiebreaks'") from None
