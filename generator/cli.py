@@ -100,12 +100,14 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     from generator.events import read_paths, summary
 
     events, diagnostics = read_paths(paths or ("events",))
+    ranked = [(event, _rank_column_warnings(event)) for event in events]
+    diagnostics = (*diagnostics, *(d for _event, found in ranked for d in found))
     if strict:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
-    for event in sorted(events, key=lambda e: e.display_path):
-        if not (strict and event.warnings):
-            click.echo(summary(event))
+    for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
+        if not (strict and (event.warnings or found)):
+            click.echo(summary(event, found))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
         warnings = len(diagnostics) - errors
@@ -113,6 +115,17 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
         sys.exit(1)
+
+
+def _rank_column_warnings(event: Any) -> tuple[Diagnostic, ...]:
+    """The TRF rank column against the event's standings as announced: what ``rank`` prints
+    after the reader's warnings (the standings' diagnostics, one code path for both)."""
+    from generator.standings import standings_for_event
+
+    try:
+        return standings_for_event(event).diagnostics
+    except StandingsError as error:
+        return error.diagnostics
 
 
 # --- rank and explain (issue 3) -------------------------------------------------------------

@@ -394,13 +394,14 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 expected="'unrated_rating: 1000' (or another rating) in event.yml"))
 
 
-def summary(event: Event) -> str:
-    """One line for ``standings check``: players, rounds, state."""
+def summary(event: Event, more_warnings: Sequence[Diagnostic] = ()) -> str:
+    """One line for ``standings check``: players, rounds, state (the reader's warnings and
+    ``more_warnings``, those of the standings, counted)."""
     t = event.tournament
     rounds = (f"{t.total_rounds} rounds" if t.rounds_played >= t.total_rounds
               else f"{t.rounds_played} of {t.total_rounds} rounds played")
     kind = "round robin" if t.is_round_robin else "Swiss"
-    warnings = len(event.warnings)
+    warnings = len(event.warnings) + len(more_warnings)
     state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
     entrants = f"{len(t.players)} players"
     if event.teams is not None:

@@ -95,3 +95,22 @@ def test_the_shipped_example_events_are_clean_even_when_strict(monkeypatch):
         "events/alekhin-memorial/tournament.trf: 8 players, 5 rounds, Swiss, ok",
         "events/anna-club-2026/tournament.trf: 8 players, 5 rounds, Swiss, ok",
         "events/gros-open-2010/tournament.trf: 52 players, 4 rounds, Swiss, ok"]
+
+
+def test_check_reports_the_rank_column_warnings_that_rank_prints(tmp_path, run):
+    """One code path: the file ranks Gamma (0.5 points) second and Anna third."""
+    trf = changed(5, " 2.5    2", " 2.5    3", changed(7, " 0.5    3", " 0.5    2"))
+    make_event(tmp_path, "e", trf)
+    warnings = [
+        "e/tournament.trf:5:86: warning: the file ranks player 1 (Alpha, Anna) 3; the computed "
+        "standings rank them 2",
+        "e/tournament.trf:7:86: warning: the file ranks player 3 (Gamma, Gleb) 2; the computed "
+        "standings rank them 3"]
+    checked = run("check", "e")
+    assert (checked.exit_code, checked.stderr.splitlines()) == (0, warnings)
+    assert checked.stdout == "e/tournament.trf: 4 players, 3 rounds, Swiss, ok (2 warnings)\n"
+    assert run("rank", "e").stderr.splitlines() == warnings
+    strict = run("check", "--strict", "e")
+    assert (strict.exit_code, strict.stdout) == (1, "")
+    assert strict.stderr.splitlines() == [
+        *(w.replace("warning: ", "") for w in warnings), "standings check: 2 errors"]

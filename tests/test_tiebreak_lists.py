@@ -138,14 +138,14 @@ def test_the_bound_of_a_cut_is_the_announced_number_of_rounds(tmp_path, run):
         "5 rounds")
 
 
-# BASE cut to its first k rounds, the points column counted by hand: round 1, 1 beats 4
-# and 2 beats 3; round 2, 1-2 and 3-4 are draws.
+# BASE cut to its first k rounds, the points column counted by hand (round 1: 1 beats 4
+# and 2 beats 3; round 2: 1-2 and 3-4 are draws) and the rank column left blank.
 POINTS_AFTER = {1: ("1.0", "1.0", "0.0", "0.0"), 2: ("1.5", "1.5", "0.5", "0.5")}
 
 
 def first_rounds(k: int) -> str:
     lines = BASE.splitlines()
-    players = [line[:80] + f"{points:>4}" + line[84:99 + 10 * (k - 1)]
+    players = [line[:80] + f"{points:>4}" + " " * 5 + line[89:99 + 10 * (k - 1)]
                for line, points in zip(lines[4:], POINTS_AFTER[k], strict=True)]
     return "\n".join([*lines[:3], f"XXR {k}", *players]) + "\n"
 
