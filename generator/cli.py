@@ -8,6 +8,7 @@ only with ``--debug``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
@@ -99,7 +100,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     """
     from generator.events import read_paths, summary
 
-    events, diagnostics = read_paths(paths or ("events",))
+    events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
     ranked = [(event, _rank_column_warnings(event)) for event in events]
     diagnostics = (*diagnostics, *(d for _event, found in ranked for d in found))
     if strict:
@@ -115,6 +116,19 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
         sys.exit(1)
+
+
+def _event_path(path: str, doing: str) -> str:
+    """``events/x/event.yml`` stands for its event folder: read as a TRF file it would give
+    a page of nonsense errors, so say what it is and read the folder."""
+    from generator.events import SETTINGS_FILE
+
+    if os.path.basename(path) != SETTINGS_FILE or not os.path.isfile(path):
+        return path
+    folder = os.path.dirname(path) or "."
+    click.echo(f"{path}: note: this is the event's settings file, not a TRF file; {doing} its "
+               f"folder {folder}", err=True)
+    return folder
 
 
 def _rank_column_warnings(event: Any) -> tuple[Diagnostic, ...]:
@@ -155,7 +169,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     from generator.notation import NotationError, parse_tiebreak_list
     from generator.standings import standings_for_event
 
-    event = read_event(path)
+    event = read_event(_event_path(path, "reading"))
     print_diagnostics(event.warnings)
     specs = None
     if tiebreaks is not None:

@@ -114,3 +114,22 @@ def test_check_reports_the_rank_column_warnings_that_rank_prints(tmp_path, run):
     assert (strict.exit_code, strict.stdout) == (1, "")
     assert strict.stderr.splitlines() == [
         *(w.replace("warning: ", "") for w in warnings), "standings check: 2 errors"]
+
+
+def test_the_settings_file_given_as_the_path_checks_its_folder(tmp_path, run):
+    make_event(tmp_path, "e", settings="title: Club Open\n")
+    note = ("e/event.yml: note: this is the event's settings file, not a TRF file; "
+            "checking its folder e\n")
+    for args in (("check", "e/event.yml"), ("check", "--strict", "e/event.yml")):
+        result = run(*args)
+        assert (result.exit_code, result.stderr) == (0, note)
+        assert result.stdout == "e/tournament.trf: 4 players, 3 rounds, Swiss, ok\n"
+
+
+def test_rank_given_the_settings_file_ranks_its_folder(tmp_path, run):
+    make_event(tmp_path, "e", settings="title: Club Open\n")
+    result = run("rank", "e/event.yml")
+    assert result.exit_code == 0
+    assert result.stderr == ("e/event.yml: note: this is the event's settings file, not a TRF "
+                             "file; reading its folder e\n")
+    assert result.stdout.splitlines()[0] == "Club Open (3 rounds; C.07 edition 2026)"
