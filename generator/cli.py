@@ -239,7 +239,7 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     keys = value_keys(standings.specs)
-    name = event.settings.title or event.tournament.name or event.slug
+    name = event.competitors.name
     if output == "json":
         # One player a line: the same document as the site's standings.json, laid out to
         # be read in a terminal.

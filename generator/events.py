@@ -236,7 +236,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     with collector_paused():
         document = read_records(text, trf_display, sink)
         tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink)
+            document, settings, sink, untitled=slug)
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink)
