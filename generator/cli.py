@@ -293,6 +293,23 @@ _CUT_WORDS = {
 }
 
 
+def _number_ranges(numbers: list[int]) -> str:
+    """``1-3 or 7``: sorted numbers as runs, to name the start numbers there are."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    spans = [str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    if len(spans) > _RUNS_SHOWN:  # a file numbered 2, 4, 6 ...: a line, not a page
+        spans = [*spans[:_RUNS_SHOWN - 1], "...", spans[-1]]
+    return spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " or " + spans[-1]
+
+
+_RUNS_SHOWN = 6
+
+
 def _player_label(tournament: Any, start_no: int | None) -> str:
     if start_no is None or not tournament.has_player(start_no):
         return "-"
@@ -420,8 +437,9 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     tournament = event.competitors  # a team event explains its teams
     if not tournament.has_player(start_no):
-        what = "team" if event.teams is not None else "player"
-        raise click.BadParameter(f"no {what} {start_no} in {event.display_path}",
+        what = "team with number" if event.teams is not None else "player with start number"
+        numbers = _number_ranges(sorted(p.start_no for p in tournament.players))
+        raise click.BadParameter(f"no {what} {start_no}; expected {numbers}",
                                  param_hint="'START_NO'")
     rows = list(standings.rows)
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
