@@ -60,7 +60,19 @@ def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Command(click.Command):
+    """A command whose summary in ``standings --help`` is its help's first sentence, whole:
+    click cuts it to fit beside the name ("rebuild on..."); the list wraps it instead."""
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return super().get_short_help_str(limit=max(limit, len(self.help or "")))
+
+
+class _Commands(click.Group):
+    command_class = _Command
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="standings")
 @click.option("--debug", is_flag=True, help="Show a Python traceback on errors.")
 def main(debug: bool) -> None:

@@ -133,3 +133,27 @@ def test_rank_given_the_settings_file_ranks_its_folder(tmp_path, run):
     assert result.stderr == ("e/event.yml: note: this is the event's settings file, not a TRF "
                              "file; reading its folder e\n")
     assert result.stdout.splitlines()[0] == "Club Open (3 rounds; C.07 edition 2026)"
+
+
+def test_standings_help_shows_each_command_summary_whole():
+    """click cuts a summary at the terminal's width ("round by..."); ours are whole sentences
+    (wrapped onto a second line where they are long)."""
+    result = CliRunner().invoke(main, ["--help"])
+    section = result.stdout.split("Commands:\n", 1)[1]
+    summaries: dict[str, str] = {}
+    for line in section.splitlines():
+        name, _, text = line.strip().partition(" ")
+        if line.startswith("  ") and not line.startswith("   "):
+            summaries[name] = text.strip()
+        elif line.strip():
+            last = list(summaries)[-1]
+            summaries[last] += " " + line.strip()
+    assert summaries == {
+        "build": "Build the static site from an events folder (default events/) into site/.",
+        "check": "Read event folders and TRF files and report every problem found.",
+        "explain": "Explain one player's place: every tie-break value, round by round.",
+        "rank": "Rank the players of one event: points, then the tie-breaks in order (C.07 "
+                "4.2).",
+        "serve": "Preview the site while you work: build it, serve it, rebuild on every "
+                 "change.",
+    }
