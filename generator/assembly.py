@@ -111,9 +111,11 @@ _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": 
 
 
 def assemble(document: TrfDocument, settings: EventSettings | None,
-             sink: DiagnosticSink) -> Tournament | None:
+             sink: DiagnosticSink, *, untitled: str = "(untitled)") -> Tournament | None:
     """Consistency checks and the Tournament; reports into ``sink``, never raises.
 
+    Where event.yml and the TRF file both say something, event.yml wins, here and only
+    here; ``untitled`` is the name when neither gives a title (the event folder's name).
     Returns None when the players cannot be told apart (a starting rank missing).
     """
     settings = settings if settings is not None else EventSettings()
@@ -146,7 +148,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     start_date = settings.start_date or header_date(document, "042")
     end_date = settings.end_date or header_date(document, "052")
     tournament = Tournament(
-        name=name or "(untitled)",
+        name=name or untitled,
         city=settings.place or document.value("022"),
         federation=document.value("032"),
         start_date=start_date,

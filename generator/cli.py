@@ -8,6 +8,7 @@ only with ``--debug``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
@@ -59,7 +60,19 @@ def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Command(click.Command):
+    """A command whose summary in ``standings --help`` is its help's first sentence, whole:
+    click cuts it to fit beside the name ("rebuild on..."); the list wraps it instead."""
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return super().get_short_help_str(limit=max(limit, len(self.help or "")))
+
+
+class _Commands(click.Group):
+    command_class = _Command
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="standings")
 @click.option("--debug", is_flag=True, help="Show a Python traceback on errors.")
 def main(debug: bool) -> None:
@@ -99,13 +112,15 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     """
     from generator.events import read_paths, summary
 
-    events, diagnostics = read_paths(paths or ("events",))
+    events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
+    ranked = [(event, _rank_column_warnings(event)) for event in events]
+    diagnostics = (*diagnostics, *(d for _event, found in ranked for d in found))
     if strict:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
-    for event in sorted(events, key=lambda e: e.display_path):
-        if not (strict and event.warnings):
-            click.echo(summary(event))
+    for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
+        if not (strict and (event.warnings or found)):
+            click.echo(summary(event, found))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
         warnings = len(diagnostics) - errors
@@ -113,6 +128,30 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
         sys.exit(1)
+
+
+def _event_path(path: str, doing: str) -> str:
+    """``events/x/event.yml`` stands for its event folder: read as a TRF file it would give
+    a page of nonsense errors, so say what it is and read the folder."""
+    from generator.events import SETTINGS_FILE
+
+    if os.path.basename(path) != SETTINGS_FILE or not os.path.isfile(path):
+        return path
+    folder = os.path.dirname(path) or "."
+    click.echo(f"{path}: note: this is the event's settings file, not a TRF file; {doing} its "
+               f"folder {folder}", err=True)
+    return folder
+
+
+def _rank_column_warnings(event: Any) -> tuple[Diagnostic, ...]:
+    """The TRF rank column against the event's standings as announced: what ``rank`` prints
+    after the reader's warnings (the standings' diagnostics, one code path for both)."""
+    from generator.standings import standings_for_event
+
+    try:
+        return standings_for_event(event).diagnostics
+    except StandingsError as error:
+        return error.diagnostics
 
 
 # --- rank and explain (issue 3) -------------------------------------------------------------
@@ -142,12 +181,14 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     from generator.notation import NotationError, parse_tiebreak_list
     from generator.standings import standings_for_event
 
-    event = read_event(path)
+    event = read_event(_event_path(path, "reading"))
     print_diagnostics(event.warnings)
     specs = None
     if tiebreaks is not None:
         try:
-            specs = parse_tiebreak_list(tiebreaks)
+            # The rules of event.yml and TRF 212 (one function): the cuts against the
+            # announced rounds.
+            specs = parse_tiebreak_list(tiebreaks, rounds=event.competitors.total_rounds)
         except NotationError as error:
             hint = f"; expected {error.expected}" if error.expected else ""
             raise click.BadParameter(error.message + hint, param_hint="'--tiebreaks'") from None
@@ -210,7 +251,7 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     keys = value_keys(standings.specs)
-    name = event.settings.title or event.tournament.name or event.slug
+    name = event.competitors.name
     if output == "json":
         # One player a line: the same document as the site's standings.json, laid out to
         # be read in a terminal.
@@ -262,6 +303,23 @@ _CUT_WORDS = {
     "below-limit": "not counted: opponent below the limit (9.2)",
     "not-counted": "not counted",
 }
+
+
+def _number_ranges(numbers: list[int]) -> str:
+    """``1-3 or 7``: sorted numbers as runs, to name the start numbers there are."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    spans = [str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    if len(spans) > _RUNS_SHOWN:  # a file numbered 2, 4, 6 ...: a line, not a page
+        spans = [*spans[:_RUNS_SHOWN - 1], "...", spans[-1]]
+    return spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " or " + spans[-1]
+
+
+_RUNS_SHOWN = 6
 
 
 def _player_label(tournament: Any, start_no: int | None) -> str:
@@ -391,8 +449,9 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     tournament = event.competitors  # a team event explains its teams
     if not tournament.has_player(start_no):
-        what = "team" if event.teams is not None else "player"
-        raise click.BadParameter(f"no {what} {start_no} in {event.display_path}",
+        what = "team with number" if event.teams is not None else "player with start number"
+        numbers = _number_ranges(sorted(p.start_no for p in tournament.players))
+        raise click.BadParameter(f"no {what} {start_no}; expected {numbers}",
                                  param_hint="'START_NO'")
     rows = list(standings.rows)
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)

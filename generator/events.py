@@ -11,7 +11,7 @@ Every problem of every file is collected first and raised as one
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
@@ -20,7 +20,7 @@ from pathlib import Path
 from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
-from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
+from generator.notation import TiebreakList, TiebreakSpec, read_tiebreak_list
 from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
@@ -236,7 +236,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     with collector_paused():
         document = read_records(text, trf_display, sink)
         tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink)
+            document, settings, sink, untitled=slug)
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink)
@@ -284,56 +284,77 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
     (C.07 Art. 8 note): an error at the position where the code is written.
     """
     resolved: ResolvedTiebreaks | None = None
+    rounds = tournament.total_rounds  # announced: event.yml, else 142, else XXR, else blocks
     if settings.tiebreaks is not None:
         positions = tuple((settings.path, *settings.positions.get(f"tiebreaks[{i}]", (0, 0)))
                           for i in range(len(settings.tiebreaks)))
+        # event.yml was read before the rounds were known: what is left to check is the cuts.
+        checked = read_tiebreak_list(settings.tiebreaks, rounds=rounds)
+        _report_list_problems(checked, positions, diagnostics)
         resolved = ResolvedTiebreaks(specs=settings.tiebreaks, source=TiebreakSource.SETTINGS,
                                      positions=positions)
     for tag, source in (("212", TiebreakSource.TRF_212), ("202", TiebreakSource.TRF_202)):
         record = document.first(tag)
         if resolved is not None or record is None:
             continue
-        specs: list[TiebreakSpec] = []
+        codes: list[str] = []
         places: list[tuple[str, int, int]] = []
-        unreadable: list[tuple[str, int]] = []
         column = 5
         for raw in record.text[4:].split(","):
             code = raw.strip()
             code_column = column + (len(raw) - len(raw.lstrip()))
             column += len(raw) + 1
-            if not code:
-                continue
-            try:
-                spec = parse_tiebreak(code)
-            except NotationError:
-                unreadable.append((code, code_column))
-                continue
-            if spec.acronym == "PTS" and not specs:
-                continue
-            specs.append(spec)
-            places.append((document.path, record.line, code_column))
+            if code:
+                codes.append(code)
+                places.append((document.path, record.line, code_column))
+        checked = read_tiebreak_list(codes, rounds=rounds)
+        unreadable = [codes[p.index] for p in checked.problems if p.is_unreadable]
         if unreadable:
             # Team tie-breaks (MPvGP, EDET, ...) and programs' own codes: not computed here,
             # so the announced order cannot be followed; say so rather than drop codes silently.
+            shown = ", ".join(repr(c) for c in unreadable[:_UNREADABLE_SHOWN]) + (
+                f" and {len(unreadable) - _UNREADABLE_SHOWN} more"
+                if len(unreadable) > _UNREADABLE_SHOWN else "")
+            first = next(p for p in checked.problems if p.is_unreadable)
             diagnostics.append(Diagnostic(
-                path=document.path, line=record.line, column=unreadable[0][1],
+                path=document.path, line=record.line, column=places[first.index][2],
                 severity=Severity.WARNING,
                 message=f"record {tag} lists tie-breaks this program does not compute ("
-                        + ", ".join(repr(c) for c, _ in unreadable)
-                        + "); the default list is used instead",
+                        f"{shown}); the default list is used instead",
                 expected="individual C.07 codes, or a 'tiebreaks' list in event.yml"))
-        elif specs:
-            resolved = ResolvedTiebreaks(specs=tuple(specs), source=source,
-                                         positions=tuple(places))
+        elif checked.problems or checked.specs:
+            # The same rules as event.yml and --tiebreaks: a list breaking them is an error,
+            # and event.yml's 'tiebreaks' is the way to announce another.
+            _report_list_problems(checked, tuple(places), diagnostics)
+            resolved = ResolvedTiebreaks(specs=checked.specs, source=source,
+                                         positions=tuple(places[i] for i in checked.indices))
     if resolved is None:
-        codes = DEFAULT_ROUND_ROBIN if tournament.is_round_robin else DEFAULT_SWISS
+        codes = list(DEFAULT_ROUND_ROBIN if tournament.is_round_robin else DEFAULT_SWISS)
+        default = read_tiebreak_list(codes, rounds=rounds)
+        # Our own default, announced by nobody: a cut a short event cannot take is left out.
+        impossible = {p.index for p in default.problems}
         resolved = ResolvedTiebreaks(
-            specs=tuple(spec for spec in map(parse_tiebreak, codes)
-                        if edition is Edition.FIDE_2026_03 or spec.info.since != "2026"),
+            specs=tuple(spec for spec, index in zip(default.specs, default.indices, strict=True)
+                        if index not in impossible
+                        and (edition is Edition.FIDE_2026_03 or spec.info.since != "2026")),
             source=TiebreakSource.DEFAULT)
     _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
                      diagnostics)
     return resolved
+
+
+_UNREADABLE_SHOWN = 5
+"""Codes named in the warning about a TRF list that cannot be read; the rest are counted."""
+
+
+def _report_list_problems(checked: TiebreakList, places: Sequence[tuple[str, int, int]],
+                          diagnostics: list[Diagnostic]) -> None:
+    """Each problem of an announced list, at the (path, line, column) of its code."""
+    for problem in checked.problems:
+        path, line, column = places[problem.index]
+        diagnostics.append(Diagnostic(
+            path=path, line=line or None, column=column + problem.column if column else None,
+            message=problem.message, expected=problem.expected))
 
 
 def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tournament,
@@ -373,13 +394,14 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 expected="'unrated_rating: 1000' (or another rating) in event.yml"))
 
 
-def summary(event: Event) -> str:
-    """One line for ``standings check``: players, rounds, state."""
+def summary(event: Event, more_warnings: Sequence[Diagnostic] = ()) -> str:
+    """One line for ``standings check``: players, rounds, state (the reader's warnings and
+    ``more_warnings``, those of the standings, counted)."""
     t = event.tournament
     rounds = (f"{t.total_rounds} rounds" if t.rounds_played >= t.total_rounds
               else f"{t.rounds_played} of {t.total_rounds} rounds played")
     kind = "round robin" if t.is_round_robin else "Swiss"
-    warnings = len(event.warnings)
+    warnings = len(event.warnings) + len(more_warnings)
     state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
     entrants = f"{len(t.players)} players"
     if event.teams is not None:

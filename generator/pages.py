@@ -161,12 +161,14 @@ def event_info(event: Event) -> EventInfo:
     teams = event.teams
     return EventInfo(
         slug=event.slug,
-        title=_setting(event, "title") or tournament.name or event.slug,
-        start_date=_setting(event, "start_date") or tournament.start_date,
-        end_date=_setting(event, "end_date") or tournament.end_date,
-        place=_setting(event, "place") or tournament.city,
+        # event.yml over the TRF file (and the folder's name for a title) is settled once,
+        # when the event is assembled (assembly.assemble); the organiser is event.yml's only.
+        title=tournament.name,
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        place=tournament.city,
         organiser=_setting(event, "organiser") or "",
-        arbiter=_setting(event, "arbiter") or tournament.chief_arbiter,
+        arbiter=tournament.chief_arbiter,
         rounds_total=tournament.total_rounds,
         rounds_played=tournament.rounds_played,
         is_round_robin=tournament.is_round_robin,

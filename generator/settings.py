@@ -30,7 +30,7 @@ from generator.model import (
     UnplayedOptions,
     finite_decimal,
 )
-from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
+from generator.notation import TiebreakSpec, read_tiebreak_list
 from generator.trf import parse_date
 
 Position = tuple[int, int]
@@ -295,7 +295,7 @@ class _Reader:
                                f"{_describe(item)}", "a code such as 'BH/C1'")
                     continue
                 items.append((str(item.value).strip(), item, _quote_width(item),
-                              (_line(item), _column(item))))
+                              (_line(item), _column(item) + _quote_width(item))))
         elif isinstance(node, ScalarNode) and node.tag.endswith(":str"):
             for match in re.finditer(r"[^,\s]+", str(node.value)):
                 offset = match.start() + _quote_width(node)
@@ -309,25 +309,15 @@ class _Reader:
             self.error(node, f"'tiebreaks' must be a list of codes, not {_describe(node)}",
                        "a list such as [BH/C1, BH, SB, DE] or the text 'BH/C1, BH, SB'")
             return None
-        specs: list[TiebreakSpec] = []
-        ok = True
-        for index, (code, item, offset, position) in enumerate(items):
-            try:
-                spec = parse_tiebreak(code)
-            except NotationError as error:
-                ok = False
-                self.error(item, error.message, error.expected, offset + error.column)
-                continue
-            if spec.acronym == "PTS":
-                if index == 0:
-                    continue  # C.07 4.2: points come first anyway
-                ok = False
-                self.error(item, "'PTS' can only come first", "tie-breaks after points",
-                           offset)
-                continue
-            self.positions[f"tiebreaks[{len(specs)}]"] = position  # tiebreaks[i] is specs[i]
-            specs.append(spec)
-        return tuple(specs) if ok else None
+        # The list rules live in notation.read_tiebreak_list; the cuts wait for the rounds
+        # (events.resolve_tiebreaks checks them once the TRF file is read).
+        checked = read_tiebreak_list([code for code, *_ in items])
+        for problem in checked.problems:
+            _code, item, offset, _position = items[problem.index]
+            self.error(item, problem.message, problem.expected, offset + problem.column)
+        for k, index in enumerate(checked.indices):
+            self.positions[f"tiebreaks[{k}]"] = items[index][3]  # tiebreaks[k] is specs[k]
+        return None if checked.problems else checked.specs
 
     def number(self, node: Node, key: str) -> Decimal | None:
         value = self.python(node)

@@ -95,3 +95,65 @@ def test_the_shipped_example_events_are_clean_even_when_strict(monkeypatch):
         "events/alekhin-memorial/tournament.trf: 8 players, 5 rounds, Swiss, ok",
         "events/anna-club-2026/tournament.trf: 8 players, 5 rounds, Swiss, ok",
         "events/gros-open-2010/tournament.trf: 52 players, 4 rounds, Swiss, ok"]
+
+
+def test_check_reports_the_rank_column_warnings_that_rank_prints(tmp_path, run):
+    """One code path: the file ranks Gamma (0.5 points) second and Anna third."""
+    trf = changed(5, " 2.5    2", " 2.5    3", changed(7, " 0.5    3", " 0.5    2"))
+    make_event(tmp_path, "e", trf)
+    warnings = [
+        "e/tournament.trf:5:86: warning: the file ranks player 1 (Alpha, Anna) 3; the computed "
+        "standings rank them 2",
+        "e/tournament.trf:7:86: warning: the file ranks player 3 (Gamma, Gleb) 2; the computed "
+        "standings rank them 3"]
+    checked = run("check", "e")
+    assert (checked.exit_code, checked.stderr.splitlines()) == (0, warnings)
+    assert checked.stdout == "e/tournament.trf: 4 players, 3 rounds, Swiss, ok (2 warnings)\n"
+    assert run("rank", "e").stderr.splitlines() == warnings
+    strict = run("check", "--strict", "e")
+    assert (strict.exit_code, strict.stdout) == (1, "")
+    assert strict.stderr.splitlines() == [
+        *(w.replace("warning: ", "") for w in warnings), "standings check: 2 errors"]
+
+
+def test_the_settings_file_given_as_the_path_checks_its_folder(tmp_path, run):
+    make_event(tmp_path, "e", settings="title: Club Open\n")
+    note = ("e/event.yml: note: this is the event's settings file, not a TRF file; "
+            "checking its folder e\n")
+    for args in (("check", "e/event.yml"), ("check", "--strict", "e/event.yml")):
+        result = run(*args)
+        assert (result.exit_code, result.stderr) == (0, note)
+        assert result.stdout == "e/tournament.trf: 4 players, 3 rounds, Swiss, ok\n"
+
+
+def test_rank_given_the_settings_file_ranks_its_folder(tmp_path, run):
+    make_event(tmp_path, "e", settings="title: Club Open\n")
+    result = run("rank", "e/event.yml")
+    assert result.exit_code == 0
+    assert result.stderr == ("e/event.yml: note: this is the event's settings file, not a TRF "
+                             "file; reading its folder e\n")
+    assert result.stdout.splitlines()[0] == "Club Open (3 rounds; C.07 edition 2026)"
+
+
+def test_standings_help_shows_each_command_summary_whole():
+    """click cuts a summary at the terminal's width ("round by..."); ours are whole sentences
+    (wrapped onto a second line where they are long)."""
+    result = CliRunner().invoke(main, ["--help"])
+    section = result.stdout.split("Commands:\n", 1)[1]
+    summaries: dict[str, str] = {}
+    for line in section.splitlines():
+        name, _, text = line.strip().partition(" ")
+        if line.startswith("  ") and not line.startswith("   "):
+            summaries[name] = text.strip()
+        elif line.strip():
+            last = list(summaries)[-1]
+            summaries[last] += " " + line.strip()
+    assert summaries == {
+        "build": "Build the static site from an events folder (default events/) into site/.",
+        "check": "Read event folders and TRF files and report every problem found.",
+        "explain": "Explain one player's place: every tie-break value, round by round.",
+        "rank": "Rank the players of one event: points, then the tie-breaks in order (C.07 "
+                "4.2).",
+        "serve": "Preview the site while you work: build it, serve it, rebuild on every "
+                 "change.",
+    }

@@ -210,3 +210,21 @@ def test_a_rating_tiebreak_with_unrated_players_and_no_announced_rating_is_a_war
         "Art. 10); expected 'unrated_rating: 1000' (or another rating) in event.yml"]
     make_event(tmp_path, "f", unrated, settings="tiebreaks: [BH, ARO]\nunrated_rating: 1000\n")
     assert read_event("f").warnings == ()
+
+
+def test_a_file_without_a_title_is_named_after_its_event_folder(tmp_path):
+    """No 012 record and no 'title' in event.yml: the folder's name, not "(untitled)"."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    from generator.pages import event_info
+
+    folder = make_event(tmp_path, "club-open-2026", changed(1, "012 Test Open", "012"))
+    event = read_event(folder)
+    assert event.tournament.name == "club-open-2026"
+    assert event_info(event).title == "club-open-2026"
+    rank = CliRunner().invoke(main, ["rank", str(folder)])
+    assert rank.stdout.splitlines()[0] == "club-open-2026 (3 rounds; C.07 edition 2026)"
+    explain = CliRunner().invoke(main, ["explain", str(folder), "1"])
+    assert explain.stdout.splitlines()[0] == (
+        "Anna Alpha (1), club-open-2026, 3 rounds, C.07 edition 2026")

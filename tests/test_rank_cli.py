@@ -17,7 +17,9 @@ from conftest import CORPUS_EXPECTED, CORPUS_TRF
 
 from generator.cli import main
 
-ORACLE_LIST = ("DE BH/C1 BH BH/C2 BH/M1 BH/M2 SB SB/C1 FB FB/C1 AOB WIN WON BPG BWG GE REP "
+# The reference's list without GE: it is REP under its 2023 name, and a list may name a
+# tie-break once (the ranks are the same, as a repeat cannot separate anyone).
+ORACLE_LIST = ("DE BH/C1 BH BH/C2 BH/M1 BH/M2 SB SB/C1 FB FB/C1 AOB WIN WON BPG BWG REP "
                "PS PS/C1 KS ARO ARO/C1 TPR PTP APRO APPO")
 
 
@@ -166,7 +168,31 @@ def test_explain_rating_rounding_and_table():
     assert "lowest rating whose expected score reaches" in text
 
 
-def test_explain_unknown_player_is_a_usage_error():
-    result = run("explain", str(CORPUS_TRF / "seed-anna.trf"), "99")
+def test_explain_unknown_player_is_a_usage_error_naming_the_start_numbers():
+    result = run("explain", str(CORPUS_TRF / "competichess-gros-2010-r4.trf"), "99")
     assert result.exit_code == 2
-    assert "no player 99" in result.output
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for 'START_NO': no player with start number 99; expected 1-52")
+
+
+def test_explain_names_the_start_numbers_there_are_when_some_are_missing(tmp_path):
+    from tests.test_trf_broken import BASE
+
+    # Delta (start number 4) renumbered 7: the numbers are 1-3 and 7.
+    trf = BASE.replace("001    4      Delta", "001    7      Delta").replace("   4 w 1", "   7 w 1")
+    trf = trf.replace("   4 b =", "   7 b =").replace("   4 b 1", "   7 b 1")
+    (tmp_path / "t.trf").write_text(trf, encoding="utf-8")
+    assert run("check", str(tmp_path / "t.trf")).exit_code == 0
+    result = run("explain", str(tmp_path / "t.trf"), "4")
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for 'START_NO': no player with start number 4; expected 1-3 or 7")
+
+
+@pytest.mark.parametrize(("numbers", "said"), [
+    ([5], "5"), ([1, 3], "1 or 3"), ([1, 2, 3, 7, 9, 10], "1-3, 7 or 9-10"),
+    (list(range(2, 10_000, 2)), "2, 4, 6, 8, 10, ... or 9998"),
+])
+def test_the_start_numbers_named_stay_one_short_line(numbers, said):
+    from generator.cli import _number_ranges
+
+    assert _number_ranges(numbers) == said

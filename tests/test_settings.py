@@ -207,7 +207,7 @@ place: Oslo
 organiser: Anna Chess Club
 arbiter: IA Jane Doe
 edition: 2026
-tiebreaks: [PTS, BH/C1, BH-C1, SB, DE]
+tiebreaks: [PTS, BH/C1, BH-C2, SB, DE]
 scoring: {win: 3, draw: 1, loss: 0, pairing_allocated_bye: 1}
 unplayed:
   forfeits_as_played: true
@@ -227,8 +227,8 @@ notes: |
     assert (settings.place, settings.organiser, settings.arbiter) == (
         "Oslo", "Anna Chess Club", "IA Jane Doe")
     assert settings.edition is Edition.FIDE_2026_03
-    # PTS first is dropped (points always come first); BH-C1 is the Handbook's spelling.
-    assert [s.code for s in settings.tiebreaks] == ["BH/C1", "BH/C1", "SB", "DE"]
+    # PTS first is dropped (points always come first); BH-C2 is the Handbook's spelling.
+    assert [s.code for s in settings.tiebreaks] == ["BH/C1", "BH/C2", "SB", "DE"]
     assert settings.scoring == ScoreSystem(win=Decimal(3), draw=Decimal(1), loss=Decimal(0),
                                            pairing_allocated_bye=Decimal(1))
     assert settings.unplayed == UnplayedOptions(forfeits_as_played=True,

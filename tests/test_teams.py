@@ -403,7 +403,9 @@ def test_explain_a_team():
            "with 3 match points." in result.stdout
     assert "round  1  Team 2 (2): score 6.5  = 6.5" in result.stdout
     missing = run("explain", str(TEAM_FILE), "9")
-    assert missing.exit_code == 2 and "no team 9" in missing.output
+    assert missing.exit_code == 2
+    assert missing.stderr.splitlines()[-1] == (
+        "Error: Invalid value for 'START_NO': no team with number 9; expected 1-4")
 
 
 def test_an_event_whose_list_asks_for_game_points_in_an_individual_event(tmp_path):

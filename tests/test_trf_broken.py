@@ -18,13 +18,15 @@ BASE = (
     "042 2026/03/14\n"                                                      # line 2
     "092 Swiss Dutch\n"                                                     # line 3
     "XXR 3\n"                                                               # line 4
-    "001    1      Alpha, Anna                       2100 NOR                         2.5    1     4 w 1     2 b =     3 w 1\n"   # noqa: E501
-    "001    2      Beta, Boris                       2000 SWE                         2.5    2     3 b 1     1 w =     4 b 1\n"   # noqa: E501
+    "001    1      Alpha, Anna                       2100 NOR                         2.5    2     4 w 1     2 b =     3 w 1\n"   # noqa: E501
+    "001    2      Beta, Boris                       2000 SWE                         2.5    1     3 b 1     1 w =     4 b 1\n"   # noqa: E501
     "001    3      Gamma, Gleb                       1900 GER                         0.5    3     2 w 0     4 b =     1 b 0\n"   # noqa: E501
     "001    4      Delta, Dina                       1800 FRA                         0.5    4     1 b 0     3 w =     2 w 0\n"   # noqa: E501
 )
 # Hand check of the points: 1 beats 4 and 3 and draws 2 (2.5); 2 beats 3 and 4 and draws
-# 1 (2.5); 3 and 4 lose twice and draw each other (0.5 each).
+# 1 (2.5); 3 and 4 lose twice and draw each other (0.5 each). The rank column is the default
+# Swiss list's: 1 and 2 are equal up to BPG (C.07 7.3), where Beta's two games with Black
+# beat Anna's one; so are 3 and 4, where Gamma's two beat Dina's one.
 
 
 def changed(line: int, old: str, new: str, text: str = BASE) -> str:
@@ -58,7 +60,7 @@ CASES = {
         [f"t.trf:6:106: round 2 block '    1 w =' is not on the 10-column grid; "
          f"expected {GRID2}"]),
     "shifted-left-by-one-column": (
-        changed(5, "   1     4 w 1", "   1    4 w 1"),
+        changed(5, "   2     4 w 1", "   2    4 w 1"),
         [f"t.trf:5:96: round 1 block '  4 w 1' is not on the 10-column grid; "
          f"expected {GRID1}"]),
     "letters-in-starting-rank": (
@@ -72,8 +74,8 @@ CASES = {
         ["t.trf:5:82: points '2,5' is not a number; "
          "expected a number such as ' 4.5' in columns 81-84"]),
     "letters-in-rank": (
-        changed(6, "2.5    2", "2.5   2."),
-        ["t.trf:6:88: rank '2.' is not a number; expected digits in columns 86-89"]),
+        changed(6, "2.5    1", "2.5   1."),
+        ["t.trf:6:88: rank '1.' is not a number; expected digits in columns 86-89"]),
     "letters-in-opponent": (
         changed(5, "   4 w 1", "   A w 1"),
         ["t.trf:5:95: round 1 opponent 'A' is not a number; "
