@@ -56,6 +56,18 @@ program writes again, that is another burst and another rebuild."""
 LONG_POLL_S = 20.0
 """A live-reload request is answered after this long even if nothing changed (the tab asks
 again), so no proxy or browser gives up on it."""
+REQUEST_TIMEOUT_S = 10.0
+"""How long a connection may stay silent while its request is read or its answer written.
+A tab that opened a connection and said nothing (a preconnect, a sleeping laptop, a stuck
+proxy) would otherwise hold a thread for good. A long-poll is not cut by it: while it waits
+for the next build it neither reads nor writes."""
+LISTEN_BACKLOG = 1024
+"""Connections the system may hold before the server accepts them (capped by the system's
+own limit). With Python's default of 5, a page opened by a few dozen tabs at once saw
+connections dropped and retried by the client one, three, seven seconds later."""
+WATCH_CHECK_S = 0.5
+"""How often the watches are checked: a watched folder replaced (git checkout, a sync tool)
+or a watcher thread that died is re-armed within this long."""
 FAILING_POLL_S = 1.0
 """While an event is broken, its files are digested this often even without a file event, so
 a fix the watcher did not report (some network filesystems) still clears the error."""
@@ -209,10 +221,13 @@ def normalise_base(base: str) -> str:
 class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True
     """Long-polls must not keep the process alive at Ctrl-C."""
+    request_queue_size = LISTEN_BACKLOG
 
     def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/",
-                 on_page_failure: Callable[[PageFailure], object] | None = None) -> None:
+                 on_page_failure: Callable[[PageFailure], object] | None = None,
+                 request_timeout: float = REQUEST_TIMEOUT_S) -> None:
         self.site = site
+        self.request_timeout = request_timeout
         self.base = normalise_base(base)
         self.on_page_failure = on_page_failure or (lambda failure: None)
         if ":" in address[0]:
@@ -232,6 +247,10 @@ class _RequestHandler(BaseHTTPRequestHandler):
     server_version = "standings-serve"
     extensions_map: ClassVar[dict[str, str]] = {".json": "application/json", ".csv": "text/csv",
                                                 ".trf": "text/plain", ".md": "text/plain"}
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)
 
     def do_GET(self) -> None:
         self._respond(send_body=True)
@@ -335,8 +354,10 @@ class _RequestHandler(BaseHTTPRequestHandler):
             self.end_headers()
             if send_body:
                 self.wfile.write(content)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the tab was closed or reloaded mid-answer
+        except OSError:
+            # The tab was closed or reloaded mid-answer, or stopped reading for longer than
+            # the request timeout (TimeoutError): this connection is given up, nothing else.
+            self.close_connection = True
 
 
 def _resolve(relative: str, files: Mapping[str, bytes]) -> str | None:
@@ -511,7 +532,7 @@ class Preview:
 
     def __init__(self, settings: ServeSettings, site: SiteFunctions,
                  log: Callable[[str], None], *, quiet: float = QUIET_S,
-                 warm: bool = True) -> None:
+                 warm: bool = True, request_timeout: float = REQUEST_TIMEOUT_S) -> None:
         self.settings = settings
         self.events_root = settings.events_root.resolve()
         self.log = log
@@ -519,7 +540,8 @@ class Preview:
         self.build = LiveBuild(settings.events_root, site)
         self.changes = ChangeQueue(quiet=quiet)
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
-                                    settings.base, on_page_failure=self.page_failed)
+                                    settings.base, on_page_failure=self.page_failed,
+                                    request_timeout=request_timeout)
         self._observer = Observer(timeout=0.2)
         self._watched: set[Path] = set()
         self._stopping = threading.Event()
