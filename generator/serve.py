@@ -27,10 +27,11 @@ import mimetypes
 import posixpath
 import re
 import socket
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -41,6 +42,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from generator.errors import Diagnostic
 from generator.incremental import INDEX_UNIT, SiteFunctions
@@ -470,9 +472,109 @@ class _WatchHandler(FileSystemEventHandler):
             # would cost the short wait of a finished write; the file's events suffice.
             return
         write_done = event.event_type in _WRITE_DONE
-        for path in (event.src_path, getattr(event, "dest_path", "")):
-            if path:
-                self._preview.file_changed(Path(_text(path)), write_done=write_done)
+        try:
+            for path in (event.src_path, getattr(event, "dest_path", "")):
+                if path:
+                    self._preview.file_changed(Path(_text(path)), write_done=write_done)
+        except Exception as error:
+            # An exception here would end watchdog's thread, and with it every later
+            # rebuild: say so, and rebuild everything rather than miss this change.
+            self._preview.log(f"standings serve: internal error while watching: {error!r}; "
+                              "watching goes on")
+            self._preview.changes.add(EVERYTHING, write_done=write_done)
+
+
+class _Watches:
+    """The folders watched, kept watched while they are replaced under us.
+
+    A watch follows a directory, not its name: once ``git checkout``, ``git stash`` or a
+    sync tool deletes the events folder and writes it again (a new directory), or renames it
+    away and puts another in its place, the old watch sees nothing more, and watchdog ends
+    a watch whose directory was deleted. :meth:`check` (run by the build loop every
+    :data:`WATCH_CHECK_S`) compares each folder with the directory its watch was set on and
+    sets the watch again on what is there now; a watcher thread that died is replaced.
+    """
+
+    def __init__(self, handler: FileSystemEventHandler,
+                 wanted: Callable[[], list[tuple[Path, bool]]]) -> None:
+        self._handler, self._wanted = handler, wanted
+        self._lock = threading.RLock()
+        self._observer = Observer(timeout=0.2)
+        self._watches: dict[Path, tuple[ObservedWatch, tuple[int, int]]] = {}
+        self._stopped = False
+
+    def __contains__(self, folder: object) -> bool:
+        return folder in self._watches
+
+    @property
+    def observer(self) -> BaseObserver:
+        return self._observer
+
+    def start(self) -> None:
+        with self._lock:
+            self.add_new()
+            self._observer.start()
+
+    def stop(self, deadline: float) -> None:
+        with self._lock:
+            self._stopped = True
+            observer = self._observer
+        if observer.is_alive():
+            observer.stop()
+            observer.join(timeout=max(0.0, deadline - time.monotonic()))
+
+    def add_new(self) -> bool:
+        """Watch the wanted folders that exist and are not watched; True if there were any."""
+        added = False
+        with self._lock:
+            for folder, recursive in self._wanted():
+                identity = _identity(folder)
+                if folder in self._watches or identity is None:
+                    continue
+                try:
+                    watch = self._observer.schedule(self._handler, str(folder),
+                                                    recursive=recursive)
+                except OSError:
+                    continue  # gone again (or unreadable) since: the next check retries
+                self._watches[folder] = (watch, identity)
+                added = True
+        return added
+
+    def check(self) -> str | None:
+        """Re-arm what stopped watching; says what happened (for the log), None if nothing.
+
+        Changes made while a watch was not set were not seen: after a re-arm the caller
+        rebuilds everything (the digests skip what did not change).
+        """
+        with self._lock:
+            if self._stopped:
+                return None
+            if not self._observer.is_alive():
+                self._observer = Observer(timeout=0.2)
+                self._watches.clear()
+                self.add_new()
+                self._observer.start()
+                return "the file watcher stopped; it was started again"
+            alive = {emitter.watch for emitter in self._observer.emitters
+                     if emitter.is_alive()}
+            replaced = [folder for folder, (watch, identity) in self._watches.items()
+                        if watch not in alive or _identity(folder) != identity]
+            for folder in replaced:
+                watch, _ = self._watches.pop(folder)
+                with suppress(KeyError):  # watchdog may have dropped it already
+                    self._observer.unschedule(watch)
+            if self.add_new() or replaced:
+                return "a watched folder was replaced or removed; watching it anew"
+            return None
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """Which directory is at ``folder`` now (None: none)."""
+    try:
+        status = folder.stat()
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISDIR(status.st_mode) else None
 
 
 def _text(path: str | bytes) -> str:
@@ -542,8 +644,7 @@ class Preview:
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
                                     settings.base, on_page_failure=self.page_failed,
                                     request_timeout=request_timeout)
-        self._observer = Observer(timeout=0.2)
-        self._watched: set[Path] = set()
+        self._watches = _Watches(_WatchHandler(self), self._wanted_folders)
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
@@ -553,6 +654,7 @@ class Preview:
         self._warm = threading.Event()
         self._warms = warm
         self._collector = _Collector()
+        self._last_poll = 0.0
 
     @property
     def url(self) -> str:
@@ -562,8 +664,7 @@ class Preview:
 
     def start(self) -> None:
         """Watch, build once, then serve and rebuild on changes (in background threads)."""
-        self._watch()
-        self._observer.start()
+        self._watches.start()
         self.rebuild(EVERYTHING)
         loops = [(self._serve, "standings-http"), (self._build_loop, "standings-build")]
         if self._warms:
@@ -582,14 +683,11 @@ class Preview:
         if self._threads:  # shutdown() waits for serve_forever, which runs only once started
             self.server.shutdown()
         self.server.server_close()
-        if self._observer.is_alive():
-            self._observer.stop()
         self._collector.release()
         # The threads are daemons and write nothing to disk, so a render still running
         # need not be waited for long: stopping stays well within a second.
         deadline = time.monotonic() + 0.5
-        if self._observer.is_alive():
-            self._observer.join(timeout=max(0.0, deadline - time.monotonic()))
+        self._watches.stop(deadline)
         for thread in self._threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
@@ -605,16 +703,11 @@ class Preview:
 
     # watching
 
-    def _watch(self) -> None:
-        """Watch the events folder, the templates, and the folder holding events/ (shallowly,
-        to notice a club's templates/ folder appearing)."""
-        handler = _WatchHandler(self)
+    def _wanted_folders(self) -> list[tuple[Path, bool]]:
+        """The events folder, the templates, and the folder holding events/ (shallowly, to
+        notice a club's templates/ folder appearing and the events folder coming back)."""
         folders = [(self.events_root, True), (self.events_root.parent, False)]
-        folders += [(folder, True) for folder in self._template_folders()]
-        for folder, recursive in folders:
-            if folder not in self._watched and folder.is_dir():
-                self._observer.schedule(handler, str(folder), recursive=recursive)
-                self._watched.add(folder)
+        return folders + [(folder, True) for folder in self._template_folders()]
 
     def _template_folders(self) -> list[Path]:
         return [Path(folder).resolve() for folder in
@@ -639,8 +732,8 @@ class Preview:
         elif path.parent == root.parent:
             # The shallow watch beside events/: only a club's templates/ folder matters here
             # (appearing, disappearing, renamed).
-            if path in self._watched or path in self._template_folders():
-                self._watch()
+            if path in self._watches or path in self._template_folders():
+                self._watches.add_new()
                 self.changes.add(EVERYTHING, write_done=write_done)
         else:
             self.changes.add(EVERYTHING, write_done=write_done)  # a template or asset
@@ -649,18 +742,29 @@ class Preview:
 
     def _build_loop(self) -> None:
         while not self._stopping.is_set():
-            burst = self.changes.next_burst(FAILING_POLL_S if self.build.failing else 0.5)
+            burst = self.changes.next_burst(WATCH_CHECK_S)
             if self._stopping.is_set():
                 return
             try:
-                if burst is False:
-                    if self.build.failing:
+                if self._rearm_watches():
+                    burst = EVERYTHING
+                elif burst is False:
+                    polled = time.monotonic()
+                    if self.build.failing and polled - self._last_poll >= FAILING_POLL_S:
+                        self._last_poll = polled
                         self.rebuild(self.build.failing)
                     continue
                 self.rebuild(burst)  # type: ignore[arg-type]
             except Exception as error:  # a bug of ours: say so, keep serving, keep watching
                 self.log(f"standings serve: internal error while rebuilding: {error!r}; "
                          "the last good pages stay served")
+
+    def _rearm_watches(self) -> bool:
+        """Set again the watches that stopped watching; True when any was (rebuild all)."""
+        happened = self._watches.check()
+        if happened is not None:
+            self.log(f"standings serve: {happened}")
+        return happened is not None
 
     def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
         """Refresh the suspected events and publish the result if anything changed."""

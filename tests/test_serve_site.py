@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -110,3 +111,28 @@ def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
         assert dict(snapshot.files.unit_of(f"{slug}/")) == site.render_event(plan, env), slug
     # What serving adds (the reload script, the banner) is added to responses only.
     assert not any(b"__standings__" in page for page in snapshot.files.values())
+
+
+def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(
+        tmp_path: Path) -> None:
+    # As `git stash` / `git stash pop` or a sync tool does it: the whole events folder
+    # deleted, then written again as a new directory, then the TRF edited.
+    events = tmp_path / "events"
+    trf = make_event(events, "anna", ANNA) / "tournament.trf"
+    backup = tmp_path / "backup"
+    lines: list[str] = []
+    with Preview(ServeSettings(events, port=0), default_site_functions(),
+                 log=lines.append) as preview:
+        assert points(preview)["Anna"] == 4
+        shutil.copytree(events, backup)
+        shutil.rmtree(events)
+        wait_until(lambda: BANNER_ID in get(preview, "/anna/")[1])
+        assert points(preview)["Anna"] == 4  # the last good pages, meanwhile
+        assert any("the events folder is missing" in line for line in lines)
+        shutil.copytree(backup, events)
+        wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
+        trf.write_text(anna_draws_with_dina(trf.read_text(encoding="utf-8")),
+                       encoding="utf-8")
+        wait_until(lambda: points(preview)["Anna"] == 3.5)
+        first = json.loads(get(preview, "/anna/standings.json")[1])["players"][0]
+        assert first["name"] == "Boris"
