@@ -206,6 +206,12 @@ class Snapshot:
     """Units swapped in by this refresh (INDEX_UNIT for the index pages)."""
     seconds: float = 0.0
 
+    @property
+    def notices(self) -> tuple[Diagnostic, ...]:
+        """What the served pages show: the errors, then the warnings (``--strict`` refuses
+        to publish either)."""
+        return self.diagnostics + self.warnings
+
 
 @dataclass(slots=True)
 class LiveBuild:

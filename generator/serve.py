@@ -102,7 +102,10 @@ LIVERELOAD_JS = b"""\
 })();
 """
 
+NOTICES_ID = "standings-serve-notices"
+"""The sticky block that holds the two banners below."""
 BANNER_ID = "standings-build-errors"
+WARNINGS_ID = "standings-build-warnings"
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
 
@@ -110,25 +113,69 @@ _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
 # --- what the served HTML gains ------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _BannerLook:
+    element_id: str
+    role: str
+    heading: str
+    background: str
+    """Fixed, with the text colour, in either colour scheme: the box brings its own
+    contrast (above 7:1) and looks the same over a light page and a dark one."""
+    text: str
+    edge: str
+
+
+_ERRORS_LOOK = _BannerLook(
+    BANNER_ID, "alert", "standings serve: the files below have problems; these pages are "
+    "from the last good build.", background="#fde8e8", text="#5c0a0a", edge="#b00020")
+_WARNINGS_LOOK = _BannerLook(
+    WARNINGS_ID, "status", "standings serve: warnings. These pages show the files as they "
+    "are, but publishing with --strict (as the publishing workflow builds) will refuse "
+    "them until they are fixed.", background="#fff3cd", text="#4a3500", edge="#b7791f")
+
+
 def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
-    """The diagnostics as an HTML block (styled inline, so no stylesheet can hide it)."""
-    items = "".join(
-        '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;'
-        f'white-space:pre-wrap">{html.escape(str(d))}</code></li>'
-        for d in diagnostics
-    )
+    """The errors, then the warnings, each in its own banner, as one HTML block.
+
+    The block sticks to the top of the window: a tab reloaded by the live reload keeps its
+    scroll position, and a banner at the top of the page would land above the screen. It is
+    at most half the window high (a long list scrolls inside it), and each banner is a
+    ``<details>`` open on every load, which a tap on its heading folds to that one line (no
+    script needed). Styled inline, from ``all:initial``, so no stylesheet can hide it.
+    """
+    listed = tuple(diagnostics)
+    errors = tuple(d for d in listed if d.is_error)
+    warnings = tuple(d for d in listed if not d.is_error)
+    boxes = "".join(_banner(look, shown) for look, shown in
+                    ((_ERRORS_LOOK, errors), (_WARNINGS_LOOK, warnings)) if shown)
     return (
-        f'<div id="{BANNER_ID}" role="alert" style="all:initial;display:block;'
-        "box-sizing:border-box;margin:0;padding:.75rem 1rem;background:#fde8e8;color:#5c0a0a;"
-        "border-bottom:3px solid #b00020;font:15px/1.45 system-ui,sans-serif;"
-        'overflow-wrap:anywhere"><strong>standings serve: the files below have problems; '
-        "these pages are from the last good build.</strong>"
-        f'<ul style="margin:.4rem 0 0;padding-left:1.2rem">{items}</ul></div>'
+        f'<div id="{NOTICES_ID}" style="all:initial;display:block;position:sticky;top:0;'
+        "z-index:2147483647;max-height:50vh;overflow-y:auto;box-sizing:border-box;"
+        f'box-shadow:0 2px 6px rgba(0,0,0,.3)">{boxes}</div>'
     ).encode()
 
 
+def _banner(look: _BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
+    items = "".join(
+        '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
+        f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
+        for d in diagnostics
+    )
+    return (
+        f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
+        f"padding:.5rem 1rem;background:{look.background};color:{look.text};"
+        f"border-bottom:3px solid {look.edge};font:15px/1.45 system-ui,sans-serif;"
+        'text-align:left;overflow-wrap:anywhere"><details open style="display:block;margin:0">'
+        f'<summary style="cursor:pointer;font-weight:bold">{html.escape(look.heading)}'
+        f'</summary><ul style="margin:.4rem 0 0;padding-left:1.2rem">{items}</ul>'
+        "</details></div>"
+    )
+
+
 def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> bytes:
-    """A served HTML page: the error banner after ``<body>``, the reload script before ``</body>``.
+    """A served HTML page: the banners after ``<body>``, the reload script before ``</body>``.
+
+    ``diagnostics``: the errors and the warnings standing (each shown in its own banner).
 
     Done on every response, never at build time, so no built site ever contains either.
     """
@@ -651,6 +698,7 @@ class Preview:
         self._shown_warnings: frozenset[Diagnostic] = frozenset()
         self._build_lock = threading.Lock()
         self._published = False
+        self._published_notices: tuple[Diagnostic, ...] = ()
         self._warm = threading.Event()
         self._warms = warm
         self._collector = _Collector()
@@ -771,11 +819,10 @@ class Preview:
         with self._build_lock:
             with self._collector.rebuilding():
                 snapshot = self.build.refresh(suspects)
-            changed = bool(snapshot.rebuilt) or snapshot.diagnostics != self._shown_diagnostics
-            if changed or not self._published:
-                self.live_site.publish(snapshot.files, snapshot.diagnostics)
-                self._published = True
-                self._warm.set()
+            # A warning that appears or goes moves the epoch too: its banner must show.
+            if snapshot.rebuilt or snapshot.notices != self._published_notices \
+                    or not self._published:
+                self._publish(snapshot)
             self._report(snapshot)
             return snapshot
 
@@ -788,10 +835,14 @@ class Preview:
             if not self.build.page_failed(failure):
                 return False
             snapshot = self.build.snapshot()
-            self.live_site.publish(snapshot.files, snapshot.diagnostics)
-            self._warm.set()
+            self._publish(snapshot)
             self._report(snapshot)
             return True
+
+    def _publish(self, snapshot: Snapshot) -> None:
+        self.live_site.publish(snapshot.files, snapshot.notices)
+        self._published, self._published_notices = True, snapshot.notices
+        self._warm.set()
 
     def _warm_loop(self) -> None:
         """Render the pages not asked for yet, a job at a time, while nothing else runs."""
