@@ -118,6 +118,8 @@ class _BannerLook:
     element_id: str
     role: str
     heading: str
+    """The one line left when the banner is folded: short, for a phone."""
+    note: str
     background: str
     """Fixed, with the text colour, in either colour scheme: the box brings its own
     contrast (above 7:1) and looks the same over a light page and a dark one."""
@@ -126,12 +128,14 @@ class _BannerLook:
 
 
 _ERRORS_LOOK = _BannerLook(
-    BANNER_ID, "alert", "standings serve: the files below have problems; these pages are "
-    "from the last good build.", background="#fde8e8", text="#5c0a0a", edge="#b00020")
+    BANNER_ID, "alert", "Problems: these pages are from the last good build",
+    "standings serve found these problems in the files:",
+    background="#fde8e8", text="#5c0a0a", edge="#b00020")
 _WARNINGS_LOOK = _BannerLook(
-    WARNINGS_ID, "status", "standings serve: warnings. These pages show the files as they "
-    "are, but publishing with --strict (as the publishing workflow builds) will refuse "
-    "them until they are fixed.", background="#fff3cd", text="#4a3500", edge="#b7791f")
+    WARNINGS_ID, "status", "Warnings: publishing with --strict will refuse them",
+    "These pages show the files as they are, but the publishing workflow builds with "
+    "--strict, which publishes nothing while any of these warnings stands:",
+    background="#fff3cd", text="#4a3500", edge="#b7791f")
 
 
 def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
@@ -167,7 +171,8 @@ def _banner(look: _BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
         f"border-bottom:3px solid {look.edge};font:15px/1.45 system-ui,sans-serif;"
         'text-align:left;overflow-wrap:anywhere"><details open style="display:block;margin:0">'
         f'<summary style="cursor:pointer;font-weight:bold">{html.escape(look.heading)}'
-        f'</summary><ul style="margin:.4rem 0 0;padding-left:1.2rem">{items}</ul>'
+        f'</summary><p style="margin:.3rem 0 0">{html.escape(look.note)}</p>'
+        f'<ul style="margin:.3rem 0 0;padding-left:1.2rem">{items}</ul>'
         "</details></div>"
     )
 
@@ -880,6 +885,8 @@ class Preview:
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
         new_warnings = [w for w in snapshot.warnings if w not in self._shown_warnings]
+        if new_warnings:
+            self.log(f"standings serve: {_WARNINGS_LOOK.heading.lower()}")
         for warning in new_warnings:
             self.log(str(warning))
         self._shown_warnings = frozenset(snapshot.warnings)

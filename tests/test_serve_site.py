@@ -161,5 +161,6 @@ def test_a_warning_is_shown_in_its_own_banner_until_it_is_fixed(tmp_path: Path) 
         assert "publishing with --strict" in page
         assert warning in get(preview, "/")[1]  # every page, as errors are
         assert html.unescape(warning) in lines
+        assert "standings serve: warnings: publishing with --strict will refuse them" in lines
         trf.write_text(text, encoding="utf-8")
         wait_until(lambda: WARNINGS_ID not in get(preview, "/anna/")[1])
