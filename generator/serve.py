@@ -11,7 +11,9 @@ The site lives in memory (``site/`` is never touched): a rebuild produces a new 
 path to bytes and the server switches to it in one assignment, so a request sees either the
 whole old site or the whole new one. When a file is broken, the last good pages stay and every
 HTML page is served with the diagnostics in a banner, inserted into the HTML on the server so
-it shows without JavaScript.
+it shows without JavaScript; the warnings (which ``--strict`` refuses) get a banner of their
+own. The watches are checked as the build loop turns, and set again when the folders they
+watched were replaced (see :class:`_Watches`).
 
 Pages of a rebuilt event that are not needed at once are rendered on first request, or by a
 background *warmer* that works only while no request is being answered and no rebuild runs
@@ -592,21 +594,24 @@ class _Watches:
                 added = True
         return added
 
-    def check(self) -> str | None:
-        """Re-arm what stopped watching; says what happened (for the log), None if nothing.
+    def check(self) -> tuple[bool, str | None]:
+        """Re-arm what stopped watching, and watch the wanted folders that appeared.
 
-        Changes made while a watch was not set were not seen: after a re-arm the caller
-        rebuilds everything (the digests skip what did not change).
+        Returns whether any watch was set (changes made while it was not were not seen: the
+        caller rebuilds everything, and the digests skip what did not change), and what to
+        tell the terminal (None when only a folder appeared, as a club's templates/ does).
+        Runs on the build loop only: watchdog calls the handler holding its own lock, so
+        scheduling from the handler's side as well could deadlock the two threads.
         """
         with self._lock:
             if self._stopped:
-                return None
+                return False, None
             if not self._observer.is_alive():
                 self._observer = Observer(timeout=0.2)
                 self._watches.clear()
                 self.add_new()
                 self._observer.start()
-                return "the file watcher stopped; it was started again"
+                return True, "the file watcher stopped; it was started again"
             alive = {emitter.watch for emitter in self._observer.emitters
                      if emitter.is_alive()}
             replaced = [folder for folder, (watch, identity) in self._watches.items()
@@ -615,9 +620,11 @@ class _Watches:
                 watch, _ = self._watches.pop(folder)
                 with suppress(KeyError):  # watchdog may have dropped it already
                     self._observer.unschedule(watch)
-            if self.add_new() or replaced:
-                return "a watched folder was replaced or removed; watching it anew"
-            return None
+            added = self.add_new()
+            if replaced:
+                names = ", ".join(str(folder) for folder in replaced)
+                return True, f"{names}: replaced or removed; watched anew once it is there"
+            return added, None
 
 
 def _identity(folder: Path) -> tuple[int, int] | None:
@@ -784,9 +791,8 @@ class Preview:
             self.changes.add(EVERYTHING, write_done=write_done)
         elif path.parent == root.parent:
             # The shallow watch beside events/: only a club's templates/ folder matters here
-            # (appearing, disappearing, renamed).
+            # (appearing, disappearing, renamed); the build loop sets its watch.
             if path in self._watches or path in self._template_folders():
-                self._watches.add_new()
                 self.changes.add(EVERYTHING, write_done=write_done)
         else:
             self.changes.add(EVERYTHING, write_done=write_done)  # a template or asset
@@ -813,11 +819,11 @@ class Preview:
                          "the last good pages stay served")
 
     def _rearm_watches(self) -> bool:
-        """Set again the watches that stopped watching; True when any was (rebuild all)."""
-        happened = self._watches.check()
+        """Set the watches missing; True when any was (then everything is rebuilt)."""
+        rearmed, happened = self._watches.check()
         if happened is not None:
             self.log(f"standings serve: {happened}")
-        return happened is not None
+        return rearmed
 
     def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
         """Refresh the suspected events and publish the result if anything changed."""
