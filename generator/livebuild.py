@@ -206,6 +206,12 @@ class Snapshot:
     """Units swapped in by this refresh (INDEX_UNIT for the index pages)."""
     seconds: float = 0.0
 
+    @property
+    def notices(self) -> tuple[Diagnostic, ...]:
+        """What the served pages show: the errors, then the warnings (``--strict`` refuses
+        to publish either)."""
+        return self.diagnostics + self.warnings
+
 
 @dataclass(slots=True)
 class LiveBuild:
@@ -227,6 +233,7 @@ class LiveBuild:
     _index_fallback: LazyPages = _NO_PAGES
     _index_diagnostics: tuple[Diagnostic, ...] = ()
     _folders: Mapping[str, Path] = field(default_factory=dict)
+    _root_missing: tuple[Diagnostic, ...] = ()
 
     def refresh(self, suspects: Iterable[str] | None = None) -> Snapshot:
         """Bring the site up to date.
@@ -242,6 +249,14 @@ class LiveBuild:
             suspects = None  # new templates or code: every event's key moved
         if self._environment_error:  # nothing can render: keep serving the last good pages
             return self.snapshot(seconds=time.perf_counter() - started)
+        if not self.events_root.is_dir():
+            # Deleted or moved away, often for a moment (git checkout, git stash, a sync
+            # tool): every event would vanish from the site; keep them until it is back.
+            self._root_missing = (Diagnostic(
+                path=str(self.events_root), message="the events folder is missing",
+                expected="it back in place; until then the last good pages stay served"),)
+            return self.snapshot(seconds=time.perf_counter() - started)
+        self._root_missing = ()
         folders = dict(self.site.discover(self.events_root))
         removed = set(self._events) - set(folders)
         for slug in removed:
@@ -255,7 +270,7 @@ class LiveBuild:
         return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started)
 
     def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0) -> Snapshot:
-        diagnostics: list[Diagnostic] = list(self._environment_error)
+        diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing]
         warnings: list[Diagnostic] = []
         served: dict[str, LazyPages] = {}
         for slug in sorted(self._events):

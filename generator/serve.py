@@ -11,7 +11,9 @@ The site lives in memory (``site/`` is never touched): a rebuild produces a new 
 path to bytes and the server switches to it in one assignment, so a request sees either the
 whole old site or the whole new one. When a file is broken, the last good pages stay and every
 HTML page is served with the diagnostics in a banner, inserted into the HTML on the server so
-it shows without JavaScript.
+it shows without JavaScript; the warnings (which ``--strict`` refuses) get a banner of their
+own. The watches are checked as the build loop turns, and set again when the folders they
+watched were replaced (see :class:`_Watches`).
 
 Pages of a rebuilt event that are not needed at once are rendered on first request, or by a
 background *warmer* that works only while no request is being answered and no rebuild runs
@@ -27,10 +29,11 @@ import mimetypes
 import posixpath
 import re
 import socket
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -41,6 +44,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from generator.errors import Diagnostic
 from generator.incremental import INDEX_UNIT, SiteFunctions
@@ -56,6 +60,18 @@ program writes again, that is another burst and another rebuild."""
 LONG_POLL_S = 20.0
 """A live-reload request is answered after this long even if nothing changed (the tab asks
 again), so no proxy or browser gives up on it."""
+REQUEST_TIMEOUT_S = 10.0
+"""How long a connection may stay silent while its request is read or its answer written.
+A tab that opened a connection and said nothing (a preconnect, a sleeping laptop, a stuck
+proxy) would otherwise hold a thread for good. A long-poll is not cut by it: while it waits
+for the next build it neither reads nor writes."""
+LISTEN_BACKLOG = 1024
+"""Connections the system may hold before the server accepts them (capped by the system's
+own limit). With Python's default of 5, a page opened by a few dozen tabs at once saw
+connections dropped and retried by the client one, three, seven seconds later."""
+WATCH_CHECK_S = 0.5
+"""How often the watches are checked: a watched folder replaced (git checkout, a sync tool)
+or a watcher thread that died is re-armed within this long."""
 FAILING_POLL_S = 1.0
 """While an event is broken, its files are digested this often even without a file event, so
 a fix the watcher did not report (some network filesystems) still clears the error."""
@@ -88,7 +104,10 @@ LIVERELOAD_JS = b"""\
 })();
 """
 
+NOTICES_ID = "standings-serve-notices"
+"""The sticky block that holds the two banners below."""
 BANNER_ID = "standings-build-errors"
+WARNINGS_ID = "standings-build-warnings"
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
 
@@ -96,25 +115,74 @@ _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
 # --- what the served HTML gains ------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _BannerLook:
+    element_id: str
+    role: str
+    heading: str
+    """The one line left when the banner is folded: short, for a phone."""
+    note: str
+    background: str
+    """Fixed, with the text colour, in either colour scheme: the box brings its own
+    contrast (above 7:1) and looks the same over a light page and a dark one."""
+    text: str
+    edge: str
+
+
+_ERRORS_LOOK = _BannerLook(
+    BANNER_ID, "alert", "Problems: these pages are from the last good build",
+    "standings serve found these problems in the files:",
+    background="#fde8e8", text="#5c0a0a", edge="#b00020")
+_WARNINGS_LOOK = _BannerLook(
+    WARNINGS_ID, "status", "Warnings: publishing with --strict will refuse them",
+    "These pages show the files as they are, but the publishing workflow builds with "
+    "--strict, which publishes nothing while any of these warnings stands:",
+    background="#fff3cd", text="#4a3500", edge="#b7791f")
+
+
 def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
-    """The diagnostics as an HTML block (styled inline, so no stylesheet can hide it)."""
-    items = "".join(
-        '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;'
-        f'white-space:pre-wrap">{html.escape(str(d))}</code></li>'
-        for d in diagnostics
-    )
+    """The errors, then the warnings, each in its own banner, as one HTML block.
+
+    The block sticks to the top of the window: a tab reloaded by the live reload keeps its
+    scroll position, and a banner at the top of the page would land above the screen. It is
+    at most half the window high (a long list scrolls inside it), and each banner is a
+    ``<details>`` open on every load, which a tap on its heading folds to that one line (no
+    script needed). Styled inline, from ``all:initial``, so no stylesheet can hide it.
+    """
+    listed = tuple(diagnostics)
+    errors = tuple(d for d in listed if d.is_error)
+    warnings = tuple(d for d in listed if not d.is_error)
+    boxes = "".join(_banner(look, shown) for look, shown in
+                    ((_ERRORS_LOOK, errors), (_WARNINGS_LOOK, warnings)) if shown)
     return (
-        f'<div id="{BANNER_ID}" role="alert" style="all:initial;display:block;'
-        "box-sizing:border-box;margin:0;padding:.75rem 1rem;background:#fde8e8;color:#5c0a0a;"
-        "border-bottom:3px solid #b00020;font:15px/1.45 system-ui,sans-serif;"
-        'overflow-wrap:anywhere"><strong>standings serve: the files below have problems; '
-        "these pages are from the last good build.</strong>"
-        f'<ul style="margin:.4rem 0 0;padding-left:1.2rem">{items}</ul></div>'
+        f'<div id="{NOTICES_ID}" style="all:initial;display:block;position:sticky;top:0;'
+        "z-index:2147483647;max-height:50vh;overflow-y:auto;box-sizing:border-box;"
+        f'box-shadow:0 2px 6px rgba(0,0,0,.3)">{boxes}</div>'
     ).encode()
 
 
+def _banner(look: _BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
+    items = "".join(
+        '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
+        f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
+        for d in diagnostics
+    )
+    return (
+        f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
+        f"padding:.5rem 1rem;background:{look.background};color:{look.text};"
+        f"border-bottom:3px solid {look.edge};font:15px/1.45 system-ui,sans-serif;"
+        'text-align:left;overflow-wrap:anywhere"><details open style="display:block;margin:0">'
+        f'<summary style="cursor:pointer;font-weight:bold">{html.escape(look.heading)}'
+        f'</summary><p style="margin:.3rem 0 0">{html.escape(look.note)}</p>'
+        f'<ul style="margin:.3rem 0 0;padding-left:1.2rem">{items}</ul>'
+        "</details></div>"
+    )
+
+
 def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> bytes:
-    """A served HTML page: the error banner after ``<body>``, the reload script before ``</body>``.
+    """A served HTML page: the banners after ``<body>``, the reload script before ``</body>``.
+
+    ``diagnostics``: the errors and the warnings standing (each shown in its own banner).
 
     Done on every response, never at build time, so no built site ever contains either.
     """
@@ -209,10 +277,13 @@ def normalise_base(base: str) -> str:
 class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True
     """Long-polls must not keep the process alive at Ctrl-C."""
+    request_queue_size = LISTEN_BACKLOG
 
     def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/",
-                 on_page_failure: Callable[[PageFailure], object] | None = None) -> None:
+                 on_page_failure: Callable[[PageFailure], object] | None = None,
+                 request_timeout: float = REQUEST_TIMEOUT_S) -> None:
         self.site = site
+        self.request_timeout = request_timeout
         self.base = normalise_base(base)
         self.on_page_failure = on_page_failure or (lambda failure: None)
         if ":" in address[0]:
@@ -232,6 +303,10 @@ class _RequestHandler(BaseHTTPRequestHandler):
     server_version = "standings-serve"
     extensions_map: ClassVar[dict[str, str]] = {".json": "application/json", ".csv": "text/csv",
                                                 ".trf": "text/plain", ".md": "text/plain"}
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)
 
     def do_GET(self) -> None:
         self._respond(send_body=True)
@@ -335,8 +410,10 @@ class _RequestHandler(BaseHTTPRequestHandler):
             self.end_headers()
             if send_body:
                 self.wfile.write(content)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the tab was closed or reloaded mid-answer
+        except OSError:
+            # The tab was closed or reloaded mid-answer, or stopped reading for longer than
+            # the request timeout (TimeoutError): this connection is given up, nothing else.
+            self.close_connection = True
 
 
 def _resolve(relative: str, files: Mapping[str, bytes]) -> str | None:
@@ -449,9 +526,114 @@ class _WatchHandler(FileSystemEventHandler):
             # would cost the short wait of a finished write; the file's events suffice.
             return
         write_done = event.event_type in _WRITE_DONE
-        for path in (event.src_path, getattr(event, "dest_path", "")):
-            if path:
-                self._preview.file_changed(Path(_text(path)), write_done=write_done)
+        try:
+            for path in (event.src_path, getattr(event, "dest_path", "")):
+                if path:
+                    self._preview.file_changed(Path(_text(path)), write_done=write_done)
+        except Exception as error:
+            # An exception here would end watchdog's thread, and with it every later
+            # rebuild: say so, and rebuild everything rather than miss this change.
+            self._preview.log(f"standings serve: internal error while watching: {error!r}; "
+                              "watching goes on")
+            self._preview.changes.add(EVERYTHING, write_done=write_done)
+
+
+class _Watches:
+    """The folders watched, kept watched while they are replaced under us.
+
+    A watch follows a directory, not its name: once ``git checkout``, ``git stash`` or a
+    sync tool deletes the events folder and writes it again (a new directory), or renames it
+    away and puts another in its place, the old watch sees nothing more, and watchdog ends
+    a watch whose directory was deleted. :meth:`check` (run by the build loop every
+    :data:`WATCH_CHECK_S`) compares each folder with the directory its watch was set on and
+    sets the watch again on what is there now; a watcher thread that died is replaced.
+    """
+
+    def __init__(self, handler: FileSystemEventHandler,
+                 wanted: Callable[[], list[tuple[Path, bool]]]) -> None:
+        self._handler, self._wanted = handler, wanted
+        self._lock = threading.RLock()
+        self._observer = Observer(timeout=0.2)
+        self._watches: dict[Path, tuple[ObservedWatch, tuple[int, int]]] = {}
+        self._stopped = False
+
+    def __contains__(self, folder: object) -> bool:
+        return folder in self._watches
+
+    @property
+    def observer(self) -> BaseObserver:
+        return self._observer
+
+    def start(self) -> None:
+        with self._lock:
+            self.add_new()
+            self._observer.start()
+
+    def stop(self, deadline: float) -> None:
+        with self._lock:
+            self._stopped = True
+            observer = self._observer
+        if observer.is_alive():
+            observer.stop()
+            observer.join(timeout=max(0.0, deadline - time.monotonic()))
+
+    def add_new(self) -> bool:
+        """Watch the wanted folders that exist and are not watched; True if there were any."""
+        added = False
+        with self._lock:
+            for folder, recursive in self._wanted():
+                identity = _identity(folder)
+                if folder in self._watches or identity is None:
+                    continue
+                try:
+                    watch = self._observer.schedule(self._handler, str(folder),
+                                                    recursive=recursive)
+                except OSError:
+                    continue  # gone again (or unreadable) since: the next check retries
+                self._watches[folder] = (watch, identity)
+                added = True
+        return added
+
+    def check(self) -> tuple[bool, str | None]:
+        """Re-arm what stopped watching, and watch the wanted folders that appeared.
+
+        Returns whether any watch was set (changes made while it was not were not seen: the
+        caller rebuilds everything, and the digests skip what did not change), and what to
+        tell the terminal (None when only a folder appeared, as a club's templates/ does).
+        Runs on the build loop only: watchdog calls the handler holding its own lock, so
+        scheduling from the handler's side as well could deadlock the two threads.
+        """
+        with self._lock:
+            if self._stopped:
+                return False, None
+            if not self._observer.is_alive():
+                self._observer = Observer(timeout=0.2)
+                self._watches.clear()
+                self.add_new()
+                self._observer.start()
+                return True, "the file watcher stopped; it was started again"
+            alive = {emitter.watch for emitter in self._observer.emitters
+                     if emitter.is_alive()}
+            replaced = [folder for folder, (watch, identity) in self._watches.items()
+                        if watch not in alive or _identity(folder) != identity]
+            for folder in replaced:
+                watch, _ = self._watches.pop(folder)
+                with suppress(KeyError):  # watchdog may have dropped it already
+                    self._observer.unschedule(watch)
+            added = self.add_new()
+            if replaced:
+                names = ", ".join(str(folder) for folder in replaced)
+                return True, f"{names}: replaced or removed; watched anew once it is there"
+            return added, None
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """Which directory is at ``folder`` now (None: none)."""
+    try:
+        status = folder.stat()
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISDIR(status.st_mode) else None
 
 
 def _text(path: str | bytes) -> str:
@@ -511,7 +693,7 @@ class Preview:
 
     def __init__(self, settings: ServeSettings, site: SiteFunctions,
                  log: Callable[[str], None], *, quiet: float = QUIET_S,
-                 warm: bool = True) -> None:
+                 warm: bool = True, request_timeout: float = REQUEST_TIMEOUT_S) -> None:
         self.settings = settings
         self.events_root = settings.events_root.resolve()
         self.log = log
@@ -519,18 +701,20 @@ class Preview:
         self.build = LiveBuild(settings.events_root, site)
         self.changes = ChangeQueue(quiet=quiet)
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
-                                    settings.base, on_page_failure=self.page_failed)
-        self._observer = Observer(timeout=0.2)
-        self._watched: set[Path] = set()
+                                    settings.base, on_page_failure=self.page_failed,
+                                    request_timeout=request_timeout)
+        self._watches = _Watches(_WatchHandler(self), self._wanted_folders)
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
         self._shown_warnings: frozenset[Diagnostic] = frozenset()
         self._build_lock = threading.Lock()
         self._published = False
+        self._published_notices: tuple[Diagnostic, ...] = ()
         self._warm = threading.Event()
         self._warms = warm
         self._collector = _Collector()
+        self._last_poll = 0.0
 
     @property
     def url(self) -> str:
@@ -540,8 +724,7 @@ class Preview:
 
     def start(self) -> None:
         """Watch, build once, then serve and rebuild on changes (in background threads)."""
-        self._watch()
-        self._observer.start()
+        self._watches.start()
         self.rebuild(EVERYTHING)
         loops = [(self._serve, "standings-http"), (self._build_loop, "standings-build")]
         if self._warms:
@@ -560,14 +743,11 @@ class Preview:
         if self._threads:  # shutdown() waits for serve_forever, which runs only once started
             self.server.shutdown()
         self.server.server_close()
-        if self._observer.is_alive():
-            self._observer.stop()
         self._collector.release()
         # The threads are daemons and write nothing to disk, so a render still running
         # need not be waited for long: stopping stays well within a second.
         deadline = time.monotonic() + 0.5
-        if self._observer.is_alive():
-            self._observer.join(timeout=max(0.0, deadline - time.monotonic()))
+        self._watches.stop(deadline)
         for thread in self._threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
@@ -583,16 +763,11 @@ class Preview:
 
     # watching
 
-    def _watch(self) -> None:
-        """Watch the events folder, the templates, and the folder holding events/ (shallowly,
-        to notice a club's templates/ folder appearing)."""
-        handler = _WatchHandler(self)
+    def _wanted_folders(self) -> list[tuple[Path, bool]]:
+        """The events folder, the templates, and the folder holding events/ (shallowly, to
+        notice a club's templates/ folder appearing and the events folder coming back)."""
         folders = [(self.events_root, True), (self.events_root.parent, False)]
-        folders += [(folder, True) for folder in self._template_folders()]
-        for folder, recursive in folders:
-            if folder not in self._watched and folder.is_dir():
-                self._observer.schedule(handler, str(folder), recursive=recursive)
-                self._watched.add(folder)
+        return folders + [(folder, True) for folder in self._template_folders()]
 
     def _template_folders(self) -> list[Path]:
         return [Path(folder).resolve() for folder in
@@ -616,9 +791,8 @@ class Preview:
             self.changes.add(EVERYTHING, write_done=write_done)
         elif path.parent == root.parent:
             # The shallow watch beside events/: only a club's templates/ folder matters here
-            # (appearing, disappearing, renamed).
-            if path in self._watched or path in self._template_folders():
-                self._watch()
+            # (appearing, disappearing, renamed); the build loop sets its watch.
+            if path in self._watches or path in self._template_folders():
                 self.changes.add(EVERYTHING, write_done=write_done)
         else:
             self.changes.add(EVERYTHING, write_done=write_done)  # a template or asset
@@ -627,12 +801,16 @@ class Preview:
 
     def _build_loop(self) -> None:
         while not self._stopping.is_set():
-            burst = self.changes.next_burst(FAILING_POLL_S if self.build.failing else 0.5)
+            burst = self.changes.next_burst(WATCH_CHECK_S)
             if self._stopping.is_set():
                 return
             try:
-                if burst is False:
-                    if self.build.failing:
+                if self._rearm_watches():
+                    burst = EVERYTHING
+                elif burst is False:
+                    polled = time.monotonic()
+                    if self.build.failing and polled - self._last_poll >= FAILING_POLL_S:
+                        self._last_poll = polled
                         self.rebuild(self.build.failing)
                     continue
                 self.rebuild(burst)  # type: ignore[arg-type]
@@ -640,16 +818,22 @@ class Preview:
                 self.log(f"standings serve: internal error while rebuilding: {error!r}; "
                          "the last good pages stay served")
 
+    def _rearm_watches(self) -> bool:
+        """Set the watches missing; True when any was (then everything is rebuilt)."""
+        rearmed, happened = self._watches.check()
+        if happened is not None:
+            self.log(f"standings serve: {happened}")
+        return rearmed
+
     def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
         """Refresh the suspected events and publish the result if anything changed."""
         with self._build_lock:
             with self._collector.rebuilding():
                 snapshot = self.build.refresh(suspects)
-            changed = bool(snapshot.rebuilt) or snapshot.diagnostics != self._shown_diagnostics
-            if changed or not self._published:
-                self.live_site.publish(snapshot.files, snapshot.diagnostics)
-                self._published = True
-                self._warm.set()
+            # A warning that appears or goes moves the epoch too: its banner must show.
+            if snapshot.rebuilt or snapshot.notices != self._published_notices \
+                    or not self._published:
+                self._publish(snapshot)
             self._report(snapshot)
             return snapshot
 
@@ -662,10 +846,14 @@ class Preview:
             if not self.build.page_failed(failure):
                 return False
             snapshot = self.build.snapshot()
-            self.live_site.publish(snapshot.files, snapshot.diagnostics)
-            self._warm.set()
+            self._publish(snapshot)
             self._report(snapshot)
             return True
+
+    def _publish(self, snapshot: Snapshot) -> None:
+        self.live_site.publish(snapshot.files, snapshot.notices)
+        self._published, self._published_notices = True, snapshot.notices
+        self._warm.set()
 
     def _warm_loop(self) -> None:
         """Render the pages not asked for yet, a job at a time, while nothing else runs."""
@@ -703,6 +891,8 @@ class Preview:
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
         new_warnings = [w for w in snapshot.warnings if w not in self._shown_warnings]
+        if new_warnings:
+            self.log(f"standings serve: {_WARNINGS_LOOK.heading.lower()}")
         for warning in new_warnings:
             self.log(str(warning))
         self._shown_warnings = frozenset(snapshot.warnings)

@@ -20,12 +20,14 @@ from pathlib import Path
 import pytest
 from test_serve_doubles import FakeSite, make_events
 
-from generator.errors import Diagnostic
+from generator.errors import Diagnostic, Severity
 from generator.incremental import INDEX_UNIT
 from generator.livebuild import LiveBuild, PageFailure
 from generator.serve import (
     BANNER_ID,
     LIVERELOAD_SCRIPT,
+    NOTICES_ID,
+    WARNINGS_ID,
     ChangeQueue,
     LiveSite,
     Preview,
@@ -95,17 +97,49 @@ def test_inject_puts_the_banner_right_after_the_body_tag_and_escapes_it() -> Non
     problem = Diagnostic(path="events/a/t.trf", line=3, column=92,
                          message="unknown result code '<script>'", expected="one of 1 0 =")
     served = inject(PAGE, epoch=1, diagnostics=(problem,))
-    head, _, rest = served.partition(b"<body class='x'>")
-    assert rest.startswith(f'<div id="{BANNER_ID}" role="alert"'.encode())
+    _, _, rest = served.partition(b"<body class='x'>")
+    assert rest.startswith(f'<div id="{NOTICES_ID}" '.encode())
+    assert f'<div id="{BANNER_ID}" role="alert"'.encode() in rest
     assert (b"events/a/t.trf:3:92: unknown result code &#x27;&lt;script&gt;&#x27;; "
             b"expected one of 1 0 =") in rest
     assert b"<script>'" not in served
+    assert WARNINGS_ID.encode() not in served
     assert rest.index(b"<p>hi</p>") > rest.index(b"</div>")
+
+
+POINTS_WARNING = Diagnostic(
+    path="events/a/t.trf", line=6, column=81, severity=Severity.WARNING,
+    message="points column says 4.5 but the results add up to 4.0 <b>", expected="4.0")
+
+
+def test_warnings_get_a_banner_of_their_own_that_names_strict() -> None:
+    served = inject(PAGE, epoch=1, diagnostics=(POINTS_WARNING,)).decode()
+    assert f'<div id="{WARNINGS_ID}" role="status"' in served
+    assert BANNER_ID not in served
+    warnings = served[served.index(WARNINGS_ID):]
+    assert ("events/a/t.trf:6:81: warning: points column says 4.5 but the results add up "
+            "to 4.0 &lt;b&gt;; expected 4.0") in warnings
+    assert "publishing with --strict" in warnings and "will refuse them" in warnings
+
+
+def test_errors_and_warnings_share_one_sticky_block_errors_first() -> None:
+    problem = Diagnostic(path="events/b/t.trf", line=2, message="bad line")
+    served = inject(PAGE, epoch=1, diagnostics=(problem, POINTS_WARNING)).decode()
+    block_start = served.index(f'<div id="{NOTICES_ID}"')
+    style = served[block_start:served.index(">", block_start)]
+    assert "position:sticky;top:0" in style and "max-height:50vh" in style
+    errors, warnings = served.index(f'id="{BANNER_ID}"'), served.index(f'id="{WARNINGS_ID}"')
+    assert block_start < errors < warnings < served.index("<p>hi</p>")
+    assert "events/b/t.trf:2: bad line" in served[errors:warnings]
+    assert "events/a/t.trf:6:81" in served[warnings:]
+    # Each banner folds to its heading with a tap, no script needed; open on every load.
+    assert served.count("<details open") == 2
 
 
 def test_inject_copes_with_a_page_without_body_tags() -> None:
     served = inject(b"<p>bare</p>", epoch=5, diagnostics=(Diagnostic(path="x", message="m"),))
-    assert served.startswith(f'<div id="{BANNER_ID}"'.encode())
+    assert served.startswith(f'<div id="{NOTICES_ID}"'.encode())
+    assert f'<div id="{BANNER_ID}"'.encode() in served
     assert served.endswith(b"</script>")
 
 

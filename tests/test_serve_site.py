@@ -8,9 +8,11 @@ which leaves Boris alone on 4 points in first place.
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import re
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,11 +23,11 @@ from sitekit import make_event
 from generator import site
 from generator.incremental import default_site_functions
 from generator.livebuild import LiveBuild
-from generator.serve import BANNER_ID, Preview, ServeSettings
+from generator.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
 
 ROOT = Path(__file__).resolve().parents[1]
-_INJECTED = re.compile(rf'<div id="{BANNER_ID}".*?</ul></div>|<script src="/__standings__/'
-                       r'[^"]*"[^>]*></script>', re.DOTALL)
+_INJECTED = re.compile(rf'<div id="{NOTICES_ID}".*?</details></div></div>|'
+                       r'<script src="/__standings__/[^"]*"[^>]*></script>', re.DOTALL)
 
 
 def get(preview: Preview, path: str) -> tuple[int, str]:
@@ -110,3 +112,55 @@ def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
         assert dict(snapshot.files.unit_of(f"{slug}/")) == site.render_event(plan, env), slug
     # What serving adds (the reload script, the banner) is added to responses only.
     assert not any(b"__standings__" in page for page in snapshot.files.values())
+
+
+def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(
+        tmp_path: Path) -> None:
+    # As `git stash` / `git stash pop` or a sync tool does it: the whole events folder
+    # deleted, then written again as a new directory, then the TRF edited.
+    events = tmp_path / "events"
+    trf = make_event(events, "anna", ANNA) / "tournament.trf"
+    backup = tmp_path / "backup"
+    lines: list[str] = []
+    with Preview(ServeSettings(events, port=0), default_site_functions(),
+                 log=lines.append) as preview:
+        assert points(preview)["Anna"] == 4
+        shutil.copytree(events, backup)
+        shutil.rmtree(events)
+        wait_until(lambda: BANNER_ID in get(preview, "/anna/")[1])
+        assert points(preview)["Anna"] == 4  # the last good pages, meanwhile
+        assert any("the events folder is missing" in line for line in lines)
+        shutil.copytree(backup, events)
+        wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
+        trf.write_text(anna_draws_with_dina(trf.read_text(encoding="utf-8")),
+                       encoding="utf-8")
+        wait_until(lambda: points(preview)["Anna"] == 3.5)
+        first = json.loads(get(preview, "/anna/standings.json")[1])["players"][0]
+        assert first["name"] == "Boris"
+
+
+def test_a_warning_is_shown_in_its_own_banner_until_it_is_fixed(tmp_path: Path) -> None:
+    # The publishing workflow builds with --strict, so a warning stops publication: the
+    # preview must show it as plainly as the terminal does.
+    trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
+    text = trf.read_text(encoding="utf-8")
+    lines: list[str] = []
+    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+                 log=lines.append) as preview:
+        assert WARNINGS_ID not in get(preview, "/anna/")[1]
+        # Anna's points column says 4.5; her results add up to 4 (tests/corpus/expected).
+        trf.write_text(text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", " 4.5 ")),
+                       encoding="utf-8")
+        wait_until(lambda: WARNINGS_ID in get(preview, "/anna/")[1])
+        status, page = get(preview, "/anna/")
+        assert status == 200 and BANNER_ID not in page
+        warning = (f"{trf}:6:81: warning: points column says 4.5 but the results add up to "
+                   "4.0 under 1-½-0 scoring (standard); expected 4.0, or a &#x27;scoring&#x27; "
+                   "entry in event.yml")
+        assert warning in page
+        assert "publishing with --strict" in page
+        assert warning in get(preview, "/")[1]  # every page, as errors are
+        assert html.unescape(warning) in lines
+        assert "standings serve: warnings: publishing with --strict will refuse them" in lines
+        trf.write_text(text, encoding="utf-8")
+        wait_until(lambda: WARNINGS_ID not in get(preview, "/anna/")[1])

@@ -7,14 +7,16 @@ drops to 3.5 points and Boris, alone on 4, moves to the top of the standings.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
-from servekit import ANNA, anna_draws_with_dina
+from servekit import ANNA, ANNA_LINE, anna_draws_with_dina
 from sitekit import make_event
+from test_site_browser import CONTRAST_JS
 
 from generator.incremental import default_site_functions
-from generator.serve import BANNER_ID, Preview, ServeSettings
+from generator.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
 
 pytestmark = pytest.mark.browser
 
@@ -56,3 +58,100 @@ def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: ob
         page.wait_for_selector(f"#{BANNER_ID}", state="detached", timeout=20_000)
         page.close()
     assert problems == []
+
+
+# --- the banners seen ------------------------------------------------------------------------
+
+PHONE = {"width": 360, "height": 640}
+IN_VIEW = """selector => { const box = document.querySelector(selector).getBoundingClientRect();
+    return {top: box.top, bottom: box.bottom, height: innerHeight}; }"""
+
+
+def _in_view(page: object, selector: str) -> bool:
+    box = page.evaluate(IN_VIEW, selector)  # type: ignore[attr-defined]
+    return bool(0 <= box["top"] < box["bottom"] <= box["height"])
+
+
+def _scrolled_to_the_bottom(page: object) -> float:
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # type: ignore[attr-defined]
+    return float(page.evaluate("window.scrollY"))  # type: ignore[attr-defined]
+
+
+def _points_column_says(text: str, points: str) -> str:
+    """Anna's points column changed, her results not: the reader warns."""
+    return text.replace(ANNA_LINE, ANNA_LINE.replace(" 4.0 ", f" {points} "))
+
+
+def test_the_warning_banner_is_in_view_after_a_live_reload(tmp_path: Path,
+                                                            browser: object) -> None:
+    # Chromium gives a reloaded tab its scroll position back: a banner at the top of the
+    # page landed above the screen, and the arbiter saw the old standings and no warning.
+    trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
+    text = trf.read_text(encoding="utf-8")
+    settings = ServeSettings(tmp_path / "events", port=0)
+    with Preview(settings, default_site_functions(), log=lambda line: None) as preview:
+        context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.goto(preview.url + "anna/players/1.html")  # Anna's: explanations, a long page
+        assert _scrolled_to_the_bottom(page) > PHONE["height"]  # a long page, scrolled down
+        page.evaluate("window.loadedBeforeTheEdit = true")
+
+        trf.write_text(_points_column_says(text, "4.5"), encoding="utf-8")
+        page.wait_for_selector(f"#{WARNINGS_ID}", state="attached", timeout=20_000)
+        assert page.evaluate("window.loadedBeforeTheEdit === undefined")  # it reloaded
+        page.wait_for_load_state("load")
+        assert page.evaluate("window.scrollY") > PHONE["height"]  # the position came back
+        assert _in_view(page, f"#{WARNINGS_ID} summary")
+        assert "publishing with --strict" in page.inner_text(f"#{WARNINGS_ID}")
+        assert "tournament.trf:6:81: warning: points column says 4.5" in page.inner_text(
+            f"#{WARNINGS_ID}")
+        # Half the screen at most, and folded to its heading with a tap.
+        banners = page.evaluate(IN_VIEW, f"#{NOTICES_ID}")
+        assert banners["bottom"] - banners["top"] <= PHONE["height"] / 2
+        page.click(f"#{WARNINGS_ID} summary")
+        folded = page.evaluate(IN_VIEW, f"#{NOTICES_ID}")
+        assert folded["bottom"] - folded["top"] < banners["bottom"] - banners["top"]
+
+        # An error then: its banner too is on screen after the reload.
+        page.evaluate("window.loadedBeforeTheBreak = true")
+        _scrolled_to_the_bottom(page)
+        trf.write_text(_points_column_says(text, "4.5").replace("0005 w 1", "0005 w Q"),
+                       encoding="utf-8")
+        page.wait_for_selector(f"#{BANNER_ID}", state="attached", timeout=20_000)
+        assert page.evaluate("window.loadedBeforeTheBreak === undefined")
+        page.wait_for_load_state("load")
+        assert page.evaluate("window.scrollY") > PHONE["height"]
+        assert _in_view(page, f"#{BANNER_ID} summary")
+        context.close()
+    assert problems == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_banners_read_without_javascript_and_pass_the_contrast_check(
+        tmp_path: Path, browser: object, scheme: str) -> None:
+    trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
+    text = trf.read_text(encoding="utf-8")
+    # A warning (Anna's points column) and an error (a result code 'Q') at once.
+    trf.write_text(_points_column_says(text, "4.5"), encoding="utf-8")
+    settings = ServeSettings(tmp_path / "events", port=0)
+    with Preview(settings, default_site_functions(), log=lambda line: None) as preview:
+        trf.write_text(_points_column_says(text, "4.5").replace("0005 w 1", "0005 w Q"),
+                       encoding="utf-8")
+        deadline = time.monotonic() + 20
+        while not any(d.is_error for d in preview.live_site.current()[1]):
+            assert time.monotonic() < deadline, "the broken file was not noticed"
+            time.sleep(0.05)
+        context = browser.new_context(  # type: ignore[attr-defined]
+            viewport=PHONE, java_script_enabled=False, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(preview.url + "anna/crosstable.html")
+        assert "unknown result code 'Q' in round 1" in page.inner_text(f"#{BANNER_ID}")
+        assert "points column says 4.5" in page.inner_text(f"#{WARNINGS_ID}")
+        _scrolled_to_the_bottom(page)
+        assert _in_view(page, f"#{BANNER_ID} summary")  # sticky is CSS: no script needed
+        worst = page.evaluate(CONTRAST_JS, [f"#{NOTICES_ID} summary", f"#{NOTICES_ID} code"])
+        context.close()
+    assert len(worst) == 2 and all(ratio >= 4.5 for ratio in worst.values()), worst

@@ -162,8 +162,8 @@ def test_pages_read_without_javascript(browser: object, site_url: str) -> None:
         context.close()
 
 
-_CONTRAST_JS = """
-() => {
+CONTRAST_JS = """
+(selectors) => {
   const rgb = s => s.match(/[\\d.]+/g).map(Number);
   const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255;
     return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
@@ -173,8 +173,7 @@ _CONTRAST_JS = """
       if (c.length < 4 || c[3] > 0) return c; }
     return [255, 255, 255]; };
   const worst = {};
-  for (const sel of ["main p", ".muted", "main a", "thead th", "tbody td", ".badge",
-                     "del", ".site-footer p"]) {
+  for (const sel of selectors) {
     for (const e of document.querySelectorAll(sel)) {
       const a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
       const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
@@ -186,6 +185,11 @@ _CONTRAST_JS = """
 """
 
 
+PAGE_TEXT = ["main p", ".muted", "main a", "thead th", "tbody td", ".badge", "del",
+             ".site-footer p"]
+"""The kinds of text whose contrast is checked (the worst of each kind is reported)."""
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_contrast_meets_wcag_aa(browser: object, site_url: str, scheme: str) -> None:
     context = browser.new_context(color_scheme=scheme)  # type: ignore[attr-defined]
@@ -194,7 +198,7 @@ def test_text_contrast_meets_wcag_aa(browser: object, site_url: str, scheme: str
         worst: dict[str, float] = {}
         for path in ("club-byes/players/10.html", "seed-anna/rounds/3-standings.html"):
             page.goto(site_url + path)
-            for selector, ratio in page.evaluate(_CONTRAST_JS).items():
+            for selector, ratio in page.evaluate(CONTRAST_JS, PAGE_TEXT).items():
                 worst[selector] = min(ratio, worst.get(selector, 99.0))
         assert worst and all(ratio >= 4.5 for ratio in worst.values()), worst
     finally:
