@@ -211,6 +211,18 @@ CASES = {
         ["t.trf:5:81: warning: points column says 2.0 but the results add up to 1.5 under "
          "1-½-0 scoring (standard), and round 3 is blank but the points column counts ½ "
          "for it: a half-point bye?; expected 'H' in round 3, or 1.5 in the points column"]),
+    "blank-result-the-points-column-counts-more-than-any-bye": (
+        changed(5, "   3 w 1", "0000 -", changed(5, " 2.5", " 3.0",
+                changed(7, "   1 b 0", "0000 - Z"))),
+        ["t.trf:5:81: warning: points column says 3.0 but the results add up to 1.5 under "
+         "1-½-0 scoring (standard), and round 3 is blank but the points column counts 1.5 "
+         "for it; expected a bye code (H, F) in round 3, or 1.5 in the points column"]),
+    "blank-result-the-points-column-does-not-count": (
+        # The column counts less than the results: the blank round is not the reason.
+        changed(5, "   3 w 1", "0000 -", changed(5, " 2.5", " 1.0",
+                changed(7, "   1 b 0", "0000 - Z"))),
+        ["t.trf:5:81: warning: points column says 1.0 but the results add up to 1.5 under "
+         "1-½-0 scoring (standard); expected 1.5, or a 'scoring' entry in event.yml"]),
     "two-blank-results-the-points-column-counts-as-full-point-byes": (
         changed(5, "   2 b =     3 w 1", "0000 -    0000 -", changed(5, " 2.5", " 3.0",
                 changed(6, "   1 w =", "0000 - Z", changed(6, " 2.5", " 2.0",
