@@ -348,7 +348,8 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             sink.error(f"control character {bad[0]!r} in a text record",
                        line=number, column=bad.start() + 1, expected="printable text")
             continue
-        ruler = _column_ruler(line)
+        # A known tag and a blank make a record (most lines: no need to look further).
+        ruler = None if line[:3] in KNOWN_TAGS and line[3:4] == " " else _column_ruler(line)
         if ruler is not None:
             shown = line[:24] + "…" if len(line) > 24 else line
             sink.warning(f"column {ruler} {shown!r} skipped: not a record", line=number,
