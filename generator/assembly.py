@@ -31,6 +31,7 @@ from generator.model import (
     ScoreSystem,
     StartNo,
     Tournament,
+    points_shown,
 )
 from generator.records import record_maker
 from generator.settings import EventSettings
@@ -143,7 +144,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     tallies: dict[int, Tally] = {}
     for no, player in by_no.items():
         results[no], tallies[no] = _results(player, total_rounds, rounds_played, sink)
-    scoring = _resolve_scoring(document, settings, by_no, tallies, sink)
+    scoring = _resolve_scoring(document, settings, by_no, tallies, results, sink)
     name = settings.title or document.value("012")
     start_date = settings.start_date or header_date(document, "042")
     end_date = settings.end_date or header_date(document, "052")
@@ -440,20 +441,26 @@ def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_playe
             sink.warning(f"no result in round {round_no} although later rounds have "
                          "results; read as pending", line=line,
                          column=result_column, expected=RESULT_EXPECTED)
-    if opponent is None and code is ResultCode.FORFEIT_WIN:
-        sink.warning(f"forfeit win without an opponent in round {round_no}; read as a "
-                     "full-point bye", line=line, column=result_column,
-                     expected="'F' for a full-point bye, or the opponent's starting rank")
-    elif opponent is None and code.is_over_the_board:
-        sink.warning(f"game result {result!r} without an opponent in round "
-                     f"{round_no}; read as an absence (0 points)", line=line,
-                     column=result_column,
-                     expected="the opponent's starting rank, or a bye code H F U Z")
+    if opponent is None and (code is ResultCode.FORFEIT_WIN or code.is_over_the_board):
+        bye, letter = _BYE_WORDS[ROUND_KINDS[code, False]]
+        written = "forfeit win" if code is ResultCode.FORFEIT_WIN else f"game result {result!r}"
+        sink.warning(f"{written} without an opponent in round {round_no}; read as a {bye}",
+                     line=line, column=result_column,
+                     expected=f"{letter!r} for a {bye}, or the opponent's starting rank")
     return code
+
+
+_BYE_WORDS: Mapping[RoundKind, tuple[str, str]] = {
+    RoundKind.FULL_POINT_BYE: ("full-point bye", "F"),
+    RoundKind.HALF_POINT_BYE: ("half-point bye", "H"),
+    RoundKind.ZERO_POINT_BYE: ("zero-point bye", "Z"),
+}
+"""A bye's name and its TRF code, for warnings that say how a round was read."""
 
 
 def _resolve_scoring(document: TrfDocument, settings: EventSettings,
                      by_no: Mapping[int, PlayerRecord], tallies: Mapping[int, Tally],
+                     results: Mapping[int, Sequence[RoundResult]],
                      sink: DiagnosticSink) -> ScoreSystem:
     """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
     scoring: ScoreSystem | None = settings.scoring
@@ -477,12 +484,41 @@ def _resolve_scoring(document: TrfDocument, settings: EventSettings,
         if total is None:
             total = totals[tally] = _tallied_points(tally, scoring)
         if total != player.points:
-            sink.warning(f"points column says {points_text(player.points)} but the results "
-                         f"add up to {points_text(total)} under {scoring.label} scoring "
-                         f"({source})",
-                         line=player.line, column=81,
-                         expected=f"{points_text(total)}, or a 'scoring' entry in event.yml")
+            message = (f"points column says {points_text(player.points)} but the results "
+                       f"add up to {points_text(total)} under {scoring.label} scoring "
+                       f"({source})")
+            expected = f"{points_text(total)}, or a 'scoring' entry in event.yml"
+            blank = _blank_rounds_counted(results[no], player.points - total, scoring)
+            if blank is not None:
+                message += blank[0]
+                expected = f"{blank[1]}, or {points_text(total)} in the points column"
+            sink.warning(message, line=player.line, column=81, expected=expected)
     return scoring
+
+
+def _blank_rounds_counted(results: Sequence[RoundResult], uncounted: Decimal,
+                          scoring: ScoreSystem) -> tuple[str, str] | None:
+    """What the points column implies for blank rounds it counts points for: the end of
+    the warning, and the fix to expect. None when no round is blank or none is counted.
+
+    Some exports leave a bye's result blank and count it only in the points column; a
+    blank stays a zero-point bye (spec trf.md §2), but the arbiter should hear which
+    bye the column suggests.
+    """
+    blank = [result.round for result in results if result.code is ResultCode.BLANK]
+    if not blank or uncounted <= 0:
+        return None
+    one = len(blank) == 1
+    rounds = (f"round {blank[0]}" if one else
+              "rounds " + ", ".join(map(str, blank[:-1])) + f" and {blank[-1]}")
+    said = (f", and {rounds} {'is' if one else 'are'} blank but the points column counts "
+            f"{points_shown(uncounted)} for {'it' if one else 'them'}")
+    for kind, code in ((RoundKind.HALF_POINT_BYE, ResultCode.HALF_POINT_BYE),
+                       (RoundKind.FULL_POINT_BYE, ResultCode.FULL_POINT_BYE)):
+        if scoring.points(kind, code) * len(blank) == uncounted:
+            bye, letter = _BYE_WORDS[kind]
+            return (said + (f": a {bye}?" if one else f": {bye}s?"), f"{letter!r} in {rounds}")
+    return said, f"a bye code (H, F) in {rounds}"
 
 
 

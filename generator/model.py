@@ -160,7 +160,10 @@ def _kind_of(code: ResultCode, opponent: StartNo | None) -> RoundKind:
     if code is ResultCode.NO_DATA:
         return RoundKind.NOT_PLAYED_YET
     if code.is_over_the_board:
-        return RoundKind.GAME if opponent is not None else RoundKind.ZERO_POINT_BYE
+        # No opponent: some federations' programs write a bye as the points it gives
+        # (`0000 - =` half-point, `0000 - 1` full-point, `0000 - 0` zero-point); read it so,
+        # or the player's points and every opponent's Buchholz and SB change.
+        return RoundKind.GAME if opponent is not None else _BYE_OF_GAME_CODE[code]
     if code is ResultCode.FORFEIT_WIN:
         # `0000 - +` (no opponent) is read as a full-point bye (spec trf.md §6).
         return RoundKind.FORFEIT_WIN if opponent is not None else RoundKind.FULL_POINT_BYE
@@ -174,6 +177,13 @@ def _kind_of(code: ResultCode, opponent: StartNo | None) -> RoundKind:
         ResultCode.BLANK: RoundKind.ZERO_POINT_BYE,
     }[code]
 
+
+_BYE_OF_GAME_CODE = {
+    ResultCode.WIN: RoundKind.FULL_POINT_BYE, ResultCode.WIN_UNRATED: RoundKind.FULL_POINT_BYE,
+    ResultCode.DRAW: RoundKind.HALF_POINT_BYE, ResultCode.DRAW_UNRATED: RoundKind.HALF_POINT_BYE,
+    ResultCode.LOSS: RoundKind.ZERO_POINT_BYE, ResultCode.LOSS_UNRATED: RoundKind.ZERO_POINT_BYE,
+}
+"""A game result written without an opponent -> the bye that gives its points."""
 
 ROUND_KINDS: Mapping[tuple[ResultCode, bool], RoundKind] = MappingProxyType({
     (code, has_opponent): _kind_of(code, StartNo(1) if has_opponent else None)
@@ -243,9 +253,12 @@ class ScoreSystem:
     @property
     def label(self) -> str:
         """Short form such as ``1-½-0`` or ``3-1-0``."""
-        def shown(points: Decimal) -> str:
-            return format(points.normalize(), "f") if points != HALF else "½"
-        return f"{shown(self.win)}-{shown(self.draw)}-{shown(self.loss)}"
+        return f"{points_shown(self.win)}-{points_shown(self.draw)}-{points_shown(self.loss)}"
+
+
+def points_shown(points: Decimal) -> str:
+    """Points in running text: ``½``, ``1``, ``1.5``, ``3`` (no trailing zeros)."""
+    return format(points.normalize(), "f") if points != HALF else "½"
 
 
 STANDARD_SCORING = ScoreSystem()

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from itertools import repeat
+from itertools import pairwise, repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, overload
 
@@ -348,6 +348,13 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             sink.error(f"control character {bad[0]!r} in a text record",
                        line=number, column=bad.start() + 1, expected="printable text")
             continue
+        # A known tag and a blank make a record (most lines: no need to look further).
+        ruler = None if line[:3] in KNOWN_TAGS and line[3:4] == " " else _column_ruler(line)
+        if ruler is not None:
+            shown = line[:24] + "…" if len(line) > 24 else line
+            sink.warning(f"column {ruler} {shown!r} skipped: not a record", line=number,
+                         column=1, expected=_RULER_EXPECTED)
+            continue
         tag = line[:3]
         if len(line) > 3 and line[3] != " ":
             sink.error(f"record type {line[:4]!r} is not followed by a blank in column 4",
@@ -379,6 +386,35 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     # document has not left this function yet, so nobody sees it change.
     object.__setattr__(document, "diagnostics", sink.collected())
     return document
+
+
+# Swiss-Manager (and FIDE's own TRF sample) print a guide to the columns above the player
+# records: a tens line ("         1         2 ..."), a units line ("0123456789012..." or
+# "1234567890123..."), and a legend of the fields ("DDD SSSS sTTT NNNN..."). None is a
+# record, but "0123..." starts with the real tag 012 and "142 7" is a real record made of
+# digits and blanks too, so the whole line decides: the units must count up one by one,
+# the tens must be consecutive numbers 10 columns apart.
+_UNITS_RULER = re.compile(r" *[0-9]{10,}")
+_TENS_RULER = re.compile(r" *[1-9][0-9]*(?: +[1-9][0-9]*)+")
+_LEGEND = re.compile(r"DDD SSSS sTTT N")
+_RULER_EXPECTED = "'###' in front of a line that is not a record (a TRF-26 comment)"
+
+
+def _column_ruler(line: str) -> str | None:
+    """'ruler' or 'legend' when ``line`` is a guide to the columns, not a record; else None."""
+    if _LEGEND.match(line):
+        return "legend"
+    if _UNITS_RULER.fullmatch(line):
+        digits = line.lstrip()
+        if all((int(b) - int(a)) % 10 == 1 for a, b in pairwise(digits)):
+            return "ruler"
+        return None
+    if _TENS_RULER.fullmatch(line):
+        numbers = [(int(m[0]), m.end()) for m in re.finditer(r"[0-9]+", line)]
+        if all(value == previous + 1 and end == previous_end + 10
+               for (previous, previous_end), (value, end) in pairwise(numbers)):
+            return "ruler"
+    return None
 
 
 # C0 controls but the tab, DEL and the C1 controls: never part of a name or a result.

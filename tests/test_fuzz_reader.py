@@ -6,15 +6,17 @@ Budget: 200 examples per property in CI; ``pytest --examples N`` for longer runs
 from __future__ import annotations
 
 import contextlib
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.errors import StandingsError
-from generator.events import read_event
+from generator.events import read_event, read_paths
 from generator.settings import parse_settings
 from tests.conftest import CORPUS_TRF
+from tests.test_trf_broken import CASES, COUNTING_RULER, LEGEND, TENS_RULER
 
 # Small and varied: byes, forfeits, '-' colours, CR endings, team records, round robins.
 SAMPLES = {path.name: path.read_bytes() for path in sorted(CORPUS_TRF.glob("*.trf"))
@@ -136,3 +138,64 @@ def _as_yaml(mapping) -> str:
     import yaml
 
     return yaml.safe_dump(mapping, allow_unicode=True)
+
+
+@st.composite
+def column_ruler(draw) -> str:
+    """A guide to the columns as Swiss-Manager or FIDE's sample print one."""
+    kind = draw(st.sampled_from(["units", "tens", "legend", "fixed"]))
+    indent = " " * draw(st.integers(0, 12))
+    if kind == "units":
+        first = draw(st.integers(0, 9))
+        return indent + "".join(str((first + i) % 10) for i in range(draw(st.integers(10, 160))))
+    if kind == "tens":
+        first = draw(st.integers(1, 12))
+        numbers = range(first, first + draw(st.integers(2, 16)))
+        return indent + "".join(str(n).rjust(10) for n in numbers)
+    if kind == "legend":
+        return LEGEND[:draw(st.integers(15, len(LEGEND)))]
+    return draw(st.sampled_from([TENS_RULER, COUNTING_RULER]))
+
+
+def _without_rulers(diagnostics, inserted: list[int]) -> list[tuple]:
+    """The diagnostics but the rulers' own warnings, with every line number (location and
+    text) taken back to the file without the inserted lines (1-based positions)."""
+    def original(line: int) -> int:
+        return line - sum(1 for at in inserted if at < line)
+
+    def in_text(text: str | None) -> str | None:
+        return text and re.sub(r"\bline (\d+)", lambda m: f"line {original(int(m[1]))}", text)
+
+    return [(d.severity, d.line and original(d.line), d.column, in_text(d.message),
+             in_text(d.expected))
+            for d in diagnostics if "skipped: not a record" not in d.message]
+
+
+def test_ruler_lines_never_hide_or_change_a_diagnostic(request, tmp_path):
+    """Rulers anywhere in a broken file (before its broken record too): every diagnostic of
+    the file without them still comes out, at the same place, and nothing else does."""
+    path = tmp_path / "t.trf"
+
+    def diagnostics_of(text: str):
+        path.write_text(text, encoding="utf-8")
+        return read_paths([path])[1]
+
+    @budget(request)
+    @given(st.sampled_from(sorted(CASES)), st.lists(st.tuples(st.integers(0, 40),
+                                                              column_ruler()),
+                                                    min_size=1, max_size=4))
+    def check(case: str, rulers: list[tuple[int, str]]) -> None:
+        lines = CASES[case][0].split("\n")
+        before = diagnostics_of("\n".join(lines))
+        inserted: list[int] = []
+        for at, ruler in rulers:
+            at = min(at, len(lines))
+            lines.insert(at, ruler)
+            # Lines already inserted at or after this place move down by one.
+            inserted = [line + 1 if line > at else line for line in inserted] + [at + 1]
+        after = diagnostics_of("\n".join(lines))
+        assert (sum("skipped: not a record" in d.message for d in after)
+                == sum("skipped: not a record" in d.message for d in before) + len(rulers))
+        assert _without_rulers(after, inserted) == _without_rulers(before, [])
+
+    check()

@@ -11,8 +11,9 @@ from decimal import Decimal
 import pytest
 
 from generator.errors import StandingsError
-from generator.model import ResultCode, RoundKind, ScoreSystem
+from generator.model import Edition, ResultCode, RoundKind, ScoreSystem
 from generator.settings import EventSettings
+from generator.standings import compute_standings
 from generator.trf import build_tournament, decode_trf, parse_date, parse_trf
 from tests.test_trf_broken import BASE, changed
 
@@ -162,6 +163,26 @@ def test_a_missing_block_inside_the_played_rounds_is_an_absence():
     tournament = tournament_of(text)
     assert [r.kind for r in tournament.player(4).results] == [
         RoundKind.GAME, RoundKind.ZERO_POINT_BYE, RoundKind.ZERO_POINT_BYE]
+
+
+@pytest.mark.parametrize(("written", "bye"), [("=", "H"), ("D", "H"), ("1", "F"), ("W", "F"),
+                                              ("0", "Z"), ("L", "Z")])
+def test_a_game_result_without_an_opponent_counts_as_the_bye_it_states(written, bye):
+    # Players 1 and 3 met in round 3; each gets a bye there instead. With the bye's own
+    # code, every value (points, Buchholz, SB, ... of every player) is the same.
+    def with_byes(code: str) -> str:
+        return changed(5, "   3 w 1", f"0000 - {code}", changed(7, "   1 b 0", "0000 - Z"))
+
+    codes = ["BH", "BH/C1", "SB", "FB", "AOB", "WIN", "GE", "PS", "KS", "ARO"]
+    read_as = tournament_of(with_byes(written))
+    assert read_as.player(1).result(3).kind == tournament_of(with_byes(bye)).player(1) \
+        .result(3).kind
+    for edition in Edition:
+        assert ([(row.player.start_no, row.rank, row.points, row.values.numbers())
+                 for row in compute_standings(read_as, codes, edition).rows]
+                == [(row.player.start_no, row.rank, row.points, row.values.numbers())
+                    for row in compute_standings(tournament_of(with_byes(bye)), codes,
+                                                 edition).rows])
 
 
 # --- scoring -------------------------------------------------------------------------------

@@ -47,6 +47,11 @@ def diagnostics_for(data: bytes, tmp_path, monkeypatch) -> list[str]:
 GRID1 = "opponent in columns 92-95, colour in column 97, result in column 99"
 GRID2 = "opponent in columns 102-105, colour in column 107, result in column 109"
 RESULTS = "one of 1 = 0 W D L + - H F U Z X or blank"
+TENS_RULER = "         1         2         3         4         5         6         7"
+COUNTING_RULER = "0123456789" * 12
+LEGEND = ("DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB "
+          "PPPP RRRR  1111 1 1  2222 2 2  3333 3 3")
+RULER_EXPECTED = "'###' in front of a line that is not a record (a TRF-26 comment)"
 
 CASES = {
     "truncated-in-a-round-block": (
@@ -167,6 +172,67 @@ CASES = {
          "1-½-0 scoring (standard); expected 2.0, or a 'scoring' entry in event.yml",
          "t.trf:6:81: warning: points column says 2.5 but the results add up to 2.0 under "
          "1-½-0 scoring (standard); expected 2.0, or a 'scoring' entry in event.yml"]),
+    # Swiss-Manager writes column rulers and a field legend above the player records.
+    "column-rulers-and-legend-are-skipped": (
+        changed(4, "XXR 3", "XXR 3\n" + TENS_RULER + "\n" + COUNTING_RULER + "\n" + LEGEND),
+        [f"t.trf:5:1: warning: column ruler {TENS_RULER[:24] + '…'!r} skipped: not a record; "
+         f"expected {RULER_EXPECTED}",
+         f"t.trf:6:1: warning: column ruler {COUNTING_RULER[:24] + '…'!r} skipped: not a "
+         f"record; expected {RULER_EXPECTED}",
+         f"t.trf:7:1: warning: column legend {LEGEND[:24] + '…'!r} skipped: not a record; "
+         f"expected {RULER_EXPECTED}"]),
+    # The counting ruler begins with the tag 012: only the whole line tells them apart.
+    "ruler-look-alike-with-a-letter-stays-an-error": (
+        changed(4, "XXR 3", "XXR 3\n" + COUNTING_RULER[:30] + "x"),
+        ["t.trf:5:4: record type '0123' is not followed by a blank in column 4; "
+         "expected a 3-character record type, then a blank"]),
+    "draw-and-loss-without-an-opponent-are-half-and-zero-point-byes": (
+        # Round 3 of players 1 and 3 (who met there) becomes a bye; the points column
+        # counts ½ for player 1's '=' and 0 for player 3's '0', as the byes they state.
+        changed(5, "   3 w 1", "0000 - =", changed(5, " 2.5", " 2.0",
+                changed(7, "   1 b 0", "0000 - 0"))),
+        ["t.trf:5:119: warning: game result '=' without an opponent in round 3; read as a "
+         "half-point bye; expected 'H' for a half-point bye, or the opponent's starting rank",
+         "t.trf:7:119: warning: game result '0' without an opponent in round 3; read as a "
+         "zero-point bye; expected 'Z' for a zero-point bye, or the opponent's starting rank"]),
+    "win-and-unrated-loss-without-an-opponent-are-full-and-zero-point-byes": (
+        changed(5, "   3 w 1", "0000 - W", changed(7, "   1 b 0", "0000 - L")),
+        ["t.trf:5:119: warning: game result 'W' without an opponent in round 3; read as a "
+         "full-point bye; expected 'F' for a full-point bye, or the opponent's starting rank",
+         "t.trf:7:119: warning: game result 'L' without an opponent in round 3; read as a "
+         "zero-point bye; expected 'Z' for a zero-point bye, or the opponent's starting rank"]),
+    "forfeit-win-without-an-opponent-is-a-full-point-bye": (
+        changed(5, "   3 w 1", "0000 - +", changed(7, "   1 b 0", "0000 - Z")),
+        ["t.trf:5:119: warning: forfeit win without an opponent in round 3; read as a "
+         "full-point bye; expected 'F' for a full-point bye, or the opponent's starting rank"]),
+    "blank-result-the-points-column-counts-as-a-half-point-bye": (
+        # Player 1's round 3 block is '0000 -' with the result left blank (the line ends
+        # at the colour); the points column still counts ½ for it.
+        changed(5, "   3 w 1", "0000 -", changed(5, " 2.5", " 2.0",
+                changed(7, "   1 b 0", "0000 - Z"))),
+        ["t.trf:5:81: warning: points column says 2.0 but the results add up to 1.5 under "
+         "1-½-0 scoring (standard), and round 3 is blank but the points column counts ½ "
+         "for it: a half-point bye?; expected 'H' in round 3, or 1.5 in the points column"]),
+    "blank-result-the-points-column-counts-more-than-any-bye": (
+        changed(5, "   3 w 1", "0000 -", changed(5, " 2.5", " 3.0",
+                changed(7, "   1 b 0", "0000 - Z"))),
+        ["t.trf:5:81: warning: points column says 3.0 but the results add up to 1.5 under "
+         "1-½-0 scoring (standard), and round 3 is blank but the points column counts 1.5 "
+         "for it; expected a bye code (H, F) in round 3, or 1.5 in the points column"]),
+    "blank-result-the-points-column-does-not-count": (
+        # The column counts less than the results: the blank round is not the reason.
+        changed(5, "   3 w 1", "0000 -", changed(5, " 2.5", " 1.0",
+                changed(7, "   1 b 0", "0000 - Z"))),
+        ["t.trf:5:81: warning: points column says 1.0 but the results add up to 1.5 under "
+         "1-½-0 scoring (standard); expected 1.5, or a 'scoring' entry in event.yml"]),
+    "two-blank-results-the-points-column-counts-as-full-point-byes": (
+        changed(5, "   2 b =     3 w 1", "0000 -    0000 -", changed(5, " 2.5", " 3.0",
+                changed(6, "   1 w =", "0000 - Z", changed(6, " 2.5", " 2.0",
+                        changed(7, "   1 b 0", "0000 - Z"))))),
+        ["t.trf:5:81: warning: points column says 3.0 but the results add up to 1.0 under "
+         "1-½-0 scoring (standard), and rounds 2 and 3 are blank but the points column "
+         "counts 2 for them: full-point byes?; expected 'F' in rounds 2 and 3, or 1.0 in "
+         "the points column"]),
 }
 
 BYTE_CASES = {
@@ -224,3 +290,34 @@ def test_a_double_forfeit_is_consistent(tmp_path, monkeypatch):
 def test_forfeits_with_colour_dash_on_both_sides_are_accepted(tmp_path, monkeypatch):
     text = changed(8, "   1 b 0", "   1 - -", changed(5, "   4 w 1", "   4 - +"))
     assert diagnostics_for(text.encode(), tmp_path, monkeypatch) == []
+
+
+# Line -> whether it is skipped as a guide to the columns. Records made of digits and
+# blanks (142, 062, a cut-off 001) and near-rulers stay records, with their own diagnostics.
+RULER_LOOK_ALIKES = {
+    "1234567890" * 3: True,
+    "   0123456789012": True,
+    "       1         2         3": True,
+    "        10        11        12": True,
+    "DDD SSSS sTTT NNNN": True,
+    "142 7": False,
+    "062 24": False,
+    "001    1": False,
+    "001         2": False,
+    "0123 45": False,
+    "0123456789 0123": False,
+    "0124456789012": False,
+    "       1         3": False,
+    "       1        2": False,
+}
+
+
+@pytest.mark.parametrize(("line", "is_ruler"), RULER_LOOK_ALIKES.items(),
+                         ids=[repr(line[:20]) for line in RULER_LOOK_ALIKES])
+def test_only_whole_ruler_lines_are_skipped(line, is_ruler, tmp_path, monkeypatch):
+    diagnostics = diagnostics_for(changed(4, "XXR 3", f"XXR 3\n{line}").encode(), tmp_path,
+                                  monkeypatch)
+    skipped = [d for d in diagnostics if "skipped: not a record" in d]
+    assert len(skipped) == (1 if is_ruler else 0), diagnostics
+    if is_ruler:
+        assert diagnostics == skipped
