@@ -215,12 +215,12 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
         # One player a line: the same document as the site's standings.json, laid out to
         # be read in a terminal.
         document = standings_document(standings, name)
+        # Every key but the players as written by standings_document, in its order, so a
+        # key added there is printed here too.
+        head = "".join(f"  {json.dumps(key)}: {json.dumps(value)},\n"
+                       for key, value in document.items() if key != "players")
         players = ",\n".join(f"    {json.dumps(player)}" for player in document["players"])
-        click.echo("{\n"
-                   f'  "event": {json.dumps(document["event"])},\n'
-                   f'  "edition": "{document["edition"]}",\n'
-                   f'  "tiebreaks": {json.dumps(document["tiebreaks"])},\n'
-                   '  "players": [\n' + players + "\n  ]\n}")
+        click.echo("{\n" + head + '  "players": [\n' + players + "\n  ]\n}")
         return
     header = ["rank", "start_no", "name", "points", *keys]
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
