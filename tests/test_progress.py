@@ -119,3 +119,17 @@ def test_standings_after_an_earlier_round_are_provisional(tmp_path):
     document = standings_document(standings_for_event(event, after_round=3), "Live")
     assert (document["status"], document["rounds_played"], document["rounds_total"]) \
         == ("provisional", 3, 5)
+
+
+@pytest.mark.parametrize(("trf", "rounds"), [
+    (live_trf(announced=5), "5 rounds"),
+    (live_trf(announced=5, blank=frozenset({(1, 5), (7, 5)})),
+     "5 of 5 rounds played, round 5 in progress (3 of 4 games entered)"),
+    (live_trf(announced=7), "5 of 7 rounds played"),
+    (live_trf(announced=6, next_round=ROUND_6), "5 of 6 rounds played, round 6 paired"),
+])
+def test_check_summary_names_the_round_in_progress_or_paired(tmp_path, trf, rounds):
+    from generator.events import summary
+
+    line = summary(_event(tmp_path, trf))
+    assert line.endswith(f": 8 players, {rounds}, Swiss, ok"), line
