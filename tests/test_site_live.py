@@ -194,3 +194,34 @@ def test_board_order_follows_the_higher_player_of_each_pair() -> None:
     keys = {"10-1": _board_order(three, 10, two, 1), "6-5": _board_order(two, 6, three, 5),
             "4-4½": _board_order(Decimal("4.5"), 20, Decimal(0), 30)}
     assert sorted(keys, key=keys.__getitem__) == ["4-4½", "6-5", "10-1"]
+
+
+ROUND_6_RESULTS = {1: "0006 w 1", 6: "0001 b 0", 5: "0002 w 0", 2: "0005 b 1",
+                   7: "0004 w =", 4: "0007 b =", 3: "0008 w 1", 8: "0003 b 0"}
+
+
+def test_the_event_day_through_the_build_command(tmp_path: Path) -> None:
+    """Paired, then half entered, then complete: each export rebuilt by `standings build`
+    (incremental, as the workflow and the arbiter run it)."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    events, out = tmp_path / "events", tmp_path / "site"
+    half = {k: v if k in (3, 8, 7, 4) else v[:6] for k, v in ROUND_6_RESULTS.items()}
+    exports = [(ROUND_6, "Round 6 is paired and not played yet"),
+               (half, "Standings after round 6 (in progress: 2 of 4 games entered)"),
+               (ROUND_6_RESULTS, "Final standings")]
+    for next_round, heading in exports:
+        make_event(events, "open", live_trf(announced=6, next_round=next_round),
+                   "title: Open\n")
+        result = CliRunner().invoke(main, ["build", str(events), "--out", str(out),
+                                           "--strict"])
+        assert result.exit_code == 0, result.output
+        event = _text((out / "open/index.html").read_text(encoding="utf-8"))
+        assert heading in event
+        assert (out / "open/rounds/6.html").is_file()
+        assert (out / "open/rounds/6-standings.html").is_file() == (next_round is not ROUND_6)
+        status = json.loads((out / "open/standings.json").read_text(encoding="utf-8"))
+        assert status["status"] == ("final" if next_round is ROUND_6_RESULTS else "provisional")
+    assert "p1-next" not in (out / "open/players/1.html").read_text(encoding="utf-8")
