@@ -180,10 +180,19 @@ def _place(row: Any) -> str:
 
 
 def _rounds_counted(standings: Any) -> str:
-    """"after round 5 of 9", or "9 rounds" once the event is over."""
+    """"after round 5 of 9", "after round 9 of 9, in progress: 3 of 8 games entered", or
+    "9 rounds" once the event is over."""
+    from generator.progress import round_progress
+    from generator.teams import TeamTournament
+
     if standings.is_final:
         return f"{standings.after_round} rounds"
-    return f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+    counted = f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+    last = round_progress(standings.tournament, standings.after_round)
+    if not last.is_complete:
+        games = "matches" if isinstance(standings.tournament, TeamTournament) else "games"
+        counted += f", in progress: {last.entered} of {last.paired} {games} entered"
+    return counted
 
 
 @main.command("rank")

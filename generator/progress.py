@@ -71,6 +71,8 @@ class Progress:
 def round_progress(tournament: Tournament, round_no: int) -> RoundProgress:
     """How many games of ``round_no`` are paired and how many have a result."""
     paired = entered = 0
+    if round_no < 1:  # before round 1: nothing paired
+        return RoundProgress(round_no=round_no, paired=0, entered=0)
     index = round_no - 1
     for player in tournament.players:
         if index >= len(player.results):

@@ -133,3 +133,25 @@ def test_check_summary_names_the_round_in_progress_or_paired(tmp_path, trf, roun
 
     line = summary(_event(tmp_path, trf))
     assert line.endswith(f": 8 players, {rounds}, Swiss, ok"), line
+
+
+def test_rank_names_the_round_in_progress(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    folder = make_event(tmp_path / "events", "live",
+                        live_trf(announced=5, blank=frozenset({(1, 5), (7, 5)})),
+                        "title: Live\n")
+    result = CliRunner().invoke(main, ["rank", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith(
+        "Live (after round 5 of 5, in progress: 3 of 4 games entered; C.07 edition")
+
+
+def test_before_round_one_nothing_is_paired(tmp_path):
+    from generator.progress import round_progress
+
+    event = _event(tmp_path, live_trf(announced=5, blank=frozenset({(1, 5), (7, 5)})))
+    progress = round_progress(event.competitors, 0)
+    assert (progress.paired, progress.entered) == (0, 0)
