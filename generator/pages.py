@@ -550,8 +550,8 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
 def _board_order(white_before: Decimal, white_no: int, black_before: Decimal,
                  black_no: int) -> tuple[Decimal, Decimal, int]:
     """The sort key of a board. The TRF records no board numbers, so they are derived as
-    pairing programs number them (FIDE C.04, "sort the pairing before making them
-    public"): the score of the higher player of the pair, then the sum of the pair's
+    pairing programs number them (FIDE C.04: the pairings are sorted before they are
+    published): the score of the higher player of the pair, then the sum of the pair's
     scores, then the pairing number of the higher player, who is the one with the higher
     score, or on equal scores the lower starting number."""
     higher = min((-white_before, white_no), (-black_before, black_no))
