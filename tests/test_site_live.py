@@ -225,3 +225,24 @@ def test_the_event_day_through_the_build_command(tmp_path: Path) -> None:
         status = json.loads((out / "open/standings.json").read_text(encoding="utf-8"))
         assert status["status"] == ("final" if next_round is ROUND_6_RESULTS else "provisional")
     assert "p1-next" not in (out / "open/players/1.html").read_text(encoding="utf-8")
+
+
+def test_the_live_preview_shows_the_pairings_as_soon_as_they_are_exported(
+        tmp_path: Path) -> None:
+    from test_serve_site import get, wait_until
+
+    from generator.incremental import default_site_functions
+    from generator.serve import Preview, ServeSettings
+
+    trf = make_event(tmp_path / "events", "open", live_trf(announced=6),
+                     "title: Open\n") / "tournament.trf"
+    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+                 log=lambda line: None) as preview:
+        assert get(preview, "/open/rounds/6.html")[0] == 404
+        trf.write_text(live_trf(announced=6, next_round=ROUND_6), encoding="utf-8")
+        wait_until(lambda: get(preview, "/open/rounds/6.html")[0] == 200)
+        assert "Board 2: White against" in _text(get(preview, "/open/players/1.html")[1])
+        assert get(preview, "/open/rounds/6-standings.html")[0] == 404
+        trf.write_text(live_trf(announced=6, next_round=ROUND_6_RESULTS), encoding="utf-8")
+        wait_until(lambda: get(preview, "/open/rounds/6-standings.html")[0] == 200)
+        assert "Final standings" in _text(get(preview, "/open/")[1])
