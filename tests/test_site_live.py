@@ -85,7 +85,9 @@ def test_a_round_in_progress_is_named_with_the_games_entered(live_site: Path) ->
     assert "Standings after round 5 (in progress: 2 of 4 games entered) provisional" in event
     assert "5 of 5 played, round 5 in progress" in event
     round_5 = _text(_page(live_site, "halfway/rounds/5.html"))
-    assert "In progress: 2 of 4 games entered." in round_5
+    assert "Round 5 in progress: 2 of 4 games entered." in round_5
+    after = _text(_page(live_site, "halfway/rounds/5-standings.html"))
+    assert "Round 5 in progress: 2 of 4 games entered." in after
     player = _text(_page(live_site, "halfway/players/2.html"))
     assert "after round 5 (in progress: 2 of 4 games entered), provisional" in player
     index = _rows(_page(live_site, "index.html"), "events")
