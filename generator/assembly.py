@@ -309,7 +309,8 @@ def _check_game(first: int, mine: RoundBlock, second: int, theirs: RoundBlock,
 
 
 def _rounds_played(players: Sequence[PlayerRecord]) -> int:
-    """Highest round with a game result; else the highest with any bye or absence recorded."""
+    """Highest round with a game result; else the highest with any bye or absence recorded,
+    unless that round also has pairings (none of them with a result, as no round has one)."""
     game, any_result = 0, 0
     for player in players:
         blocks = player.blocks
@@ -324,6 +325,12 @@ def _rounds_played(players: Sequence[PlayerRecord]) -> int:
             if results[index] not in " X?":
                 any_result = index + 1
                 break
+    if not game and any_result and any(
+            len(p.blocks.opponents) >= any_result
+            and p.blocks.opponents[any_result - 1] is not None for p in players):
+        # Round 1 paired, only its byes entered (the pairing-allocated bye of an odd
+        # field): the round is paired, not played (progress.py).
+        return 0
     return game or any_result
 
 

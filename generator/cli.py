@@ -221,10 +221,19 @@ def _place(row: Any) -> str:
 
 
 def _rounds_counted(standings: Any) -> str:
-    """"after round 5 of 9", or "9 rounds" once the event is over."""
+    """"after round 5 of 9", "after round 9 of 9, in progress: 3 of 8 games entered", or
+    "9 rounds" once the event is over."""
+    from generator.progress import round_progress
+    from generator.teams import TeamTournament
+
     if standings.is_final:
         return f"{standings.after_round} rounds"
-    return f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+    counted = f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+    last = round_progress(standings.tournament, standings.after_round)
+    if not last.is_complete:
+        games = "matches" if isinstance(standings.tournament, TeamTournament) else "games"
+        counted += f", in progress: {last.entered} of {last.paired} {games} entered"
+    return counted
 
 
 @main.command("rank")
@@ -256,12 +265,12 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
         # One player a line: the same document as the site's standings.json, laid out to
         # be read in a terminal.
         document = standings_document(standings, name)
+        # Every key but the players as written by standings_document, in its order, so a
+        # key added there is printed here too.
+        head = "".join(f"  {json.dumps(key)}: {json.dumps(value)},\n"
+                       for key, value in document.items() if key != "players")
         players = ",\n".join(f"    {json.dumps(player)}" for player in document["players"])
-        click.echo("{\n"
-                   f'  "event": {json.dumps(document["event"])},\n'
-                   f'  "edition": "{document["edition"]}",\n'
-                   f'  "tiebreaks": {json.dumps(document["tiebreaks"])},\n'
-                   '  "players": [\n' + players + "\n  ]\n}")
+        click.echo("{\n" + head + '  "players": [\n' + players + "\n  ]\n}")
         return
     header = ["rank", "start_no", "name", "points", *keys]
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),

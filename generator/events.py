@@ -21,6 +21,7 @@ from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
 from generator.notation import TiebreakList, TiebreakSpec, read_tiebreak_list
+from generator.progress import event_progress
 from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
@@ -398,8 +399,15 @@ def summary(event: Event, more_warnings: Sequence[Diagnostic] = ()) -> str:
     """One line for ``standings check``: players, rounds, state (the reader's warnings and
     ``more_warnings``, those of the standings, counted)."""
     t = event.tournament
-    rounds = (f"{t.total_rounds} rounds" if t.rounds_played >= t.total_rounds
+    progress = event_progress(event.competitors)
+    rounds = (f"{t.total_rounds} rounds" if progress.is_final
               else f"{t.rounds_played} of {t.total_rounds} rounds played")
+    if progress.is_in_progress and progress.last_round is not None:
+        games = "matches" if event.teams is not None else "games"
+        rounds += (f", round {t.rounds_played} in progress ({progress.last_round.entered} of "
+                   f"{progress.last_round.paired} {games} entered)")
+    if progress.paired_round is not None:
+        rounds += f", round {progress.paired_round.round_no} paired"
     kind = "round robin" if t.is_round_robin else "Swiss"
     warnings = len(event.warnings) + len(more_warnings)
     state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"

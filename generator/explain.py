@@ -214,6 +214,8 @@ class Standings:
     after_round: int
     """The standings read as if the event ended after this round."""
     is_final: bool
+    """The announced last round is counted and every pairing up to it has a result
+    (progress.is_complete_after); otherwise the standings are provisional."""
     direct_encounters: tuple[DirectEncounterGroup, ...] = ()
     dropped: tuple[str, ...] = ()
     """Codes left undefined for everyone (e.g. rating tie-breaks with unrated players)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
+from generator.progress import FINAL, PROVISIONAL
+
 if TYPE_CHECKING:
     from generator.explain import Standings
     from generator.notation import TiebreakSpec
@@ -45,6 +47,11 @@ def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
     columns = tuple(zip(value_keys(standings.specs), standings.specs, strict=True))
     return {
         "event": event_name,
+        # Provisional until every round up to the announced number is complete: a
+        # half-entered last round has no winner yet (progress.py).
+        "status": FINAL if standings.is_final else PROVISIONAL,
+        "rounds_played": standings.after_round,
+        "rounds_total": standings.tournament.total_rounds,
         "edition": standings.edition.value,
         "tiebreaks": [spec.written for spec in standings.specs],
         "players": [

@@ -33,6 +33,7 @@ from generator.model import (
     Tournament,
 )
 from generator.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
+from generator.progress import Progress, RoundProgress, event_progress, round_progress
 from generator.records import record_maker
 from generator.standings import value_keys
 from generator.teams import Team
@@ -150,6 +151,24 @@ class EventInfo:
     """The competitors are teams (C.07 Art. 11): pages say "team" and show match results."""
     board_count: int = 0
     """Boards per match in a team event."""
+    progress: Progress
+    """Which rounds are complete, which is in progress, which is paired only."""
+
+    @property
+    def rounds_listed(self) -> int:
+        """The rounds with a page: those played and the round paired after them."""
+        paired = self.progress.paired_round
+        return paired.round_no if paired is not None else self.rounds_played
+
+    @property
+    def current_round(self) -> int | None:
+        """The round whose games are still to be played or entered: the paired round, else
+        the last round while it is in progress; None between rounds and at the end."""
+        if self.progress.paired_round is not None:
+            return self.progress.paired_round.round_no
+        if self.progress.is_in_progress:
+            return self.rounds_played
+        return None
 
 
 def _setting(event: Event, name: str) -> Any:
@@ -177,6 +196,7 @@ def event_info(event: Event) -> EventInfo:
         time_control=tournament.time_control,
         is_team_event=teams is not None,
         board_count=teams.board_count if teams is not None else 0,
+        progress=event_progress(tournament),
     )
 
 
@@ -401,8 +421,8 @@ class Board:
     white: Player
     black: Player
     result: str
-    """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "?" (not known yet); for a
-    team match the game points, "2½–1½"."""
+    """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "" (not known yet: paired,
+    or the result not entered); for a team match the game points, "2½–1½"."""
     has_known_colours: bool
     is_unrated_game: bool
     games: tuple[MatchBoard, ...] = ()
@@ -434,7 +454,13 @@ class RoundView:
     round_no: int
     boards: tuple[Board, ...]
     unpaired: tuple[Unpaired, ...]
+    """Byes and absences; in a round paired but not played, also the players without a
+    round block (kind NOT_PLAYED_YET: not paired)."""
     standings: Standings | None
+    """After this round; None for a round paired and not played yet."""
+    progress: RoundProgress
+    is_paired_only: bool = False
+    """Paired, no result yet: the page lists the pairings."""
 
 
 _PAIR_RESULT = {
@@ -465,6 +491,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
     tournament = plan.tournament
     system = tournament.score_system
     here = round_page(plan.slug, round_no)
+    is_paired_only = round_no > plan.info.rounds_played
 
     def href(player: Player) -> str:
         return relative_link(here, player_page(plan.slug, player.start_no))
@@ -478,7 +505,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         result = player.result(round_no)
         before = plan.running[player.start_no][round_no - 1]
         if result.opponent is None or not tournament.has_player(result.opponent):
-            if result.kind is not RoundKind.NOT_PLAYED_YET:
+            if result.kind is not RoundKind.NOT_PLAYED_YET or is_paired_only:
                 points = system.round_points(result)
                 unpaired.append(Unpaired(player=player, kind=result.kind,
                                          points=points, href=href(player),
@@ -503,7 +530,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             outcome = _pair_result(white_result, black_result)
         board = dict(
             white=white, black=black,
-            result="?" if "?" in outcome else outcome,
+            result="" if "?" in outcome else outcome,
             has_known_colours=result.color is not Color.NONE,
             is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
                                                   ResultCode.LOSS_UNRATED),
@@ -512,16 +539,25 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             white_before_text=format_points(white_before),
             black_before_text=format_points(black_before),
         )
-        # C.04 board order: the higher score of the pair first, then the sum, then the
-        # higher-placed (lower start number) player. The TRF records no board numbers.
-        key = (-max(white_before, black_before), -(white_before + black_before),
-               min(white.start_no, black.start_no))
-        boards.append((key, board))
+        boards.append((_board_order(white_before, white.start_no,
+                                    black_before, black.start_no), board))
     boards.sort(key=lambda item: item[0])
     numbered = tuple(Board(number=i, **b) for i, (_, b) in enumerate(boards, start=1))
     unpaired.sort(key=lambda u: (_UNPAIRED_ORDER[u.kind], u.player.start_no))
     return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
-                     standings=standings)
+                     standings=standings, progress=round_progress(tournament, round_no),
+                     is_paired_only=is_paired_only)
+
+
+def _board_order(white_before: Decimal, white_no: int, black_before: Decimal,
+                 black_no: int) -> tuple[Decimal, Decimal, int]:
+    """The sort key of a board. The TRF records no board numbers, so they are derived as
+    pairing programs number them (FIDE C.04: the pairings are sorted before they are
+    published): the score of the higher player of the pair, then the sum of the pair's
+    scores, then the pairing number of the higher player, who is the one with the higher
+    score, or on equal scores the lower starting number."""
+    higher = min((-white_before, white_no), (-black_before, black_no))
+    return (higher[0], -(white_before + black_before), higher[1])
 
 
 _UNPAIRED_ORDER = {
@@ -799,6 +835,53 @@ class PlayerView:
     """A team: its players, in the order of the team record (board order)."""
     why_values: tuple[str, ...] = ()
     """The player's own values of ``why_columns``, as shown."""
+    next_game: NextGame | None = None
+    """The player's game of the round paired or in progress, until its result is in."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextGame:
+    """A player's game of the round still to be played or entered (EventInfo.current_round),
+    at the top of their page: on the event day that is what they look for."""
+
+    round_no: int
+    round_href: str
+    """The round's page, relative to the player's page."""
+    board: int | None = None
+    """The board number (derived, see :func:`_board_order`); None without a game."""
+    color: str = ""
+    """The player's colour: 'w', 'b', or '' when not recorded."""
+    opponent: Player | None = None
+    opponent_href: str = ""
+    kind: RoundKind = RoundKind.PENDING
+    """PENDING for a game; a bye or absence (NOT_PLAYED_YET: not paired) otherwise."""
+    points_text: str = ""
+    """A bye's points."""
+
+
+def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
+    """Each player's game (or bye) in the current round, when there is one to wait for."""
+    round_no = plan.info.current_round
+    if round_no is None:
+        return {}
+    view = round_view(plan, round_no)
+    round_href = relative_link(player_page(plan.slug, 0), round_page(plan.slug, round_no))
+    games: dict[StartNo, NextGame] = {}
+    for board in view.boards:
+        if board.result:  # entered already: it is in the rounds table
+            continue
+        for player, opponent, color in ((board.white, board.black, Color.WHITE),
+                                        (board.black, board.white, Color.BLACK)):
+            games[player.start_no] = NextGame(
+                round_no=round_no, round_href=round_href, board=board.number,
+                color=color.value if board.has_known_colours else "", opponent=opponent,
+                opponent_href=_sibling_href(plan.slug, opponent.start_no))
+    if view.is_paired_only:
+        for entry in view.unpaired:
+            games[entry.player.start_no] = NextGame(
+                round_no=round_no, round_href=round_href, kind=entry.kind,
+                points_text=entry.points_text)
+    return games
 
 
 _PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
@@ -954,6 +1037,7 @@ class _PlayerPages:
     """Each column's explanation page, relative to a player page."""
     direct_encounter: Mapping[StartNo, DirectEncounterGroup]
     """The first DE group each player is in."""
+    next_games: Mapping[StartNo, NextGame]
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -969,10 +1053,11 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         buchholz_key=next((c.key for c in cols if c.spec.info.is_buchholz_family
                            and c.spec.info.acronym != "AOB"), None),
         round_hrefs={k: relative_link(any_player_page, round_page(plan.slug, k))
-                     for k in range(1, plan.info.rounds_played + 1)},
+                     for k in range(1, plan.info.rounds_listed + 1)},
         explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
                            for c in cols},
         direct_encounter=groups,
+        next_games=next_games(plan),
     )
 
 
@@ -1043,6 +1128,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         members=tuple(plan.event.tournament.player(no) for no in row.player.members)
         if isinstance(row.player, Team) else (),
         why_values=_values_text(row, why_columns),
+        next_game=shared.next_games.get(row.player.start_no),
     )
 
 

@@ -416,6 +416,8 @@ class EventJob:
                     pages.trf_download(slug), pages.csv_download(slug),
                     pages.json_download(slug))
         if self.kind is JobKind.ROUND:
+            if self.first > plan.info.rounds_played:  # paired, not played: no standings
+                return (pages.round_page(slug, self.first),)
             return (pages.round_page(slug, self.first),
                     pages.standings_after_page(slug, self.first))
         rows = plan.standings.rows
@@ -433,7 +435,7 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
     count = len(plan.standings.rows)
     size = players_per_job or max(50, -(-count // 8))
     return (EventJob(JobKind.STANDINGS), EventJob(JobKind.EVENT_PAGES),
-            *(EventJob(JobKind.ROUND, k) for k in range(plan.info.rounds_played, 0, -1)),
+            *(EventJob(JobKind.ROUND, k) for k in range(plan.info.rounds_listed, 0, -1)),
             *(EventJob(JobKind.PLAYERS, first, min(first + size, count))
               for first in range(0, count, size)))
 
@@ -503,9 +505,13 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                 player_template, page,
                 {"view": view, "person_key": pages.person_key(view.row.player), **common})
     elif job.kind is JobKind.ROUND:
-        round_view = pages.round_view(plan, job.first, standings_after(job.first))
+        is_played = job.first <= info.rounds_played
+        round_view = pages.round_view(plan, job.first,
+                                      standings_after(job.first) if is_played else None)
         page = pages.round_page(slug, job.first)
         files[page] = _render(env, "round.html", page, round=round_view, **common)
+        if not is_played:
+            return files
         page = pages.standings_after_page(slug, job.first)
         files[page] = _render(env, "standings_after.html", page, round=round_view,
                               after=round_view.standings, **common)

@@ -35,6 +35,7 @@ from generator.model import (
     UnplayedOptions,
 )
 from generator.notation import Direction, TiebreakSpec, parse_tiebreak
+from generator.progress import is_complete_after
 from generator.records import collector_paused
 from generator.teams import Team
 from generator.tiebreaks import (
@@ -265,7 +266,7 @@ def _compute_standings(
             groups_seen.extend(outcome.groups)
     return Standings(
         tournament=tournament, edition=edition, specs=parsed, rows=tuple(rows),
-        after_round=rounds, is_final=rounds >= tournament.total_rounds,
+        after_round=rounds, is_final=is_complete_after(tournament, rounds),
         direct_encounters=tuple(groups_seen), dropped=dropped,
         diagnostics=_rank_warnings(rows, source), lots_seed=used_seed)
 

@@ -39,7 +39,8 @@ def test_rank_json_has_the_reference_values(name, edition):
                  "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"event", "edition", "tiebreaks", "players"}
+    assert set(data) == {"event", "status", "rounds_played", "rounds_total", "edition",
+                         "tiebreaks", "players"}
     assert data["edition"] == edition
     assert data["tiebreaks"] == ORACLE_LIST.split()
     reference = {p["start_no"]: p for p in expected(name)["players"]}

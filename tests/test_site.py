@@ -457,7 +457,7 @@ def test_an_unfinished_event_is_marked_provisional(tmp_path: Path) -> None:
                "title: Still running\ntotal_rounds: 7\ntiebreaks: [BH]\n")
     build_site(events, tmp_path / "site")
     event = _text((tmp_path / "site/running/index.html").read_text(encoding="utf-8"))
-    assert "Standings after round 5 provisional" in event
+    assert "Standings after round 5 of 7 provisional" in event
     assert "5 of 7 played" in event
     index = _text((tmp_path / "site/index.html").read_text(encoding="utf-8"))
     assert "(leading)" in index and "5 of 7" in index

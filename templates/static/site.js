@@ -13,10 +13,20 @@
     var value = parseFloat(t);
     return isNaN(value) ? null : value;
   }
-  function addFilter(table) {
-    var nameIndex = Array.prototype.findIndex.call(
-      table.tHead.rows[0].cells, function (c) { return c.classList.contains("name"); });
-    if (nameIndex < 0) { return; }
+  // The columns a name filter reads: every header cell of class "name" or "name-2"
+  // (a round's White and Black).
+  function nameColumns(table) {
+    var indices = [];
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (c, index) {
+      if (c.classList.contains("name") || c.classList.contains("name-2")) { indices.push(index); }
+    });
+    return indices;
+  }
+  // One box for the tables given: a round's pairings and its byes share one, so a player
+  // finds their board (or their bye) by typing part of their name.
+  function addFilter(tables) {
+    var columns = tables.map(nameColumns);
+    if (columns.every(function (c) { return c.length === 0; })) { return; }
     var label = document.createElement("label");
     label.className = "filter";
     label.textContent = "Filter by name ";
@@ -24,12 +34,16 @@
     input.type = "search";
     input.setAttribute("autocomplete", "off");
     label.appendChild(input);
-    var wrap = table.closest(".table-wrap") || table;
+    var wrap = tables[0].closest(".table-wrap") || tables[0];
     wrap.parentNode.insertBefore(label, wrap);
     input.addEventListener("input", function () {
       var needle = input.value.trim().toLowerCase();
-      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
-        row.hidden = needle !== "" && cellText(row, nameIndex).toLowerCase().indexOf(needle) < 0;
+      tables.forEach(function (table, t) {
+        Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+          row.hidden = needle !== "" && !columns[t].some(function (index) {
+            return cellText(row, index).toLowerCase().indexOf(needle) >= 0;
+          });
+        });
       });
     });
   }
@@ -58,6 +72,14 @@
       });
     });
   }
-  document.querySelectorAll("table[data-filter]").forEach(addFilter);
+  // Tables with the same data-filter value share a box; an empty value has its own.
+  var groups = [], named = {};
+  document.querySelectorAll("table[data-filter]").forEach(function (table) {
+    var name = table.getAttribute("data-filter");
+    if (name === "") { groups.push([table]); return; }
+    if (!named[name]) { named[name] = []; groups.push(named[name]); }
+    named[name].push(table);
+  });
+  groups.forEach(addFilter);
   document.querySelectorAll("table[data-sortable]").forEach(addSort);
 }());
