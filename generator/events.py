@@ -23,6 +23,7 @@ from generator.model import Edition, Tournament
 from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
 from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
+from generator.site_names import address_problems
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
 from generator.trf import TrfDocument, decode_trf, read_records
 
@@ -129,7 +130,12 @@ def read_paths(paths: Iterable[str | os.PathLike[str]]
 
 
 def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> list[str]:
-    """The event folders or TRF files that ``path`` stands for, as the user would write them."""
+    """The event folders or TRF files that ``path`` stands for, as the user would write them.
+
+    Listing an events folder refuses what would publish wrongly (``diagnostics``): folder
+    names that are no web address (site_names), a TRF file dropped beside the event
+    folders, and a symbolic link to a folder already listed, which is read once.
+    """
     given = os.fspath(path)
     place = Path(given)
     if not place.exists():
@@ -138,17 +144,57 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     if place.is_file():
         return [given]
     found = _trf_files(place)
-    if len(found) > 1 and not (place / SETTINGS_FILE).exists():
+    folders = sorted(p for p in place.iterdir()
+                     if p.is_dir() and not p.name.startswith((".", "_")))
+    event_folders = [p.name for p in folders if _trf_files(p)]
+    if found and event_folders and not _has_event_files(place):
+        # Exported to the wrong place: read as the folder's event it would hide every
+        # real event behind one named after the events folder.
+        diagnostics.extend(Diagnostic(
+            path=os.path.join(given, trf.name),
+            message="a TRF file beside the event folders (" + ", ".join(event_folders)
+                    + ") is not part of any event",
+            expected="it inside its event's folder (move it there), or an event.yml "
+                     "beside it if this folder is one event") for trf in found)
+        found = []
+    if len(found) > 1 and not _has_event_files(place):
         # A folder of loose TRF files (not an event folder): check each one on its own.
-        return [os.path.join(given, p.name) for p in found]
+        return _addresses(given, [(p.stem, p) for p in found], diagnostics)
     if found:
         return [given]
-    folders = sorted(p.name for p in place.iterdir()
-                     if p.is_dir() and not p.name.startswith((".", "_")))
     if not folders:
         diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
                                       expected="one sub-folder per event, each with a .trf file"))
-    return [os.path.join(given, name) for name in folders]
+    return _addresses(given, [(p.name, p) for p in folders], diagnostics)
+
+
+def _has_event_files(folder: Path) -> bool:
+    return (folder / SETTINGS_FILE).exists() or (folder / NOTES_FILE).exists()
+
+
+def _addresses(given: str, entries: list[tuple[str, Path]],
+               diagnostics: list[Diagnostic]) -> list[str]:
+    """The entries of an events folder (slug, path) that can be published, as the user
+    would write them; a link to an entry already listed is read once, under the name of
+    what it points to (real folders are listed before links, so a link never hides one)."""
+    shown = {name: os.path.join(given, place.name) for name, place in entries}
+    listed: dict[Path, str] = {}
+    kept: list[str] = []
+    for name, place in sorted(entries, key=lambda entry: (entry[1].is_symlink(), entry[0])):
+        real = place.resolve()
+        if real in listed:
+            diagnostics.append(Diagnostic(
+                path=shown[name], severity=Severity.WARNING,
+                message=f"the same folder as {shown[listed[real]]} (a symbolic link), read "
+                        f"once as {listed[real]!r}",
+                expected="each event in one folder"))
+            continue
+        listed[real] = name
+        kept.append(name)
+    problems = address_problems((name, shown[name]) for name in sorted(kept))
+    diagnostics.extend(problems)
+    refused = {problem.path for problem in problems}
+    return [shown[name] for name in sorted(kept) if shown[name] not in refused]
 
 
 def _no_such_path(given: str) -> Diagnostic:
@@ -168,9 +214,14 @@ def _is_alone_in_folder(trf: Path) -> bool:
 def event_slug(place: Path) -> str:
     """The event's address on the site: its folder's name, or a lone TRF file's stem
     when other TRF files share the folder. The reader and the build cache both use it."""
+    # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
     if place.is_file():
-        return place.parent.resolve().name if _is_alone_in_folder(place) else place.stem
-    return place.resolve().name
+        return _named(place.parent) if _is_alone_in_folder(place) else place.stem
+    return _named(place)
+
+
+def _named(folder: Path) -> str:
+    return Path(os.path.abspath(folder)).name
 
 
 def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:

@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from generator import pages
 from generator.explain import CutReason, NoteKind, Standings
-from generator.export import plain_decimal, standings_document
+from generator.export import plain_decimal, spreadsheet_text, standings_document
 from generator.model import RoundKind
 from generator.pages import EventPlan, format_points
 
@@ -322,7 +322,8 @@ def standings_csv(standings: Standings) -> bytes:
         player = row.player
         values = [pages.value_of(row, column) for column in columns]
         writer.writerow([
-            row.rank, player.start_no, player.title, player.name, player.federation,
+            row.rank, player.start_no, *map(spreadsheet_text, (
+                player.title, player.name, player.federation)),
             "" if player.rating is None else player.rating, plain_decimal(row.points),
             *("" if v is None else plain_decimal(v) for v in values),
         ])
