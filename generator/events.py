@@ -11,7 +11,7 @@ Every problem of every file is collected first and raised as one
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
@@ -21,6 +21,7 @@ from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
 from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
+from generator.notes import notes_problems, settings_position
 from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
 from generator.site_names import address_problems
@@ -252,11 +253,14 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     settings_path = folder / SETTINGS_FILE
     if has_settings and settings_path.is_file():
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
-        text = _read_text(settings_path, settings_display, diagnostics)
-        if text is not None:
+        settings_text = _read_text(settings_path, settings_display, diagnostics)
+        if settings_text is not None:
             settings_sink = DiagnosticSink(settings_display)
-            settings = read_settings(text, settings_display, settings_sink)
+            settings = read_settings(settings_text, settings_display, settings_sink)
             diagnostics.extend(settings_sink.collected())
+            if settings.notes is not None:
+                _check_notes(settings.notes, settings.path, settings_position(
+                    settings_text, *settings.positions["notes"]), diagnostics)
     notes = settings.notes
     notes_path = folder / NOTES_FILE
     if has_settings and notes_path.is_file():
@@ -269,6 +273,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                 expected="one of the two"))
         else:
             notes = _read_text(notes_path, notes_display, diagnostics)
+            if notes is not None:
+                _check_notes(notes, notes_display, lambda line, column: (line, column),
+                             diagnostics)
 
     try:
         data = trf_path.read_bytes()
@@ -307,6 +314,16 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
         warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
+
+
+def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, int]],
+                 diagnostics: list[Diagnostic]) -> None:
+    """Notes Markdown cannot render in reasonable time are refused where they overrun
+    (generator/notes.py); ``locate`` turns a position in the notes into one in ``path``."""
+    for problem in notes_problems(notes):
+        line, column = locate(problem.line, problem.column)
+        diagnostics.append(Diagnostic(path=path, line=line, column=column,
+                                      message=problem.message, expected=problem.expected))
 
 
 def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:
