@@ -94,17 +94,35 @@ def dangerous_url(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
+LINK_FORMS = (
+    "[click]({u})", "[click](<{u}>)", "[click]({u} \"title\")", "[click][r]\n\n[r]: {u}\n",
+    "[r]\n\n[r]: <{u}>\n", "<{u}>", "![pic]({u})", "![pic][r]\n\n[r]: {u}\n",
+    '<a href="{u}">click</a>', "<a href='{u}'>click</a>", "<a href={u}>click</a>",
+    '<img src="{u}">', '<img src={u} onerror="alert(1)">', "- item [click]({u})\n",
+    "> quote [click]({u})\n", "| a |\n|---|\n| [click]({u}) |\n",
+    '<div markdown="1">[click]({u})</div>', "*[click]({u})*", "**![pic]({u})**",
+    "[click]({u})[other]({u})",
+)
+"""The ways Markdown, or raw HTML in it, makes a link or image of ``{u}``."""
+
+SPELLINGS = (
+    "javascript:alert(1)", "JaVaScRiPt:alert(1)", "&#106;avascript:alert(1)",
+    "&#106avascript:alert(1)", "&#x6A;avascript:alert(1)", "&#X6A;avascript:alert(1)",
+    "java&Tab;script:alert(1)", "java\tscript:alert(1)", "java&#10;script:alert(1)",
+    "java&#x0D;script:alert(1)", "\x01javascript:alert(1)", "&#1;javascript:alert(1)",
+    " javascript:alert(1)", "&#x20;&#0;javascript:alert(1)", "javascript&colon;alert(1)",
+    "javascript&#58;alert(1)", "javascript&#x3a alert(1)",
+    "&#x6a;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3a;alert(1)",
+    "vbscript:MsgBox(1)", "VBScript&colon;MsgBox(1)",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "&#100;ata:text/html,<script>alert(1)</script>", "%6Aavascript:alert(1)",
+)
+"""A fixed sample of the spellings ``dangerous_url`` draws from, for the browser test."""
+
+
 @st.composite
 def markdown_with_link(draw: st.DrawFn) -> str:
     """One dangerous URL in one of the ways Markdown (or raw HTML in it) makes a link."""
     target = draw(dangerous_url())
-    form = draw(st.sampled_from([
-        "[click]({u})", "[click](<{u}>)", "[click]({u} \"title\")", "[click][r]\n\n[r]: {u}\n",
-        "[r]\n\n[r]: <{u}>\n", "<{u}>", "![pic]({u})", "![pic][r]\n\n[r]: {u}\n",
-        '<a href="{u}">click</a>', "<a href='{u}'>click</a>", "<a href={u}>click</a>",
-        '<img src="{u}">', '<img src={u} onerror="alert(1)">', "- item [click]({u})\n",
-        "> quote [click]({u})\n", "| a |\n|---|\n| [click]({u}) |\n",
-        '<div markdown="1">[click]({u})</div>', "*[click]({u})*", "**![pic]({u})**",
-        "[click]({u})[other]({u})",
-    ]))
+    form = draw(st.sampled_from(LINK_FORMS))
     return form.replace("{u}", target)
