@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from click.testing import CliRunner
@@ -222,3 +223,53 @@ def test_rank_csv_defuses_formulas_the_same_way(tmp_path):
     assert result.exit_code == 0
     rows = list(csv.reader(io.StringIO(result.output)))
     assert [row[2] for row in rows[1:] if row[1] == "1"] == ["'" + FORMULA_NAME.strip()]
+
+
+# --- any name: refused, or a link that is nothing but the name ---------------------------
+
+def test_an_accepted_name_is_a_plain_relative_address(request):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from generator.site_names import address_problem
+
+    @settings(max_examples=request.config.getoption("--examples") or 500, deadline=None,
+              derandomize=True)
+    @given(st.text(min_size=1, max_size=20) | st.sampled_from(sorted(UNFIT)))
+    def check(name: str) -> None:
+        if address_problem(name, name) is not None:
+            return
+        link = urlsplit(f"{name}/index.html")
+        # Nothing but a path, read back as written: no scheme, host, query or fragment,
+        # no escape, no second separator, no dot segment.
+        assert (link.scheme, link.netloc, link.query, link.fragment) == ("", "", "", "")
+        assert unquote(link.path) == link.path == f"{name}/index.html"
+        assert not set(name) & set("\\/%:?#\"'<> \t\r\n") and name not in (".", "..")
+
+    check()
+
+
+def test_hostile_folder_names_never_end_in_a_traceback(request, tmp_path):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    names = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)),
+                    min_size=1, max_size=12).filter(lambda n: n not in (".", ".."))
+    counter = iter(range(10**6))
+
+    @settings(max_examples=request.config.getoption("--examples") or 40, deadline=None,
+              derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.lists(names, min_size=1, max_size=3, unique=True))
+    def check(folder_names: list[str]) -> None:
+        root = tmp_path / str(next(counter))
+        for name in folder_names:
+            try:
+                make_event(root, name)
+            except OSError:  # too long for the file system, or a case twin on macOS
+                return
+        events, diagnostics = read_paths([root])
+        assert all(str(d).startswith(str(root)) for d in diagnostics)
+        if not any(d.is_error for d in diagnostics):
+            site.plan_site(events)  # raises StandingsError only, if anything
+
+    check()
