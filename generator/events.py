@@ -151,10 +151,11 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     if found and event_folders and not _has_event_files(place):
         # Exported to the wrong place: read as the folder's event it would hide every
         # real event behind one named after the events folder.
+        named = ", ".join(event_folders[:3]) + (
+            f" and {len(event_folders) - 3} more" if len(event_folders) > 3 else "")
         diagnostics.extend(Diagnostic(
             path=os.path.join(given, trf.name),
-            message="a TRF file beside the event folders (" + ", ".join(event_folders)
-                    + ") is not part of any event",
+            message=f"a TRF file beside the event folders ({named}) is not part of any event",
             expected="it inside its event's folder (move it there), or an event.yml "
                      "beside it if this folder is one event") for trf in found)
         found = []
@@ -260,7 +261,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
             diagnostics.extend(settings_sink.collected())
             if settings.notes is not None:
                 _check_notes(settings.notes, settings.path, settings_position(
-                    settings_text, *settings.positions["notes"]), diagnostics)
+                    settings_text, *settings.positions.get("notes", (1, 1))), diagnostics)
     notes = settings.notes
     notes_path = folder / NOTES_FILE
     if has_settings and notes_path.is_file():

@@ -163,6 +163,17 @@ def test_a_trf_file_beside_event_folders_is_an_error_naming_it(tmp_path, monkeyp
     assert not (tmp_path / "site").exists()
 
 
+def test_a_stray_trf_file_names_a_few_event_folders_only(tmp_path):
+    for name in ("a", "b", "c", "d", "e"):
+        make_event(tmp_path, name)
+    (tmp_path / "stray.trf").write_text(BASE, encoding="utf-8")
+    with pytest.raises(StandingsError) as caught:
+        read_events(tmp_path)
+    assert messages(caught)[0].startswith(
+        f"{tmp_path / 'stray.trf'}: a TRF file beside the event folders (a, b, c and 2 more) "
+        "is not part of any event; ")
+
+
 def test_a_trf_file_given_on_its_own_or_alone_in_its_folder_still_reads(tmp_path,
                                                                          monkeypatch):
     monkeypatch.chdir(tmp_path)
