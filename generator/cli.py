@@ -255,7 +255,7 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
     import io
     import json
 
-    from generator.export import standings_document
+    from generator.export import spreadsheet_text, standings_document
     from generator.standings import value_keys
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
@@ -281,7 +281,10 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(header)
-        writer.writerows(["" if cell == "-" else cell for cell in line] for line in lines)
+        # The name is the one cell of text from the file (spreadsheet_text says why).
+        writer.writerows([*line[:2], spreadsheet_text(line[2]),
+                          *("" if cell == "-" else cell for cell in line[3:])]
+                         for line in lines)
         click.echo(buffer.getvalue(), nl=False)
         return
     click.echo(f"{name} ({_rounds_counted(standings)}; C.07 edition {standings.edition.value})")

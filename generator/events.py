@@ -11,7 +11,7 @@ Every problem of every file is collected first and raised as one
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
@@ -21,9 +21,11 @@ from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
 from generator.notation import TiebreakList, TiebreakSpec, read_tiebreak_list
+from generator.notes import notes_problems, settings_position
 from generator.progress import event_progress
 from generator.records import collector_paused
 from generator.settings import EventSettings, read_settings
+from generator.site_names import address_problems
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
 from generator.trf import TrfDocument, decode_trf, read_records
 
@@ -130,7 +132,12 @@ def read_paths(paths: Iterable[str | os.PathLike[str]]
 
 
 def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> list[str]:
-    """The event folders or TRF files that ``path`` stands for, as the user would write them."""
+    """The event folders or TRF files that ``path`` stands for, as the user would write them.
+
+    Listing an events folder refuses what would publish wrongly (``diagnostics``): folder
+    names that are no web address (site_names), a TRF file dropped beside the event
+    folders, and a symbolic link to a folder already listed, which is read once.
+    """
     given = os.fspath(path)
     place = Path(given)
     if not place.exists():
@@ -139,17 +146,58 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     if place.is_file():
         return [given]
     found = _trf_files(place)
-    if len(found) > 1 and not (place / SETTINGS_FILE).exists():
+    folders = sorted(p for p in place.iterdir()
+                     if p.is_dir() and not p.name.startswith((".", "_")))
+    event_folders = [p.name for p in folders if _trf_files(p)]
+    if found and event_folders and not _has_event_files(place):
+        # Exported to the wrong place: read as the folder's event it would hide every
+        # real event behind one named after the events folder.
+        named = ", ".join(event_folders[:3]) + (
+            f" and {len(event_folders) - 3} more" if len(event_folders) > 3 else "")
+        diagnostics.extend(Diagnostic(
+            path=os.path.join(given, trf.name),
+            message=f"a TRF file beside the event folders ({named}) is not part of any event",
+            expected="it inside its event's folder (move it there), or an event.yml "
+                     "beside it if this folder is one event") for trf in found)
+        found = []
+    if len(found) > 1 and not _has_event_files(place):
         # A folder of loose TRF files (not an event folder): check each one on its own.
-        return [os.path.join(given, p.name) for p in found]
+        return _addresses(given, [(p.stem, p) for p in found], diagnostics)
     if found:
         return [given]
-    folders = sorted(p.name for p in place.iterdir()
-                     if p.is_dir() and not p.name.startswith((".", "_")))
     if not folders:
         diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
                                       expected="one sub-folder per event, each with a .trf file"))
-    return [os.path.join(given, name) for name in folders]
+    return _addresses(given, [(p.name, p) for p in folders], diagnostics)
+
+
+def _has_event_files(folder: Path) -> bool:
+    return (folder / SETTINGS_FILE).exists() or (folder / NOTES_FILE).exists()
+
+
+def _addresses(given: str, entries: list[tuple[str, Path]],
+               diagnostics: list[Diagnostic]) -> list[str]:
+    """The entries of an events folder (slug, path) that can be published, as the user
+    would write them; a link to an entry already listed is read once, under the name of
+    what it points to (real folders are listed before links, so a link never hides one)."""
+    shown = {name: os.path.join(given, place.name) for name, place in entries}
+    listed: dict[Path, str] = {}
+    kept: list[str] = []
+    for name, place in sorted(entries, key=lambda entry: (entry[1].is_symlink(), entry[0])):
+        real = place.resolve()
+        if real in listed:
+            diagnostics.append(Diagnostic(
+                path=shown[name], severity=Severity.WARNING,
+                message=f"the same folder as {shown[listed[real]]} (a symbolic link), read "
+                        f"once as {listed[real]!r}",
+                expected="each event in one folder"))
+            continue
+        listed[real] = name
+        kept.append(name)
+    problems = address_problems((name, shown[name]) for name in sorted(kept))
+    diagnostics.extend(problems)
+    refused = {problem.path for problem in problems}
+    return [shown[name] for name in sorted(kept) if shown[name] not in refused]
 
 
 def _no_such_path(given: str) -> Diagnostic:
@@ -169,9 +217,14 @@ def _is_alone_in_folder(trf: Path) -> bool:
 def event_slug(place: Path) -> str:
     """The event's address on the site: its folder's name, or a lone TRF file's stem
     when other TRF files share the folder. The reader and the build cache both use it."""
+    # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
     if place.is_file():
-        return place.parent.resolve().name if _is_alone_in_folder(place) else place.stem
-    return place.resolve().name
+        return _named(place.parent) if _is_alone_in_folder(place) else place.stem
+    return _named(place)
+
+
+def _named(folder: Path) -> str:
+    return Path(os.path.abspath(folder)).name
 
 
 def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:
@@ -202,11 +255,14 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     settings_path = folder / SETTINGS_FILE
     if has_settings and settings_path.is_file():
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
-        text = _read_text(settings_path, settings_display, diagnostics)
-        if text is not None:
+        settings_text = _read_text(settings_path, settings_display, diagnostics)
+        if settings_text is not None:
             settings_sink = DiagnosticSink(settings_display)
-            settings = read_settings(text, settings_display, settings_sink)
+            settings = read_settings(settings_text, settings_display, settings_sink)
             diagnostics.extend(settings_sink.collected())
+            if settings.notes is not None:
+                _check_notes(settings.notes, settings.path, settings_position(
+                    settings_text, *settings.positions.get("notes", (1, 1))), diagnostics)
     notes = settings.notes
     notes_path = folder / NOTES_FILE
     if has_settings and notes_path.is_file():
@@ -219,6 +275,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                 expected="one of the two"))
         else:
             notes = _read_text(notes_path, notes_display, diagnostics)
+            if notes is not None:
+                _check_notes(notes, notes_display, lambda line, column: (line, column),
+                             diagnostics)
 
     try:
         data = trf_path.read_bytes()
@@ -257,6 +316,16 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
         warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
+
+
+def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, int]],
+                 diagnostics: list[Diagnostic]) -> None:
+    """Notes Markdown cannot render in reasonable time are refused where they overrun
+    (generator/notes.py); ``locate`` turns a position in the notes into one in ``path``."""
+    for problem in notes_problems(notes):
+        line, column = locate(problem.line, problem.column)
+        diagnostics.append(Diagnostic(path=path, line=line, column=column,
+                                      message=problem.message, expected=problem.expected))
 
 
 def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:

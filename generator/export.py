@@ -21,6 +21,21 @@ def plain_decimal(value: Decimal) -> str:
     return text if text not in ("", "-0") else "0"
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (or, for tab and carriage return,
+hide the start of one)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell of a CSV download: one that a spreadsheet would run as a formula gets
+    the apostrophe that makes it text (the usual defence; the cell shows as written).
+
+    Only cells of text taken from the input files (names, titles, federations) go through
+    this. The numbers are written by us (``plain_decimal``), never copied from a file, so
+    a negative value stays the number it is."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
 def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
     """AOB is an exact average and C.07 names no rounding: shown with two decimals, as
     ``standings rank`` prints it. Every other value is shown exactly."""

@@ -35,6 +35,9 @@ from generator.model import (
 from generator.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
 from generator.progress import Progress, RoundProgress, event_progress, round_progress
 from generator.records import record_maker
+from generator.site_names import PEOPLE_DIR as PEOPLE_DIR
+from generator.site_names import STATIC_DIR as STATIC_DIR
+from generator.site_names import TIEBREAKS_DIR as TIEBREAKS_DIR
 from generator.standings import value_keys
 from generator.teams import Team
 
@@ -46,11 +49,8 @@ if TYPE_CHECKING:
 # render.page_context) makes links relative to the page that holds them, so the site works
 # from disk and under user.github.io/REPO/.
 
-STATIC_DIR = "static"
-TIEBREAKS_DIR = "tiebreaks"
-PEOPLE_DIR = "people"
-RESERVED_SLUGS = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"})
-"""Top-level names the site itself uses; an event folder may not take them."""
+# The site's own top-level names (STATIC_DIR, ...) and the event folder names it refuses
+# are in site_names: the reader checks names too, and should not load this module for it.
 
 UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
 

@@ -32,8 +32,9 @@ from markupsafe import Markup
 
 from generator import pages
 from generator.explain import CutReason, NoteKind, Standings
-from generator.export import plain_decimal, standings_document
+from generator.export import plain_decimal, spreadsheet_text, standings_document
 from generator.model import RoundKind
+from generator.notes import render_notes
 from generator.pages import EventPlan, format_points
 
 SITE_TITLE = "Tournament results"
@@ -284,24 +285,12 @@ def cut_label(reason: CutReason) -> str:
 # --- Markdown ----------------------------------------------------------------------------
 
 def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
-    """Markdown to HTML. Club notes come from YAML/Markdown files: raw HTML in them is
-    shown as text, and script links are dropped, the same as every other field."""
-    converter = markdown.Markdown(extensions=["tables", "sane_lists"])
+    """Markdown to HTML. Only our own pages (the tie-break explanations) may hold HTML;
+    any other text is a club's notes, sanitized by :func:`notes.render_notes`."""
     if not allow_html:
-        converter.preprocessors.deregister("html_block")
-        converter.inlinePatterns.deregister("html")
-        converter.treeprocessors.register(_SafeLinks(converter), "safe_links", 0)
-    return Markup(converter.convert(text))  # escaped by Markdown itself
-
-
-class _SafeLinks(markdown.treeprocessors.Treeprocessor):
-    def run(self, root: Any) -> None:
-        for element in root.iter():
-            for attribute in ("href", "src"):
-                value = element.get(attribute)
-                if value is not None and value.strip().lower().startswith(
-                        ("javascript:", "vbscript:", "data:")):
-                    element.set(attribute, "#")
+        return render_notes(text)
+    converter = markdown.Markdown(extensions=["tables", "sane_lists"])
+    return Markup(converter.convert(text))  # our own files, shipped with the package
 
 
 # --- downloads ---------------------------------------------------------------------------
@@ -322,7 +311,8 @@ def standings_csv(standings: Standings) -> bytes:
         player = row.player
         values = [pages.value_of(row, column) for column in columns]
         writer.writerow([
-            row.rank, player.start_no, player.title, player.name, player.federation,
+            row.rank, player.start_no, *map(spreadsheet_text, (
+                player.title, player.name, player.federation)),
             "" if player.rating is None else player.rating, plain_decimal(row.points),
             *("" if v is None else plain_decimal(v) for v in values),
         ])

@@ -30,6 +30,7 @@ from generator.explain import Standings
 from generator.pages import EventPlan, Person
 from generator.records import collector_paused
 from generator.render import make_environment
+from generator.site_names import address_problems
 from generator.standings import standings_for_event
 
 if TYPE_CHECKING:
@@ -68,12 +69,11 @@ def plan_event(event: Event) -> EventPlan:
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
     """Compute everything once; check what would make the site inconsistent."""
-    problems = [
-        Diagnostic(path=event.slug, message=f"event folder name {event.slug!r} is used by the "
-                   "site itself", expected="another folder name (not "
-                   + ", ".join(sorted(pages.RESERVED_SLUGS)) + ")")
-        for event in events if event.slug in pages.RESERVED_SLUGS
-    ]
+    # The reader refuses these names in a folder it lists; an event read from a path
+    # given on its own (a TRF file) is checked here, before anything is published.
+    problems = address_problems(
+        (event.slug, (event.event if isinstance(event, EventPlan) else event).display_path)
+        for event in events)
     if problems:
         raise StandingsError(problems)
     plans = tuple(event if isinstance(event, EventPlan) else plan_event(event)

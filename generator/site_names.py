@@ -1,0 +1,86 @@
+"""Event folder names as web addresses: which ones the site takes, decided here only.
+
+An event folder's name is its address on the site (``SITE/<name>/index.html``) and the
+text of every link to it. A name that a browser reads as more than one path segment
+would break those links or turn them into something else: in ``c:d/index.html`` the
+``c:`` is a URL scheme (so ``javascript:alert(1)`` is a script link), ``#`` and ``?``
+end the path, ``%20`` is read as a space, and ``\\`` as ``/``. Rather than encode the
+name in every link and decode it again in every place that looks an address up (the
+server, the build cache), such names are refused with a name that works.
+
+The reader checks the names of the folders it lists (so ``standings check`` reports
+them) and the site checks every event it publishes (``site.plan_site``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from generator.errors import Diagnostic
+
+STATIC_DIR = "static"
+TIEBREAKS_DIR = "tiebreaks"
+PEOPLE_DIR = "people"
+SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"})
+"""Top-level names the site itself uses; an event folder may not take them."""
+
+_SEPARATORS = frozenset("-_.")
+ALLOWED = "letters, digits, '-', '_' and '.', beginning with a letter or a digit"
+
+
+def address_key(name: str) -> str:
+    """Names with one key are one address on a case-insensitive disk (Windows, macOS) and
+    on hosts that fold case; macOS also takes the composed and decomposed forms as one."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _is_word_character(character: str) -> bool:
+    # Letters (with their combining marks, as macOS writes "å" in a file name) and
+    # digits: a browser sends them percent-encoded as UTF-8 and every host reads them back.
+    return unicodedata.category(character)[0] in "LMN"
+
+
+def _suggestion(name: str) -> str:
+    words = re.split(r"[^\w]+|_+", unicodedata.normalize("NFC", name).lower())
+    return "-".join(word for word in words if word) or "event"
+
+
+def address_problem(name: str, path: str) -> Diagnostic | None:
+    """Why the event folder (or lone TRF file) ``name`` at ``path`` cannot be an address."""
+    if address_key(name) in SITE_NAMES:
+        return Diagnostic(path=path, message=f"event folder name {name!r} is used by the site "
+                          "itself", expected="another folder name (not "
+                          + ", ".join(sorted(SITE_NAMES)) + ")")
+    unfit = next((c for c in name if not (_is_word_character(c) or c in _SEPARATORS)), None)
+    if unfit is not None:
+        what = f"holds {unfit!r}, which a web address cannot carry as it is"
+    elif not name or not _is_word_character(name[0]):
+        what = "does not begin with a letter or a digit"
+    elif name.endswith("."):
+        what = "ends with '.', which Windows drops from a folder name"
+    else:
+        return None
+    return Diagnostic(path=path, message=f"event folder name {name!r} {what} (the name is the "
+                      "event's address on the site)",
+                      expected=f"{ALLOWED}, such as {_suggestion(name)!r}")
+
+
+def address_problems(named: Iterable[tuple[str, str]]) -> list[Diagnostic]:
+    """Every refused name of ``(name, path)`` pairs: unfit names, and each name whose
+    address is another's but for case (both would be one folder on many disks)."""
+    problems = []
+    taken: dict[str, tuple[str, str]] = {}
+    for name, path in named:
+        problem = address_problem(name, path)
+        if problem is None:
+            first = taken.setdefault(address_key(name), (name, path))
+            if first[0] != name or first[1] != path:
+                problem = Diagnostic(
+                    path=path, message=f"event folder names {first[0]!r} ({first[1]}) and "
+                    f"{name!r} differ only in case, and are one folder on case-insensitive "
+                    "disks and hosts", expected="names that differ in more than case")
+        if problem is not None:
+            problems.append(problem)
+    return problems
