@@ -178,7 +178,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     """Read the event and rank it with the command-line overrides; warnings to stderr."""
     from generator.events import read_event
     from generator.model import Edition
-    from generator.notation import NotationError, parse_tiebreak_list
+    from generator.notation import NotationError, parse_tiebreak_list, round_robin_refusal
     from generator.standings import standings_for_event
 
     event = read_event(_event_path(path, "reading"))
@@ -194,12 +194,12 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
             raise click.BadParameter(error.message + hint, param_hint="'--tiebreaks'") from None
     chosen = Edition(edition) if edition else event.edition
     tournament = event.competitors
-    if specs and tournament.is_round_robin and chosen is Edition.FIDE_2026_03:
-        for spec in specs:
-            if spec.info.is_buchholz_family:
-                click.echo(f"{event.display_path}: warning: {spec.written!r} "
-                           f"({spec.info.title}) must not be used in a round robin under "
-                           "the 2026 edition (C.07 Art. 8); computed as asked", err=True)
+    # The lists event.yml and TRF 212/202 may announce are the lists --tiebreaks takes.
+    for spec in specs or ():
+        if tournament.is_round_robin and (art8 := round_robin_refusal(spec, chosen)):
+            message, expected = art8
+            raise click.BadParameter(f"{message}; expected {expected}",
+                                     param_hint="'--tiebreaks'")
     played = max(tournament.total_rounds, tournament.rounds_played)
     if after_round is not None and after_round > played:
         raise click.BadParameter(f"round {after_round} is after the last round ({played})",

@@ -20,7 +20,12 @@ from pathlib import Path
 from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
 from generator.model import Edition, Tournament
-from generator.notation import TiebreakList, TiebreakSpec, read_tiebreak_list
+from generator.notation import (
+    TiebreakList,
+    TiebreakSpec,
+    read_tiebreak_list,
+    round_robin_refusal,
+)
 from generator.notes import notes_problems, settings_position
 from generator.progress import event_progress
 from generator.records import collector_paused
@@ -442,12 +447,9 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 message=refusal,
                 expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
                 else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
-        elif (tournament.is_round_robin and spec.info.is_buchholz_family
-                and edition is Edition.FIDE_2026_03):
-            diagnostics.append(diagnostic_at(
-                message=f"{spec.written!r} ({spec.info.title}) must not be used in a round "
-                        "robin under the 2026 edition (C.07 Art. 8)",
-                expected="a tie-break such as DE, SB, WIN or KS"))
+        elif tournament.is_round_robin and (art8 := round_robin_refusal(spec, edition)):
+            message, expected = art8
+            diagnostics.append(diagnostic_at(message=message, expected=expected))
         elif spec.info.since == "2026" and edition is Edition.FIDE_2024_08:
             diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from generator.errors import did_you_mean
+from generator.model import Edition
 
 
 class Direction(StrEnum):
@@ -398,3 +399,14 @@ def parse_tiebreak_list(text: str, *, rounds: int | None = None) -> tuple[Tiebre
         problem = checked.problems[0]
         raise NotationError(problem.message, problem.expected, problem.column)
     return checked.specs
+
+
+def round_robin_refusal(spec: TiebreakSpec, edition: Edition) -> tuple[str, str] | None:
+    """(message, expected) when C.07 Art. 8 forbids ``spec`` in a round robin: the Buchholz
+    family may not be used there from the 2026 edition on (the 2024 edition allowed it).
+    The one rule for event.yml, TRF 212/202, ``--tiebreaks`` and the note on a value."""
+    if not spec.info.is_buchholz_family or edition is Edition.FIDE_2024_08:
+        return None
+    return (f"{spec.written!r} ({spec.info.title}) must not be used in a round robin under "
+            f"the {edition.value} edition (C.07 Art. 8)",
+            "a tie-break such as DE, SB, WIN or KS")

@@ -39,8 +39,8 @@ from generator.direct_encounter import (
     explain_direct_encounter,
 )
 from generator.explain import CutReason, Explained, Note, NoteKind, Part
-from generator.model import HALF, ONE, ZERO, Color, Edition, RoundKind
-from generator.notation import CATALOGUE, TiebreakSpec
+from generator.model import HALF, ONE, ZERO, Color, RoundKind
+from generator.notation import CATALOGUE, TiebreakSpec, round_robin_refusal
 from generator.ratings import (
     DP,
     PD_HIGHER,
@@ -388,8 +388,7 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_
 def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
     """Art. 8 (2026 edition): the Buchholz family must not be used in a round robin. The
     event check refuses it in an announced list; a value computed anyway says so."""
-    if (spec.info.is_buchholz_family and ctx.tournament.is_round_robin
-            and ctx.edition is not Edition.FIDE_2024_08):
+    if ctx.tournament.is_round_robin and round_robin_refusal(spec, ctx.edition):
         return (Note(kind=NoteKind.FORBIDDEN_IN_ROUND_ROBIN, article="8"),)
     return ()
 

@@ -121,12 +121,20 @@ def test_team_points_system_is_an_error_not_a_zero():
             "events only; this event has no teams") in result.stderr
 
 
-def test_buchholz_asked_for_a_round_robin_is_computed_with_a_warning():
+def test_buchholz_asked_for_a_round_robin_is_refused_as_event_yml_refuses_it():
+    """C.07 Art. 8 (2026): the CLI takes the lists event.yml takes, no more."""
     result = run("rank", str(CORPUS_TRF / "synth-round-robin.trf"), "--tiebreaks", "BH SB",
                  "--edition", "2026", "--format", "json")
-    assert result.exit_code == 0
-    assert "'BH' (Buchholz) must not be used in a round robin under the 2026 edition" \
-        in result.stderr
+    assert result.exit_code == 2
+    assert ("Invalid value for '--tiebreaks': 'BH' (Buchholz) must not be used in a round "
+            "robin under the 2026 edition (C.07 Art. 8); expected a tie-break such as DE, SB, "
+            "WIN or KS") in " ".join(result.output.split())
+
+
+def test_buchholz_asked_for_a_round_robin_under_2024_is_computed():
+    result = run("rank", str(CORPUS_TRF / "synth-round-robin.trf"), "--tiebreaks", "BH SB",
+                 "--edition", "2024", "--format", "json")
+    assert result.exit_code == 0, result.output
     assert all(p["tiebreaks"]["BH"] is not None for p in json.loads(result.stdout)["players"])
 
 
