@@ -8,10 +8,11 @@ only with ``--debug``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -49,6 +50,8 @@ def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
             sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
             raise
+        except BrokenPipeError:
+            _reader_went_away()
         except Exception as error:  # a bug of ours: say so plainly, keep the trace for --debug
             if debug:
                 raise
@@ -57,6 +60,19 @@ def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
             sys.exit(1)
 
     return wrapper
+
+
+def _reader_went_away() -> NoReturn:
+    """Stop quietly when the output's reader closed it (``standings rank ... | head``).
+
+    Python would complain about the pipe once more while flushing stdout at exit, so stdout
+    is pointed at the null device first; the status is the one a shell reports for a tool
+    stopped by SIGPIPE, 128 + 13.
+    """
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    sys.exit(141)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
