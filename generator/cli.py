@@ -461,7 +461,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
 @click.argument("events", required=False, default="events", type=click.Path(),
                 metavar="[EVENTS]")
 @click.option("--out", "out", default="site", show_default=True, type=click.Path(),
-              help="Folder the site is written to (replaced only when the build succeeds).")
+              help="Folder the site is written to (replaced only when the build succeeds, "
+                   "and only if it is new, empty or a site build made).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: nothing is written.")
 @click.option("--clean", is_flag=True,
               help="Render every page again instead of reusing the unchanged events' pages.")
@@ -471,7 +472,9 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
 
     Every event is read and computed, every page rendered into a staging folder
     beside OUT, and only then does that folder replace OUT: a failed build leaves
-    the previous site untouched and prints every problem. The same input always
+    the previous site untouched and prints every problem. OUT must be new, empty,
+    or a site that build made (it holds .standings-site); anything else, and the
+    events, templates or project folder, is refused. The same input always
     gives byte-identical files. Templates in a templates/ folder beside EVENTS
     override the built-in ones file by file.
 
