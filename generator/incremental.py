@@ -73,7 +73,10 @@ def input_files(folder: Path) -> list[Path]:
         if not _is_input_name(entry.name):
             continue
         if entry.is_dir():
-            if entry.name not in _IGNORED_DIRS:
+            # A link to a folder is not followed: a link to / in an event folder made every
+            # build (and serve) walk the whole disk. The reader never reads below an event
+            # folder; a club's templates behind such a link need --clean after an edit.
+            if entry.name not in _IGNORED_DIRS and not entry.is_symlink():
                 found.extend(input_files(entry))
         elif entry.is_file():
             found.append(entry)

@@ -660,3 +660,13 @@ def test_the_site_holds_no_path_of_the_machine(tmp_path: Path) -> None:
     again = run_build(str(events), "--out", str(out))
     assert "nothing written" in again.output
     assert again.stderr == first.stderr  # the warning, replayed with its path as written
+
+
+def test_a_link_to_the_root_in_an_event_folder_does_not_walk_the_disk(tmp_path: Path) -> None:
+    folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
+    (folder / "everything").symlink_to("/")
+    done = subprocess.run([sys.executable, "-m", "generator", "build", str(tmp_path / "events"),
+                           "--out", str(tmp_path / "site")], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "site" / "anna" / "index.html").is_file()
