@@ -212,7 +212,8 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     diagnostics: list[Diagnostic] = []
     settings = EventSettings()
     settings_path = folder / SETTINGS_FILE
-    if has_settings and settings_path.is_file():
+    # lexists: a pipe or a folder named event.yml is reported, not skipped in silence.
+    if has_settings and os.path.lexists(settings_path):
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
         text = _read_text(settings_path, settings_display, diagnostics)
         if text is not None:
@@ -221,7 +222,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
             diagnostics.extend(settings_sink.collected())
     notes = settings.notes
     notes_path = folder / NOTES_FILE
-    if has_settings and notes_path.is_file():
+    if has_settings and os.path.lexists(notes_path):
         notes_display = os.path.join(folder_display, NOTES_FILE)
         if notes is not None:
             line, column = settings.positions.get("notes", (None, None))

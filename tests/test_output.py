@@ -670,3 +670,16 @@ def test_a_link_to_the_root_in_an_event_folder_does_not_walk_the_disk(tmp_path: 
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "site" / "anna" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("name", ["event.yml", "notes.md"])
+@pytest.mark.parametrize("make", [os.mkfifo, Path.mkdir])
+def test_settings_or_notes_that_are_not_files_are_reported(
+        tmp_path: Path, name: str, make: Callable[[Path], None]) -> None:
+    folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
+    make(folder / name)
+    done = subprocess.run([sys.executable, "-m", "generator", "check", str(folder)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    kind = "a named pipe (FIFO)" if make is os.mkfifo else "a folder"
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.splitlines()[0] == f"{folder}/{name}: cannot read: it is {kind}, not a file"
