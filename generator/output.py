@@ -155,7 +155,7 @@ def _protected_folders(events_dir: Path) -> list[tuple[Path, str, frozenset[str]
 
 def check_output(out: Path | str, events_dir: Path | str | None = None) -> None:
     """Raise a StandingsError (one line) when ``out`` must not be written as a site."""
-    shown = os.fspath(out)
+    shown = os.fspath(out) or "."  # --out '' is the current folder
     place = located(out)
     if events_dir is not None:
         for folder, name, refused in _protected_folders(Path(events_dir)):
