@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -50,6 +50,8 @@ def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
             sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
             raise
+        except BrokenPipeError:
+            _reader_went_away()
         except Exception as error:  # a bug of ours: say so plainly, keep the trace for --debug
             if debug:
                 raise
@@ -58,6 +60,19 @@ def reports_errors(command: Callable[_P, _R]) -> Callable[_P, _R]:
             sys.exit(1)
 
     return wrapper
+
+
+def _reader_went_away() -> NoReturn:
+    """Stop quietly when the output's reader closed it (``standings rank ... | head``).
+
+    Python would complain about the pipe once more while flushing stdout at exit, so stdout
+    is pointed at the null device first; the status is the one a shell reports for a tool
+    stopped by SIGPIPE, 128 + 13.
+    """
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    sys.exit(141)
 
 
 class _Command(click.Command):
@@ -516,7 +531,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
 @click.argument("events", required=False, default="events", type=click.Path(),
                 metavar="[EVENTS]")
 @click.option("--out", "out", default="site", show_default=True, type=click.Path(),
-              help="Folder the site is written to (replaced only when the build succeeds).")
+              help="Folder the site is written to (replaced only when the build succeeds, "
+                   "and only if it is new, empty or a site build made).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: nothing is written.")
 @click.option("--clean", is_flag=True,
               help="Render every page again instead of reusing the unchanged events' pages.")
@@ -526,7 +542,9 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
 
     Every event is read and computed, every page rendered into a staging folder
     beside OUT, and only then does that folder replace OUT: a failed build leaves
-    the previous site untouched and prints every problem. The same input always
+    the previous site untouched and prints every problem. OUT must be new, empty,
+    or a site that build made (it holds .standings-site); anything else, and the
+    events, templates or project folder, is refused. The same input always
     gives byte-identical files. Templates in a templates/ folder beside EVENTS
     override the built-in ones file by file.
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from generator.assembly import assemble
 from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.files import read_regular_file
 from generator.model import Edition, Tournament
 from generator.notation import (
     TiebreakList,
@@ -148,7 +149,7 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     if not place.exists():
         diagnostics.append(_no_such_path(given))
         return []
-    if place.is_file():
+    if not place.is_dir():  # a file, or a pipe or device named like one: reading says which
         return [given]
     found = _trf_files(place)
     folders = sorted(p for p in place.iterdir()
@@ -170,7 +171,10 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         return _addresses(given, [(p.stem, p) for p in found], diagnostics)
     if found:
         return [given]
-    if not folders:
+    if not folders and place.suffix.lower() == ".trf":
+        diagnostics.append(Diagnostic(path=given, message="it is a folder, not a TRF file",
+                                      expected="the TRF file itself, or its event folder"))
+    elif not folders:
         diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
                                       expected="one sub-folder per event, each with a .trf file"))
     return _addresses(given, [(p.name, p) for p in folders], diagnostics)
@@ -211,7 +215,9 @@ def _no_such_path(given: str) -> Diagnostic:
 
 
 def _trf_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() == ".trf")
+    # Not only regular files: a pipe or a broken link named *.trf is reported by name
+    # when it is read, rather than passed over in silence.
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
 
 
 def _is_alone_in_folder(trf: Path) -> bool:
@@ -236,7 +242,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     given = os.fspath(path)
     place = Path(given)
     slug = event_slug(place)
-    if place.is_file():
+    if place.exists() and not place.is_dir():
         folder, trf_path, trf_display = place.parent, place, given
         folder_display = os.path.dirname(given)
         has_settings = _is_alone_in_folder(place)
@@ -247,8 +253,15 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
             message = ("no .trf file in this event folder" if not found else
                        "more than one .trf file in this event folder: "
                        + ", ".join(p.name for p in found))
-            return None, (Diagnostic(path=given, message=message,
-                                     expected="exactly one TRF file per event folder"),)
+            folders = sorted(p.name for p in place.iterdir()
+                             if p.suffix.lower() == ".trf" and p.is_dir())
+            expected = "exactly one TRF file per event folder"
+            if not found and place.suffix.lower() == ".trf":
+                message, expected = ("it is a folder, not a TRF file",
+                                     "the TRF file itself, or its event folder")
+            elif not found and folders:
+                message += f" ({folders[0]!r} is a folder, not a file)"
+            return None, (Diagnostic(path=given, message=message, expected=expected),)
         trf_path = found[0]
         trf_display = os.path.join(given, trf_path.name)
         has_settings = True
@@ -258,7 +271,8 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     diagnostics: list[Diagnostic] = []
     settings = EventSettings()
     settings_path = folder / SETTINGS_FILE
-    if has_settings and settings_path.is_file():
+    # lexists: a pipe or a folder named event.yml is reported, not skipped in silence.
+    if has_settings and os.path.lexists(settings_path):
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
         settings_text = _read_text(settings_path, settings_display, diagnostics)
         if settings_text is not None:
@@ -270,7 +284,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                     settings_text, *settings.positions.get("notes", (1, 1))), diagnostics)
     notes = settings.notes
     notes_path = folder / NOTES_FILE
-    if has_settings and notes_path.is_file():
+    if has_settings and os.path.lexists(notes_path):
         notes_display = os.path.join(folder_display, NOTES_FILE)
         if notes is not None:
             line, column = settings.positions.get("notes", (None, None))
@@ -285,7 +299,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                              diagnostics)
 
     try:
-        data = trf_path.read_bytes()
+        data = read_regular_file(trf_path)
     except OSError as error:
         diagnostics.append(Diagnostic(path=trf_display, message=f"cannot read: {error.strerror}",
                                       expected="a readable TRF file"))
@@ -335,7 +349,7 @@ def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, 
 
 def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)
     except OSError as error:
         diagnostics.append(Diagnostic(path=display, message=f"cannot read: {error.strerror}"))
         return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
@@ -34,6 +35,7 @@ from typing import Any
 
 from generator import __version__
 from generator.errors import Diagnostic, Severity, StandingsError
+from generator.files import read_regular_file
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
@@ -71,7 +73,10 @@ def input_files(folder: Path) -> list[Path]:
         if not _is_input_name(entry.name):
             continue
         if entry.is_dir():
-            if entry.name not in _IGNORED_DIRS:
+            # A link to a folder is not followed: a link to / in an event folder made every
+            # build (and serve) walk the whole disk. The reader never reads below an event
+            # folder; a club's templates behind such a link need --clean after an edit.
+            if entry.name not in _IGNORED_DIRS and not entry.is_symlink():
                 found.extend(input_files(entry))
         elif entry.is_file():
             found.append(entry)
@@ -92,7 +97,7 @@ def digest_folder(folder: Path) -> str:
                       else path.relative_to(folder).as_posix().encode())
         digest.update(b"\0")
         try:
-            content = path.read_bytes()
+            content = read_regular_file(path)
         except OSError:
             content = b"\0<unreadable>\0"
         digest.update(len(content).to_bytes(8, "big"))
@@ -182,7 +187,7 @@ class UnitRecord:
         loaded: dict[str, bytes] = {}
         for path, record in self.files.items():
             try:
-                content = (out_dir / path).read_bytes()
+                content = read_regular_file(out_dir / path)
             except OSError:
                 return None
             if len(content) != record.size or hashlib.sha256(content).hexdigest() != record.sha256:
@@ -236,7 +241,7 @@ class Manifest:
     @classmethod
     def load(cls, out_dir: Path) -> Manifest | None:
         try:
-            return cls.from_bytes((out_dir / MANIFEST_NAME).read_bytes())
+            return cls.from_bytes(read_regular_file(out_dir / MANIFEST_NAME))
         except OSError:
             return None
 
@@ -270,6 +275,8 @@ class BuildCache:
     """
 
     out_dir: Path
+    events_spelling: str
+    """The events folder as the user wrote it: the manifest stores paths below it without it."""
     keys: Mapping[str, str]
     """Slug -> unit key of the event's inputs as they are now."""
     index: str
@@ -292,7 +299,8 @@ class BuildCache:
         keys = {slug: unit_key(program, digest_folder(folder))
                 for slug, folder in sorted(folders.items())}
         out = Path(out_dir)
-        return cls(out_dir=out, keys=MappingProxyType(keys), index=index_key(program, keys),
+        return cls(out_dir=out, events_spelling=os.fspath(events_dir),
+                   keys=MappingProxyType(keys), index=index_key(program, keys),
                    previous=None if clean else Manifest.load(out))
 
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
@@ -310,7 +318,8 @@ class BuildCache:
         if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
             return None
         self.reused = sorted(previous.units)
-        return tuple(w for slug in sorted(self.keys) for w in previous.units[slug].warnings)
+        return tuple(_local(w, self.events_spelling)
+                     for slug in sorted(self.keys) for w in previous.units[slug].warnings)
 
     def render_site(
         self,
@@ -349,11 +358,45 @@ class BuildCache:
             self.reused.append(unit)
             # load_from checked every file against the record's size and hash: keep them
             # rather than hashing each file a second time.
-            return replace(record, warnings=tuple(warnings))
+            return replace(record, warnings=self._portable(warnings))
         produced = dict(render())
         files.update(produced)
         self.rendered.append(unit)
-        return UnitRecord.of(key, produced, warnings)
+        return UnitRecord.of(key, produced, self._portable(warnings))
+
+    def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+        return tuple(_portable(w, self.events_spelling) for w in warnings)
+
+
+EVENTS_PLACEHOLDER = "<events>"
+"""Stands in the manifest for the events folder as the user wrote it.
+
+The manifest is published with the site, so it must not carry a path of the machine that
+built it (``standings build /home/anna/club/events`` would otherwise put that into every
+warning's path). The spelling is part of every cache key, so a manifest is only ever
+replayed with the same spelling, which puts the paths back exactly as they were.
+"""
+
+
+def _portable(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
+    path = diagnostic.path
+    for separator in {os.sep, "/"}:
+        if path == events_spelling or path.startswith(events_spelling.rstrip(separator)
+                                                      + separator):
+            path = EVENTS_PLACEHOLDER + path[len(events_spelling.rstrip(separator)):]
+            break
+    else:
+        if os.path.isabs(path):  # not below the events folder (not made by the reader)
+            path = os.path.basename(path)
+    return replace(diagnostic, path=path)
+
+
+def _local(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
+    if diagnostic.path == EVENTS_PLACEHOLDER or diagnostic.path.startswith(
+            (EVENTS_PLACEHOLDER + "/", EVENTS_PLACEHOLDER + os.sep)):
+        return replace(diagnostic, path=events_spelling.rstrip("/" + os.sep)
+                       + diagnostic.path[len(EVENTS_PLACEHOLDER):])
+    return diagnostic
 
 
 # --- the seam to the reader and the site --------------------------------------------------

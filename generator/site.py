@@ -13,18 +13,17 @@ rebuild one event and compare.
 
 from __future__ import annotations
 
+import contextlib
 import os
-import shutil
-import tempfile
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 
-from generator import pages, render
+from generator import output, pages, render
 from generator.errors import Diagnostic, Severity, StandingsError
 from generator.explain import Standings
 from generator.pages import EventPlan, Person
@@ -166,10 +165,10 @@ def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
 
 
 def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
-    """Write into a staging folder beside ``out_dir``, then swap it in.
+    """Write into a staging folder beside ``out_dir``, then swap it in (generator/output.py).
 
-    The old site is moved aside and removed only after the new one is in
-    place, so an interrupted build never leaves a half-written ``site/``.
+    ``out_dir`` must be new, empty, or a site made by build; a failed write leaves it as it
+    was.
     """
     stage = StagedSite(out_dir)
     try:
@@ -185,16 +184,29 @@ class StagedSite:
     ``write`` may be called while pages are still being rendered (``standings build``
     writes each batch as it comes, and when it forks, the files are written while its
     workers render the next ones); ``commit`` writes whatever is still missing and swaps;
-    ``discard`` leaves ``out_dir`` as it was.
+    ``discard`` leaves ``out_dir`` as it was. What ``out_dir`` may be, and how the swap
+    survives a crash, is generator/output.py's; a failure of the system is a StandingsError
+    naming ``out_dir``.
     """
 
     def __init__(self, out_dir: Path | str) -> None:
         self.out = Path(out_dir)
-        self._parent = self.out.resolve().parent
-        self._parent.mkdir(parents=True, exist_ok=True)
-        self.root = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.staging-", dir=self._parent))
+        self.warnings: tuple[Diagnostic, ...] = ()
+        """Leftovers of earlier builds, or the old site, that could not be removed."""
         self._written: dict[str, bytes] = {}
         self._folders: set[str] = {""}
+        with self._diagnosed():
+            output.check_output(out_dir)
+            self.warnings = output.recover(out_dir)
+            self._stage = output.Stage(out_dir)
+        self.root = self._stage.root
+
+    @contextlib.contextmanager
+    def _diagnosed(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as error:
+            raise StandingsError([output.os_error_diagnostic(error, self.out)]) from error
 
     def write(self, files: Mapping[str, bytes]) -> None:
         """Write these files; a path already written must not change."""
@@ -207,7 +219,8 @@ class StagedSite:
             if relative.startswith("/") or ".." in relative.split("/"):
                 raise ValueError(f"refusing to write outside the site: {relative!r}")
             self._written[relative] = content
-            self._write_file(relative, content)
+            with self._diagnosed():
+                self._write_file(relative, content)
 
     def commit(self, files: Mapping[str, bytes]) -> None:
         """Write what ``files`` has that is not written yet, then swap the site in.
@@ -219,23 +232,17 @@ class StagedSite:
         extra = sorted(set(self._written) - set(files))
         if extra:
             raise ValueError(f"pages written that the site does not have: {extra[:3]}")
-        # mkdtemp makes the folder private (0700); a published site is world-readable.
-        for folder, dirnames, _ in os.walk(self.root):
-            os.chmod(folder, 0o755)
-            for name in dirnames:
-                os.chmod(os.path.join(folder, name), 0o755)
-        previous = None
-        if self.out.exists():
-            previous = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.previous-",
-                                             dir=self._parent))
-            os.rename(self.out, previous / self.out.name)
-        os.rename(self.root, self.out)
-        if previous is not None:
-            shutil.rmtree(previous, ignore_errors=True)
+        with self._diagnosed():
+            # mkdtemp makes the folder private (0700); a published site is world-readable.
+            for folder, dirnames, _ in os.walk(self.root):
+                os.chmod(folder, 0o755)
+                for name in dirnames:
+                    os.chmod(os.path.join(folder, name), 0o755)
+            self.warnings += self._stage.swap_in(os.fspath(self.out))
 
     def discard(self) -> None:
         """Remove the staging folder; ``out_dir`` is untouched."""
-        shutil.rmtree(self.root, ignore_errors=True)
+        self._stage.discard()
 
     def _write_file(self, relative: str, content: bytes) -> None:
         folder = relative.rpartition("/")[0]
@@ -265,19 +272,26 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     ``workers``: processes for a large event (default: :func:`build_workers`).
     """
     events_path = Path(events_dir)
+    # Before anything is read: a folder that must not be replaced is refused at once, and a
+    # site that a killed build left aside is back in place even if this build fails.
+    try:
+        output.check_output(out_dir, events_path)
+        left = output.recover(out_dir)
+    except OSError as error:
+        raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
     if cache is not None:
         unchanged = cache.unchanged_warnings()
         if unchanged is not None:
             if strict and unchanged:
                 raise StandingsError(w.as_error() for w in unchanged)
-            return unchanged
+            return unchanged + left
     # A build keeps millions of small objects alive to its end (the engine's derivations,
     # the standings after every round, the pages' records): every collection would walk
     # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB
     # for a 2,000-player event) are collected after it.
     with collector_paused():
-        return _build(events_path, out_dir, strict=strict, cache=cache,
-                      workers=build_workers() if workers is None else workers)
+        return left + _build(events_path, out_dir, strict=strict, cache=cache,
+                             workers=build_workers() if workers is None else workers)
 
 
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
@@ -313,7 +327,7 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     except BaseException:
         stage.discard()
         raise
-    return warnings
+    return warnings + stage.warnings
 
 
 def event_warnings(event: Any) -> tuple[Diagnostic, ...]:

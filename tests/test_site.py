@@ -25,6 +25,7 @@ from generator.cli import main
 from generator.errors import StandingsError
 from generator.events import read_events
 from generator.notation import parse_tiebreak
+from generator.output import MARKER_NAME, MARKER_TEXT
 from generator.site import StagedSite, build_site, write_site
 
 # --- formatting ----------------------------------------------------------------------------
@@ -113,7 +114,7 @@ def test_write_site_swaps_in_the_new_tree(tmp_path: Path) -> None:
     out = tmp_path / "site"
     write_site({"index.html": b"one", "a/b.html": b"two"}, out)
     write_site({"index.html": b"three"}, out)
-    assert read_tree(out) == {"index.html": b"three"}
+    assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "index.html": b"three"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no staging left behind
 
 
@@ -122,7 +123,7 @@ def test_a_failed_write_leaves_the_previous_site(tmp_path: Path) -> None:
     write_site({"index.html": b"good"}, out)
     with pytest.raises(ValueError, match="outside the site"):
         write_site({"index.html": b"new", "../escape.html": b"x"}, out)
-    assert read_tree(out) == {"index.html": b"good"}
+    assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "index.html": b"good"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
@@ -132,11 +133,12 @@ def test_pages_written_while_rendering_are_swapped_in_with_the_rest(tmp_path: Pa
     stage = StagedSite(out)
     stage.write({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2"})
     stage.write({"ev/index.html": b"ev"})
-    assert read_tree(out) == {"old.html": b"old"}  # nothing shows before the swap
+    assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "old.html": b"old"}  # not yet
     stage.commit({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2",
                   "ev/index.html": b"ev", "index.html": b"top"})
     assert read_tree(out) == {"ev/players/1.html": b"p1", "ev/players/2.html": b"p2",
-                              "ev/index.html": b"ev", "index.html": b"top"}
+                              "ev/index.html": b"ev", "index.html": b"top",
+                              MARKER_NAME: MARKER_TEXT}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
@@ -148,7 +150,7 @@ def test_a_discarded_stage_leaves_the_previous_site(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="two different pages"):
         stage.write({"index.html": b"other"})
     stage.discard()
-    assert read_tree(out) == {"index.html": b"good"}
+    assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "index.html": b"good"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
