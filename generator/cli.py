@@ -16,7 +16,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 
 from generator import __version__
-from generator.errors import Diagnostic, StandingsError
+from generator.errors import Diagnostic, StandingsError, warning_count
 from generator.export import plain_decimal, shown_value
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -108,7 +108,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
             click.echo(summary(event))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
-        warnings = len(diagnostics) - errors
+        warnings = warning_count(diagnostics)
         click.echo(f"standings check: {errors} error{'s' if errors != 1 else ''}"
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)

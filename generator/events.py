@@ -10,6 +10,7 @@ Every problem of every file is collected first and raised as one
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,13 +19,20 @@ from functools import partial
 from pathlib import Path
 
 from generator.assembly import assemble
-from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.errors import (
+    Diagnostic,
+    DiagnosticSink,
+    Severity,
+    StandingsError,
+    quote,
+    warning_count,
+)
 from generator.model import Edition, Tournament
 from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
 from generator.records import collector_paused
-from generator.settings import EventSettings, read_settings
+from generator.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
-from generator.trf import TrfDocument, decode_trf, read_records
+from generator.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
 
 SETTINGS_FILE = "event.yml"
 NOTES_FILE = "notes.md"
@@ -201,7 +209,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     settings_path = folder / SETTINGS_FILE
     if has_settings and settings_path.is_file():
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
-        text = _read_text(settings_path, settings_display, diagnostics)
+        # UTF-8 spends at most 4 bytes a character: enough to know the file is too long.
+        text = _read_text(settings_path, settings_display, diagnostics,
+                          limit=4 * MAX_SETTINGS_CHARACTERS + 4)
         if text is not None:
             settings_sink = DiagnosticSink(settings_display)
             settings = read_settings(text, settings_display, settings_sink)
@@ -220,7 +230,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
             notes = _read_text(notes_path, notes_display, diagnostics)
 
     try:
-        data = trf_path.read_bytes()
+        data = _read_at_most(trf_path, MAX_TRF_BYTES + 1)  # decode_trf refuses a byte more
     except OSError as error:
         diagnostics.append(Diagnostic(path=trf_display, message=f"cannot read: {error.strerror}",
                                       expected="a readable TRF file"))
@@ -258,13 +268,25 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     return event, tuple(diagnostics)
 
 
-def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:
+def _read_at_most(path: Path, limit: int) -> bytes:
+    """The first ``limit`` bytes of the file: a hostile file of many gigabytes is refused
+    by its size without being read into memory."""
+    with path.open("rb") as file:
+        return file.read(limit)
+
+
+def _read_text(path: Path, display: str, diagnostics: list[Diagnostic],
+               limit: int | None = None) -> str | None:
+    """The file as UTF-8 text; with ``limit``, its first ``limit`` bytes (a character cut
+    in two at the end is left out, not reported)."""
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if limit is None else _read_at_most(path, limit)
     except OSError as error:
         diagnostics.append(Diagnostic(path=display, message=f"cannot read: {error.strerror}"))
         return None
     try:
+        if limit is not None and len(data) == limit:
+            return codecs.getincrementaldecoder("utf-8")().decode(data).removeprefix("\ufeff")
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         head = data[:error.start]
@@ -319,7 +341,7 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
                 path=document.path, line=record.line, column=unreadable[0][1],
                 severity=Severity.WARNING,
                 message=f"record {tag} lists tie-breaks this program does not compute ("
-                        + ", ".join(repr(c) for c, _ in unreadable)
+                        + ", ".join(quote(c) for c, _ in unreadable)
                         + "); the default list is used instead",
                 expected="individual C.07 codes, or a 'tiebreaks' list in event.yml"))
         elif specs:
@@ -379,7 +401,7 @@ def summary(event: Event) -> str:
     rounds = (f"{t.total_rounds} rounds" if t.rounds_played >= t.total_rounds
               else f"{t.rounds_played} of {t.total_rounds} rounds played")
     kind = "round robin" if t.is_round_robin else "Swiss"
-    warnings = len(event.warnings)
+    warnings = warning_count(event.warnings)
     state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
     entrants = f"{len(t.players)} players"
     if event.teams is not None:
