@@ -43,10 +43,10 @@ if TYPE_CHECKING:
 
 _BOM = "\ufeff"
 
-MAX_TRF_BYTES = 16 * 2**20
-"""The largest TRF file read. Every starting rank the format has (9,999) with 150 rounds
-each fits in 16 MiB, ten times the largest real events; reading costs about ten times the
-file in memory, so this also bounds a hostile file to a few hundred MB and some seconds."""
+MAX_TRF_BYTES = 8 * 2**20
+"""The largest TRF file read: every starting rank the format has (9,999) with 70 rounds each
+fits in 8 MiB, several times the largest real event. Reading costs up to ten times the file
+in memory, so this (with MAX_RECORDS) bounds a hostile file to some 200 MB and seconds."""
 
 
 def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
@@ -358,6 +358,10 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
         line = raw.rstrip().rstrip("\x1a").rstrip()  # old DOS files end with Ctrl-Z
         if not line or line.startswith("###"):
             continue
+        if len(records) == MAX_RECORDS:
+            sink.error(f"more than {MAX_RECORDS} records; the rest of the file is not read",
+                       line=number, column=1, expected=f"at most {MAX_RECORDS} records")
+            break
         line = _within_record_columns(line, number, sink)
         bad = _CONTROL_CHARACTER.search(line)
         if bad is not None:
@@ -396,6 +400,12 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     object.__setattr__(document, "diagnostics", sink.collected())
     return document
 
+
+MAX_RECORDS = 50_000
+"""The most records read (comments and blank lines aside). A file has a 001 record per
+player (9,999 starting ranks at most), a team record per team and a few dozen headers;
+each record read costs a few hundred bytes, so this bounds what millions of short lines
+(still within MAX_TRF_BYTES) would cost."""
 
 MAX_RECORD_COLUMNS = 82 + 10 * MAX_ROUNDS + 7
 """The longest record read: a 001 record of :data:`MAX_ROUNDS` rounds ends with the last
@@ -877,7 +887,8 @@ def build_tournament(document: TrfDocument, settings: EventSettings | None = Non
 
 
 __all__ = [
-    "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "MAX_RECORD_COLUMNS", "MAX_TRF_BYTES",
+    "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "MAX_RECORDS", "MAX_RECORD_COLUMNS",
+    "MAX_TRF_BYTES",
     "RESULT_EXPECTED", "SCORING_NUMBER", "TEAM_TAGS",
     "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
     "build_tournament", "decode_trf", "header_date", "parse_date", "parse_trf", "points_text",

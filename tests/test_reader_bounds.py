@@ -19,7 +19,7 @@ from generator.errors import DiagnosticSink, Severity
 from generator.events import read_paths
 from generator.model import MAX_ROUNDS, plain_points
 from generator.settings import EventSettings, read_settings
-from generator.trf import MAX_RECORD_COLUMNS, MAX_TRF_BYTES
+from generator.trf import MAX_RECORD_COLUMNS, MAX_RECORDS, MAX_TRF_BYTES
 from tests.conftest import CORPUS_TRF
 from tests.test_trf_broken import BASE, changed
 
@@ -84,8 +84,9 @@ def test_a_player_record_with_more_round_blocks_than_rounds_allowed_is_cut_and_r
     assert MAX_RECORD_COLUMNS == 82 + 10 * MAX_ROUNDS + 7
 
 
-def test_a_ten_megabyte_line_is_one_error(tmp_path, monkeypatch):
-    text = BASE + "012 " + "x" * 10_000_000 + "\n"
+def test_a_line_of_megabytes_is_one_error(tmp_path, monkeypatch):
+    # 5 MB: one line as long as the size cap allows (a 10 MB one is refused by its size).
+    text = BASE + "012 " + "x" * 5_000_000 + "\n"
     assert trf_diagnostics(text, tmp_path, monkeypatch) == [
         f"t.trf:9:{MAX_RECORD_COLUMNS + 1}: record is longer than {MAX_RECORD_COLUMNS} "
         f"columns; expected at most {MAX_RECORD_COLUMNS} columns (a 001 record of "
@@ -106,6 +107,15 @@ def test_a_trf_file_larger_than_the_cap_is_refused_without_reading_it_all(tmp_pa
         f"t.trf:{9 + past // 100}:{past % 100 + 1}: file is larger than "
         f"{MAX_TRF_BYTES // 2**20} MiB; expected a TRF file of at most "
         f"{MAX_TRF_BYTES // 2**20} MiB"]
+
+
+def test_reading_stops_after_the_most_records_a_file_can_have(tmp_path, monkeypatch):
+    # Short lines by the million (a few bytes each, well within the size cap) once cost
+    # half a gigabyte and 17 seconds; XXA is a known record type, so no warning each.
+    text = BASE + "XXA x\n" * MAX_RECORDS
+    assert trf_diagnostics(text, tmp_path, monkeypatch) == [
+        f"t.trf:{MAX_RECORDS + 1}:1: more than {MAX_RECORDS} records; the rest of the file "
+        f"is not read; expected at most {MAX_RECORDS} records"]
 
 
 # --- scoring numbers ----------------------------------------------------------------------
