@@ -16,7 +16,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 
 from generator import __version__
-from generator.errors import Diagnostic, StandingsError, warning_count
+from generator.errors import Diagnostic, Severity, StandingsError, warning_count
 from generator.export import plain_decimal, shown_value
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -27,8 +27,9 @@ _R = TypeVar("_R")
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
     # Checks run in passes (fields, then games, then totals); an arbiter reads a file top
     # to bottom, so print in file order. sorted() is stable: same-position order is kept.
-    def position(d: Diagnostic) -> tuple[str, int, int]:
-        return (d.path, d.line or 0, d.column or 0)
+    # A cap's note ("100 more warnings not shown") comes after what it follows.
+    def position(d: Diagnostic) -> tuple[str, bool, int, int]:
+        return (d.path, d.severity is Severity.NOTE, d.line or 0, d.column or 0)
 
     for diagnostic in sorted(diagnostics, key=position):
         click.echo(str(diagnostic), err=True)

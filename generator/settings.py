@@ -124,6 +124,27 @@ class _NestingLimitedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _first_bracket_too_deep(text: str) -> int | None:
+    """Index of the first '[' or '{' that opens more than MAX_NESTING flow collections.
+
+    PyYAML's scanner looks up to 1,024 characters ahead for a key after each of them, which
+    costs a second for a line of brackets before the composer could refuse the depth.
+    Brackets are counted anywhere, quoted or not: no settings file has 50 unclosed ones.
+    """
+    depth = 0
+    for bracket in _BRACKET.finditer(text):
+        if bracket[0] in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return bracket.start()
+        elif depth:
+            depth -= 1
+    return None
+
+
 _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 """What PyYAML counts as the end of a line (its marks count lines the same way)."""
 
@@ -150,6 +171,12 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         line, column = _text_position(text, MAX_SETTINGS_CHARACTERS)
         sink.error(f"event.yml has more than {MAX_SETTINGS_CHARACTERS} characters", line=line,
                    column=column, expected="settings, and long notes in notes.md")
+        return EventSettings(path=path)
+    too_deep = _first_bracket_too_deep(text)
+    if too_deep is not None:
+        line, column = _text_position(text, too_deep)
+        sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=line, column=column,
+                   expected=_NESTING_EXPECTED)
         return EventSettings(path=path)
     try:
         root = yaml.compose(text, Loader=_NestingLimitedLoader)

@@ -222,10 +222,12 @@ NESTING = "expected settings at most a few levels deep (see the README's setting
 
 
 @pytest.mark.parametrize(("yml", "where"), [
-    # "a: " then 10,000 '[': the root mapping is level 1, the first '[' (column 4) level 2,
-    # so the 50th '[' (column 53) is level 51, the first one too deep.
-    ("a: " + "[" * 10_000 + "]" * 10_000 + "\n", "1:53"),
+    # Brackets are counted before PyYAML reads them: the 51st '[' is one too many.
+    ("a: " + "[" * 10_000 + "]" * 10_000 + "\n", "1:54"),
     ("[" * 10_000, "1:51"),
+    # ... and nesting PyYAML sees: the root mapping is level 1, the first '{' (column 4)
+    # level 2 ... the 50th '{' (column 3 + 4 * 49 + 1 = 200) level 51.
+    ("a: " + "{a: " * 49 + "{a: 1" + "}" * 50 + "\n", "1:200"),
     # Block mappings, one level deeper per line: line k starts the level-k mapping (300
     # lines keep the file under the size limit).
     ("".join(" " * k + "a:\n" for k in range(300)), "51:51"),
@@ -307,7 +309,7 @@ def test_check_passes_a_file_with_300_warnings_and_prints_the_count(tmp_path, mo
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["check", "t.trf"])
     assert result.exit_code == 0, result.output
-    assert "t.trf: 100 more warnings not shown" in result.stderr
+    assert result.stderr.endswith("t.trf: 100 more warnings not shown\n")
     assert result.stderr.count("warning: unknown record type") == 200
     assert re.search(r"t\.trf: 4 players, 3 rounds, Swiss, ok \(300 warnings\)", result.stdout)
     strict = CliRunner().invoke(main, ["check", "--strict", "t.trf"])
