@@ -91,8 +91,11 @@ def digest_folder(folder: Path) -> str:
         digest.update(path.name.encode() if path == folder
                       else path.relative_to(folder).as_posix().encode())
         digest.update(b"\0")
+        # Each file's own digest, read in chunks: a file of gigabytes (which the reader
+        # refuses by its size) must not be read into memory just to be hashed.
         try:
-            content = path.read_bytes()
+            with path.open("rb") as file:
+                content = hashlib.file_digest(file, "sha256").digest()
         except OSError:
             content = b"\0<unreadable>\0"
         digest.update(len(content).to_bytes(8, "big"))
