@@ -95,13 +95,13 @@ composer recurses once per level, and 10,000 levels end in a RecursionError."""
 MAX_LOTS_SEED = 10**18 - 1
 """The largest ``lots_seed``: 18 digits, more than any published seed needs."""
 
-_NESTING_EXPECTED = "settings at most a few levels deep (see the README's settings reference)"
-
-
 class _TooDeep(Exception):
-    def __init__(self, mark: yaml.Mark) -> None:
-        super().__init__(mark)
-        self.mark = mark
+    """A list or mapping nested deeper than MAX_NESTING, starting at (line, column), 1-based."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(line, column)
+        self.line = line
+        self.column = column
 
 
 class _NestingLimitedLoader(yaml.SafeLoader):
@@ -116,7 +116,8 @@ class _NestingLimitedLoader(yaml.SafeLoader):
         if not self.check_event(SequenceStartEvent, MappingStartEvent):
             return super().compose_node(parent, index)
         if self._depth >= MAX_NESTING:
-            raise _TooDeep(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            raise _TooDeep(mark.line + 1, mark.column + 1)
         self._depth += 1
         try:
             return super().compose_node(parent, index)
@@ -127,8 +128,8 @@ class _NestingLimitedLoader(yaml.SafeLoader):
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _first_bracket_too_deep(text: str) -> int | None:
-    """Index of the first '[' or '{' that opens more than MAX_NESTING flow collections.
+def _refuse_deep_brackets(text: str) -> None:
+    """Raise _TooDeep at the first '[' or '{' that opens more than MAX_NESTING collections.
 
     PyYAML's scanner looks up to 1,024 characters ahead for a key after each of them, which
     costs a second for a line of brackets before the composer could refuse the depth.
@@ -139,10 +140,9 @@ def _first_bracket_too_deep(text: str) -> int | None:
         if bracket[0] in "[{":
             depth += 1
             if depth > MAX_NESTING:
-                return bracket.start()
+                raise _TooDeep(*_text_position(text, bracket.start()))
         elif depth:
             depth -= 1
-    return None
 
 
 _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
@@ -172,17 +172,14 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         sink.error(f"event.yml has more than {MAX_SETTINGS_CHARACTERS} characters", line=line,
                    column=column, expected="settings, and long notes in notes.md")
         return EventSettings(path=path)
-    too_deep = _first_bracket_too_deep(text)
-    if too_deep is not None:
-        line, column = _text_position(text, too_deep)
-        sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=line, column=column,
-                   expected=_NESTING_EXPECTED)
-        return EventSettings(path=path)
     try:
+        _refuse_deep_brackets(text)
         root = yaml.compose(text, Loader=_NestingLimitedLoader)
     except _TooDeep as error:
-        sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=error.mark.line + 1,
-                   column=error.mark.column + 1, expected=_NESTING_EXPECTED)
+        sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=error.line,
+                   column=error.column,
+                   expected="settings at most a few levels deep (see the README's settings "
+                            "reference)")
         return EventSettings(path=path)
     except yaml.reader.ReaderError as error:
         # Raised before any mark exists, with the character's index into the text.
