@@ -30,7 +30,14 @@ from generator.errors import (
 from generator.model import Edition, Tournament
 from generator.notation import NotationError, TiebreakSpec, parse_tiebreak
 from generator.records import collector_paused
-from generator.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
+from generator.settings import (
+    MAX_NOTES_CHARACTERS,
+    MAX_SETTINGS_CHARACTERS,
+    NOTES_EXPECTED,
+    EventSettings,
+    notes_problem,
+    read_settings,
+)
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
 from generator.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
 
@@ -227,7 +234,14 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                 message="notes given both in event.yml and in notes.md",
                 expected="one of the two"))
         else:
-            notes = _read_text(notes_path, notes_display, diagnostics)
+            # UTF-8 spends at most 4 bytes a character: enough to know the notes are too long.
+            notes = _read_text(notes_path, notes_display, diagnostics,
+                               limit=4 * MAX_NOTES_CHARACTERS + 4)
+            if notes is not None and (problem := notes_problem(notes)):
+                line, column, message = problem
+                diagnostics.append(Diagnostic(path=notes_display, line=line, column=column,
+                                              message=message, expected=NOTES_EXPECTED))
+                notes = None
 
     try:
         data = _read_at_most(trf_path, MAX_TRF_BYTES + 1)  # decode_trf refuses a byte more

@@ -126,23 +126,68 @@ class _NestingLimitedLoader(yaml.SafeLoader):
 
 
 _BRACKET = re.compile(r"[\[\]{}]")
+_MARKDOWN_BRACKET = re.compile(r"[\[\]{}()]")
+"""Markdown looks ahead for the ')' of a link's '(' as well."""
+
+
+def _first_deep_bracket(text: str, brackets: re.Pattern[str] = _BRACKET) -> int | None:
+    """Index of the first '[' or '{' that opens more than MAX_NESTING at once, if any.
+
+    PyYAML's scanner looks up to 1,024 characters ahead for a key after each of them (a
+    second for a line of brackets, before the composer could refuse the depth), and the
+    Markdown renderer looks ahead for the ']' of each '[' (quadratic: 30 s for 16,000).
+    Brackets are counted anywhere, quoted or not: no settings or notes have 50 unclosed.
+    """
+    depth = 0
+    for bracket in brackets.finditer(text):
+        if bracket[0] in "[{(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return bracket.start()
+        elif depth:
+            depth -= 1
+    return None
 
 
 def _refuse_deep_brackets(text: str) -> None:
-    """Raise _TooDeep at the first '[' or '{' that opens more than MAX_NESTING collections.
+    """Raise _TooDeep at the first bracket too deep (:func:`_first_deep_bracket`)."""
+    index = _first_deep_bracket(text)
+    if index is not None:
+        raise _TooDeep(*_text_position(text, index))
 
-    PyYAML's scanner looks up to 1,024 characters ahead for a key after each of them, which
-    costs a second for a line of brackets before the composer could refuse the depth.
-    Brackets are counted anywhere, quoted or not: no settings file has 50 unclosed ones.
-    """
-    depth = 0
-    for bracket in _BRACKET.finditer(text):
-        if bracket[0] in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                raise _TooDeep(*_text_position(text, bracket.start()))
-        elif depth:
-            depth -= 1
+
+MAX_NOTES_CHARACTERS = MAX_SETTINGS_CHARACTERS
+"""The longest notes read (event.yml ``notes`` or notes.md): pages of text, rendered in a
+fraction of a second."""
+
+NOTES_EXPECTED = (f"notes of at most {MAX_NOTES_CHARACTERS} characters, with lists, quotes "
+                  f"and brackets nested at most {MAX_NESTING} deep")
+
+_DEEP_LIST_MARKERS = re.compile(
+    rf"^[ \t]*(?:((?:[-*+>]|[0-9]{{1,9}}[.)])[ \t]+)){{{MAX_NESTING + 1}}}", re.MULTILINE)
+"""A line opening more than MAX_NESTING lists or quotes at once (``- - - x``): the Markdown
+renderer recurses once per level and runs out at about 1,000. The group is the last one."""
+_DEEP_INDENT = re.compile(rf"^[ \t]{{{4 * MAX_NESTING + 1}}}", re.MULTILINE)
+"""A line indented past MAX_NESTING levels of 4 columns: lists nested by indentation cost
+the renderer 20 s at 1,000 levels."""
+
+
+def notes_problem(text: str) -> tuple[int, int, str] | None:
+    """(line, column, what is wrong) for the first limit the Markdown ``text`` passes, or
+    None. The renderer's time and recursion grow with nesting, not only with size."""
+    if len(text) > MAX_NOTES_CHARACTERS:
+        return (*_text_position(text, MAX_NOTES_CHARACTERS),
+                f"notes have more than {MAX_NOTES_CHARACTERS} characters")
+    found: list[int] = []
+    if (bracket := _first_deep_bracket(text, _MARKDOWN_BRACKET)) is not None:
+        found.append(bracket)
+    if (markers := _DEEP_LIST_MARKERS.search(text)) is not None:
+        found.append(markers.start(1))
+    if (indent := _DEEP_INDENT.search(text)) is not None:
+        found.append(indent.end() - 1)
+    if not found:
+        return None
+    return (*_text_position(text, min(found)), f"Markdown nested deeper than {MAX_NESTING} levels")
 
 
 _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
@@ -213,6 +258,11 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
     for key in ("title", "place", "organiser", "arbiter", "notes"):
         if key in values:
             fields[key] = reader.text(values[key], key)
+    if fields.get("notes") is not None and (passed := notes_problem(fields["notes"])):
+        line, column, message = passed
+        reader.error(values["notes"], f"'notes': {message} (line {line}, column {column} of "
+                     "the notes)", NOTES_EXPECTED)
+        fields["notes"] = None
     for key in ("start_date", "end_date"):
         if key in values:
             fields[key] = reader.date(values[key], key)
@@ -553,5 +603,5 @@ def _quote_width(node: ScalarNode) -> int:
     return 1 if node.style in ("'", '"') else 0
 
 
-__all__ = ["TOP_LEVEL_KEYS", "EventSettings", "parse_settings",
-           "read_settings"]
+__all__ = ["MAX_NOTES_CHARACTERS", "MAX_SETTINGS_CHARACTERS", "NOTES_EXPECTED", "TOP_LEVEL_KEYS",
+           "EventSettings", "notes_problem", "parse_settings", "read_settings"]

@@ -363,3 +363,34 @@ def test_the_worst_inputs_stay_bounded_in_a_fresh_process(name, tmp_path):
         assert report["events"] == (0 if refused else 1)
     assert report["cpu"] < 20, report
     assert report["megabytes"] < 400, report
+
+
+NOTES_SHAPES = {
+    "list markers": lambda n: "- " * n + "x\n",
+    "numbered markers": lambda n: "1. " * n + "x\n",
+    "quotes": lambda n: "> " * n + "x\n",
+    "indented lists": lambda n: "".join("    " * k + "- x\n" for k in range(min(n, 400))),
+    "brackets": lambda n: "[" * n + "\n",
+    "links": lambda n: "[a](" * n + "\n",
+}
+
+
+def test_notes_md_is_read_and_rendered_within_bounds(request, tmp_path):
+    from generator.render import render_markdown
+
+    @budget(request, default=50)
+    @given(st.sampled_from(sorted(NOTES_SHAPES)),
+           st.one_of(st.integers(1, 60), st.integers(1, 20_000)))
+    def check(shape, depth) -> None:
+        (tmp_path / "notes.md").write_text(NOTES_SHAPES[shape](depth), encoding="utf-8")
+        try:
+            with bounded():
+                event = read_event(tmp_path)
+        except StandingsError:
+            return
+        # Accepted notes are rendered on the event's pages: that must be bounded too.
+        with bounded():
+            render_markdown(event.notes or "")
+
+    (tmp_path / "t.trf").write_bytes(BASE.encode())
+    check()

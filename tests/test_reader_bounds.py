@@ -18,7 +18,7 @@ from generator.cli import main
 from generator.errors import DiagnosticSink, Severity
 from generator.events import read_paths
 from generator.model import MAX_ROUNDS, plain_points
-from generator.settings import EventSettings, read_settings
+from generator.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.trf import MAX_RECORD_COLUMNS, MAX_RECORDS, MAX_TRF_BYTES
 from tests.conftest import CORPUS_TRF
 from tests.test_trf_broken import BASE, changed
@@ -319,3 +319,42 @@ def test_check_passes_a_file_with_300_warnings_and_prints_the_count(tmp_path, mo
 def test_no_settings_means_every_default():
     assert read_settings("", "event.yml", DiagnosticSink("event.yml")) == \
         EventSettings(path="event.yml")
+
+
+# --- notes (Markdown rendered on the event's pages) ---------------------------------------
+
+NOTES_EXPECTED = (f"expected notes of at most {MAX_SETTINGS_CHARACTERS} characters, with "
+                  "lists, quotes and brackets nested at most 50 deep")
+NOTES_DEEP = "Markdown nested deeper than 50 levels"
+
+
+@pytest.mark.parametrize(("notes", "where"), [
+    # Once a RecursionError in the Markdown renderer: the 51st marker (column 101) is too deep.
+    ("- " * 1000 + "x\n", "1:101"),
+    ("1. " * 1000 + "x\n", "1:151"),
+    # Once 4 s for 4,000 '[' and over 30 s for 16,000 (quadratic): the 51st is too deep.
+    ("[" * 16_000 + "\n", "1:51"),
+    # "[a](" leaves one '(' open each time; the 51st '[' (column 201) is one level too many.
+    ("[a](" * 16_000 + "\n", "1:201"),
+    # Once over 20 s for 1,000 levels: line k+1 is indented 4k columns, so line 52 (204)
+    # is the first past 200, at column 201.
+    ("".join("    " * k + "- x\n" for k in range(1000))[:60_000], "52:201"),
+])
+def test_notes_md_nested_too_deep_is_refused(notes, where, tmp_path, monkeypatch):
+    (tmp_path / "notes.md").write_text(notes, encoding="utf-8")
+    found = trf_diagnostics(BASE, tmp_path, monkeypatch)
+    assert found == [f"notes.md:{where}: {NOTES_DEEP}; {NOTES_EXPECTED}"]
+
+
+def test_a_huge_notes_md_is_refused_at_the_limit(tmp_path, monkeypatch):
+    (tmp_path / "notes.md").write_text("x" * (MAX_SETTINGS_CHARACTERS + 10), encoding="utf-8")
+    assert trf_diagnostics(BASE, tmp_path, monkeypatch) == [
+        f"notes.md:1:{MAX_SETTINGS_CHARACTERS + 1}: notes have more than "
+        f"{MAX_SETTINGS_CHARACTERS} characters; {NOTES_EXPECTED}"]
+
+
+def test_notes_in_event_yml_are_bounded_alike():
+    text = "notes: |\n  " + "- " * 1000 + "x\n"
+    assert settings_diagnostics(text) == [
+        f"event.yml:1:8: 'notes': {NOTES_DEEP} (line 1, column 101 of the notes); "
+        f"{NOTES_EXPECTED}"]
