@@ -17,7 +17,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import click
 
 from generator import __version__
-from generator.errors import Diagnostic, StandingsError
+from generator.errors import Diagnostic, Severity, StandingsError, warning_count
 from generator.export import plain_decimal, shown_value
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -28,8 +28,9 @@ _R = TypeVar("_R")
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
     # Checks run in passes (fields, then games, then totals); an arbiter reads a file top
     # to bottom, so print in file order. sorted() is stable: same-position order is kept.
-    def position(d: Diagnostic) -> tuple[str, int, int]:
-        return (d.path, d.line or 0, d.column or 0)
+    # A cap's note ("100 more warnings not shown") comes after what it follows.
+    def position(d: Diagnostic) -> tuple[str, bool, int, int]:
+        return (d.path, d.severity is Severity.NOTE, d.line or 0, d.column or 0)
 
     for diagnostic in sorted(diagnostics, key=position):
         click.echo(str(diagnostic), err=True)
@@ -138,7 +139,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
             click.echo(summary(event, found))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
-        warnings = len(diagnostics) - errors
+        warnings = warning_count(diagnostics)
         click.echo(f"standings check: {errors} error{'s' if errors != 1 else ''}"
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)

@@ -16,6 +16,9 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"
+    """Not a problem itself: how many problems the cap left out (neither fatal nor a warning,
+    even under ``--strict``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +34,8 @@ class Diagnostic:
     expected: str | None = None
     """What would have been accepted, when that can be said."""
     severity: Severity = Severity.ERROR
+    omitted: int = 0
+    """For a note: how many warnings it stands for (so a summary can count them all)."""
 
     @property
     def is_error(self) -> bool:
@@ -53,7 +58,9 @@ class Diagnostic:
         return text
 
     def as_error(self) -> Diagnostic:
-        """The same diagnostic made fatal (``--strict``)."""
+        """The same diagnostic made fatal (``--strict``); a note stays a note."""
+        if self.severity is Severity.NOTE:
+            return self
         return Diagnostic(
             path=self.path,
             line=self.line,
@@ -75,22 +82,30 @@ class StandingsError(Exception):
 class DiagnosticSink:
     """Collects diagnostics for one file, up to a cap, then raises once.
 
-    The cap keeps a file of binary garbage from printing thousands of lines;
-    the last diagnostic says how many were left out.
+    The cap keeps a file of binary garbage from printing thousands of lines; a note at
+    the end says how many were left out. Errors and warnings are capped apart, so a
+    file's first errors are shown however many warnings come before them, and warnings
+    left out never make the file fail.
     """
 
     def __init__(self, path: str, cap: int = 200) -> None:
         self.path = path
         self.cap = cap
         self.diagnostics: list[Diagnostic] = []
-        self._dropped = 0
+        self._kept = {Severity.ERROR: 0, Severity.WARNING: 0}
+        self._dropped = {Severity.ERROR: 0, Severity.WARNING: 0}
 
     def add(self, diagnostic: Diagnostic) -> None:
         """Take a diagnostic made elsewhere (e.g. by the decoder), counting it against the cap."""
-        if len(self.diagnostics) < self.cap:
+        severity = diagnostic.severity
+        if severity is Severity.NOTE:
+            # Another sink's count of what it left out: still left out here.
+            self._dropped[Severity.WARNING] += diagnostic.omitted
+        elif self._kept[severity] < self.cap:
+            self._kept[severity] += 1
             self.diagnostics.append(diagnostic)
         else:
-            self._dropped += 1
+            self._dropped[severity] += 1
 
     def error(
         self, message: str, *, line: int | None = None, column: int | None = None,
@@ -108,20 +123,37 @@ class DiagnosticSink:
 
     @property
     def has_errors(self) -> bool:
-        return any(d.is_error for d in self.diagnostics) or self._dropped > 0
+        return self._kept[Severity.ERROR] > 0
 
     def collected(self) -> tuple[Diagnostic, ...]:
         result = list(self.diagnostics)
-        if self._dropped:
-            result.append(Diagnostic(
-                path=self.path,
-                message=f"{self._dropped} more problems not shown",
-            ))
+        errors, warnings = self._dropped[Severity.ERROR], self._dropped[Severity.WARNING]
+        if errors or warnings:
+            message = (f"{warnings} more warnings not shown" if not errors else
+                       f"{errors + warnings} more problems not shown ({errors} errors, "
+                       f"{warnings} warnings)" if warnings else
+                       f"{errors} more errors not shown")
+            result.append(Diagnostic(path=self.path, message=message, severity=Severity.NOTE,
+                                     omitted=warnings))
         return tuple(result)
 
     def raise_if_errors(self) -> None:
         if self.has_errors:
             raise StandingsError(self.collected())
+
+
+def warning_count(diagnostics: Iterable[Diagnostic]) -> int:
+    """How many warnings ``diagnostics`` hold, those a cap's note left out included."""
+    return sum(d.omitted if d.severity is Severity.NOTE else d.severity is Severity.WARNING
+               for d in diagnostics)
+
+
+def quote(text: str, width: int = 40) -> str:
+    """``text`` as a message quotes it (``!r``); a long one by its head and its length, so
+    that a 5,000-digit number or a 10 MB line does not become a 10 MB message."""
+    if len(text) <= width:
+        return repr(text)
+    return f"{text[:width // 2] + '...'!r} ({len(text)} characters)"
 
 
 def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:

@@ -10,6 +10,7 @@ Every problem of every file is collected first and raised as one
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,14 @@ from functools import partial
 from pathlib import Path
 
 from generator.assembly import assemble
-from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.errors import (
+    Diagnostic,
+    DiagnosticSink,
+    Severity,
+    StandingsError,
+    quote,
+    warning_count,
+)
 from generator.files import read_regular_file
 from generator.model import Edition, Tournament
 from generator.notation import (
@@ -27,13 +35,14 @@ from generator.notation import (
     read_tiebreak_list,
     round_robin_refusal,
 )
+from generator.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.notes import notes_problems, settings_position
 from generator.progress import event_progress
 from generator.records import collector_paused
-from generator.settings import EventSettings, read_settings
+from generator.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.site_names import address_problems
 from generator.teams import TeamTournament, build_team_tournament, points_system_refusal
-from generator.trf import TrfDocument, decode_trf, read_records
+from generator.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
 
 SETTINGS_FILE = "event.yml"
 NOTES_FILE = "notes.md"
@@ -274,7 +283,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     # lexists: a pipe or a folder named event.yml is reported, not skipped in silence.
     if has_settings and os.path.lexists(settings_path):
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
-        settings_text = _read_text(settings_path, settings_display, diagnostics)
+        # UTF-8 spends at most 4 bytes a character: enough to know the file is too long.
+        settings_text = _read_text(settings_path, settings_display, diagnostics,
+                                   limit=4 * MAX_SETTINGS_CHARACTERS + 4)
         if settings_text is not None:
             settings_sink = DiagnosticSink(settings_display)
             settings = read_settings(settings_text, settings_display, settings_sink)
@@ -293,13 +304,16 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                 message="notes given both in event.yml and in notes.md",
                 expected="one of the two"))
         else:
-            notes = _read_text(notes_path, notes_display, diagnostics)
+            # UTF-8 spends at most 4 bytes a character: enough to know the notes are too long.
+            notes = _read_text(notes_path, notes_display, diagnostics,
+                               limit=4 * MAX_NOTES_CHARACTERS + 4)
             if notes is not None:
                 _check_notes(notes, notes_display, lambda line, column: (line, column),
                              diagnostics)
 
     try:
-        data = read_regular_file(trf_path)
+        # decode_trf refuses a byte more than MAX_TRF_BYTES.
+        data = read_regular_file(trf_path, limit=MAX_TRF_BYTES + 1)
     except OSError as error:
         diagnostics.append(Diagnostic(path=trf_display, message=f"cannot read: {error.strerror}",
                                       expected="a readable TRF file"))
@@ -347,13 +361,18 @@ def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, 
                                       message=problem.message, expected=problem.expected))
 
 
-def _read_text(path: Path, display: str, diagnostics: list[Diagnostic]) -> str | None:
+def _read_text(path: Path, display: str, diagnostics: list[Diagnostic],
+               limit: int | None = None) -> str | None:
+    """The file as UTF-8 text; with ``limit``, its first ``limit`` bytes (a character cut
+    in two at the end is left out, not reported)."""
     try:
-        data = read_regular_file(path)
+        data = read_regular_file(path, limit=limit)
     except OSError as error:
         diagnostics.append(Diagnostic(path=display, message=f"cannot read: {error.strerror}"))
         return None
     try:
+        if limit is not None and len(data) == limit:
+            return codecs.getincrementaldecoder("utf-8")().decode(data).removeprefix("\ufeff")
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         head = data[:error.start]
@@ -401,7 +420,7 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         if unreadable:
             # Team tie-breaks (MPvGP, EDET, ...) and programs' own codes: not computed here,
             # so the announced order cannot be followed; say so rather than drop codes silently.
-            shown = ", ".join(repr(c) for c in unreadable[:_UNREADABLE_SHOWN]) + (
+            shown = ", ".join(quote(c) for c in unreadable[:_UNREADABLE_SHOWN]) + (
                 f" and {len(unreadable) - _UNREADABLE_SHOWN} more"
                 if len(unreadable) > _UNREADABLE_SHOWN else "")
             first = next(p for p in checked.problems if p.is_unreadable)
@@ -494,7 +513,7 @@ def summary(event: Event, more_warnings: Sequence[Diagnostic] = ()) -> str:
     if progress.paired_round is not None:
         rounds += f", round {progress.paired_round.round_no} paired"
     kind = "round robin" if t.is_round_robin else "Swiss"
-    warnings = len(event.warnings) + len(more_warnings)
+    warnings = warning_count(event.warnings) + warning_count(more_warnings)
     state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
     entrants = f"{len(t.players)} players"
     if event.teams is not None:

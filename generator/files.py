@@ -10,8 +10,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from io import BufferedReader
 
-__all__ = ["read_regular_file"]
+__all__ = ["open_regular_file", "read_regular_file"]
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
@@ -30,8 +33,9 @@ def _refuse_unless_regular(mode: int, path: str | os.PathLike[str]) -> None:
     raise OSError(code, f"it is {kind}, not a file", os.fspath(path))
 
 
-def read_regular_file(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of an ordinary file; OSError for anything else, never a wait.
+@contextmanager
+def open_regular_file(path: str | os.PathLike[str]) -> Iterator[BufferedReader]:
+    """An ordinary file opened for reading; OSError for anything else, never a wait.
 
     The OSError's ``strerror`` says what the path is instead ("it is a named pipe
     (FIFO), not a file"), ready for a diagnostic.
@@ -41,4 +45,11 @@ def read_regular_file(path: str | os.PathLike[str]) -> bytes:
     descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NONBLOCK", 0))
     with open(descriptor, "rb", closefd=True) as file:
         _refuse_unless_regular(os.fstat(descriptor).st_mode, path)
-        return file.read()
+        yield file
+
+
+def read_regular_file(path: str | os.PathLike[str], *, limit: int | None = None) -> bytes:
+    """The bytes of an ordinary file (:func:`open_regular_file`); with ``limit``, at most its
+    first ``limit``, so a hostile file of gigabytes is refused by its size unread."""
+    with open_regular_file(path) as file:
+        return file.read(-1 if limit is None else limit)

@@ -35,7 +35,7 @@ from typing import Any
 
 from generator import __version__
 from generator.errors import Diagnostic, Severity, StandingsError
-from generator.files import read_regular_file
+from generator.files import open_regular_file, read_regular_file
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
@@ -96,8 +96,11 @@ def digest_folder(folder: Path) -> str:
         digest.update(path.name.encode() if path == folder
                       else path.relative_to(folder).as_posix().encode())
         digest.update(b"\0")
+        # Each file's own digest, read in chunks: a file of gigabytes (which the reader
+        # refuses by its size) must not be read into memory just to be hashed.
         try:
-            content = read_regular_file(path)
+            with open_regular_file(path) as file:
+                content = hashlib.file_digest(file, "sha256").digest()
         except OSError:
             content = b"\0<unreadable>\0"
         digest.update(len(content).to_bytes(8, "big"))

@@ -8,9 +8,10 @@ standings, the site) reads only these records.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NewType
@@ -22,14 +23,27 @@ HALF = Decimal("0.5")
 ONE = Decimal(1)
 
 
-def finite_decimal(text: str) -> Decimal | None:
-    """The number ``text`` spells, or None when it spells none. Decimal also reads
-    "Infinity" and "NaN"; no score, points system or rank is either, so those are None too."""
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        return None
-    return number if number.is_finite() else None
+MAX_ROUNDS = 999
+"""The most rounds an event can have: event.yml ``total_rounds`` and TRF 142/XXR alike. More
+would not fit a round's number in three digits, and every reader loops over the rounds."""
+
+MAX_RATING = 3500
+"""The highest rating a setting may give an unrated player (``unrated_rating``, ``/U``)."""
+
+_PLAIN_POINTS = re.compile(r"[+-]?(?:[0-9]{1,4}(?:\.[0-9]{0,3})?|\.[0-9]{1,3})")
+POINTS_EXPECTED = "a plain number such as 1, 0.5 or 3 (no exponent, at most 9999.999)"
+"""What :func:`plain_points` accepts, in the words of a diagnostic."""
+
+
+def plain_points(text: str) -> Decimal | None:
+    """The points ``text`` spells as a plain decimal (``1``, ``0.5``, ``-1``, ``2.50``), or
+    None: no exponent (``1E+999999`` would be a million digits on the first page that shows
+    it), no NaN or Infinity, no ``_``, at most 4 digits before the point and 3 after.
+
+    The one reader of scoring values: event.yml ``scoring``, TRF-26 162 and 362, JaVaFo XXS,
+    and the points columns of TRF-26 310.
+    """
+    return Decimal(text) if _PLAIN_POINTS.fullmatch(text) else None
 
 
 class Edition(StrEnum):

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from generator.errors import did_you_mean
-from generator.model import Edition
+from generator.errors import did_you_mean, quote
+from generator.model import MAX_RATING, MAX_ROUNDS, Edition
 
 
 class Direction(StrEnum):
@@ -225,6 +225,7 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
                 f"unknown modifier {modifier!r} for {acronym}" if parsed is None
                 else f"modifier {modifier!r} does not apply to {acronym}",
                 choices, column=column + 1)
+        _check_modifier_number(parsed, modifier, acronym, column + 1)
         if parsed["cm"]:
             n = int(parsed["n"])
             if n < 1:
@@ -246,6 +247,29 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
     return TiebreakSpec(acronym=acronym, written=written, points_system=system, cut=cut,
                         median=median, limit=limit, unrated_rating=unrated_rating,
                         forfeits_as_played=flags["P"], fore=flags["F"], reverse=flags["R"])
+
+
+def _check_modifier_number(parsed: re.Match[str], modifier: str, acronym: str,
+                           column: int) -> None:
+    """Raise NotationError unless the number in ``modifier`` is within its range: a cut,
+    median or Koya limit no larger than the most rounds an event can have, a rating no
+    higher than ``unrated_rating`` may be. Checked on the text, since int() refuses more
+    than 4,300 digits."""
+    letter = modifier[:1]
+    if parsed["cm"]:
+        digits, low, high = parsed["n"], 0, MAX_ROUNDS
+        allowed = f"{letter}1 to {letter}{MAX_ROUNDS}"
+    elif parsed["limit"] is not None:
+        digits, low, high = parsed["limit"].lstrip("+-"), 0, MAX_ROUNDS
+        allowed = f"L-{MAX_ROUNDS} to L+{MAX_ROUNDS}"
+    elif parsed["rating"] is not None:
+        digits, low, high, allowed = parsed["rating"], 0, MAX_RATING, f"U0 to U{MAX_RATING}"
+    else:
+        return
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(high)) or not low <= int(digits) <= high:
+        raise NotationError(f"modifier {quote(modifier)} is out of range for {acronym}",
+                            allowed, column=column)
 
 
 _MODIFIER_EXAMPLES = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -18,17 +19,21 @@ from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
+from yaml.events import MappingStartEvent, SequenceStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from generator.errors import DiagnosticSink, did_you_mean
+from generator.errors import DiagnosticSink, did_you_mean, quote
 from generator.model import (
     DEFAULT_UNPLAYED,
+    MAX_RATING,
+    MAX_ROUNDS,
+    POINTS_EXPECTED,
     CapRounds,
     Edition,
     ScoreSystem,
     TieRule,
     UnplayedOptions,
-    finite_decimal,
+    plain_points,
 )
 from generator.notation import TiebreakSpec, read_tiebreak_list
 from generator.trf import parse_date
@@ -78,6 +83,89 @@ TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organise
                   "unrated_rating", "round_robin", "ties", "lots_seed", "notes")
 
 
+MAX_SETTINGS_CHARACTERS = 64 * 1024
+"""The longest event.yml read. Settings take a few hundred characters; PyYAML reads about
+100 KB a second (a list of codes), so this bounds a hostile file to a second or so. Long
+notes belong in notes.md."""
+
+MAX_NESTING = 50
+"""The deepest nesting of lists and mappings read. event.yml nests two levels; PyYAML's
+composer recurses once per level, and 10,000 levels end in a RecursionError."""
+
+MAX_LOTS_SEED = 10**18 - 1
+"""The largest ``lots_seed``: 18 digits, more than any published seed needs."""
+
+class _TooDeep(Exception):
+    """A list or mapping nested deeper than MAX_NESTING, starting at (line, column), 1-based."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(line, column)
+        self.line = line
+        self.column = column
+
+
+class _NestingLimitedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing a list or mapping deeper than MAX_NESTING before it
+    composes it (the composer's recursion is what runs out)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        if not self.check_event(SequenceStartEvent, MappingStartEvent):
+            return super().compose_node(parent, index)
+        if self._depth >= MAX_NESTING:
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            raise _TooDeep(mark.line + 1, mark.column + 1)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _first_deep_bracket(text: str) -> int | None:
+    """Index of the first '[' or '{' that opens more than MAX_NESTING at once, if any.
+
+    PyYAML's scanner looks up to 1,024 characters ahead for a key after each of them (a
+    second for a line of brackets, before the composer could refuse the depth). Brackets
+    are counted anywhere, quoted or not: no settings have 50 unclosed. (Notes have their
+    own rule, generator/notes.py.)
+    """
+    depth = 0
+    for bracket in _BRACKET.finditer(text):
+        if bracket[0] in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return bracket.start()
+        elif depth:
+            depth -= 1
+    return None
+
+
+def _refuse_deep_brackets(text: str) -> None:
+    """Raise _TooDeep at the first bracket too deep (:func:`_first_deep_bracket`)."""
+    index = _first_deep_bracket(text)
+    if index is not None:
+        raise _TooDeep(*_text_position(text, index))
+
+
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""What PyYAML counts as the end of a line (its marks count lines the same way)."""
+
+
+def _text_position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of ``text[index]``, as a PyYAML mark would give them."""
+    line, start = 1, 0
+    for match in _LINE_BREAK.finditer(text, 0, index):
+        line, start = line + 1, match.end()
+    return line, index - start + 1
+
+
 def parse_settings(text: str, path: str) -> EventSettings:
     """Read event.yml text; raise StandingsError listing every problem."""
     sink = DiagnosticSink(path)
@@ -88,8 +176,28 @@ def parse_settings(text: str, path: str) -> EventSettings:
 
 def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
     """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad."""
+    if len(text) > MAX_SETTINGS_CHARACTERS:
+        line, column = _text_position(text, MAX_SETTINGS_CHARACTERS)
+        sink.error(f"event.yml has more than {MAX_SETTINGS_CHARACTERS} characters", line=line,
+                   column=column, expected="settings, and long notes in notes.md")
+        return EventSettings(path=path)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        _refuse_deep_brackets(text)
+        root = yaml.compose(text, Loader=_NestingLimitedLoader)
+    except _TooDeep as error:
+        sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=error.line,
+                   column=error.column,
+                   expected="settings at most a few levels deep (see the README's settings "
+                            "reference)")
+        return EventSettings(path=path)
+    except yaml.reader.ReaderError as error:
+        # Raised before any mark exists, with the character's index into the text.
+        line, column = _text_position(text, error.position)
+        character = chr(error.character) if isinstance(error.character, int) else "?"
+        kind = "control character" if unicodedata.category(character) == "Cc" else "character"
+        sink.error(f"{kind} {character!r} in event.yml", line=line, column=column,
+                   expected="printable text")
+        return EventSettings(path=path)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or "cannot read YAML"
@@ -133,16 +241,18 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
     if "unplayed" in values:
         fields["unplayed"] = reader.unplayed(values["unplayed"])
     if "total_rounds" in values:
-        fields["total_rounds"] = reader.integer(values["total_rounds"], "total_rounds", 1, 999)
+        fields["total_rounds"] = reader.integer(values["total_rounds"], "total_rounds", 1,
+                                                MAX_ROUNDS)
     if "unrated_rating" in values:
         fields["unrated_rating"] = reader.integer(values["unrated_rating"], "unrated_rating",
-                                                  0, 3500)
+                                                  0, MAX_RATING)
     if "round_robin" in values:
         fields["round_robin"] = reader.boolean(values["round_robin"], "round_robin")
     if "ties" in values:
         fields["ties"] = reader.choice(values["ties"], "ties", {r.value: r for r in TieRule})
     if "lots_seed" in values:
-        fields["lots_seed"] = reader.integer(values["lots_seed"], "lots_seed", 0, None)
+        fields["lots_seed"] = reader.integer(values["lots_seed"], "lots_seed", 0,
+                                             MAX_LOTS_SEED)
     if fields.get("ties") is TieRule.LOTS and fields.get("lots_seed") is None \
             and "lots_seed" not in values:
         node = values["ties"]
@@ -177,7 +287,7 @@ def _describe(node: Node) -> str:
     if kind == "null":
         return "nothing"
     return {"str": "text", "int": "a number", "float": "a number", "bool": "yes/no",
-            "null": "nothing", "timestamp": "a date"}.get(kind, "a value") + f" {node.value!r}"
+            "null": "nothing", "timestamp": "a date"}.get(kind, "a value") + f" {quote(node.value)}"
 
 
 class _Reader:
@@ -279,7 +389,7 @@ class _Reader:
         for edition in Edition:
             if value == edition.value:
                 return edition
-        self.error(node, f"impossible edition {value!r}"
+        self.error(node, f"impossible edition {quote(value)}"
                    if value is not None else f"'edition' must be a year, not {_describe(node)}",
                    "'2026' (C.07 in force from 1 March 2026) or '2024' (in force from "
                    "1 August 2024)")
@@ -323,21 +433,24 @@ class _Reader:
         value = self.python(node)
         if isinstance(node, ScalarNode) and not isinstance(value, bool):
             text = str(node.value).strip().replace("½", "0.5")
-            number = finite_decimal(text)
+            number = plain_points(text)
             if number is not None:
                 return number
-        self.error(node, f"{key!r} must be a number, not {_describe(node)}",
-                   "a number such as 1, 0.5 or 3")
+        self.error(node, f"{key!r} must be a plain number, not {_describe(node)}",
+                   POINTS_EXPECTED)
         return None
 
-    def integer(self, node: Node, key: str, low: int, high: int | None) -> int | None:
+    def integer(self, node: Node, key: str, low: int, high: int) -> int | None:
+        expected = f"a whole number from {low} to {high}"
+        if node.tag.endswith(":int") and len(str(node.value)) > len(str(high)) + 2:
+            # Out of range by its length alone (int() refuses more than 4,300 digits).
+            self.error(node, f"{key!r} is {quote(str(node.value))}, out of range", expected)
+            return None
         value = self.python(node)
-        expected = (f"a whole number from {low} to {high}" if high is not None
-                    else f"a whole number, {low} or more")
         if not isinstance(value, int) or isinstance(value, bool):
             self.error(node, f"{key!r} must be a whole number, not {_describe(node)}", expected)
             return None
-        if value < low or (high is not None and value > high):
+        if value < low or value > high:
             self.error(node, f"{key!r} is {value}, out of range", expected)
             return None
         return value
@@ -369,13 +482,20 @@ class _Reader:
                 self.error(node, f"cannot read scoring {node.value!r}",
                            "'3-1-0' or a mapping with win, draw, loss, ...")
                 return None
-            win, draw, loss = (Decimal(v.replace("½", "0.5")) for v in match.groups())
-            return self._checked_scoring(node, {"win": win, "draw": draw, "loss": loss}, {})
+            numbers: dict[str, Decimal] = {}
+            for key, written in zip(("win", "draw", "loss"), match.groups(), strict=True):
+                number = plain_points(written.replace("½", "0.5"))
+                if number is None:
+                    self.error(node, f"'scoring' value {quote(written)} is not a plain number",
+                               POINTS_EXPECTED)
+                    return None
+                numbers[key] = number
+            return self._checked_scoring(node, numbers, {})
         values = self.section(node, "scoring", _SCORING_KEYS,
                               "'win: 3', 'draw: 1', 'loss: 0' lines, or '3-1-0'")
         if values is None:
             return None
-        numbers: dict[str, Decimal] = {}
+        numbers = {}
         ok = True
         for key, value_node in values.items():
             number = self.number(value_node, f"scoring.{key}")
@@ -432,5 +552,5 @@ def _quote_width(node: ScalarNode) -> int:
     return 1 if node.style in ("'", '"') else 0
 
 
-__all__ = ["TOP_LEVEL_KEYS", "EventSettings", "parse_settings",
+__all__ = ["MAX_SETTINGS_CHARACTERS", "TOP_LEVEL_KEYS", "EventSettings", "parse_settings",
            "read_settings"]

@@ -38,10 +38,16 @@ from generator.model import (
     ScoreSystem,
     StartNo,
     Tournament,
-    finite_decimal,
+    plain_points,
 )
 from generator.notation import TiebreakSpec
-from generator.trf import TeamRecord, TrfDocument, points_text
+from generator.trf import (
+    SCORING_NUMBER,
+    TeamRecord,
+    TrfDocument,
+    points_text,
+    scoring_value,
+)
 
 TWO = Decimal(2)
 
@@ -493,14 +499,16 @@ def _match_scoring(document: TrfDocument, sink: DiagnosticSink) -> ScoreSystem:
     if record is None:
         return MATCH_SCORING
     values: dict[str, Decimal] = {}
-    for found in re.finditer(r"T?([A-Za-z])\s*(-?\d+(?:\.\d+)?)", record.text[4:]):
+    for found in re.finditer(rf"T?([A-Za-z])\s*({SCORING_NUMBER})", record.text[4:]):
         symbol = found[1].upper()
         if symbol not in _MATCH_SYMBOLS:
             sink.warning(f"unknown match scoring symbol {found[0].split()[0]!r} in record 362 "
                          "ignored", line=record.line, column=found.start() + 5,
                          expected="one of TW TD TL TP TA")
             continue
-        values[_MATCH_SYMBOLS[symbol]] = Decimal(found[2])
+        value = scoring_value(found[2], symbol, record.line, found.start(2) + 5, sink)
+        if value is not None:
+            values[_MATCH_SYMBOLS[symbol]] = value
     absence = values.get("absence", ZERO)
     draw = values.get("draw", MATCH_SCORING.draw)
     return ScoreSystem(win=values.get("win", MATCH_SCORING.win), draw=draw,
@@ -521,7 +529,7 @@ def _team_columns(document: TrfDocument, record: TeamRecord,
         raw = text[first - 1:last].strip()
         if not raw:
             continue
-        value = finite_decimal(raw)
+        value = plain_points(raw)
         if value is None:
             sink.warning(f"{what} {raw!r} of team {record.number} is not a number; ignored",
                          line=record.line, column=first, expected=f"a number in columns "

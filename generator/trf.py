@@ -23,14 +23,16 @@ from itertools import pairwise, repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, overload
 
-from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError
+from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError, quote
 from generator.model import (
     HALF,
+    MAX_ROUNDS,
     ONE,
+    POINTS_EXPECTED,
     ZERO,
     ScoreSystem,
     Tournament,
-    finite_decimal,
+    plain_points,
 )
 from generator.records import record_maker
 
@@ -41,6 +43,11 @@ if TYPE_CHECKING:
 
 _BOM = "\ufeff"
 
+MAX_TRF_BYTES = 8 * 2**20
+"""The largest TRF file read: every starting rank the format has (9,999) with 70 rounds each
+fits in 8 MiB, several times the largest real event. Reading costs up to ten times the file
+in memory, so this (with MAX_RECORDS) bounds a hostile file to some 200 MB and seconds."""
+
 
 def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
     """Bytes -> text: UTF-8 (BOM stripped), else cp1252 with a warning naming the file.
@@ -49,8 +56,16 @@ def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
     Bytes that are neither UTF-8 nor cp1252 (0x81 0x8D 0x8F 0x90 0x9D are undefined
     in cp1252) are an error at the first such byte: reading them as Latin-1 would
     put control characters into names without anyone noticing.
-    Raises StandingsError for undecodable or binary (NUL bytes) input.
+    Raises StandingsError for undecodable or binary (NUL bytes) input, and for a file
+    larger than :data:`MAX_TRF_BYTES` (at the first byte past it: the caller need read no
+    more than one byte past the cap).
     """
+    if len(data) > MAX_TRF_BYTES:
+        line, column = _byte_position(data, MAX_TRF_BYTES)
+        size = f"{MAX_TRF_BYTES // 2**20} MiB"
+        raise StandingsError([Diagnostic(
+            path=path, line=line, column=column, message=f"file is larger than {size}",
+            expected=f"a TRF file of at most {size}")])
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         # Windows editors' "Unicode" is UTF-16 with a byte-order mark: readable, but say so.
         try:
@@ -343,6 +358,11 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
         line = raw.rstrip().rstrip("\x1a").rstrip()  # old DOS files end with Ctrl-Z
         if not line or line.startswith("###"):
             continue
+        if len(records) == MAX_RECORDS:
+            sink.error(f"more than {MAX_RECORDS} records; the rest of the file is not read",
+                       line=number, column=1, expected=f"at most {MAX_RECORDS} records")
+            break
+        line = _within_record_columns(line, number, sink)
         bad = _CONTROL_CHARACTER.search(line)
         if bad is not None:
             sink.error(f"control character {bad[0]!r} in a text record",
@@ -415,6 +435,29 @@ def _column_ruler(line: str) -> str | None:
                for (previous, previous_end), (value, end) in pairwise(numbers)):
             return "ruler"
     return None
+
+
+MAX_RECORDS = 50_000
+"""The most records read (comments and blank lines aside). A file has a 001 record per
+player (9,999 starting ranks at most), a team record per team and a few dozen headers;
+each record read costs a few hundred bytes, so this bounds what millions of short lines
+(still within MAX_TRF_BYTES) would cost."""
+
+MAX_RECORD_COLUMNS = 82 + 10 * MAX_ROUNDS + 7
+"""The longest record read: a 001 record of :data:`MAX_ROUNDS` rounds ends with the last
+round's result in this column. No other record comes near it."""
+
+
+def _within_record_columns(line: str, number: int, sink: DiagnosticSink) -> str:
+    """``line``, or (reported) its first MAX_RECORD_COLUMNS columns: what comes after them
+    cannot be a round a tournament has, and would cost time and memory for every reader."""
+    if len(line) <= MAX_RECORD_COLUMNS:
+        return line
+    sink.error(f"record is longer than {MAX_RECORD_COLUMNS} columns", line=number,
+               column=MAX_RECORD_COLUMNS + 1,
+               expected=f"at most {MAX_RECORD_COLUMNS} columns (a 001 record of {MAX_ROUNDS} "
+                        "rounds)")
+    return line[:MAX_RECORD_COLUMNS].rstrip()
 
 
 # C0 controls but the tab, DEL and the C1 controls: never part of a name or a result.
@@ -737,14 +780,24 @@ def read_date(text: str, record: TrfRecord, sink: DiagnosticSink) -> datetime.da
 
 
 def rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
+    """The number of rounds of a 142 or XXR record; None (reported when ``sink`` is given)
+    unless it is 1 to :data:`MAX_ROUNDS`."""
     value = record.value
     match = re.match(r"\d+", value)
-    if match is None or int(match[0]) == 0:
+    digits = match[0].lstrip("0") if match is not None else ""
+    if match is None or not digits:
         if sink is not None:
-            sink.error(f"number of rounds {value!r} is not a positive number", line=record.line,
-                       column=5, expected=f"'{record.tag} 7'")
+            sink.error(f"number of rounds {quote(value)} is not a positive number",
+                       line=record.line, column=5, expected=f"'{record.tag} 7'")
         return None
-    return int(match[0])
+    # Compared as text first: int() refuses more than 4,300 digits.
+    if len(digits) > len(str(MAX_ROUNDS)) or int(digits) > MAX_ROUNDS:
+        if sink is not None:
+            sink.error(f"number of rounds {quote(match[0])} is more than {MAX_ROUNDS}",
+                       line=record.line, column=5,
+                       expected=f"a number of rounds from 1 to {MAX_ROUNDS}")
+        return None
+    return int(digits)
 
 
 def header_date(document: TrfDocument, tag: str) -> datetime.date | None:
@@ -770,14 +823,16 @@ _SCORE_SYMBOLS_162 = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P":
 def scoring_from_162(record: TrfRecord, sink: DiagnosticSink) -> ScoreSystem | None:
     """TRF-26 162: symbol at column 6 and its points in 7-10, repeated every 9 columns."""
     values: dict[str, Decimal] = {}
-    for match in re.finditer(r"([A-Za-z])\s*(-?\d+(?:\.\d+)?)", record.text[4:]):
+    for match in re.finditer(rf"([A-Za-z])\s*({SCORING_NUMBER})", record.text[4:]):
         symbol = match[1].upper()
         if symbol not in _SCORE_SYMBOLS_162:
             sink.warning(f"unknown scoring symbol {match[1]!r} in record 162 ignored",
                          line=record.line, column=match.start() + 5,
                          expected="one of W D L A P X")
             continue
-        values[_SCORE_SYMBOLS_162[symbol]] = Decimal(match[2])
+        value = scoring_value(match[2], symbol, record.line, match.start(2) + 5, sink)
+        if value is not None:
+            values[_SCORE_SYMBOLS_162[symbol]] = value
     if not values:
         return None
     win = values.get("win", ONE)
@@ -796,11 +851,8 @@ def scoring_from_xxs(records: Sequence[TrfRecord], sink: DiagnosticSink) -> Scor
         for match in re.finditer(r"(\S+?)=(\S+)", record.text[4:]):
             code, raw = match[1].upper(), match[2]
             column = match.start() + 5
-            value = finite_decimal(raw)
+            value = scoring_value(raw, code, record.line, match.start(2) + 5, sink)
             if value is None:
-                sink.error(f"scoring value {raw!r} for {code} is not a number",
-                           line=record.line, column=column + len(match[1]) + 1,
-                           expected="a number such as 1 or 0.5")
                 continue
             targets = _XXS_CODES.get(code)
             if targets is None:
@@ -822,6 +874,22 @@ def scoring_from_xxs(records: Sequence[TrfRecord], sink: DiagnosticSink) -> Scor
         forfeit_win=values.get("FW"), forfeit_loss=values.get("FL", ZERO),
         pairing_allocated_bye=values.get("PAB"), full_point_bye=values.get("FPB"),
         half_point_bye=values.get("HPB"), zero_point_bye=values.get("ZPB", ZERO))
+
+
+SCORING_NUMBER = r"-?[0-9][0-9.]*(?:[eE][-+]?[0-9]+)?"
+"""A number after a symbol of record 162 or 362, read whole (an exponent too) so that
+:func:`scoring_value` can refuse what is not plain rather than read ``1E+99`` as 1."""
+
+
+def scoring_value(raw: str, code: str, line: int, column: int, sink: DiagnosticSink
+                  ) -> Decimal | None:
+    """The points ``raw`` gives result ``code`` in a scoring record (162, 362, XXS), or None
+    (reported at ``column``) unless it is a plain number (:func:`plain_points`)."""
+    value = plain_points(raw)
+    if value is None:
+        sink.error(f"scoring value {quote(raw)} for {code} is not a plain number", line=line,
+                   column=column, expected=POINTS_EXPECTED)
+    return value
 
 
 _XXS_CODES: dict[str, tuple[str, ...]] = {
@@ -855,8 +923,11 @@ def build_tournament(document: TrfDocument, settings: EventSettings | None = Non
 
 
 __all__ = [
-    "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "RESULT_EXPECTED", "TEAM_TAGS",
+    "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "MAX_RECORDS", "MAX_RECORD_COLUMNS",
+    "MAX_TRF_BYTES",
+    "RESULT_EXPECTED", "SCORING_NUMBER", "TEAM_TAGS",
     "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
     "build_tournament", "decode_trf", "header_date", "parse_date", "parse_trf", "points_text",
     "read_records", "round_dates", "rounds_from", "scoring_from_162", "scoring_from_xxs",
+    "scoring_value",
 ]

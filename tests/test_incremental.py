@@ -180,6 +180,23 @@ def test_digests_see_content_and_names_but_not_editor_files(tmp_path: Path) -> N
     assert digest_folder(folder) not in (first,)
 
 
+def test_a_huge_input_file_is_hashed_without_being_read_into_memory(tmp_path: Path) -> None:
+    # Issue 8: the build hashes every input before the reader refuses a file by its size.
+    import tracemalloc
+
+    folder = tmp_path / "open"
+    folder.mkdir()
+    with (folder / "t.trf").open("wb") as huge:
+        huge.truncate(128 * 2**20)  # sparse: no disk space, but 128 MiB to read
+    tracemalloc.start()
+    try:
+        digest_folder(folder)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MiB at the peak"
+
+
 def test_the_program_digest_follows_the_templates(tmp_path: Path) -> None:
     (tmp_path / "base.html").write_text("a", encoding="utf-8")
     first = program_digest([tmp_path])

@@ -122,8 +122,8 @@ BROKEN = {
         f"expected one of {SCORING_KEYS}"),
     "scoring-not-a-number": (
         "scoring:\n  win: three\n",
-        "event.yml:2:8: 'scoring.win' must be a number, not text 'three'; "
-        "expected a number such as 1, 0.5 or 3"),
+        "event.yml:2:8: 'scoring.win' must be a plain number, not text 'three'; "
+        "expected a plain number such as 1, 0.5 or 3 (no exponent, at most 9999.999)"),
     "scoring-short-form-incomplete": (
         "scoring: 3-1\n",
         "event.yml:1:10: cannot read scoring '3-1'; "
@@ -138,7 +138,7 @@ BROKEN = {
     "seed-not-a-number": (
         "ties: lots\nlots_seed: abc\n",
         "event.yml:2:12: 'lots_seed' must be a whole number, not text 'abc'; "
-        "expected a whole number, 0 or more"),
+        "expected a whole number from 0 to 999999999999999999"),
     "unplayed-not-a-mapping": (
         "unplayed: yes\n",
         "event.yml:1:11: 'unplayed' must be a mapping, not yes/no 'yes'; "
