@@ -25,6 +25,7 @@ import textwrap
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -587,10 +588,10 @@ def test_an_unreadable_trf_is_a_diagnostic(tmp_path: Path,
     folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
     real = events_module.read_regular_file
 
-    def forbidden(path: Path) -> bytes:
+    def forbidden(path: Path, **options: Any) -> bytes:
         if Path(path).suffix == ".trf":
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real(path)
+        return real(path, **options)
 
     monkeypatch.setattr(events_module, "read_regular_file", forbidden)
     result = run_build(str(tmp_path / "events"), "--out", str(tmp_path / "site"))
