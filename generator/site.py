@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from generator import output, pages, render
-from generator.errors import Diagnostic, Severity, StandingsError
+from generator.errors import Diagnostic, StandingsError
 from generator.explain import Standings
 from generator.pages import EventPlan, Person
 from generator.records import collector_paused
@@ -337,7 +337,7 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """The warnings among the problems of an events folder itself (incremental.Listing)."""
-    return tuple(d for d in listing if d.severity is Severity.WARNING)
+    return tuple(d for d in listing if not d.is_error)
 
 
 def planned_warnings(event: Event, plan: EventPlan | None) -> tuple[Diagnostic, ...]:

@@ -333,11 +333,11 @@ def event_warnings(event: Event, standings: Standings | None) -> tuple[Diagnosti
     """The warnings of an event, which ``--strict`` refuses: the reader's (a points column
     that disagrees with the results...), then the standings' (a rank column that disagrees
     with ours). ``standings check``, ``build`` and ``serve`` all ask this one function;
-    ``standings`` is None when the event could not be ranked.
+    ``standings`` is None when the event could not be ranked. A cap's note ("100 more
+    warnings not shown") stays with the warnings it follows.
     """
     found = (*event.warnings, *(standings.diagnostics if standings is not None else ()))
-    return tuple(d for d in found
-                 if isinstance(d, Diagnostic) and d.severity is Severity.WARNING)
+    return tuple(d for d in found if isinstance(d, Diagnostic) and not d.is_error)
 
 
 __all__ = ["compute_standings", "event_warnings", "standings_for_event", "value_keys"]
