@@ -312,7 +312,8 @@ class BuildCache:
                    listing=listing.diagnostics)
 
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
-        """The warnings of the last build when nothing changed since; None when something did.
+        """The warnings of the last build when nothing changed since (the events folder's own,
+        listed afresh, first); None when something did, or the events folder has an error.
 
         "Nothing changed" means the same events with the same keys, the same program, and
         every file of the last build still in the output folder with its size.

@@ -280,7 +280,6 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     except OSError as error:
         raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
     if cache is not None:
-        # The events folder's own warnings (a link read once) are listed afresh each time.
         unchanged = cache.unchanged_warnings()
         if unchanged is not None:
             if strict and unchanged:
