@@ -204,3 +204,26 @@ def test_a_trf_file_beside_the_event_folders_is_shown_until_it_is_removed(
         assert BANNER_ID in get(preview, "/")[1]
         stray.unlink()
         wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
+
+
+def test_the_events_folders_own_problems_are_errors_and_warnings_of_the_preview(
+        tmp_path: Path) -> None:
+    # A link read once is a warning; a folder named like the site's own assets an error;
+    # both as build reports them, and gone once fixed.
+    import os
+
+    events = tmp_path / "events"
+    make_event(events, "anna", ANNA)
+    live = LiveBuild(events, default_site_functions(), settle_seconds=0)
+    assert live.refresh().diagnostics == ()
+    os.symlink("anna", events / "latest")
+    make_event(events, "static", ANNA)
+    snapshot = live.refresh()
+    assert [d.path for d in snapshot.diagnostics] == [str(events / "static")]
+    assert str(events / "latest") in [d.path for d in snapshot.warnings]
+    assert "anna" in live.known_slugs and "static" not in live.known_slugs
+    (events / "latest").unlink()
+    shutil.rmtree(events / "static")
+    snapshot = live.refresh()
+    assert snapshot.diagnostics == ()
+    assert str(events / "latest") not in [d.path for d in snapshot.warnings]
