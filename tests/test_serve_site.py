@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import http.client
 import json
+import os
 import re
 import shutil
 import time
@@ -210,8 +211,6 @@ def test_the_events_folders_own_problems_are_errors_and_warnings_of_the_preview(
         tmp_path: Path) -> None:
     # A link read once is a warning; a folder named like the site's own assets an error;
     # both as build reports them, and gone once fixed.
-    import os
-
     events = tmp_path / "events"
     make_event(events, "anna", ANNA)
     live = LiveBuild(events, default_site_functions(), settle_seconds=0)
