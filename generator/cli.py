@@ -129,13 +129,17 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     from generator.events import read_paths, summary
 
     events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
-    ranked = [(event, _rank_column_warnings(event)) for event in events]
-    diagnostics = (*diagnostics, *(d for _event, found in ranked for d in found))
+    # Each event's warnings are those build and serve report (one function decides them):
+    # the reader's, kept aside here, and the standings'.
+    ranked = [(event, _event_problems(event)) for event in events]
+    of_events = {id(d) for event in events for d in event.warnings}
+    diagnostics = (*(d for d in diagnostics if id(d) not in of_events),
+                   *(d for _event, found in ranked for d in found))
     if strict:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
-        if not (strict and (event.warnings or found)):
+        if not (strict and found):
             click.echo(summary(event, found))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
@@ -159,15 +163,16 @@ def _event_path(path: str, doing: str) -> str:
     return folder
 
 
-def _rank_column_warnings(event: Any) -> tuple[Diagnostic, ...]:
-    """The TRF rank column against the event's standings as announced: what ``rank`` prints
-    after the reader's warnings (the standings' diagnostics, one code path for both)."""
-    from generator.standings import standings_for_event
+def _event_problems(event: Any) -> tuple[Diagnostic, ...]:
+    """The event's warnings as build and serve report them (the reader's, then the TRF rank
+    column against the standings as announced), or, when it cannot be ranked, the reader's
+    warnings and why not."""
+    from generator.standings import event_warnings, standings_for_event
 
     try:
-        return standings_for_event(event).diagnostics
+        return event_warnings(event, standings_for_event(event))
     except StandingsError as error:
-        return error.diagnostics
+        return (*event_warnings(event, None), *error.diagnostics)
 
 
 # --- rank and explain (issue 3) -------------------------------------------------------------

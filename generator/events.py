@@ -499,9 +499,9 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 expected="'unrated_rating: 1000' (or another rating) in event.yml"))
 
 
-def summary(event: Event, more_warnings: Sequence[Diagnostic] = ()) -> str:
-    """One line for ``standings check``: players, rounds, state (the reader's warnings and
-    ``more_warnings``, those of the standings, counted)."""
+def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
+    """One line for ``standings check``: players, rounds, state (``warnings``, the event's
+    as standings.event_warnings decides them, counted)."""
     t = event.tournament
     progress = event_progress(event.competitors)
     rounds = (f"{t.total_rounds} rounds" if progress.is_final
@@ -513,8 +513,8 @@ def summary(event: Event, more_warnings: Sequence[Diagnostic] = ()) -> str:
     if progress.paired_round is not None:
         rounds += f", round {progress.paired_round.round_no} paired"
     kind = "round robin" if t.is_round_robin else "Swiss"
-    warnings = warning_count(event.warnings) + warning_count(more_warnings)
-    state = "ok" if not warnings else f"ok ({warnings} warning{'s' if warnings > 1 else ''})"
+    counted = warning_count(warnings)
+    state = "ok" if not counted else f"ok ({counted} warning{'s' if counted > 1 else ''})"
     entrants = f"{len(t.players)} players"
     if event.teams is not None:
         entrants = f"{len(event.teams.players)} teams of {event.teams.board_count} boards " \

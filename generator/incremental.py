@@ -284,6 +284,9 @@ class BuildCache:
     """Slug -> unit key of the event's inputs as they are now."""
     index: str
     previous: Manifest | None
+    listing: tuple[Diagnostic, ...] = ()
+    """The problems of the events folder itself, listed by prepare (never cached: a stray
+    TRF file or a link changes no event's key)."""
     rendered: list[str] = field(default_factory=list)
     """Units rendered by this build (INDEX_UNIT for the index pages)."""
     reused: list[str] = field(default_factory=list)
@@ -298,16 +301,19 @@ class BuildCache:
         program = hashlib.sha256(
             f"{program_digest(site.template_folders(events_root))}\0{events_dir}".encode()
         ).hexdigest()
-        folders = site.discover(events_root) if events_root.exists() else {}
+        listing = site.discover(events_root) if events_root.exists() else Listing({})
+        folders = listing.folders
         keys = {slug: unit_key(program, digest_folder(folder))
                 for slug, folder in sorted(folders.items())}
         out = Path(out_dir)
         return cls(out_dir=out, events_spelling=os.fspath(events_dir),
                    keys=MappingProxyType(keys), index=index_key(program, keys),
-                   previous=None if clean else Manifest.load(out))
+                   previous=None if clean else Manifest.load(out),
+                   listing=listing.diagnostics)
 
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
-        """The warnings of the last build when nothing changed since; None when something did.
+        """The warnings of the last build when nothing changed since (the events folder's own,
+        listed afresh, first); None when something did, or the events folder has an error.
 
         "Nothing changed" means the same events with the same keys, the same program, and
         every file of the last build still in the output folder with its size.
@@ -315,14 +321,17 @@ class BuildCache:
         previous = self.previous
         if previous is None or set(previous.units) != {*self.keys, INDEX_UNIT}:
             return None
+        if any(d.is_error for d in self.listing):  # the build reports them and fails
+            return None
         if previous.units[INDEX_UNIT].key != self.index or any(
                 previous.units[slug].key != key for slug, key in self.keys.items()):
             return None
         if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
             return None
         self.reused = sorted(previous.units)
-        return tuple(_local(w, self.events_spelling)
-                     for slug in sorted(self.keys) for w in previous.units[slug].warnings)
+        return (*self.listing, *(_local(w, self.events_spelling)
+                                 for slug in sorted(self.keys)
+                                 for w in previous.units[slug].warnings))
 
     def render_site(
         self,
@@ -409,12 +418,14 @@ def _local(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
 class SiteFunctions:
     """The reader and the site's renderers, gathered so tests can stand in small doubles."""
 
-    discover: Callable[[Path], Mapping[str, Path]]
-    """Events folder -> slug -> the event folder (or loose TRF file) that read_events reads."""
+    discover: Callable[[Path], Listing]
+    """Events folder -> the event folders (or loose TRF files) that read_events reads, and
+    the problems of the folder itself (a stray TRF file, a refused folder name)."""
     read_event: Callable[[Path], Any]
     """Event folder -> Event; raises StandingsError."""
-    warnings_of: Callable[[Any], Sequence[Diagnostic]]
-    """The warnings the reader attached to an Event."""
+    warnings_of: Callable[[Any, Any | None], Sequence[Diagnostic]]
+    """(Event, its plan or None when planning failed) -> the warnings ``--strict`` refuses:
+    the reader's and the standings' (site.planned_warnings, as build and check)."""
     template_folders: Callable[[Path], Sequence[Path]]
     """Events folder -> the folders, besides the package's code, whose files shape pages
     (package templates, a club's override, explanations): digested, and watched by serve."""
@@ -444,12 +455,25 @@ class PageJob:
     A later page that fails sends the event back to its last good pages (livebuild.py)."""
 
 
-def discover_events(events_root: Path) -> dict[str, Path]:
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What an events folder holds, as the reader lists it (events.event_paths)."""
+
+    folders: Mapping[str, Path]
+    """Slug -> the event folder (or loose TRF file), in slug order."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Problems of the events folder itself: what ``build`` and ``check`` report before
+    reading any event (a TRF file beside the event folders, a refused name, a link)."""
+
+
+def discover_events(events_root: Path) -> Listing:
     """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
     from generator.events import event_paths, event_slug
 
-    found = {event_slug(Path(given)): Path(given) for given in event_paths(events_root, [])}
-    return dict(sorted(found.items()))
+    problems: list[Diagnostic] = []
+    found = {event_slug(Path(given)): Path(given)
+             for given in event_paths(events_root, problems)}
+    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems))
 
 
 def site_template_folders(events_root: Path) -> list[Path]:
@@ -470,7 +494,7 @@ def default_site_functions() -> SiteFunctions:
     return SiteFunctions(
         discover=discover_events,
         read_event=events_module.read_event,
-        warnings_of=site_module.event_warnings,
+        warnings_of=site_module.planned_warnings,
         template_folders=site_template_folders,
         make_environment=site_module.make_environment,
         plan_event=site_module.plan_event,

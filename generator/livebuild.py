@@ -234,6 +234,9 @@ class LiveBuild:
     _index_diagnostics: tuple[Diagnostic, ...] = ()
     _folders: Mapping[str, Path] = field(default_factory=dict)
     _root_missing: tuple[Diagnostic, ...] = ()
+    _listing: tuple[Diagnostic, ...] = ()
+    """The problems of the events folder itself (a stray TRF file...), as build reports them;
+    the folders it refuses are simply not served, the others stay as they are."""
 
     def refresh(self, suspects: Iterable[str] | None = None) -> Snapshot:
         """Bring the site up to date.
@@ -255,9 +258,12 @@ class LiveBuild:
             self._root_missing = (Diagnostic(
                 path=str(self.events_root), message="the events folder is missing",
                 expected="it back in place; until then the last good pages stay served"),)
+            self._listing = ()
             return self.snapshot(seconds=time.perf_counter() - started)
         self._root_missing = ()
-        folders = dict(self.site.discover(self.events_root))
+        listing = self.site.discover(self.events_root)
+        self._listing = listing.diagnostics
+        folders = dict(listing.folders)
         removed = set(self._events) - set(folders)
         for slug in removed:
             del self._events[slug]
@@ -270,8 +276,9 @@ class LiveBuild:
         return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started)
 
     def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0) -> Snapshot:
-        diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing]
-        warnings: list[Diagnostic] = []
+        diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing,
+                                         *(d for d in self._listing if d.is_error)]
+        warnings: list[Diagnostic] = [d for d in self._listing if not d.is_error]
         served: dict[str, LazyPages] = {}
         for slug in sorted(self._events):
             state = self._events[slug]
@@ -333,9 +340,10 @@ class LiveBuild:
                 key=key, good=good, fallback=previous.fallback if previous else None,
                 diagnostics=read_diagnostics, warnings=previous.warnings if previous else ())
             return False
-        warnings = tuple(self.site.warnings_of(event))
+        warnings = tuple(self.site.warnings_of(event, None))
         try:
             plan = self.site.plan_event(event)
+            warnings = tuple(self.site.warnings_of(event, plan))
             pages = self._pages_of(slug, folder, plan)
             pages.run_probes()
         except PageFailure as failure:

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from generator import output, pages, render
-from generator.errors import Diagnostic, Severity, StandingsError
+from generator.errors import Diagnostic, StandingsError
 from generator.explain import Standings
 from generator.pages import EventPlan, Person
 from generator.records import collector_paused
 from generator.render import make_environment
 from generator.site_names import address_problems
-from generator.standings import standings_for_event
+from generator.standings import event_warnings, standings_for_event
 
 if TYPE_CHECKING:
     from generator.events import Event
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EventJob", "JobKind", "Site", "StagedSite", "build_site", "event_jobs", "make_environment",
-    "plan_event", "plan_site", "render_event", "render_event_job",
+    "plan_event", "plan_site", "planned_warnings", "render_event", "render_event_job",
     "render_index", "render_site", "standings_after_rounds", "write_site",
 ]
 
@@ -297,13 +297,17 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
            cache: BuildCache | None, workers: int) -> tuple[Diagnostic, ...]:
     from generator.events import read_events
+    from generator.incremental import discover_events
 
-    events = read_events(events_path)
-    warnings = tuple(_warnings_of(events))
-    if strict and warnings:
-        raise StandingsError(w.as_error() for w in warnings)
+    events = read_events(events_path)  # raises for the events folder's errors too
     env = make_environment(events_path)
     site = plan_site(events)
+    # After planning: the standings have warnings of their own (the TRF rank column).
+    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
+    warnings = (*listing_warnings(discover_events(events_path).diagnostics),
+                *(warning for found in warned.values() for warning in found))
+    if strict and warnings:
+        raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(site.events)
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
         raise StandingsError([Diagnostic(path="generator/explanations",
@@ -320,7 +324,7 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
                     site.events,
                     lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
                     lambda: render.render_index(site.events, env, site.people),
-                    {event.slug: event_warnings(event) for event in events})
+                    warned)
         except jinja2.TemplateError as error:
             raise StandingsError([_template_diagnostic(error)]) from error
         stage.commit(files)
@@ -330,14 +334,15 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     return warnings + stage.warnings
 
 
-def event_warnings(event: Any) -> tuple[Diagnostic, ...]:
-    """The warnings the reader attached to an event (``--strict`` makes them errors)."""
-    return tuple(d for d in event.warnings
-                 if isinstance(d, Diagnostic) and d.severity is Severity.WARNING)
+def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """The warnings among the problems of an events folder itself (incremental.Listing)."""
+    return tuple(d for d in listing if not d.is_error)
 
 
-def _warnings_of(events: Sequence[Any]) -> list[Diagnostic]:
-    return [warning for event in events for warning in event_warnings(event)]
+def planned_warnings(event: Event, plan: EventPlan | None) -> tuple[Diagnostic, ...]:
+    """The warnings of an event (``--strict`` makes them errors), those of its standings
+    included when it was planned (generator/standings.py ``event_warnings``)."""
+    return event_warnings(event, plan.standings if plan is not None else None)
 
 
 def _template_diagnostic(error: jinja2.TemplateError) -> Diagnostic:

@@ -329,4 +329,15 @@ def standings_for_event(event: Event, *, after_round: int | None = None,
                                          expected="individual C.07 tie-breaks")]) from error
 
 
-__all__ = ["compute_standings", "standings_for_event", "value_keys"]
+def event_warnings(event: Event, standings: Standings | None) -> tuple[Diagnostic, ...]:
+    """The warnings of an event, which ``--strict`` refuses: the reader's (a points column
+    that disagrees with the results...), then the standings' (a rank column that disagrees
+    with ours). ``standings check``, ``build`` and ``serve`` all ask this one function;
+    ``standings`` is None when the event could not be ranked. A cap's note ("100 more
+    warnings not shown") stays with the warnings it follows.
+    """
+    found = (*event.warnings, *(standings.diagnostics if standings is not None else ()))
+    return tuple(d for d in found if isinstance(d, Diagnostic) and not d.is_error)
+
+
+__all__ = ["compute_standings", "event_warnings", "standings_for_event", "value_keys"]

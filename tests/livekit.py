@@ -61,6 +61,9 @@ def live_trf(*, announced: int | None = 5, blank: frozenset[tuple[int, int]] = f
         if next_round is not None and number in next_round:
             blocks.append(next_round[number].ljust(8))
         points = sum((_POINTS.get(block[7], Decimal(0)) for block in blocks), Decimal(0))
-        head = line[:80] + f"{points:.1f}".rjust(4) + line[84:91]
+        # The rank column (86-89) left empty: seed-anna's ranks Egor and Zhanna by starting
+        # number where BPG ranks Zhanna first, and a part-way export's ranks are not the
+        # standings'; a rank column that disagrees is a warning (issue 9), these files are clean.
+        head = line[:80] + f"{points:.1f}".rjust(4) + " " * 5 + line[89:91]
         lines.append((head + "  ".join(blocks)).rstrip())
     return "\n".join(lines) + "\n"

@@ -284,3 +284,25 @@ def test_hostile_folder_names_never_end_in_a_traceback(request, tmp_path):
             site.plan_site(events)  # raises StandingsError only, if anything
 
     check()
+
+
+def test_build_reports_the_events_folders_own_problems_cached_or_not(tmp_path, monkeypatch):
+    # What check says of the events folder itself, build says too, and a build that finds
+    # nothing changed in the events says it again: a link read once is a warning (fatal
+    # with --strict), a TRF file dropped beside the event folders after a build an error.
+    monkeypatch.chdir(tmp_path)
+    make_event(tmp_path / "events", "open-2026")
+    os.symlink("open-2026", tmp_path / "events" / "latest")
+    warning = (f"{os.path.join('events', 'latest')}: warning: the same folder as "
+               f"{os.path.join('events', 'open-2026')} (a symbolic link)")
+    for attempt in ("clean", "cached"):
+        built = run("build", "events", "--out", "site")
+        assert built.exit_code == 0, (attempt, built.output)
+        assert warning in built.stderr, attempt
+    strict = run("build", "events", "--out", "site", "--strict")
+    assert strict.exit_code == 1 and warning.replace("warning: ", "") in strict.stderr
+    (tmp_path / "events" / "round5.trf").write_text(BASE, encoding="utf-8")
+    stray = run("build", "events", "--out", "site")
+    assert stray.exit_code == 1
+    assert (f"{os.path.join('events', 'round5.trf')}: a TRF file beside the event folders "
+            "(latest, open-2026) is not part of any event") in stray.stderr

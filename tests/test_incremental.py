@@ -30,7 +30,7 @@ def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) 
     cache = BuildCache.prepare(events, out, clean=clean, site=site.functions())
     if cache.unchanged_warnings() is not None:
         return cache
-    plans = [site.read_event(folder) for folder in site.discover(events).values()]
+    plans = [site.read_event(folder) for folder in site.discover(events).folders.values()]
     files = cache.render_site(plans, lambda plan: site.render_event(plan, ""),
                               lambda: site.render_index(plans, ""), {})
     write_site(files, out)

@@ -136,3 +136,35 @@ def test_a_lone_trf_file_is_rebuilt_when_it_changes(tmp_path: Path) -> None:
     build(trf, clean, "--clean")
     assert tree(out) == tree(clean)
     assert any(b"Renamed Club Championship" in content for content in tree(out).values())
+
+
+def test_a_rank_column_that_disagrees_is_a_warning_of_every_build(tmp_path: Path) -> None:
+    # Issue 9: the publishing workflow builds with --strict, so a rank column (cols 86-89 of
+    # the 001 line) that disagrees with the computed standings must stop it. Anna (line 6 of
+    # tests/corpus/trf/seed-anna.trf) is first on 4 points; the file is made to say 2.
+    events = tmp_path / "events"
+    (events / "anna").mkdir(parents=True)
+    lines = (ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf").read_text(
+        encoding="utf-8").split("\n")
+    assert lines[5][85:89] == "   1"
+    lines[5] = lines[5][:85] + "   2" + lines[5][89:]
+    trf = events / "anna" / "tournament.trf"
+    trf.write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "site"
+    runner = CliRunner()
+    warning = f"{trf}:6:86: warning: the file ranks player 1 (Anna) 2"
+    strict = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    assert strict.exit_code == 1
+    assert f"{trf}:6:86: the file ranks player 1 (Anna) 2" in strict.stderr
+    assert not out.exists()
+    clean = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert clean.exit_code == 0 and warning in clean.stderr
+    cached = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert cached.exit_code == 0 and "nothing written" in cached.output
+    assert warning in cached.stderr
+    strict_cached = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    assert strict_cached.exit_code == 1 and strict_cached.stderr == strict.stderr
+    # Another event changed: anna's pages are reused, and its warning with them.
+    shutil.copytree(ROOT / "events" / "alekhin-memorial", events / "alekhin-memorial")
+    reused = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert reused.exit_code == 0 and warning in reused.stderr

@@ -131,7 +131,8 @@ def test_standings_after_an_earlier_round_are_provisional(tmp_path):
 def test_check_summary_names_the_round_in_progress_or_paired(tmp_path, trf, rounds):
     from generator.events import summary
 
-    line = summary(_event(tmp_path, trf))
+    event = _event(tmp_path, trf)
+    line = summary(event, event.warnings)
     assert line.endswith(f": 8 players, {rounds}, Swiss, ok"), line
 
 

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from generator.errors import Diagnostic, StandingsError
-from generator.incremental import PageJob, SiteFunctions
+from generator.incremental import Listing, PageJob, SiteFunctions
 
 _LINE = re.compile(r"^(?P<name>[A-Za-z]+) (?P<points>\d+(?:\.5)?)$")
 
@@ -37,9 +37,9 @@ class FakeSite:
         self.reads: Counter[str] = Counter()
         self.lazy = lazy
 
-    def discover(self, root: Path) -> dict[str, Path]:
-        return {d.name: d for d in sorted(root.iterdir())
-                if d.is_dir() and not d.name.startswith(".")}
+    def discover(self, root: Path) -> Listing:
+        return Listing({d.name: d for d in sorted(root.iterdir())
+                        if d.is_dir() and not d.name.startswith(".")})
 
     def read_event(self, folder: Path) -> FakeEvent:
         self.reads[folder.name] += 1
@@ -113,7 +113,7 @@ class FakeSite:
         return SiteFunctions(
             discover=self.discover,
             read_event=self.read_event,
-            warnings_of=lambda event: (),
+            warnings_of=lambda event, plan: (),
             template_folders=self.template_folders,
             make_environment=self.make_environment,
             plan_event=lambda event: event,

@@ -11,13 +11,14 @@ from __future__ import annotations
 import html
 import http.client
 import json
+import os
 import re
 import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from servekit import ANNA, ANNA_LINE, DINA_LINE, anna_draws_with_dina
+from servekit import ANNA, ANNA_LINE, DINA_LINE, anna_draws_with_dina, anna_ranked_as_computed
 from sitekit import make_event
 
 from generator import site
@@ -143,7 +144,8 @@ def test_a_warning_is_shown_in_its_own_banner_until_it_is_fixed(tmp_path: Path) 
     # The publishing workflow builds with --strict, so a warning stops publication: the
     # preview must show it as plainly as the terminal does.
     trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
-    text = trf.read_text(encoding="utf-8")
+    text = anna_ranked_as_computed(trf.read_text(encoding="utf-8"))
+    trf.write_text(text, encoding="utf-8")
     lines: list[str] = []
     with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
                  log=lines.append) as preview:
@@ -164,3 +166,63 @@ def test_a_warning_is_shown_in_its_own_banner_until_it_is_fixed(tmp_path: Path) 
         assert "standings serve: warnings: publishing with --strict will refuse them" in lines
         trf.write_text(text, encoding="utf-8")
         wait_until(lambda: WARNINGS_ID not in get(preview, "/anna/")[1])
+
+
+def test_a_rank_column_that_disagrees_is_shown_in_the_warnings_banner(tmp_path: Path) -> None:
+    # Anna is first on 4 points (tests/corpus/expected); her rank column (86-89) says 2.
+    trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
+    text = anna_ranked_as_computed(trf.read_text(encoding="utf-8"))
+    trf.write_text(text, encoding="utf-8")
+    ranked_second = ANNA_LINE.replace(" 4.0    1 ", " 4.0    2 ")
+    assert ranked_second != ANNA_LINE
+    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+                 log=lambda line: None) as preview:
+        assert WARNINGS_ID not in get(preview, "/anna/")[1]
+        trf.write_text(text.replace(ANNA_LINE, ranked_second), encoding="utf-8")
+        wait_until(lambda: WARNINGS_ID in get(preview, "/anna/")[1])
+        status, page = get(preview, "/anna/")
+        assert status == 200 and BANNER_ID not in page
+        assert f"{trf}:6:86: warning: the file ranks player 1 (Anna) 2" in page
+        trf.write_text(text, encoding="utf-8")
+        wait_until(lambda: WARNINGS_ID not in get(preview, "/anna/")[1])
+
+
+def test_a_trf_file_beside_the_event_folders_is_shown_until_it_is_removed(
+        tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    make_event(events, "anna", ANNA)
+    stray = events / "round5.trf"
+    with Preview(ServeSettings(events, port=0), default_site_functions(),
+                 log=lambda line: None) as preview:
+        assert BANNER_ID not in get(preview, "/anna/")[1]
+        shutil.copyfile(ANNA, stray)
+        wait_until(lambda: BANNER_ID in get(preview, "/anna/")[1])
+        status, page = get(preview, "/anna/")
+        # The error is shown; the event's pages stay served.
+        assert status == 200 and "Anna" in as_built(page)
+        assert f"{stray}: a TRF file beside the event folders (anna) is not part of any" \
+               " event" in page
+        assert BANNER_ID in get(preview, "/")[1]
+        stray.unlink()
+        wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
+
+
+def test_the_events_folders_own_problems_are_errors_and_warnings_of_the_preview(
+        tmp_path: Path) -> None:
+    # A link read once is a warning; a folder named like the site's own assets an error;
+    # both as build reports them, and gone once fixed.
+    events = tmp_path / "events"
+    make_event(events, "anna", ANNA)
+    live = LiveBuild(events, default_site_functions(), settle_seconds=0)
+    assert live.refresh().diagnostics == ()
+    os.symlink("anna", events / "latest")
+    make_event(events, "static", ANNA)
+    snapshot = live.refresh()
+    assert [d.path for d in snapshot.diagnostics] == [str(events / "static")]
+    assert str(events / "latest") in [d.path for d in snapshot.warnings]
+    assert "anna" in live.known_slugs and "static" not in live.known_slugs
+    (events / "latest").unlink()
+    shutil.rmtree(events / "static")
+    snapshot = live.refresh()
+    assert snapshot.diagnostics == ()
+    assert str(events / "latest") not in [d.path for d in snapshot.warnings]
