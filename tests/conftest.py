@@ -54,6 +54,23 @@ def browser() -> Iterator[object]:
             launched.close()
 
 
+@pytest.fixture()
+def phone(browser: object) -> Iterator[object]:
+    """A page at 360 px that records console errors, page errors and dialogs in
+    ``page.problems`` (a dialog would be script running that should not)."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})  # type: ignore[attr-defined]
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.problems = problems  # type: ignore[attr-defined]
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Browser tests need Debian's chromium. CI installs it, so there a missing browser
     # is a failure; on a developer machine without it the tests are skipped, visibly.

@@ -47,20 +47,6 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
         server.server_close()
 
 
-@pytest.fixture()
-def phone(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 360, "height": 740})  # type: ignore[attr-defined]
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.problems = problems  # type: ignore[attr-defined]
-    try:
-        yield page
-    finally:
-        context.close()
-
-
 def test_a_provisional_event_never_shows_final_or_winner(live_site: tuple[str, Path],
                                                          phone: object) -> None:
     url, site = live_site

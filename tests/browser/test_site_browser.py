@@ -57,21 +57,6 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture()
-def phone(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 360, "height": 740})  # type: ignore[attr-defined]
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
-    page.problems = problems  # type: ignore[attr-defined]
-    try:
-        yield page
-    finally:
-        context.close()
-
-
 PAGE_TYPES = [
     "index.html",
     "seed-anna/index.html",
