@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--examples", type=int, default=None,
                      help="Hypothesis examples for slow property/differential tests "
                           "(default: a small CI budget).")
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    """``standings ARGS...`` through click's runner, in a fresh current folder."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str) -> Any:
+        return CliRunner().invoke(main, list(args))
+
+    return invoke
 
 
 @pytest.fixture(scope="session")

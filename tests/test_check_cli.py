@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
 from tests.test_events import make_event
 from tests.test_trf_broken import BASE, changed
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args):
-        return CliRunner().invoke(main, list(args))
-
-    return invoke
 
 
 def test_a_clean_events_folder_passes_with_a_summary_per_event(tmp_path, run):

@@ -9,9 +9,7 @@ Columns are counted by hand in each list's text.
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import main
 from tests.test_events import make_event
 from tests.test_trf_broken import BASE, changed
 
@@ -68,16 +66,6 @@ LISTS = {
     "a-cut-and-the-uncut-value-are-two-codes": ("BH, BH/C1, SB/C1, SB", 0, None),
     "forty-codes": (", ".join(["DE"] * 40), 0, None),
 }
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args):
-        return CliRunner().invoke(main, list(args))
-
-    return invoke
 
 
 @pytest.mark.parametrize(("text", "offset", "message"), LISTS.values(), ids=LISTS.keys())
