@@ -80,29 +80,24 @@ def test_while_the_events_folder_is_gone_the_last_good_pages_say_so(
     assert any(line.startswith(f"{root}: the events folder is missing") for line in lines)
 
 
-def test_an_edit_after_the_events_folder_was_renamed_away_and_back_is_shown(
-        served: tuple[Preview, list[str]], tmp_path: Path) -> None:
+# How a folder renamed away comes back: renamed back (the same directory), or a fresh copy
+# put in its place (the old directory lives on elsewhere, and a watch set on it follows it
+# there: the folder now in place is another directory, and that is the one to watch).
+RESTORED = {
+    "renamed-back": lambda away, root: away.rename(root),
+    "fresh-copy": lambda away, root: shutil.copytree(away, root),
+}
+
+
+@pytest.mark.parametrize("restore", RESTORED.values(), ids=RESTORED.keys())
+def test_an_edit_after_the_events_folder_was_renamed_away_and_restored_is_shown(
+        served: tuple[Preview, list[str]], tmp_path: Path, restore) -> None:
     preview, _ = served
     root = preview.events_root
     away = tmp_path / "away"
     root.rename(away)
     wait_until(shows(preview, "/open/", BANNER_ID), EDIT_SEEN_S)
-    away.rename(root)
-    wait_until(lambda: BANNER_ID not in get(preview, "/open/")[1], EDIT_SEEN_S)
-    results(preview).write_text("Anna 1\nBoris 0.5\n", encoding="utf-8")
-    wait_until(shows(preview, "/open/", "Boris 0.5<"), EDIT_SEEN_S)
-
-
-def test_an_edit_in_a_fresh_copy_put_in_place_of_the_renamed_folder_is_shown(
-        served: tuple[Preview, list[str]], tmp_path: Path) -> None:
-    # The old directory lives on elsewhere, and a watch set on it follows it there: the
-    # folder now in place is another directory, and that is the one to watch.
-    preview, _ = served
-    root = preview.events_root
-    away = tmp_path / "away"
-    root.rename(away)
-    wait_until(shows(preview, "/open/", BANNER_ID), EDIT_SEEN_S)
-    shutil.copytree(away, root)
+    restore(away, root)
     wait_until(lambda: BANNER_ID not in get(preview, "/open/")[1], EDIT_SEEN_S)
     results(preview).write_text("Anna 1\nBoris 0.5\n", encoding="utf-8")
     wait_until(shows(preview, "/open/", "Boris 0.5<"), EDIT_SEEN_S)
