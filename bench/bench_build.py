@@ -34,10 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import trfgen  # noqa: E402  (tests/trfgen.py)
-from sitekit import example_events  # noqa: E402  (tests/sitekit.py)
+from kit import trfgen  # noqa: E402  (tests/trfgen.py)
+from kit.sitekit import example_events  # noqa: E402  (tests/sitekit.py)
 
-from generator.site import build_site, build_workers  # noqa: E402
+from generator.site.build import build_site, build_workers  # noqa: E402
 
 BIG_SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n"
 

@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import trfgen  # noqa: E402  (tests/trfgen.py)
-from servekit import serve, wait_for_line  # noqa: E402  (tests/servekit.py)
-from sitekit import make_event  # noqa: E402  (tests/sitekit.py)
+from kit import trfgen  # noqa: E402  (tests/trfgen.py)
+from kit.servekit import serve, wait_for_line  # noqa: E402  (tests/servekit.py)
+from kit.sitekit import make_event  # noqa: E402  (tests/sitekit.py)
 
 SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG]\n"
 ROUNDS = 9
@@ -172,7 +172,7 @@ def bench_edits(players: int, edits: int, settle: float) -> list[float]:
 
 
 def bench_no_change_build(count: int, repeat: int) -> tuple[float, float, float]:
-    from generator.incremental import BuildCache
+    from generator.site.cache import BuildCache
 
     with tempfile.TemporaryDirectory() as name:
         events = Path(name) / "events"

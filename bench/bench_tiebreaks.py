@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import trfgen  # noqa: E402  (tests/trfgen.py, the generator the differential test uses)
+from kit import trfgen  # noqa: E402  (tests/trfgen.py, the generator the differential test uses)
 
 TIEBREAKS = (
     "PTS", "DE", "BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1",
@@ -81,10 +81,10 @@ class _Clock:
 
 def ours(path: Path) -> tuple[Timing, Timing]:
     """Time to read the file, and to compute the ranked standings."""
-    from generator.events import load_tournament
     from generator.model import Edition
-    from generator.notation import parse_tiebreak
-    from generator.standings import compute_standings
+    from generator.reading.events import load_tournament
+    from generator.rules.notation import parse_tiebreak
+    from generator.rules.ranking import compute_standings
 
     specs = tuple(parse_tiebreak(code) for code in TIEBREAKS if code != "PTS")
     clock = _Clock()

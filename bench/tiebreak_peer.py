@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.events import load_tournament
 from generator.model import Color, RoundKind, Tournament
+from generator.reading.events import load_tournament
 
 # The corpus list in tiebreak-core's criterion names (its descriptor path, "BH/C1", recomputes
 # the shared tables for every player and is far slower; it also lacks APRO/APPO).

@@ -1,6 +1,6 @@
 """The ``standings`` command line: check, rank, explain, build, serve.
 
-Each command reads through ``generator.events`` and turns a
+Each command reads through ``generator.reading.events`` and turns a
 :class:`StandingsError` into ``path:line:column: ...`` lines on stderr and exit
 status 1. Usage errors exit 2 (click's convention). A Python traceback is shown
 only with ``--debug``.
@@ -18,7 +18,7 @@ import click
 
 from generator import __version__
 from generator.errors import Diagnostic, Severity, StandingsError, warning_count
-from generator.export import plain_decimal, shown_value
+from generator.site.downloads import plain_decimal, shown_value
 
 F = TypeVar("F", bound=Callable[..., Any])
 _P = ParamSpec("_P")
@@ -126,7 +126,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
-    from generator.events import read_paths, summary
+    from generator.reading.events import read_paths, summary
 
     events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
     # Each event's warnings are those build and serve report (one function decides them):
@@ -153,7 +153,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
 def _event_path(path: str, doing: str) -> str:
     """``events/x/event.yml`` stands for its event folder: read as a TRF file it would give
     a page of nonsense errors, so say what it is and read the folder."""
-    from generator.events import SETTINGS_FILE
+    from generator.reading.events import SETTINGS_FILE
 
     if os.path.basename(path) != SETTINGS_FILE or not os.path.isfile(path):
         return path
@@ -167,7 +167,7 @@ def _event_problems(event: Any) -> tuple[Diagnostic, ...]:
     """The event's warnings as build and serve report them (the reader's, then the TRF rank
     column against the standings as announced), or, when it cannot be ranked, the reader's
     warnings and why not."""
-    from generator.standings import event_warnings, standings_for_event
+    from generator.reading.events import event_warnings, standings_for_event
 
     try:
         return event_warnings(event, standings_for_event(event))
@@ -197,10 +197,9 @@ def _ranking_options(command: F) -> F:
 def _ranked(path: str, tiebreaks: str | None, edition: str | None,
             after_round: int | None) -> tuple[Any, Any]:
     """Read the event and rank it with the command-line overrides; warnings to stderr."""
-    from generator.events import read_event
     from generator.model import Edition
-    from generator.notation import NotationError, parse_tiebreak_list, round_robin_refusal
-    from generator.standings import standings_for_event
+    from generator.reading.events import read_event, standings_for_event
+    from generator.rules.notation import NotationError, parse_tiebreak_list, round_robin_refusal
 
     event = read_event(_event_path(path, "reading"))
     print_diagnostics(event.warnings)
@@ -244,8 +243,8 @@ def _place(row: Any) -> str:
 def _rounds_counted(standings: Any) -> str:
     """"after round 5 of 9", "after round 9 of 9, in progress: 3 of 8 games entered", or
     "9 rounds" once the event is over."""
-    from generator.progress import round_progress
-    from generator.teams import TeamTournament
+    from generator.model import TeamTournament
+    from generator.rules.progress import round_progress
 
     if standings.is_final:
         return f"{standings.after_round} rounds"
@@ -276,8 +275,8 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
     import io
     import json
 
-    from generator.export import spreadsheet_text, standings_document
-    from generator.standings import value_keys
+    from generator.rules.ranking import value_keys
+    from generator.site.downloads import spreadsheet_text, standings_document
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     keys = value_keys(standings.specs)
@@ -477,7 +476,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     caps and articles), the values a modifier cut and why, the rounding, and then why
     the player is placed between their neighbours.
     """
-    from generator.standings import value_keys
+    from generator.rules.ranking import value_keys
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     tournament = event.competitors  # a team event explains its teams
@@ -561,8 +560,8 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """
     import time
 
-    from generator.incremental import BuildCache
-    from generator.site import build_site
+    from generator.site.build import build_site
+    from generator.site.cache import BuildCache
 
     started = time.perf_counter()
     cache = BuildCache.prepare(events, out, clean=clean)
@@ -614,7 +613,7 @@ def serve_command(events: str, port: int, host: str, open_browser: bool, base: s
     """
     from pathlib import Path
 
-    from generator.serve import ServeSettings, run
+    from generator.preview.serve import ServeSettings, run
 
     status = run(ServeSettings(Path(events), host=host, port=port, base=base),
                  log=lambda line: click.echo(line, err=True), open_browser=open_browser)

@@ -7,6 +7,7 @@ standings, the site) reads only these records.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Mapping
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NewType
+from typing import NewType, cast
 
 StartNo = NewType("StartNo", int)
 
@@ -399,3 +400,122 @@ class UnplayedOptions:
 
 
 DEFAULT_UNPLAYED = UnplayedOptions()
+
+
+# --- team events (C.07 Art. 11): teams as competitors, each round a match ----------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardGame:
+    """One board of a match, seen from the team whose match it is."""
+
+    board: int
+    """1-based, in the order the team record lists the players who played in this match."""
+    player: StartNo
+    opponent: StartNo
+    color: Color
+    """The player's colour on this board."""
+    code: ResultCode
+    """The player's result as written in their 001 record."""
+    points: Decimal
+    """Game points of the player (the event's game scoring, record 162)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Match:
+    """What one team did in one round."""
+
+    round: int
+    opponent: StartNo | None
+    """The opposing team's number; None when the team had no match this round."""
+    game_points: Decimal | None
+    """Game points the team scored (the sum over its boards, or its players' bye points);
+    None while a board's result is pending and for rounds not played yet."""
+    opponent_game_points: Decimal | None
+    boards: tuple[BoardGame, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Team(Player):
+    """A team as a competitor: ``start_no`` is the team's number, ``name`` its name, and
+    ``results`` its matches scored in match points (``points_in_file``: the 310 MP column)."""
+
+    members: tuple[StartNo, ...] = ()
+    """Starting ranks of the team's players, in the order the team record lists them."""
+    matches: tuple[Match, ...] = ()
+    """One per round of the event, round 1 first."""
+    game_points_in_file: Decimal | None = None
+    """TRF-26 310 columns 62-67, as the pairing program wrote them."""
+
+    @property
+    def display_name(self) -> str:
+        # A team name is not "Lastname, Firstname": "Berlin, SC" stays as written.
+        return self.name
+
+    @property
+    def last_name(self) -> str:
+        return self.name
+
+    @property
+    def first_name(self) -> str:
+        return ""
+
+    def match(self, round_no: int) -> Match:
+        return self.matches[round_no - 1]
+
+    @property
+    def game_points(self) -> Decimal:
+        """Game points over every match with a known result."""
+        return sum((m.game_points for m in self.matches if m.game_points is not None), ZERO)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamTournament(Tournament):
+    """The team view of a team event: ``players`` are :class:`Team` records, the results
+    are matches scored in match points (``score_system``, record 362)."""
+
+    individual: Tournament
+    """The event board by board, as the 001 records give it."""
+    board_count: int
+    """Boards per match (record 352, else the most boards played in one match)."""
+    game_scoring: ScoreSystem
+    """Points for one game (record 162): what a board adds to the game points."""
+    _team_of: Mapping[StartNo, StartNo] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        Tournament.__post_init__(self)
+        object.__setattr__(self, "_team_of", MappingProxyType({
+            member: team.start_no for team in self.teams for member in team.members}))
+
+    # ``players`` holds only Team records here (build_team_tournament makes it so).
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        return cast("tuple[Team, ...]", self.players)
+
+    def team(self, number: StartNo) -> Team:
+        return cast("Team", self.player(number))
+
+    def team_of(self, player: StartNo) -> Team | None:
+        """The team a player of the individual event plays for."""
+        number = self._team_of.get(player)
+        return None if number is None else self.team(number)
+
+    @property
+    def game_points_scoring(self) -> ScoreSystem:
+        """Points of a whole match counted in game points: a match won on every board, a
+        drawn one (half of the boards' points), ... C.07 16.4 note: for game points the
+        16.4.2 cap is the game points of a drawn match times the rounds; 8.3 counts the
+        final match as drawn; 9.2 takes half of the most game points possible."""
+        games = self.game_scoring
+        boards = Decimal(self.board_count)
+        return ScoreSystem(win=games.win * boards, draw=games.draw * boards,
+                           loss=games.loss * boards, forfeit_loss=games.forfeit_loss * boards,
+                           zero_point_bye=games.zero_point_bye * boards)
+
+    def game_points_view(self) -> tuple[Tournament, tuple[tuple[Decimal | None, ...], ...]]:
+        """The same matches with game points as the reference score (C.07 Art. 13
+        preamble): the tournament with the game-points scoring, and every team's game
+        points per round (None where the scoring decides: not played yet, pending)."""
+        view = dataclasses.replace(self, score_system=self.game_points_scoring)
+        rows = tuple(tuple(m.game_points for m in team.matches) for team in self.teams)
+        return view, rows

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 
 import html5lib
 import pytest
-from hostile_html import LINK_FORMS, SPELLINGS, url_scheme
-from sitekit import make_event
+from kit.hostile_html import LINK_FORMS, SPELLINGS, url_scheme
+from kit.sitekit import make_event
 
-from generator.site import build_site
-from tests.test_trf_broken import BASE
+from generator.site.build import build_site
+from tests.reading.test_trf_broken import BASE
 
 pytestmark = pytest.mark.browser
 

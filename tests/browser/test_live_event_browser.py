@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from livekit import ROUND_6, live_trf
-from sitekit import html_pages, make_event
+from kit.livekit import ROUND_6, live_trf
+from kit.sitekit import html_pages, make_event
 from test_site_browser import SUB_PATH, _SubPathHandler
 
-from generator.site import build_site
+from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
 

@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
-from servekit import ANNA, ANNA_LINE, anna_draws_with_dina, anna_ranked_as_computed
-from sitekit import make_event
+from kit.servekit import ANNA, ANNA_LINE, anna_draws_with_dina, anna_ranked_as_computed
+from kit.sitekit import make_event
 from test_site_browser import CONTRAST_JS
 
-from generator.incremental import default_site_functions
-from generator.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
+from generator.preview.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
+from generator.site.cache import default_site_functions
 
 pytestmark = pytest.mark.browser
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import CORPUS_TRF
-from sitekit import make_event, make_seed_events
+from kit.sitekit import make_event, make_seed_events
 
-from generator.site import build_site
+from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,420 @@
+"""The site in memory for ``standings serve``: rebuilt event by event, pages rendered on use.
+
+A refresh digests the events that may have changed, reads and plans only those whose digest
+moved, and swaps in their new pages. The pages of a large event are not all rendered before
+the swap: its standings page (what the arbiter watches) and its first player page are
+rendered during the rebuild (the *probes*, which also surface most template errors at once);
+every other page is rendered from the same plan on first request, or earlier by the
+server's background warmer. Either way a page comes from the plan it was swapped in with,
+so a request never mixes an old and a new version of an event.
+
+If a page fails to render later (a data-dependent error a probe did not meet), the event
+goes back to its last good pages and the failure is shown like a broken file.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from generator.errors import Diagnostic, StandingsError
+from generator.site.cache import (
+    INDEX_UNIT,
+    PageJob,
+    SiteFunctions,
+    diagnostics_of_failure,
+    digest_folder,
+    index_key,
+    program_digest,
+    unit_key,
+)
+
+SETTLE_S = 0.3
+"""How long a file that failed to read must stay unchanged before the failure is believed.
+
+An exporting program may be caught half-way through writing a TRF; the error such a read
+gives is false. Waiting this long and digesting again tells a torn write (the digest moved)
+from a genuinely broken file (it did not)."""
+
+_MAX_READ_ATTEMPTS = 20
+
+
+class PageFailure(Exception):
+    """A page of ``unit`` failed to render after its unit was swapped in."""
+
+    def __init__(self, unit: str, pages: LazyPages, diagnostics: tuple[Diagnostic, ...]) -> None:
+        super().__init__("\n".join(str(d) for d in diagnostics))
+        self.unit, self.pages, self.diagnostics = unit, pages, diagnostics
+
+
+class LazyPages(Mapping[str, bytes]):
+    """One unit's files (an event's, or the index pages'), each job run on first use.
+
+    Thread-safe: a request and the warmer asking for the same page run its job once.
+    Iterating (or ``len``) renders everything. Equality is identity: comparing contents
+    would render every page.
+    """
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
+        self.unit = unit
+        self._failure_path = failure_path
+        self._pending: list[PageJob] = list(jobs)
+        self._owner = {path: job for job in jobs if job.paths for path in job.paths}
+        self._done: dict[str, bytes] = {}
+        self._lock = threading.RLock()
+        self.failure: tuple[Diagnostic, ...] = ()
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    def _run(self, job: PageJob) -> None:
+        if self.failure:
+            raise PageFailure(self.unit, self, self.failure)
+        if job not in self._pending:
+            return
+        try:
+            produced = job.run()
+        except Exception as error:
+            self.failure = diagnostics_of_failure(error, self._failure_path)
+            raise PageFailure(self.unit, self, self.failure) from error
+        self._done.update(produced)
+        self._pending.remove(job)
+
+    def run_probes(self) -> None:
+        with self._lock:
+            for job in [job for job in self._pending if job.probe]:
+                self._run(job)
+
+    def run_next(self) -> None:
+        """Run one job not run yet (the warmer asks only units with :attr:`pending` jobs)."""
+        with self._lock:
+            if self._pending:
+                self._run(self._pending[0])
+
+    def __getitem__(self, path: str) -> bytes:
+        with self._lock:
+            if path in self._done:
+                return self._done[path]
+            owner = self._owner.get(path)
+            if owner is not None:
+                self._run(owner)
+                if path in self._done:
+                    return self._done[path]
+            for job in [job for job in self._pending if job.paths is None]:
+                self._run(job)
+                if path in self._done:
+                    return self._done[path]
+        raise KeyError(path)
+
+    def __contains__(self, path: object) -> bool:
+        if not isinstance(path, str):
+            return False
+        try:
+            self[path]
+        except KeyError:
+            return False
+        return True
+
+    def _complete(self) -> dict[str, bytes]:
+        with self._lock:
+            while self._pending:
+                self._run(self._pending[0])
+            return self._done
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._complete()))
+
+    def __len__(self) -> int:
+        return len(self._complete())
+
+
+class SiteFiles(Mapping[str, bytes]):
+    """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's."""
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __init__(self, events: Mapping[str, LazyPages], index: LazyPages) -> None:
+        self._events, self._index = events, index
+
+    def unit_of(self, path: str) -> LazyPages:
+        slug, slash, _ = path.partition("/")
+        return self._events.get(slug, self._index) if slash else self._index
+
+    @property
+    def units(self) -> tuple[LazyPages, ...]:
+        """The index first (it lists everything), then the events in name order."""
+        return (self._index, *(self._events[slug] for slug in sorted(self._events)))
+
+    def __getitem__(self, path: str) -> bytes:
+        return self.unit_of(path)[path]
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, str) and path in self.unit_of(path)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(path for unit in self.units for path in unit))
+
+    def __len__(self) -> int:
+        return sum(len(unit) for unit in self.units)
+
+
+_NO_PAGES = LazyPages(INDEX_UNIT, ())
+
+
+@dataclass(frozen=True, slots=True)
+class _Good:
+    """Pages that rendered from a clean read, and what they were made from."""
+
+    key: str
+    plan: Any
+    pages: LazyPages
+
+
+@dataclass(frozen=True, slots=True)
+class _EventState:
+    key: str
+    """unit_key of the inputs last read (good or bad): unchanged inputs are not read again."""
+    good: _Good | None
+    """What is served for the event; None when it was never read cleanly."""
+    fallback: _Good | None = None
+    """What was served before ``good``, to go back to if one of its later pages fails."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """The errors of the last read or render; empty when it succeeded."""
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One consistent state of the served site."""
+
+    files: SiteFiles
+    diagnostics: tuple[Diagnostic, ...]
+    """Every error standing, event by event: the banner shows these."""
+    warnings: tuple[Diagnostic, ...] = ()
+    rebuilt: tuple[str, ...] = ()
+    """Units swapped in by this refresh (INDEX_UNIT for the index pages)."""
+    seconds: float = 0.0
+
+    @property
+    def notices(self) -> tuple[Diagnostic, ...]:
+        """What the served pages show: the errors, then the warnings (``--strict`` refuses
+        to publish either)."""
+        return self.diagnostics + self.warnings
+
+
+@dataclass(slots=True)
+class LiveBuild:
+    """The site in memory, refreshed event by event (not thread-safe: one caller at a time).
+
+    When an event is broken its last good pages stay and its diagnostics are listed.
+    """
+
+    events_root: Path
+    site: SiteFunctions
+    sleep: Callable[[float], None] = time.sleep
+    settle_seconds: float = SETTLE_S
+    _program: str = ""
+    _environment: Any = None
+    _environment_error: tuple[Diagnostic, ...] = ()
+    _events: dict[str, _EventState] = field(default_factory=dict)
+    _index_key: str = ""
+    _index_pages: LazyPages = _NO_PAGES
+    _index_fallback: LazyPages = _NO_PAGES
+    _index_diagnostics: tuple[Diagnostic, ...] = ()
+    _folders: Mapping[str, Path] = field(default_factory=dict)
+    _root_missing: tuple[Diagnostic, ...] = ()
+    _listing: tuple[Diagnostic, ...] = ()
+    """The problems of the events folder itself (a stray TRF file...), as build reports them;
+    the folders it refuses are simply not served, the others stay as they are."""
+
+    def refresh(self, suspects: Iterable[str] | None = None) -> Snapshot:
+        """Bring the site up to date.
+
+        ``suspects``: the event folder names whose files may have changed; None means
+        "anything may have" (first build, templates changed, a poll).
+        """
+        started = time.perf_counter()
+        program = program_digest(self.site.template_folders(self.events_root))
+        if program != self._program or self._environment_error:
+            self._program = program
+            self._make_environment()
+            suspects = None  # new templates or code: every event's key moved
+        if self._environment_error:  # nothing can render: keep serving the last good pages
+            return self.snapshot(seconds=time.perf_counter() - started)
+        if not self.events_root.is_dir():
+            # Deleted or moved away, often for a moment (git checkout, git stash, a sync
+            # tool): every event would vanish from the site; keep them until it is back.
+            self._root_missing = (Diagnostic(
+                path=str(self.events_root), message="the events folder is missing",
+                expected="it back in place; until then the last good pages stay served"),)
+            self._listing = ()
+            return self.snapshot(seconds=time.perf_counter() - started)
+        self._root_missing = ()
+        listing = self.site.discover(self.events_root)
+        self._listing = listing.diagnostics
+        folders = dict(listing.folders)
+        removed = set(self._events) - set(folders)
+        for slug in removed:
+            del self._events[slug]
+        self._folders = folders
+        candidates = sorted(folders) if suspects is None else sorted(
+            {s for s in suspects if s in folders} | (set(folders) - set(self._events)))
+        rebuilt = [slug for slug in candidates if self._refresh_event(slug, folders[slug])]
+        if (rebuilt or removed or not self._index_key) and self._refresh_index():
+            rebuilt.append(INDEX_UNIT)
+        return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started)
+
+    def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0) -> Snapshot:
+        diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing,
+                                         *(d for d in self._listing if d.is_error)]
+        warnings: list[Diagnostic] = [d for d in self._listing if not d.is_error]
+        served: dict[str, LazyPages] = {}
+        for slug in sorted(self._events):
+            state = self._events[slug]
+            if state.good is not None:
+                served[slug] = state.good.pages
+            diagnostics.extend(state.diagnostics)
+            warnings.extend(state.warnings)
+        diagnostics.extend(self._index_diagnostics)
+        return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages),
+                        diagnostics=tuple(diagnostics), warnings=tuple(warnings),
+                        rebuilt=rebuilt, seconds=seconds)
+
+    @property
+    def known_slugs(self) -> frozenset[str]:
+        return frozenset(self._folders)
+
+    @property
+    def failing(self) -> tuple[str, ...]:
+        """Events whose last read or render failed."""
+        return tuple(slug for slug, state in sorted(self._events.items()) if state.diagnostics)
+
+    def page_failed(self, failure: PageFailure) -> bool:
+        """A page of a swapped-in unit failed: serve that unit's previous pages again.
+
+        Returns False when the failing pages are no longer served (a newer rebuild replaced
+        them), so there is nothing to change.
+        """
+        if failure.unit == INDEX_UNIT:
+            if failure.pages is not self._index_pages:
+                return False
+            self._index_pages, self._index_fallback = self._index_fallback, _NO_PAGES
+            self._index_diagnostics = failure.diagnostics
+            return True
+        state = self._events.get(failure.unit)
+        if state is None or state.good is None or state.good.pages is not failure.pages:
+            return False
+        self._events[failure.unit] = _EventState(
+            key=state.key, good=state.fallback, diagnostics=failure.diagnostics,
+            warnings=state.warnings)
+        self._refresh_index()  # the index must list what is served now
+        return True
+
+    def _make_environment(self) -> None:
+        try:
+            self._environment = self.site.make_environment(self.events_root)
+            self._environment_error = ()
+        except Exception as error:
+            self._environment_error = diagnostics_of_failure(error, str(self.events_root))
+
+    def _refresh_event(self, slug: str, folder: Path) -> bool:
+        """Read and render one event if its inputs moved; True when its pages were swapped."""
+        previous = self._events.get(slug)
+        key, event, read_diagnostics = self._read_settled(folder, previous)
+        if previous is not None and key == previous.key:
+            return False
+        good = previous.good if previous else None
+        if event is None:
+            self._events[slug] = _EventState(
+                key=key, good=good, fallback=previous.fallback if previous else None,
+                diagnostics=read_diagnostics, warnings=previous.warnings if previous else ())
+            return False
+        warnings = tuple(self.site.warnings_of(event, None))
+        try:
+            plan = self.site.plan_event(event)
+            warnings = tuple(self.site.warnings_of(event, plan))
+            pages = self._pages_of(slug, folder, plan)
+            pages.run_probes()
+        except PageFailure as failure:
+            diagnostics = failure.diagnostics
+        except Exception as error:
+            diagnostics = diagnostics_of_failure(error, str(folder))
+        else:
+            self._events[slug] = _EventState(key=key, good=_Good(key, plan, pages),
+                                             fallback=good, warnings=warnings)
+            return True
+        self._events[slug] = _EventState(
+            key=key, good=good, fallback=previous.fallback if previous else None,
+            diagnostics=diagnostics, warnings=warnings)
+        return False
+
+    def _pages_of(self, slug: str, folder: Path, plan: Any) -> LazyPages:
+        if self.site.event_jobs is not None:
+            jobs = self.site.event_jobs(plan, self._environment)
+        else:
+            jobs = [PageJob(partial(self.site.render_event, plan, self._environment),
+                            probe=True)]
+        return LazyPages(slug, jobs, str(folder))
+
+    def _read_settled(
+        self, folder: Path, previous: _EventState | None,
+    ) -> tuple[str, Any | None, tuple[Diagnostic, ...]]:
+        """Read an event from a stable state of its files.
+
+        Digest, read, digest again: a read during a write shows as two different digests, and
+        is repeated. A failed read is believed only once the files have stayed the same for
+        :data:`settle_seconds` (see :data:`SETTLE_S`).
+        """
+        key = unit_key(self._program, digest_folder(folder))
+        for _ in range(_MAX_READ_ATTEMPTS):
+            if previous is not None and key == previous.key:
+                return key, None, ()
+            diagnostics: tuple[Diagnostic, ...] = ()
+            try:
+                event = self.site.read_event(folder)
+            except StandingsError as error:
+                event, diagnostics = None, error.diagnostics
+            except Exception as error:  # a bug in the reader must not stop the server
+                event, diagnostics = None, diagnostics_of_failure(error, str(folder), "reading")
+            after = unit_key(self._program, digest_folder(folder))
+            if after != key:
+                key = after
+                continue
+            if event is None:
+                self.sleep(self.settle_seconds)
+                after = unit_key(self._program, digest_folder(folder))
+                if after != key:
+                    key = after
+                    continue
+            return key, event, diagnostics
+        return key, None, (Diagnostic(
+            path=str(folder), message="the files kept changing while being read; "
+            "they are read again on the next change"),)
+
+    def _refresh_index(self) -> bool:
+        served = {slug: state.good for slug, state in sorted(self._events.items())
+                  if state.good is not None}
+        key = index_key(self._program, {slug: good.key for slug, good in served.items()})
+        if key == self._index_key and not self._index_diagnostics:
+            return False
+        plans = [good.plan for good in served.values()]
+        if not self._index_pages.failure:
+            self._index_fallback = self._index_pages
+        # Rendered on first use or by the warmer, not here: an arbiter looking at an event
+        # should not wait for the index and the pages of every player across events.
+        self._index_pages = LazyPages(
+            INDEX_UNIT, [PageJob(partial(self.site.render_index, plans, self._environment))],
+            str(self.events_root))
+        self._index_key, self._index_diagnostics = key, ()
+        return True

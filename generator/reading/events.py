@@ -1,0 +1,564 @@
+"""Event folders -> Event records: the one place (with ``site.write_site``) that touches the disk.
+
+An events folder holds one sub-folder per event; an event folder holds exactly
+one ``*.trf`` file (any name) and optionally ``event.yml`` and ``notes.md``.
+The folder name is the event's slug (its stable address on the site).
+
+Every problem of every file is collected first and raised as one
+:class:`StandingsError`, so an arbiter sees them all in one run.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import partial
+from pathlib import Path
+
+from generator.errors import (
+    Diagnostic,
+    DiagnosticSink,
+    Severity,
+    StandingsError,
+    quote,
+    warning_count,
+)
+from generator.files import read_regular_file
+from generator.model import Edition, TeamTournament, Tournament
+from generator.reading.assembly import assemble
+from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
+from generator.reading.notes import notes_problems, settings_position
+from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
+from generator.reading.site_names import address_problems
+from generator.reading.teams import build_team_tournament
+from generator.reading.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
+from generator.rules.context import TiebreakError
+from generator.rules.explain import Standings
+from generator.rules.notation import (
+    TiebreakList,
+    TiebreakSpec,
+    points_system_refusal,
+    read_tiebreak_list,
+    round_robin_refusal,
+)
+from generator.rules.progress import event_progress
+from generator.rules.ranking import compute_standings
+from generator.speed import collector_paused
+
+SETTINGS_FILE = "event.yml"
+NOTES_FILE = "notes.md"
+
+
+class TiebreakSource(StrEnum):
+    """Who set the tie-break order (C.07 4.1 / 4.1.1): shown next to the list."""
+
+    SETTINGS = "event.yml"
+    TRF_212 = "TRF record 212"
+    TRF_202 = "TRF record 202"
+    DEFAULT = "default"
+    """Not announced anywhere: the project's default list (spec recommended-sequences §4)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolvedTiebreaks:
+    specs: tuple[TiebreakSpec, ...]
+    """The order after points."""
+    source: TiebreakSource
+    positions: tuple[tuple[str, int, int], ...] = ()
+    """(path, line, column) of each code where it was written; empty for the default."""
+
+
+# Spec recommended-sequences.md §4, without rating criteria (unrated players are common
+# in club events and Art. 10 would drop them); the 2026-only TPN is left out under 2024.
+DEFAULT_SWISS = ("BH/C1", "BH", "DE", "SB", "WIN", "BPG", "TPN")
+DEFAULT_ROUND_ROBIN = ("DE", "SB", "WIN", "KS", "BWG", "TPN")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    slug: str
+    """The folder name: the event's address on the site."""
+    trf_path: Path
+    display_path: str
+    """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
+    trf_bytes: bytes = field(repr=False)
+    """The file exactly as read: the site's download, so it is the same file as the pages."""
+    tournament: Tournament
+    settings: EventSettings
+    edition: Edition
+    """settings.edition, else the edition in force on the start date (newest if undated)."""
+    tiebreaks: ResolvedTiebreaks
+    notes: str | None
+    """Markdown: event.yml ``notes`` or the folder's notes.md."""
+    warnings: tuple[Diagnostic, ...] = ()
+    teams: TeamTournament | None = None
+    """A team event (C.07 Art. 11): the teams as the competitors, each round a match;
+    None for an individual event. ``tournament`` stays the event board by board."""
+
+    @property
+    def competitors(self) -> Tournament:
+        """What is ranked: the teams of a team event, else the players."""
+        return self.teams if self.teams is not None else self.tournament
+
+
+def read_event(path: str | os.PathLike[str]) -> Event:
+    """Read one event: an event folder, or a TRF file (with the event.yml beside it, if any)."""
+    event, diagnostics = _try_read_event(path)
+    if event is None:
+        raise StandingsError(diagnostics)
+    return event
+
+
+def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
+    """Every event under an events folder, sorted by slug; one StandingsError for all problems.
+
+    A folder that itself holds a TRF file is read as a single event.
+    """
+    events, diagnostics = read_paths([root])
+    if any(d.is_error for d in diagnostics):
+        raise StandingsError(diagnostics)
+    return tuple(sorted(events, key=lambda e: e.slug))
+
+
+def load_tournament(path: str | os.PathLike[str]) -> Tournament:
+    """The Tournament of an event folder or TRF file (for tests and benchmarks)."""
+    return read_event(path).tournament
+
+
+def competitors_tournament(event: Event) -> Tournament:
+    """What the event ranks: its teams (a team event) or its players."""
+    return event.competitors
+
+
+def read_paths(paths: Iterable[str | os.PathLike[str]]
+               ) -> tuple[list[Event], tuple[Diagnostic, ...]]:
+    """Read events folders, event folders and TRF files; never raises for bad input.
+
+    Returns the events that could be read and every diagnostic (warnings included).
+    """
+    events: list[Event] = []
+    diagnostics: list[Diagnostic] = []
+    for path in paths:
+        for target in event_paths(path, diagnostics):
+            event, found = _try_read_event(target)
+            diagnostics.extend(found)
+            if event is not None:
+                events.append(event)
+    return events, tuple(diagnostics)
+
+
+def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> list[str]:
+    """The event folders or TRF files that ``path`` stands for, as the user would write them.
+
+    Listing an events folder refuses what would publish wrongly (``diagnostics``): folder
+    names that are no web address (site_names), a TRF file dropped beside the event
+    folders, and a symbolic link to a folder already listed, which is read once.
+    """
+    given = os.fspath(path)
+    place = Path(given)
+    if not place.exists():
+        diagnostics.append(_no_such_path(given))
+        return []
+    if not place.is_dir():  # a file, or a pipe or device named like one: reading says which
+        return [given]
+    found = _trf_files(place)
+    folders = sorted(p for p in place.iterdir()
+                     if p.is_dir() and not p.name.startswith((".", "_")))
+    event_folders = [p.name for p in folders if _trf_files(p)]
+    if found and event_folders and not _has_event_files(place):
+        # Exported to the wrong place: read as the folder's event it would hide every
+        # real event behind one named after the events folder.
+        named = ", ".join(event_folders[:3]) + (
+            f" and {len(event_folders) - 3} more" if len(event_folders) > 3 else "")
+        diagnostics.extend(Diagnostic(
+            path=os.path.join(given, trf.name),
+            message=f"a TRF file beside the event folders ({named}) is not part of any event",
+            expected="it inside its event's folder (move it there), or an event.yml "
+                     "beside it if this folder is one event") for trf in found)
+        found = []
+    if len(found) > 1 and not _has_event_files(place):
+        # A folder of loose TRF files (not an event folder): check each one on its own.
+        return _addresses(given, [(p.stem, p) for p in found], diagnostics)
+    if found:
+        return [given]
+    if not folders and place.suffix.lower() == ".trf":
+        diagnostics.append(Diagnostic(path=given, message="it is a folder, not a TRF file",
+                                      expected="the TRF file itself, or its event folder"))
+    elif not folders:
+        diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
+                                      expected="one sub-folder per event, each with a .trf file"))
+    return _addresses(given, [(p.name, p) for p in folders], diagnostics)
+
+
+def _has_event_files(folder: Path) -> bool:
+    return (folder / SETTINGS_FILE).exists() or (folder / NOTES_FILE).exists()
+
+
+def _addresses(given: str, entries: list[tuple[str, Path]],
+               diagnostics: list[Diagnostic]) -> list[str]:
+    """The entries of an events folder (slug, path) that can be published, as the user
+    would write them; a link to an entry already listed is read once, under the name of
+    what it points to (real folders are listed before links, so a link never hides one)."""
+    shown = {name: os.path.join(given, place.name) for name, place in entries}
+    listed: dict[Path, str] = {}
+    kept: list[str] = []
+    for name, place in sorted(entries, key=lambda entry: (entry[1].is_symlink(), entry[0])):
+        real = place.resolve()
+        if real in listed:
+            diagnostics.append(Diagnostic(
+                path=shown[name], severity=Severity.WARNING,
+                message=f"the same folder as {shown[listed[real]]} (a symbolic link), read "
+                        f"once as {listed[real]!r}",
+                expected="each event in one folder"))
+            continue
+        listed[real] = name
+        kept.append(name)
+    problems = address_problems((name, shown[name]) for name in sorted(kept))
+    diagnostics.extend(problems)
+    refused = {problem.path for problem in problems}
+    return [shown[name] for name in sorted(kept) if shown[name] not in refused]
+
+
+def _no_such_path(given: str) -> Diagnostic:
+    return Diagnostic(path=given, message="no such file or folder",
+                      expected="an events folder, an event folder or a TRF file")
+
+
+def _trf_files(folder: Path) -> list[Path]:
+    # Not only regular files: a pipe or a broken link named *.trf is reported by name
+    # when it is read, rather than passed over in silence.
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
+
+
+def _is_alone_in_folder(trf: Path) -> bool:
+    """A TRF file that is its folder's only one: the folder is its event folder."""
+    return trf.parent.is_dir() and _trf_files(trf.parent) == [trf]
+
+
+def event_slug(place: Path) -> str:
+    """The event's address on the site: its folder's name, or a lone TRF file's stem
+    when other TRF files share the folder. The reader and the build cache both use it."""
+    # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
+    if place.is_file():
+        return _named(place.parent) if _is_alone_in_folder(place) else place.stem
+    return _named(place)
+
+
+def _named(folder: Path) -> str:
+    return Path(os.path.abspath(folder)).name
+
+
+def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:
+    given = os.fspath(path)
+    place = Path(given)
+    slug = event_slug(place)
+    if place.exists() and not place.is_dir():
+        folder, trf_path, trf_display = place.parent, place, given
+        folder_display = os.path.dirname(given)
+        has_settings = _is_alone_in_folder(place)
+    elif place.is_dir():
+        folder, folder_display = place, given
+        found = _trf_files(place)
+        if len(found) != 1:
+            message = ("no .trf file in this event folder" if not found else
+                       "more than one .trf file in this event folder: "
+                       + ", ".join(p.name for p in found))
+            folders = sorted(p.name for p in place.iterdir()
+                             if p.suffix.lower() == ".trf" and p.is_dir())
+            expected = "exactly one TRF file per event folder"
+            if not found and place.suffix.lower() == ".trf":
+                message, expected = ("it is a folder, not a TRF file",
+                                     "the TRF file itself, or its event folder")
+            elif not found and folders:
+                message += f" ({folders[0]!r} is a folder, not a file)"
+            return None, (Diagnostic(path=given, message=message, expected=expected),)
+        trf_path = found[0]
+        trf_display = os.path.join(given, trf_path.name)
+        has_settings = True
+    else:
+        return None, (_no_such_path(given),)
+
+    diagnostics: list[Diagnostic] = []
+    settings = EventSettings()
+    settings_path = folder / SETTINGS_FILE
+    # lexists: a pipe or a folder named event.yml is reported, not skipped in silence.
+    if has_settings and os.path.lexists(settings_path):
+        settings_display = os.path.join(folder_display, SETTINGS_FILE)
+        # UTF-8 spends at most 4 bytes a character: enough to know the file is too long.
+        settings_text = _read_text(settings_path, settings_display, diagnostics,
+                                   limit=4 * MAX_SETTINGS_CHARACTERS + 4)
+        if settings_text is not None:
+            settings_sink = DiagnosticSink(settings_display)
+            settings = read_settings(settings_text, settings_display, settings_sink)
+            diagnostics.extend(settings_sink.collected())
+            if settings.notes is not None:
+                _check_notes(settings.notes, settings.path, settings_position(
+                    settings_text, *settings.positions.get("notes", (1, 1))), diagnostics)
+    notes = settings.notes
+    notes_path = folder / NOTES_FILE
+    if has_settings and os.path.lexists(notes_path):
+        notes_display = os.path.join(folder_display, NOTES_FILE)
+        if notes is not None:
+            line, column = settings.positions.get("notes", (None, None))
+            diagnostics.append(Diagnostic(
+                path=settings.path, line=line, column=column,
+                message="notes given both in event.yml and in notes.md",
+                expected="one of the two"))
+        else:
+            # UTF-8 spends at most 4 bytes a character: enough to know the notes are too long.
+            notes = _read_text(notes_path, notes_display, diagnostics,
+                               limit=4 * MAX_NOTES_CHARACTERS + 4)
+            if notes is not None:
+                _check_notes(notes, notes_display, lambda line, column: (line, column),
+                             diagnostics)
+
+    try:
+        # decode_trf refuses a byte more than MAX_TRF_BYTES.
+        data = read_regular_file(trf_path, limit=MAX_TRF_BYTES + 1)
+    except OSError as error:
+        diagnostics.append(Diagnostic(path=trf_display, message=f"cannot read: {error.strerror}",
+                                      expected="a readable TRF file"))
+        return None, tuple(diagnostics)
+    try:
+        text, decode_warnings = decode_trf(data, trf_display)
+    except StandingsError as error:
+        diagnostics.extend(error.diagnostics)
+        return None, tuple(diagnostics)
+    sink = DiagnosticSink(trf_display)
+    for warning in decode_warnings:
+        sink.add(warning)
+    with collector_paused():
+        document = read_records(text, trf_display, sink)
+        tournament = None if sink.has_errors and not document.players else assemble(
+            document, settings, sink, untitled=slug)
+        teams = None
+        if tournament is not None and document.teams and not sink.has_errors:
+            teams = build_team_tournament(document, tournament, sink)
+    trf_diagnostics = list(sink.collected())
+    edition = settings.edition or Edition.in_force_on(
+        tournament.start_date if tournament else None)
+    tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
+    if tournament is not None:
+        tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
+                                      trf_diagnostics)
+    diagnostics.extend(trf_diagnostics)
+    if tournament is None or any(d.is_error for d in diagnostics):
+        return None, tuple(diagnostics)
+    event = Event(
+        slug=slug, trf_path=trf_path, display_path=trf_display, trf_bytes=data,
+        tournament=tournament,
+        settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
+        warnings=tuple(diagnostics), teams=teams)
+    return event, tuple(diagnostics)
+
+
+def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, int]],
+                 diagnostics: list[Diagnostic]) -> None:
+    """Notes Markdown cannot render in reasonable time are refused where they overrun
+    (generator/reading/notes.py); ``locate`` turns a position in the notes into one in ``path``."""
+    for problem in notes_problems(notes):
+        line, column = locate(problem.line, problem.column)
+        diagnostics.append(Diagnostic(path=path, line=line, column=column,
+                                      message=problem.message, expected=problem.expected))
+
+
+def _read_text(path: Path, display: str, diagnostics: list[Diagnostic],
+               limit: int | None = None) -> str | None:
+    """The file as UTF-8 text; with ``limit``, its first ``limit`` bytes (a character cut
+    in two at the end is left out, not reported)."""
+    try:
+        data = read_regular_file(path, limit=limit)
+    except OSError as error:
+        diagnostics.append(Diagnostic(path=display, message=f"cannot read: {error.strerror}"))
+        return None
+    try:
+        if limit is not None and len(data) == limit:
+            return codecs.getincrementaldecoder("utf-8")().decode(data).removeprefix("\ufeff")
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        head = data[:error.start]
+        line = head.count(b"\n") + 1
+        column = error.start - (head.rfind(b"\n") + 1) + 1
+        diagnostics.append(Diagnostic(path=display, line=line, column=column,
+                                      message=f"byte 0x{data[error.start]:02X} is not UTF-8",
+                                      expected="a file saved as UTF-8"))
+        return None
+
+
+def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament: Tournament,
+                      edition: Edition, diagnostics: list[Diagnostic]) -> ResolvedTiebreaks:
+    """event.yml ``tiebreaks`` > TRF 212 > TRF 202 > the default list; check them.
+
+    Under the 2026 edition the Buchholz family must not be used in a round robin
+    (C.07 Art. 8 note): an error at the position where the code is written.
+    """
+    resolved: ResolvedTiebreaks | None = None
+    rounds = tournament.total_rounds  # announced: event.yml, else 142, else XXR, else blocks
+    if settings.tiebreaks is not None:
+        positions = tuple((settings.path, *settings.positions.get(f"tiebreaks[{i}]", (0, 0)))
+                          for i in range(len(settings.tiebreaks)))
+        # event.yml was read before the rounds were known: what is left to check is the cuts.
+        checked = read_tiebreak_list(settings.tiebreaks, rounds=rounds)
+        _report_list_problems(checked, positions, diagnostics)
+        resolved = ResolvedTiebreaks(specs=settings.tiebreaks, source=TiebreakSource.SETTINGS,
+                                     positions=positions)
+    for tag, source in (("212", TiebreakSource.TRF_212), ("202", TiebreakSource.TRF_202)):
+        record = document.first(tag)
+        if resolved is not None or record is None:
+            continue
+        codes: list[str] = []
+        places: list[tuple[str, int, int]] = []
+        column = 5
+        for raw in record.text[4:].split(","):
+            code = raw.strip()
+            code_column = column + (len(raw) - len(raw.lstrip()))
+            column += len(raw) + 1
+            if code:
+                codes.append(code)
+                places.append((document.path, record.line, code_column))
+        checked = read_tiebreak_list(codes, rounds=rounds)
+        unreadable = [codes[p.index] for p in checked.problems if p.is_unreadable]
+        if unreadable:
+            # Team tie-breaks (MPvGP, EDET, ...) and programs' own codes: not computed here,
+            # so the announced order cannot be followed; say so rather than drop codes silently.
+            shown = ", ".join(quote(c) for c in unreadable[:_UNREADABLE_SHOWN]) + (
+                f" and {len(unreadable) - _UNREADABLE_SHOWN} more"
+                if len(unreadable) > _UNREADABLE_SHOWN else "")
+            first = next(p for p in checked.problems if p.is_unreadable)
+            diagnostics.append(Diagnostic(
+                path=document.path, line=record.line, column=places[first.index][2],
+                severity=Severity.WARNING,
+                message=f"record {tag} lists tie-breaks this program does not compute ("
+                        f"{shown}); the default list is used instead",
+                expected="individual C.07 codes, or a 'tiebreaks' list in event.yml"))
+        elif checked.problems or checked.specs:
+            # The same rules as event.yml and --tiebreaks: a list breaking them is an error,
+            # and event.yml's 'tiebreaks' is the way to announce another.
+            _report_list_problems(checked, tuple(places), diagnostics)
+            resolved = ResolvedTiebreaks(specs=checked.specs, source=source,
+                                         positions=tuple(places[i] for i in checked.indices))
+    if resolved is None:
+        codes = list(DEFAULT_ROUND_ROBIN if tournament.is_round_robin else DEFAULT_SWISS)
+        default = read_tiebreak_list(codes, rounds=rounds)
+        # Our own default, announced by nobody: a cut a short event cannot take is left out.
+        impossible = {p.index for p in default.problems}
+        resolved = ResolvedTiebreaks(
+            specs=tuple(spec for spec, index in zip(default.specs, default.indices, strict=True)
+                        if index not in impossible
+                        and (edition is Edition.FIDE_2026_03 or spec.info.since != "2026")),
+            source=TiebreakSource.DEFAULT)
+    _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
+                     diagnostics)
+    return resolved
+
+
+_UNREADABLE_SHOWN = 5
+"""Codes named in the warning about a TRF list that cannot be read; the rest are counted."""
+
+
+def _report_list_problems(checked: TiebreakList, places: Sequence[tuple[str, int, int]],
+                          diagnostics: list[Diagnostic]) -> None:
+    """Each problem of an announced list, at the (path, line, column) of its code."""
+    for problem in checked.problems:
+        path, line, column = places[problem.index]
+        diagnostics.append(Diagnostic(
+            path=path, line=line or None, column=column + problem.column if column else None,
+            message=problem.message, expected=problem.expected))
+
+
+def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tournament,
+                     edition: Edition, unrated_rating: int | None,
+                     diagnostics: list[Diagnostic]) -> None:
+    for index, spec in enumerate(resolved.specs):
+        path, line, column = (resolved.positions[index] if index < len(resolved.positions)
+                              else (trf_path, 0, 0))
+        diagnostic_at = partial(Diagnostic, path=path, line=line or None, column=column or None)
+        is_team_event = isinstance(tournament, TeamTournament)
+        refusal = points_system_refusal(spec, is_team_event=is_team_event)
+        if refusal is not None:
+            # :MP/:GP (C.07 Art. 13 preamble) need a team event, :GP one of the sums.
+            diagnostics.append(diagnostic_at(
+                message=refusal,
+                expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
+                else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
+        elif tournament.is_round_robin and (art8 := round_robin_refusal(spec, edition)):
+            message, expected = art8
+            diagnostics.append(diagnostic_at(message=message, expected=expected))
+        elif spec.info.since == "2026" and edition is Edition.FIDE_2024_08:
+            diagnostics.append(diagnostic_at(
+                severity=Severity.WARNING,
+                message=f"{spec.written!r} ({spec.info.title}) is new in the 2026 edition "
+                        "but this event uses the 2024 edition",
+                expected="'edition: 2026' in event.yml, or another tie-break"))
+        elif (spec.info.is_rating_based and tournament.has_unrated_players
+              and spec.unrated_rating is None and unrated_rating is None):
+            diagnostics.append(diagnostic_at(
+                severity=Severity.WARNING,
+                message=f"{spec.written!r} ({spec.info.title}) is dropped for everyone: "
+                        "unrated players take part and no rating is announced for them "
+                        "(C.07 Art. 10)",
+                expected="'unrated_rating: 1000' (or another rating) in event.yml"))
+
+
+def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
+    """One line for ``standings check``: players, rounds, state (``warnings``, the event's
+    as standings.event_warnings decides them, counted)."""
+    t = event.tournament
+    progress = event_progress(event.competitors)
+    rounds = (f"{t.total_rounds} rounds" if progress.is_final
+              else f"{t.rounds_played} of {t.total_rounds} rounds played")
+    if progress.is_in_progress and progress.last_round is not None:
+        games = "matches" if event.teams is not None else "games"
+        rounds += (f", round {t.rounds_played} in progress ({progress.last_round.entered} of "
+                   f"{progress.last_round.paired} {games} entered)")
+    if progress.paired_round is not None:
+        rounds += f", round {progress.paired_round.round_no} paired"
+    kind = "round robin" if t.is_round_robin else "Swiss"
+    counted = warning_count(warnings)
+    state = "ok" if not counted else f"ok ({counted} warning{'s' if counted > 1 else ''})"
+    entrants = f"{len(t.players)} players"
+    if event.teams is not None:
+        entrants = f"{len(event.teams.players)} teams of {event.teams.board_count} boards " \
+                   f"({entrants})"
+        kind = f"team {kind}"
+    return f"{event.display_path}: {entrants}, {rounds}, {kind}, {state}"
+
+
+__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
+           "TiebreakSource", "competitors_tournament", "event_paths", "load_tournament",
+           "read_event", "read_events",
+           "read_paths", "resolve_tiebreaks", "summary"]
+
+
+def standings_for_event(event: Event, *, after_round: int | None = None,
+                        specs: Sequence[TiebreakSpec] | None = None,
+                        edition: Edition | None = None) -> Standings:
+    """The event's standings with its announced settings (event.yml, TRF 202/212, default).
+
+    A team event ranks its teams (``event.competitors``). ``specs`` and ``edition`` override
+    the announced list and edition (``standings rank --tiebreaks/--edition``).
+    """
+    settings = event.settings
+    chosen = tuple(specs) if specs is not None else tuple(event.tiebreaks.specs)
+    try:
+        return compute_standings(
+            event.competitors, chosen, edition or event.edition, after_round=after_round,
+            unplayed=settings.unplayed, unrated_rating=settings.unrated_rating,
+            ties=settings.ties, lots_seed=settings.lots_seed, source=event.display_path)
+    except TiebreakError as error:
+        raise StandingsError([Diagnostic(path=event.display_path, message=str(error),
+                                         expected="individual C.07 tie-breaks")]) from error
+
+
+def event_warnings(event: Event, standings: Standings | None) -> tuple[Diagnostic, ...]:
+    """The warnings of an event, which ``--strict`` refuses: the reader's (a points column
+    that disagrees with the results...), then the standings' (a rank column that disagrees
+    with ours). ``standings check``, ``build`` and ``serve`` all ask this one function;
+    ``standings`` is None when the event could not be ranked. A cap's note ("100 more
+    warnings not shown") stays with the warnings it follows.
+    """
+    found = (*event.warnings, *(standings.diagnostics if standings is not None else ()))
+    return tuple(d for d in found if isinstance(d, Diagnostic) and not d.is_error)

@@ -1,0 +1,422 @@
+"""Team events: the teams as the competitors, each round a match between two teams.
+
+A team event's TRF file holds the games board by board (001 records) and the teams
+(TRF-26 ``310``, or TRF-16 ``013``). C.07 Art. 11 ranks the teams: a match is won by the
+team with more game points (GP, the sum of its boards' points), and scores match points
+(MP, TRF-26 record ``362``, by default 2 for a win, 1 for a draw, 0 for a loss).
+
+:func:`build_team_tournament` reads the matches out of the board pairings and returns a
+:class:`TeamTournament`: an ordinary :class:`~generator.model.Tournament` whose players
+are the teams and whose results are the matches, scored in match points. The tie-break
+engine therefore ranks teams with no special case; the game points of every match ride
+along, so that a tie-break asked for with ``:GP`` (Art. 13 preamble: any tie-break of
+Arts. 6-10 with GP as the reference score) is the same tie-break read over game points
+(:meth:`TeamTournament.game_points_view`).
+
+Not read yet, each refused with a diagnostic rather than computed wrongly: team
+pairing-allocated byes (TRF-26 ``320``) and forfeited matches (``330``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from generator.errors import DiagnosticSink
+from generator.model import (
+    ZERO,
+    BoardGame,
+    Color,
+    Match,
+    ResultCode,
+    RoundKind,
+    RoundResult,
+    ScoreSystem,
+    StartNo,
+    Team,
+    TeamTournament,
+    Tournament,
+    plain_points,
+)
+from generator.reading.trf import (
+    SCORING_NUMBER,
+    TeamRecord,
+    TrfDocument,
+    points_text,
+    scoring_value,
+)
+
+TWO = Decimal(2)
+
+MATCH_SCORING = ScoreSystem(win=TWO, draw=Decimal(1), loss=ZERO,
+                            pairing_allocated_bye=Decimal(1))
+"""TRF-26 defaults for record 362: 2 match points for a win, 1 for a draw, 0 for a loss; a
+team's pairing-allocated bye scores a draw's match points (as in the Olympiad pairing rules
+and the reference calculator) unless 362 gives ``TP``."""
+
+# --- reading --------------------------------------------------------------------------------
+
+_TEAM_TYPE = re.compile(r"TEAM", re.IGNORECASE)
+
+
+def is_team_event(document: TrfDocument) -> bool:
+    """Does the file say it is a team event (not merely list teams for a team prize)?
+
+    TRF-26: the encoded type (192) names a team system, or the team match scoring (362)
+    or the board colour sequence (352) is given.
+    """
+    return bool(_TEAM_TYPE.search(document.value("192"))) or bool(
+        document.first("362") or document.first("352"))
+
+
+def team_records(document: TrfDocument) -> tuple[TeamRecord, ...]:
+    """The teams: the 310 records when there are any (TRF-26 replaces 013), else 013."""
+    modern = tuple(t for t in document.teams if t.tag == "310")
+    return modern or tuple(t for t in document.teams if t.tag == "013")
+
+
+@dataclass(slots=True)
+class _Problems:
+    """Problems found while reading the matches: errors in a declared team event, else
+    the reason the team records are not read as one."""
+
+    found: list[tuple[str, int | None, int | None, str | None]] = field(default_factory=list)
+
+    def add(self, message: str, line: int | None, column: int | None,
+            expected: str | None = None) -> None:
+        self.found.append((message, line, column, expected))
+
+
+def build_team_tournament(document: TrfDocument, individual: Tournament,
+                          sink: DiagnosticSink) -> TeamTournament | None:
+    """The team view of ``individual``, or None for an individual event.
+
+    A file with team records is a team event when it says so (:func:`is_team_event`) or
+    when its pairings are team matches: every player belongs to one team and, in every
+    round, the players of a team meet players of one other team only. A file that says
+    it is a team event and is not consistent with one gets errors; one that merely lists
+    teams (a team prize in an individual event) is an individual event, with a warning
+    saying why when its teams are TRF-26 310 records (TRF-16 013 lists are common in
+    individual events and pass silently).
+    """
+    records = team_records(document)
+    if not records:
+        return None
+    declared = is_team_event(document)
+    problems = _Problems()
+    for tag, what in (("320", "team pairing-allocated byes"), ("330", "forfeited matches")):
+        record = document.first(tag)
+        if record is not None:
+            problems.add(f"record {tag} ({what}) is not supported yet", record.line, 1,
+                         "a team event without " + tag + " records")
+    teams = _read_teams(document, records, individual, problems)
+    if teams is not None and not problems.found:
+        team_of = {member: number for number, (_, members) in teams.items()
+                   for member in members}
+        outside = [p for p in individual.players if p.start_no not in team_of]
+        for player in outside[:5]:
+            problems.add(f"player {player.start_no} ({player.name}) is in no team",
+                         player.line, 5, "every player listed in a team record")
+    if problems.found or teams is None:
+        _report(problems, records, declared, sink)
+        return None
+    matches = _read_matches(individual, teams, problems)
+    if problems.found:
+        _report(problems, records, declared, sink)
+        return None
+    board_order = document.first("300")
+    if board_order is not None:
+        sink.warning("record 300 (board order of a match) is not read; boards follow the "
+                     "order of the team records", line=board_order.line, column=1,
+                     expected="players listed in board order in the 310 records")
+    scoring = _match_scoring(document, sink)
+    board_count = _board_count(document, matches)
+    by_record = {record.number: record for record in records}
+    built: list[Team] = []
+    for number, (name, members) in sorted(teams.items()):
+        team_record = by_record[number]
+        columns = _team_columns(document, team_record, sink)
+        results = tuple(_match_result(individual, match, members)
+                        for match in matches[number])
+        built.append(Team(
+            start_no=StartNo(number), name=name, members=members,
+            matches=tuple(matches[number]), results=results, line=team_record.line,
+            points_in_file=columns.get("mp"), game_points_in_file=columns.get("gp"),
+            rank_in_file=int(columns["rank"]) if columns.get("rank") else None))
+    tournament = TeamTournament(
+        name=individual.name, city=individual.city, federation=individual.federation,
+        start_date=individual.start_date, end_date=individual.end_date,
+        tournament_type=individual.tournament_type, chief_arbiter=individual.chief_arbiter,
+        deputy_arbiters=individual.deputy_arbiters, time_control=individual.time_control,
+        round_dates=individual.round_dates, total_rounds=individual.total_rounds,
+        rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
+        is_round_robin=individual.is_round_robin, individual=individual,
+        board_count=board_count, game_scoring=individual.score_system)
+    _check_team_columns(tournament, sink)
+    return tournament
+
+
+def _report(problems: _Problems, records: Sequence[TeamRecord], declared: bool,
+            sink: DiagnosticSink) -> None:
+    if declared:
+        for message, line, column, expected in problems.found:
+            sink.error(message, line=line, column=column, expected=expected)
+        return
+    message, line, column, _ = problems.found[0]
+    tag = records[0].tag
+    if tag == "013":
+        # TRF-16 files of individual events often list clubs (013) for a team prize: an
+        # individual event, nothing to say.
+        return
+    sink.warning(f"the team records ({tag}) are not read as a team event: {message} "
+                 f"(line {line})", line=records[0].line, column=1,
+                 expected="192 naming a team system (e.g. FIDE_TEAM_...) for a team event; "
+                          "nothing to do for teams listed for a team prize")
+
+
+def _record_text(document: TrfDocument, record: TeamRecord) -> str:
+    """The team record's line as written (a TeamRecord keeps its fields, not its columns)."""
+    return next((r.text for r in document.all(record.tag) if r.line == record.line), "")
+
+
+def _member_columns(document: TrfDocument, record: TeamRecord) -> dict[int, int]:
+    """Where each member's starting rank is written in the team record (1-based columns)."""
+    text = _record_text(document, record)
+    first = 74 if record.tag == "310" else 37
+    columns: dict[int, int] = {}
+    for column in range(first, len(text) + 1, 5):
+        field_text = text[column - 1:column + 3].strip()
+        if field_text.isdigit() and int(field_text) and int(field_text) not in columns:
+            columns[int(field_text)] = column
+    return columns
+
+
+def _read_teams(document: TrfDocument, records: Sequence[TeamRecord], individual: Tournament,
+                problems: _Problems) -> dict[int, tuple[str, tuple[StartNo, ...]]] | None:
+    teams: dict[int, tuple[str, tuple[StartNo, ...]]] = {}
+    lines: dict[int, int] = {}
+    member_of: dict[int, tuple[int, int]] = {}
+    for record in records:
+        columns = _member_columns(document, record)
+        if record.number in teams:
+            problems.add(f"team number {record.number} used twice (first on line "
+                         f"{lines[record.number]})", record.line, 5 if record.tag == "310" else 1,
+                         "each team number once")
+            continue
+        members: list[StartNo] = []
+        for member in record.members:
+            column = columns.get(member, 1)
+            if not individual.has_player(StartNo(member)):
+                problems.add(f"team member {member} is not a player of this file", record.line,
+                             column, "the starting rank of a 001 record")
+                continue
+            if member in member_of:
+                other, other_line = member_of[member]
+                problems.add(f"player {member} is listed in team {other} (line {other_line}) "
+                             f"and in team {record.number}", record.line, column,
+                             "each player in one team")
+                continue
+            member_of[member] = (record.number, record.line)
+            members.append(StartNo(member))
+        if not members:
+            problems.add(f"team {record.number} ({record.name}) has no players", record.line,
+                         1, "the starting ranks of its players")
+            continue
+        teams[record.number] = (record.name, tuple(members))
+        lines[record.number] = record.line
+    return teams if teams else None
+
+
+def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
+                  problems: _Problems) -> dict[int, list[Match]]:
+    """Each team's match in each round, from its players' games."""
+    team_of = {member: number for number, (_, members) in teams.items() for member in members}
+    points = individual.score_system.round_points
+    matches: dict[int, list[Match]] = {number: [] for number in teams}
+    for round_no in range(1, individual.total_rounds + 1):
+        faced: dict[int, int | None] = {}
+        boards: dict[int, list[BoardGame]] = {}
+        byes: dict[int, list[RoundResult]] = {}
+        for number, (_, members) in sorted(teams.items()):
+            opponents: dict[int, StartNo] = {}
+            games: list[BoardGame] = []
+            unpaired: list[RoundResult] = []
+            for member in members:
+                player = individual.player(member)
+                result = player.result(round_no)
+                if result.opponent is None:
+                    unpaired.append(result)
+                    continue
+                other_team = team_of.get(result.opponent)
+                if other_team is None:
+                    continue  # reported as a player in no team
+                if other_team == number:
+                    problems.add(f"players {member} and {result.opponent} of team {number} "
+                                 f"meet each other in round {round_no}", result.line,
+                                 result.column, "players of different teams on every board")
+                    continue
+                opponents.setdefault(other_team, member)
+                games.append(BoardGame(
+                    board=len(games) + 1, player=member, opponent=result.opponent,
+                    color=result.color, code=result.code, points=points(result)))
+            if len(opponents) > 1:
+                (first, first_member), (second, second_member) = sorted(opponents.items())[:2]
+                player = individual.player(second_member)
+                problems.add(f"team {number} meets teams {first} and {second} in round "
+                             f"{round_no} (players {first_member} and {second_member})",
+                             player.line, player.result(round_no).column,
+                             "all boards of a team against one team in each round")
+                continue
+            faced[number] = next(iter(opponents)) if opponents else None
+            boards[number] = games
+            byes[number] = unpaired
+        if problems.found:
+            continue
+        for number in sorted(teams):
+            opponent = faced[number]
+            if opponent is None:
+                matches[number].append(_unpaired_match(round_no, byes[number], points))
+                continue
+            mine = boards[number]
+            theirs = boards[opponent]
+            is_complete = all(g.code is not ResultCode.PENDING for g in (*mine, *theirs))
+            matches[number].append(Match(
+                round=round_no, opponent=StartNo(opponent),
+                game_points=sum((g.points for g in mine), ZERO) if is_complete else None,
+                opponent_game_points=(sum((g.points for g in theirs), ZERO)
+                                      if is_complete else None),
+                boards=tuple(mine)))
+    return matches
+
+
+def _unpaired_match(round_no: int, results: Sequence[RoundResult],
+                    points: Callable[[RoundResult], Decimal]) -> Match:
+    kinds = {r.kind for r in results}
+    if kinds <= {RoundKind.NOT_PLAYED_YET}:
+        return Match(round=round_no, opponent=None, game_points=None, opponent_game_points=None)
+    total = sum((points(r) for r in results), ZERO)
+    return Match(round=round_no, opponent=None, game_points=total, opponent_game_points=None)
+
+
+_UNPAIRED_CODES = {
+    RoundKind.PAIRING_ALLOCATED_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
+    RoundKind.FULL_POINT_BYE: ResultCode.FULL_POINT_BYE,
+    RoundKind.HALF_POINT_BYE: ResultCode.HALF_POINT_BYE,
+}
+
+
+def _match_result(individual: Tournament, match: Match,
+                  members: Sequence[StartNo]) -> RoundResult:
+    """The match as one round of the team's record: won, drawn or lost on game points
+    (Art. 11), the colour of the team's first board, the position of that board's game."""
+    round_no = match.round
+    if match.opponent is None:
+        results = [individual.player(m).result(round_no) for m in members]
+        kinds = {r.kind for r in results}
+        first = results[0]
+        if kinds <= {RoundKind.NOT_PLAYED_YET}:
+            code = ResultCode.NO_DATA
+        elif len(kinds) == 1 and next(iter(kinds)) in _UNPAIRED_CODES:
+            # Every player of the team has the same bye: the team has it.
+            code = _UNPAIRED_CODES[next(iter(kinds))]
+        else:
+            code = ResultCode.ZERO_POINT_BYE
+        return RoundResult(round_no, None, Color.NONE, code, first.line, first.column)
+    first_board = match.boards[0]
+    where = individual.player(first_board.player).result(round_no)
+    if match.game_points is None or match.opponent_game_points is None:
+        code = ResultCode.PENDING
+    else:
+        forfeited = all(g.code.is_forfeit for g in match.boards)
+        if match.game_points > match.opponent_game_points:
+            code = ResultCode.FORFEIT_WIN if forfeited else ResultCode.WIN
+        elif match.game_points < match.opponent_game_points:
+            code = ResultCode.FORFEIT_LOSS if forfeited else ResultCode.LOSS
+        elif forfeited:
+            code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
+        else:
+            code = ResultCode.DRAW
+    return RoundResult(round_no, match.opponent, first_board.color, code, where.line,
+                       where.column)
+
+
+def _board_count(document: TrfDocument, matches: Mapping[int, Sequence[Match]]) -> int:
+    sequence = document.value("352").replace(" ", "")
+    if sequence:
+        return len(sequence)
+    return max((len(m.boards) for rounds in matches.values() for m in rounds), default=1) or 1
+
+
+_MATCH_SYMBOLS = {"W": "win", "D": "draw", "L": "loss", "P": "pab", "A": "absence"}
+
+
+def _match_scoring(document: TrfDocument, sink: DiagnosticSink) -> ScoreSystem:
+    """TRF-26 362: ``TW 2.0   TD 1.0   TL 0.0`` (a T, the result symbol, its match points)."""
+    record = document.first("362")
+    if record is None:
+        return MATCH_SCORING
+    values: dict[str, Decimal] = {}
+    for found in re.finditer(rf"T?([A-Za-z])\s*({SCORING_NUMBER})", record.text[4:]):
+        symbol = found[1].upper()
+        if symbol not in _MATCH_SYMBOLS:
+            sink.warning(f"unknown match scoring symbol {found[0].split()[0]!r} in record 362 "
+                         "ignored", line=record.line, column=found.start() + 5,
+                         expected="one of TW TD TL TP TA")
+            continue
+        value = scoring_value(found[2], symbol, record.line, found.start(2) + 5, sink)
+        if value is not None:
+            values[_MATCH_SYMBOLS[symbol]] = value
+    absence = values.get("absence", ZERO)
+    draw = values.get("draw", MATCH_SCORING.draw)
+    return ScoreSystem(win=values.get("win", MATCH_SCORING.win), draw=draw,
+                       loss=values.get("loss", MATCH_SCORING.loss),
+                       pairing_allocated_bye=values.get("pab", draw), forfeit_loss=absence,
+                       zero_point_bye=absence)
+
+
+def _team_columns(document: TrfDocument, record: TeamRecord,
+                  sink: DiagnosticSink) -> dict[str, Decimal]:
+    """TRF-26 310: match points (55-60), game points (62-67) and rank (69-71) as written."""
+    if record.tag != "310":
+        return {}
+    text = _record_text(document, record)
+    found: dict[str, Decimal] = {}
+    for key, first, last, what in (("mp", 55, 60, "match points"), ("gp", 62, 67, "game points"),
+                                   ("rank", 69, 71, "rank")):
+        raw = text[first - 1:last].strip()
+        if not raw:
+            continue
+        value = plain_points(raw)
+        if value is None:
+            sink.warning(f"{what} {raw!r} of team {record.number} is not a number; ignored",
+                         line=record.line, column=first, expected=f"a number in columns "
+                         f"{first}-{last}")
+            continue
+        if key == "rank" and value != value.to_integral_value():
+            continue
+        found[key] = value
+    return found
+
+
+def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None:
+    """The 310 match and game points columns against the matches (warnings, like the 001
+    points column)."""
+    played = tournament.rounds_played
+    scoring = tournament.score_system
+    for team in tournament.teams:
+        match_points = sum((scoring.round_points(r) for r in team.results[:played]), ZERO)
+        for written, computed, column, what in (
+                (team.points_in_file, match_points, 55, "match points"),
+                (team.game_points_in_file, team.game_points, 62, "game points")):
+            if written is not None and written != computed:
+                # Normalized, so that the column's 2.50 and a sum's 2.5 read alike.
+                written_text = points_text(written.normalize())
+                computed_text = points_text(computed.normalize())
+                sink.warning(f"team {team.start_no} ({team.name}): the {what} column says "
+                             f"{written_text} but the matches add up to {computed_text}",
+                             line=team.line, column=column, expected=computed_text)
+
+
+__all__ = ["MATCH_SCORING", "build_team_tournament", "is_team_event", "team_records"]

@@ -1,0 +1,201 @@
+"""What every C.07 tie-break shares: the :class:`Context` it reads, the :class:`Column` it
+returns, and the registry of the functions by acronym.
+
+The functions themselves live by article: :mod:`generator.rules.ranking` (Art. 7-9, and the
+module that completes and checks the registry), :mod:`generator.rules.ratings` (Art. 10) and
+:mod:`generator.rules.direct_encounter` (Art. 6, which is not a column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import TypeAlias, TypeVar, cast
+
+from generator.model import DEFAULT_UNPLAYED, ZERO, Color, Edition, Tournament, UnplayedOptions
+from generator.rules.explain import CutReason, Explained, Note, Part
+from generator.rules.notation import CATALOGUE, TiebreakSpec
+from generator.rules.unplayed import (
+    NO_OPPONENT,
+    ScoreSheet,
+    build_score_sheet,
+    fore_sheet,
+    opponent_units,
+)
+
+_T = TypeVar("_T")
+
+_INTEGERS = tuple(Decimal(i) for i in range(64))
+
+
+def whole_number(n: int) -> Decimal:
+    """``n`` as a Decimal; the small ones (counts, positions) are made once and shared."""
+    return _INTEGERS[n] if 0 <= n < len(_INTEGERS) else Decimal(n)
+
+
+class TiebreakError(ValueError):
+    """A tie-break that cannot be computed for this event (e.g. team points systems)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Column:
+    """One tie-break's value for every player (indexed like ``tournament.players``)."""
+
+    spec: TiebreakSpec
+    values: tuple[Decimal | None, ...]
+    _build: Callable[[int], Explained] = field(repr=False)
+    notes: tuple[Note, ...] = ()
+    """Notes that concern every player (e.g. dropped for unrated players, Art. 10)."""
+
+    def explain(self, player: int) -> Explained:
+        """The derivation of ``values[player]`` (built now, from the same data)."""
+        explained = self._build(player)
+        if self.notes:
+            return Explained(value=explained.value, parts=explained.parts,
+                             notes=explained.notes + self.notes, total=explained.total)
+        return explained
+
+
+class Context:
+    """What the tie-breaks of one standings computation share; every piece is built once."""
+
+    def __init__(self, tournament: Tournament, *, rounds: int | None = None,
+                 edition: Edition = Edition.FIDE_2026_03,
+                 unplayed: UnplayedOptions = DEFAULT_UNPLAYED,
+                 unrated_rating: int | None = None,
+                 points: Sequence[Sequence[Decimal | None]] | None = None) -> None:
+        self.tournament = tournament
+        self.edition = edition = Edition(edition)
+        self.unplayed = unplayed
+        self.unrated_rating = unrated_rating
+        self.sheet = build_score_sheet(tournament, rounds=rounds, edition=edition,
+                                       options=unplayed, points=points)
+        self.rounds = self.sheet.rounds
+        self.players = tournament.players
+        self._cache: dict[Hashable, object] = {}
+
+    def memo(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """``make()``, computed the first time ``key`` is asked for and kept after that.
+
+        The key names what is made, so two keys never share a value of different types.
+        """
+        if key not in self._cache:
+            self._cache[key] = make()
+        return cast(_T, self._cache[key])
+
+    def score_sheet(self, *, fore: bool = False) -> ScoreSheet:
+        if not fore:
+            return self.sheet
+        return self.memo("fore", lambda: fore_sheet(self.sheet))
+
+    def opponent_units(self, *, fore: bool, forfeits_as_played: bool
+                       ) -> tuple[tuple[int | None, ...], ...]:
+        return self.memo(("opponent-units", fore, forfeits_as_played),
+                         lambda: opponent_units(self.score_sheet(fore=fore),
+                                                forfeits_as_played=forfeits_as_played))
+
+    def colors(self) -> tuple[tuple[Color, ...], ...]:
+        def make() -> tuple[tuple[Color, ...], ...]:
+            rounds = self.rounds
+            rows = []
+            for player in self.players:
+                colors = [r.color for r in player.results[:rounds]]
+                if len(colors) < rounds:
+                    colors.extend([Color.NONE] * (rounds - len(colors)))
+                rows.append(tuple(colors))
+            return tuple(rows)
+        return self.memo("colors", make)
+
+    def column(self, spec: TiebreakSpec) -> Column:
+        """The value of ``spec`` for every player (computed once per code)."""
+        if spec.acronym == "DE":
+            raise TiebreakError("DE depends on the tied group; use direct_encounter()")
+        if spec.points_system is not None:
+            return self.memo(("column", spec.code), lambda: self._points_system_column(spec))
+        compute = REGISTRY[spec.info.acronym]
+        return self.memo(("column", spec.code), lambda: compute(self, spec))
+
+    def _points_system_column(self, spec: TiebreakSpec) -> Column:
+        """``BH:GP`` is BH computed in the context whose score is the game points."""
+        base = self.points_system_context(spec).column(replace(spec, points_system=None))
+        return Column(spec, base.values, base._build, base.notes)
+
+    def points_system_context(self, spec: TiebreakSpec) -> Context:
+        """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13
+        preamble) is the score: this one for match points, the team event's game points
+        otherwise. Raises TiebreakError where that is not computed."""
+        from generator.model import TeamTournament
+        from generator.rules.notation import GAME_POINTS, points_system_refusal
+
+        tournament = self.tournament
+        system = spec.points_system
+        refusal = points_system_refusal(
+            spec, is_team_event=isinstance(tournament, TeamTournament))
+        if refusal is not None:
+            raise TiebreakError(refusal)
+        if system != GAME_POINTS or not isinstance(tournament, TeamTournament):
+            return self
+
+        def make() -> Context:
+            view, points = tournament.game_points_view()
+            return Context(view, rounds=self.rounds, edition=self.edition,
+                           unplayed=self.unplayed, unrated_rating=self.unrated_rating,
+                           points=points)
+        return self.memo(("points-system", system), make)
+
+    def rating_of(self, player: int, unrated: int | None) -> int | None:
+        rating = self.players[player].rating
+        return rating if rating is not None else unrated
+
+    def unrated_for(self, spec: TiebreakSpec) -> int | None:
+        return spec.unrated_rating if spec.unrated_rating is not None else self.unrated_rating
+
+    def ratings_defined(self, unrated: int | None) -> bool:
+        """Art. 10: with unrated players present and no rating announced for them, the rating
+        tie-breaks are dropped for everyone."""
+        return unrated is not None or not self.tournament.has_unrated_players
+
+
+Compute: TypeAlias = Callable[[Context, TiebreakSpec], Column]
+"""A tie-break function: the value of one announced code for every player."""
+
+REGISTRY: dict[str, Compute] = {}
+"""The function computing each CATALOGUE acronym (all but DE); complete once
+:mod:`generator.rules.ranking` is imported, which checks that it is."""
+
+
+def tiebreak(acronym: str) -> Callable[[Compute], Compute]:
+    """Register the function computing ``acronym`` (a CATALOGUE entry)."""
+    if acronym not in CATALOGUE:
+        raise KeyError(acronym)
+
+    def register(function: Compute) -> Compute:
+        REGISTRY[acronym] = function
+        return function
+    return register
+
+
+def explained_sum(parts: Sequence[Part], notes: Iterable[Note] = ()) -> Explained:
+    """The sum of the parts not cut, with every part kept for the explanation."""
+    total = sum((p.value for p in parts if p.cut is None), ZERO)
+    return Explained(value=total, parts=tuple(parts), notes=tuple(notes), total=total)
+
+
+
+def round_part(sheet: ScoreSheet, player: int, r: int, value: Decimal, *,
+                article: str | None = None, cut: CutReason | None = None) -> Part:
+    """Round ``r`` of ``player`` as a part of an explanation."""
+    opponent = sheet.opponents[player][r]
+    return Part(round=r + 1, kind=sheet.kinds[player][r], value=value,
+                opponent=None if opponent == NO_OPPONENT else sheet.players[opponent].start_no,
+                points=sheet.points[player][r], category=sheet.categories[player][r],
+                article=article, cut=cut)
+
+
+def in_points(units: Sequence[int | None], scale: Decimal) -> tuple[Decimal | None, ...]:
+    """Whole numbers of ``scale`` as Decimals (each distinct value converted once)."""
+    converted: dict[int | None, Decimal | None] = {
+        u: Decimal(u) * scale for u in set(units) if u is not None}
+    converted[None] = None
+    return tuple(map(converted.__getitem__, units))

@@ -1,0 +1,228 @@
+"""How every number was reached: data, not prose.
+
+The engine returns these records; the site templates, ``standings explain``,
+the JSON output and the tests all read the same ones. Wording lives in the
+templates and in ``standings explain``, never here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+
+from generator.errors import Diagnostic
+from generator.model import Edition, Player, RoundKind, StartNo, Tournament
+from generator.rules.notation import TiebreakSpec
+
+
+class CutReason(StrEnum):
+    LEAST_SIGNIFICANT = "least-significant"
+    """Cut-n / Median-n removed the least significant value (14.1-14.4)."""
+    VOLUNTARY_UNPLAYED_FIRST = "vur-first"
+    """16.5: a voluntary unplayed round is cut before the least significant value."""
+    MOST_SIGNIFICANT = "most-significant"
+    """Median-n removed the most significant value (14.3/14.4)."""
+    EARLIEST_ROUND = "earliest-round"
+    """PS Cut-n drops the first n cumulative scores (14.1.2)."""
+    BELOW_LIMIT = "below-limit"
+    """Koya (9.2): the opponent scored less than the limit, so the round does not count."""
+    NOT_COUNTED = "not-counted"
+    """The round is no element of this tie-break (e.g. a bye in REP, an unrated opponent)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Part:
+    """One element of a tie-break value, usually one round."""
+
+    round: int
+    kind: RoundKind
+    """What happened to the player in that round."""
+    value: Decimal
+    """This element's contribution (before any cut)."""
+    opponent: StartNo | None = None
+    """The opponent met or scheduled (None for byes)."""
+    is_dummy: bool = False
+    """16.4: the round counts as a game against a dummy opponent."""
+    opponent_score: Decimal | None = None
+    """The real opponent's actual final score (for display beside the adjusted one)."""
+    adjusted_score: Decimal | None = None
+    """16.3: the opponent's score as their opponents see it."""
+    dummy_own_score: Decimal | None = None
+    """The player's own score, which the dummy starts from (16.4)."""
+    dummy_cap: Decimal | None = None
+    """2026 edition: the cap on the dummy's score (16.4.1 opponent's adjusted score;
+    16.4.2 D x N)."""
+    category: str | None = None
+    """Art. 16.2 category of an unplayed round, e.g. "16.2.3"."""
+    is_voluntary_unplayed: bool = False
+    """VUR (16.1): requested bye or forfeit loss; cut first (16.5)."""
+    points: Decimal | None = None
+    """Points the player scored in that round (SB, KS multiply by these)."""
+    rating: int | None = None
+    """The opponent's rating (rating tie-breaks)."""
+    cut: CutReason | None = None
+    """Set when a modifier removed this element."""
+    article: str | None = None
+    """The article that decided how this element counts."""
+    counted_score: Decimal | None = None
+    """The score counted for this round: the opponent's adjusted score, or the dummy's
+    (capped) score. SB multiplies it by ``points``."""
+    opponent_points: Decimal | None = None
+    """Points the scheduled opponent received in that round (STD, DE)."""
+
+    @property
+    def counts(self) -> bool:
+        return self.cut is None
+
+
+class NoteKind(StrEnum):
+    UNDEFINED_UNRATED = "undefined-unrated"
+    """Art. 10: unrated players present and no rating announced for them."""
+    NO_RATED_GAMES = "no-rated-games"
+    ROUNDED = "rounded"
+    """A value rounded as the article says (details in ``data``)."""
+    TABLE_LOOKUP = "table-lookup"
+    """TPR: the dp table value; PTP: the search result."""
+    FORBIDDEN_IN_ROUND_ROBIN = "forbidden-in-round-robin"
+    """2026 Art. 8 note: Buchholz family announced for a round robin."""
+    DIRECT_ENCOUNTER = "direct-encounter"
+    KOYA_THRESHOLD = "koya-threshold"
+    NOT_APPLICABLE = "not-applicable"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Note:
+    kind: NoteKind
+    article: str | None = None
+    data: Mapping[str, object] = field(default_factory=dict)
+    """Numbers the wording needs, e.g. {"exact": Decimal("2005.25"), "rounded": 2005}."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Explained:
+    """A tie-break value with its derivation. The uncut parts add up to ``total`` (sums)."""
+
+    value: Decimal | None
+    """The value used for ranking; None where C.07 leaves it undefined."""
+    parts: tuple[Part, ...] = ()
+    notes: tuple[Note, ...] = ()
+    total: Decimal | None = None
+    """Sum of the uncut parts, before any averaging or rounding (None when not a sum)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DirectEncounterGroup:
+    """Art. 6: one tie group DE was applied to, and what came of it."""
+
+    members: tuple[StartNo, ...]
+    games: tuple[tuple[int, StartNo, StartNo, Decimal, Decimal], ...]
+    """(round, player, opponent, player's points, opponent's points) among the members."""
+    scores: Mapping[StartNo, Decimal]
+    """Each member's score in the separate standings of the group."""
+    order: tuple[tuple[StartNo, ...], ...]
+    """The resulting sub-groups, best first; a sub-group of several is still tied."""
+    article: str = "6.2"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Separation:
+    """What put two neighbours in the standings in their order."""
+
+    criterion: str
+    """"PTS", a tie-break code as announced, "lots", or "" when they share the place."""
+    value: Decimal | None
+    other_value: Decimal | None
+    other: StartNo
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsRow:
+    player: Player
+    rank: int
+    """1-based place; players sharing a place get the same rank."""
+    rank_to: int
+    """Last place of a shared range (== rank when not shared)."""
+    points: Decimal
+    values: Mapping[str, Explained]
+    """Keyed by ``TiebreakSpec.written`` (a repeated code, e.g. a second DE, gets ``#2``).
+    The engine fills it with an :class:`ExplainedValues`, which builds each derivation
+    when it is first read."""
+    above: Separation | None = None
+    """Against the neighbour above (None for the first row)."""
+    below: Separation | None = None
+    """Against the neighbour below (None for the last row)."""
+    by_lot: bool = False
+    """The place among equals was decided by drawing of lots (4.2)."""
+    rank_in_file_differs: bool = False
+
+    def number(self, key: str) -> Decimal | None:
+        """The value of one tie-break, without building its derivation."""
+        if isinstance(self.values, ExplainedValues):
+            return self.values.number(key)
+        return self.values[key].value
+
+
+class ExplainedValues(Mapping[str, Explained]):
+    """A row's tie-break values, each derivation built (once) when it is first read.
+
+    The numbers are computed for every player when the standings are; the derivations
+    (one part per round) only for the players someone looks at, from the same data.
+    """
+
+    __slots__ = ("_build", "_built", "_columns", "_index")
+
+    def __init__(self, columns: Mapping[str, Sequence[Decimal | None]], index: int,
+                 build: Callable[[str], Explained]) -> None:
+        # Every player's value of each code, in the engine's player order (shared by rows).
+        self._columns = columns
+        self._index = index
+        self._build = build
+        self._built: dict[str, Explained] = {}
+
+    def number(self, key: str) -> Decimal | None:
+        return self._columns[key][self._index]
+
+    def numbers(self) -> dict[str, Decimal | None]:
+        return {key: column[self._index] for key, column in self._columns.items()}
+
+    def __getitem__(self, key: str) -> Explained:
+        explained = self._built.get(key)
+        if explained is None:
+            if key not in self._columns:
+                raise KeyError(key)
+            explained = self._built[key] = self._build(key)
+        return explained
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    def __repr__(self) -> str:
+        return f"ExplainedValues({self.numbers()!r})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standings:
+    tournament: Tournament
+    edition: Edition
+    specs: tuple[TiebreakSpec, ...]
+    rows: tuple[StandingsRow, ...]
+    after_round: int
+    """The standings read as if the event ended after this round."""
+    is_final: bool
+    """The announced last round is counted and every pairing up to it has a result
+    (progress.is_complete_after); otherwise the standings are provisional."""
+    direct_encounters: tuple[DirectEncounterGroup, ...] = ()
+    dropped: tuple[str, ...] = ()
+    """Codes left undefined for everyone (e.g. rating tie-breaks with unrated players)."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Warnings found while ranking (e.g. a TRF rank column that disagrees with ours)."""
+    lots_seed: int | None = None
+    """The seed the drawing of lots used (4.2), when lots decided any place."""
+
+    def row(self, start_no: StartNo) -> StandingsRow:
+        return next(r for r in self.rows if r.player.start_no == start_no)

@@ -1,0 +1,459 @@
+"""C.07 tie-break notation: the catalogue of Art. 5 and the parser for codes like ``BH/C1``.
+
+The catalogue is the one table that the settings validator, the CLI help, the
+engine's registry and the templates all read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from generator.errors import did_you_mean, quote
+from generator.model import MAX_RATING, MAX_ROUNDS, Edition
+
+
+class Direction(StrEnum):
+    HIGHER_IS_BETTER = "higher"
+    LOWER_IS_BETTER = "lower"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakInfo:
+    acronym: str
+    title: str
+    article: str
+    """Article of C.07 (2026 numbering)."""
+    kind: str
+    """Art. 4.3 type letters: A own games among the tied, B own record, C opponents' results,
+    D opponents' data."""
+    modifiers: str
+    """Modifier letters accepted: C (cut), M (median), L (Koya limit), P (forfeits as played),
+    F (fore Buchholz for AOB), U (unrated rating), R (reverse)."""
+    direction: Direction = Direction.HIGHER_IS_BETTER
+    is_buchholz_family: bool = False
+    """Art. 8 tie-breaks: must not be used in round robins from the 2026 edition."""
+    is_rating_based: bool = False
+    """Art. 10: dropped for everyone when unrated players are present and no rating is
+    announced."""
+    since: str = "2024"
+    """First edition (of those we support) that has it."""
+    alias_of: str | None = None
+    team_only: bool = False
+
+
+def _info(acronym: str, title: str, article: str, kind: str, modifiers: str = "",
+          **optional: Any) -> TiebreakInfo:
+    """A catalogue entry: the fields every entry has by position, so that the table below
+    reads one entry a line."""
+    return TiebreakInfo(acronym=acronym, title=title, article=article, kind=kind,
+                        modifiers=modifiers, **optional)
+
+
+CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
+    _info("PTS", "Points", "4.2", "B"),
+    _info("DE", "Direct Encounter", "6", "A", "P"),
+    _info("WIN", "Number of Wins", "7.1", "B"),
+    _info("WON", "Number of Games Won", "7.2", "B"),
+    _info("BPG", "Games Played with Black", "7.3", "B"),
+    _info("BWG", "Games Won with Black", "7.4", "B"),
+    _info("PS", "Progressive Scores", "7.5", "B", "C"),
+    _info("REP", "Rounds one Elected to Play", "7.6", "B"),
+    _info("GE", "Games one Elected to Play", "7.6", "B", alias_of="REP"),
+    _info("STD", "Standard Points", "7.7", "B", since="2026"),
+    _info("TPN", "Tournament Pairing Number", "7.8", "B", "R",
+          direction=Direction.LOWER_IS_BETTER, since="2026"),
+    _info("BH", "Buchholz", "8.1", "C", "CMP", is_buchholz_family=True),
+    _info("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FP", is_buchholz_family=True),
+    _info("FB", "Fore Buchholz", "8.3", "D", "CMP", is_buchholz_family=True),
+    _info("SB", "Sonneborn-Berger", "9.1", "BC", "CMP"),
+    _info("KS", "Koya System", "9.2", "BC", "LP"),
+    _info("ARO", "Average Rating of Opponents", "10.1", "D", "CMU", is_rating_based=True),
+    _info("TPR", "Tournament Performance Rating", "10.2", "DB", "U", is_rating_based=True),
+    _info("PTP", "Perfect Tournament Performance", "10.3", "DB", "U", is_rating_based=True),
+    _info("APRO", "Average Performance Rating of Opponents", "10.4", "DC", "U",
+          is_rating_based=True),
+    _info("APPO", "Average Perfect Performance of Opponents", "10.5", "DC", "U",
+          is_rating_based=True),
+    _info("RTNG", "Rating", "10.6", "B", "RU", is_rating_based=True, since="2026"),
+)}
+
+POINTS_SYSTEMS = ("MP", "GP")
+
+TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
+    # Arts. 12-13: named so that asking for one is a clear refusal, not "unknown".
+    "BC": ("Board Count", "12.1"),
+    "TBR": ("Top Board Results", "12.2"),
+    "BBE": ("Bottom Board Elimination", "12.3"),
+    "MPVGP": ("Match Points or Game Points", "13.1"),
+    "ESB": ("Extended Sonneborn-Berger", "13.2"),
+    "EMMSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EMGSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EGMSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EGGSB": ("Extended Sonneborn-Berger", "13.2"),
+    "EDE": ("Extended Direct Encounter", "13.3"),
+    "EDET": ("Extended Direct Encounter", "13.3"),
+    "EDEB": ("Extended Direct Encounter", "13.3"),
+    "EDEBT": ("Extended Direct Encounter", "13.3"),
+    "EDEBB": ("Extended Direct Encounter", "13.3"),
+    "SSSC": ("Score Strength Combination", "13.4"),
+}
+"""Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
+
+_MODIFIER = re.compile(
+    r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|(?P<flag>[PFR]))$")
+_CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakSpec:
+    """One entry of an announced tie-break list, e.g. ``BH/C1``."""
+
+    acronym: str
+    """Catalogue acronym as written (GE stays GE; ``info`` resolves the alias)."""
+    written: str
+    """The code exactly as the user wrote it (after trimming), used as a key in output."""
+    cut: int = 0
+    """Cut-n (14.1/14.2): the n least significant values removed."""
+    median: int = 0
+    """Median-n (14.3/14.4): n least and n most significant values removed."""
+    limit: int = 0
+    """Koya limit shift (14.5), in half points."""
+    forfeits_as_played: bool = False
+    """/P: forfeits count as games against the scheduled opponent."""
+    fore: bool = False
+    """/F: AOB averages Fore Buchholz instead of Buchholz."""
+    reverse: bool = False
+    """/R: lowest first (TPN, RTNG)."""
+    unrated_rating: int | None = None
+    """/U<rating>: rating used for unrated players."""
+    points_system: str | None = None
+    """:MP or :GP, team events."""
+
+    @property
+    def info(self) -> TiebreakInfo:
+        info = CATALOGUE[self.acronym]
+        return CATALOGUE[info.alias_of] if info.alias_of else info
+
+    @property
+    def code(self) -> str:
+        """Canonical spelling with '/' separators (``BH-C1`` becomes ``BH/C1``)."""
+        text = self.acronym + (f":{self.points_system}" if self.points_system else "")
+        if self.cut:
+            text += f"/C{self.cut}"
+        if self.median:
+            text += f"/M{self.median}"
+        if self.limit:
+            text += f"/L{self.limit:+d}"
+        if self.forfeits_as_played:
+            text += "/P"
+        if self.fore:
+            text += "/F"
+        if self.reverse:
+            text += "/R"
+        if self.unrated_rating is not None:
+            text += f"/U{self.unrated_rating}"
+        return text
+
+    @property
+    def direction(self) -> Direction:
+        natural = self.info.direction
+        if not self.reverse:
+            return natural
+        return (Direction.LOWER_IS_BETTER if natural is Direction.HIGHER_IS_BETTER
+                else Direction.HIGHER_IS_BETTER)
+
+    @property
+    def anchor(self) -> str:
+        """A stable fragment for HTML ids: ``BH/C1`` -> ``bh-c1``."""
+        readable = self.code.lower().replace("/l+", "/lplus").replace("/l-", "/lminus")
+        return re.sub(r"[^a-z0-9]+", "-", readable).strip("-")
+
+
+class NotationError(ValueError):
+    """A tie-break code that cannot be read; ``column`` is 0-based within the code."""
+
+    def __init__(self, message: str, expected: str | None = None, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.expected = expected
+        self.column = column
+
+
+def parse_tiebreak(text: str) -> TiebreakSpec:
+    """Read one code such as ``BH/C1``, ``bh-c1``, ``KS/L+1``, ``SB:GP/C1``, ``ARO/U1000``."""
+    written = text.strip()
+    upper = written.upper()
+    match = _CODE.match(upper)
+    if not written or match is None:
+        raise NotationError(f"cannot read tie-break {written!r}",
+                            "a code such as 'BH/C1' (acronym, then /modifiers)")
+    acronym = match["acronym"]
+    if acronym in TEAM_TIEBREAKS_NOT_COMPUTED:
+        title, article = TEAM_TIEBREAKS_NOT_COMPUTED[acronym]
+        raise NotationError(f"team tie-break {written.split('/')[0]!r} ({title}, C.07 "
+                            f"{article}) is not computed by this program",
+                            "a tie-break of Arts. 6-10 (with game points: BH:GP, FB:GP, "
+                            "SB:GP, PS:GP or KS:GP)")
+    if acronym not in CATALOGUE:
+        # A lower bar than for setting names: an acronym is short, one wrong letter weighs more.
+        hint = did_you_mean(acronym, sorted(CATALOGUE), cutoff=0.5)
+        raise NotationError(f"unknown tie-break {acronym!r}{hint}",
+                            "one of " + " ".join(sorted(CATALOGUE)))
+    info = CATALOGUE[acronym]
+    allowed = (CATALOGUE[info.alias_of] if info.alias_of else info).modifiers
+    system = match["system"]
+    if system is not None and system not in POINTS_SYSTEMS:
+        raise NotationError(f"unknown points system {system!r} in {written!r}", "MP or GP",
+                            column=len(acronym) + 1)
+    cut = median = limit = 0
+    unrated_rating: int | None = None
+    flags = dict.fromkeys("PFR", False)  # /P forfeits as played, /F fore, /R reverse
+    column = len(acronym) + (len(system) + 1 if system else 0)
+    # '-' separates modifiers as in the Handbook's "BH-C1", but not in a Koya limit "L-1".
+    rest = re.sub(r"-(?=[A-Z])", "/", match["rest"])
+    for chunk in re.findall(r"/[^/]*", rest):
+        modifier = chunk[1:]
+        parsed = _MODIFIER.match(modifier)
+        letter = modifier[:1]
+        if parsed is None or letter not in allowed:
+            choices = ", ".join(_MODIFIER_EXAMPLES[c] for c in allowed) or "no modifier"
+            raise NotationError(
+                f"unknown modifier {modifier!r} for {acronym}" if parsed is None
+                else f"modifier {modifier!r} does not apply to {acronym}",
+                choices, column=column + 1)
+        _check_modifier_number(parsed, modifier, acronym, column + 1)
+        if parsed["cm"]:
+            n = int(parsed["n"])
+            if n < 1:
+                raise NotationError(f"modifier {modifier!r} needs a count of at least 1",
+                                    f"{letter}1 or {letter}2", column=column + 1)
+            if parsed["cm"] == "C":
+                cut = n
+            else:
+                median = n
+        elif parsed["limit"] is not None:
+            limit = int(parsed["limit"])
+        elif parsed["rating"] is not None:
+            unrated_rating = int(parsed["rating"])
+        else:
+            flags[parsed["flag"]] = True
+        column += len(chunk)
+    if cut and median:
+        raise NotationError(f"{written!r} has both a cut and a median", "one of /Cn or /Mn")
+    return TiebreakSpec(acronym=acronym, written=written, points_system=system, cut=cut,
+                        median=median, limit=limit, unrated_rating=unrated_rating,
+                        forfeits_as_played=flags["P"], fore=flags["F"], reverse=flags["R"])
+
+
+def _check_modifier_number(parsed: re.Match[str], modifier: str, acronym: str,
+                           column: int) -> None:
+    """Raise NotationError unless the number in ``modifier`` is within its range: a cut,
+    median or Koya limit no larger than the most rounds an event can have, a rating no
+    higher than ``unrated_rating`` may be. Checked on the text, since int() refuses more
+    than 4,300 digits."""
+    letter = modifier[:1]
+    if parsed["cm"]:
+        digits, low, high = parsed["n"], 0, MAX_ROUNDS
+        allowed = f"{letter}1 to {letter}{MAX_ROUNDS}"
+    elif parsed["limit"] is not None:
+        digits, low, high = parsed["limit"].lstrip("+-"), 0, MAX_ROUNDS
+        allowed = f"L-{MAX_ROUNDS} to L+{MAX_ROUNDS}"
+    elif parsed["rating"] is not None:
+        digits, low, high, allowed = parsed["rating"], 0, MAX_RATING, f"U0 to U{MAX_RATING}"
+    else:
+        return
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(high)) or not low <= int(digits) <= high:
+        raise NotationError(f"modifier {quote(modifier)} is out of range for {acronym}",
+                            allowed, column=column)
+
+
+_MODIFIER_EXAMPLES = {
+    "C": "/C1 /C2 (cut)",
+    "M": "/M1 /M2 (median)",
+    "L": "/L+1 /L-1 (Koya limit)",
+    "P": "/P (forfeits as played)",
+    "F": "/F (Fore Buchholz)",
+    "R": "/R (reverse)",
+    "U": "/U1000 (rating for unrated players)",
+}
+
+
+MAX_TIEBREAKS = 40
+"""The longest list read. Real orders have a handful of codes (the default lists here have
+six or seven); the test corpus, listing every code it compares once, has 26. The bound
+keeps a pasted or generated list of thousands from becoming thousands of columns and
+thousands of diagnostics: it is one error."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListProblem:
+    """Why one code of a tie-break list is refused."""
+
+    index: int
+    """The code's place in the list as written (0-based; a leading PTS counts)."""
+    column: int = 0
+    """0-based column within the code."""
+    message: str
+    expected: str | None = None
+    is_unreadable: bool = False
+    """The code itself cannot be read (a NotationError); otherwise it breaks a list rule."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakList:
+    specs: tuple[TiebreakSpec, ...]
+    """Every readable code after points, in order (a leading PTS dropped)."""
+    indices: tuple[int, ...]
+    """Where each of ``specs`` stands in the list as written."""
+    problems: tuple[ListProblem, ...] = ()
+
+
+def read_tiebreak_list(codes: Sequence[str | TiebreakSpec], *,
+                       rounds: int | None = None) -> TiebreakList:
+    """Read an announced order (event.yml, TRF 212/202, ``--tiebreaks``) and check it.
+
+    The one place for the rules of a list, so that every way of writing one accepts and
+    refuses the same lists. ``rounds`` is the announced number of rounds; None (event.yml
+    read before the TRF file) leaves the cuts to a second call once it is known.
+    """
+    written = list(codes)
+    problems: list[ListProblem] = []
+
+    def read(index: int) -> TiebreakSpec | None:
+        code = written[index]
+        if isinstance(code, TiebreakSpec):
+            return code
+        try:
+            return parse_tiebreak(code)
+        except NotationError as error:
+            problems.append(ListProblem(index=index, column=error.column, message=error.message,
+                                        expected=error.expected, is_unreadable=True))
+            return None
+
+    first = read(0) if written else None
+    # C.07 4.2: points come first anyway, so a leading PTS is only a reminder of that.
+    points_first = first is not None and first.acronym == "PTS"
+    if len(written) - points_first > MAX_TIEBREAKS:
+        return TiebreakList(specs=(), indices=(), problems=(ListProblem(
+            index=MAX_TIEBREAKS + points_first,
+            message=f"{len(written) - points_first} tie-breaks listed, more than an "
+                    "announced order can use",
+            expected=f"at most {MAX_TIEBREAKS}"),))
+    parsed: list[TiebreakSpec | None] = [first, *(read(i) for i in range(1, len(written)))]
+    specs: list[TiebreakSpec] = []
+    indices: list[int] = []
+    seen: dict[str, TiebreakSpec] = {}
+    for index, spec in enumerate(parsed):
+        if spec is None or (index == 0 and points_first):
+            continue
+        problem = _list_problem(spec, seen, rounds)
+        if problem is not None:
+            message, expected, column = problem
+            problems.append(ListProblem(index=index, column=column, message=message,
+                                        expected=expected))
+        seen.setdefault(_identity(spec), spec)
+        specs.append(spec)
+        indices.append(index)
+    problems.sort(key=lambda p: p.index)
+    return TiebreakList(specs=tuple(specs), indices=tuple(indices), problems=tuple(problems))
+
+
+def _identity(spec: TiebreakSpec) -> str:
+    """The tie-break a code names: spelling, separators and aliases (GE = REP) aside."""
+    return spec.info.acronym + spec.code[len(spec.acronym):]
+
+
+def _list_problem(spec: TiebreakSpec, seen: Mapping[str, TiebreakSpec], rounds: int | None
+                  ) -> tuple[str, str, int] | None:
+    """(message, expected, column) when ``spec`` cannot stand where it is in the list."""
+    if spec.acronym == "PTS":
+        return "'PTS' can only come first", "tie-breaks after points", 0
+    earlier = seen.get(_identity(spec))
+    # An error, not a warning. Ranking applies each criterion only to the players still
+    # tied (C.07 4.2), and a Type B, C or D value is the player's own, whatever group they
+    # are in (4.3): the players a code left tied are still equal on it the second time, so
+    # it can never separate anyone. A repeat is therefore a slip in the order the event
+    # announces (4.1), most often another code meant ('BH/C1' for 'BH'), to be fixed before
+    # standings are published. Only Type A (DE) is computed on the tied group and may come
+    # again (4.3).
+    if earlier is not None and "A" not in spec.info.kind:
+        spelled = "" if earlier.written == spec.written else f" (as {earlier.written!r} before)"
+        return (f"{spec.written!r} is listed twice{spelled}: a tie-break listed again cannot "
+                "separate the players it left tied (C.07 4.2)",
+                "each tie-break once (only DE may come again, C.07 4.3)", 0)
+    if rounds is None:
+        return None
+    # C.07 14.1-14.4: Cut-n takes away the n least significant values, Median-n the n least
+    # and the n most, and there is one value per round (Art. 16 gives every unplayed round
+    # one). With as many taken away as there are rounds the value is 0 for everyone and
+    # separates nobody, so at least one must be left: n < rounds, and 2n < rounds.
+    modifier = re.search(r"[/-]([CM])\d", spec.written.upper())
+    column = modifier.start(1) if modifier else 0
+    plural = "round" if rounds == 1 else "rounds"
+    if spec.cut and spec.cut >= rounds:
+        return (f"{spec.written!r} cuts {spec.cut} value{'s' if spec.cut > 1 else ''} but the "
+                f"event has {rounds} {plural}: nothing is left to compare (C.07 14.1-14.2)",
+                f"at most /C{rounds - 1} with {rounds} {plural}" if rounds > 1
+                else f"no cut with {rounds} {plural}", column)
+    if spec.median and 2 * spec.median >= rounds:
+        most = (rounds - 1) // 2
+        return (f"{spec.written!r} removes {2 * spec.median} values (the {spec.median} lowest "
+                f"and the {spec.median} highest) but the event has {rounds} {plural}: nothing "
+                "is left to compare (C.07 14.3-14.4)",
+                f"at most /M{most} with {rounds} {plural}" if most
+                else f"no median with {rounds} {plural}", column)
+    return None
+
+
+def split_tiebreak_codes(text: str) -> list[str]:
+    """The codes of a list written as text, separated by commas or blanks: ``"BH/C1, BH SB"``."""
+    return [c for c in re.split(r"[,\s]+", text) if c]
+
+
+def parse_tiebreak_list(text: str, *, rounds: int | None = None) -> tuple[TiebreakSpec, ...]:
+    """A list written as text, checked by :func:`read_tiebreak_list`; its first problem is
+    raised as a NotationError."""
+    checked = read_tiebreak_list(split_tiebreak_codes(text), rounds=rounds)
+    if checked.problems:
+        problem = checked.problems[0]
+        raise NotationError(problem.message, problem.expected, problem.column)
+    return checked.specs
+
+
+def round_robin_refusal(spec: TiebreakSpec, edition: Edition) -> tuple[str, str] | None:
+    """(message, expected) when C.07 Art. 8 forbids ``spec`` in a round robin: the Buchholz
+    family may not be used there from the 2026 edition on (the 2024 edition allowed it).
+    The one rule for event.yml, TRF 212/202, ``--tiebreaks`` and the note on a value."""
+    if not spec.info.is_buchholz_family or edition is Edition.FIDE_2024_08:
+        return None
+    return (f"{spec.written!r} ({spec.info.title}) must not be used in a round robin under "
+            f"the {edition.value} edition (C.07 Art. 8)",
+            "a tie-break such as DE, SB, WIN or KS")
+
+
+GAME_POINTS_TIEBREAKS = frozenset({"BH", "FB", "SB", "PS", "KS"})
+"""Tie-breaks computed with game points (``:GP``): the sums of Arts. 7.5, 8.1, 8.3, 9.1 and
+9.2 read over game points. The team tie-breaks of Arts. 12-13 (MPvGP, EDE, ESB, BC, TBR,
+BBE, SSSC) are not computed."""
+
+MATCH_POINTS = "MP"
+GAME_POINTS = "GP"
+
+
+def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool) -> str | None:
+    """Why ``spec``'s points system (``:MP``/``:GP``) cannot be computed; None if it can."""
+    system = spec.points_system
+    if system is None:
+        return None
+    if not is_team_event:
+        return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
+                "events only; this event has no teams")
+    if system == GAME_POINTS and spec.info.acronym not in GAME_POINTS_TIEBREAKS:
+        return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
+                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only")
+    return None

@@ -1,0 +1,355 @@
+"""C.07 Arts. 8-9: the sums over the opponents (Buchholz, AOB, Fore Buchholz,
+Sonneborn-Berger, Koya).
+
+The elements of a sum are built once per announced variant (Swiss: one per counted round;
+round robin: one per scheduled game); the values and the derivations both read them, so the
+two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal
+from operator import mul
+from typing import cast
+
+from generator.model import HALF, ZERO, RoundKind
+from generator.rules.context import (
+    Column,
+    Context,
+    explained_sum,
+    in_points,
+    round_part,
+    tiebreak,
+    whole_number,
+)
+from generator.rules.cuts import cut_elements, low_cut_sequence, plain_cut
+from generator.rules.explain import CutReason, Explained, Note, NoteKind, Part
+from generator.rules.notation import TiebreakSpec, round_robin_refusal
+from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
+
+
+@dataclass(frozen=True, slots=True)
+class _Elements:
+    """Per player, the elements of a BH/FB/SB sum: one per counted round (Swiss), or one per
+    scheduled game (round robin). Values are whole numbers of ``scale``."""
+
+    sheet: ScoreSheet
+    forfeits_as_played: bool
+    is_sonneborn_berger: bool
+    scale: Decimal
+    """The amount one unit of ``values`` stands for (the points unit, squared for SB)."""
+    rounds: tuple[tuple[int, ...], ...]
+    """Round index of each element."""
+    values: tuple[tuple[int, ...], ...]
+    """Each element's contribution (BH: the score; SB: score x points)."""
+    scores: tuple[tuple[int, ...], ...]
+    """The opponent's adjusted score or the dummy's score (in points units): what 'least
+    significant' compares first (14.1.2)."""
+    voluntary: tuple[tuple[bool, ...], ...]
+    """16.5: the element is a VUR counted against a dummy."""
+    has_voluntary: tuple[bool, ...]
+    totals: tuple[int, ...]
+    voluntary_first: bool = True
+    """16.5 applies (False: the 16.6 option cutting the plain least significant value)."""
+    orders: list[tuple[int, ...] | None] = field(default_factory=list)
+    """Cache: element positions sorted by (score, value), least significant first."""
+    sequences: list[list[tuple[int, CutReason]] | None] = field(default_factory=list)
+    """Cache: the order in which successive low cuts remove elements."""
+    ranked: list[list[int] | None] = field(default_factory=list)
+    """Cache: the values sorted by (score, value)."""
+
+    def order(self, player: int) -> tuple[int, ...]:
+        cached = self.orders[player]
+        if cached is None:
+            values = self.values[player]
+            if self.is_sonneborn_berger:
+                cached = tuple([k for _, _, k in sorted(zip(self.scores[player], values,
+                                                            range(len(values)), strict=True))])
+            else:
+                cached = tuple(sorted(range(len(values)), key=values.__getitem__))
+            self.orders[player] = cached
+        return cached
+
+    def ranked_values(self, player: int) -> list[int]:
+        cached = self.ranked[player]
+        if cached is None:
+            values = self.values[player]
+            if self.is_sonneborn_berger:
+                cached = [v for _, v in sorted(zip(self.scores[player], values, strict=True))]
+            else:
+                cached = sorted(values)
+            self.ranked[player] = cached
+        return cached
+
+    def _significance(self, player: int) -> tuple[int, ...]:
+        return self.scores[player] if self.is_sonneborn_berger else self.values[player]
+
+    def low_sequence(self, player: int, count: int) -> list[tuple[int, CutReason]]:
+        """The first ``count`` elements successive low cuts remove (at least)."""
+        cached = self.sequences[player]
+        if cached is None or len(cached) < min(count, len(self.values[player])):
+            cached = low_cut_sequence(self.values[player], self._significance(player),
+                                      self.voluntary[player], self.order(player),
+                                      voluntary_first=self.voluntary_first, limit=count)
+            self.sequences[player] = cached
+        return cached
+
+    def cuts(self, player: int, low: int, high: int) -> list[tuple[int, CutReason]]:
+        return cut_elements(self.values[player], self._significance(player),
+                            self.voluntary[player], low=low, high=high,
+                            voluntary_first=self.voluntary_first, order=self.order(player),
+                            sequence=self.low_sequence(player, low) if low else None)
+
+    def cut_value(self, player: int, low: int, high: int) -> int:
+        """The sum after the cuts (the same elements as ``cuts``)."""
+        total = self.totals[player]
+        if not self.has_voluntary[player] or not self.voluntary_first:
+            # Without VURs the cuts are the ends of the (score, value) order.
+            lows, highs = plain_cut(self.ranked_values(player), low, high)
+            return total - sum(lows) - sum(highs)
+        values = self.values[player]
+        return total - sum([values[k] for k, _ in self.cuts(player, low, high)])
+
+
+def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
+              is_sonneborn_berger: bool) -> _Elements:
+    """Per player, the values a BH/FB/SB sum is made of (shared by all its cut variants)."""
+    as_played = forfeits_as_played or ctx.unplayed.forfeits_as_played
+    key = ("elements", fore, as_played, is_sonneborn_berger)
+    return ctx.memo(key, lambda: _build_elements(
+        ctx, fore=fore, as_played=as_played, is_sonneborn_berger=is_sonneborn_berger))
+
+
+def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
+                    is_sonneborn_berger: bool) -> _Elements:
+    """``as_played``: forfeits count as games, by the modifier (/P) or the event's rules."""
+    sheet = ctx.score_sheet(fore=fore)
+    scores_by_round = ctx.opponent_units(fore=fore, forfeits_as_played=as_played)
+    multipliers = round_multipliers(sheet, forfeits_as_played=as_played) \
+        if is_sonneborn_berger else ()
+    every_round = tuple(range(sheet.rounds))
+    no_voluntary = (False,) * sheet.rounds
+    all_rounds: list[tuple[int, ...]] = []
+    all_values: list[tuple[int, ...]] = []
+    all_scores: list[tuple[int, ...]] = []
+    all_voluntary: list[tuple[bool, ...]] = []
+    has_voluntary: list[bool] = []
+    totals: list[int] = []
+    for player, row in enumerate(scores_by_round):
+        scores: tuple[int, ...]
+        if sheet.is_round_robin and None in row:
+            rounds = tuple([r for r, s in enumerate(row) if s is not None])
+            scores = tuple([s for s in row if s is not None])
+        else:
+            rounds = every_round
+            # Only a round robin has rounds that are no element (None, 15.2).
+            scores = cast("tuple[int, ...]", row)
+        if is_sonneborn_berger:
+            factors = multipliers[player]
+            values = tuple(map(mul, scores, factors) if rounds is every_round
+                           else [s * factors[r] for s, r in zip(scores, rounds, strict=True)])
+        else:
+            values = scores
+        categories = sheet.categories[player]
+        if categories.count(None) == len(categories):
+            voluntary = no_voluntary if rounds is every_round else (False,) * len(rounds)
+        else:
+            voluntary = tuple([
+                (category := categories[r]) is not None and category.is_voluntary
+                and not sheet.is_game(player, r, forfeits_as_played=as_played)
+                for r in rounds])
+        all_rounds.append(rounds)
+        all_values.append(values)
+        all_scores.append(scores)
+        all_voluntary.append(voluntary)
+        has_voluntary.append(True in voluntary)
+        totals.append(sum(values))
+    return _Elements(sheet=sheet, forfeits_as_played=as_played,
+                     is_sonneborn_berger=is_sonneborn_berger,
+                     scale=sheet.unit * sheet.unit if is_sonneborn_berger else sheet.unit,
+                     rounds=tuple(all_rounds), values=tuple(all_values),
+                     scores=tuple(all_scores), voluntary=tuple(all_voluntary),
+                     has_voluntary=tuple(has_voluntary), totals=tuple(totals),
+                     voluntary_first=sheet.options.vur_cut_first,
+                     orders=[None] * len(all_rounds), sequences=[None] * len(all_rounds),
+                     ranked=[None] * len(all_rounds))
+
+
+
+
+def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_berger: bool,
+                  article: str) -> Column:
+    elements = _elements(ctx, fore=fore, forfeits_as_played=spec.forfeits_as_played,
+                         is_sonneborn_berger=is_sonneborn_berger)
+    low = spec.cut or spec.median
+    high = spec.median
+
+    if not low and not high:
+        units = elements.totals
+    else:
+        units = tuple([elements.cut_value(i, low, high) for i in range(len(elements.totals))])
+    values = in_points(units, elements.scale)
+    notes = _round_robin_notes(ctx, spec)
+
+    def build(i: int) -> Explained:
+        cut = dict(elements.cuts(i, low, high)) if (low or high) else {}
+        return explained_sum([
+            _element_part(elements, i, position, article, cut.get(position))
+            for position in range(len(elements.rounds[i]))], notes)
+    return Column(spec, values, build)
+
+
+def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
+    """Art. 8 (2026 edition): the Buchholz family must not be used in a round robin. The
+    event check refuses it in an announced list; a value computed anyway says so."""
+    if ctx.tournament.is_round_robin and round_robin_refusal(spec, ctx.edition):
+        return (Note(kind=NoteKind.FORBIDDEN_IN_ROUND_ROBIN, article="8"),)
+    return ()
+
+
+def _element_part(elements: _Elements, player: int, position: int, article: str,
+                  cut: CutReason | None) -> Part:
+    sheet = elements.sheet
+    r = elements.rounds[player][position]
+    opponent = sheet.opponents[player][r]
+    is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
+    kind = sheet.kinds[player][r]
+    points = sheet.points[player][r] if elements.is_sonneborn_berger else None
+    cap: Decimal | None = None
+    if is_game:
+        if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
+            rule = "15.2" if sheet.is_round_robin else "16.6"
+        elif sheet.adjusted[opponent] != sheet.scores[opponent]:
+            rule = "16.3"
+        else:
+            rule = article
+    else:
+        cap, rule = sheet.dummy_cap(player, r)
+        if elements.is_sonneborn_berger and sheet.options.unplayed_as_draw:
+            # 16.6: the option counts every own unplayed round as a draw for SB.
+            points = sheet.draw
+    has_opponent = opponent != NO_OPPONENT
+    return Part(
+        round=r + 1, kind=kind,
+        value=Decimal(elements.values[player][position]) * elements.scale,
+        opponent=sheet.players[opponent].start_no if has_opponent else None,
+        category=sheet.categories[player][r],
+        is_voluntary_unplayed=elements.voluntary[player][position],
+        points=points,
+        counted_score=Decimal(elements.scores[player][position]) * sheet.unit,
+        cut=cut,
+        opponent_score=sheet.scores[opponent] if has_opponent else None,
+        adjusted_score=sheet.adjusted[opponent] if has_opponent else None,
+        is_dummy=not is_game,
+        dummy_own_score=None if is_game else sheet.scores[player],
+        dummy_cap=cap, article=rule)
+
+
+@tiebreak("BH")
+def buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
+    """8.1: the sum of the opponents' scores (adjusted, 16.3; dummies for own unplayed
+    rounds, 16.4)."""
+    return _opponent_sum(ctx, spec, fore=False, is_sonneborn_berger=False, article="8.1")
+
+
+@tiebreak("FB")
+def fore_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
+    """8.3: Buchholz as if every paired game of the final round had been drawn."""
+    return _opponent_sum(ctx, spec, fore=True, is_sonneborn_berger=False, article="8.3")
+
+
+@tiebreak("SB")
+def sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> Column:
+    """9.1: the sum, over the rounds, of the opponent's (or dummy's) score times the points
+    scored against them."""
+    return _opponent_sum(ctx, spec, fore=False, is_sonneborn_berger=True, article="9.1")
+
+
+@tiebreak("AOB")
+def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
+    """8.2: the average Buchholz (/F: Fore Buchholz) of the opponents met over the board.
+
+    C.07 names no rounding: the value is exact (28 significant digits), shown with two
+    decimals.
+    """
+    base = TiebreakSpec(acronym="FB" if spec.fore else "BH",
+                        written="FB" if spec.fore else "BH",
+                        forfeits_as_played=spec.forfeits_as_played)
+    # A Buchholz is a sum, so every player has one (0 without opponents).
+    buchholz_values = cast("tuple[Decimal, ...]", ctx.column(base).values)
+    sheet = ctx.sheet
+    game = RoundKind.GAME
+    games_only = (game,) * sheet.rounds
+
+    def games(i: int) -> list[int]:
+        return [r for r, (kind, opponent) in enumerate(zip(sheet.kinds[i], sheet.opponents[i],
+                                                           strict=True))
+                if kind is game and opponent != NO_OPPONENT]
+
+    values = []
+    for i, (kinds, opponents) in enumerate(zip(sheet.kinds, sheet.opponents, strict=True)):
+        met = opponents if kinds == games_only else [opponents[r] for r in games(i)]
+        values.append(sum(map(buchholz_values.__getitem__, met), ZERO) / whole_number(len(met))
+                      if met else None)
+
+    notes = _round_robin_notes(ctx, spec)
+
+    def build(i: int) -> Explained:
+        parts = [Part(round=r + 1, kind=RoundKind.GAME,
+                      value=buchholz_values[sheet.opponents[i][r]],
+                      opponent=sheet.players[sheet.opponents[i][r]].start_no,
+                      points=sheet.points[i][r], article="8.2") for r in games(i)]
+        total = sum((p.value for p in parts), ZERO)
+        value = values[i]
+        extra: tuple[Note, ...] = ()
+        if value is None:
+            extra = (Note(kind=NoteKind.NOT_APPLICABLE, article="8.2",
+                          data={"reason": "no games over the board"}),)
+        else:
+            extra = (Note(kind=NoteKind.ROUNDED, article="8.2",
+                          data={"exact": value, "games": len(parts),
+                                "shown": value.quantize(Decimal("0.01"), ROUND_HALF_UP)}),)
+        return Explained(value=value, parts=tuple(parts), notes=extra + notes, total=total)
+    return Column(spec, tuple(values), build, notes=())
+
+
+@tiebreak("KS")
+def koya_system(ctx: Context, spec: TiebreakSpec) -> Column:
+    """9.2: points scored against the participants with at least 50% of the maximum
+    possible score; /L+-n moves the limit by half points (14.5)."""
+    sheet = ctx.sheet
+    player_count = len(sheet.players)
+    playable = sheet.rounds
+    if sheet.is_round_robin:
+        # The free round of an odd round robin (once per cycle) cannot score.
+        if player_count and sheet.rounds % player_count == 0:
+            playable -= sheet.rounds // player_count
+        playable -= sum(1 for i in range(player_count)
+                        if all(o == NO_OPPONENT for o in sheet.opponents[i]))
+    limit = HALF * sheet.win * playable + HALF * spec.limit
+    qualifies = (*[score >= limit for score in sheet.scores], False)
+    # Index NO_OPPONENT (-1) reads the final False: a round without an opponent never counts.
+
+    def counted(i: int, r: int) -> bool | None:
+        opponent = sheet.opponents[i][r]
+        if opponent == NO_OPPONENT:
+            return None
+        return qualifies[opponent]
+
+    values = tuple(sum([p for p, o in zip(points_, opponents, strict=True) if qualifies[o]], ZERO)
+                   for points_, opponents in zip(sheet.points, sheet.opponents, strict=True))
+    note = Note(kind=NoteKind.KOYA_THRESHOLD, article="9.2",
+                data={"limit": limit, "maximum": sheet.win * playable, "shift": spec.limit})
+
+    def build(i: int) -> Explained:
+        parts = []
+        for r in range(sheet.rounds):
+            verdict = counted(i, r)
+            if verdict is None:
+                continue
+            part = round_part(sheet, i, r, sheet.points[i][r], article="9.2",
+                               cut=None if verdict else CutReason.BELOW_LIMIT)
+            parts.append(replace(part, opponent_score=sheet.scores[sheet.opponents[i][r]]))
+        return explained_sum(parts, (note,))
+    return Column(spec, values, build)

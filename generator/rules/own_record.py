@@ -1,0 +1,165 @@
+"""C.07 Art. 4.2 and Art. 7: the points and the participant's own record.
+
+Each function takes the shared :class:`~generator.rules.context.Context` and one announced code and
+returns a :class:`~generator.rules.context.Column`: every player's value plus a way to build any
+player's derivation on demand, from the same tuples as the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from decimal import Decimal
+from itertools import accumulate
+
+from generator.model import HALF, ONE, ZERO, Color, RoundKind
+from generator.rules.context import (
+    Column,
+    Context,
+    explained_sum,
+    in_points,
+    round_part,
+    tiebreak,
+    whole_number,
+)
+from generator.rules.explain import CutReason, Explained
+from generator.rules.notation import TiebreakSpec
+from generator.rules.unplayed import NO_OPPONENT
+
+
+@tiebreak("PTS")
+def points(ctx: Context, spec: TiebreakSpec) -> Column:
+    """The score (Art. 4.2: the primary ranking)."""
+    sheet = ctx.sheet
+
+    def build(i: int) -> Explained:
+        return explained_sum([round_part(sheet, i, r, p)
+                               for r, p in enumerate(sheet.points[i])])
+    return Column(spec, sheet.scores, build)
+
+
+def _counting_column(ctx: Context, spec: TiebreakSpec, article: str,
+                     flags: Sequence[Sequence[bool]]) -> Column:
+    """A Type B count: one for every round whose flag is set."""
+    sheet = ctx.sheet
+    values = tuple(whole_number(row.count(True)) for row in flags)
+
+    def build(i: int) -> Explained:
+        return explained_sum([
+            round_part(sheet, i, r, ONE if counts else ZERO, article=article,
+                        cut=None if counts else CutReason.NOT_COUNTED)
+            for r, counts in enumerate(flags[i])])
+    return Column(spec, values, build)
+
+
+@tiebreak("WIN")
+def number_of_wins(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.1: rounds where the player obtained, with or without playing, the points of a win."""
+    win = ctx.sheet.win
+    return _counting_column(ctx, spec, "7.1", [
+        tuple([p == win for p in row]) for row in ctx.sheet.points])
+
+
+@tiebreak("WON")
+def number_of_games_won(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.2: games won over the board (15.2 keeps forfeits out even in round robins)."""
+    sheet = ctx.sheet
+    win, game = sheet.win, RoundKind.GAME
+    return _counting_column(ctx, spec, "7.2", [
+        tuple([k is game and p == win for k, p in zip(kinds, points_, strict=True)])
+        for kinds, points_ in zip(sheet.kinds, sheet.points, strict=True)])
+
+
+@tiebreak("BPG")
+def games_played_with_black(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.3: games played over the board with Black."""
+    sheet = ctx.sheet
+    game, black = RoundKind.GAME, Color.BLACK
+    return _counting_column(ctx, spec, "7.3", [
+        tuple([k is game and c is black for k, c in zip(kinds, colors, strict=True)])
+        for kinds, colors in zip(sheet.kinds, ctx.colors(), strict=True)])
+
+
+@tiebreak("BWG")
+def games_won_with_black(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.4: games won over the board with Black."""
+    sheet = ctx.sheet
+    win, game, black = sheet.win, RoundKind.GAME, Color.BLACK
+    return _counting_column(ctx, spec, "7.4", [
+        tuple([k is game and c is black and p == win
+               for k, c, p in zip(kinds, colors, points_, strict=True)])
+        for kinds, colors, points_ in zip(sheet.kinds, ctx.colors(), sheet.points, strict=True)])
+
+
+_NOT_ELECTED = frozenset({RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE,
+                          RoundKind.FORFEIT_LOSS})
+
+
+@tiebreak("REP")
+def rounds_elected_to_play(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.6: the rounds, less half-point byes, zero-point byes and forfeit losses (15.2 keeps
+    forfeit losses unplayed in round robins too). GE is the 2023 name."""
+    not_elected = _NOT_ELECTED
+    return _counting_column(ctx, spec, "7.6", [
+        tuple([k not in not_elected for k in kinds]) for kinds in ctx.sheet.kinds])
+
+
+@tiebreak("GE")
+def games_elected_to_play(ctx: Context, spec: TiebreakSpec) -> Column:
+    return rounds_elected_to_play(ctx, spec)
+
+
+@tiebreak("STD")
+def standard_points(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.7: 1 for scoring more than the scheduled opponent (or, without an opponent, more
+    than a draw), 1/2 for the same, 0 otherwise."""
+    sheet = ctx.sheet
+    draw = sheet.draw
+
+    def compared(i: int, r: int) -> tuple[Decimal, Decimal]:
+        opponent = sheet.opponents[i][r]
+        mine = sheet.points[i][r]
+        theirs = draw if opponent == NO_OPPONENT else sheet.points[opponent][r]
+        return mine, theirs
+
+    def standard(i: int, r: int) -> Decimal:
+        mine, theirs = compared(i, r)
+        return ONE if mine > theirs else HALF if mine == theirs else ZERO
+
+    values = tuple(sum((standard(i, r) for r in range(sheet.rounds)), ZERO)
+                   for i in range(len(sheet.players)))
+
+    def build(i: int) -> Explained:
+        parts = []
+        for r in range(sheet.rounds):
+            part = round_part(sheet, i, r, standard(i, r), article="7.7")
+            opponent = sheet.opponents[i][r]
+            parts.append(replace(part, opponent_points=compared(i, r)[1]
+                                 if opponent != NO_OPPONENT else None))
+        return explained_sum(parts)
+    return Column(spec, values, build)
+
+
+@tiebreak("TPN")
+def tournament_pairing_number(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.8: the pairing number, lowest first (/R: highest first)."""
+    values = tuple(whole_number(p.start_no) for p in ctx.players)
+
+    def build(i: int) -> Explained:
+        return Explained(value=values[i])
+    return Column(spec, values, build)
+
+
+@tiebreak("PS")
+def progressive_scores(ctx: Context, spec: TiebreakSpec) -> Column:
+    """7.5: the sum of the scores after each round; Cut-n drops the first n (14.1.2 c)."""
+    sheet = ctx.sheet
+    cut = min(spec.cut, sheet.rounds)
+    values = in_points([sum(list(accumulate(row))[cut:]) for row in sheet.units], sheet.unit)
+
+    def build(i: int) -> Explained:
+        return explained_sum([
+            round_part(sheet, i, r, value, article="7.5",
+                        cut=CutReason.EARLIEST_ROUND if r < cut else None)
+            for r, value in enumerate(accumulate(sheet.points[i]))])
+    return Column(spec, values, build)

@@ -1,0 +1,319 @@
+"""Ranking (C.07 Art. 4.2): points, then each announced tie-break on the players still tied.
+
+:func:`compute_standings` is the engine's front door: a tournament, the announced list and
+the edition in, :class:`~generator.rules.explain.Standings` out, every value with its derivation
+(built on demand), the criterion that separated each pair of neighbours, and the Direct
+Encounter groups. :func:`standings_for_event` applies an event's announced settings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+from functools import partial
+from itertools import groupby, pairwise
+
+from generator.errors import Diagnostic, Severity
+from generator.model import (
+    DEFAULT_UNPLAYED,
+    ZERO,
+    Edition,
+    Team,
+    TieRule,
+    Tournament,
+    UnplayedOptions,
+)
+
+# Imported for their @tiebreak registrations; _check_registry below proves them complete.
+from generator.rules import opponents, own_record, ratings  # noqa: F401
+from generator.rules.context import REGISTRY, Column, Context
+from generator.rules.direct_encounter import (
+    DirectEncounterOutcome,
+    direct_encounter,
+    explain_direct_encounter,
+)
+from generator.rules.explain import (
+    DirectEncounterGroup,
+    Explained,
+    ExplainedValues,
+    Note,
+    NoteKind,
+    Separation,
+    Standings,
+    StandingsRow,
+)
+from generator.rules.notation import CATALOGUE, Direction, TiebreakSpec, parse_tiebreak
+from generator.rules.progress import is_complete_after
+from generator.speed import collector_paused
+
+RANK_WARNINGS_SHOWN = 5
+"""Players named one by one when the TRF rank column disagrees; the rest are counted."""
+
+
+def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
+    """The key of each announced code in ``StandingsRow.values``: the code as written, with
+    ``#2``, ``#3`` ... for a code listed again (Art. 4.3: Type A may appear several times)."""
+    keys: list[str] = []
+    for spec in specs:
+        key = spec.written
+        repeat = 1
+        while key in keys:
+            repeat += 1
+            key = f"{spec.written}#{repeat}"
+        keys.append(key)
+    return tuple(keys)
+
+
+class _DirectEncounterStage:
+    """Art. 6 applied at one place in the list: the outcome for every tied group."""
+
+    def __init__(self) -> None:
+        self.outcomes: dict[int, DirectEncounterOutcome] = {}
+        self.positions: dict[int, int] = {}
+
+    def add(self, outcome: DirectEncounterOutcome) -> None:
+        for sub in outcome.order:
+            for player in sub:
+                self.outcomes[player] = outcome
+        self.positions.update(outcome.positions())
+
+
+def compute_standings(
+    tournament: Tournament,
+    specs: Sequence[TiebreakSpec | str],
+    edition: Edition = Edition.FIDE_2026_03,
+    *,
+    after_round: int | None = None,
+    unplayed: UnplayedOptions = DEFAULT_UNPLAYED,
+    unrated_rating: int | None = None,
+    ties: TieRule = TieRule.SHARED,
+    lots_seed: int | None = None,
+    source: str = "",
+) -> Standings:
+    """Rank the players after ``after_round`` (default: the last round with a result).
+
+    ``specs`` is the announced list after points (codes or parsed specs). ``source`` is the
+    TRF path named in warnings. Raises :class:`TiebreakError` for a code that cannot be
+    computed (team points systems) and ValueError for a round outside the event.
+    """
+    with collector_paused():
+        return _compute_standings(tournament, specs, edition, after_round=after_round,
+                                  unplayed=unplayed, unrated_rating=unrated_rating, ties=ties,
+                                  lots_seed=lots_seed, source=source)
+
+
+def _compute_standings(
+    tournament: Tournament,
+    specs: Sequence[TiebreakSpec | str],
+    edition: Edition,
+    *,
+    after_round: int | None,
+    unplayed: UnplayedOptions,
+    unrated_rating: int | None,
+    ties: TieRule,
+    lots_seed: int | None,
+    source: str,
+) -> Standings:
+    parsed = tuple(parse_tiebreak(s) if isinstance(s, str) else s for s in specs)
+    edition = Edition(edition)
+    limit = max(tournament.total_rounds, tournament.rounds_played)
+    rounds = tournament.rounds_played if after_round is None else after_round
+    if not 0 <= rounds <= limit:
+        raise ValueError(f"round {rounds} is outside the event (rounds 0 to {limit})")
+    ctx = Context(tournament, rounds=rounds, edition=edition, unplayed=unplayed,
+                  unrated_rating=unrated_rating)
+    keys = value_keys(parsed)
+    columns: dict[int, Column] = {}
+    for k, spec in enumerate(parsed):
+        if spec.acronym != "DE":
+            columns[k] = ctx.column(spec)
+        elif spec.points_system is not None:
+            # DE:MP in a team event is DE on the match points; anything else is refused
+            # with a TiebreakError (DE:GP needs EDE, Art. 13.3, which is not computed).
+            ctx.points_system_context(spec)
+
+    players = tournament.players
+    count = len(players)
+    scores = ctx.sheet.scores
+    start = [p.start_no for p in players]
+
+    # Art. 4.2: points first, then each criterion on every subgroup still tied.
+    groups = _split(sorted(range(count), key=start.__getitem__), scores, higher_is_better=True)
+    group_of = [0] * count
+    for group_index, group in enumerate(groups):
+        for i in group:
+            group_of[i] = group_index
+    next_group = len(groups)
+    stages: list[list[int]] = []
+    encounters: dict[int, _DirectEncounterStage] = {}
+    for k, spec in enumerate(parsed):
+        stage = list(group_of)
+        refined: list[list[int]] = []
+        if spec.acronym == "DE":
+            encounters[k] = _DirectEncounterStage()
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if spec.acronym == "DE":
+                outcome = direct_encounter(ctx, spec, sorted(group, key=start.__getitem__))
+                encounters[k].add(outcome)
+                subgroups = [list(sub) for sub in outcome.order]
+            else:
+                subgroups = _split(group, columns[k].values,
+                                   higher_is_better=spec.direction is Direction.HIGHER_IS_BETTER)
+            if len(subgroups) > 1:
+                for sub in subgroups:
+                    for i in sub:
+                        stage[i] = next_group
+                    next_group += 1
+            refined.extend(subgroups)
+        groups = refined
+        group_of = stage
+        stages.append(stage)
+
+    # Whatever is still tied: shared places, or drawing of lots from the published seed.
+    used_seed = None
+    drawn: set[int] = set()
+    if ties is TieRule.LOTS and any(len(g) > 1 for g in groups):
+        used_seed = 0 if lots_seed is None else lots_seed
+        lots = random.Random(used_seed)
+        for group in groups:
+            if len(group) > 1:
+                lots.shuffle(group)
+                drawn.update(group)
+
+    by_key: dict[str, Sequence[Decimal | None]] = {}
+    for k, key in enumerate(keys):
+        if k in encounters:
+            positions = [ZERO] * count
+            for i, place in encounters[k].positions.items():
+                positions[i] = Decimal(place)
+            by_key[key] = positions
+        else:
+            by_key[key] = columns[k].values
+
+    def value_of(k: int, i: int) -> Decimal | None:
+        return by_key[keys[k]][i]
+
+    final = [i for group in groups for i in group]
+    ranks: dict[int, tuple[int, int]] = {}
+    position = 0
+    for group in groups:
+        if ties is TieRule.LOTS:
+            for offset, i in enumerate(group):
+                ranks[i] = (position + offset + 1, position + offset + 1)
+        else:
+            for i in group:
+                ranks[i] = (position + 1, position + len(group))
+        position += len(group)
+
+    def separation(a: int, b: int) -> Separation:
+        """What put ``a`` and ``b`` (neighbours) in their order, seen from ``a``."""
+        if scores[a] != scores[b]:
+            return Separation(criterion="PTS", value=scores[a], other_value=scores[b],
+                              other=start[b])
+        for k, stage in enumerate(stages):
+            if stage[a] != stage[b]:
+                return Separation(criterion=keys[k], value=value_of(k, a),
+                                  other_value=value_of(k, b), other=start[b])
+        criterion = "lots" if a in drawn else ""
+        return Separation(criterion=criterion, value=None, other_value=None, other=start[b])
+
+    def explain(i: int, key: str) -> Explained:
+        k = keys.index(key)
+        spec = parsed[k]
+        if k in encounters:
+            outcome = encounters[k].outcomes.get(i)
+            if outcome is None:
+                return Explained(value=ZERO, notes=(Note(
+                    kind=NoteKind.NOT_APPLICABLE, article="6",
+                    data={"reason": "not tied with anyone at this point of the list"}),))
+            return explain_direct_encounter(ctx, spec, outcome, i)
+        return columns[k].explain(i)
+
+    # Each pair of neighbours is separated once: the lower one sees the same criterion
+    # with the two values the other way round.
+    downwards = [separation(a, b) for a, b in pairwise(final)]
+    is_current = rounds >= tournament.rounds_played
+    rows = []
+    above = None
+    for place, i in enumerate(final):
+        player = players[i]
+        rank, rank_to = ranks[i]
+        in_file = player.rank_in_file
+        differs = bool(is_current and in_file and not rank <= in_file <= rank_to)
+        below = downwards[place] if place + 1 < count else None
+        rows.append(StandingsRow(
+            player=player, rank=rank, rank_to=rank_to, points=scores[i],
+            values=ExplainedValues(by_key, i, partial(explain, i)),
+            above=above, below=below, by_lot=i in drawn, rank_in_file_differs=differs))
+        if below is not None:
+            above = Separation(criterion=below.criterion, value=below.other_value,
+                               other_value=below.value, other=player.start_no)
+
+    dropped = tuple(keys[k] for k, column in columns.items()
+                    if column.values and all(v is None for v in column.values)
+                    and parsed[k].info.is_rating_based)
+    groups_seen: list[DirectEncounterGroup] = []
+    for stage_of in encounters.values():
+        distinct = {id(outcome): outcome for outcome in stage_of.outcomes.values()}
+        for outcome in distinct.values():
+            groups_seen.extend(outcome.groups)
+    return Standings(
+        tournament=tournament, edition=edition, specs=parsed, rows=tuple(rows),
+        after_round=rounds, is_final=is_complete_after(tournament, rounds),
+        direct_encounters=tuple(groups_seen), dropped=dropped,
+        diagnostics=_rank_warnings(rows, source), lots_seed=used_seed)
+
+
+def _split(group: list[int], values: Sequence[Decimal | None], *,
+           higher_is_better: bool) -> list[list[int]]:
+    """``group`` (in starting-number order) as sub-groups of equal ``values``, best first.
+
+    Sorting is stable, so players with equal values stay in starting-number order;
+    undefined values go last.
+    """
+    known = {i: value for i in group if (value := values[i]) is not None}
+    defined = sorted(known, key=known.__getitem__, reverse=higher_is_better)
+    subgroups = [list(equal) for _, equal in groupby(defined, known.__getitem__)]
+    if len(defined) < len(group):
+        subgroups.append([i for i in group if values[i] is None])
+    return subgroups
+
+
+def _rank_warnings(rows: Sequence[StandingsRow], source: str) -> tuple[Diagnostic, ...]:
+    differing = [r for r in rows if r.rank_in_file_differs]
+    warnings = []
+    for row in differing[:RANK_WARNINGS_SHOWN]:
+        computed = str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
+        # A team's rank is in its 310 record (columns 69-71), a player's in the 001 (86-89).
+        is_team = isinstance(row.player, Team)
+        column = 69 if is_team else 86
+        warnings.append(Diagnostic(
+            path=source, line=row.player.line or None,
+            column=column if row.player.line else None, severity=Severity.WARNING,
+            message=f"the file ranks {'team' if is_team else 'player'} {row.player.start_no} "
+                    f"({row.player.name}) {row.player.rank_in_file}; the computed standings "
+                    f"rank them {computed}"))
+    if len(differing) > RANK_WARNINGS_SHOWN:
+        competitors = "teams" if isinstance(differing[0].player, Team) else "players"
+        warnings.append(Diagnostic(
+            path=source, severity=Severity.WARNING,
+            message=f"the file's rank column differs from the computed rank for "
+                    f"{len(differing) - RANK_WARNINGS_SHOWN} more {competitors}"))
+    return tuple(warnings)
+
+
+def _check_registry() -> None:
+    missing = [a for a, info in CATALOGUE.items()
+               if a != "DE" and not info.team_only and a not in REGISTRY]
+    if missing:
+        raise RuntimeError(f"tie-breaks without a function: {missing}")
+
+
+_check_registry()
+
+
+__all__ = ["compute_standings", "value_keys"]

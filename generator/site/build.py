@@ -1,0 +1,353 @@
+"""The published site: plan every event, render every page, then swap into ``site/``.
+
+Data flow (STYLE §2): ``read_events`` -> ``plan_site`` (the engine, once per
+event and round) -> ``render_event`` / ``render_index`` (relative path ->
+bytes, nothing on disk) -> ``write_site`` (a staging folder next to the
+output, swapped in only when every file is written). A failed build leaves
+the previous site exactly as it was.
+
+The output is deterministic: the same input gives byte-identical files
+(sorted iteration, no timestamps), which is what lets ``standings serve``
+rebuild one event and compare.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from generator.site import staging as output, pages, render
+from generator.errors import Diagnostic, StandingsError
+from generator.rules.explain import Standings
+from generator.site.pages import EventPlan, Person
+from generator.speed import collector_paused
+from generator.site.render import make_environment
+from generator.reading.site_names import address_problems
+from generator.reading.events import event_warnings, standings_for_event
+
+if TYPE_CHECKING:
+    from generator.reading.events import Event
+    from generator.site.cache import BuildCache
+
+__all__ = [
+    "EventJob", "JobKind", "Site", "StagedSite", "build_site", "event_jobs", "make_environment",
+    "plan_event", "plan_site", "planned_warnings", "render_event", "render_event_job",
+    "render_index", "render_site", "standings_after_rounds", "write_site",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Site:
+    events: tuple[EventPlan, ...]
+    """In folder order (the index sorts them newest first)."""
+    people: tuple[Person, ...]
+
+
+def compute_event_standings(event: Event, after_round: int | None) -> Standings:
+    """The engine applied with the event's announced settings."""
+    return standings_for_event(event, after_round=after_round)
+
+
+def plan_event(event: Event) -> EventPlan:
+    """The event's final standings and what every page needs from them, computed once.
+
+    Callers keep the plan (``standings serve`` keeps each event's, and lists them on the
+    index). There is deliberately no cache of plans by event here: in a server that
+    stays up all day it would keep every replaced event alive, and the garbage collector
+    would walk them all on every full collection.
+    """
+    return pages.plan_event(event, compute_event_standings)
+
+
+def plan_site(events: Sequence[Event | EventPlan]) -> Site:
+    """Compute everything once; check what would make the site inconsistent."""
+    # The reader refuses these names in a folder it lists; an event read from a path
+    # given on its own (a TRF file) is checked here, before anything is published.
+    problems = address_problems(
+        (event.slug, (event.event if isinstance(event, EventPlan) else event).display_path)
+        for event in events)
+    if problems:
+        raise StandingsError(problems)
+    plans = tuple(event if isinstance(event, EventPlan) else plan_event(event)
+                  for event in sorted(events, key=lambda e: e.slug))
+    return Site(events=plans, people=pages.people(plans))
+
+
+def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
+                 workers: int = 1,
+                 on_files: Callable[[Mapping[str, bytes]], None] | None = None,
+                 ) -> dict[str, bytes]:
+    """Everything under ``<slug>/`` (relative path -> content).
+
+    ``workers`` > 1 lets a large event render in forked processes (``standings build``
+    does; ``standings serve`` renders in its own thread and keeps the default).
+    ``on_files`` receives the files batch by batch as they are rendered.
+    """
+    plan = event if isinstance(event, EventPlan) else plan_event(event)
+    return render.render_event(plan, env, standings_after_rounds(plan), workers=workers,
+                               on_files=on_files)
+
+
+# --- an event's pages, a few at a time --------------------------------------------------
+
+EventJob = render.EventJob
+JobKind = render.JobKind
+
+
+def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
+    """The event's files as jobs that render on their own, the standings page first.
+
+    Together they render exactly :func:`render_event`. ``standings serve`` asks for one
+    job per player (``players_per_job=1``) and renders each page when it is asked for;
+    each job's ``paths(plan)`` says which files it makes.
+    """
+    return render.event_jobs(plan, players_per_job=players_per_job)
+
+
+def render_event_job(plan: EventPlan, env: jinja2.Environment, job: EventJob,
+                     standings_after: Callable[[int], Any] | None = None) -> dict[str, bytes]:
+    """The files of one job. ``standings_after`` (see :func:`standings_after_rounds`) lets
+    the jobs of a plan share the standings after each round; without it they are computed
+    for this job."""
+    return render.render_job(plan, env, standings_after or standings_after_rounds(plan), job)
+
+
+def standings_after_rounds(plan: EventPlan) -> Callable[[int], Any]:
+    """The standings after round k of ``plan``'s event, each computed once, on first use.
+
+    Thread-safe: ``standings serve`` may render two round pages at once (a request and its
+    warmer); the second waits for the first rather than computing the same round again.
+    """
+    computed: dict[int, Any] = {}
+    lock = threading.Lock()
+
+    def standings_after(round_no: int) -> Any:
+        if round_no >= plan.info.rounds_played:
+            return plan.standings
+        with lock:
+            if round_no not in computed:
+                computed[round_no] = compute_event_standings(plan.event, round_no)
+            return computed[round_no]
+
+    return standings_after
+
+
+def build_workers() -> int:
+    """Processes for a build: the CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def render_index(events: Sequence[Event | EventPlan] | Site,
+                 env: jinja2.Environment) -> dict[str, bytes]:
+    """The index, players across events, tie-break explanations and static assets."""
+    site = events if isinstance(events, Site) else plan_site(events)
+    return render.render_index(site.events, env, site.people)
+
+
+def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
+                on_files: Callable[[Mapping[str, bytes]], None] | None = None,
+                ) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for plan in site.events:
+        files.update(render_event(plan, env, workers=workers, on_files=on_files))
+    files.update(render.render_index(site.events, env, site.people))
+    return dict(sorted(files.items()))
+
+
+def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
+    """Write into a staging folder beside ``out_dir``, then swap it in (generator/site/staging.py).
+
+    ``out_dir`` must be new, empty, or a site made by build; a failed write leaves it as it
+    was.
+    """
+    stage = StagedSite(out_dir)
+    try:
+        stage.commit(files)
+    except BaseException:
+        stage.discard()
+        raise
+
+
+class StagedSite:
+    """A site being written into a staging folder beside ``out_dir``, swapped in at the end.
+
+    ``write`` may be called while pages are still being rendered (``standings build``
+    writes each batch as it comes, and when it forks, the files are written while its
+    workers render the next ones); ``commit`` writes whatever is still missing and swaps;
+    ``discard`` leaves ``out_dir`` as it was. What ``out_dir`` may be, and how the swap
+    survives a crash, is generator/site/staging.py's; a failure of the system is a StandingsError
+    naming ``out_dir``.
+    """
+
+    def __init__(self, out_dir: Path | str) -> None:
+        self.out = Path(out_dir)
+        self.warnings: tuple[Diagnostic, ...] = ()
+        """Leftovers of earlier builds, or the old site, that could not be removed."""
+        self._written: dict[str, bytes] = {}
+        self._folders: set[str] = {""}
+        with self._diagnosed():
+            output.check_output(out_dir)
+            self.warnings = output.recover(out_dir)
+            self._stage = output.Stage(out_dir)
+        self.root = self._stage.root
+
+    @contextlib.contextmanager
+    def _diagnosed(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as error:
+            raise StandingsError([output.os_error_diagnostic(error, self.out)]) from error
+
+    def write(self, files: Mapping[str, bytes]) -> None:
+        """Write these files; a path already written must not change."""
+        for relative, content in files.items():
+            known = self._written.get(relative)
+            if known is not None:
+                if known is not content and known != content:
+                    raise ValueError(f"two different pages for {relative!r}")
+                continue
+            if relative.startswith("/") or ".." in relative.split("/"):
+                raise ValueError(f"refusing to write outside the site: {relative!r}")
+            self._written[relative] = content
+            with self._diagnosed():
+                self._write_file(relative, content)
+
+    def commit(self, files: Mapping[str, bytes]) -> None:
+        """Write what ``files`` has that is not written yet, then swap the site in.
+
+        ``files`` is the whole site: a file written earlier that it does not hold is an
+        error, as is one whose content differs.
+        """
+        self.write(files)
+        extra = sorted(set(self._written) - set(files))
+        if extra:
+            raise ValueError(f"pages written that the site does not have: {extra[:3]}")
+        with self._diagnosed():
+            # mkdtemp makes the folder private (0700); a published site is world-readable.
+            for folder, dirnames, _ in os.walk(self.root):
+                os.chmod(folder, 0o755)
+                for name in dirnames:
+                    os.chmod(os.path.join(folder, name), 0o755)
+            self.warnings += self._stage.swap_in(os.fspath(self.out))
+
+    def discard(self) -> None:
+        """Remove the staging folder; ``out_dir`` is untouched."""
+        self._stage.discard()
+
+    def _write_file(self, relative: str, content: bytes) -> None:
+        folder = relative.rpartition("/")[0]
+        if folder not in self._folders:
+            (self.root / folder).mkdir(parents=True, exist_ok=True)
+            self._folders.add(folder)
+        # One open, one write and one close per file (open() would also stat the file,
+        # ask whether it is a terminal and seek): a site is thousands of small files.
+        descriptor = os.open(self.root / relative,
+                             os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+        try:
+            view = memoryview(content)
+            while view:
+                view = view[os.write(descriptor, view):]
+        finally:
+            os.close(descriptor)
+
+
+def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False,
+               cache: BuildCache | None = None,
+               workers: int | None = None) -> tuple[Diagnostic, ...]:
+    """Read, compute, render and swap. Returns the warnings; raises on any error.
+
+    With ``strict``, warnings are errors and nothing is written. With a ``cache`` (made by
+    ``BuildCache.prepare`` before this call; see generator/site/cache.py), nothing at all
+    is written when nothing changed, and unchanged events' files are reused, byte for byte.
+    ``workers``: processes for a large event (default: :func:`build_workers`).
+    """
+    events_path = Path(events_dir)
+    # Before anything is read: a folder that must not be replaced is refused at once, and a
+    # site that a killed build left aside is back in place even if this build fails.
+    try:
+        output.check_output(out_dir, events_path)
+        left = output.recover(out_dir)
+    except OSError as error:
+        raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
+    if cache is not None:
+        unchanged = cache.unchanged_warnings()
+        if unchanged is not None:
+            if strict and unchanged:
+                raise StandingsError(w.as_error() for w in unchanged)
+            return unchanged + left
+    # A build keeps millions of small objects alive to its end (the engine's derivations,
+    # the standings after every round, the pages' records): every collection would walk
+    # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB
+    # for a 2,000-player event) are collected after it.
+    with collector_paused():
+        return left + _build(events_path, out_dir, strict=strict, cache=cache,
+                             workers=build_workers() if workers is None else workers)
+
+
+def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
+           cache: BuildCache | None, workers: int) -> tuple[Diagnostic, ...]:
+    from generator.reading.events import read_events
+    from generator.site.cache import discover_events
+
+    events = read_events(events_path)  # raises for the events folder's errors too
+    env = make_environment(events_path)
+    site = plan_site(events)
+    # After planning: the standings have warnings of their own (the TRF rank column).
+    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
+    warnings = (*listing_warnings(discover_events(events_path).diagnostics),
+                *(warning for found in warned.values() for warning in found))
+    if strict and warnings:
+        raise StandingsError(w.as_error() for w in warnings)
+    missing = render.missing_explanations(site.events)
+    if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
+        raise StandingsError([Diagnostic(path="generator/explanations",
+                                         message=f"no explanation page for {', '.join(missing)}")])
+    # Pages are written as they are rendered: with worker processes, the file system
+    # works on one batch while they render the next.
+    stage = StagedSite(out_dir)
+    try:
+        try:
+            if cache is None:
+                files = render_site(site, env, workers=workers, on_files=stage.write)
+            else:
+                files = cache.render_site(
+                    site.events,
+                    lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
+                    lambda: render.render_index(site.events, env, site.people),
+                    warned)
+        except jinja2.TemplateError as error:
+            raise StandingsError([_template_diagnostic(error)]) from error
+        stage.commit(files)
+    except BaseException:
+        stage.discard()
+        raise
+    return warnings + stage.warnings
+
+
+def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """The warnings among the problems of an events folder itself (incremental.Listing)."""
+    return tuple(d for d in listing if not d.is_error)
+
+
+def planned_warnings(event: Event, plan: EventPlan | None) -> tuple[Diagnostic, ...]:
+    """The warnings of an event (``--strict`` makes them errors), those of its standings
+    included when it was planned (generator/rules/ranking.py ``event_warnings``)."""
+    return event_warnings(event, plan.standings if plan is not None else None)
+
+
+def _template_diagnostic(error: jinja2.TemplateError) -> Diagnostic:
+    """A template problem (often in a club's override) as ``path:line: message``."""
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return Diagnostic(path=error.filename or error.name or "templates", line=error.lineno,
+                          message=error.message or str(error))
+    return Diagnostic(path="templates", message=str(error))

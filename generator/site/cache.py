@@ -1,0 +1,542 @@
+"""Incremental builds: reuse an event's pages while nothing they are made from has changed.
+
+An event's output is a pure function of three things, so its cache key is a digest of them:
+
+- the event folder's files (every non-hidden file, by relative name and content);
+- the program: ``generator.__version__`` *and* every file of the installed package (code,
+  tie-break explanations), so an editable install under development never reuses pages
+  made by older code (digested once per process: the code that renders is the code the
+  process imported; the files it reads while rendering are in the template folders below);
+- the templates: the package's (with its static assets) and the club's ``templates/``
+  override folder beside ``events/``; and, for ``standings build``, the events folder as
+  the user spelled it (diagnostics repeat that spelling).
+
+The index and cross-event pages depend on every event, so their key is a digest of all the
+event keys. ``standings build`` keeps the keys, with the size and SHA-256 of every file they
+produced, in ``SITE/.standings-cache.json`` (see :data:`MANIFEST_NAME` for why there).
+``standings serve`` keeps the same units in memory instead (generator/preview/livebuild.py).
+
+Digests are taken *before* reading the files: if a file changes while it is being read, the
+recorded key describes older content than the pages, so the next build renders again rather
+than trusting a torn read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from generator import __version__
+from generator.errors import Diagnostic, Severity, StandingsError
+from generator.files import open_regular_file, read_regular_file
+
+MANIFEST_NAME = ".standings-cache.json"
+"""The cache manifest, kept inside the output folder.
+
+Inside rather than beside it: the manifest is written through the same stage-then-swap as the
+pages, so it always describes exactly the files next to it (a manifest kept elsewhere could
+outlive a ``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
+nothing new needs ignoring. On GitHub Pages the file is reachable (``.nojekyll`` serves
+dotfiles) but holds only file names and hashes of public pages: nothing that matters.
+"""
+
+MANIFEST_FORMAT = 1
+INDEX_UNIT = ""
+"""The manifest's name for the pages that list events (no event folder has an empty name)."""
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+
+# Files that never feed a page: editor swap and backup files, byte-code.
+_IGNORED_SUFFIXES = (".pyc", ".pyo", ".swp", ".swx", ".tmp", "~")
+_IGNORED_DIRS = frozenset({"__pycache__"})
+
+
+def _is_input_name(name: str) -> bool:
+    return not name.startswith((".", "#")) and not name.endswith(_IGNORED_SUFFIXES)
+
+
+def input_files(folder: Path) -> list[Path]:
+    """Every file under ``folder`` that may feed a page, sorted for a stable digest."""
+    found: list[Path] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except (FileNotFoundError, NotADirectoryError):
+        return found
+    for entry in entries:
+        if not _is_input_name(entry.name):
+            continue
+        if entry.is_dir():
+            # A link to a folder is not followed: a link to / in an event folder made every
+            # build (and serve) walk the whole disk. The reader never reads below an event
+            # folder; a club's templates behind such a link need --clean after an edit.
+            if entry.name not in _IGNORED_DIRS and not entry.is_symlink():
+                found.extend(input_files(entry))
+        elif entry.is_file():
+            found.append(entry)
+    return found
+
+
+def digest_folder(folder: Path) -> str:
+    """SHA-256 over the relative names and contents of a folder's input files (or of one file,
+    for an event given as a loose TRF file).
+
+    A file that vanishes while being hashed counts as part of the digest (as missing): the
+    digest then differs from the next one taken and the caller reads again.
+    """
+    digest = hashlib.sha256()
+    files = [folder] if folder.is_file() else input_files(folder)
+    for path in files:
+        digest.update(path.name.encode() if path == folder
+                      else path.relative_to(folder).as_posix().encode())
+        digest.update(b"\0")
+        # Each file's own digest, read in chunks: a file of gigabytes (which the reader
+        # refuses by its size) must not be read into memory just to be hashed.
+        try:
+            with open_regular_file(path) as file:
+                content = hashlib.file_digest(file, "sha256").digest()
+        except OSError:
+            content = b"\0<unreadable>\0"
+        digest.update(len(content).to_bytes(8, "big"))
+        digest.update(content)
+    return digest.hexdigest()
+
+
+@cache
+def _package_digest() -> str:
+    """The installed package's files as this process imported them.
+
+    Once per process: ``standings serve`` asks for the program digest on every refresh, and
+    hashing the whole package each time (half a megabyte) was a few milliseconds of every
+    edit's latency, while a code change on disk cannot change what the running server renders.
+    """
+    return digest_folder(PACKAGE_DIR)
+
+
+def program_digest(template_folders: Iterable[Path] = ()) -> str:
+    """Digest of what renders every page: version, package files, a club's templates."""
+    digest = hashlib.sha256(f"standings {__version__}\0".encode())
+    digest.update(_package_digest().encode())
+    for folder in template_folders:
+        digest.update(b"\0" + str(folder).encode() + b"\0")
+        digest.update(digest_folder(folder).encode())
+    return digest.hexdigest()
+
+
+def unit_key(program: str, inputs: str) -> str:
+    """The cache key of one event's output."""
+    return hashlib.sha256(f"{program}\0{inputs}".encode()).hexdigest()
+
+
+def index_key(program: str, event_keys: Mapping[str, str]) -> str:
+    """The cache key of the pages that list events: they depend on every event."""
+    digest = hashlib.sha256(f"{program}\0index\0".encode())
+    for slug in sorted(event_keys):
+        digest.update(f"{slug}\0{event_keys[slug]}\0".encode())
+    return digest.hexdigest()
+
+
+# --- the manifest -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRecord:
+    """One cached unit (an event's pages, or the index pages) as built last time."""
+
+    key: str
+    """:func:`unit_key` / :func:`index_key` of the inputs these files were rendered from."""
+    files: Mapping[str, FileRecord]
+    """Site-relative path -> size and hash of the bytes written."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Warnings the reader gave for these inputs, replayed when nothing changed, so such a
+    build prints (and ``--strict`` fails on) exactly what a clean one would."""
+
+    @classmethod
+    def of(cls, key: str, files: Mapping[str, bytes],
+           warnings: Iterable[Diagnostic] = ()) -> UnitRecord:
+        return cls(
+            key=key,
+            files=MappingProxyType({
+                path: FileRecord(len(content), hashlib.sha256(content).hexdigest())
+                for path, content in sorted(files.items())
+            }),
+            warnings=tuple(warnings),
+        )
+
+    def is_intact_in(self, out_dir: Path) -> bool:
+        """Every file is still there with the size it was written with (a stat each, cheap)."""
+        for path, record in self.files.items():
+            try:
+                if (out_dir / path).stat().st_size != record.size:
+                    return False
+            except OSError:
+                return False
+        return True
+
+    def load_from(self, out_dir: Path) -> dict[str, bytes] | None:
+        """The files as built last time, or None when any was changed or removed since."""
+        loaded: dict[str, bytes] = {}
+        for path, record in self.files.items():
+            try:
+                content = read_regular_file(out_dir / path)
+            except OSError:
+                return None
+            if len(content) != record.size or hashlib.sha256(content).hexdigest() != record.sha256:
+                return None
+            loaded[path] = content
+        return loaded
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    units: Mapping[str, UnitRecord]
+    """Event folder name -> its record; :data:`INDEX_UNIT` -> the index pages' record."""
+
+    def to_bytes(self) -> bytes:
+        """Deterministic JSON: a clean build and a cached one write the same manifest."""
+        data = {
+            "format": MANIFEST_FORMAT,
+            "units": {
+                name: {
+                    "key": unit.key,
+                    "files": {p: [f.size, f.sha256] for p, f in sorted(unit.files.items())},
+                    "warnings": [_diagnostic_to_json(w) for w in unit.warnings],
+                }
+                for name, unit in sorted(self.units.items())
+            },
+        }
+        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n").encode()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Manifest | None:
+        """The manifest, or None when it is unreadable or from another format (build all)."""
+        try:
+            raw = json.loads(data)
+            if raw.get("format") != MANIFEST_FORMAT:
+                return None
+            units = {
+                str(name): UnitRecord(
+                    key=str(unit["key"]),
+                    files=MappingProxyType({
+                        str(p): FileRecord(int(size), str(sha))
+                        for p, (size, sha) in unit["files"].items()
+                    }),
+                    warnings=tuple(_diagnostic_from_json(w) for w in unit.get("warnings", ())),
+                )
+                for name, unit in raw["units"].items()
+            }
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        return cls(units=MappingProxyType(units))
+
+    @classmethod
+    def load(cls, out_dir: Path) -> Manifest | None:
+        try:
+            return cls.from_bytes(read_regular_file(out_dir / MANIFEST_NAME))
+        except OSError:
+            return None
+
+
+def _diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
+    return {"path": diagnostic.path, "line": diagnostic.line, "column": diagnostic.column,
+            "message": diagnostic.message, "expected": diagnostic.expected,
+            "severity": str(diagnostic.severity)}
+
+
+def _diagnostic_from_json(data: Mapping[str, Any]) -> Diagnostic:
+    def number(value: Any) -> int | None:
+        return None if value is None else int(value)
+
+    return Diagnostic(path=str(data["path"]), line=number(data.get("line")),
+                      column=number(data.get("column")), message=str(data["message"]),
+                      expected=None if data.get("expected") is None else str(data["expected"]),
+                      severity=Severity(data.get("severity", "warning")))
+
+
+# --- the build cache behind `standings build` ---------------------------------------------
+
+
+@dataclass(slots=True)
+class BuildCache:
+    """What ``standings build`` may reuse from the site it built last time.
+
+    Made *before* the events are read (see the module docstring for why), then asked either
+    :meth:`unchanged_warnings` (nothing changed: write nothing) or, during the build, to
+    :meth:`render_site` with each unchanged event's files read back from the old site.
+    """
+
+    out_dir: Path
+    events_spelling: str
+    """The events folder as the user wrote it: the manifest stores paths below it without it."""
+    keys: Mapping[str, str]
+    """Slug -> unit key of the event's inputs as they are now."""
+    index: str
+    previous: Manifest | None
+    listing: tuple[Diagnostic, ...] = ()
+    """The problems of the events folder itself, listed by prepare (never cached: a stray
+    TRF file or a link changes no event's key)."""
+    rendered: list[str] = field(default_factory=list)
+    """Units rendered by this build (INDEX_UNIT for the index pages)."""
+    reused: list[str] = field(default_factory=list)
+
+    @classmethod
+    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, clean: bool = False,
+                site: SiteFunctions | None = None) -> BuildCache:
+        site = site or default_site_functions()
+        events_root = Path(events_dir)
+        # The events folder as written is part of the key: diagnostics (and any page that
+        # names a file) spell paths the way the user gave them.
+        program = hashlib.sha256(
+            f"{program_digest(site.template_folders(events_root))}\0{events_dir}".encode()
+        ).hexdigest()
+        listing = site.discover(events_root) if events_root.exists() else Listing({})
+        folders = listing.folders
+        keys = {slug: unit_key(program, digest_folder(folder))
+                for slug, folder in sorted(folders.items())}
+        out = Path(out_dir)
+        return cls(out_dir=out, events_spelling=os.fspath(events_dir),
+                   keys=MappingProxyType(keys), index=index_key(program, keys),
+                   previous=None if clean else Manifest.load(out),
+                   listing=listing.diagnostics)
+
+    def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
+        """The warnings of the last build when nothing changed since (the events folder's own,
+        listed afresh, first); None when something did, or the events folder has an error.
+
+        "Nothing changed" means the same events with the same keys, the same program, and
+        every file of the last build still in the output folder with its size.
+        """
+        previous = self.previous
+        if previous is None or set(previous.units) != {*self.keys, INDEX_UNIT}:
+            return None
+        if any(d.is_error for d in self.listing):  # the build reports them and fails
+            return None
+        if previous.units[INDEX_UNIT].key != self.index or any(
+                previous.units[slug].key != key for slug, key in self.keys.items()):
+            return None
+        if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
+            return None
+        self.reused = sorted(previous.units)
+        return (*self.listing, *(_local(w, self.events_spelling)
+                                 for slug in sorted(self.keys)
+                                 for w in previous.units[slug].warnings))
+
+    def render_site(
+        self,
+        plans: Sequence[Any],
+        render_event: Callable[[Any], Mapping[str, bytes]],
+        render_index: Callable[[], Mapping[str, bytes]],
+        warnings: Mapping[str, Sequence[Diagnostic]],
+    ) -> dict[str, bytes]:
+        """Every file of the site plus the manifest: unchanged units read back, others rendered.
+
+        ``plans``: each has a ``slug``; ``warnings``: slug -> the warnings of that event.
+        The result is what a clean build renders, byte for byte: a reused file is used only
+        if its hash is the one recorded when it was rendered from the same key.
+        """
+        files: dict[str, bytes] = {}
+        units: dict[str, UnitRecord] = {}
+        for plan in plans:
+            slug = plan.slug
+            # Discovery and the reader name events by the same rule (events.event_slug), so
+            # every planned event has a key; a missing one is a bug, never a stale reuse.
+            key = self.keys[slug]
+            units[slug] = self._unit(slug, key, partial(render_event, plan),
+                                     warnings.get(slug, ()), files)
+        units[INDEX_UNIT] = self._unit(INDEX_UNIT, self.index, render_index, (), files)
+        files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
+        return dict(sorted(files.items()))
+
+    def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
+              warnings: Iterable[Diagnostic], files: dict[str, bytes]) -> UnitRecord:
+        """Add one unit's files to ``files``, read back from the last build when it made them
+        from the same key, else rendered; returns the unit's record."""
+        record = self.previous.units.get(unit) if self.previous else None
+        reused = record.load_from(self.out_dir) if record and record.key == key else None
+        if record and reused is not None:
+            files.update(reused)
+            self.reused.append(unit)
+            # load_from checked every file against the record's size and hash: keep them
+            # rather than hashing each file a second time.
+            return replace(record, warnings=self._portable(warnings))
+        produced = dict(render())
+        files.update(produced)
+        self.rendered.append(unit)
+        return UnitRecord.of(key, produced, self._portable(warnings))
+
+    def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+        return tuple(_portable(w, self.events_spelling) for w in warnings)
+
+
+EVENTS_PLACEHOLDER = "<events>"
+"""Stands in the manifest for the events folder as the user wrote it.
+
+The manifest is published with the site, so it must not carry a path of the machine that
+built it (``standings build /home/anna/club/events`` would otherwise put that into every
+warning's path). The spelling is part of every cache key, so a manifest is only ever
+replayed with the same spelling, which puts the paths back exactly as they were.
+"""
+
+
+def _portable(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
+    path = diagnostic.path
+    for separator in {os.sep, "/"}:
+        if path == events_spelling or path.startswith(events_spelling.rstrip(separator)
+                                                      + separator):
+            path = EVENTS_PLACEHOLDER + path[len(events_spelling.rstrip(separator)):]
+            break
+    else:
+        if os.path.isabs(path):  # not below the events folder (not made by the reader)
+            path = os.path.basename(path)
+    return replace(diagnostic, path=path)
+
+
+def _local(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
+    if diagnostic.path == EVENTS_PLACEHOLDER or diagnostic.path.startswith(
+            (EVENTS_PLACEHOLDER + "/", EVENTS_PLACEHOLDER + os.sep)):
+        return replace(diagnostic, path=events_spelling.rstrip("/" + os.sep)
+                       + diagnostic.path[len(EVENTS_PLACEHOLDER):])
+    return diagnostic
+
+
+# --- the seam to the reader and the site --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteFunctions:
+    """The reader and the site's renderers, gathered so tests can stand in small doubles."""
+
+    discover: Callable[[Path], Listing]
+    """Events folder -> the event folders (or loose TRF files) that read_events reads, and
+    the problems of the folder itself (a stray TRF file, a refused folder name)."""
+    read_event: Callable[[Path], Any]
+    """Event folder -> Event; raises StandingsError."""
+    warnings_of: Callable[[Any, Any | None], Sequence[Diagnostic]]
+    """(Event, its plan or None when planning failed) -> the warnings ``--strict`` refuses:
+    the reader's and the standings' (site.planned_warnings, as build and check)."""
+    template_folders: Callable[[Path], Sequence[Path]]
+    """Events folder -> the folders, besides the package's code, whose files shape pages
+    (package templates, a club's override, explanations): digested, and watched by serve."""
+    make_environment: Callable[[Path], Any]
+    """Events folder -> the Jinja environment (package templates plus the club's override)."""
+    plan_event: Callable[[Any], Any]
+    """Event -> everything its pages show, computed once (standings after every round...)."""
+    render_event: Callable[[Any, Any], Mapping[str, bytes]]
+    """(plan, environment) -> site-relative path -> content, everything under ``<slug>/``."""
+    render_index: Callable[[Sequence[Any], Any], Mapping[str, bytes]]
+    """(plans, environment) -> the index, cross-event pages, tie-break pages, static assets."""
+    event_jobs: Callable[[Any, Any], Sequence[PageJob]] | None = None
+    """(plan, environment) -> the same files as render_event, split into jobs that can run
+    one at a time, so serve renders first the pages that are looked at. None: all at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageJob:
+    """Some of an event's pages, rendered when called."""
+
+    run: Callable[[], Mapping[str, bytes]]
+    paths: tuple[str, ...] | None = None
+    """The files it renders when that is known without running it (None: run to find out)."""
+    probe: bool = False
+    """Render during the rebuild itself, before the swap: the standings page (what an
+    arbiter watches) and a player page, so most template errors never reach the served site.
+    A later page that fails sends the event back to its last good pages (livebuild.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What an events folder holds, as the reader lists it (events.event_paths)."""
+
+    folders: Mapping[str, Path]
+    """Slug -> the event folder (or loose TRF file), in slug order."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Problems of the events folder itself: what ``build`` and ``check`` report before
+    reading any event (a TRF file beside the event folders, a refused name, a link)."""
+
+
+def discover_events(events_root: Path) -> Listing:
+    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
+    from generator.reading.events import event_paths, event_slug
+
+    problems: list[Diagnostic] = []
+    found = {event_slug(Path(given)): Path(given)
+             for given in event_paths(events_root, problems)}
+    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems))
+
+
+def site_template_folders(events_root: Path) -> list[Path]:
+    from generator.site import render
+
+    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR]
+    club = render.club_templates(events_root)
+    if club is not None:
+        folders.append(club)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def default_site_functions() -> SiteFunctions:
+    """The real reader and site (imported here, not at module load, to keep startup light)."""
+    from generator.reading import events as events_module
+    from generator.site import build as site_module
+
+    return SiteFunctions(
+        discover=discover_events,
+        read_event=events_module.read_event,
+        warnings_of=site_module.planned_warnings,
+        template_folders=site_template_folders,
+        make_environment=site_module.make_environment,
+        plan_event=site_module.plan_event,
+        render_event=site_module.render_event,
+        render_index=site_module.render_index,
+        event_jobs=site_event_jobs,
+    )
+
+
+def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
+    """The site's own split of ``render_event`` (site.event_jobs): the standings page, the
+    other event pages, each round, each player.
+
+    The standings page (what the arbiter watches) and the first player page (one page of
+    each template an event's rebuild must not break) are the probes; the rest renders on
+    request or in the background. The jobs together give exactly
+    ``site.render_event(plan, env)`` (tests/test_serve_site.py checks it byte for byte).
+    """
+    from generator.site import build as site
+
+    standings_after = site.standings_after_rounds(plan)
+    return [
+        PageJob(partial(site.render_event_job, plan, env, job, standings_after),
+                job.paths(plan),
+                probe=job.kind is site.JobKind.STANDINGS
+                or (job.kind is site.JobKind.PLAYERS and job.first == 0))
+        for job in site.event_jobs(plan, players_per_job=1)
+    ]
+
+
+def diagnostics_of_failure(
+    error: Exception, fallback_path: str, doing: str = "rendering",
+) -> tuple[Diagnostic, ...]:
+    """A failure as diagnostics: a template error names its file and line, a bug says so."""
+    if isinstance(error, StandingsError):
+        return error.diagnostics
+    import jinja2
+
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return (Diagnostic(path=error.filename or error.name or fallback_path, line=error.lineno,
+                           message=f"template error: {error.message}"),)
+    if isinstance(error, jinja2.TemplateError):
+        return (Diagnostic(path=fallback_path, message=f"template error: {error}"),)
+    return (Diagnostic(path=fallback_path,
+                       message=f"internal error while {doing}: {error!r}"),)

@@ -1,0 +1,1190 @@
+"""What the site shows: page addresses and the records each page is rendered from.
+
+Pure functions over the reader's ``Event`` and the engine's ``Standings``; no
+Jinja and no disk here. ``render.py`` turns these records into HTML, and the
+wording lives in the templates.
+
+Addresses are stable: an event lives under its folder name (the slug) and a
+player page under the start number, so a link shared after round 3 still
+opens the same player after round 9.
+"""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from generator.rules.explain import DirectEncounterGroup, Part, Separation, Standings, StandingsRow
+from generator.site.downloads import plain_decimal, shown_value
+from generator.model import ZERO, Color, Player, ResultCode, RoundKind, RoundResult, StartNo, Tournament
+from generator.rules.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
+from generator.rules.progress import Progress, RoundProgress, event_progress, round_progress
+from generator.speed import record_maker
+from generator.reading.site_names import PEOPLE_DIR as PEOPLE_DIR
+from generator.reading.site_names import STATIC_DIR as STATIC_DIR
+from generator.reading.site_names import TIEBREAKS_DIR as TIEBREAKS_DIR
+from generator.rules.ranking import value_keys
+from generator.model import Team
+
+if TYPE_CHECKING:
+    from generator.reading.events import Event
+
+# --- addresses ---------------------------------------------------------------------------
+# Every address is a path relative to the site root; the templates' url_to() (see
+# render.page_context) makes links relative to the page that holds them, so the site works
+# from disk and under user.github.io/REPO/.
+
+# The site's own top-level names (STATIC_DIR, ...) and the event folder names it refuses
+# are in site_names: the reader checks names too, and should not load this module for it.
+
+UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
+
+
+def relative_link(page: str, target: str, fragment: str | None = None) -> str:
+    """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
+    return link_from_folder(page.rpartition("/")[0], target, fragment)
+
+
+def link_from_folder(page_dir: str, target: str, fragment: str | None = None) -> str:
+    """``target`` seen from a page in the folder ``page_dir`` (see :func:`relative_link`)."""
+    if target:
+        target_dir, _, name = target.rpartition("/")
+        link = folder_link(page_dir, target_dir) + name
+    else:
+        link = ""
+    return f"{link}#{fragment}" if fragment else link
+
+
+@functools.lru_cache(maxsize=4096)
+def folder_link(page_dir: str, target_dir: str) -> str:
+    """The folder ``target_dir`` seen from ``page_dir``: "", "../", "../players/"."""
+    # A site has few folders and hundreds of thousands of links: relpath once per pair.
+    relative = posixpath.relpath(target_dir or ".", page_dir or ".")
+    return "" if relative == "." else relative + "/"
+
+
+def event_page(slug: str) -> str:
+    return f"{slug}/index.html"
+
+
+def crosstable_page(slug: str) -> str:
+    return f"{slug}/crosstable.html"
+
+
+def starting_list_page(slug: str) -> str:
+    return f"{slug}/starting-list.html"
+
+
+def round_page(slug: str, round_no: int) -> str:
+    return f"{slug}/rounds/{round_no}.html"
+
+
+def standings_after_page(slug: str, round_no: int) -> str:
+    return f"{slug}/rounds/{round_no}-standings.html"
+
+
+def player_page(slug: str, start_no: int) -> str:
+    return f"{slug}/players/{start_no}.html"
+
+
+def player_anchor(start_no: int, column: Column) -> str:
+    """``#p12-bh-c1``: one tie-break's derivation on a player's page."""
+    return f"p{start_no}-{column.anchor}"
+
+
+def trf_download(slug: str) -> str:
+    return f"{slug}/{slug}.trf"
+
+
+def csv_download(slug: str) -> str:
+    return f"{slug}/standings.csv"
+
+
+def json_download(slug: str) -> str:
+    return f"{slug}/standings.json"
+
+
+def tiebreak_page(acronym: str) -> str:
+    info = CATALOGUE[acronym]
+    return f"{TIEBREAKS_DIR}/{(info.alias_of or info.acronym).lower()}.html"
+
+
+def person_page(key: str) -> str:
+    return f"{PEOPLE_DIR}/{key}.html"
+
+
+# --- small facts the pages need ----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventInfo:
+    """The event's heading facts, settings first, the TRF header where settings are silent."""
+
+    slug: str
+    title: str
+    start_date: Any
+    end_date: Any
+    place: str
+    organiser: str
+    arbiter: str
+    rounds_total: int
+    rounds_played: int
+    is_round_robin: bool
+    notes_markdown: str
+    tournament_type: str
+    time_control: str
+    is_team_event: bool = False
+    """The competitors are teams (C.07 Art. 11): pages say "team" and show match results."""
+    board_count: int = 0
+    """Boards per match in a team event."""
+    progress: Progress
+    """Which rounds are complete, which is in progress, which is paired only."""
+
+    @property
+    def rounds_listed(self) -> int:
+        """The rounds with a page: those played and the round paired after them."""
+        paired = self.progress.paired_round
+        return paired.round_no if paired is not None else self.rounds_played
+
+    @property
+    def current_round(self) -> int | None:
+        """The round whose games are still to be played or entered: the paired round, else
+        the last round while it is in progress; None between rounds and at the end."""
+        if self.progress.paired_round is not None:
+            return self.progress.paired_round.round_no
+        if self.progress.is_in_progress:
+            return self.rounds_played
+        return None
+
+
+def _setting(event: Event, name: str) -> Any:
+    return getattr(event.settings, name, None)
+
+
+def event_info(event: Event) -> EventInfo:
+    tournament = event.competitors
+    teams = event.teams
+    return EventInfo(
+        slug=event.slug,
+        # event.yml over the TRF file (and the folder's name for a title) is settled once,
+        # when the event is assembled (assembly.assemble); the organiser is event.yml's only.
+        title=tournament.name,
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        place=tournament.city,
+        organiser=_setting(event, "organiser") or "",
+        arbiter=tournament.chief_arbiter,
+        rounds_total=tournament.total_rounds,
+        rounds_played=tournament.rounds_played,
+        is_round_robin=tournament.is_round_robin,
+        notes_markdown=event.notes or "",
+        tournament_type=tournament.tournament_type,
+        time_control=tournament.time_control,
+        is_team_event=teams is not None,
+        board_count=teams.board_count if teams is not None else 0,
+        progress=event_progress(tournament),
+    )
+
+
+def tiebreak_label(spec: TiebreakSpec) -> str:
+    """"Buchholz, cut 1": the title with its modifiers in words (C.07 Art. 14)."""
+    words = [spec.info.title]
+    if spec.cut:
+        words.append(f"cut {spec.cut}")
+    if spec.median:
+        words.append(f"median {spec.median}")
+    if spec.limit:
+        words.append(f"limit {spec.limit:+d}")
+    if spec.forfeits_as_played:
+        words.append("forfeits as played")
+    if spec.fore:
+        words.append("of Fore Buchholz")
+    if spec.reverse:
+        words.append("reversed")
+    if spec.unrated_rating is not None:
+        words.append(f"unrated counted as {spec.unrated_rating}")
+    return ", ".join(words)
+
+
+def tiebreak_articles(spec: TiebreakSpec) -> tuple[str, ...]:
+    """The articles a reader needs for this code: the definition, then its modifiers'."""
+    articles = [spec.info.article]
+    if spec.cut:
+        articles.append("14.1" if spec.cut == 1 else "14.2")
+    if spec.median:
+        articles.append("14.3" if spec.median == 1 else "14.4")
+    if spec.limit:
+        articles.append("14.5")
+    return tuple(articles)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Column:
+    """One announced tie-break as the pages show it."""
+
+    spec: TiebreakSpec
+    key: str
+    """Its key in ``StandingsRow.values``: the code as written, ``#2`` for a repeat."""
+    anchor: str
+    """``bh-c1``; ``de-2`` for the second DE of a list."""
+    label: str
+    articles: tuple[str, ...]
+
+
+def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
+    return _columns(tuple(specs))
+
+
+@functools.lru_cache(maxsize=256)
+def _columns(specs: tuple[TiebreakSpec, ...]) -> tuple[Column, ...]:
+    # Every page of an event asks; the answer depends on the announced list alone.
+    return tuple(
+        Column(spec=spec, key=key,
+               anchor=spec.anchor + (f"-{key.rsplit('#', 1)[1]}" if "#" in key else ""),
+               label=tiebreak_label(spec), articles=tiebreak_articles(spec))
+        for spec, key in zip(specs, value_keys(specs), strict=True)
+    )
+
+
+def value_of(row: StandingsRow, column: Column) -> Decimal | None:
+    """A row's value as shown, without building its derivation (the engine builds those
+    lazily)."""
+    return shown_value(column.spec, row.number(column.key))
+
+
+def tiebreak_info(acronym: str) -> TiebreakInfo:
+    info = CATALOGUE[acronym]
+    return CATALOGUE[info.alias_of] if info.alias_of else info
+
+
+# --- results as chess players write them ---------------------------------------------------
+
+_GAME_SYMBOL = {
+    ResultCode.WIN: "1", ResultCode.WIN_UNRATED: "1",
+    ResultCode.DRAW: "½", ResultCode.DRAW_UNRATED: "½",
+    ResultCode.LOSS: "0", ResultCode.LOSS_UNRATED: "0",
+    ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "−",
+    ResultCode.PENDING: "?",
+}
+
+
+def result_symbol(result: RoundResult, points: Decimal) -> str:
+    """One player's side of a round: 1 ½ 0, + − for forfeits, the points for a bye."""
+    if result.kind is RoundKind.NOT_PLAYED_YET:
+        return ""
+    if result.opponent is not None and result.code in _GAME_SYMBOL:
+        return _GAME_SYMBOL[result.code]
+    return format_points(points)
+
+
+def competitor_symbol(competitor: Player, result: RoundResult, points: Decimal) -> str:
+    """A round as the crosstable and the player page show it: for a team, the game points
+    it scored in the match (2½), which say more than the match points; else
+    :func:`result_symbol`."""
+    if isinstance(competitor, Team) and result.opponent is not None:
+        game_points = competitor.match(result.round).game_points
+        return "?" if game_points is None else format_points(game_points)
+    return result_symbol(result, points)
+
+
+def format_points(value: Decimal | None) -> str:
+    """Points as chess players write them: 3½, ¼, 10¾; other values as plain decimals."""
+    if value is None:
+        return "–"
+    # A big event shows the same few hundred numbers some hundred thousand times. Equal
+    # values (2.5 and 2.50) are written alike, so the value is the key.
+    text = _POINTS_TEXT.get(value)
+    if text is None:
+        if len(_POINTS_TEXT) >= _POINTS_TEXT_SIZE:
+            _POINTS_TEXT.clear()
+        text = _POINTS_TEXT[value] = _points_text(value)
+    return text
+
+
+_POINTS_TEXT: dict[Decimal, str] = {}
+_POINTS_TEXT_SIZE = 50_000
+
+
+def _points_text(value: Decimal) -> str:
+    sign = "-" if value < 0 else ""
+    magnitude = abs(value)
+    whole = int(magnitude)
+    fraction = magnitude - whole
+    glyph = _FRACTIONS.get(fraction)
+    if glyph is None:
+        return sign + plain_decimal(magnitude)
+    if not glyph:
+        return f"{sign}{whole}"
+    return f"{sign}{whole if whole else ''}{glyph}"
+
+
+_FRACTIONS = {Decimal(0): "", Decimal("0.25"): "¼", Decimal("0.5"): "½", Decimal("0.75"): "¾"}
+
+
+# --- event plan --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventPlan:
+    """One event with everything computed once: the final standings and one per round."""
+
+    event: Event
+    info: EventInfo
+    standings: Standings
+    """After the last round with a result (final once every round is in)."""
+    running: Mapping[StartNo, tuple[Decimal, ...]]
+    """Each player's score after every round (index 0 = before round 1)."""
+    final_points: Mapping[StartNo, Decimal]
+    """Each player's points in ``standings``."""
+
+    @property
+    def slug(self) -> str:
+        return self.info.slug
+
+    @property
+    def tournament(self) -> Tournament:
+        """What the standings rank: the teams of a team event, else the players."""
+        return self.event.competitors
+
+    @property
+    def winners(self) -> tuple[StandingsRow, ...]:
+        if self.info.rounds_played == 0:
+            return ()
+        return tuple(row for row in self.standings.rows if row.rank == 1)
+
+
+def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]:
+    scores: dict[StartNo, tuple[Decimal, ...]] = {}
+    system = tournament.score_system
+    for player in tournament.players:
+        total = ZERO
+        steps = [total]
+        for result in player.results:
+            total += system.round_points(result)
+            steps.append(total)
+        scores[player.start_no] = tuple(steps)
+    return scores
+
+
+def plan_event(event: Event, compute: Any) -> EventPlan:
+    """``compute(event, after_round)`` is the engine applied with the event's settings."""
+    standings = compute(event, None)
+    return EventPlan(event=event, info=event_info(event), standings=standings,
+                     running=running_scores(event.competitors),
+                     final_points={row.player.start_no: row.points for row in standings.rows})
+
+
+# --- rounds ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchBoard:
+    """One board of a team match, seen from the team whose page or side it is on."""
+
+    number: int
+    player: Player
+    opponent: Player
+    color: str
+    """The player's colour: 'w', 'b', or '' when not recorded."""
+    result: str
+    """From the player's side: "1–0", "½–½", "0–1", "+:−", ..."""
+
+
+def match_boards(plan: EventPlan, team: Team, round_no: int) -> tuple[MatchBoard, ...]:
+    """The boards of ``team``'s match in ``round_no``, with the players of the event."""
+    individual = plan.event.tournament
+    boards = []
+    for game in team.match(round_no).boards:
+        player, opponent = individual.player(game.player), individual.player(game.opponent)
+        boards.append(MatchBoard(
+            number=game.board, player=player, opponent=opponent,
+            color=game.color.value if game.color is not Color.NONE else "",
+            result=_pair_result(player.result(round_no), opponent.result(round_no))))
+    return tuple(boards)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Board:
+    number: int
+    white: Player
+    black: Player
+    result: str
+    """"1–0", "½–½", "+:−" (forfeit), "−:−" (double forfeit), "" (not known yet: paired,
+    or the result not entered); for a team match the game points, "2½–1½"."""
+    has_known_colours: bool
+    is_unrated_game: bool
+    games: tuple[MatchBoard, ...] = ()
+    """A team match: its boards, seen from the White team (the one with White on board 1)."""
+    # Written out once here rather than by filters and macros in the template (a round of
+    # a 2,000-player event has 1,000 boards).
+    white_href: str = ""
+    """White's page, relative to the round's page."""
+    black_href: str = ""
+    white_before_text: str = ""
+    """White's points before the round."""
+    black_before_text: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unpaired:
+    player: Player
+    kind: RoundKind
+    points: Decimal
+    href: str = ""
+    """The player's page, relative to the round's page."""
+    points_text: str = ""
+    before_text: str = ""
+    """The player's points before the round."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundView:
+    round_no: int
+    boards: tuple[Board, ...]
+    unpaired: tuple[Unpaired, ...]
+    """Byes and absences; in a round paired but not played, also the players without a
+    round block (kind NOT_PLAYED_YET: not paired)."""
+    standings: Standings | None
+    """After this round; None for a round paired and not played yet."""
+    progress: RoundProgress
+    is_paired_only: bool = False
+    """Paired, no result yet: the page lists the pairings."""
+
+
+_PAIR_RESULT = {
+    (ResultCode.WIN, ResultCode.LOSS): "1–0", (ResultCode.LOSS, ResultCode.WIN): "0–1",
+    (ResultCode.DRAW, ResultCode.DRAW): "½–½",
+    (ResultCode.WIN_UNRATED, ResultCode.LOSS_UNRATED): "1–0",
+    (ResultCode.LOSS_UNRATED, ResultCode.WIN_UNRATED): "0–1",
+    (ResultCode.DRAW_UNRATED, ResultCode.DRAW_UNRATED): "½–½",
+    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): "+:−",
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): "−:+",
+    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): "−:−",
+}
+
+
+def _pair_result(white: RoundResult, black: RoundResult) -> str:
+    if ResultCode.PENDING in (white.code, black.code):
+        return "?"
+    known = _PAIR_RESULT.get((white.code, black.code))
+    if known:
+        return known
+    # Unusual scorings or one-sided codes: show each side's own symbol.
+    white_side = _GAME_SYMBOL.get(white.code, white.code.value)
+    black_side = _GAME_SYMBOL.get(black.code, black.code.value)
+    return f"{white_side}–{black_side}"
+
+
+def round_view(plan: EventPlan, round_no: int, standings: Standings | None = None) -> RoundView:
+    tournament = plan.tournament
+    system = tournament.score_system
+    here = round_page(plan.slug, round_no)
+    is_paired_only = round_no > plan.info.rounds_played
+
+    def href(player: Player) -> str:
+        return relative_link(here, player_page(plan.slug, player.start_no))
+
+    seen: set[StartNo] = set()
+    boards: list[tuple[tuple[Decimal, Decimal, int], dict[str, Any]]] = []
+    unpaired: list[Unpaired] = []
+    for player in tournament.players:
+        if player.start_no in seen or round_no > len(player.results):
+            continue
+        result = player.result(round_no)
+        before = plan.running[player.start_no][round_no - 1]
+        if result.opponent is None or not tournament.has_player(result.opponent):
+            if result.kind is not RoundKind.NOT_PLAYED_YET or is_paired_only:
+                points = system.round_points(result)
+                unpaired.append(Unpaired(player=player, kind=result.kind,
+                                         points=points, href=href(player),
+                                         points_text=format_points(points),
+                                         before_text=format_points(before)))
+            continue
+        opponent = tournament.player(result.opponent)
+        other = opponent.result(round_no)
+        seen.update((player.start_no, opponent.start_no))
+        # Forfeits written with colour '-' on both sides: keep start-number order.
+        is_white = result.color is not Color.BLACK
+        white, black = (player, opponent) if is_white else (opponent, player)
+        white_result, black_result = (result, other) if is_white else (other, result)
+        white_before = plan.running[white.start_no][round_no - 1]
+        black_before = plan.running[black.start_no][round_no - 1]
+        games: tuple[MatchBoard, ...] = ()
+        if isinstance(white, Team):
+            outcome = (competitor_symbol(white, white_result, ZERO) + "–"
+                       + competitor_symbol(black, black_result, ZERO))
+            games = match_boards(plan, white, round_no)
+        else:
+            outcome = _pair_result(white_result, black_result)
+        board = dict(
+            white=white, black=black,
+            result="" if "?" in outcome else outcome,
+            has_known_colours=result.color is not Color.NONE,
+            is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
+                                                  ResultCode.LOSS_UNRATED),
+            games=games,
+            white_href=href(white), black_href=href(black),
+            white_before_text=format_points(white_before),
+            black_before_text=format_points(black_before),
+        )
+        boards.append((_board_order(white_before, white.start_no,
+                                    black_before, black.start_no), board))
+    boards.sort(key=lambda item: item[0])
+    numbered = tuple(Board(number=i, **b) for i, (_, b) in enumerate(boards, start=1))
+    unpaired.sort(key=lambda u: (_UNPAIRED_ORDER[u.kind], u.player.start_no))
+    return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
+                     standings=standings, progress=round_progress(tournament, round_no),
+                     is_paired_only=is_paired_only)
+
+
+def _board_order(white_before: Decimal, white_no: int, black_before: Decimal,
+                 black_no: int) -> tuple[Decimal, Decimal, int]:
+    """The sort key of a board. The TRF records no board numbers, so they are derived as
+    pairing programs number them (FIDE C.04: the pairings are sorted before they are
+    published): the score of the higher player of the pair, then the sum of the pair's
+    scores, then the pairing number of the higher player, who is the one with the higher
+    score, or on equal scores the lower starting number."""
+    higher = min((-white_before, white_no), (-black_before, black_no))
+    return (higher[0], -(white_before + black_before), higher[1])
+
+
+_UNPAIRED_ORDER = {
+    RoundKind.PAIRING_ALLOCATED_BYE: 0, RoundKind.FULL_POINT_BYE: 1,
+    RoundKind.HALF_POINT_BYE: 2, RoundKind.ZERO_POINT_BYE: 3, RoundKind.PENDING: 4,
+    RoundKind.GAME: 5, RoundKind.FORFEIT_WIN: 5, RoundKind.FORFEIT_LOSS: 5,
+    RoundKind.NOT_PLAYED_YET: 6,
+}
+
+
+# --- standings tables ---------------------------------------------------------------------
+
+def place_text(row: StandingsRow) -> str:
+    """"3" or "3–5" when several players share the place (Art. 4.2)."""
+    return str(row.rank) if row.rank_to == row.rank else f"{row.rank}–{row.rank_to}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsLine:
+    """One row of a standings table, its numbers and links already written out.
+
+    The final standings of a 2,000-player event are shown on the event page, and a table
+    as long for every round; formatting the cells in Python is several times cheaper
+    than filters and calls per cell in the template.
+    """
+
+    row: StandingsRow
+    href: str
+    """The player's page, relative to the page the table is on."""
+    place: str
+    rating: str
+    """The rating, or "" for an unrated player."""
+    points: str
+    cells: tuple[tuple[str, str], ...]
+    """Each tie-break column: (value as shown, link to its derivation on the player page)."""
+
+
+def standings_lines(standings: Standings, slug: str,
+                    page: str = "") -> tuple[StandingsLine, ...]:
+    """The rows of ``standings`` as a table on ``page`` shows them."""
+    players = folder_link(page.rpartition("/")[0], player_page(slug, 0).rpartition("/")[0])
+    cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.acronym == "AOB"
+             else None) for column in columns(standings.specs)]
+    lines = []
+    for row in standings.rows:
+        player = row.player
+        number = player.start_no
+        href = players + player_page(slug, number).rpartition("/")[2]
+        value = row.number
+        fragment = f"{href}#p{number}"
+        lines.append(_new_standings_line(
+            row, href, place_text(row),
+            "" if player.rating is None else str(player.rating),
+            format_points(row.points),
+            tuple([(format_points(value(code) if aob is None else shown_value(aob, value(code))),
+                    fragment + anchor) for code, anchor, aob in cols]),
+        ))
+    return tuple(lines)
+
+
+_new_standings_line = record_maker(StandingsLine, "row", "href", "place", "rating",
+                                   "points", "cells")
+
+
+# --- crosstable --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossCell:
+    round_no: int
+    kind: RoundKind
+    opponent: StartNo | None
+    opponent_rank: int | None
+    color: str
+    symbol: str
+    href: str = ""
+    """The opponent's page, relative to the crosstable page."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossRow:
+    row: StandingsRow
+    cells: tuple[CrossCell, ...]
+    """Swiss: one per round. Round robin: one per column (opponent by place), own cell empty."""
+    grid: tuple[tuple[str, ...], ...] = ()
+    """Round robin: each column's results (several when players met more than once)."""
+    standing: StandingsLine | None = None
+    """Swiss: the row's place, rating, points and tie-breaks as the crosstable page shows them."""
+
+
+_new_cross_cell = record_maker(CrossCell, "round_no", "kind", "opponent", "opponent_rank",
+                               "color", "symbol", "href")
+
+
+def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
+    lines = standings_lines(plan.standings, plan.slug, crosstable_page(plan.slug))
+    ranks = {line.row.player.start_no: line.row.rank for line in lines}
+    hrefs = {line.row.player.start_no: line.href for line in lines}
+    system = plan.tournament.score_system
+    played = plan.info.rounds_played
+    rows = []
+    for line in lines:
+        row = line.row
+        cells = []
+        for result in row.player.results[:played]:
+            opponent = result.opponent if result.opponent in ranks else None
+            cells.append(_new_cross_cell(
+                result.round, result.kind, opponent,
+                ranks[opponent] if opponent is not None else None,
+                result.color.value if result.color is not Color.NONE else "",
+                competitor_symbol(row.player, result, system.round_points(result)),
+                hrefs[opponent] if opponent is not None else "",
+            ))
+        rows.append(CrossRow(row=row, cells=tuple(cells), standing=line))
+    return tuple(rows)
+
+
+def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
+    """Round robin: rows and columns in standings order, each cell the results between two."""
+    order = [row.player.start_no for row in plan.standings.rows]
+    system = plan.tournament.score_system
+    rows = []
+    for row in plan.standings.rows:
+        met: dict[StartNo, list[str]] = {}
+        for result in row.player.results[: plan.info.rounds_played]:
+            if result.opponent is not None:
+                met.setdefault(result.opponent, []).append(
+                    competitor_symbol(row.player, result, system.round_points(result)))
+        rows.append(CrossRow(row=row, cells=(), grid=tuple(
+            ("×",) if other == row.player.start_no else tuple(met.get(other, ()))
+            for other in order
+        )))
+    return tuple(rows)
+
+
+# --- players ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundLine:
+    """One round on a player's page."""
+
+    round_no: int
+    kind: RoundKind
+    opponent: Player | None
+    color: str
+    symbol: str
+    counts_as: Part | None
+    """The same round's contribution in the first Buchholz-family tie-break, if any."""
+    games: tuple[MatchBoard, ...] = ()
+    """A team's match: its boards."""
+    # Written out once here rather than by filters in the template (see PartLine).
+    round_href: str = ""
+    """The round's page, relative to the player's page (as every ``*_href``)."""
+    opponent_href: str | None = None
+    is_game: bool = True
+    """``kind`` is an ordinary game."""
+    running_text: str = ""
+    """The player's score after the round."""
+    opponent_score_text: str = ""
+    """The opponent's final score; "—" without an opponent."""
+    counts_as_text: str = ""
+    """``counts_as``'s value, when there is one."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartLine:
+    part: Part
+    opponent: Player | None
+    score: Decimal | None
+    """The score this element counts with: the dummy's (after its cap) or the opponent's
+    adjusted score (16.3/16.4); None for tie-breaks that use no opponent score."""
+    # The numbers and links as the derivation table writes them, made once here: a player
+    # page of an 11-round event has some hundred of them, and a filter or a call in the
+    # template costs several times more (see StandingsLine).
+    opponent_href: str | None = None
+    """The opponent's page relative to the player's page, when there is a real opponent."""
+    their_score: str = ""
+    """The dummy's own score or the opponent's actual score; "—" when there is none."""
+    counted: str = ""
+    """``score`` written out; "—" when None."""
+    points: str = ""
+    """The points of the round (SB, KS); "—" when None."""
+    contribution: str = ""
+    has_reasons: bool = True
+    """Something to say in the "why" column (a cut, a dummy, an adjusted score, an
+    unplayed round); False for a plain game, whose "why" is empty."""
+
+
+def _counted_score(part: Part) -> Decimal | None:
+    if part.counted_score is not None:
+        return part.counted_score
+    if part.is_dummy and part.dummy_own_score is not None:
+        if part.dummy_cap is not None:
+            return min(part.dummy_own_score, part.dummy_cap)
+        return part.dummy_own_score
+    if part.adjusted_score is not None:
+        return part.adjusted_score
+    return part.opponent_score
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakSection:
+    spec: TiebreakSpec
+    label: str
+    anchor: str
+    value: Decimal | None
+    total: Decimal | None
+    lines: tuple[PartLine, ...]
+    all_parts_sum: Decimal | None
+    """Sum of every part, cut or not: the left side of "24, less round 1 (3) = 21"."""
+    cut_lines: tuple[PartLine, ...]
+    is_product: bool
+    """SB/KS-style: each contribution is a score times the points of the round."""
+    has_scores: bool
+    has_ratings: bool
+    notes: tuple[Any, ...]
+    direct_encounter: Any = None
+    is_tabular: bool = False
+    """Opponent scores, dummies or ratings to show: a table; otherwise one line of terms."""
+    counted_lines: tuple[PartLine, ...] = ()
+    dropped_lines: tuple[PartLine, ...] = ()
+    """Cut by a modifier or a rule (not merely rounds that are no element at all)."""
+    not_counted_rounds: tuple[int, ...] = ()
+    same_as: TiebreakSection | None = None
+    """An earlier section on the page with the same contributions (BH after BH/C1): its
+    table is not repeated."""
+    # Written out once here rather than by filters in the template (see PartLine).
+    explanation_href: str = ""
+    """The tie-break's explanation page, relative to the player's page."""
+    value_text: str = ""
+    """``value`` as the tie-break column shows it."""
+    articles_text: str = ""
+    terms: tuple[str, ...] = ()
+    """The table's sum, term by term: "½ × 9" for SB-style products, else the
+    contribution."""
+
+    @property
+    def signature(self) -> tuple[Any, ...]:
+        return tuple((line.part.round, line.part.value, line.part.opponent, line.part.is_dummy,
+                      line.score) for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Neighbour:
+    row: StandingsRow
+    separation: Separation
+    """As seen from the page's player: ``value`` is theirs, ``other_value`` the neighbour's."""
+    is_above: bool
+    relation: str
+    """">" or "<": how the better value compares with the worse under the criterion's
+    direction (TPN and /R rank lower values first)."""
+    value: Decimal | None
+    """The page's player's value of the deciding criterion, as shown."""
+    other_value: Decimal | None
+    href: str = ""
+    """The neighbour's page, relative to the player's page."""
+    why_values: tuple[str, ...] = ()
+    """The neighbour's values of the player view's ``why_columns``, as shown."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    row: StandingsRow
+    count: int
+    rounds: tuple[RoundLine, ...]
+    sections: tuple[TiebreakSection, ...]
+    neighbours: tuple[Neighbour, ...]
+    why_columns: tuple[Column, ...]
+    """The tie-breaks that separated the player from a neighbour on the same points."""
+    anchors: Mapping[str, str]
+    """Tie-break code as written -> its section's id on this page."""
+    buchholz_code: str | None
+    points_alone: bool
+    """No other player has the same points: the points alone decided the place."""
+    members: tuple[Player, ...] = ()
+    """A team: its players, in the order of the team record (board order)."""
+    why_values: tuple[str, ...] = ()
+    """The player's own values of ``why_columns``, as shown."""
+    next_game: NextGame | None = None
+    """The player's game of the round paired or in progress, until its result is in."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextGame:
+    """A player's game of the round still to be played or entered (EventInfo.current_round),
+    at the top of their page: on the event day that is what they look for."""
+
+    round_no: int
+    round_href: str
+    """The round's page, relative to the player's page."""
+    board: int | None = None
+    """The board number (derived, see :func:`_board_order`); None without a game."""
+    color: str = ""
+    """The player's colour: 'w', 'b', or '' when not recorded."""
+    opponent: Player | None = None
+    opponent_href: str = ""
+    kind: RoundKind = RoundKind.PENDING
+    """PENDING for a game; a bye or absence (NOT_PLAYED_YET: not paired) otherwise."""
+    points_text: str = ""
+    """A bye's points."""
+
+
+def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
+    """Each player's game (or bye) in the current round, when there is one to wait for."""
+    round_no = plan.info.current_round
+    if round_no is None:
+        return {}
+    view = round_view(plan, round_no)
+    round_href = relative_link(player_page(plan.slug, 0), round_page(plan.slug, round_no))
+    games: dict[StartNo, NextGame] = {}
+    for board in view.boards:
+        if board.result:  # entered already: it is in the rounds table
+            continue
+        for player, opponent, color in ((board.white, board.black, Color.WHITE),
+                                        (board.black, board.white, Color.BLACK)):
+            games[player.start_no] = NextGame(
+                round_no=round_no, round_href=round_href, board=board.number,
+                color=color.value if board.has_known_colours else "", opponent=opponent,
+                opponent_href=_sibling_href(plan.slug, opponent.start_no))
+    if view.is_paired_only:
+        for entry in view.unpaired:
+            games[entry.player.start_no] = NextGame(
+                round_no=round_no, round_href=round_href, kind=entry.kind,
+                points_text=entry.points_text)
+    return games
+
+
+_PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
+
+
+def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+             column: Column) -> TiebreakSection:
+    spec = column.spec
+    acronym = spec.info.acronym
+    explained = row.values.get(column.key)
+    lines: tuple[PartLine, ...] = ()
+    notes: tuple[Any, ...] = ()
+    value = total = None
+    is_tabular = False
+    if explained is not None:
+        value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
+        tournament = plan.tournament
+        # Only a table shows the opponents' scores and pages: other sections need less.
+        is_tabular = any(part.is_dummy or part.rating is not None
+                         or _counted_score(part) is not None for part in explained.parts)
+        lines = tuple(_part_line(plan.slug, tournament, part, is_tabular)
+                      for part in explained.parts)
+    # One pass over the lines (a page has some hundred of them; see PartLine).
+    cut_lines: list[PartLine] = []
+    counted_lines: list[PartLine] = []
+    dropped_lines: list[PartLine] = []
+    not_counted_rounds: list[int] = []
+    has_scores = has_ratings = False
+    parts_sum = ZERO
+    for line in lines:
+        part = line.part
+        parts_sum += part.value
+        if part.cut is None:
+            counted_lines.append(line)
+        else:
+            cut_lines.append(line)
+            if str(part.cut) == "not-counted":
+                not_counted_rounds.append(part.round)
+            else:
+                dropped_lines.append(line)
+        has_scores = has_scores or line.score is not None
+        has_ratings = has_ratings or part.rating is not None
+    is_product = acronym in _PRODUCT_ACRONYMS
+    terms: tuple[str, ...] = ()
+    if is_tabular:
+        multiplies = is_product and acronym != "KS"
+        terms = tuple(
+            f"{line.points} × {line.counted}"
+            if multiplies and line.part.points is not None and line.score is not None
+            else line.contribution
+            for line in lines)
+    group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
+    return TiebreakSection(
+        spec=spec, label=column.label,
+        anchor=player_anchor(row.player.start_no, column), value=value, total=total,
+        lines=lines,
+        all_parts_sum=parts_sum if total is not None and lines else None,
+        cut_lines=tuple(cut_lines),
+        is_product=is_product,
+        has_scores=has_scores, has_ratings=has_ratings,
+        notes=notes, direct_encounter=group,
+        is_tabular=is_tabular,
+        counted_lines=tuple(counted_lines),
+        dropped_lines=tuple(dropped_lines),
+        not_counted_rounds=tuple(not_counted_rounds),
+        explanation_href=shared.explanation_hrefs[column.key],
+        value_text=format_points(value),
+        articles_text=", ".join(column.articles),
+        terms=terms,
+    )
+
+
+def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) -> PartLine:
+    opponent = (tournament.player(part.opponent)
+                if part.opponent is not None and tournament.has_player(part.opponent) else None)
+    score = _counted_score(part)
+    if not in_table:
+        return _new_part_line(part, opponent, score, None, "", "", "",
+                              format_points(part.value), True)
+    if part.is_dummy:
+        their_score = format_points(part.dummy_own_score)
+    elif part.opponent_score is not None:
+        their_score = format_points(part.opponent_score)
+    else:
+        their_score = "—"
+    has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
+                    and part.adjusted_score != part.opponent_score)
+    return _new_part_line(
+        part, opponent, score,
+        _sibling_href(slug, opponent.start_no) if opponent is not None else None,
+        their_score, "—" if score is None else format_points(score),
+        "—" if part.points is None else format_points(part.points),
+        format_points(part.value),
+        bool(part.cut is not None or part.is_dummy or has_adjusted
+             or part.is_voluntary_unplayed or part.category
+             or (part.article and part.kind is not RoundKind.GAME)),
+    )
+
+
+# Positional constructors for the records made by the hundred thousand (records.py says
+# why); the fields in declaration order.
+_new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
+                              "their_score", "counted", "points", "contribution",
+                              "has_reasons")
+
+
+def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
+    shared: list[TiebreakSection] = []
+    # The sections whose table is shown, each with its signature (computed once).
+    tables: list[tuple[tuple[Any, ...], TiebreakSection]] = []
+    for section in sections:
+        signature = section.signature
+        earlier = next((s for sig, s in tables if sig == signature), None)
+        if earlier is not None:
+            section = replace(section, same_as=earlier)
+        elif section.is_tabular and section.lines:
+            tables.append((signature, section))
+        shared.append(section)
+    return tuple(shared)
+
+
+def _neighbour_separation(row: StandingsRow, other: StandingsRow,
+                          separation: Separation | None) -> Separation:
+    if separation is not None:
+        return separation
+    return Separation(criterion="PTS" if row.points != other.points else "",
+                      value=row.points, other_value=other.points, other=other.player.start_no)
+
+
+def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | None,
+               cols: Sequence[Column], *, is_above: bool) -> Neighbour:
+    separation = _neighbour_separation(row, other, separation)
+    spec = next((c.spec for c in cols if c.key == separation.criterion), None)
+    lower_first = spec is not None and spec.direction.value == "lower"
+    value, other_value = separation.value, separation.other_value
+    if spec is not None:
+        value, other_value = shown_value(spec, value), shown_value(spec, other_value)
+    return Neighbour(row=other, separation=separation, is_above=is_above,
+                     relation="<" if lower_first else ">", value=value,
+                     other_value=other_value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _PlayerPages:
+    """What every player page of an event has alike, worked out once for all of them."""
+
+    columns: tuple[Column, ...]
+    buchholz_key: str | None
+    """The first Buchholz-family code, whose contributions the rounds table shows."""
+    round_hrefs: Mapping[int, str]
+    """Each round's page, relative to a player page (they share one folder)."""
+    explanation_hrefs: Mapping[str, str]
+    """Each column's explanation page, relative to a player page."""
+    direct_encounter: Mapping[StartNo, DirectEncounterGroup]
+    """The first DE group each player is in."""
+    next_games: Mapping[StartNo, NextGame]
+
+
+def _player_pages(plan: EventPlan) -> _PlayerPages:
+    cols = columns(plan.standings.specs)
+    any_player_page = player_page(plan.slug, 0)
+    groups: dict[StartNo, DirectEncounterGroup] = {}
+    for group in plan.standings.direct_encounters:
+        for member in group.members:
+            groups.setdefault(member, group)
+    return _PlayerPages(
+        columns=cols,
+        # Columns are shared between equal lists, so the code is found by place.
+        buchholz_key=next((c.key for c in cols if c.spec.info.is_buchholz_family
+                           and c.spec.info.acronym != "AOB"), None),
+        round_hrefs={k: relative_link(any_player_page, round_page(plan.slug, k))
+                     for k in range(1, plan.info.rounds_listed + 1)},
+        explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
+                           for c in cols},
+        direct_encounter=groups,
+        next_games=next_games(plan),
+    )
+
+
+def player_views(plan: EventPlan, first: int, end: int) -> Iterator[PlayerView]:
+    """The pages of the players at places ``first`` to ``end`` (exclusive), one at a time."""
+    shared = _player_pages(plan)
+    for index in range(first, end):
+        yield _player_view(plan, shared, plan.standings.rows[index], index)
+
+
+def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+                 index: int) -> PlayerView:
+    tournament = plan.tournament
+    standings = plan.standings
+    system = tournament.score_system
+    finals = plan.final_points
+    counted: dict[int, Part] = {}
+    cols = shared.columns
+    buchholz_key = shared.buchholz_key
+    if buchholz_key is not None and buchholz_key in row.values:
+        counted = {p.round: p for p in row.values[buchholz_key].parts}
+    rounds = []
+    running = plan.running[row.player.start_no]
+    slug = plan.slug
+    is_team = isinstance(row.player, Team)
+    for result in row.player.results[: plan.info.rounds_played]:
+        opponent = (tournament.player(result.opponent)
+                    if result.opponent is not None and tournament.has_player(result.opponent)
+                    else None)
+        points = system.round_points(result)
+        opponent_score = finals.get(opponent.start_no) if opponent is not None else None
+        counts_as = counted.get(result.round)
+        rounds.append(RoundLine(
+            round_no=result.round, kind=result.kind, opponent=opponent,
+            color=result.color.value if result.color is not Color.NONE else "",
+            symbol=competitor_symbol(row.player, result, points),
+            counts_as=counts_as,
+            games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
+            if is_team else (),
+            round_href=shared.round_hrefs[result.round],
+            opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
+            is_game=result.kind is RoundKind.GAME,
+            running_text=format_points(running[result.round]),
+            opponent_score_text="—" if opponent_score is None else format_points(opponent_score),
+            counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
+        ))
+    rows = standings.rows
+    neighbours = []
+    if index > 0:
+        neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
+    if index + 1 < len(rows):
+        neighbours.append(_neighbour(row, rows[index + 1], row.below, cols, is_above=False))
+    if any(n.separation.criterion in ("", "lots") for n in neighbours):
+        # A shared place (or lots): show every value, so the reader sees they are all equal.
+        why_columns = cols
+    else:
+        deciding = {n.separation.criterion for n in neighbours}
+        why_columns = tuple(c for c in cols if c.key in deciding)
+    neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
+                          why_values=_values_text(n.row, why_columns)) for n in neighbours]
+    return PlayerView(
+        row=row, count=len(rows), rounds=tuple(rounds),
+        sections=_share_tables(tuple(_section(plan, shared, row, column) for column in cols)),
+        neighbours=tuple(neighbours), why_columns=why_columns,
+        anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
+        buchholz_code=buchholz_key,
+        points_alone=all(n.row.points != row.points for n in neighbours),
+        members=tuple(plan.event.tournament.player(no) for no in row.player.members)
+        if isinstance(row.player, Team) else (),
+        why_values=_values_text(row, why_columns),
+        next_game=shared.next_games.get(row.player.start_no),
+    )
+
+
+def _sibling_href(slug: str, start_no: int) -> str:
+    """Another player's page seen from a player's page: they share a folder, so its name."""
+    return player_page(slug, start_no).rpartition("/")[2]
+
+
+def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
+    return tuple(format_points(value_of(row, column)) for column in cols)
+
+
+# --- players across events ---------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Appearance:
+    plan: EventPlan
+    row: StandingsRow
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Person:
+    key: str
+    """``fide-<id>``, or a slug of the name for players without a FIDE ID."""
+    name: str
+    fide_id: int | None
+    federation: str
+    appearances: tuple[Appearance, ...]
+    """Newest event first."""
+
+
+def name_key(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug or "player"
+
+
+def event_sort_key(plan: EventPlan) -> tuple[Any, ...]:
+    """Newest first: by start date (undated last), then by folder name."""
+    start = plan.info.start_date
+    return (start is None, -(start.toordinal()) if start is not None else 0, plan.slug)
+
+
+def person_key(player: Player) -> str:
+    """The same person across events: by FIDE ID, else by name (C.07 has no other key)."""
+    return f"fide-{player.fide_id}" if player.fide_id else name_key(player.name)
+
+
+def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
+    grouped: dict[str, list[Appearance]] = {}
+    for plan in sorted(plans, key=event_sort_key):
+        if plan.info.is_team_event:
+            continue  # the rows are teams, not people
+        for row in plan.standings.rows:
+            grouped.setdefault(person_key(row.player), []).append(Appearance(plan=plan, row=row))
+    persons = []
+    for key, appearances in grouped.items():
+        newest = appearances[0].row.player
+        persons.append(Person(key=key, name=newest.name, fide_id=newest.fide_id,
+                              federation=newest.federation, appearances=tuple(appearances)))
+    persons.sort(key=lambda p: (p.name.casefold(), p.key))
+    return tuple(persons)
+
+
+def used_tiebreaks(plans: Iterable[EventPlan]) -> tuple[str, ...]:
+    """Catalogue acronyms (aliases resolved) announced by any event, sorted."""
+    return tuple(sorted({tiebreak_info(spec.acronym).acronym
+                         for plan in plans for spec in plan.standings.specs}))

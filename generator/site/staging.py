@@ -1,0 +1,433 @@
+"""The folder ``standings build`` writes: what it may replace, the swap, and recovery.
+
+A build writes the new site into a staging folder beside the output and then swaps the two.
+Three rules keep a user's files safe:
+
+- Only a folder the build made (it holds :data:`MARKER_NAME`) or an empty folder is ever
+  replaced; anything else is refused with one line saying how to go on. No option turns
+  this off.
+- An output that is, holds or lies inside the events folder or a templates folder, or that
+  is or holds the current folder or the project (the folder holding the events folder), is
+  refused even when empty: the next build would read it, or replace the project.
+- The swap is one ``rename`` exchanging the two folders where the system has one (Linux's
+  ``renameat2(RENAME_EXCHANGE)``), so after a crash or a ``kill -9`` at any instant the
+  output holds the old site or the new one, never neither. Elsewhere it is two renames, and
+  the next build moves the old site back if it was interrupted between them.
+
+What a killed build leaves behind (``.SITE.staging-*``, ``.SITE.previous-*`` beside the
+output) is removed by the next build, and only when it holds the marker or nothing at all;
+a staging folder still being written is locked by its build (``flock``), so two builds
+never remove each other's work. The marker and the manifest are removed last, so a removal
+cut short is still recognised as ours next time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import functools
+import json
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from generator.errors import Diagnostic, Severity, StandingsError
+from generator.files import read_regular_file
+from generator.site.cache import MANIFEST_NAME
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: builds cannot lock their staging folders
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "MARKER_NAME", "MARKER_TEXT", "Stage", "check_output", "is_made_by_build",
+    "os_error_diagnostic", "recover",
+]
+
+MARKER_NAME = ".standings-site"
+"""The file that marks a folder as made by ``standings build`` (so a build may replace it).
+
+A file of its own rather than the cache manifest: a site written without the cache
+(``build_site`` called by a program) has no manifest, and the marker is written first into
+a staging folder, so even a build killed a moment after it started leaves a folder that the
+next one recognises. Its text is fixed (no date, no path), so builds stay byte-identical,
+and it says nothing about the machine when the site is published.
+"""
+
+MARKER_TEXT = (b"This folder was made by 'standings build', which replaces it whole on the\n"
+               b"next build: keep nothing else in it.\n")
+
+_STAGING = "staging"
+_PREVIOUS = "previous"
+
+
+def _leftover_prefix(out: Path, kind: str) -> str:
+    return f".{out.name}.{kind}-"
+
+
+# --- what may be replaced -----------------------------------------------------------------
+
+
+def _is_regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _is_legacy_manifest(path: Path) -> bool:
+    """A cache manifest as every ``standings build`` since incremental builds has written.
+
+    Sites built before the marker existed hold this file and nothing else of ours; they were
+    made by build all the same (the manifest is written only through the swap, and it is
+    unmistakable: a JSON object with the cache's format number and its units), so they may
+    be replaced. Refusing them would make every club's first build after an upgrade fail.
+    """
+    if not _is_regular_file(path):
+        return False
+    try:
+        data = json.loads(read_regular_file(path))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get("format"), int) \
+        and isinstance(data.get("units"), dict)
+
+
+def is_made_by_build(folder: Path) -> bool:
+    """The folder holds the marker (or a manifest of an older build): build made it."""
+    return _is_regular_file(folder / MARKER_NAME) or _is_legacy_manifest(folder / MANIFEST_NAME)
+
+
+def _may_replace(folder: Path) -> bool:
+    """A real folder (not a link) that build made, or an empty one."""
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return False
+        with os.scandir(folder) as entries:
+            empty = next(entries, None) is None
+    except OSError:
+        return False
+    return empty or is_made_by_build(folder)
+
+
+def located(out: Path | str) -> Path:
+    """``out`` made absolute with the folders above it resolved; the last part is kept as it
+    is, since it may be a link (which is refused, not followed)."""
+    absolute = Path(out).absolute()
+    if absolute.name in ("", ".."):
+        return absolute.resolve()
+    return absolute.parent.resolve() / absolute.name
+
+
+def _relation(out: Path, other: Path) -> str | None:
+    """"is", "holds" or "inside" when ``out`` is, contains or lies inside ``other``."""
+    if out == other:
+        return "is"
+    if out in other.parents:
+        return "holds"
+    if other in out.parents:
+        return "inside"
+    return None
+
+
+def _protected_folders(events_dir: Path) -> list[tuple[Path, str, frozenset[str]]]:
+    """(folder, how to name it, the relations refused): the inputs, and the project."""
+    from generator.site import render
+
+    events = events_dir.resolve()
+    inputs = frozenset({"is", "holds", "inside"})
+    project = frozenset({"is", "holds"})  # site/ inside the project is the normal output
+    protected = [(events, "the events folder", inputs)]
+    # The club's templates folder even before it exists: a site built there would become
+    # the templates of the next build.
+    for templates in (events.parent / "templates", render.package_templates()):
+        protected.append((templates.resolve(), "the templates folder", inputs))
+    protected.append((events.parent, "the project folder (it holds the events folder)",
+                      project))
+    protected.append((Path.cwd().resolve(), "the current folder", project))
+    return protected
+
+
+def check_output(out: Path | str, events_dir: Path | str | None = None) -> None:
+    """Raise a StandingsError (one line) when ``out`` must not be written as a site."""
+    shown = os.fspath(out) or "."  # --out '' is the current folder
+    place = located(out)
+    if events_dir is not None:
+        for folder, name, refused in _protected_folders(Path(events_dir)):
+            relation = _relation(place, folder)
+            if relation in refused:
+                what = {"is": f"is {name}", "holds": f"holds {name} ({folder})",
+                        "inside": f"lies inside {name} ({folder})"}[relation]
+                raise StandingsError([Diagnostic(
+                    path=shown, message=f"refusing to build the site here: the output {what}",
+                    expected="--out naming a folder of its own, such as 'site' beside the "
+                             "events folder")])
+    _check_replaceable(place, shown)
+
+
+def _check_replaceable(place: Path, shown: str) -> None:
+    try:
+        mode = os.lstat(place).st_mode
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise StandingsError([Diagnostic(
+            path=shown, message="cannot build the site here: part of the path is a file, "
+                                "not a folder",
+            expected="--out naming a folder")]) from None
+    if stat.S_ISLNK(mode):
+        problem, fix = "a symbolic link", "--out naming a real folder"
+    elif not stat.S_ISDIR(mode):
+        problem, fix = "a file", "another --out, or move the file away"
+    elif _may_replace(place):
+        return
+    else:
+        problem = f"a folder that 'standings build' did not make (no {MARKER_NAME} in it)"
+        fix = "another --out, or an empty folder (empty this one yourself)"
+    raise StandingsError([Diagnostic(path=shown, message=f"refusing to replace {problem} "
+                                     "with the site", expected=fix)])
+
+
+# --- operating-system failures ------------------------------------------------------------
+
+_ERRNO_WORDS = {
+    errno.ENOSPC: ("no space left on the disk", "more free space, then build again"),
+    errno.EDQUOT: ("the disk quota is used up", "more free space, then build again"),
+    errno.EROFS: ("the file system is read-only", "--out on a writable disk"),
+    errno.EACCES: ("no permission to write there", "--out in a folder you may write to"),
+    errno.EPERM: ("no permission to write there", "--out in a folder you may write to"),
+    errno.ENOTDIR: ("part of the path is a file, not a folder", "--out naming a folder"),
+    errno.ENAMETOOLONG: ("the path is too long", "a shorter --out"),
+}
+
+
+def os_error_diagnostic(error: OSError, out: Path | str) -> Diagnostic:
+    """A failure of the system while writing the site, as one line naming ``out``."""
+    what, expected = _ERRNO_WORDS.get(error.errno or 0, (
+        (error.strerror or str(error)).lower(), None))
+    # Named by the output the user gave: the staging folder's name would mean nothing.
+    return Diagnostic(path=os.fspath(out),
+                      message=f"cannot write the site: {what}; the previous site, if any, "
+                              "is unchanged",
+                      expected=expected)
+
+
+# --- locks, leftovers and recovery --------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[bool]:
+    """Hold an exclusive lock on ``folder``; yields False when another process holds it.
+
+    ``flock`` locks are dropped by the system when their process ends, however it ends,
+    so a folder that cannot be locked belongs to a build that is still running.
+    """
+    if fcntl is None:
+        yield True
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW
+                             | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        yield False
+        return
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(descriptor)
+
+
+def _leftovers(out: Path) -> list[Path]:
+    """Staging and previous-site folders of ``out`` beside it, oldest first."""
+    prefixes = (_leftover_prefix(out, _STAGING), _leftover_prefix(out, _PREVIOUS))
+    try:
+        with os.scandir(out.parent) as entries:
+            found = [Path(entry.path) for entry in entries
+                     if entry.name.startswith(prefixes) and entry.is_dir(follow_symlinks=False)]
+    except OSError:
+        return []
+
+    def age(path: Path) -> tuple[int, str]:
+        try:
+            return os.lstat(path).st_mtime_ns, path.name
+        except OSError:
+            return 0, path.name
+
+    return sorted(found, key=age)
+
+
+def recover(out: Path | str) -> tuple[Diagnostic, ...]:
+    """Undo what a killed build left beside ``out``; warnings for what could not be removed.
+
+    An output missing while a previous-site folder of ours exists was cut between the two
+    renames of the fallback swap: the old site goes back first. Then every leftover of ours
+    that no running build holds is removed.
+    """
+    place = located(out)
+    warnings: list[Diagnostic] = []
+    leftovers = _leftovers(place)
+    if not os.path.lexists(place):
+        for previous in reversed(leftovers):
+            if previous.name.startswith(_leftover_prefix(place, _PREVIOUS)) \
+                    and is_made_by_build(previous):
+                with contextlib.suppress(OSError):
+                    os.rename(previous, place)
+                    leftovers.remove(previous)
+                    break
+    for leftover in leftovers:
+        with _locked(leftover) as free:
+            if not free or not _may_replace(leftover):
+                continue
+            try:
+                remove_site(leftover)
+            except OSError as error:
+                warnings.append(_not_removed(leftover, error))
+    return tuple(warnings)
+
+
+def _not_removed(folder: Path, error: OSError) -> Diagnostic:
+    return Diagnostic(path=os.fspath(folder), severity=Severity.WARNING,
+                      message=f"could not remove this folder left by an earlier build: "
+                              f"{(error.strerror or str(error)).lower()}",
+                      expected="remove it by hand")
+
+
+def remove_site(folder: Path) -> None:
+    """Remove a folder the build made, its marker (and manifest) last.
+
+    Files that vanish meanwhile (another build removing the same leftover) are fine.
+    """
+    last = (MARKER_NAME, MANIFEST_NAME)
+    _remove_children(folder, skip=last)
+    for name in last:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(folder / name)
+    with contextlib.suppress(FileNotFoundError):
+        os.rmdir(folder)
+
+
+def _remove_children(folder: Path, skip: Iterable[str] = ()) -> None:
+    skipped = set(skip)
+    try:
+        with os.scandir(folder) as scanned:
+            entries = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in scanned]
+    except FileNotFoundError:
+        return
+    for name, is_dir in entries:
+        if name in skipped:
+            continue
+        path = folder / name
+        try:
+            if is_dir:
+                _remove_children(path)
+                os.rmdir(path)
+            else:
+                os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
+# --- the stage and the swap ---------------------------------------------------------------
+
+
+class Stage:
+    """A staging folder beside ``out``, marked and locked from the moment it exists."""
+
+    def __init__(self, out: Path | str) -> None:
+        self.out = located(out)
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = contextlib.ExitStack()
+        for _ in range(3):
+            self.root = Path(tempfile.mkdtemp(prefix=_leftover_prefix(self.out, _STAGING),
+                                              dir=self.out.parent))
+            try:
+                # Locked before it is marked: another build's recover() removes an empty,
+                # unlocked staging folder, which this one is for a moment.
+                if self._lock.enter_context(_locked(self.root)):
+                    (self.root / MARKER_NAME).write_bytes(MARKER_TEXT)
+                    return
+            except FileNotFoundError:
+                pass  # removed by another build in that moment: make another
+            except BaseException:
+                self.discard()
+                raise
+            self._lock.close()
+        raise OSError(errno.EBUSY, "another build keeps removing the staging folder",
+                      os.fspath(self.out.parent))
+
+    def swap_in(self, shown: str) -> tuple[Diagnostic, ...]:
+        """Put the staging folder at ``out`` in one step; the old site is removed after.
+
+        Returns a warning when the old site could not be removed (the new one is in place).
+        """
+        _check_replaceable(self.out, shown)  # it may have changed while the site was built
+        try:
+            if not os.path.lexists(self.out):
+                os.rename(self.root, self.out)
+                return ()
+            if _exchange(self.root, self.out):
+                old = self.root
+            else:
+                old = Path(tempfile.mkdtemp(prefix=_leftover_prefix(self.out, _PREVIOUS),
+                                            dir=self.out.parent))
+                # A folder renamed onto an empty one replaces it: the name stays reserved.
+                os.rename(self.out, old)
+                try:
+                    os.rename(self.root, self.out)
+                except BaseException:
+                    os.rename(old, self.out)
+                    raise
+        finally:
+            self._lock.close()
+        try:
+            remove_site(old)
+        except OSError as error:
+            return (_not_removed(old, error),)
+        return ()
+
+    def discard(self) -> None:
+        """Remove the staging folder (best effort: the next build removes what is left)."""
+        self._lock.close()
+        with contextlib.suppress(OSError):
+            remove_site(self.root)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+@functools.cache
+def _renameat2() -> Callable[..., int] | None:
+    """Linux's renameat2 from the C library (glibc 2.28 and later, musl), if it has one."""
+    if sys.platform != "linux":
+        return None
+    try:
+        function: Callable[..., int] | None = getattr(ctypes.CDLL(None, use_errno=True),
+                                                      "renameat2", None)
+    except OSError:
+        return None
+    return function
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths atomically; False where the system or the file system cannot."""
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second),
+                 _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), os.fspath(second))

@@ -1,0 +1,190 @@
+"""The rules of an announced tie-break list, the same wherever the list is written.
+
+``event.yml``'s ``tiebreaks``, TRF record 212 (or 202) and ``--tiebreaks`` on the command
+line accept and refuse exactly the same lists with exactly the same words; only the place
+named differs. The event is tests/test_trf_broken.BASE: 4 players, 3 rounds (XXR 3).
+Columns are counted by hand in each list's text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reading.test_events import make_event
+from tests.reading.test_trf_broken import BASE, changed
+
+SETTINGS_PREFIX = "tiebreaks: "  # the list starts at column 12 of event.yml's line 1
+TRF_PREFIX = "212 "  # the list starts at column 5 of the TRF's line 4 (after 092)
+
+# id: (list text, 0-based offset in the text where the diagnostic points, message) ; a
+# message of None: accepted.
+LISTS = {
+    "cut-as-large-as-the-rounds": (
+        "BH/C3, SB", 3,
+        "'BH/C3' cuts 3 values but the event has 3 rounds: nothing is left to compare "
+        "(C.07 14.1-14.2); expected at most /C2 with 3 rounds"),
+    "cut-larger-than-the-rounds": (
+        "SB, BH/C9", 7,
+        "'BH/C9' cuts 9 values but the event has 3 rounds: nothing is left to compare "
+        "(C.07 14.1-14.2); expected at most /C2 with 3 rounds"),
+    "cut-written-with-a-hyphen": (
+        "SB-C3", 3,
+        "'SB-C3' cuts 3 values but the event has 3 rounds: nothing is left to compare "
+        "(C.07 14.1-14.2); expected at most /C2 with 3 rounds"),
+    "progressive-scores-cut": (
+        "PS/C4", 3,
+        "'PS/C4' cuts 4 values but the event has 3 rounds: nothing is left to compare "
+        "(C.07 14.1-14.2); expected at most /C2 with 3 rounds"),
+    "median-removing-every-round": (
+        "BH/M2", 3,
+        "'BH/M2' removes 4 values (the 2 lowest and the 2 highest) but the event has "
+        "3 rounds: nothing is left to compare (C.07 14.3-14.4); expected at most /M1 with "
+        "3 rounds"),
+    "points-not-first": (
+        "BH, PTS", 4,
+        "'PTS' can only come first; expected tie-breaks after points"),
+    "same-code-twice": (
+        "BH, SB, BH", 8,
+        "'BH' is listed twice: a tie-break listed again cannot separate the players it "
+        "left tied (C.07 4.2); expected each tie-break once (only DE may come again, "
+        "C.07 4.3)"),
+    "same-code-in-another-spelling": (
+        "BH/C1, bh-c1", 7,
+        "'bh-c1' is listed twice (as 'BH/C1' before): a tie-break listed again cannot "
+        "separate the players it left tied (C.07 4.2); expected each tie-break once (only "
+        "DE may come again, C.07 4.3)"),
+    "an-alias-of-a-code-listed": (
+        "REP, GE", 5,
+        "'GE' is listed twice (as 'REP' before): a tie-break listed again cannot separate "
+        "the players it left tied (C.07 4.2); expected each tie-break once (only DE may "
+        "come again, C.07 4.3)"),
+    "forty-one-codes": (
+        ", ".join(["DE"] * 41), 4 * 40,
+        "41 tie-breaks listed, more than an announced order can use; expected at most 40"),
+    "points-first-then-the-largest-cut": ("PTS, BH/C2, BH/M1, SB", 0, None),
+    "direct-encounter-again-after-another-criterion": ("DE, BH, DE", 0, None),
+    "a-cut-and-the-uncut-value-are-two-codes": ("BH, BH/C1, SB/C1, SB", 0, None),
+    "forty-codes": (", ".join(["DE"] * 40), 0, None),
+}
+
+
+@pytest.mark.parametrize(("text", "offset", "message"), LISTS.values(), ids=LISTS.keys())
+def test_event_yml_tiebreaks(tmp_path, run, text, offset, message):
+    make_event(tmp_path, "e", settings=f"{SETTINGS_PREFIX}{text}\n")
+    result = run("check", "e")
+    if message is None:
+        assert (result.exit_code, result.stderr) == (0, ""), result.output
+        return
+    column = len(SETTINGS_PREFIX) + offset + 1
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"e/event.yml:1:{column}: {message}",
+                                          "standings check: 1 error"]
+
+
+@pytest.mark.parametrize(("text", "offset", "message"), LISTS.values(), ids=LISTS.keys())
+def test_trf_record_212(tmp_path, run, text, offset, message):
+    make_event(tmp_path, "e", changed(3, "092 Swiss Dutch", f"092 Swiss Dutch\n{TRF_PREFIX}{text}"))
+    result = run("check", "e")
+    if message is None:
+        assert (result.exit_code, result.stderr) == (0, ""), result.output
+        return
+    column = len(TRF_PREFIX) + offset + 1
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"e/tournament.trf:4:{column}: {message}",
+                                          "standings check: 1 error"]
+
+
+@pytest.mark.parametrize(("text", "offset", "message"), LISTS.values(), ids=LISTS.keys())
+def test_command_line_tiebreaks(tmp_path, run, text, offset, message):
+    make_event(tmp_path, "e")
+    result = run("rank", "e", "--tiebreaks", text)
+    if message is None:
+        assert (result.exit_code, result.stderr) == (0, ""), result.output
+        return
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: Invalid value for '--tiebreaks': {message}"
+
+
+def test_trf_record_202_follows_the_same_rules(tmp_path, run):
+    make_event(tmp_path, "e", changed(3, "092 Swiss Dutch", "092 Swiss Dutch\n202 SB, SB"))
+    result = run("check", "e")
+    assert result.stderr.splitlines() == [
+        "e/tournament.trf:4:9: 'SB' is listed twice: a tie-break listed again cannot separate "
+        "the players it left tied (C.07 4.2); expected each tie-break once (only DE may come "
+        "again, C.07 4.3)",
+        "standings check: 1 error"]
+
+
+def test_the_bound_of_a_cut_is_the_announced_number_of_rounds(tmp_path, run):
+    """total_rounds: 5 announces five rounds; after three, BH/C4 still leaves one value."""
+    make_event(tmp_path, "e", settings="total_rounds: 5\ntiebreaks: [BH/C4, BH/M2]\n")
+    assert run("check", "e").stderr == ""
+    assert run("rank", "e", "--tiebreaks", "SB/C4 BH/M2").exit_code == 0
+    assert run("rank", "e", "--tiebreaks", "SB/C5").stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--tiebreaks': 'SB/C5' cuts 5 values but the event has "
+        "5 rounds: nothing is left to compare (C.07 14.1-14.2); expected at most /C4 with "
+        "5 rounds")
+
+
+# BASE cut to its first k rounds, the points column counted by hand (round 1: 1 beats 4
+# and 2 beats 3; round 2: 1-2 and 3-4 are draws) and the rank column left blank.
+POINTS_AFTER = {1: ("1.0", "1.0", "0.0", "0.0"), 2: ("1.5", "1.5", "0.5", "0.5")}
+
+
+def first_rounds(k: int) -> str:
+    lines = BASE.splitlines()
+    players = [line[:80] + f"{points:>4}" + " " * 5 + line[89:99 + 10 * (k - 1)]
+               for line, points in zip(lines[4:], POINTS_AFTER[k], strict=True)]
+    return "\n".join([*lines[:3], f"XXR {k}", *players]) + "\n"
+
+
+@pytest.mark.parametrize(("rounds", "code", "expected"), [
+    (1, "BH/C1", "expected no cut with 1 round"),
+    (2, "BH/C2", "expected at most /C1 with 2 rounds"),
+    (2, "BH/M1", "expected no median with 2 rounds"),
+])
+def test_what_a_short_event_allows_is_said(tmp_path, run, rounds, code, expected):
+    make_event(tmp_path, "e", first_rounds(rounds))
+    assert run("check", "e").stderr == ""
+    result = run("rank", "e", "--tiebreaks", code)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].endswith(f"; {expected}")
+
+
+def test_a_median_of_a_longer_event_says_how_far_it_may_go(tmp_path, run):
+    make_event(tmp_path, "e", settings="total_rounds: 5\n")
+    assert run("rank", "e", "--tiebreaks", "BH/M3").stderr.splitlines()[-1].endswith(
+        "; expected at most /M2 with 5 rounds")
+
+
+def test_thousands_of_codes_give_one_diagnostic(tmp_path, run):
+    codes = ", ".join(f"ARO/U{1000 + k}" for k in range(5000))
+    make_event(tmp_path, "e", settings=f"{SETTINGS_PREFIX}{codes}\n")
+    result = run("check", "e")
+    # the 41st code starts after 40 codes of 9 characters and their 40 ", " separators
+    assert result.stderr.splitlines() == [
+        f"e/event.yml:1:{len(SETTINGS_PREFIX) + 40 * 11 + 1}: 5000 tie-breaks listed, more "
+        "than an announced order can use; expected at most 40",
+        "standings check: 1 error"]
+
+
+def test_a_one_round_event_keeps_a_default_list_without_an_impossible_cut(tmp_path):
+    """The default Swiss list starts with BH/C1; after one round it would leave nothing."""
+    from generator.reading.events import read_event
+
+    event = read_event(make_event(tmp_path, "e", first_rounds(1)))
+    assert [s.code for s in event.tiebreaks.specs] == ["BH", "DE", "SB", "WIN", "BPG", "TPN"]
+    assert event.warnings == ()
+
+
+def test_a_trf_list_of_codes_not_computed_here_is_a_warning_naming_five(tmp_path, run):
+    """Pairing programs write team tie-breaks and their own codes: the default list is used,
+    and the warning stays one line however many there are."""
+    codes = "PTS, BH, EDET, MPvGP, XX1, XX2, XX3, XX4, XX5"
+    make_event(tmp_path, "e", changed(3, "092 Swiss Dutch", f"092 Swiss Dutch\n212 {codes}"))
+    result = run("check", "e")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "e/tournament.trf:4:14: warning: record 212 lists tie-breaks this program does not "
+        "compute ('EDET', 'MPvGP', 'XX1', 'XX2', 'XX3' and 2 more); the default list is used "
+        "instead; expected individual C.07 codes, or a 'tiebreaks' list in event.yml"]

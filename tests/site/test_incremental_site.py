@@ -1,0 +1,170 @@
+"""``standings build`` reusing its last build, with the real reader, engine and templates.
+
+The cache must never make a build differ from a clean one: each test compares a cached build
+with a ``--clean`` build of the same inputs, every file byte for byte (the manifest
+included), and checks that a build with nothing changed writes nothing at all.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+from kit.sitekit import read_tree as tree
+
+from generator.cli import main
+from generator.site.cache import MANIFEST_NAME
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build(events: Path, out: Path, *extra: str) -> str:
+    result = CliRunner().invoke(main, ["build", str(events), "--out", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(folder).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*"))}
+
+
+def copy_examples(tmp_path: Path) -> Path:
+    events = tmp_path / "club" / "events"
+    shutil.copytree(ROOT / "events", events)
+    return events
+
+
+def test_nothing_changed_means_nothing_written(tmp_path: Path) -> None:
+    events = copy_examples(tmp_path)
+    out = tmp_path / "club" / "site"
+    build(events, out)
+    before, folder = stamps(out), out.stat().st_ino
+    output = build(events, out)
+    assert "is up to date, nothing written" in output
+    assert stamps(out) == before and out.stat().st_ino == folder
+    assert sorted(p.name for p in out.parent.iterdir()) == ["events", "site"]
+
+
+def test_builds_reusing_the_cache_equal_a_clean_build(tmp_path: Path) -> None:
+    events = copy_examples(tmp_path)
+    cached, clean = tmp_path / "club" / "site", tmp_path / "clean"
+    build(events, cached)
+    build(events, cached)  # nothing changed
+    # One event changes (its title), one is removed: the rest is reused.
+    settings = events / "anna-club-2026" / "event.yml"
+    text = settings.read_text(encoding="utf-8")
+    assert "title:" in text
+    settings.write_text(text.replace("title:", "title: Renamed -", 1), encoding="utf-8")
+    shutil.rmtree(events / "alekhin-memorial")
+    output = build(events, cached)
+    assert "1 unchanged event reused" in output
+    build(events, clean, "--clean")
+    assert tree(cached) == tree(clean)
+    assert MANIFEST_NAME in tree(clean)
+    assert not any(b"__standings__" in content for content in tree(clean).values())
+    assert b"Renamed -" in tree(cached)["anna-club-2026/index.html"]
+    assert not any(path.startswith("alekhin-memorial/") for path in tree(cached))
+
+
+def test_a_club_template_change_renders_everything_again(tmp_path: Path) -> None:
+    events = copy_examples(tmp_path)
+    cached, clean = tmp_path / "club" / "site", tmp_path / "clean"
+    build(events, cached)
+    override = tmp_path / "club" / "templates"
+    override.mkdir()
+    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+    assert "</body>" in base
+    (override / "base.html").write_text(base.replace("</body>", "<p>Our club</p></body>"),
+                                        encoding="utf-8")
+    output = build(events, cached)
+    assert "reused" not in output
+    build(events, clean, "--clean")
+    assert tree(cached) == tree(clean)
+    assert b"<p>Our club</p>" in tree(cached)["gros-open-2010/index.html"]
+
+
+def test_clean_renders_everything_and_gives_the_same_site(tmp_path: Path) -> None:
+    events = copy_examples(tmp_path)
+    out = tmp_path / "club" / "site"
+    build(events, out)
+    first = tree(out)
+    output = build(events, out, "--clean")
+    assert "nothing written" not in output and "reused" not in output
+    assert tree(out) == first
+
+
+def test_warnings_and_strict_are_the_same_when_nothing_changed(tmp_path: Path) -> None:
+    # Anna's points column (cols 81-84 of her 001 line, line 6) says 4.5; her results in
+    # tests/corpus/trf/seed-anna.trf add up to 4.0: a warning, fatal with --strict.
+    events = tmp_path / "events"
+    (events / "anna").mkdir(parents=True)
+    lines = (ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf").read_text(
+        encoding="utf-8").split("\n")
+    assert lines[5][80:84] == " 4.0"
+    lines[5] = lines[5][:80] + " 4.5" + lines[5][84:]
+    (events / "anna" / "tournament.trf").write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "site"
+    runner = CliRunner()
+    clean = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    cached = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert clean.exit_code == cached.exit_code == 0
+    assert "nothing written" in cached.output
+    warning = f"{events}/anna/tournament.trf:6:81: warning: points column says 4.5"
+    assert warning in clean.stderr and warning in cached.stderr
+    strict_cached = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    strict_clean = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict",
+                                        "--clean"])
+    assert strict_cached.exit_code == strict_clean.exit_code == 1
+    assert strict_cached.stderr == strict_clean.stderr
+    assert f"{events}/anna/tournament.trf:6:81: points column says 4.5" in strict_clean.stderr
+
+
+def test_a_lone_trf_file_is_rebuilt_when_it_changes(tmp_path: Path) -> None:
+    # Building from one TRF file (not a folder) once reused stale pages after an edit:
+    # the cache named the event by the file's name, the reader by its folder's.
+    events = copy_examples(tmp_path)
+    trf = events / "anna-club-2026" / "tournament.trf"
+    out, clean = tmp_path / "site", tmp_path / "clean"
+    build(trf, out)
+    lines = trf.read_text(encoding="utf-8").splitlines(keepends=True)
+    title = next(i for i, line in enumerate(lines) if line.startswith("012 "))
+    lines[title] = "012 Renamed Club Championship\n"
+    trf.write_text("".join(lines), encoding="utf-8")
+    build(trf, out)
+    build(trf, clean, "--clean")
+    assert tree(out) == tree(clean)
+    assert any(b"Renamed Club Championship" in content for content in tree(out).values())
+
+
+def test_a_rank_column_that_disagrees_is_a_warning_of_every_build(tmp_path: Path) -> None:
+    # Issue 9: the publishing workflow builds with --strict, so a rank column (cols 86-89 of
+    # the 001 line) that disagrees with the computed standings must stop it. Anna (line 6 of
+    # tests/corpus/trf/seed-anna.trf) is first on 4 points; the file is made to say 2.
+    events = tmp_path / "events"
+    (events / "anna").mkdir(parents=True)
+    lines = (ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf").read_text(
+        encoding="utf-8").split("\n")
+    assert lines[5][85:89] == "   1"
+    lines[5] = lines[5][:85] + "   2" + lines[5][89:]
+    trf = events / "anna" / "tournament.trf"
+    trf.write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "site"
+    runner = CliRunner()
+    warning = f"{trf}:6:86: warning: the file ranks player 1 (Anna) 2"
+    strict = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    assert strict.exit_code == 1
+    assert f"{trf}:6:86: the file ranks player 1 (Anna) 2" in strict.stderr
+    assert not out.exists()
+    clean = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert clean.exit_code == 0 and warning in clean.stderr
+    cached = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert cached.exit_code == 0 and "nothing written" in cached.output
+    assert warning in cached.stderr
+    strict_cached = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    assert strict_cached.exit_code == 1 and strict_cached.stderr == strict.stderr
+    # Another event changed: anna's pages are reused, and its warning with them.
+    shutil.copytree(ROOT / "events" / "alekhin-memorial", events / "alekhin-memorial")
+    reused = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert reused.exit_code == 0 and warning in reused.stderr

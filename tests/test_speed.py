@@ -1,0 +1,75 @@
+"""record_maker: the reader's fast way in must give the very records the constructor gives."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from decimal import Decimal
+
+import pytest
+
+from generator.model import Color, Player, ResultCode, RoundResult, StartNo
+from generator.reading.trf import RoundBlock
+from generator.speed import record_maker
+
+
+def test_round_result_equals_the_constructors():
+    make = record_maker(RoundResult, "round", "opponent", "color", "code", "line", "column")
+    made = make(3, StartNo(7), Color.BLACK, ResultCode.DRAW, 12, 112)
+    built = RoundResult(3, StartNo(7), Color.BLACK, ResultCode.DRAW, 12, 112)
+    assert type(made) is RoundResult
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert made.kind is built.kind and made.is_played
+    assert pickle.loads(pickle.dumps(made)) == built
+
+
+def test_made_records_stay_frozen():
+    make = record_maker(RoundBlock, "round", "opponent", "color", "result", "line", "column")
+    block = make(1, None, "-", "H", 4, 92)
+    assert block == RoundBlock(round=1, opponent=None, color="-", result="H", line=4, column=92)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        block.result = "F"  # type: ignore[misc]
+
+
+def test_wide_record_in_declaration_order():
+    names = tuple(f.name for f in dataclasses.fields(Player))
+    values = {"start_no": StartNo(2), "name": "Kim, Sven", "sex": "m", "title": "GM",
+              "rating": 2500, "federation": "ESP", "fide_id": 123, "birth": "2000/02/19",
+              "points_in_file": Decimal("7.5"), "rank_in_file": 1, "results": (), "line": 9}
+    assert set(values) == set(names)  # the test itself must name every field
+    made = record_maker(Player, *names)(*(values[n] for n in names))
+    assert made == Player(**values) and repr(made) == repr(Player(**values))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Checked:
+    low: int
+    high: int
+    width: int = dataclasses.field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "width", self.high - self.low)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Grown:
+    a: int
+    b: int
+    c: int = 5
+    """A field added after the maker's caller was written."""
+
+
+def test_falls_back_to_the_constructor_when_it_would_skip_something():
+    # __post_init__ must run: the fallback calls the class.
+    made = record_maker(_Checked, "low", "high")(2, 9)
+    assert made.width == 7
+    # A field the caller does not know about keeps its default.
+    assert record_maker(_Grown, "a", "b")(1, 2) == _Grown(1, 2, 5)
+    # A field named like the generated code's own variables.
+    assert record_maker(_Named, "cls", "new")(1, 2) == _Named(1, 2)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Named:
+    cls: int
+    new: int
