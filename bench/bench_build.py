@@ -6,7 +6,7 @@
     python bench/bench_build.py --workers 1        # without forked workers
     TMPDIR=/dev/shm python bench/bench_build.py    # the site written to memory, not disk
 
-The big event is a deterministic Swiss from tests/trfgen.py (fixed seed, the usual mix of
+The big event is a deterministic Swiss from tests/kit/trfgen.py (fixed seed, the usual mix of
 byes, forfeits, withdrawals and late entries) with the tie-breaks BH/C1, BH, SB, DE, WIN,
 BPG and TPN. Each build is the whole pipeline as ``standings build`` runs it (read, compute
 the final standings and one per round, render every page including one per player, stage
@@ -34,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from kit import trfgen  # noqa: E402  (tests/trfgen.py)
-from kit.sitekit import example_events  # noqa: E402  (tests/sitekit.py)
+from kit import trfgen  # noqa: E402  (tests/kit/trfgen.py)
+from kit.sitekit import example_events  # noqa: E402  (tests/kit/sitekit.py)
 
 from generator.site.build import build_site, build_workers  # noqa: E402
 

@@ -4,7 +4,7 @@
     python bench/bench_serve.py --players 300 --edits 50
     python bench/bench_serve.py --events 50              # also: 50-event no-change build
 
-Edit latency: a generated Swiss (tests/trfgen.py, 9 rounds, fixed seed) is served by a real
+Edit latency: a generated Swiss (tests/kit/trfgen.py, 9 rounds, fixed seed) is served by a real
 ``python -m generator serve`` process on a free port, as an arbiter runs it. Each edit turns
 one decisive last-round game into a draw, or back (both players' lines and points columns,
 as a pairing program exports it), written with one ``write_text``. The clock starts just
@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from kit import trfgen  # noqa: E402  (tests/trfgen.py)
-from kit.servekit import serve, wait_for_line  # noqa: E402  (tests/servekit.py)
-from kit.sitekit import make_event  # noqa: E402  (tests/sitekit.py)
+from kit import trfgen  # noqa: E402  (tests/kit/trfgen.py)
+from kit.servekit import serve, wait_for_line  # noqa: E402  (tests/kit/servekit.py)
+from kit.sitekit import make_event  # noqa: E402  (tests/kit/sitekit.py)
 
 SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG]\n"
 ROUNDS = 9

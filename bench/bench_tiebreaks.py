@@ -4,7 +4,7 @@
     python bench/bench_tiebreaks.py --players 500 --rounds 9 --skip-reference
     python bench/bench_tiebreaks.py --profile            # where our time goes
 
-For each size the script generates a deterministic Swiss (tests/trfgen.py, fixed seed, the
+For each size the script generates a deterministic Swiss (tests/kit/trfgen.py, fixed seed, the
 usual mix of byes, forfeits, withdrawals and late entries, everyone rated so the rating
 tie-breaks are computed too), writes it to a temporary TRF file, and times:
 
@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from kit import trfgen  # noqa: E402  (tests/trfgen.py, the generator the differential test uses)
+from kit import trfgen  # noqa: E402  (tests/kit/trfgen.py, the generator the differential test uses)
 
 TIEBREAKS = (
     "PTS", "DE", "BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1",

@@ -511,7 +511,7 @@ def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
     The standings page (what the arbiter watches) and the first player page (one page of
     each template an event's rebuild must not break) are the probes; the rest renders on
     request or in the background. The jobs together give exactly
-    ``site.render_event(plan, env)`` (tests/test_serve_site.py checks it byte for byte).
+    ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for byte).
     """
     from generator.site import build as site
 

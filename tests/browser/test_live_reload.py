@@ -1,6 +1,6 @@
 """An open tab follows the files: ``standings serve`` in Debian's chromium (playwright).
 
-The edit is the one of tests/test_serve_site.py, worked by hand from the seed example
+The edit is the one of tests/preview/test_serve_site.py, worked by hand from the seed example
 (tests/corpus/trf/seed-anna.trf): Anna's round-1 win against Dina becomes a draw, so Anna
 drops to 3.5 points and Boris, alone on 4, moves to the top of the standings.
 """

@@ -1,7 +1,7 @@
 """The preview server's machinery, driven through a small stand-in for the site.
 
 The same behaviour with the real reader and site (a TRF edited, broken, fixed) is tested in
-tests/test_serve_site.py; here each mechanism is tested on its own: injection, addresses,
+tests/preview/test_serve_site.py; here each mechanism is tested on its own: injection, addresses,
 the epoch long-poll, debouncing, what is rebuilt, half-written files, stopping, ports.
 """
 

@@ -1,7 +1,7 @@
 """``standings serve`` keeps serving (issue 8): the watched folders replaced under it, the
 watcher dying, and clients that connect and then say nothing.
 
-Driven through the small stand-in site of tests/test_serve_doubles.py, on 127.0.0.1, every
+Driven through the small stand-in site of tests/preview/test_serve_doubles.py, on 127.0.0.1, every
 wait bounded.
 """
 

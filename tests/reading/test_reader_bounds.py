@@ -324,8 +324,8 @@ def test_no_settings_means_every_default():
 # --- notes (Markdown rendered on the event's pages) ---------------------------------------
 
 # The inputs that once crashed or stalled the Markdown renderer. The rule itself (its limits
-# and wording) is generator/reading/notes.py's, tested in tests/test_hostile_notes.py; here each is
-# refused at a line of the notes, before anything is rendered.
+# and wording) is generator/reading/notes.py's, tested in tests/site/test_hostile_notes.py;
+# here each is refused at a line of the notes, before anything is rendered.
 
 @pytest.mark.parametrize("notes", [
     "- " * 1000 + "x\n",  # once a RecursionError in the Markdown renderer

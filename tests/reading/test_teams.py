@@ -2,7 +2,7 @@
 
 Expected values are worked out by hand from the 001 records in each test (the corpus file's
 boards are listed in ``CORPUS_MATCHES``); the reference calculator's values for the corpus
-file are checked in tests/test_corpus.py.
+file are checked in tests/rules/test_corpus.py.
 """
 
 from __future__ import annotations

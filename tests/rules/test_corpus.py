@@ -46,7 +46,7 @@ SAME_EVENT = {
 NO_REFERENCE_VALUES = {
     "icu-armstrong-cup-2011": "the reference rejects it: a team league whose clubs field "
                               "players on changing boards, which it wants as 300 records; "
-                              "tests/test_events_corpus.py reads it",
+                              "tests/reading/test_events_corpus.py reads it",
 }
 
 # icu-gonzaga-2008 writes its half-point byes as '0000 - =' (players 1 and 8 in round 1,

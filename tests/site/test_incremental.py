@@ -1,7 +1,7 @@
-"""The build cache, driven through the small stand-in site (tests/test_serve_doubles.py).
+"""The build cache, driven through the small stand-in site (tests/preview/test_serve_doubles.py).
 
 The same properties through the real reader, engine and templates (``standings build``
-twice against ``--clean``) are in tests/test_incremental_site.py.
+twice against ``--clean``) are in tests/site/test_incremental_site.py.
 """
 
 from __future__ import annotations

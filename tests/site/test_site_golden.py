@@ -4,7 +4,7 @@
 events/ does not move the goalposts); ``tests/golden/examples/site`` holds a few key pages
 of its build, checked by hand against tests/corpus/expected when they were made (see
 tests/golden/README.md). Pages are compared after normalising whitespace. Rewrite them only
-with ``pytest tests/test_site_golden.py --update-golden``, and read the diff before
+with ``pytest tests/site/test_site_golden.py --update-golden``, and read the diff before
 committing it.
 """
 
