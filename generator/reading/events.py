@@ -43,6 +43,7 @@ from generator.rules.notation import (
     points_system_refusal,
     read_tiebreak_list,
     round_robin_refusal,
+    split_tiebreak_codes,
 )
 from generator.rules.progress import event_progress
 from generator.rules.ranking import compute_standings
@@ -409,16 +410,10 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         record = document.first(tag)
         if resolved is not None or record is None:
             continue
-        codes: list[str] = []
-        places: list[tuple[str, int, int]] = []
-        column = 5
-        for raw in record.text[4:].split(","):
-            code = raw.strip()
-            code_column = column + (len(raw) - len(raw.lstrip()))
-            column += len(raw) + 1
-            if code:
-                codes.append(code)
-                places.append((document.path, record.line, code_column))
+        # The codes start in column 5, after the record's tag and a blank.
+        listed = split_tiebreak_codes(record.text[4:])
+        codes = [code for _, code in listed]
+        places = [(document.path, record.line, 5 + offset) for offset, _ in listed]
         checked = read_tiebreak_list(codes, rounds=rounds)
         unreadable = [codes[p.index] for p in checked.problems if p.is_unreadable]
         if unreadable:

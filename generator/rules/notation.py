@@ -410,15 +410,24 @@ def _list_problem(spec: TiebreakSpec, seen: Mapping[str, TiebreakSpec], rounds: 
     return None
 
 
-def split_tiebreak_codes(text: str) -> list[str]:
-    """The codes of a list written as text, separated by commas or blanks: ``"BH/C1, BH SB"``."""
-    return [c for c in re.split(r"[,\s]+", text) if c]
+_LISTED_CODE = re.compile(r"[^,\s]+")
+
+
+def split_tiebreak_codes(text: str) -> list[tuple[int, str]]:
+    """The codes of a list written as text, each with its 0-based offset in ``text``.
+
+    Commas or blanks separate them (``"BH/C1, BH SB"``): the one split for event.yml's
+    text form, TRF 202/212 (written with commas, trf.md) and ``--tiebreaks``. No code
+    holds a comma or a blank, so reading either as a separator never splits a code.
+    """
+    return [(match.start(), match[0]) for match in _LISTED_CODE.finditer(text)]
 
 
 def parse_tiebreak_list(text: str, *, rounds: int | None = None) -> tuple[TiebreakSpec, ...]:
     """A list written as text, checked by :func:`read_tiebreak_list`; its first problem is
     raised as a NotationError."""
-    checked = read_tiebreak_list(split_tiebreak_codes(text), rounds=rounds)
+    checked = read_tiebreak_list([code for _, code in split_tiebreak_codes(text)],
+                                 rounds=rounds)
     if checked.problems:
         problem = checked.problems[0]
         raise NotationError(problem.message, problem.expected, problem.column)
