@@ -216,7 +216,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     tournament = event.competitors
     # The lists event.yml and TRF 212/202 may announce are the lists --tiebreaks takes.
     for spec in specs or ():
-        if tournament.is_round_robin and (art8 := round_robin_refusal(spec, chosen)):
+        if art8 := round_robin_refusal(spec, chosen, is_round_robin=tournament.is_round_robin):
             message, expected = art8
             raise click.BadParameter(f"{message}; expected {expected}",
                                      param_hint="'--tiebreaks'")

@@ -443,7 +443,7 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         resolved = ResolvedTiebreaks(
             specs=tuple(spec for spec, index in zip(default.specs, default.indices, strict=True)
                         if index not in impossible
-                        and (edition is Edition.FIDE_2026_03 or spec.info.since != "2026")),
+                        and spec.info.is_in(edition)),
             source=TiebreakSource.DEFAULT)
     _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
                      diagnostics)
@@ -479,14 +479,16 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 message=refusal,
                 expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
                 else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
-        elif tournament.is_round_robin and (art8 := round_robin_refusal(spec, edition)):
+        elif art8 := round_robin_refusal(spec, edition,
+                                         is_round_robin=tournament.is_round_robin):
             message, expected = art8
             diagnostics.append(diagnostic_at(message=message, expected=expected))
-        elif spec.info.since == "2026" and edition is Edition.FIDE_2024_08:
+        elif not spec.info.is_in(edition):
             diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,
-                message=f"{spec.written!r} ({spec.info.title}) is new in the 2026 edition "
-                        "but this event uses the 2024 edition",
+                message=f"{spec.written!r} ({spec.info.title}) is new in the "
+                        f"{spec.info.since.value} edition but this event uses the "
+                        f"{edition.value} edition",
                 expected="'edition: 2026' in event.yml, or another tie-break"))
         elif (spec.info.is_rating_based and tournament.has_unrated_players
               and spec.unrated_rating is None and unrated_rating is None):

@@ -203,7 +203,7 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_
 def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
     """Art. 8 (2026 edition): the Buchholz family must not be used in a round robin. The
     event check refuses it in an announced list; a value computed anyway says so."""
-    if ctx.tournament.is_round_robin and round_robin_refusal(spec, ctx.edition):
+    if round_robin_refusal(spec, ctx.edition, is_round_robin=ctx.tournament.is_round_robin):
         return (Note(kind=NoteKind.FORBIDDEN_IN_ROUND_ROBIN, article="8"),)
     return ()
 

@@ -112,7 +112,7 @@ def json_download(slug: str) -> str:
 
 def tiebreak_page(acronym: str) -> str:
     info = CATALOGUE[acronym]
-    return f"{TIEBREAKS_DIR}/{(info.alias_of or info.acronym).lower()}.html"
+    return f"{TIEBREAKS_DIR}/{info.canonical.acronym.lower()}.html"
 
 
 def person_page(key: str) -> str:
@@ -259,7 +259,7 @@ def value_of(row: StandingsRow, column: Column) -> Decimal | None:
 
 def tiebreak_info(acronym: str) -> TiebreakInfo:
     info = CATALOGUE[acronym]
-    return CATALOGUE[info.alias_of] if info.alias_of else info
+    return info.canonical
 
 
 # --- results as chess players write them ---------------------------------------------------
