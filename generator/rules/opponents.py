@@ -216,7 +216,7 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
     is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
     kind = sheet.kinds[player][r]
     points = sheet.points[player][r] if elements.is_sonneborn_berger else None
-    cap: Decimal | None = None
+    cap = own = None
     if is_game:
         if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
             rule = "15.2" if sheet.is_round_robin else "16.6"
@@ -225,7 +225,10 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
         else:
             rule = article
     else:
-        cap, rule = sheet.dummy_cap(player, r)
+        dummy = sheet.dummy_score(player, r)
+        own = Decimal(dummy.own) * sheet.unit
+        cap = None if dummy.cap is None else Decimal(dummy.cap) * sheet.unit
+        rule = dummy.article
         if elements.is_sonneborn_berger and sheet.options.unplayed_as_draw:
             # 16.6: the option counts every own unplayed round as a draw for SB.
             points = sheet.draw
@@ -242,7 +245,7 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
         opponent_score=sheet.scores[opponent] if has_opponent else None,
         adjusted_score=sheet.adjusted[opponent] if has_opponent else None,
         is_dummy=not is_game,
-        dummy_own_score=None if is_game else sheet.scores[player],
+        dummy_own_score=own,
         dummy_cap=cap, article=rule)
 
 
