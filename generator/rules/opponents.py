@@ -50,6 +50,8 @@ class _Elements:
     """16.5: the element is a VUR counted against a dummy."""
     has_voluntary: tuple[bool, ...]
     totals: tuple[int, ...]
+    multipliers: tuple[tuple[int, ...], ...] = ()
+    """SB: per player and round, the points (in units) the score is multiplied by."""
     voluntary_first: bool = True
     """16.5 applies (False: the 16.6 option cutting the plain least significant value)."""
     orders: list[tuple[int, ...] | None] = field(default_factory=list)
@@ -171,6 +173,7 @@ def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
                      rounds=tuple(all_rounds), values=tuple(all_values),
                      scores=tuple(all_scores), voluntary=tuple(all_voluntary),
                      has_voluntary=tuple(has_voluntary), totals=tuple(totals),
+                     multipliers=multipliers,
                      voluntary_first=sheet.options.vur_cut_first,
                      orders=[None] * len(all_rounds), sequences=[None] * len(all_rounds),
                      ranked=[None] * len(all_rounds))
@@ -215,7 +218,9 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
     opponent = sheet.opponents[player][r]
     is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
     kind = sheet.kinds[player][r]
-    points = sheet.points[player][r] if elements.is_sonneborn_berger else None
+    # SB: the multiplier the value used (16.6's option makes an unplayed round a draw).
+    points = (Decimal(elements.multipliers[player][r]) * sheet.unit
+              if elements.is_sonneborn_berger else None)
     cap = own = None
     if is_game:
         if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
@@ -229,9 +234,6 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
         own = Decimal(dummy.own) * sheet.unit
         cap = None if dummy.cap is None else Decimal(dummy.cap) * sheet.unit
         rule = dummy.article
-        if elements.is_sonneborn_berger and sheet.options.unplayed_as_draw:
-            # 16.6: the option counts every own unplayed round as a draw for SB.
-            points = sheet.draw
     has_opponent = opponent != NO_OPPONENT
     return Part(
         round=r + 1, kind=kind,

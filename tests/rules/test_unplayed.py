@@ -22,6 +22,7 @@ from generator.model import (
     StartNo,
     UnplayedOptions,
 )
+from generator.rules import opponents
 from generator.rules.context import Context
 from generator.rules.cuts import cut_elements
 from generator.rules.explain import CutReason
@@ -300,6 +301,20 @@ def test_option_unplayed_as_draw():
     assert value("SB", 4, unplayed=options) == D("9.75")
     # Franck's PAB (1 point) then counts as a draw: 3.0 x 1/2 instead of 2.5 x 1: 5.0.
     assert value("SB", 6, unplayed=options) == D("5.0")
+
+
+def test_the_value_and_its_explanation_read_one_multiplier(monkeypatch):
+    """SB's multipliers (the points of a round, or a draw for an unplayed round under 16.6)
+    are coded once (unplayed.round_multipliers): given others, Franck's SB and its
+    derivation both follow. Every multiplier made one unit (1/2 point) under the 16.6
+    option: SB is half his Buchholz with every dummy his own 3.0."""
+    def halves(sheet: ScoreSheet, *, forfeits_as_played: bool = False):
+        return tuple((1,) * sheet.rounds for _ in sheet.players)
+    monkeypatch.setattr(opponents, "round_multipliers", halves)
+    options = UnplayedOptions(unplayed_as_draw=True)
+    buchholz = value("BH", 6, unplayed=options)
+    assert value("SB", 6, unplayed=options) == buchholz / 2
+    assert {part.points for part in parts("SB", 6, unplayed=options).parts} == {D("0.5")}
 
 
 def test_option_cap_rounds_announced():
