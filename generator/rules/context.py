@@ -13,9 +13,22 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TypeAlias, TypeVar, cast
 
-from generator.model import DEFAULT_UNPLAYED, ZERO, Color, Edition, Tournament, UnplayedOptions
+from generator.model import (
+    DEFAULT_UNPLAYED,
+    ZERO,
+    Color,
+    Edition,
+    TeamTournament,
+    Tournament,
+    UnplayedOptions,
+)
 from generator.rules.explain import CutReason, Explained, Note, Part
-from generator.rules.notation import CATALOGUE, TiebreakSpec
+from generator.rules.notation import (
+    CATALOGUE,
+    GAME_POINTS,
+    TiebreakSpec,
+    points_system_refusal,
+)
 from generator.rules.unplayed import (
     NO_OPPONENT,
     ScoreSheet,
@@ -125,9 +138,6 @@ class Context:
         """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13
         preamble) is the score: this one for match points, the team event's game points
         otherwise. Raises TiebreakError where that is not computed."""
-        from generator.model import TeamTournament
-        from generator.rules.notation import GAME_POINTS, points_system_refusal
-
         tournament = self.tournament
         system = spec.points_system
         refusal = points_system_refusal(
