@@ -35,7 +35,7 @@ from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, r
 from generator.reading.site_names import address_problems
 from generator.reading.teams import build_team_tournament
 from generator.reading.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
-from generator.rules.context import TiebreakError
+from generator.rules.context import TiebreakError, is_dropped_for_unrated
 from generator.rules.explain import Standings
 from generator.rules.notation import (
     TiebreakList,
@@ -490,8 +490,8 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                         f"{spec.info.since.value} edition but this event uses the "
                         f"{edition.value} edition",
                 expected="'edition: 2026' in event.yml, or another tie-break"))
-        elif (spec.info.is_rating_based and tournament.has_unrated_players
-              and spec.unrated_rating is None and unrated_rating is None):
+        elif is_dropped_for_unrated(spec, has_unrated_players=tournament.has_unrated_players,
+                                    unrated_rating=unrated_rating):
             diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,
                 message=f"{spec.written!r} ({spec.info.title}) is dropped for everyone: "

@@ -159,12 +159,26 @@ class Context:
         return rating if rating is not None else unrated
 
     def unrated_for(self, spec: TiebreakSpec) -> int | None:
-        return spec.unrated_rating if spec.unrated_rating is not None else self.unrated_rating
+        return unrated_rating_for(spec, self.unrated_rating)
 
-    def ratings_defined(self, unrated: int | None) -> bool:
-        """Art. 10: with unrated players present and no rating announced for them, the rating
-        tie-breaks are dropped for everyone."""
-        return unrated is not None or not self.tournament.has_unrated_players
+    def is_dropped_for_unrated(self, spec: TiebreakSpec) -> bool:
+        """:func:`is_dropped_for_unrated` in this event."""
+        return is_dropped_for_unrated(spec, has_unrated_players=self.tournament.has_unrated_players,
+                                      unrated_rating=self.unrated_rating)
+
+
+def unrated_rating_for(spec: TiebreakSpec, unrated_rating: int | None) -> int | None:
+    """The rating an unrated player counts with in ``spec``: its /U, else the event's."""
+    return spec.unrated_rating if spec.unrated_rating is not None else unrated_rating
+
+
+def is_dropped_for_unrated(spec: TiebreakSpec, *, has_unrated_players: bool,
+                           unrated_rating: int | None) -> bool:
+    """Art. 10: with unrated players present and no rating announced for them (the code's
+    /U or the event's ``unrated_rating``), a rating tie-break is dropped for everyone. The
+    one rule for the engine and the check's warning."""
+    return (spec.info.is_rating_based and has_unrated_players
+            and unrated_rating_for(spec, unrated_rating) is None)
 
 
 Compute: TypeAlias = Callable[[Context, TiebreakSpec], Column]

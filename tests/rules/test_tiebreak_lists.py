@@ -283,3 +283,30 @@ def test_art8_note_on_a_value_computed_anyway(tmp_path, edition, round_robin, co
     standings = compute_standings(event.competitors, [parse_tiebreak(code)], Edition(edition))
     kinds = {note.kind for row in standings.rows for note in row.values[code].notes}
     assert (NoteKind.FORBIDDEN_IN_ROUND_ROBIN in kinds) is refused
+
+
+# C.07 Art. 10: with unrated players present and no rating announced for them (the code's
+# /U or event.yml's unrated_rating), the rating tie-breaks are dropped for everyone. The
+# check's warning and the engine's dropping are one rule (context.ratings_undefined).
+# id: (code, an unrated player?, event.yml, dropped?)
+ART10 = {
+    "aro-with-an-unrated-player": ("ARO", True, "", True),
+    "rating-with-an-unrated-player": ("RTNG", True, "", True),
+    "aro-with-a-rating-in-the-code": ("ARO/U1000", True, "", False),
+    "aro-with-a-rating-in-event-yml": ("ARO", True, "unrated_rating: 1000\n", False),
+    "aro-when-everyone-is-rated": ("ARO", False, "", False),
+    "sonneborn-berger-with-an-unrated-player": ("SB", True, "", False),
+}
+
+
+@pytest.mark.parametrize(("code", "unrated", "settings", "dropped"), ART10.values(),
+                         ids=ART10.keys())
+def test_art10_the_warning_is_what_the_engine_drops(tmp_path, code, unrated, settings,
+                                                     dropped):
+    from generator.reading.events import read_event, standings_for_event
+
+    trf = changed(8, "1800", "    ") if unrated else BASE
+    event = read_event(make_event(tmp_path, "e", trf, settings=f"{settings}tiebreaks: [{code}]\n"))
+    warned = [str(w) for w in event.warnings if "is dropped for everyone" in str(w)]
+    assert len(warned) == dropped
+    assert standings_for_event(event).dropped == ((code,) if dropped else ())
