@@ -471,14 +471,10 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
         path, line, column = (resolved.positions[index] if index < len(resolved.positions)
                               else (trf_path, 0, 0))
         diagnostic_at = partial(Diagnostic, path=path, line=line or None, column=column or None)
-        is_team_event = isinstance(tournament, TeamTournament)
-        refusal = points_system_refusal(spec, is_team_event=is_team_event)
-        if refusal is not None:
-            # :MP/:GP (C.07 Art. 13 preamble) need a team event, :GP one of the sums.
-            diagnostics.append(diagnostic_at(
-                message=refusal,
-                expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
-                else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
+        if refusal := points_system_refusal(
+                spec, is_team_event=isinstance(tournament, TeamTournament)):
+            message, expected = refusal
+            diagnostics.append(diagnostic_at(message=message, expected=expected))
         elif art8 := round_robin_refusal(spec, edition,
                                          is_round_robin=tournament.is_round_robin):
             message, expected = art8

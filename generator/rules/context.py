@@ -143,7 +143,7 @@ class Context:
         refusal = points_system_refusal(
             spec, is_team_event=isinstance(tournament, TeamTournament))
         if refusal is not None:
-            raise TiebreakError(refusal)
+            raise TiebreakError(refusal[0])
         if system != GAME_POINTS or not isinstance(tournament, TeamTournament):
             return self
 

@@ -207,8 +207,9 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         title, article = TEAM_TIEBREAKS_NOT_COMPUTED[acronym]
         raise NotationError(f"team tie-break {written.split('/')[0]!r} ({title}, C.07 "
                             f"{article}) is not computed by this program",
-                            "a tie-break of Arts. 6-10 (with game points: BH:GP, FB:GP, "
-                            "SB:GP, PS:GP or KS:GP)")
+                            "a tie-break of Arts. 6-10 (with game points: "
+                            + ", ".join(_GAME_POINTS_CODES[:-1])
+                            + f" or {_GAME_POINTS_CODES[-1]})")
     if acronym not in CATALOGUE:
         # A lower bar than for setting names: an acronym is short, one wrong letter weighs more.
         hint = did_you_mean(acronym, sorted(CATALOGUE), cutoff=0.5)
@@ -457,24 +458,30 @@ def round_robin_refusal(spec: TiebreakSpec, edition: Edition, *, is_round_robin:
             "a tie-break such as DE, SB, WIN or KS")
 
 
-GAME_POINTS_TIEBREAKS = frozenset({"BH", "FB", "SB", "PS", "KS"})
-"""Tie-breaks computed with game points (``:GP``): the sums of Arts. 7.5, 8.1, 8.3, 9.1 and
-9.2 read over game points. The team tie-breaks of Arts. 12-13 (MPvGP, EDE, ESB, BC, TBR,
-BBE, SSSC) are not computed."""
+GAME_POINTS_TIEBREAKS = ("BH", "FB", "SB", "PS", "KS")
+"""Tie-breaks computed with game points (``:GP``), in the order the messages name them: the
+sums of Arts. 8.1, 8.3, 9.1, 7.5 and 9.2 read over game points. The team tie-breaks of
+Arts. 12-13 (MPvGP, EDE, ESB, BC, TBR, BBE, SSSC) are not computed."""
 
 MATCH_POINTS = "MP"
 GAME_POINTS = "GP"
 
+_GAME_POINTS_CODES = tuple(f"{acronym}:{GAME_POINTS}" for acronym in GAME_POINTS_TIEBREAKS)
 
-def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool) -> str | None:
-    """Why ``spec``'s points system (``:MP``/``:GP``) cannot be computed; None if it can."""
+
+def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
+                          ) -> tuple[str, str] | None:
+    """(message, expected) when ``spec``'s points system (``:MP``/``:GP``, C.07 Art. 13
+    preamble) cannot be computed: it needs a team event, and ``:GP`` one of the sums."""
     system = spec.points_system
     if system is None:
         return None
     if not is_team_event:
         return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
-                "events only; this event has no teams")
+                "events only; this event has no teams",
+                f"{spec.acronym} without ':{system}'")
     if system == GAME_POINTS and spec.info.acronym not in GAME_POINTS_TIEBREAKS:
         return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
-                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only")
+                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
+                f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
     return None
