@@ -365,7 +365,7 @@ def opponent_units(sheet: ScoreSheet, *,
     dummy's score (16.4, :meth:`ScoreSheet.dummy_score`). With pre-determined pairings
     (15.2) forfeits are games and a round without an opponent is no element at all (None).
     """
-    as_played = forfeits_as_played or sheet.options.forfeits_as_played or sheet.is_round_robin
+    as_played = forfeits_as_played or sheet.options.forfeits_as_played
     adjusted = sheet.adjusted_units
     games_only = (RoundKind.GAME,) * sheet.rounds
     rows: list[tuple[int | None, ...]] = []
@@ -375,9 +375,8 @@ def opponent_units(sheet: ScoreSheet, *,
             rows.append(tuple(map(adjusted.__getitem__, opponents)))
             continue
         row: list[int | None] = []
-        for r, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
-            if opponent != NO_OPPONENT and (kind in _GAME_KINDS
-                                            or (as_played and kind in _FORFEITS)):
+        for r, opponent in enumerate(opponents):
+            if sheet.is_game(player, r, forfeits_as_played=as_played):
                 row.append(adjusted[opponent])
             elif sheet.is_round_robin:
                 row.append(None)

@@ -134,6 +134,18 @@ def test_the_value_and_its_explanation_read_one_dummy(monkeypatch):
     assert (part.counted_score, part.value, part.article) == (D("0.5"), D("0.5"), "test")
 
 
+def test_the_value_and_its_explanation_read_one_game_rule(monkeypatch):
+    """Whether a round counts as a game is coded once (ScoreSheet.is_game): told that every
+    forfeit is one, Maria's 2024 BH counts Ivan's 1.5 for her R4 forfeit win instead of a
+    dummy of her own 2.5, as BH/P does: 12.5, and the derivation shows no dummy."""
+    def forfeits_as_games(sheet: ScoreSheet, player: int, round_index: int, *,
+                          forfeits_as_played: bool) -> bool:
+        return sheet.opponents[player][round_index] != -1
+    monkeypatch.setattr(ScoreSheet, "is_game", forfeits_as_games)
+    assert value("BH", 11, E2024) == value("BH/P", 11, E2024) == D("12.5")
+    assert not parts("BH", 11, E2024).parts[3].is_dummy
+
+
 @pytest.mark.parametrize(("edition", "own", "cap", "score", "article"), [
     (E2024, 7, None, 7, "16.4"),
     (E2026, 7, 5, 5, "16.4.2"),
