@@ -190,9 +190,13 @@ REGISTRY: dict[str, Compute] = {}
 
 
 def tiebreak(acronym: str) -> Callable[[Compute], Compute]:
-    """Register the function computing ``acronym`` (a CATALOGUE entry)."""
+    """Register the function computing ``acronym`` (a CATALOGUE entry, not an alias: the
+    column of an alias is the one of the entry it names)."""
     if acronym not in CATALOGUE:
         raise KeyError(acronym)
+    canonical = CATALOGUE[acronym].canonical.acronym
+    if canonical != acronym:
+        raise ValueError(f"{acronym!r} is another name for {canonical!r}; register that")
 
     def register(function: Compute) -> Compute:
         REGISTRY[acronym] = function
