@@ -485,7 +485,8 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
                 message=f"{spec.written!r} ({spec.info.title}) is new in the "
                         f"{spec.info.since.value} edition but this event uses the "
                         f"{edition.value} edition",
-                expected="'edition: 2026' in event.yml, or another tie-break"))
+                expected=f"'edition: {spec.info.since.value}' in event.yml, or another "
+                         "tie-break"))
         elif is_dropped_for_unrated(spec, has_unrated_players=tournament.has_unrated_players,
                                     unrated_rating=unrated_rating):
             diagnostics.append(diagnostic_at(
