@@ -216,7 +216,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     tournament = event.competitors
     # The lists event.yml and TRF 212/202 may announce are the lists --tiebreaks takes.
     for spec in specs or ():
-        if tournament.is_round_robin and (art8 := round_robin_refusal(spec, chosen)):
+        if art8 := round_robin_refusal(spec, chosen, is_round_robin=tournament.is_round_robin):
             message, expected = art8
             raise click.BadParameter(f"{message}; expected {expected}",
                                      param_hint="'--tiebreaks'")
@@ -366,7 +366,7 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     if acronym == "PS":
         text = f"    after round {part.round:>2}: {plain_decimal(part.value)}"
         return text + (f"   [{_CUT_WORDS[part.cut.value]}]" if part.cut is not None else "")
-    if acronym in ("WIN", "WON", "BPG", "BWG", "REP", "GE"):
+    if acronym in ("WIN", "WON", "BPG", "BWG", "REP"):  # spec.info: GE is REP already
         kind = _KIND_WORDS.get(part.kind.value, part.kind.value)
         who = _player_label(tournament, part.opponent) if part.opponent is not None else ""
         counted = "counts" if part.cut is None else "does not count"
