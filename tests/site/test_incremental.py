@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 
 from kit.sitekit import read_tree as tree
-from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic, Severity
 from generator.site.build import write_site
@@ -23,6 +22,7 @@ from generator.site.cache import (
     digest_folder,
     program_digest,
 )
+from tests.preview.test_serve_doubles import FakeSite, make_events
 
 
 def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> BuildCache:
