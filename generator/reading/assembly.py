@@ -12,27 +12,23 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal
+from collections.abc import Mapping, Sequence
 from itertools import repeat
 from typing import cast
 
 from generator.errors import DiagnosticSink
 from generator.model import (
-    ONE,
     ROUND_KINDS,
-    STANDARD_SCORING,
-    ZERO,
     Color,
     Player,
     ResultCode,
     RoundKind,
     RoundResult,
-    ScoreSystem,
     StartNo,
     Tournament,
-    points_shown,
 )
+from generator.reading.dates import header_date, round_dates
+from generator.reading.scoring import BYE_WORDS, Tally, resolve_scoring
 from generator.reading.settings import EventSettings
 from generator.reading.teams import team_records
 from generator.reading.trf import (
@@ -40,69 +36,9 @@ from generator.reading.trf import (
     PlayerRecord,
     RoundBlock,
     TrfDocument,
-    header_date,
-    points_text,
-    round_dates,
     rounds_from,
-    scoring_from_162,
-    scoring_from_xxs,
 )
 from generator.speed import record_maker
-
-# --- scoring -----------------------------------------------------------------------------
-
-
-Tally = frozenset[tuple[RoundKind, ResultCode, int]]
-"""(kind, code, how many rounds) for each kind of round a player has: all a score system
-needs to know. Hashable, so players with the same tally are scored once."""
-
-
-def _tallied_points(tally: Tally, scoring: ScoreSystem) -> Decimal:
-    """The sum of ``scoring.round_points`` over the results tallied, to the last digit.
-
-    Each addition is exact, so n times a value adds up to n copies of it (with the
-    same exponent, hence the same ``2.0`` or ``2`` in messages).
-    """
-    total = ZERO
-    for kind, code, count in tally:
-        total += scoring.points(kind, code) * count
-    return total
-
-
-def _scoring_candidates() -> Iterable[ScoreSystem]:
-    """Score systems from the standard one outwards, fewest changes first.
-
-    The points column of older files is the only trace of the event's scoring
-    (spec trf.md §5: "inference from the Points column"); the smallest change
-    that explains every player's total is the most plausible one.
-    """
-    three = Decimal(3)
-    bases = (STANDARD_SCORING, ScoreSystem(win=three, draw=ONE),
-             ScoreSystem(win=Decimal(2), draw=ONE))
-    bye_changes: tuple[dict[str, Decimal], ...] = ()
-    for base in bases:
-        bye_changes = (
-            {}, {"pairing_allocated_bye": base.draw}, {"pairing_allocated_bye": ZERO},
-            {"half_point_bye": ZERO}, {"full_point_bye": base.draw},
-            {"forfeit_win": base.draw}, {"pairing_allocated_bye": base.draw,
-                                         "half_point_bye": ZERO},
-        )
-        for change in bye_changes:
-            yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss, **change)
-
-
-def _infer_from_tallies(players: Sequence[tuple[Decimal | None, Tally]]) -> ScoreSystem | None:
-    """The first candidate under which every written points column matches (the standard
-    one when none is written); None if none does."""
-    written = {(points, tally) for points, tally in players if points is not None}
-    if not written:
-        return STANDARD_SCORING
-    for candidate in _scoring_candidates():
-        if all(_tallied_points(tally, candidate) == points for points, tally in written):
-            return candidate
-    return None
-
-
 
 # --- building the tournament -----------------------------------------------------------
 
@@ -144,10 +80,10 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     tallies: dict[int, Tally] = {}
     for no, player in by_no.items():
         results[no], tallies[no] = _results(player, total_rounds, rounds_played, sink)
-    scoring = _resolve_scoring(document, settings, by_no, tallies, results, sink)
+    scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
     name = settings.title or document.value("012")
-    start_date = settings.start_date or header_date(document, "042")
-    end_date = settings.end_date or header_date(document, "052")
+    start_date = settings.start_date or header_date(document.first("042"))
+    end_date = settings.end_date or header_date(document.first("052"))
     tournament = Tournament(
         name=name or untitled,
         city=settings.place or document.value("022"),
@@ -158,7 +94,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         chief_arbiter=settings.arbiter or document.value("102"),
         deputy_arbiters=tuple(r.value for r in document.all("112") if r.value),
         time_control=document.value("122"),
-        round_dates=round_dates(document),
+        round_dates=round_dates(document.all("132")),
         total_rounds=total_rounds,
         rounds_played=rounds_played,
         players=tuple(
@@ -449,84 +385,12 @@ def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_playe
                          "results; read as pending", line=line,
                          column=result_column, expected=RESULT_EXPECTED)
     if opponent is None and (code is ResultCode.FORFEIT_WIN or code.is_over_the_board):
-        bye, letter = _BYE_WORDS[ROUND_KINDS[code, False]]
+        bye, letter = BYE_WORDS[ROUND_KINDS[code, False]]
         written = "forfeit win" if code is ResultCode.FORFEIT_WIN else f"game result {result!r}"
         sink.warning(f"{written} without an opponent in round {round_no}; read as a {bye}",
                      line=line, column=result_column,
                      expected=f"{letter!r} for a {bye}, or the opponent's starting rank")
     return code
-
-
-_BYE_WORDS: Mapping[RoundKind, tuple[str, str]] = {
-    RoundKind.FULL_POINT_BYE: ("full-point bye", "F"),
-    RoundKind.HALF_POINT_BYE: ("half-point bye", "H"),
-    RoundKind.ZERO_POINT_BYE: ("zero-point bye", "Z"),
-}
-"""A bye's name and its TRF code, for warnings that say how a round was read."""
-
-
-def _resolve_scoring(document: TrfDocument, settings: EventSettings,
-                     by_no: Mapping[int, PlayerRecord], tallies: Mapping[int, Tally],
-                     results: Mapping[int, Sequence[RoundResult]],
-                     sink: DiagnosticSink) -> ScoreSystem:
-    """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
-    scoring: ScoreSystem | None = settings.scoring
-    source = "event.yml"
-    if scoring is None and (record := document.first("162")) is not None:
-        scoring, source = scoring_from_162(record, sink), "record 162"
-    if scoring is None and document.all("XXS"):
-        scoring, source = scoring_from_xxs(document.all("XXS"), sink), "XXS"
-    if scoring is None:
-        inferred = _infer_from_tallies([(p.points, tallies[no]) for no, p in by_no.items()
-                                        if p.blocks_complete])
-        if inferred is not None:
-            return inferred  # it matches every points column written (that is the inference)
-        scoring, source = STANDARD_SCORING, "standard"
-    totals: dict[Tally, Decimal] = {}
-    for no, player in sorted(by_no.items()):
-        if player.points is None or not player.blocks_complete:
-            continue
-        tally = tallies[no]
-        total = totals.get(tally)
-        if total is None:
-            total = totals[tally] = _tallied_points(tally, scoring)
-        if total != player.points:
-            message = (f"points column says {points_text(player.points)} but the results "
-                       f"add up to {points_text(total)} under {scoring.label} scoring "
-                       f"({source})")
-            expected = f"{points_text(total)}, or a 'scoring' entry in event.yml"
-            blank = _blank_rounds_counted(results[no], player.points - total, scoring)
-            if blank is not None:
-                message += blank[0]
-                expected = f"{blank[1]}, or {points_text(total)} in the points column"
-            sink.warning(message, line=player.line, column=81, expected=expected)
-    return scoring
-
-
-def _blank_rounds_counted(results: Sequence[RoundResult], uncounted: Decimal,
-                          scoring: ScoreSystem) -> tuple[str, str] | None:
-    """What the points column implies for blank rounds it counts points for: the end of
-    the warning, and the fix to expect. None when no round is blank or none is counted.
-
-    Some exports leave a bye's result blank and count it only in the points column; a
-    blank stays a zero-point bye (spec trf.md §2), but the arbiter should hear which
-    bye the column suggests.
-    """
-    blank = [result.round for result in results if result.code is ResultCode.BLANK]
-    if not blank or uncounted <= 0:
-        return None
-    one = len(blank) == 1
-    rounds = (f"round {blank[0]}" if one else
-              "rounds " + ", ".join(map(str, blank[:-1])) + f" and {blank[-1]}")
-    said = (f", and {rounds} {'is' if one else 'are'} blank but the points column counts "
-            f"{points_shown(uncounted)} for {'it' if one else 'them'}")
-    for kind, code in ((RoundKind.HALF_POINT_BYE, ResultCode.HALF_POINT_BYE),
-                       (RoundKind.FULL_POINT_BYE, ResultCode.FULL_POINT_BYE)):
-        if scoring.points(kind, code) * len(blank) == uncounted:
-            bye, letter = _BYE_WORDS[kind]
-            return (said + (f": a {bye}?" if one else f": {bye}s?"), f"{letter!r} in {rounds}")
-    return said, f"a bye code (H, F) in {rounds}"
-
 
 
 

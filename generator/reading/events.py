@@ -29,12 +29,13 @@ from generator.errors import (
 from generator.files import read_regular_file
 from generator.model import Edition, TeamTournament, Tournament
 from generator.reading.assembly import assemble
+from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
 from generator.reading.teams import build_team_tournament
-from generator.reading.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
+from generator.reading.trf import TrfDocument, read_records
 from generator.rules.context import TiebreakError
 from generator.rules.explain import Standings
 from generator.rules.notation import (

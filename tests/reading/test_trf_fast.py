@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from generator.errors import DiagnosticSink
 from generator.model import STANDARD_SCORING, ScoreSystem
-from generator.reading.assembly import _check_pairings, _check_round, _results, _tallied_points
+from generator.reading.assembly import _check_pairings, _check_round, _results
+from generator.reading.scoring import _tallied_points
 from generator.reading.trf import (
     RoundBlocks,
     _OpponentFields,
