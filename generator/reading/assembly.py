@@ -78,8 +78,10 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     total_rounds = _total_rounds(document, settings, blocks_in_file, rounds_played, sink)
     results: dict[int, tuple[RoundResult, ...]] = {}
     tallies: dict[int, Tally] = {}
+    games_tallies: dict[str, Tally] = {}  # kept for this document only (see _results)
     for no, player in by_no.items():
-        results[no], tallies[no] = _results(player, total_rounds, rounds_played, sink)
+        results[no], tallies[no] = _results(player, total_rounds, rounds_played, games_tallies,
+                                            sink)
     scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
     name = settings.title or document.value("012")
     start_date = settings.start_date or header_date(document.first("042"))
@@ -122,7 +124,10 @@ def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
     in_doubt: set[int] = set()
     columns = {no: player.blocks for no, player in by_no.items()}
     opponents_of = {no: blocks.opponents for no, blocks in columns.items()}
-    consistent, inconsistent = _CONSISTENT_GAMES, _INCONSISTENT_GAMES
+    # (my colour, their colour, my result, their result) -> what _is_consistent_game
+    # says: a few dozen combinations make up a whole file. Asked afresh for every
+    # document, so that no reading leaves anything behind (a server reads for days).
+    verdicts: dict[tuple[str, str, str, str], bool] = {}
     for no, blocks in columns.items():
         for index, opponent in enumerate(blocks.opponents):
             if opponent is None:
@@ -138,27 +143,20 @@ def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
                 theirs = columns[opponent]
                 game = (blocks.colors[index], theirs.colors[index], blocks.results[index],
                         theirs.results[index])
-                if game in consistent:
-                    continue
-                if game in inconsistent or not _is_consistent_game(*game):
-                    inconsistent.add(game)
+                is_consistent = verdicts.get(game)
+                if is_consistent is None:
+                    is_consistent = verdicts[game] = _is_consistent_game(*game)
+                if not is_consistent:
                     in_doubt.add(index + 1)
-                else:
-                    consistent.add(game)
     return in_doubt
-
-
-_CONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
-_INCONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
-"""(my colour, their colour, my result, their result) by what _is_consistent_game says."""
 
 
 def _is_consistent_game(my_color: str, their_color: str, my_result: str,
                         their_result: str) -> bool:
     """Whether :func:`_check_game` has nothing to say about a game with these blocks.
 
-    Asks _check_game itself (once per combination: see _CONSISTENT_GAMES), so the
-    quick pass can never disagree with the close look.
+    Asks _check_game itself (once per combination and document: see _rounds_in_doubt),
+    so the quick pass can never disagree with the close look.
     """
     scratch = DiagnosticSink("")
     _check_game(1, RoundBlock(round=1, opponent=2, color=my_color, result=my_result, line=1,
@@ -305,8 +303,14 @@ _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "cod
 
 
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
-             sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
-    """The player's round results, and their tally (counted on the way)."""
+             games_tallies: dict[str, Tally], sink: DiagnosticSink
+             ) -> tuple[tuple[RoundResult, ...], Tally]:
+    """The player's round results, and their tally (counted on the way).
+
+    ``games_tallies`` (the results of a player with a game or forfeit every round, sorted
+    -> their tally) is the document's memo: the caller keeps it for one document, never
+    longer, since every file brings new keys.
+    """
     blocks = player.blocks
     opponents, colors, written = blocks.opponents, blocks.colors, blocks.results
     line, in_file = blocks.line, len(opponents)
@@ -323,10 +327,10 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
                             map(_COLORS.get, colors, repeat(Color.NONE)), codes,
                             repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
             in_any_order = "".join(sorted(written))
-            tally = _GAMES_TALLIES.get(in_any_order)
+            tally = games_tallies.get(in_any_order)
             if tally is None:
                 played = cast("list[ResultCode]", codes)  # no None among them
-                tally = _GAMES_TALLIES[in_any_order] = _tally_of(
+                tally = games_tallies[in_any_order] = _tally_of(
                     {(code, True): played.count(code) for code in set(played)})
             return tuple(made), tally
     for index in range(total_rounds):
@@ -366,10 +370,6 @@ def _tally_of(counts: Mapping[tuple[ResultCode, bool], int]) -> Tally:
         key = (ROUND_KINDS[code, has_opponent], code)  # a bye's kind may not depend on the opponent
         tally[key] = tally.get(key, 0) + count
     return frozenset((kind, code, count) for (kind, code), count in tally.items())
-
-
-_GAMES_TALLIES: dict[str, Tally] = {}
-"""The results of a player with a game or forfeit every round, sorted -> their tally."""
 
 
 def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_played: int,

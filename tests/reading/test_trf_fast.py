@@ -198,7 +198,7 @@ def test_tallied_points_are_the_sum_of_the_round_points(request):
     def check(text: str, scoring: ScoreSystem, rounds_played: int) -> None:
         for player in read_records(text, "t.trf", DiagnosticSink("t.trf")).players:
             assert isinstance(player.blocks, RoundBlocks)
-            results, tally = _results(player, 6, rounds_played, DiagnosticSink("t.trf"))
+            results, tally = _results(player, 6, rounds_played, {}, DiagnosticSink("t.trf"))
             added = sum((scoring.round_points(r) for r in results), Decimal(0))
             total = _tallied_points(tally, scoring)
             # Equal to the last digit: '2.0' and '2' print differently in a warning.
