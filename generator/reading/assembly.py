@@ -5,14 +5,17 @@ both sides of every game agree (opponent, colours, complementary results), every
 opponent exists, nobody plays themself or twice in a round, the points column
 matches the results under the event's scoring (a warning). Also decides what the
 file leaves implicit: the scoring system, the number of rounds, the rounds played,
-and whether the event is a round robin.
+and whether the event is a round robin; and, once for every reader of the event, what
+its heading says where event.yml and the TRF header both speak (:func:`resolve_heading`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import repeat
 from typing import cast
 
@@ -40,6 +43,56 @@ from generator.reading.trf import (
 )
 from generator.speed import record_maker
 
+# --- the heading: event.yml over the TRF header ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventHeading:
+    """What the event is called, when and where it is held, and who runs it: event.yml
+    first, the TRF header where event.yml says nothing (a blank value says nothing)."""
+
+    title: str
+    """event.yml ``title``, else TRF 012, else the event folder's name."""
+    start_date: datetime.date | None
+    """event.yml ``start_date`` (or ``dates``), else TRF 042."""
+    end_date: datetime.date | None
+    """event.yml ``end_date`` (or ``dates``), else TRF 052."""
+    place: str
+    """event.yml ``place``, else TRF 022."""
+    organiser: str
+    """event.yml ``organiser`` only: no TRF record names one."""
+    arbiter: str
+    """event.yml ``arbiter``, else TRF 102 (the chief arbiter)."""
+
+
+UNTITLED = "(untitled)"
+"""The title of an event that neither its files nor its folder names (a TRF text in a test)."""
+
+
+def resolve_heading(document: TrfDocument, settings: EventSettings, *,
+                    untitled: str = UNTITLED) -> EventHeading:
+    """The event's heading; ``untitled`` (the event folder's name) when nothing names it.
+
+    The one place where event.yml and the TRF header are weighed against each other:
+    the Tournament, the site and the CLI all read what this decides.
+    """
+    # document.value is stripped already: an empty header record says nothing either.
+    return EventHeading(
+        title=_said(settings.title) or document.value("012") or untitled,
+        start_date=settings.start_date or header_date(document.first("042")),
+        end_date=settings.end_date or header_date(document.first("052")),
+        place=_said(settings.place) or document.value("022"),
+        organiser=_said(settings.organiser) or "",
+        arbiter=_said(settings.arbiter) or document.value("102"),
+    )
+
+
+def _said(setting: str | None) -> str | None:
+    """The setting as written, or None when it says nothing (missing, empty or blank:
+    ``title: " "`` must not hide the TRF's name or the folder's)."""
+    return setting if setting is not None and setting.strip() else None
+
+
 # --- building the tournament -----------------------------------------------------------
 
 
@@ -48,14 +101,16 @@ _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": 
 
 
 def assemble(document: TrfDocument, settings: EventSettings | None,
-             sink: DiagnosticSink, *, untitled: str = "(untitled)") -> Tournament | None:
+             sink: DiagnosticSink, *, heading: EventHeading | None = None
+             ) -> Tournament | None:
     """Consistency checks and the Tournament; reports into ``sink``, never raises.
 
-    Where event.yml and the TRF file both say something, event.yml wins, here and only
-    here; ``untitled`` is the name when neither gives a title (the event folder's name).
-    Returns None when the players cannot be told apart (a starting rank missing).
+    The Tournament's name, dates, city and chief arbiter are ``heading``'s (by default
+    :func:`resolve_heading` of an event without a folder). Returns None when the players
+    cannot be told apart (a starting rank missing).
     """
     settings = settings if settings is not None else EventSettings()
+    heading = heading if heading is not None else resolve_heading(document, settings)
     players = [p for p in document.players if p.start_no is not None]
     if len(players) != len(document.players) or not players:
         return None
@@ -83,17 +138,14 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         results[no], tallies[no] = _results(player, total_rounds, rounds_played, games_tallies,
                                             sink)
     scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
-    name = settings.title or document.value("012")
-    start_date = settings.start_date or header_date(document.first("042"))
-    end_date = settings.end_date or header_date(document.first("052"))
     tournament = Tournament(
-        name=name or untitled,
-        city=settings.place or document.value("022"),
+        name=heading.title,
+        city=heading.place,
         federation=document.value("032"),
-        start_date=start_date,
-        end_date=end_date,
+        start_date=heading.start_date,
+        end_date=heading.end_date,
         tournament_type=document.value("092"),
-        chief_arbiter=settings.arbiter or document.value("102"),
+        chief_arbiter=heading.arbiter,
         deputy_arbiters=tuple(r.value for r in document.all("112") if r.value),
         time_control=document.value("122"),
         round_dates=round_dates(document.all("132")),
@@ -485,4 +537,4 @@ def build_tournament(document: TrfDocument, settings: EventSettings | None = Non
     return tournament
 
 
-__all__ = ["assemble", "build_tournament"]
+__all__ = ["UNTITLED", "EventHeading", "assemble", "build_tournament", "resolve_heading"]
