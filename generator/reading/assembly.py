@@ -41,7 +41,7 @@ from generator.reading.trf import (
     TrfDocument,
     rounds_from,
 )
-from generator.speed import record_maker
+from generator.speed import keyword_record_maker, record_maker
 
 # --- the heading: event.yml over the TRF header ------------------------------------------
 
@@ -152,8 +152,10 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         total_rounds=total_rounds,
         rounds_played=rounds_played,
         players=tuple(
-            _new_player(StartNo(no), p.name, p.sex, p.title, p.rating, p.federation,
-                        p.fide_id, p.birth, p.points, p.rank, results[no], p.line)
+            _new_player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
+                        rating=p.rating, federation=p.federation, fide_id=p.fide_id,
+                        birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
+                        results=results[no], line=p.line)
             for no, p in sorted(by_no.items())),
         score_system=scoring,
         is_round_robin=False,
@@ -347,9 +349,11 @@ _GAME_CODES: Mapping[str, ResultCode] = {
     code.value: code for code in ResultCode if code.is_over_the_board or code.is_forfeit}
 """Results that need no second look when an opponent is named: games and forfeits."""
 _COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
-_new_player = record_maker(
+_new_player = keyword_record_maker(
     Player, "start_no", "name", "sex", "title", "rating", "federation", "fide_id", "birth",
     "points_in_file", "rank_in_file", "results", "line")
+# By position: made per round of every player, by map over the columns of a 001 record in
+# the usual case (speed.record_maker says why it may).
 _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "code", "line",
                                  "column")
 

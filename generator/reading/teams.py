@@ -309,7 +309,8 @@ def _match_result(individual: Tournament, match: Match,
             code = _UNPAIRED_CODES[next(iter(kinds))]
         else:
             code = ResultCode.ZERO_POINT_BYE
-        return RoundResult(round_no, None, Color.NONE, code, first.line, first.column)
+        return RoundResult(round=round_no, opponent=None, color=Color.NONE, code=code,
+                           line=first.line, column=first.column)
     first_board = match.boards[0]
     where = individual.player(first_board.player).result(round_no)
     if match.game_points is None or match.opponent_game_points is None:
@@ -324,8 +325,8 @@ def _match_result(individual: Tournament, match: Match,
             code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
         else:
             code = ResultCode.DRAW
-    return RoundResult(round_no, match.opponent, first_board.color, code, where.line,
-                       where.column)
+    return RoundResult(round=round_no, opponent=match.opponent, color=first_board.color,
+                       code=code, line=where.line, column=where.column)
 
 
 def _board_count(document: TrfDocument, matches: Mapping[int, Sequence[Match]]) -> int:

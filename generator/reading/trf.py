@@ -24,12 +24,12 @@ from typing import overload
 from generator.errors import Diagnostic, DiagnosticSink, quote
 from generator.model import MAX_ROUNDS
 from generator.reading.dates import read_date
-from generator.speed import record_maker
+from generator.speed import keyword_record_maker, record_maker
 
 # --- records -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TrfRecord:
     """One line of the file, trailing blanks removed."""
 
@@ -46,7 +46,7 @@ class TrfRecord:
         return self.text[4:].strip()
 
 
-_new_trf_record = record_maker(TrfRecord, "tag", "text", "line")
+_new_trf_record = keyword_record_maker(TrfRecord, "tag", "text", "line")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,11 +77,12 @@ class RoundBlock:
         return f"{opponent} {self.color} {self.result}"
 
 
+# By position: fed by map over a record's columns (speed.record_maker says why it may).
 _new_round_block = record_maker(RoundBlock, "round", "opponent", "color", "result", "line",
                                "column")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False, kw_only=True)
 class RoundBlocks(Sequence[RoundBlock]):
     """The round blocks of a 001 record, held as the columns they were read from.
 
@@ -109,8 +110,9 @@ class RoundBlocks(Sequence[RoundBlock]):
             if (block.round, block.line, block.column) != (round_no, line, 82 + 10 * round_no) \
                     or len(block.color) != 1 or len(block.result) != 1:
                 raise ValueError(f"{block!r} is not round {round_no} of line {line}")
-        held = cls(line, tuple(b.opponent for b in blocks), "".join(b.color for b in blocks),
-                   "".join(b.result for b in blocks))
+        held = cls(line=line, opponents=tuple(b.opponent for b in blocks),
+                   colors="".join(b.color for b in blocks),
+                   results="".join(b.result for b in blocks))
         object.__setattr__(held, "_made", tuple(blocks))
         return held
 
@@ -153,7 +155,7 @@ class RoundBlocks(Sequence[RoundBlock]):
         return repr(self.records())
 
 
-_new_round_blocks = record_maker(RoundBlocks, "line", "opponents", "colors", "results", "_made")
+_new_round_blocks = keyword_record_maker(RoundBlocks, "line", "opponents", "colors", "results")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,7 +181,7 @@ class PlayerRecord:
     """False when a round block could not be read (its error is reported; later ones dropped)."""
 
 
-_new_player_record = record_maker(
+_new_player_record = keyword_record_maker(
     PlayerRecord, "start_no", "sex", "title", "name", "rating", "federation", "fide_id",
     "birth", "points", "rank", "blocks", "line", "blocks_complete")
 
@@ -298,7 +300,7 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             sink.error(f"record type {line[:4]!r} is not followed by a blank in column 4",
                        line=number, column=4, expected="a 3-character record type, then a blank")
             continue
-        record = _new_trf_record(tag, line, number)
+        record = _new_trf_record(tag=tag, text=line, line=number)
         records.append(record)
         if tag == "001":
             players.append(_read_well_formed_player(line, number, opponents)
@@ -440,19 +442,22 @@ def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
         if not _POINTS_FIELD.fullmatch(points_text):
             return None
         points = Decimal(points_text)
-    blocks = _new_round_blocks(number, (), "", "", None)
+    blocks = _new_round_blocks(line=number, opponents=(), colors="", results="")
     if len(line) > 90:
         if not _ROUND_BLOCKS.fullmatch(line, 90):
             return None
         count = (len(line) - 82) // 10  # the last block ends at column 97 or 99
         blocks = _new_round_blocks(
-            number, tuple(map(opponents.__getitem__, _OPPONENT_FIELDS.findall(line, 91))),
-            line[96::10].lower(),
-            line[98::10].upper().ljust(count),  # a blank result when the line ends at a colour
-            None)
+            line=number,
+            opponents=tuple(map(opponents.__getitem__, _OPPONENT_FIELDS.findall(line, 91))),
+            colors=line[96::10].lower(),
+            # A blank result when the line ends at a colour.
+            results=line[98::10].upper().ljust(count))
     sex, title, name, federation, birth = _text_fields(line)
-    return _new_player_record(start_no, sex, title, name, rating or None, federation,
-                              fide_id or None, birth, points, rank or None, blocks, number, True)
+    return _new_player_record(
+        start_no=start_no, sex=sex, title=title, name=name, rating=rating or None,
+        federation=federation, fide_id=fide_id or None, birth=birth, points=points,
+        rank=rank or None, blocks=blocks, line=number, blocks_complete=True)
 
 
 def _field(line: str, first: int, last: int) -> str:
