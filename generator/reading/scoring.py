@@ -213,9 +213,9 @@ def _infer_from_tallies(players: Sequence[tuple[Decimal | None, Tally]]) -> Scor
 
 
 def resolve_scoring(document: TrfDocument, settings: EventSettings,
-                     by_no: Mapping[int, PlayerRecord], tallies: Mapping[int, Tally],
-                     results: Mapping[int, Sequence[RoundResult]],
-                     sink: DiagnosticSink) -> ScoreSystem:
+                    by_no: Mapping[int, PlayerRecord], tallies: Mapping[int, Tally],
+                    results: Mapping[int, Sequence[RoundResult]],
+                    sink: DiagnosticSink) -> ScoreSystem:
     """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
     scoring: ScoreSystem | None = settings.scoring
     source = "event.yml"
