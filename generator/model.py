@@ -149,7 +149,7 @@ class RoundKind(StrEnum):
     """A round of the event that has not taken place."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundResult:
     round: int
     """1-based round number."""

@@ -6,6 +6,11 @@ a good part of the reading time. :func:`record_maker` sets the slots through the
 descriptors instead. The record is the same in every respect (type, fields, equality,
 hash, repr); only the way in is shorter. :func:`collector_paused` keeps Python's cyclic
 garbage collector from walking those records again and again while they are made.
+
+Two ways in. :func:`keyword_record_maker` takes the fields by keyword and is typed as the
+record's own constructor, so mypy checks every field by name and type: the one to use. For
+the few records made per round of every player (round blocks, round results), fed by
+``map`` over the columns of a 001 record, :func:`record_maker` takes them by position.
 """
 
 from __future__ import annotations
@@ -14,14 +19,16 @@ import dataclasses
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 R = TypeVar("R", bound="DataclassInstance")
+P = ParamSpec("P")
 _GENERATED_NAMES = frozenset({"new", "cls", "record", "make"})
-"""Names the generated constructor uses for itself; a field of that name takes the slow way."""
+"""Names the generated constructor uses for itself (with ``set_*`` and ``default_*``); a field
+of that name takes the slow way."""
 
 
 def record_maker(cls: type[R], *names: str) -> Callable[..., R]:
@@ -30,22 +37,51 @@ def record_maker(cls: type[R], *names: str) -> Callable[..., R]:
     Only for a frozen, slotted dataclass without ``__post_init__`` whose fields are
     exactly ``names``. For anything else (a field added to the class later, say) it
     calls ``cls`` with the values as keywords instead: never wrong, only slower.
+
+    Positions for records whose constructor takes keywords only: allowed here because
+    position k is checked to be field k (the field names, in declaration order), and
+    because these makers are fed by ``map`` over a 001 record's columns, where every
+    argument is a column named in the call (``opponents, colors, results``), some
+    hundred thousand times a file. Anywhere else use :func:`keyword_record_maker`.
     """
+    return cast("Callable[..., R]", _maker(cls, names, keyword_only=False))
+
+
+def keyword_record_maker(cls: Callable[P, R], *names: str) -> Callable[P, R]:
+    """:func:`record_maker` taking the fields by keyword only, typed as ``cls`` itself.
+
+    For a ``kw_only`` record mypy then refuses a call by position and checks each
+    keyword's type, as for the constructor; at run time a call by position is a
+    TypeError too. ``names`` are the fields the constructor takes, in declaration order;
+    a field it does not take (``init=False``) gets its default, as the constructor gives it.
+    """
+    return cast("Callable[P, R]", _maker(cast("type[Any]", cls), names, keyword_only=True))
+
+
+def _maker(cls: type[Any], names: tuple[str, ...], *, keyword_only: bool) -> Callable[..., Any]:
     fields = dataclasses.fields(cls)
-    if (tuple(f.name for f in fields) != names or hasattr(cls, "__post_init__")
-            or "__slots__" not in cls.__dict__
-            or not all(n.isidentifier() and n not in _GENERATED_NAMES for n in names)):
-        def construct(*values: Any) -> R:
+    taken = tuple(f.name for f in fields if f.init or not keyword_only)
+    defaults = {f.name: f.default for f in fields if f.name not in taken}
+    if (taken != names or hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__
+            or dataclasses.MISSING in defaults.values()  # a default_factory, or none
+            or not all(n.isidentifier() and n not in _GENERATED_NAMES
+                       and not n.startswith(("set_", "default_")) for n in names)):
+        if keyword_only:
+            return cls
+        def construct(*values: Any) -> Any:
             return cls(**dict(zip(names, values, strict=True)))
         return construct
     # Generated like the dataclass's own __init__, one line per field (no loop to run).
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    namespace.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
-    source = (f"def make({', '.join(names)}):\n    record = new(cls)\n"
+    namespace.update({f"set_{f.name}": getattr(cls, f.name).__set__ for f in fields})
+    namespace.update({f"default_{name}": value for name, value in defaults.items()})
+    parameters = ("*, " if keyword_only else "") + ", ".join(names)
+    source = (f"def make({parameters}):\n    record = new(cls)\n"
               + "".join(f"    set_{name}(record, {name})\n" for name in names)
+              + "".join(f"    set_{name}(record, default_{name})\n" for name in defaults)
               + "    return record\n")
     exec(source, namespace)  # the text is made above from field names only
-    make: Callable[..., R] = namespace["make"]
+    make: Callable[..., Any] = namespace["make"]
     return make
 
 
@@ -67,4 +103,4 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-__all__ = ["collector_paused", "record_maker"]
+__all__ = ["collector_paused", "keyword_record_maker", "record_maker"]

@@ -1,4 +1,5 @@
-"""record_maker: the reader's fast way in must give the very records the constructor gives."""
+"""record_maker and keyword_record_maker: the reader's fast ways in must give the very
+records the constructor gives, and the keyword one must refuse positions as it does."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from decimal import Decimal
 import pytest
 
 from generator.model import Color, Player, ResultCode, RoundResult, StartNo
-from generator.reading.trf import RoundBlock
-from generator.speed import record_maker
+from generator.reading.trf import PlayerRecord, RoundBlock, RoundBlocks
+from generator.speed import keyword_record_maker, record_maker
 
 
 def test_round_result_equals_the_constructors():
     make = record_maker(RoundResult, "round", "opponent", "color", "code", "line", "column")
     made = make(3, StartNo(7), Color.BLACK, ResultCode.DRAW, 12, 112)
-    built = RoundResult(3, StartNo(7), Color.BLACK, ResultCode.DRAW, 12, 112)
+    built = RoundResult(round=3, opponent=StartNo(7), color=Color.BLACK, code=ResultCode.DRAW,
+                        line=12, column=112)
     assert type(made) is RoundResult
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.kind is built.kind and made.is_played
@@ -73,3 +75,35 @@ def test_falls_back_to_the_constructor_when_it_would_skip_something():
 class _Named:
     cls: int
     new: int
+
+
+PLAYER_VALUES = {"start_no": StartNo(2), "name": "Kim, Sven", "sex": "m", "title": "GM",
+                 "rating": 2500, "federation": "ESP", "fide_id": 123, "birth": "2000/02/19",
+                 "points_in_file": Decimal("7.5"), "rank_in_file": 1, "results": (), "line": 9}
+
+
+def test_keyword_maker_gives_the_constructors_record_and_refuses_positions():
+    names = tuple(f.name for f in dataclasses.fields(Player))
+    make = keyword_record_maker(Player, *names)
+    assert make is not Player  # the fast way, not the fallback
+    made = make(**PLAYER_VALUES)
+    assert type(made) is Player
+    assert made == Player(**PLAYER_VALUES) and repr(made) == repr(Player(**PLAYER_VALUES))
+    with pytest.raises(TypeError):
+        make(*(PLAYER_VALUES[n] for n in names))
+
+
+def test_keyword_maker_gives_a_field_the_constructor_does_not_take_its_default():
+    make = keyword_record_maker(RoundBlocks, "line", "opponents", "colors", "results")
+    assert make is not RoundBlocks
+    made = make(line=4, opponents=(2, None), colors="w-", results="1H")
+    blocks = (RoundBlock(round=1, opponent=2, color="w", result="1", line=4, column=92),
+              RoundBlock(round=2, opponent=None, color="-", result="H", line=4, column=102))
+    assert made._made is None  # made on first use, as for the constructor's record
+    assert made == RoundBlocks.of(blocks, 4) == blocks
+    assert RoundBlocks(line=4, opponents=(2, None), colors="w-", results="1H")._made is None
+
+
+def test_keyword_maker_falls_back_to_the_class_when_the_names_are_not_its_fields():
+    assert keyword_record_maker(PlayerRecord, "start_no", "name") is PlayerRecord
+    assert keyword_record_maker(_Checked, "low", "high") is _Checked  # __post_init__ runs

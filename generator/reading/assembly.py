@@ -5,34 +5,33 @@ both sides of every game agree (opponent, colours, complementary results), every
 opponent exists, nobody plays themself or twice in a round, the points column
 matches the results under the event's scoring (a warning). Also decides what the
 file leaves implicit: the scoring system, the number of rounds, the rounds played,
-and whether the event is a round robin.
+and whether the event is a round robin; and, once for every reader of the event, what
+its heading says where event.yml and the TRF header both speak (:func:`resolve_heading`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import repeat
 from typing import cast
 
 from generator.errors import DiagnosticSink
 from generator.model import (
-    ONE,
     ROUND_KINDS,
-    STANDARD_SCORING,
-    ZERO,
     Color,
     Player,
     ResultCode,
     RoundKind,
     RoundResult,
-    ScoreSystem,
     StartNo,
     Tournament,
-    points_shown,
 )
+from generator.reading.dates import header_date, round_dates
+from generator.reading.scoring import BYE_WORDS, Tally, resolve_scoring
 from generator.reading.settings import EventSettings
 from generator.reading.teams import team_records
 from generator.reading.trf import (
@@ -40,68 +39,58 @@ from generator.reading.trf import (
     PlayerRecord,
     RoundBlock,
     TrfDocument,
-    header_date,
-    points_text,
-    round_dates,
     rounds_from,
-    scoring_from_162,
-    scoring_from_xxs,
 )
-from generator.speed import record_maker
+from generator.speed import keyword_record_maker, record_maker
 
-# --- scoring -----------------------------------------------------------------------------
-
-
-Tally = frozenset[tuple[RoundKind, ResultCode, int]]
-"""(kind, code, how many rounds) for each kind of round a player has: all a score system
-needs to know. Hashable, so players with the same tally are scored once."""
+# --- the heading: event.yml over the TRF header ------------------------------------------
 
 
-def _tallied_points(tally: Tally, scoring: ScoreSystem) -> Decimal:
-    """The sum of ``scoring.round_points`` over the results tallied, to the last digit.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventHeading:
+    """What the event is called, when and where it is held, and who runs it: event.yml
+    first, the TRF header where event.yml says nothing (a blank value says nothing)."""
 
-    Each addition is exact, so n times a value adds up to n copies of it (with the
-    same exponent, hence the same ``2.0`` or ``2`` in messages).
+    title: str
+    """event.yml ``title``, else TRF 012, else the event folder's name."""
+    start_date: datetime.date | None
+    """event.yml ``start_date`` (or ``dates``), else TRF 042."""
+    end_date: datetime.date | None
+    """event.yml ``end_date`` (or ``dates``), else TRF 052."""
+    place: str
+    """event.yml ``place``, else TRF 022."""
+    organiser: str
+    """event.yml ``organiser`` only: no TRF record names one."""
+    arbiter: str
+    """event.yml ``arbiter``, else TRF 102 (the chief arbiter)."""
+
+
+UNTITLED = "(untitled)"
+"""The title of an event that neither its files nor its folder names (a TRF text in a test)."""
+
+
+def resolve_heading(document: TrfDocument, settings: EventSettings, *,
+                    untitled: str = UNTITLED) -> EventHeading:
+    """The event's heading; ``untitled`` (the event folder's name) when nothing names it.
+
+    The one place where event.yml and the TRF header are weighed against each other:
+    the Tournament, the site and the CLI all read what this decides.
     """
-    total = ZERO
-    for kind, code, count in tally:
-        total += scoring.points(kind, code) * count
-    return total
+    # document.value is stripped already: an empty header record says nothing either.
+    return EventHeading(
+        title=_said(settings.title) or document.value("012") or untitled,
+        start_date=settings.start_date or header_date(document.first("042")),
+        end_date=settings.end_date or header_date(document.first("052")),
+        place=_said(settings.place) or document.value("022"),
+        organiser=_said(settings.organiser) or "",
+        arbiter=_said(settings.arbiter) or document.value("102"),
+    )
 
 
-def _scoring_candidates() -> Iterable[ScoreSystem]:
-    """Score systems from the standard one outwards, fewest changes first.
-
-    The points column of older files is the only trace of the event's scoring
-    (spec trf.md §5: "inference from the Points column"); the smallest change
-    that explains every player's total is the most plausible one.
-    """
-    three = Decimal(3)
-    bases = (STANDARD_SCORING, ScoreSystem(win=three, draw=ONE),
-             ScoreSystem(win=Decimal(2), draw=ONE))
-    bye_changes: tuple[dict[str, Decimal], ...] = ()
-    for base in bases:
-        bye_changes = (
-            {}, {"pairing_allocated_bye": base.draw}, {"pairing_allocated_bye": ZERO},
-            {"half_point_bye": ZERO}, {"full_point_bye": base.draw},
-            {"forfeit_win": base.draw}, {"pairing_allocated_bye": base.draw,
-                                         "half_point_bye": ZERO},
-        )
-        for change in bye_changes:
-            yield ScoreSystem(win=base.win, draw=base.draw, loss=base.loss, **change)
-
-
-def _infer_from_tallies(players: Sequence[tuple[Decimal | None, Tally]]) -> ScoreSystem | None:
-    """The first candidate under which every written points column matches (the standard
-    one when none is written); None if none does."""
-    written = {(points, tally) for points, tally in players if points is not None}
-    if not written:
-        return STANDARD_SCORING
-    for candidate in _scoring_candidates():
-        if all(_tallied_points(tally, candidate) == points for points, tally in written):
-            return candidate
-    return None
-
+def _said(setting: str | None) -> str | None:
+    """The setting as written, or None when it says nothing (missing, empty or blank:
+    ``title: " "`` must not hide the TRF's name or the folder's)."""
+    return setting if setting is not None and setting.strip() else None
 
 
 # --- building the tournament -----------------------------------------------------------
@@ -112,14 +101,16 @@ _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": 
 
 
 def assemble(document: TrfDocument, settings: EventSettings | None,
-             sink: DiagnosticSink, *, untitled: str = "(untitled)") -> Tournament | None:
+             sink: DiagnosticSink, *, heading: EventHeading | None = None
+             ) -> Tournament | None:
     """Consistency checks and the Tournament; reports into ``sink``, never raises.
 
-    Where event.yml and the TRF file both say something, event.yml wins, here and only
-    here; ``untitled`` is the name when neither gives a title (the event folder's name).
-    Returns None when the players cannot be told apart (a starting rank missing).
+    The Tournament's name, dates, city and chief arbiter are ``heading``'s (by default
+    :func:`resolve_heading` of an event without a folder). Returns None when the players
+    cannot be told apart (a starting rank missing).
     """
     settings = settings if settings is not None else EventSettings()
+    heading = heading if heading is not None else resolve_heading(document, settings)
     players = [p for p in document.players if p.start_no is not None]
     if len(players) != len(document.players) or not players:
         return None
@@ -142,28 +133,29 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     total_rounds = _total_rounds(document, settings, blocks_in_file, rounds_played, sink)
     results: dict[int, tuple[RoundResult, ...]] = {}
     tallies: dict[int, Tally] = {}
+    games_tallies: dict[str, Tally] = {}  # kept for this document only (see _results)
     for no, player in by_no.items():
-        results[no], tallies[no] = _results(player, total_rounds, rounds_played, sink)
-    scoring = _resolve_scoring(document, settings, by_no, tallies, results, sink)
-    name = settings.title or document.value("012")
-    start_date = settings.start_date or header_date(document, "042")
-    end_date = settings.end_date or header_date(document, "052")
+        results[no], tallies[no] = _results(player, total_rounds, rounds_played, games_tallies,
+                                            sink)
+    scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
     tournament = Tournament(
-        name=name or untitled,
-        city=settings.place or document.value("022"),
+        name=heading.title,
+        city=heading.place,
         federation=document.value("032"),
-        start_date=start_date,
-        end_date=end_date,
+        start_date=heading.start_date,
+        end_date=heading.end_date,
         tournament_type=document.value("092"),
-        chief_arbiter=settings.arbiter or document.value("102"),
+        chief_arbiter=heading.arbiter,
         deputy_arbiters=tuple(r.value for r in document.all("112") if r.value),
         time_control=document.value("122"),
-        round_dates=round_dates(document),
+        round_dates=round_dates(document.all("132")),
         total_rounds=total_rounds,
         rounds_played=rounds_played,
         players=tuple(
-            _new_player(StartNo(no), p.name, p.sex, p.title, p.rating, p.federation,
-                        p.fide_id, p.birth, p.points, p.rank, results[no], p.line)
+            _new_player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
+                        rating=p.rating, federation=p.federation, fide_id=p.fide_id,
+                        birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
+                        results=results[no], line=p.line)
             for no, p in sorted(by_no.items())),
         score_system=scoring,
         is_round_robin=False,
@@ -186,7 +178,10 @@ def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
     in_doubt: set[int] = set()
     columns = {no: player.blocks for no, player in by_no.items()}
     opponents_of = {no: blocks.opponents for no, blocks in columns.items()}
-    consistent, inconsistent = _CONSISTENT_GAMES, _INCONSISTENT_GAMES
+    # (my colour, their colour, my result, their result) -> what _is_consistent_game
+    # says: a few dozen combinations make up a whole file. Asked afresh for every
+    # document, so that no reading leaves anything behind (a server reads for days).
+    verdicts: dict[tuple[str, str, str, str], bool] = {}
     for no, blocks in columns.items():
         for index, opponent in enumerate(blocks.opponents):
             if opponent is None:
@@ -202,27 +197,20 @@ def _rounds_in_doubt(by_no: Mapping[int, PlayerRecord]) -> set[int]:
                 theirs = columns[opponent]
                 game = (blocks.colors[index], theirs.colors[index], blocks.results[index],
                         theirs.results[index])
-                if game in consistent:
-                    continue
-                if game in inconsistent or not _is_consistent_game(*game):
-                    inconsistent.add(game)
+                is_consistent = verdicts.get(game)
+                if is_consistent is None:
+                    is_consistent = verdicts[game] = _is_consistent_game(*game)
+                if not is_consistent:
                     in_doubt.add(index + 1)
-                else:
-                    consistent.add(game)
     return in_doubt
-
-
-_CONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
-_INCONSISTENT_GAMES: set[tuple[str, str, str, str]] = set()
-"""(my colour, their colour, my result, their result) by what _is_consistent_game says."""
 
 
 def _is_consistent_game(my_color: str, their_color: str, my_result: str,
                         their_result: str) -> bool:
     """Whether :func:`_check_game` has nothing to say about a game with these blocks.
 
-    Asks _check_game itself (once per combination: see _CONSISTENT_GAMES), so the
-    quick pass can never disagree with the close look.
+    Asks _check_game itself (once per combination and document: see _rounds_in_doubt),
+    so the quick pass can never disagree with the close look.
     """
     scratch = DiagnosticSink("")
     _check_game(1, RoundBlock(round=1, opponent=2, color=my_color, result=my_result, line=1,
@@ -361,16 +349,24 @@ _GAME_CODES: Mapping[str, ResultCode] = {
     code.value: code for code in ResultCode if code.is_over_the_board or code.is_forfeit}
 """Results that need no second look when an opponent is named: games and forfeits."""
 _COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
-_new_player = record_maker(
+_new_player = keyword_record_maker(
     Player, "start_no", "name", "sex", "title", "rating", "federation", "fide_id", "birth",
     "points_in_file", "rank_in_file", "results", "line")
+# By position: made per round of every player, by map over the columns of a 001 record in
+# the usual case (speed.record_maker says why it may).
 _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "code", "line",
                                  "column")
 
 
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
-             sink: DiagnosticSink) -> tuple[tuple[RoundResult, ...], Tally]:
-    """The player's round results, and their tally (counted on the way)."""
+             games_tallies: dict[str, Tally], sink: DiagnosticSink
+             ) -> tuple[tuple[RoundResult, ...], Tally]:
+    """The player's round results, and their tally (counted on the way).
+
+    ``games_tallies`` (the results of a player with a game or forfeit every round, sorted
+    -> their tally) is the document's memo: the caller keeps it for one document, never
+    longer, since every file brings new keys.
+    """
     blocks = player.blocks
     opponents, colors, written = blocks.opponents, blocks.colors, blocks.results
     line, in_file = blocks.line, len(opponents)
@@ -387,10 +383,10 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
                             map(_COLORS.get, colors, repeat(Color.NONE)), codes,
                             repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
             in_any_order = "".join(sorted(written))
-            tally = _GAMES_TALLIES.get(in_any_order)
+            tally = games_tallies.get(in_any_order)
             if tally is None:
                 played = cast("list[ResultCode]", codes)  # no None among them
-                tally = _GAMES_TALLIES[in_any_order] = _tally_of(
+                tally = games_tallies[in_any_order] = _tally_of(
                     {(code, True): played.count(code) for code in set(played)})
             return tuple(made), tally
     for index in range(total_rounds):
@@ -432,10 +428,6 @@ def _tally_of(counts: Mapping[tuple[ResultCode, bool], int]) -> Tally:
     return frozenset((kind, code, count) for (kind, code), count in tally.items())
 
 
-_GAMES_TALLIES: dict[str, Tally] = {}
-"""The results of a player with a game or forfeit every round, sorted -> their tally."""
-
-
 def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_played: int,
                   line: int, sink: DiagnosticSink) -> ResultCode:
     """The code of a round block without an opponent, or with no game result, warned about."""
@@ -449,84 +441,12 @@ def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_playe
                          "results; read as pending", line=line,
                          column=result_column, expected=RESULT_EXPECTED)
     if opponent is None and (code is ResultCode.FORFEIT_WIN or code.is_over_the_board):
-        bye, letter = _BYE_WORDS[ROUND_KINDS[code, False]]
+        bye, letter = BYE_WORDS[ROUND_KINDS[code, False]]
         written = "forfeit win" if code is ResultCode.FORFEIT_WIN else f"game result {result!r}"
         sink.warning(f"{written} without an opponent in round {round_no}; read as a {bye}",
                      line=line, column=result_column,
                      expected=f"{letter!r} for a {bye}, or the opponent's starting rank")
     return code
-
-
-_BYE_WORDS: Mapping[RoundKind, tuple[str, str]] = {
-    RoundKind.FULL_POINT_BYE: ("full-point bye", "F"),
-    RoundKind.HALF_POINT_BYE: ("half-point bye", "H"),
-    RoundKind.ZERO_POINT_BYE: ("zero-point bye", "Z"),
-}
-"""A bye's name and its TRF code, for warnings that say how a round was read."""
-
-
-def _resolve_scoring(document: TrfDocument, settings: EventSettings,
-                     by_no: Mapping[int, PlayerRecord], tallies: Mapping[int, Tally],
-                     results: Mapping[int, Sequence[RoundResult]],
-                     sink: DiagnosticSink) -> ScoreSystem:
-    """event.yml ``scoring`` > TRF-26 162 > XXS > inferred from the points column."""
-    scoring: ScoreSystem | None = settings.scoring
-    source = "event.yml"
-    if scoring is None and (record := document.first("162")) is not None:
-        scoring, source = scoring_from_162(record, sink), "record 162"
-    if scoring is None and document.all("XXS"):
-        scoring, source = scoring_from_xxs(document.all("XXS"), sink), "XXS"
-    if scoring is None:
-        inferred = _infer_from_tallies([(p.points, tallies[no]) for no, p in by_no.items()
-                                        if p.blocks_complete])
-        if inferred is not None:
-            return inferred  # it matches every points column written (that is the inference)
-        scoring, source = STANDARD_SCORING, "standard"
-    totals: dict[Tally, Decimal] = {}
-    for no, player in sorted(by_no.items()):
-        if player.points is None or not player.blocks_complete:
-            continue
-        tally = tallies[no]
-        total = totals.get(tally)
-        if total is None:
-            total = totals[tally] = _tallied_points(tally, scoring)
-        if total != player.points:
-            message = (f"points column says {points_text(player.points)} but the results "
-                       f"add up to {points_text(total)} under {scoring.label} scoring "
-                       f"({source})")
-            expected = f"{points_text(total)}, or a 'scoring' entry in event.yml"
-            blank = _blank_rounds_counted(results[no], player.points - total, scoring)
-            if blank is not None:
-                message += blank[0]
-                expected = f"{blank[1]}, or {points_text(total)} in the points column"
-            sink.warning(message, line=player.line, column=81, expected=expected)
-    return scoring
-
-
-def _blank_rounds_counted(results: Sequence[RoundResult], uncounted: Decimal,
-                          scoring: ScoreSystem) -> tuple[str, str] | None:
-    """What the points column implies for blank rounds it counts points for: the end of
-    the warning, and the fix to expect. None when no round is blank or none is counted.
-
-    Some exports leave a bye's result blank and count it only in the points column; a
-    blank stays a zero-point bye (spec trf.md §2), but the arbiter should hear which
-    bye the column suggests.
-    """
-    blank = [result.round for result in results if result.code is ResultCode.BLANK]
-    if not blank or uncounted <= 0:
-        return None
-    one = len(blank) == 1
-    rounds = (f"round {blank[0]}" if one else
-              "rounds " + ", ".join(map(str, blank[:-1])) + f" and {blank[-1]}")
-    said = (f", and {rounds} {'is' if one else 'are'} blank but the points column counts "
-            f"{points_shown(uncounted)} for {'it' if one else 'them'}")
-    for kind, code in ((RoundKind.HALF_POINT_BYE, ResultCode.HALF_POINT_BYE),
-                       (RoundKind.FULL_POINT_BYE, ResultCode.FULL_POINT_BYE)):
-        if scoring.points(kind, code) * len(blank) == uncounted:
-            bye, letter = _BYE_WORDS[kind]
-            return (said + (f": a {bye}?" if one else f": {bye}s?"), f"{letter!r} in {rounds}")
-    return said, f"a bye code (H, F) in {rounds}"
-
 
 
 
@@ -621,4 +541,4 @@ def build_tournament(document: TrfDocument, settings: EventSettings | None = Non
     return tournament
 
 
-__all__ = ["assemble", "build_tournament"]
+__all__ = ["UNTITLED", "EventHeading", "assemble", "build_tournament", "resolve_heading"]

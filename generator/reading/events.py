@@ -28,13 +28,14 @@ from generator.errors import (
 )
 from generator.files import read_regular_file
 from generator.model import Edition, TeamTournament, Tournament
-from generator.reading.assembly import assemble
+from generator.reading.assembly import EventHeading, assemble, resolve_heading
+from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
 from generator.reading.teams import build_team_tournament
-from generator.reading.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
+from generator.reading.trf import TrfDocument, read_records
 from generator.rules.context import TiebreakError, is_dropped_for_unrated
 from generator.rules.explain import Standings
 from generator.rules.notation import (
@@ -88,6 +89,8 @@ class Event:
     trf_bytes: bytes = field(repr=False)
     """The file exactly as read: the site's download, so it is the same file as the pages."""
     tournament: Tournament
+    heading: EventHeading
+    """Title, dates, place, organiser, arbiter: event.yml over the TRF header, decided once."""
     settings: EventSettings
     edition: Edition
     """settings.edition, else the edition in force on the start date (newest if undated)."""
@@ -333,14 +336,14 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         sink.add(warning)
     with collector_paused():
         document = read_records(text, trf_display, sink)
+        heading = resolve_heading(document, settings, untitled=slug)
         tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink, untitled=slug)
+            document, settings, sink, heading=heading)
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink)
     trf_diagnostics = list(sink.collected())
-    edition = settings.edition or Edition.in_force_on(
-        tournament.start_date if tournament else None)
+    edition = settings.edition or Edition.in_force_on(heading.start_date)
     tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
     if tournament is not None:
         tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
@@ -350,7 +353,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         return None, tuple(diagnostics)
     event = Event(
         slug=slug, trf_path=trf_path, display_path=trf_display, trf_bytes=data,
-        tournament=tournament,
+        tournament=tournament, heading=heading,
         settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
         warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)

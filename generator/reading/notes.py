@@ -45,7 +45,7 @@ ALLOWED_ATTRIBUTES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NotesProblem:
     line: int
     """1-based line of the notes' text."""
@@ -60,22 +60,24 @@ def notes_problems(text: str) -> tuple[NotesProblem, ...]:
     if len(text) > MAX_CHARACTERS:
         line, column = _position(text, MAX_CHARACTERS)
         return (NotesProblem(
-            line, column, f"the notes are {len(text):,} characters long",
-            f"at most {MAX_CHARACTERS:,} (this is character {MAX_CHARACTERS + 1:,})"),)
+            line=line, column=column, message=f"the notes are {len(text):,} characters long",
+            expected=f"at most {MAX_CHARACTERS:,} (this is character {MAX_CHARACTERS + 1:,})"),)
     problems = []
     deep = _too_deep(text)
     if deep is not None:
         problems.append(NotesProblem(
-            *deep, f"lists and quotes nested more than {MAX_DEPTH} levels deep",
-            f"at most {MAX_DEPTH} levels"))
+            line=deep[0], column=deep[1],
+            message=f"lists and quotes nested more than {MAX_DEPTH} levels deep",
+            expected=f"at most {MAX_DEPTH} levels"))
     costly = _costly_bracket(text)
     if costly is not None:
         problems.append(NotesProblem(
-            *costly, "too many '[' or '(' for Markdown to read: from each it reads on to the "
+            line=costly[0], column=costly[1],
+            message="too many '[' or '(' for Markdown to read: from each it reads on to the "
             "matching ']' or ')' or to the end of the paragraph, and from here on that adds up "
             f"to more than {MAX_BRACKET_SPAN:,} characters",
-            "fewer '[' and '(' that are not closed nearby (write \\[ or \\( for one that opens "
-            "no link), or shorter paragraphs"))
+            expected="fewer '[' and '(' that are not closed nearby (write \\[ or \\( for one "
+            "that opens no link), or shorter paragraphs"))
     return tuple(problems)
 
 

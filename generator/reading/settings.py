@@ -35,7 +35,7 @@ from generator.model import (
     UnplayedOptions,
     plain_points,
 )
-from generator.reading.trf import parse_date
+from generator.reading.dates import parse_date
 from generator.rules.notation import TiebreakSpec, read_tiebreak_list, split_tiebreak_codes
 
 Position = tuple[int, int]

@@ -33,28 +33,14 @@ from generator.model import (
     ResultCode,
     RoundKind,
     RoundResult,
-    ScoreSystem,
     StartNo,
     Team,
     TeamTournament,
     Tournament,
     plain_points,
 )
-from generator.reading.trf import (
-    SCORING_NUMBER,
-    TeamRecord,
-    TrfDocument,
-    points_text,
-    scoring_value,
-)
-
-TWO = Decimal(2)
-
-MATCH_SCORING = ScoreSystem(win=TWO, draw=Decimal(1), loss=ZERO,
-                            pairing_allocated_bye=Decimal(1))
-"""TRF-26 defaults for record 362: 2 match points for a win, 1 for a draw, 0 for a loss; a
-team's pairing-allocated bye scores a draw's match points (as in the Olympiad pairing rules
-and the reference calculator) unless 362 gives ``TP``."""
+from generator.reading.scoring import MATCH_SCORING, match_scoring, points_text
+from generator.reading.trf import TeamRecord, TrfDocument
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -131,7 +117,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         sink.warning("record 300 (board order of a match) is not read; boards follow the "
                      "order of the team records", line=board_order.line, column=1,
                      expected="players listed in board order in the 310 records")
-    scoring = _match_scoring(document, sink)
+    scoring = match_scoring(document, sink)
     board_count = _board_count(document, matches)
     by_record = {record.number: record for record in records}
     built: list[Team] = []
@@ -323,7 +309,8 @@ def _match_result(individual: Tournament, match: Match,
             code = _UNPAIRED_CODES[next(iter(kinds))]
         else:
             code = ResultCode.ZERO_POINT_BYE
-        return RoundResult(round_no, None, Color.NONE, code, first.line, first.column)
+        return RoundResult(round=round_no, opponent=None, color=Color.NONE, code=code,
+                           line=first.line, column=first.column)
     first_board = match.boards[0]
     where = individual.player(first_board.player).result(round_no)
     if match.game_points is None or match.opponent_game_points is None:
@@ -338,8 +325,8 @@ def _match_result(individual: Tournament, match: Match,
             code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
         else:
             code = ResultCode.DRAW
-    return RoundResult(round_no, match.opponent, first_board.color, code, where.line,
-                       where.column)
+    return RoundResult(round=round_no, opponent=match.opponent, color=first_board.color,
+                       code=code, line=where.line, column=where.column)
 
 
 def _board_count(document: TrfDocument, matches: Mapping[int, Sequence[Match]]) -> int:
@@ -347,33 +334,6 @@ def _board_count(document: TrfDocument, matches: Mapping[int, Sequence[Match]]) 
     if sequence:
         return len(sequence)
     return max((len(m.boards) for rounds in matches.values() for m in rounds), default=1) or 1
-
-
-_MATCH_SYMBOLS = {"W": "win", "D": "draw", "L": "loss", "P": "pab", "A": "absence"}
-
-
-def _match_scoring(document: TrfDocument, sink: DiagnosticSink) -> ScoreSystem:
-    """TRF-26 362: ``TW 2.0   TD 1.0   TL 0.0`` (a T, the result symbol, its match points)."""
-    record = document.first("362")
-    if record is None:
-        return MATCH_SCORING
-    values: dict[str, Decimal] = {}
-    for found in re.finditer(rf"T?([A-Za-z])\s*({SCORING_NUMBER})", record.text[4:]):
-        symbol = found[1].upper()
-        if symbol not in _MATCH_SYMBOLS:
-            sink.warning(f"unknown match scoring symbol {found[0].split()[0]!r} in record 362 "
-                         "ignored", line=record.line, column=found.start() + 5,
-                         expected="one of TW TD TL TP TA")
-            continue
-        value = scoring_value(found[2], symbol, record.line, found.start(2) + 5, sink)
-        if value is not None:
-            values[_MATCH_SYMBOLS[symbol]] = value
-    absence = values.get("absence", ZERO)
-    draw = values.get("draw", MATCH_SCORING.draw)
-    return ScoreSystem(win=values.get("win", MATCH_SCORING.win), draw=draw,
-                       loss=values.get("loss", MATCH_SCORING.loss),
-                       pairing_allocated_bye=values.get("pab", draw), forfeit_loss=absence,
-                       zero_point_bye=absence)
 
 
 def _team_columns(document: TrfDocument, record: TeamRecord,

@@ -1,11 +1,10 @@
-"""FIDE Tournament Report File (TRF-16 and TRF-26) -> records with positions -> Tournament.
+"""FIDE Tournament Report File (TRF-16 and TRF-26) text -> records with positions.
 
-No file access here: :func:`decode_trf` turns bytes into text, :func:`parse_trf`
-turns text into a :class:`TrfDocument` (every record with its line, the 001
-player records read from their fixed columns: a well-formed line in one go, any
-other field by field with its diagnostics), and :func:`build_tournament`
-checks the document (both sides of every game agree, ...) and builds the
-frozen :class:`generator.model.Tournament` under the event's settings.
+No file access here: :func:`parse_trf` turns text (decoded by
+:mod:`generator.reading.decoding`) into a :class:`TrfDocument`: every record with its
+line, the 001 player records read from their fixed columns (a well-formed line in one
+go, any other field by field with its diagnostics). Judging the document (both sides of
+every game agree, ...) and building the Tournament is :mod:`generator.reading.assembly`'s.
 
 Columns follow ``shared/spec/trf.md`` (1-based, as the TRF specification counts them).
 Every problem is collected with its line and column and raised once as a
@@ -14,7 +13,6 @@ Every problem is collected with its line and column and raised once as a
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,83 +21,15 @@ from itertools import pairwise, repeat
 from types import MappingProxyType
 from typing import overload
 
-from generator.errors import Diagnostic, DiagnosticSink, Severity, StandingsError, quote
-from generator.model import HALF, MAX_ROUNDS, ONE, POINTS_EXPECTED, ZERO, ScoreSystem, plain_points
-from generator.speed import record_maker
-
-# --- decoding ----------------------------------------------------------------------------
-
-_BOM = "\ufeff"
-
-MAX_TRF_BYTES = 8 * 2**20
-"""The largest TRF file read: every starting rank the format has (9,999) with 70 rounds each
-fits in 8 MiB, several times the largest real event. Reading costs up to ten times the file
-in memory, so this (with MAX_RECORDS) bounds a hostile file to some 200 MB and seconds."""
-
-
-def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
-    """Bytes -> text: UTF-8 (BOM stripped), else cp1252 with a warning naming the file.
-
-    UTF-16 with a byte-order mark is read too, with a warning.
-    Bytes that are neither UTF-8 nor cp1252 (0x81 0x8D 0x8F 0x90 0x9D are undefined
-    in cp1252) are an error at the first such byte: reading them as Latin-1 would
-    put control characters into names without anyone noticing.
-    Raises StandingsError for undecodable or binary (NUL bytes) input, and for a file
-    larger than :data:`MAX_TRF_BYTES` (at the first byte past it: the caller need read no
-    more than one byte past the cap).
-    """
-    if len(data) > MAX_TRF_BYTES:
-        line, column = _byte_position(data, MAX_TRF_BYTES)
-        size = f"{MAX_TRF_BYTES // 2**20} MiB"
-        raise StandingsError([Diagnostic(
-            path=path, line=line, column=column, message=f"file is larger than {size}",
-            expected=f"a TRF file of at most {size}")])
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        # Windows editors' "Unicode" is UTF-16 with a byte-order mark: readable, but say so.
-        try:
-            return data.decode("utf-16").removeprefix(_BOM), (Diagnostic(
-                path=path, line=1, column=1, severity=Severity.WARNING,
-                message="file is UTF-16; read as UTF-16", expected="a file saved as UTF-8"),)
-        except UnicodeDecodeError:
-            pass  # not UTF-16 after all: the NUL check below reports it
-    if b"\x00" in data:
-        line, column = _byte_position(data, data.index(b"\x00"))
-        raise StandingsError([Diagnostic(
-            path=path, line=line, column=column,
-            message="binary data (a NUL byte) in a TRF file",
-            expected="a text file exported by a pairing program")])
-    try:
-        text = data.decode("utf-8")
-        return text.removeprefix(_BOM), ()
-    except UnicodeDecodeError as utf8_error:
-        first_bad = utf8_error.start
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError as error:
-        line, column = _byte_position(data, error.start)
-        raise StandingsError([Diagnostic(
-            path=path, line=line, column=column,
-            message=f"byte 0x{data[error.start]:02X} is neither UTF-8 nor cp1252 (Windows Latin-1)",
-            expected="a file saved as UTF-8")]) from None
-    line, column = _byte_position(data, first_bad)
-    return text, (Diagnostic(
-        path=path, line=line, column=column, severity=Severity.WARNING,
-        message="file is not UTF-8; read as cp1252 (Windows Latin-1)",
-        expected="a file saved as UTF-8"),)
-
-
-def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and column (counted in bytes) of ``offset``; CR, LF and CRLF end lines."""
-    head = data[:offset].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    line = head.count(b"\n") + 1
-    column = len(head) - (head.rfind(b"\n") + 1) + 1
-    return line, column
-
+from generator.errors import Diagnostic, DiagnosticSink, quote
+from generator.model import MAX_ROUNDS
+from generator.reading.dates import read_date
+from generator.speed import keyword_record_maker, record_maker
 
 # --- records -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TrfRecord:
     """One line of the file, trailing blanks removed."""
 
@@ -116,7 +46,7 @@ class TrfRecord:
         return self.text[4:].strip()
 
 
-_new_trf_record = record_maker(TrfRecord, "tag", "text", "line")
+_new_trf_record = keyword_record_maker(TrfRecord, "tag", "text", "line")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,11 +77,12 @@ class RoundBlock:
         return f"{opponent} {self.color} {self.result}"
 
 
+# By position: fed by map over a record's columns (speed.record_maker says why it may).
 _new_round_block = record_maker(RoundBlock, "round", "opponent", "color", "result", "line",
                                "column")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False, kw_only=True)
 class RoundBlocks(Sequence[RoundBlock]):
     """The round blocks of a 001 record, held as the columns they were read from.
 
@@ -179,8 +110,9 @@ class RoundBlocks(Sequence[RoundBlock]):
             if (block.round, block.line, block.column) != (round_no, line, 82 + 10 * round_no) \
                     or len(block.color) != 1 or len(block.result) != 1:
                 raise ValueError(f"{block!r} is not round {round_no} of line {line}")
-        held = cls(line, tuple(b.opponent for b in blocks), "".join(b.color for b in blocks),
-                   "".join(b.result for b in blocks))
+        held = cls(line=line, opponents=tuple(b.opponent for b in blocks),
+                   colors="".join(b.color for b in blocks),
+                   results="".join(b.result for b in blocks))
         object.__setattr__(held, "_made", tuple(blocks))
         return held
 
@@ -223,7 +155,7 @@ class RoundBlocks(Sequence[RoundBlock]):
         return repr(self.records())
 
 
-_new_round_blocks = record_maker(RoundBlocks, "line", "opponents", "colors", "results", "_made")
+_new_round_blocks = keyword_record_maker(RoundBlocks, "line", "opponents", "colors", "results")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -249,7 +181,7 @@ class PlayerRecord:
     """False when a round block could not be read (its error is reported; later ones dropped)."""
 
 
-_new_player_record = record_maker(
+_new_player_record = keyword_record_maker(
     PlayerRecord, "start_no", "sex", "title", "name", "rating", "federation", "fide_id",
     "birth", "points", "rank", "blocks", "line", "blocks_complete")
 
@@ -368,7 +300,7 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             sink.error(f"record type {line[:4]!r} is not followed by a blank in column 4",
                        line=number, column=4, expected="a 3-character record type, then a blank")
             continue
-        record = _new_trf_record(tag, line, number)
+        record = _new_trf_record(tag=tag, text=line, line=number)
         records.append(record)
         if tag == "001":
             players.append(_read_well_formed_player(line, number, opponents)
@@ -510,19 +442,22 @@ def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
         if not _POINTS_FIELD.fullmatch(points_text):
             return None
         points = Decimal(points_text)
-    blocks = _new_round_blocks(number, (), "", "", None)
+    blocks = _new_round_blocks(line=number, opponents=(), colors="", results="")
     if len(line) > 90:
         if not _ROUND_BLOCKS.fullmatch(line, 90):
             return None
         count = (len(line) - 82) // 10  # the last block ends at column 97 or 99
         blocks = _new_round_blocks(
-            number, tuple(map(opponents.__getitem__, _OPPONENT_FIELDS.findall(line, 91))),
-            line[96::10].lower(),
-            line[98::10].upper().ljust(count),  # a blank result when the line ends at a colour
-            None)
+            line=number,
+            opponents=tuple(map(opponents.__getitem__, _OPPONENT_FIELDS.findall(line, 91))),
+            colors=line[96::10].lower(),
+            # A blank result when the line ends at a colour.
+            results=line[98::10].upper().ljust(count))
     sex, title, name, federation, birth = _text_fields(line)
-    return _new_player_record(start_no, sex, title, name, rating or None, federation,
-                              fide_id or None, birth, points, rank or None, blocks, number, True)
+    return _new_player_record(
+        start_no=start_no, sex=sex, title=title, name=name, rating=rating or None,
+        federation=federation, fide_id=fide_id or None, birth=birth, points=points,
+        rank=rank or None, blocks=blocks, line=number, blocks_complete=True)
 
 
 def _field(line: str, first: int, last: int) -> str:
@@ -696,76 +631,6 @@ def _check_headers(document: TrfDocument, sink: DiagnosticSink) -> None:
 
 # --- header values ---------------------------------------------------------------------
 
-_MONTHS = {name: number for number, names in enumerate((
-    ("jan", "januar", "january", "janvier", "enero"),
-    ("feb", "februar", "february", "fevrier", "febrero"),
-    ("mar", "marz", "march", "mars", "marzo", "mär", "märz"),
-    ("apr", "april", "avril", "abril"),
-    ("may", "mai", "mayo"),
-    ("jun", "juni", "june", "juin", "junio"),
-    ("jul", "juli", "july", "juillet", "julio"),
-    ("aug", "august", "aout", "août", "agosto"),
-    ("sep", "sept", "september", "septembre", "septiembre"),
-    ("oct", "okt", "oktober", "october", "octobre", "octubre"),
-    ("nov", "november", "novembre", "noviembre"),
-    ("dec", "dez", "dezember", "december", "decembre", "décembre", "diciembre"),
-), start=1) for name in names}
-
-
-def parse_date(text: str) -> tuple[datetime.date | None, str | None]:
-    """A date as pairing programs write it -> (date, note).
-
-    Accepts ``2026/03/14``, ``2026-03-14``, ``2026.03.14``, ``14/03/2026``,
-    ``28. 07. 2005``, ``26/03/14`` (TRF YY/MM/DD), ``May 29, 2020``, ``29 May 2020``
-    and a bare year ``2005`` (read as 1 January, with a note). (None, reason) when unreadable.
-    """
-    value = text.strip()
-    numbers = re.fullmatch(r"(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\.?", value)
-    try:
-        if numbers:
-            a, b, c = (int(n) for n in numbers.groups())
-            if len(numbers[1]) == 4:
-                return _date_or_zero(a, b, c)
-            if len(numbers[3]) == 4:
-                # Day first (European order) unless the first number cannot be a month's day.
-                return (_date_or_zero(c, a, b) if b > 12 else _date_or_zero(c, b, a))
-            if len(numbers[1]) == 2 and len(numbers[3]) == 2:
-                return _date_or_zero(2000 + a, b, c)  # TRF 132: YY/MM/DD
-        if re.fullmatch(r"\d{4}", value):
-            return datetime.date(int(value), 1, 1), f"only the year is given; read as {value}-01-01"
-        words = re.fullmatch(r"([^\W\d]+)\.?\s+(\d{1,2}),?\s+(\d{4})", value)
-        if words and words[1].lower() in _MONTHS:
-            return datetime.date(int(words[3]), _MONTHS[words[1].lower()], int(words[2])), None
-        words = re.fullmatch(r"(\d{1,2})\.?\s+([^\W\d]+)\.?,?\s+(\d{4})", value)
-        if words and words[2].lower() in _MONTHS:
-            return datetime.date(int(words[3]), _MONTHS[words[2].lower()], int(words[1])), None
-    except ValueError:
-        return None, "no such day"
-    return None, None
-
-
-def _date_or_zero(year: int, month: int, day: int) -> tuple[datetime.date | None, str | None]:
-    if year == 0:
-        return None, None
-    if month == 0:  # "1990/00/00" (birth dates) - only the year is known
-        return datetime.date(year, 1, 1), f"only the year is given; read as {year}-01-01"
-    if day == 0:
-        return datetime.date(year, month, 1), f"no day given; read as {year}-{month:02d}-01"
-    return datetime.date(year, month, day), None
-
-
-def read_date(text: str, record: TrfRecord, sink: DiagnosticSink) -> datetime.date | None:
-    """The date in a header record, with a warning (never an error) when it cannot be read."""
-    day, note = parse_date(text)
-    column = record.text.index(text.strip()[:1], 3) + 1 if text.strip() else 5
-    if day is None:
-        sink.warning(f"cannot read the date {text.strip()!r}" + (f" ({note})" if note else ""),
-                     line=record.line, column=column, expected="a date such as 2026/03/14")
-    elif note:
-        sink.warning(f"date {text.strip()!r}: {note}", line=record.line, column=column,
-                     expected="a full date such as 2026/03/14")
-    return day
-
 
 def rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
     """The number of rounds of a 142 or XXR record; None (reported when ``sink`` is given)
@@ -788,118 +653,9 @@ def rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
     return int(digits)
 
 
-def header_date(document: TrfDocument, tag: str) -> datetime.date | None:
-    """The date in header ``tag`` (042, 052), None when missing or unreadable (warned)."""
-    record = document.first(tag)
-    return parse_date(record.value)[0] if record is not None and record.value else None
-
-
-def round_dates(document: TrfDocument) -> tuple[datetime.date | None, ...]:
-    dates: list[datetime.date | None] = []
-    for record in document.all("132"):
-        for token in re.findall(r"\d{2,4}[/.-]\d{1,2}[/.-]\d{1,4}", record.text[4:]):
-            dates.append(parse_date(token)[0])
-    return tuple(dates)
-
-
-# --- scoring -----------------------------------------------------------------------------
-
-_SCORE_SYMBOLS_162 = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pab",
-                      "X": "pending"}
-
-
-def scoring_from_162(record: TrfRecord, sink: DiagnosticSink) -> ScoreSystem | None:
-    """TRF-26 162: symbol at column 6 and its points in 7-10, repeated every 9 columns."""
-    values: dict[str, Decimal] = {}
-    for match in re.finditer(rf"([A-Za-z])\s*({SCORING_NUMBER})", record.text[4:]):
-        symbol = match[1].upper()
-        if symbol not in _SCORE_SYMBOLS_162:
-            sink.warning(f"unknown scoring symbol {match[1]!r} in record 162 ignored",
-                         line=record.line, column=match.start() + 5,
-                         expected="one of W D L A P X")
-            continue
-        value = scoring_value(match[2], symbol, record.line, match.start(2) + 5, sink)
-        if value is not None:
-            values[_SCORE_SYMBOLS_162[symbol]] = value
-    if not values:
-        return None
-    win = values.get("win", ONE)
-    absence = values.get("absence", ZERO)
-    return ScoreSystem(
-        win=win, draw=values.get("draw", HALF), loss=values.get("loss", ZERO),
-        forfeit_loss=absence, zero_point_bye=absence,
-        pairing_allocated_bye=values.get("pab"),
-        pending=values.get("pending", ZERO))
-
-
-def scoring_from_xxs(records: Sequence[TrfRecord], sink: DiagnosticSink) -> ScoreSystem | None:
-    """JaVaFo XXS ``CODE=VALUE`` pairs; later entries override earlier ones."""
-    values: dict[str, Decimal] = {}
-    for record in records:
-        for match in re.finditer(r"(\S+?)=(\S+)", record.text[4:]):
-            code, raw = match[1].upper(), match[2]
-            column = match.start() + 5
-            value = scoring_value(raw, code, record.line, match.start(2) + 5, sink)
-            if value is None:
-                continue
-            targets = _XXS_CODES.get(code)
-            if targets is None:
-                sink.warning(f"unknown XXS scoring code {code!r} ignored", line=record.line,
-                             column=column, expected="one of " + " ".join(_XXS_CODES))
-                continue
-            for target in targets:
-                values[target] = value
-    if not values:
-        return None
-    for white, black, what in (("WW", "BW", "win"), ("WD", "BD", "draw"),
-                               ("WL", "BL", "loss")):
-        if white in values and black in values and values[white] != values[black]:
-            sink.warning(f"XXS gives a different {what} for White and Black; "
-                         f"using {values[white]}", line=records[0].line, column=5,
-                         expected="the same points for both colours")
-    return ScoreSystem(
-        win=values.get("WW", ONE), draw=values.get("WD", HALF), loss=values.get("WL", ZERO),
-        forfeit_win=values.get("FW"), forfeit_loss=values.get("FL", ZERO),
-        pairing_allocated_bye=values.get("PAB"), full_point_bye=values.get("FPB"),
-        half_point_bye=values.get("HPB"), zero_point_bye=values.get("ZPB", ZERO))
-
-
-SCORING_NUMBER = r"-?[0-9][0-9.]*(?:[eE][-+]?[0-9]+)?"
-"""A number after a symbol of record 162 or 362, read whole (an exponent too) so that
-:func:`scoring_value` can refuse what is not plain rather than read ``1E+99`` as 1."""
-
-
-def scoring_value(raw: str, code: str, line: int, column: int, sink: DiagnosticSink
-                  ) -> Decimal | None:
-    """The points ``raw`` gives result ``code`` in a scoring record (162, 362, XXS), or None
-    (reported at ``column``) unless it is a plain number (:func:`plain_points`)."""
-    value = plain_points(raw)
-    if value is None:
-        sink.error(f"scoring value {quote(raw)} for {code} is not a plain number", line=line,
-                   column=column, expected=POINTS_EXPECTED)
-    return value
-
-
-_XXS_CODES: dict[str, tuple[str, ...]] = {
-    "WW": ("WW",), "BW": ("BW",), "WD": ("WD",), "BD": ("BD",), "WL": ("WL",), "BL": ("BL",),
-    "ZPB": ("ZPB",), "HPB": ("HPB",), "FPB": ("FPB",), "PAB": ("PAB",), "FW": ("FW",),
-    "FL": ("FL",),
-    "W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"),
-}
-
-
-def points_text(value: Decimal) -> str:
-    """Points as a TRF points column writes them: at least one decimal (``2.0``, ``2.5``)."""
-    text = format(value, "f")
-    return text if "." in text else f"{text}.0"
-
-
 __all__ = [
     "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "MAX_RECORDS", "MAX_RECORD_COLUMNS",
-    "MAX_TRF_BYTES",
-    "RESULT_EXPECTED", "SCORING_NUMBER", "TEAM_TAGS",
+    "RESULT_EXPECTED", "TEAM_TAGS",
     "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
-    "decode_trf", "header_date", "parse_date", "parse_trf", "points_text",
-    "read_records", "round_dates", "rounds_from", "scoring_from_162", "scoring_from_xxs",
-    "scoring_value",
+    "parse_trf", "read_records", "rounds_from",
 ]

@@ -88,23 +88,18 @@ class EventInfo:
         return None
 
 
-def _setting(event: Event, name: str) -> Any:
-    return getattr(event.settings, name, None)
-
-
 def event_info(event: Event) -> EventInfo:
     tournament = event.competitors
     teams = event.teams
+    heading = event.heading  # event.yml over the TRF header, decided once by the reader
     return EventInfo(
         slug=event.slug,
-        # event.yml over the TRF file (and the folder's name for a title) is settled once,
-        # when the event is assembled (assembly.assemble); the organiser is event.yml's only.
-        title=tournament.name,
-        start_date=tournament.start_date,
-        end_date=tournament.end_date,
-        place=tournament.city,
-        organiser=_setting(event, "organiser") or "",
-        arbiter=tournament.chief_arbiter,
+        title=heading.title,
+        start_date=heading.start_date,
+        end_date=heading.end_date,
+        place=heading.place,
+        organiser=heading.organiser,
+        arbiter=heading.arbiter,
         rounds_total=tournament.total_rounds,
         rounds_played=tournament.rounds_played,
         is_round_robin=tournament.is_round_robin,

@@ -5,6 +5,8 @@ The tournament is the hand-checked four-player BASE of test_trf_broken.py.
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from generator.errors import StandingsError
@@ -205,6 +207,57 @@ def test_a_rating_tiebreak_with_unrated_players_and_no_announced_rating_is_a_war
         "Art. 10); expected 'unrated_rating: 1000' (or another rating) in event.yml"]
     make_event(tmp_path, "f", unrated, settings="tiebreaks: [BH, ARO]\nunrated_rating: 1000\n")
     assert read_event("f").warnings == ()
+
+
+HEADER = BASE.replace("092 Swiss Dutch\n", "092 Swiss Dutch\n052 2026/03/16\n022 Bergen\n"
+                      "102 IA Trf Arbiter\n")
+
+
+def test_event_yml_wins_over_the_trf_header_in_the_heading(tmp_path):
+    settings = ("title: Club Open\ndates: 2026-04-01 .. 2026-04-03\nplace: Oslo\n"
+                "organiser: Oslo Chess Club\narbiter: IA Jane Doe\n")
+    event = read_event(make_event(tmp_path, "e", HEADER, settings=settings))
+    heading = event.heading
+    assert (heading.title, heading.start_date, heading.end_date, heading.place,
+            heading.organiser, heading.arbiter) == (
+        "Club Open", datetime.date(2026, 4, 1), datetime.date(2026, 4, 3), "Oslo",
+        "Oslo Chess Club", "IA Jane Doe")
+    tournament = event.tournament  # the same values, not a second choice
+    assert (tournament.name, tournament.start_date, tournament.end_date, tournament.city,
+            tournament.chief_arbiter) == (
+        heading.title, heading.start_date, heading.end_date, heading.place, heading.arbiter)
+
+
+def test_where_event_yml_is_silent_the_trf_header_gives_the_heading(tmp_path):
+    event = read_event(make_event(tmp_path, "e", HEADER, settings="organiser: Club\n"))
+    heading = event.heading
+    assert (heading.title, heading.start_date, heading.end_date, heading.place,
+            heading.organiser, heading.arbiter) == (
+        "Test Open", datetime.date(2026, 3, 14), datetime.date(2026, 3, 16), "Bergen",
+        "Club", "IA Trf Arbiter")
+    assert read_event(make_event(tmp_path, "f", HEADER)).heading.organiser == ""
+
+
+@pytest.mark.parametrize("trf, settings, title", [
+    pytest.param(changed(1, "012 Test Open", "012"), 'title: "   "\n', "club-open-2026",
+                 id="blank title in event.yml, no name in 012"),
+    pytest.param(changed(1, "012 Test Open", "012"), "title: ''\n", "club-open-2026",
+                 id="empty title in event.yml, no name in 012"),
+    pytest.param(BASE, 'title: "  "\n', "Test Open", id="blank title in event.yml, 012 named"),
+])
+def test_an_event_that_no_file_names_shows_its_folder_name(tmp_path, trf, settings, title):
+    from generator.site.pages import event_info
+
+    event = read_event(make_event(tmp_path, "club-open-2026", trf, settings=settings))
+    assert (event.heading.title, event.tournament.name, event_info(event).title) == (
+        title, title, title)
+
+
+def test_blank_settings_say_nothing_and_the_trf_header_speaks(tmp_path):
+    settings = 'place: " "\narbiter: "  "\norganiser: " "\n'
+    heading = read_event(make_event(tmp_path, "e", HEADER, settings=settings)).heading
+    assert (heading.place, heading.arbiter, heading.organiser) == (
+        "Bergen", "IA Trf Arbiter", "")
 
 
 def test_a_file_without_a_title_is_named_after_its_event_folder(tmp_path):

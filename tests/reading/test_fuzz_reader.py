@@ -25,9 +25,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.errors import StandingsError
+from generator.reading.decoding import MAX_TRF_BYTES
 from generator.reading.events import read_event, read_paths
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, parse_settings
-from generator.reading.trf import MAX_TRF_BYTES
 from tests.conftest import CORPUS_TRF, ROOT
 from tests.reading.test_trf_broken import BASE, CASES, COUNTING_RULER, LEGEND, TENS_RULER
 

@@ -17,9 +17,10 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.errors import DiagnosticSink, Severity
 from generator.model import MAX_ROUNDS, plain_points
+from generator.reading.decoding import MAX_TRF_BYTES
 from generator.reading.events import read_paths
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
-from generator.reading.trf import MAX_RECORD_COLUMNS, MAX_RECORDS, MAX_TRF_BYTES
+from generator.reading.trf import MAX_RECORD_COLUMNS, MAX_RECORDS
 from tests.conftest import CORPUS_TRF
 from tests.reading.test_trf_broken import BASE, changed
 

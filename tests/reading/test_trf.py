@@ -13,8 +13,10 @@ import pytest
 from generator.errors import StandingsError
 from generator.model import Edition, ResultCode, RoundKind, ScoreSystem
 from generator.reading.assembly import build_tournament
+from generator.reading.dates import parse_date
+from generator.reading.decoding import decode_trf
 from generator.reading.settings import EventSettings
-from generator.reading.trf import decode_trf, parse_date, parse_trf
+from generator.reading.trf import parse_trf
 from generator.rules.ranking import compute_standings
 from tests.reading.test_trf_broken import BASE, changed
 

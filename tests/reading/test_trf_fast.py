@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from generator.errors import DiagnosticSink
 from generator.model import STANDARD_SCORING, ScoreSystem
-from generator.reading.assembly import _check_pairings, _check_round, _results, _tallied_points
+from generator.reading.assembly import _check_pairings, _check_round, _results
+from generator.reading.scoring import _tallied_points
 from generator.reading.trf import (
     RoundBlocks,
     _OpponentFields,
@@ -197,7 +198,7 @@ def test_tallied_points_are_the_sum_of_the_round_points(request):
     def check(text: str, scoring: ScoreSystem, rounds_played: int) -> None:
         for player in read_records(text, "t.trf", DiagnosticSink("t.trf")).players:
             assert isinstance(player.blocks, RoundBlocks)
-            results, tally = _results(player, 6, rounds_played, DiagnosticSink("t.trf"))
+            results, tally = _results(player, 6, rounds_played, {}, DiagnosticSink("t.trf"))
             added = sum((scoring.round_points(r) for r in results), Decimal(0))
             total = _tallied_points(tally, scoring)
             # Equal to the last digit: '2.0' and '2' print differently in a warning.
