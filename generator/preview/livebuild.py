@@ -21,19 +21,18 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
-from generator.site.cache import (
-    INDEX_UNIT,
+from generator.preview.site_port import (
+    EnvironmentT,
+    EventT,
     PageJob,
+    PlanT,
     SiteFunctions,
     diagnostics_of_failure,
-    digest_folder,
-    index_key,
-    program_digest,
-    unit_key,
 )
+from generator.site.cache import INDEX_UNIT, digest_folder, index_key, program_digest, unit_key
 
 SETTLE_S = 0.3
 """How long a file that failed to read must stay unchanged before the failure is believed.
@@ -173,21 +172,21 @@ _NO_PAGES = LazyPages(INDEX_UNIT, ())
 
 
 @dataclass(frozen=True, slots=True)
-class _Good:
+class _Good(Generic[PlanT]):
     """Pages that rendered from a clean read, and what they were made from."""
 
     key: str
-    plan: Any
+    plan: PlanT
     pages: LazyPages
 
 
 @dataclass(frozen=True, slots=True)
-class _EventState:
+class _EventState(Generic[PlanT]):
     key: str
     """unit_key of the inputs last read (good or bad): unchanged inputs are not read again."""
-    good: _Good | None
+    good: _Good[PlanT] | None
     """What is served for the event; None when it was never read cleanly."""
-    fallback: _Good | None = None
+    fallback: _Good[PlanT] | None = None
     """What was served before ``good``, to go back to if one of its later pages fails."""
     diagnostics: tuple[Diagnostic, ...] = ()
     """The errors of the last read or render; empty when it succeeded."""
@@ -214,20 +213,20 @@ class Snapshot:
 
 
 @dataclass(slots=True)
-class LiveBuild:
+class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     """The site in memory, refreshed event by event (not thread-safe: one caller at a time).
 
     When an event is broken its last good pages stay and its diagnostics are listed.
     """
 
     events_root: Path
-    site: SiteFunctions
+    site: SiteFunctions[EventT, PlanT, EnvironmentT]
     sleep: Callable[[float], None] = time.sleep
     settle_seconds: float = SETTLE_S
     _program: str = ""
-    _environment: Any = None
+    _environment: EnvironmentT | None = None
     _environment_error: tuple[Diagnostic, ...] = ()
-    _events: dict[str, _EventState] = field(default_factory=dict)
+    _events: dict[str, _EventState[PlanT]] = field(default_factory=dict)
     _index_key: str = ""
     _index_pages: LazyPages = _NO_PAGES
     _index_fallback: LazyPages = _NO_PAGES
@@ -359,17 +358,23 @@ class LiveBuild:
             diagnostics=diagnostics, warnings=warnings)
         return False
 
-    def _pages_of(self, slug: str, folder: Path, plan: Any) -> LazyPages:
+    @property
+    def _made_environment(self) -> EnvironmentT:
+        if self._environment is None:  # refresh makes it before anything renders
+            raise RuntimeError("rendering before the environment was made")
+        return self._environment
+
+    def _pages_of(self, slug: str, folder: Path, plan: PlanT) -> LazyPages:
+        environment = self._made_environment
         if self.site.event_jobs is not None:
-            jobs = self.site.event_jobs(plan, self._environment)
+            jobs = self.site.event_jobs(plan, environment)
         else:
-            jobs = [PageJob(partial(self.site.render_event, plan, self._environment),
-                            probe=True)]
+            jobs = [PageJob(partial(self.site.render_event, plan, environment), probe=True)]
         return LazyPages(slug, jobs, str(folder))
 
     def _read_settled(
-        self, folder: Path, previous: _EventState | None,
-    ) -> tuple[str, Any | None, tuple[Diagnostic, ...]]:
+        self, folder: Path, previous: _EventState[PlanT] | None,
+    ) -> tuple[str, EventT | None, tuple[Diagnostic, ...]]:
         """Read an event from a stable state of its files.
 
         Digest, read, digest again: a read during a write shows as two different digests, and
@@ -414,7 +419,7 @@ class LiveBuild:
         # Rendered on first use or by the warmer, not here: an arbiter looking at an event
         # should not wait for the index and the pages of every player across events.
         self._index_pages = LazyPages(
-            INDEX_UNIT, [PageJob(partial(self.site.render_index, plans, self._environment))],
+            INDEX_UNIT, [PageJob(partial(self.site.render_index, plans, self._made_environment))],
             str(self.events_root))
         self._index_key, self._index_diagnostics = key, ()
         return True

@@ -39,7 +39,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, Generic, Self
 from urllib.parse import quote, unquote, urlsplit
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -48,7 +48,14 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from generator.errors import Diagnostic
 from generator.preview.livebuild import LiveBuild, PageFailure, SiteFiles, Snapshot
-from generator.site.cache import INDEX_UNIT, SiteFunctions
+from generator.preview.site_port import (
+    EnvironmentT,
+    EventT,
+    PlanT,
+    SiteFunctions,
+    default_site_functions,
+)
+from generator.site.cache import INDEX_UNIT
 from generator.speed import collector_paused
 
 QUIET_S = 0.2
@@ -515,8 +522,11 @@ class ChangeQueue:
 
 
 class _WatchHandler(FileSystemEventHandler):
-    def __init__(self, preview: Preview) -> None:
-        self._preview = preview
+    """Hands each write the watcher sees to ``file_changed(path, write_done)``."""
+
+    def __init__(self, file_changed: Callable[[Path, bool], None], changes: ChangeQueue,
+                 log: Callable[[str], None]) -> None:
+        self._file_changed, self._changes, self._log = file_changed, changes, log
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type not in _WRITES:
@@ -529,13 +539,13 @@ class _WatchHandler(FileSystemEventHandler):
         try:
             for path in (event.src_path, getattr(event, "dest_path", "")):
                 if path:
-                    self._preview.file_changed(Path(_text(path)), write_done=write_done)
+                    self._file_changed(Path(_text(path)), write_done)
         except Exception as error:
             # An exception here would end watchdog's thread, and with it every later
             # rebuild: say so, and rebuild everything rather than miss this change.
-            self._preview.log(f"standings serve: internal error while watching: {error!r}; "
-                              "watching goes on")
-            self._preview.changes.add(EVERYTHING, write_done=write_done)
+            self._log(f"standings serve: internal error while watching: {error!r}; "
+                      "watching goes on")
+            self._changes.add(EVERYTHING, write_done=write_done)
 
 
 class _Watches:
@@ -684,14 +694,14 @@ class _Collector:
         self.tidy_needed = False
 
 
-class Preview:
+class Preview(Generic[EventT, PlanT, EnvironmentT]):
     """Build, serve, watch, rebuild: ``standings serve`` without the command line.
 
     Binding happens in the constructor, so a port in use fails before any build work (the
     OSError carries ``errno.EADDRINUSE``).
     """
 
-    def __init__(self, settings: ServeSettings, site: SiteFunctions,
+    def __init__(self, settings: ServeSettings, site: SiteFunctions[EventT, PlanT, EnvironmentT],
                  log: Callable[[str], None], *, quiet: float = QUIET_S,
                  warm: bool = True, request_timeout: float = REQUEST_TIMEOUT_S) -> None:
         self.settings = settings
@@ -703,7 +713,10 @@ class Preview:
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
                                     settings.base, on_page_failure=self.page_failed,
                                     request_timeout=request_timeout)
-        self._watches = _Watches(_WatchHandler(self), self._wanted_folders)
+        self._watches = _Watches(
+            _WatchHandler(lambda path, write_done: self.file_changed(path, write_done=write_done),
+                          self.changes, log),
+            self._wanted_folders)
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
@@ -754,7 +767,7 @@ class Preview:
     def _serve(self) -> None:
         self.server.serve_forever(poll_interval=0.1)
 
-    def __enter__(self) -> Preview:
+    def __enter__(self) -> Self:
         self.start()
         return self
 
@@ -906,15 +919,13 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def run(settings: ServeSettings, *, log: Callable[[str], None], open_browser: bool = False,
-        site: SiteFunctions | None = None, stop: threading.Event | None = None) -> int:
+        stop: threading.Event | None = None) -> int:
     """``standings serve`` until Ctrl-C (or ``stop`` is set); returns the exit status."""
-    from generator.site.cache import default_site_functions
-
     if settings.host not in LOOPBACK_HOSTS:
         log(f"standings serve: warning: listening on {settings.host}, so other machines on the "
             "network can see this preview; it is meant for this computer (default 127.0.0.1)")
     try:
-        preview = Preview(settings, site or default_site_functions(), log)
+        preview = Preview(settings, default_site_functions(), log)
     except OSError as error:
         where = f"{settings.host}:{settings.port}"
         if error.errno == errno.EADDRINUSE:

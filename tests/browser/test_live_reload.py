@@ -16,7 +16,7 @@ from kit.sitekit import make_event
 from test_site_browser import CONTRAST_JS
 
 from generator.preview.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
-from generator.site.cache import default_site_functions
+from generator.preview.site_port import default_site_functions
 
 pytestmark = pytest.mark.browser
 

@@ -23,8 +23,8 @@ from kit.sitekit import make_event
 
 from generator.preview.livebuild import LiveBuild
 from generator.preview.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
+from generator.preview.site_port import default_site_functions
 from generator.site import build as site
-from generator.site.cache import default_site_functions
 
 ROOT = Path(__file__).resolve().parents[2]
 _INJECTED = re.compile(rf'<div id="{NOTICES_ID}".*?</details></div></div>|'

@@ -234,7 +234,7 @@ def test_the_live_preview_shows_the_pairings_as_soon_as_they_are_exported(
     from test_serve_site import get, wait_until
 
     from generator.preview.serve import Preview, ServeSettings
-    from generator.site.cache import default_site_functions
+    from generator.preview.site_port import default_site_functions
 
     trf = make_event(tmp_path / "events", "open", live_trf(announced=6),
                      "title: Open\n") / "tournament.trf"
