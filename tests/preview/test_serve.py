@@ -22,20 +22,19 @@ from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic, Severity
 from generator.preview.livebuild import LiveBuild, PageFailure
-from generator.preview.serve import (
+from generator.preview.serve import Preview, ServeSettings
+from generator.preview.server import (
     BANNER_ID,
     LIVERELOAD_SCRIPT,
     NOTICES_ID,
     WARNINGS_ID,
-    ChangeQueue,
     LiveSite,
-    Preview,
     PreviewServer,
-    ServeSettings,
     _resolve,
     inject,
     normalise_base,
 )
+from generator.preview.watch import ChangeQueue
 from generator.site.cache import INDEX_UNIT
 
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body class='x'><p>hi</p></body></html>"

@@ -22,7 +22,8 @@ from kit.servekit import ANNA, ANNA_LINE, DINA_LINE, anna_draws_with_dina, anna_
 from kit.sitekit import make_event
 
 from generator.preview.livebuild import LiveBuild
-from generator.preview.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
+from generator.preview.serve import Preview, ServeSettings
+from generator.preview.server import BANNER_ID, NOTICES_ID, WARNINGS_ID
 from generator.preview.site_port import default_site_functions
 from generator.site import build as site
 
