@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -52,16 +52,13 @@ class PageFailure(Exception):
         self.unit, self.pages, self.diagnostics = unit, pages, diagnostics
 
 
-class LazyPages(Mapping[str, bytes]):
+class LazyPages:
     """One unit's files (an event's, or the index pages'), each job run on first use.
 
     Thread-safe: a request and the warmer asking for the same page run its job once.
-    Iterating (or ``len``) renders everything. Equality is identity: comparing contents
-    would render every page.
+    Deliberately not a Mapping: a ``len()``, a loop or a comparison would render every page
+    of the event without saying so; :meth:`render_all` is the one call that does.
     """
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
 
     def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
         self.unit = unit
@@ -100,7 +97,9 @@ class LazyPages(Mapping[str, bytes]):
             if self._pending:
                 self._run(self._pending[0])
 
-    def __getitem__(self, path: str) -> bytes:
+    def page(self, path: str) -> bytes:
+        """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
+        none (every job that does not say what it renders has then run)."""
         with self._lock:
             if path in self._done:
                 return self._done[path]
@@ -119,32 +118,32 @@ class LazyPages(Mapping[str, bytes]):
         if not isinstance(path, str):
             return False
         try:
-            self[path]
+            self.page(path)
         except KeyError:
             return False
         return True
 
-    def _complete(self) -> dict[str, bytes]:
+    def render_all(self) -> dict[str, bytes]:
+        """Every file of the unit, each job run that has not run yet (a copy, by path)."""
         with self._lock:
             while self._pending:
                 self._run(self._pending[0])
-            return self._done
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._complete()))
-
-    def __len__(self) -> int:
-        return len(self._complete())
+            return dict(sorted(self._done.items()))
 
 
-class SiteFiles(Mapping[str, bytes]):
-    """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's."""
+class SiteFiles:
+    """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's.
 
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
+    Like :class:`LazyPages`, asked for one page at a time, or for everything at once.
+    """
 
     def __init__(self, events: Mapping[str, LazyPages], index: LazyPages) -> None:
         self._events, self._index = events, index
+
+    @classmethod
+    def empty(cls) -> SiteFiles:
+        """What is served before the first build: no page at all."""
+        return cls(MappingProxyType({}), _NO_PAGES)
 
     def unit_of(self, path: str) -> LazyPages:
         slug, slash, _ = path.partition("/")
@@ -155,17 +154,19 @@ class SiteFiles(Mapping[str, bytes]):
         """The index first (it lists everything), then the events in name order."""
         return (self._index, *(self._events[slug] for slug in sorted(self._events)))
 
-    def __getitem__(self, path: str) -> bytes:
-        return self.unit_of(path)[path]
+    def page(self, path: str) -> bytes:
+        """The file at ``path``, rendered now if need be; KeyError when there is none."""
+        return self.unit_of(path).page(path)
 
     def __contains__(self, path: object) -> bool:
         return isinstance(path, str) and path in self.unit_of(path)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(path for unit in self.units for path in unit))
-
-    def __len__(self) -> int:
-        return sum(len(unit) for unit in self.units)
+    def render_all(self) -> dict[str, bytes]:
+        """Every file of the site, by path: every page not rendered yet is rendered now."""
+        files: dict[str, bytes] = {}
+        for unit in self.units:
+            files.update(unit.render_all())
+        return dict(sorted(files.items()))
 
 
 _NO_PAGES = LazyPages(INDEX_UNIT, ())

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Generic, Self
 
 from generator.errors import Diagnostic
-from generator.preview.livebuild import LiveBuild, PageFailure, SiteFiles, Snapshot
+from generator.preview.livebuild import LiveBuild, PageFailure, Snapshot
 from generator.preview.server import REQUEST_TIMEOUT_S, WARNINGS_LOOK, LiveSite, PreviewServer
 from generator.preview.site_port import (
     EnvironmentT,
@@ -270,8 +270,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             self._warm.clear()
             while not self._stopping.is_set():
                 files = self.live_site.current()[0]
-                pending = next((unit for unit in files.units if unit.pending), None) \
-                    if isinstance(files, SiteFiles) else None
+                pending = next((unit for unit in files.units if unit.pending), None)
                 if pending is None and not self._collector.tidy_needed:
                     break
                 if self.live_site.busy or self.changes.pending or self._build_lock.locked():

@@ -20,16 +20,15 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import MappingProxyType
 from typing import ClassVar
 from urllib.parse import quote, unquote, urlsplit
 
 from generator.errors import Diagnostic
-from generator.preview.livebuild import PageFailure
+from generator.preview.livebuild import PageFailure, SiteFiles
 
 LONG_POLL_S = 20.0
 """A live-reload request is answered after this long even if nothing changed (the tab asks
@@ -191,7 +190,7 @@ class LiveSite:
 
     def __init__(self) -> None:
         self._condition = threading.Condition()
-        self._files: Mapping[str, bytes] = MappingProxyType({})
+        self._files = SiteFiles.empty()
         self._diagnostics: tuple[Diagnostic, ...] = ()
         # Epochs start from the clock, so a tab left open across a restart of the server
         # sees a different epoch and reloads.
@@ -199,14 +198,14 @@ class LiveSite:
         self._closed = False
         self._answering = 0
 
-    def publish(self, files: Mapping[str, bytes], diagnostics: tuple[Diagnostic, ...]) -> int:
+    def publish(self, files: SiteFiles, diagnostics: tuple[Diagnostic, ...]) -> int:
         with self._condition:
             self._files, self._diagnostics = files, diagnostics
             self._epoch += 1
             self._condition.notify_all()
             return self._epoch
 
-    def current(self) -> tuple[Mapping[str, bytes], tuple[Diagnostic, ...], int]:
+    def current(self) -> tuple[SiteFiles, tuple[Diagnostic, ...], int]:
         with self._condition:
             return self._files, self._diagnostics, self._epoch
 
@@ -313,7 +312,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             files, diagnostics, epoch = self.server.site.current()
             try:
                 found = _resolve(relative, files)
-                content = files[found] if found and not found.endswith("/") else b""
+                content = files.page(found) if found and not found.endswith("/") else b""
             except PageFailure as failure:
                 # A page of the newest build failed to render: its event goes back to its
                 # last good pages (with the banner), and we answer from those.
@@ -347,7 +346,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
     def _not_found(self, send_body: bool) -> None:
         files, diagnostics, epoch = self.server.site.current()
         try:
-            custom = files.get("404.html")
+            custom = files.page("404.html") if "404.html" in files else None
         except PageFailure:
             custom = None
         page = custom or (
@@ -384,7 +383,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             self.close_connection = True
 
 
-def _resolve(relative: str, files: Mapping[str, bytes]) -> str | None:
+def _resolve(relative: str, files: Container[str]) -> str | None:
     """The file a site-relative address names, as GitHub Pages resolves it.
 
     ``x/`` -> ``x/index.html``; ``x`` -> ``x`` or, failing that, ``x.html``; ``x`` naming a

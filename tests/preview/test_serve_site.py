@@ -111,9 +111,9 @@ def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
     assert len(slugs) >= 3 and snapshot.diagnostics == ()
     for slug in slugs:
         plan = build._events[slug].good.plan  # type: ignore[union-attr]
-        assert dict(snapshot.files.unit_of(f"{slug}/")) == site.render_event(plan, env), slug
+        assert snapshot.files.unit_of(f"{slug}/").render_all() == site.render_event(plan, env), slug
     # What serving adds (the reload script, the banner) is added to responses only.
-    assert not any(b"__standings__" in page for page in snapshot.files.values())
+    assert not any(b"__standings__" in page for page in snapshot.files.render_all().values())
 
 
 def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(
