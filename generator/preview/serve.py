@@ -221,7 +221,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
                         self._last_poll = polled
                         self.rebuild(self.build.failing)
                     continue
-                self.rebuild(burst)  # type: ignore[arg-type]
+                self.rebuild(burst)
             except Exception as error:  # a bug of ours: say so, keep serving, keep watching
                 self.log(f"standings serve: internal error while rebuilding: {error!r}; "
                          "the last good pages stay served")

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
+from typing import Literal
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
@@ -72,7 +73,7 @@ class ChangeQueue:
         """Changes are waiting for a rebuild (the warmer steps aside)."""
         return bool(self._slugs or self._everything)
 
-    def next_burst(self, timeout: float | None) -> frozenset[str] | bool | None:
+    def next_burst(self, timeout: float | None) -> frozenset[str] | Literal[False] | None:
         """Wait for a change and for its burst to end.
 
         Returns the changed event names, :data:`EVERYTHING` (None) for a change that may touch
