@@ -371,7 +371,7 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """The warnings among the problems of an events folder itself (incremental.Listing)."""
+    """The warnings among the problems of an events folder itself (cache.Listing)."""
     return tuple(d for d in listing if not d.is_error)
 
 
