@@ -172,7 +172,7 @@ def bench_edits(players: int, edits: int, settle: float) -> list[float]:
 
 
 def bench_no_change_build(count: int, repeat: int) -> tuple[float, float, float]:
-    from generator.site.cache import BuildCache
+    from generator.site.build import prepare_cache
 
     with tempfile.TemporaryDirectory() as name:
         events = Path(name) / "events"
@@ -196,7 +196,7 @@ def bench_no_change_build(count: int, repeat: int) -> tuple[float, float, float]
         checks = []
         for _ in range(repeat):
             started = time.perf_counter()
-            cache = BuildCache.prepare(events, out)
+            cache = prepare_cache(events, out)
             assert cache.unchanged_warnings() is not None
             checks.append(time.perf_counter() - started)
         return first, statistics.median(processes), statistics.median(checks)

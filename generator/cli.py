@@ -560,11 +560,10 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """
     import time
 
-    from generator.site.build import build_site
-    from generator.site.cache import BuildCache
+    from generator.site.build import build_site, prepare_cache
 
     started = time.perf_counter()
-    cache = BuildCache.prepare(events, out, clean=clean)
+    cache = prepare_cache(events, out, clean=clean)
     warnings = build_site(events, out, strict=strict, cache=cache)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started

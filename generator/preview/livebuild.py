@@ -16,24 +16,23 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
-from generator.site.cache import (
-    INDEX_UNIT,
+from generator.preview.site_port import (
+    EnvironmentT,
+    EventT,
     PageJob,
+    PlanT,
     SiteFunctions,
     diagnostics_of_failure,
-    digest_folder,
-    index_key,
-    program_digest,
-    unit_key,
 )
+from generator.site.cache import INDEX_UNIT, digest_folder, index_key, program_digest, unit_key
 
 SETTLE_S = 0.3
 """How long a file that failed to read must stay unchanged before the failure is believed.
@@ -53,16 +52,13 @@ class PageFailure(Exception):
         self.unit, self.pages, self.diagnostics = unit, pages, diagnostics
 
 
-class LazyPages(Mapping[str, bytes]):
+class LazyPages:
     """One unit's files (an event's, or the index pages'), each job run on first use.
 
     Thread-safe: a request and the warmer asking for the same page run its job once.
-    Iterating (or ``len``) renders everything. Equality is identity: comparing contents
-    would render every page.
+    Deliberately not a Mapping: a ``len()``, a loop or a comparison would render every page
+    of the event without saying so; :meth:`render_all` is the one call that does.
     """
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
 
     def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
         self.unit = unit
@@ -101,7 +97,9 @@ class LazyPages(Mapping[str, bytes]):
             if self._pending:
                 self._run(self._pending[0])
 
-    def __getitem__(self, path: str) -> bytes:
+    def page(self, path: str) -> bytes:
+        """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
+        none (every job that does not say what it renders has then run)."""
         with self._lock:
             if path in self._done:
                 return self._done[path]
@@ -120,32 +118,32 @@ class LazyPages(Mapping[str, bytes]):
         if not isinstance(path, str):
             return False
         try:
-            self[path]
+            self.page(path)
         except KeyError:
             return False
         return True
 
-    def _complete(self) -> dict[str, bytes]:
+    def render_all(self) -> dict[str, bytes]:
+        """Every file of the unit, each job run that has not run yet (a copy, by path)."""
         with self._lock:
             while self._pending:
                 self._run(self._pending[0])
-            return self._done
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._complete()))
-
-    def __len__(self) -> int:
-        return len(self._complete())
+            return dict(sorted(self._done.items()))
 
 
-class SiteFiles(Mapping[str, bytes]):
-    """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's."""
+class SiteFiles:
+    """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's.
 
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
+    Like :class:`LazyPages`, asked for one page at a time, or for everything at once.
+    """
 
     def __init__(self, events: Mapping[str, LazyPages], index: LazyPages) -> None:
         self._events, self._index = events, index
+
+    @classmethod
+    def empty(cls) -> SiteFiles:
+        """What is served before the first build: no page at all."""
+        return cls(MappingProxyType({}), _NO_PAGES)
 
     def unit_of(self, path: str) -> LazyPages:
         slug, slash, _ = path.partition("/")
@@ -156,38 +154,40 @@ class SiteFiles(Mapping[str, bytes]):
         """The index first (it lists everything), then the events in name order."""
         return (self._index, *(self._events[slug] for slug in sorted(self._events)))
 
-    def __getitem__(self, path: str) -> bytes:
-        return self.unit_of(path)[path]
+    def page(self, path: str) -> bytes:
+        """The file at ``path``, rendered now if need be; KeyError when there is none."""
+        return self.unit_of(path).page(path)
 
     def __contains__(self, path: object) -> bool:
         return isinstance(path, str) and path in self.unit_of(path)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(path for unit in self.units for path in unit))
-
-    def __len__(self) -> int:
-        return sum(len(unit) for unit in self.units)
+    def render_all(self) -> dict[str, bytes]:
+        """Every file of the site, by path: every page not rendered yet is rendered now."""
+        files: dict[str, bytes] = {}
+        for unit in self.units:
+            files.update(unit.render_all())
+        return dict(sorted(files.items()))
 
 
 _NO_PAGES = LazyPages(INDEX_UNIT, ())
 
 
 @dataclass(frozen=True, slots=True)
-class _Good:
+class _Good(Generic[PlanT]):
     """Pages that rendered from a clean read, and what they were made from."""
 
     key: str
-    plan: Any
+    plan: PlanT
     pages: LazyPages
 
 
 @dataclass(frozen=True, slots=True)
-class _EventState:
+class _EventState(Generic[PlanT]):
     key: str
     """unit_key of the inputs last read (good or bad): unchanged inputs are not read again."""
-    good: _Good | None
+    good: _Good[PlanT] | None
     """What is served for the event; None when it was never read cleanly."""
-    fallback: _Good | None = None
+    fallback: _Good[PlanT] | None = None
     """What was served before ``good``, to go back to if one of its later pages fails."""
     diagnostics: tuple[Diagnostic, ...] = ()
     """The errors of the last read or render; empty when it succeeded."""
@@ -214,20 +214,20 @@ class Snapshot:
 
 
 @dataclass(slots=True)
-class LiveBuild:
+class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     """The site in memory, refreshed event by event (not thread-safe: one caller at a time).
 
     When an event is broken its last good pages stay and its diagnostics are listed.
     """
 
     events_root: Path
-    site: SiteFunctions
+    site: SiteFunctions[EventT, PlanT, EnvironmentT]
     sleep: Callable[[float], None] = time.sleep
     settle_seconds: float = SETTLE_S
     _program: str = ""
-    _environment: Any = None
+    _environment: EnvironmentT | None = None
     _environment_error: tuple[Diagnostic, ...] = ()
-    _events: dict[str, _EventState] = field(default_factory=dict)
+    _events: dict[str, _EventState[PlanT]] = field(default_factory=dict)
     _index_key: str = ""
     _index_pages: LazyPages = _NO_PAGES
     _index_fallback: LazyPages = _NO_PAGES
@@ -359,17 +359,23 @@ class LiveBuild:
             diagnostics=diagnostics, warnings=warnings)
         return False
 
-    def _pages_of(self, slug: str, folder: Path, plan: Any) -> LazyPages:
+    @property
+    def _made_environment(self) -> EnvironmentT:
+        if self._environment is None:  # refresh makes it before anything renders
+            raise RuntimeError("rendering before the environment was made")
+        return self._environment
+
+    def _pages_of(self, slug: str, folder: Path, plan: PlanT) -> LazyPages:
+        environment = self._made_environment
         if self.site.event_jobs is not None:
-            jobs = self.site.event_jobs(plan, self._environment)
+            jobs = self.site.event_jobs(plan, environment)
         else:
-            jobs = [PageJob(partial(self.site.render_event, plan, self._environment),
-                            probe=True)]
+            jobs = [PageJob(partial(self.site.render_event, plan, environment), probe=True)]
         return LazyPages(slug, jobs, str(folder))
 
     def _read_settled(
-        self, folder: Path, previous: _EventState | None,
-    ) -> tuple[str, Any | None, tuple[Diagnostic, ...]]:
+        self, folder: Path, previous: _EventState[PlanT] | None,
+    ) -> tuple[str, EventT | None, tuple[Diagnostic, ...]]:
         """Read an event from a stable state of its files.
 
         Digest, read, digest again: a read during a write shows as two different digests, and
@@ -414,7 +420,7 @@ class LiveBuild:
         # Rendered on first use or by the warmer, not here: an arbiter looking at an event
         # should not wait for the index and the pages of every player across events.
         self._index_pages = LazyPages(
-            INDEX_UNIT, [PageJob(partial(self.site.render_index, plans, self._environment))],
+            INDEX_UNIT, [PageJob(partial(self.site.render_index, plans, self._made_environment))],
             str(self.events_root))
         self._index_key, self._index_diagnostics = key, ()
         return True

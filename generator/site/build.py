@@ -19,28 +19,33 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
 
 import jinja2
 
 from generator.errors import Diagnostic, StandingsError
-from generator.reading.events import event_warnings, standings_for_event
+from generator.reading.events import (
+    Event,
+    event_paths,
+    event_slug,
+    event_warnings,
+    read_events,
+    standings_for_event,
+)
 from generator.reading.site_names import address_problems
 from generator.rules.explain import Standings
 from generator.site import render, views
 from generator.site import staging as output
+from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
 from generator.site.render import make_environment
 from generator.site.views import EventPlan, Person
 from generator.speed import collector_paused
 
-if TYPE_CHECKING:
-    from generator.reading.events import Event
-    from generator.site.cache import BuildCache
-
 __all__ = [
-    "EventJob", "JobKind", "Site", "StagedSite", "build_site", "event_jobs", "make_environment",
-    "plan_event", "plan_site", "planned_warnings", "render_event", "render_event_job",
-    "render_index", "render_site", "standings_after_rounds", "write_site",
+    "EventJob", "JobKind", "Site", "StagedSite", "build_site", "discover_events", "event_jobs",
+    "make_environment", "plan_event", "plan_site", "planned_warnings", "prepare_cache",
+    "render_event", "render_event_job", "render_index", "render_site", "standings_after_rounds",
+    "template_folders", "write_site",
 ]
 
 
@@ -113,23 +118,24 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
 
 
 def render_event_job(plan: EventPlan, env: jinja2.Environment, job: EventJob,
-                     standings_after: Callable[[int], Any] | None = None) -> dict[str, bytes]:
+                     standings_after: Callable[[int], Standings] | None = None,
+                     ) -> dict[str, bytes]:
     """The files of one job. ``standings_after`` (see :func:`standings_after_rounds`) lets
     the jobs of a plan share the standings after each round; without it they are computed
     for this job."""
     return render.render_job(plan, env, standings_after or standings_after_rounds(plan), job)
 
 
-def standings_after_rounds(plan: EventPlan) -> Callable[[int], Any]:
+def standings_after_rounds(plan: EventPlan) -> Callable[[int], Standings]:
     """The standings after round k of ``plan``'s event, each computed once, on first use.
 
     Thread-safe: ``standings serve`` may render two round pages at once (a request and its
     warmer); the second waits for the first rather than computing the same round again.
     """
-    computed: dict[int, Any] = {}
+    computed: dict[int, Standings] = {}
     lock = threading.Lock()
 
-    def standings_after(round_no: int) -> Any:
+    def standings_after(round_no: int) -> Standings:
         if round_no >= plan.info.rounds_played:
             return plan.standings
         with lock:
@@ -297,9 +303,6 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
 
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
            cache: BuildCache | None, workers: int) -> tuple[Diagnostic, ...]:
-    from generator.reading.events import read_events
-    from generator.site.cache import discover_events
-
     events = read_events(events_path)  # raises for the events folder's errors too
     env = make_environment(events_path)
     site = plan_site(events)
@@ -335,8 +338,40 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     return warnings + stage.warnings
 
 
+# --- what the cache and the preview are given ------------------------------------------
+
+
+def discover_events(events_root: Path) -> Listing:
+    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
+    problems: list[Diagnostic] = []
+    found = {event_slug(Path(given)): Path(given)
+             for given in event_paths(events_root, problems)}
+    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems))
+
+
+def template_folders(events_root: Path) -> list[Path]:
+    """The folders, besides the package's code, whose files shape pages: the package's
+    templates, the tie-break explanations and a club's override (digested by the cache,
+    watched by serve)."""
+    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR]
+    club = render.club_templates(events_root)
+    if club is not None:
+        folders.append(club)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
+                  clean: bool = False) -> BuildCache:
+    """The cache of ``standings build``, made before any event is read (see
+    generator/site/cache.py for why), from the events and templates as they are now."""
+    events_root = Path(events_dir)
+    listing = discover_events(events_root) if events_root.exists() else Listing({})
+    return BuildCache.prepare(events_dir, out_dir, listing=listing,
+                              template_folders=template_folders(events_root), clean=clean)
+
+
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """The warnings among the problems of an events folder itself (incremental.Listing)."""
+    """The warnings among the problems of an events folder itself (cache.Listing)."""
     return tuple(d for d in listing if not d.is_error)
 
 

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from generator import __version__
-from generator.errors import Diagnostic, Severity, StandingsError
+from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file, read_regular_file
 
 MANIFEST_NAME = ".standings-cache.json"
@@ -265,7 +265,31 @@ def _diagnostic_from_json(data: Mapping[str, Any]) -> Diagnostic:
                       severity=Severity(data.get("severity", "warning")))
 
 
+# --- what an events folder holds ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What an events folder holds, as the reader lists it (events.event_paths)."""
+
+    folders: Mapping[str, Path]
+    """Slug -> the event folder (or loose TRF file), in slug order."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """Problems of the events folder itself: what ``build`` and ``check`` report before
+    reading any event (a TRF file beside the event folders, a refused name, a link)."""
+
+
 # --- the build cache behind `standings build` ---------------------------------------------
+
+
+class _Planned(Protocol):
+    @property
+    def slug(self) -> str:
+        """The event folder's name: the unit the plan's pages are cached under."""
+        ...
+
+
+PlanT = TypeVar("PlanT", bound=_Planned)
 
 
 @dataclass(slots=True)
@@ -292,19 +316,18 @@ class BuildCache:
     reused: list[str] = field(default_factory=list)
 
     @classmethod
-    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, clean: bool = False,
-                site: SiteFunctions | None = None) -> BuildCache:
-        site = site or default_site_functions()
-        events_root = Path(events_dir)
+    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
+                template_folders: Iterable[Path], clean: bool = False) -> BuildCache:
+        """``listing``: the events folder as the reader lists it now (site.build's
+        ``discover_events``); ``template_folders``: the folders besides the package whose
+        files shape pages (site.build's ``template_folders``)."""
         # The events folder as written is part of the key: diagnostics (and any page that
         # names a file) spell paths the way the user gave them.
         program = hashlib.sha256(
-            f"{program_digest(site.template_folders(events_root))}\0{events_dir}".encode()
+            f"{program_digest(template_folders)}\0{events_dir}".encode()
         ).hexdigest()
-        listing = site.discover(events_root) if events_root.exists() else Listing({})
-        folders = listing.folders
         keys = {slug: unit_key(program, digest_folder(folder))
-                for slug, folder in sorted(folders.items())}
+                for slug, folder in sorted(listing.folders.items())}
         out = Path(out_dir)
         return cls(out_dir=out, events_spelling=os.fspath(events_dir),
                    keys=MappingProxyType(keys), index=index_key(program, keys),
@@ -335,8 +358,8 @@ class BuildCache:
 
     def render_site(
         self,
-        plans: Sequence[Any],
-        render_event: Callable[[Any], Mapping[str, bytes]],
+        plans: Sequence[PlanT],
+        render_event: Callable[[PlanT], Mapping[str, bytes]],
         render_index: Callable[[], Mapping[str, bytes]],
         warnings: Mapping[str, Sequence[Diagnostic]],
     ) -> dict[str, bytes]:
@@ -409,134 +432,3 @@ def _local(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
         return replace(diagnostic, path=events_spelling.rstrip("/" + os.sep)
                        + diagnostic.path[len(EVENTS_PLACEHOLDER):])
     return diagnostic
-
-
-# --- the seam to the reader and the site --------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SiteFunctions:
-    """The reader and the site's renderers, gathered so tests can stand in small doubles."""
-
-    discover: Callable[[Path], Listing]
-    """Events folder -> the event folders (or loose TRF files) that read_events reads, and
-    the problems of the folder itself (a stray TRF file, a refused folder name)."""
-    read_event: Callable[[Path], Any]
-    """Event folder -> Event; raises StandingsError."""
-    warnings_of: Callable[[Any, Any | None], Sequence[Diagnostic]]
-    """(Event, its plan or None when planning failed) -> the warnings ``--strict`` refuses:
-    the reader's and the standings' (site.planned_warnings, as build and check)."""
-    template_folders: Callable[[Path], Sequence[Path]]
-    """Events folder -> the folders, besides the package's code, whose files shape pages
-    (package templates, a club's override, explanations): digested, and watched by serve."""
-    make_environment: Callable[[Path], Any]
-    """Events folder -> the Jinja environment (package templates plus the club's override)."""
-    plan_event: Callable[[Any], Any]
-    """Event -> everything its pages show, computed once (standings after every round...)."""
-    render_event: Callable[[Any, Any], Mapping[str, bytes]]
-    """(plan, environment) -> site-relative path -> content, everything under ``<slug>/``."""
-    render_index: Callable[[Sequence[Any], Any], Mapping[str, bytes]]
-    """(plans, environment) -> the index, cross-event pages, tie-break pages, static assets."""
-    event_jobs: Callable[[Any, Any], Sequence[PageJob]] | None = None
-    """(plan, environment) -> the same files as render_event, split into jobs that can run
-    one at a time, so serve renders first the pages that are looked at. None: all at once."""
-
-
-@dataclass(frozen=True, slots=True)
-class PageJob:
-    """Some of an event's pages, rendered when called."""
-
-    run: Callable[[], Mapping[str, bytes]]
-    paths: tuple[str, ...] | None = None
-    """The files it renders when that is known without running it (None: run to find out)."""
-    probe: bool = False
-    """Render during the rebuild itself, before the swap: the standings page (what an
-    arbiter watches) and a player page, so most template errors never reach the served site.
-    A later page that fails sends the event back to its last good pages (livebuild.py)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """What an events folder holds, as the reader lists it (events.event_paths)."""
-
-    folders: Mapping[str, Path]
-    """Slug -> the event folder (or loose TRF file), in slug order."""
-    diagnostics: tuple[Diagnostic, ...] = ()
-    """Problems of the events folder itself: what ``build`` and ``check`` report before
-    reading any event (a TRF file beside the event folders, a refused name, a link)."""
-
-
-def discover_events(events_root: Path) -> Listing:
-    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
-    from generator.reading.events import event_paths, event_slug
-
-    problems: list[Diagnostic] = []
-    found = {event_slug(Path(given)): Path(given)
-             for given in event_paths(events_root, problems)}
-    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems))
-
-
-def site_template_folders(events_root: Path) -> list[Path]:
-    from generator.site import render
-
-    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR]
-    club = render.club_templates(events_root)
-    if club is not None:
-        folders.append(club)
-    return [folder for folder in folders if folder.is_dir()]
-
-
-def default_site_functions() -> SiteFunctions:
-    """The real reader and site (imported here, not at module load, to keep startup light)."""
-    from generator.reading import events as events_module
-    from generator.site import build as site_module
-
-    return SiteFunctions(
-        discover=discover_events,
-        read_event=events_module.read_event,
-        warnings_of=site_module.planned_warnings,
-        template_folders=site_template_folders,
-        make_environment=site_module.make_environment,
-        plan_event=site_module.plan_event,
-        render_event=site_module.render_event,
-        render_index=site_module.render_index,
-        event_jobs=site_event_jobs,
-    )
-
-
-def site_event_jobs(plan: Any, env: Any) -> list[PageJob]:
-    """The site's own split of ``render_event`` (site.event_jobs): the standings page, the
-    other event pages, each round, each player.
-
-    The standings page (what the arbiter watches) and the first player page (one page of
-    each template an event's rebuild must not break) are the probes; the rest renders on
-    request or in the background. The jobs together give exactly
-    ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for byte).
-    """
-    from generator.site import build as site
-
-    standings_after = site.standings_after_rounds(plan)
-    return [
-        PageJob(partial(site.render_event_job, plan, env, job, standings_after),
-                job.paths(plan),
-                probe=job.kind is site.JobKind.STANDINGS
-                or (job.kind is site.JobKind.PLAYERS and job.first == 0))
-        for job in site.event_jobs(plan, players_per_job=1)
-    ]
-
-
-def diagnostics_of_failure(
-    error: Exception, fallback_path: str, doing: str = "rendering",
-) -> tuple[Diagnostic, ...]:
-    """A failure as diagnostics: a template error names its file and line, a bug says so."""
-    if isinstance(error, StandingsError):
-        return error.diagnostics
-    import jinja2
-
-    if isinstance(error, jinja2.TemplateSyntaxError):
-        return (Diagnostic(path=error.filename or error.name or fallback_path, line=error.lineno,
-                           message=f"template error: {error.message}"),)
-    if isinstance(error, jinja2.TemplateError):
-        return (Diagnostic(path=fallback_path, message=f"template error: {error}"),)
-    return (Diagnostic(path=fallback_path,
-                       message=f"internal error while {doing}: {error!r}"),)

@@ -15,8 +15,9 @@ from kit.servekit import ANNA, ANNA_LINE, anna_draws_with_dina, anna_ranked_as_c
 from kit.sitekit import make_event
 from test_site_browser import CONTRAST_JS
 
-from generator.preview.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
-from generator.site.cache import default_site_functions
+from generator.preview.serve import Preview, ServeSettings
+from generator.preview.server import BANNER_ID, NOTICES_ID, WARNINGS_ID
+from generator.preview.site_port import default_site_functions
 
 pytestmark = pytest.mark.browser
 

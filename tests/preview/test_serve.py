@@ -13,7 +13,7 @@ import http.client
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,21 +21,20 @@ import pytest
 from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic, Severity
-from generator.preview.livebuild import LiveBuild, PageFailure
-from generator.preview.serve import (
+from generator.preview.livebuild import LiveBuild, PageFailure, SiteFiles
+from generator.preview.serve import Preview, ServeSettings
+from generator.preview.server import (
     BANNER_ID,
     LIVERELOAD_SCRIPT,
     NOTICES_ID,
     WARNINGS_ID,
-    ChangeQueue,
     LiveSite,
-    Preview,
     PreviewServer,
-    ServeSettings,
     _resolve,
     inject,
     normalise_base,
 )
+from generator.preview.watch import ChangeQueue
 from generator.site.cache import INDEX_UNIT
 
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body class='x'><p>hi</p></body></html>"
@@ -186,7 +185,7 @@ def test_long_poll_returns_as_soon_as_the_epoch_moves() -> None:
     waiter.start()
     time.sleep(0.1)
     assert answers == []
-    new = site.publish({"index.html": b""}, ())
+    new = site.publish(SiteFiles.empty(), ())
     waiter.join(2)
     assert answers == [new] and new != seen
 
@@ -260,23 +259,23 @@ def test_only_the_changed_event_and_the_index_are_rendered_again(
     build = LiveBuild(root, fake_site.functions())
     first = build.refresh()
     assert set(first.rebuilt) == {"open", "blitz", INDEX_UNIT}
-    assert b"blitz" in first.files["index.html"]
+    assert b"blitz" in first.files.page("index.html")
     (root / "open" / "results.txt").write_text("Anna 1.5\n", encoding="utf-8")
     second = build.refresh({"open"})
     assert second.rebuilt == ("open", INDEX_UNIT)
     assert fake_site.rendered == {"open": 2, "blitz": 1, "<index>": 1}  # the index: on use
-    assert b"blitz" in second.files["index.html"]
+    assert b"blitz" in second.files.page("index.html")
     assert fake_site.rendered == {"open": 2, "blitz": 1, "<index>": 2}
-    assert b"Anna 1.5" in second.files["open/index.html"]
+    assert b"Anna 1.5" in second.files.page("open/index.html")
     # Unchanged events keep the very same bytes objects: nothing was rendered for them.
-    assert second.files["blitz/index.html"] is first.files["blitz/index.html"]
+    assert second.files.page("blitz/index.html") is first.files.page("blitz/index.html")
 
 
 def test_a_change_event_without_a_content_change_renders_nothing(
         tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n"})
     build = LiveBuild(root, fake_site.functions())
-    assert b"open" in build.refresh().files["index.html"]
+    assert b"open" in build.refresh().files.page("index.html")
     (root / "open" / "results.txt").touch()
     (root / "open" / ".results.txt.swp").write_bytes(b"editor state")
     assert build.refresh({"open"}).rebuilt == ()
@@ -290,13 +289,13 @@ def test_new_and_removed_events_change_the_index(tmp_path: Path, fake_site: Fake
     make_events(tmp_path, {"blitz": "Boris 2\n"})
     added = build.refresh(None)
     assert added.rebuilt == ("blitz", INDEX_UNIT)
-    assert b'href="blitz/"' in added.files["index.html"]
+    assert b'href="blitz/"' in added.files.page("index.html")
     (root / "open" / "results.txt").unlink()
     (root / "open").rmdir()
     removed = build.refresh(None)
     assert removed.rebuilt == (INDEX_UNIT,)
     assert "open/index.html" not in removed.files
-    assert b"open" not in removed.files["index.html"]
+    assert b"open" not in removed.files.page("index.html")
 
 
 def test_a_template_change_renders_every_event_again(tmp_path: Path, fake_site: FakeSite) -> None:
@@ -307,7 +306,7 @@ def test_a_template_change_renders_every_event_again(tmp_path: Path, fake_site: 
     (tmp_path / "templates" / "prefix.txt").write_text("CLUB", encoding="utf-8")
     snapshot = build.refresh(set())
     assert set(snapshot.rebuilt) == {"open", "blitz", INDEX_UNIT}
-    assert snapshot.files["open/index.html"].count(b"CLUB") == 1
+    assert snapshot.files.page("open/index.html").count(b"CLUB") == 1
 
 
 def test_a_broken_event_keeps_its_last_good_pages_and_reports_where(
@@ -317,14 +316,14 @@ def test_a_broken_event_keeps_its_last_good_pages_and_reports_where(
     good = build.refresh()
     (root / "open" / "results.txt").write_text("Anna 1\nBoris ?\n", encoding="utf-8")
     broken = build.refresh({"open"})
-    assert broken.files["open/index.html"] == good.files["open/index.html"]
+    assert broken.files.page("open/index.html") == good.files.page("open/index.html")
     assert [str(d) for d in broken.diagnostics] == [
         f"{root}/open/results.txt:2:7: bad result line 'Boris ?'; expected 'Name points'"]
     assert build.failing == ("open",)
     (root / "open" / "results.txt").write_text("Anna 1\nBoris 0.5\n", encoding="utf-8")
     fixed = build.refresh({"open"})
     assert fixed.diagnostics == ()
-    assert b"Boris 0.5" in fixed.files["open/index.html"]
+    assert b"Boris 0.5" in fixed.files.page("open/index.html")
 
 
 def test_an_event_broken_from_the_start_is_left_out_until_fixed(
@@ -333,7 +332,7 @@ def test_an_event_broken_from_the_start_is_left_out_until_fixed(
     build = LiveBuild(root, fake_site.functions(), sleep=lambda seconds: None)
     snapshot = build.refresh()
     assert "bad/index.html" not in snapshot.files
-    assert b"bad" not in snapshot.files["index.html"]
+    assert b"bad" not in snapshot.files.page("index.html")
     assert len(snapshot.diagnostics) == 1
 
 
@@ -353,7 +352,7 @@ def test_a_half_written_file_is_read_again_once_it_settles(
     results.write_text("Anna 1\nBoris 0.", encoding="utf-8")  # caught mid-write
     snapshot = build.refresh({"open"})
     assert snapshot.diagnostics == ()
-    assert b"Boris 0.5" in snapshot.files["open/index.html"]
+    assert b"Boris 0.5" in snapshot.files.page("open/index.html")
     assert fake_site.reads["open"] == 3  # the first read, the torn one, the settled one
 
 
@@ -375,7 +374,7 @@ def test_a_file_changing_during_the_read_is_read_again(
         "discover", "warnings_of", "template_folders", "make_environment", "plan_event",
         "render_event", "render_index")}, "read_event": read_while_written}))
     snapshot = build.refresh()
-    assert b"Boris 1" in snapshot.files["open/index.html"]
+    assert b"Boris 1" in snapshot.files.page("open/index.html")
 
 
 # --- the server ----------------------------------------------------------------------------
@@ -532,19 +531,41 @@ def test_an_event_swapped_in_renders_only_its_probes(tmp_path: Path) -> None:
     # The event page and the first player (one page of each kind) during the rebuild...
     assert site.rendered == {"open": 1, "open/Anna": 1}
     # ...a player page when asked for, and only that one...
-    assert snapshot.files["open/p/Cy.html"] == (
+    assert snapshot.files.page("open/p/Cy.html") == (
         b"<!DOCTYPE html><html><body><p>Cy: 1</p></body></html>")
     assert site.rendered == {"open": 1, "open/Anna": 1, "open/Cy": 1}
     # ...and all of it, the same as rendering at once, when the whole site is listed.
-    assert dict(snapshot.files.unit_of("open/")) == site.render_event_with_players(
+    assert snapshot.files.unit_of("open/").render_all() == site.render_event_with_players(
         site.read_event(root / "open"), "")
+
+
+def test_the_served_pages_render_only_when_asked_by_name_or_all_at_once(tmp_path: Path) -> None:
+    # Not a Mapping: a len() or a loop over the site used to render every page of every
+    # event without saying so; rendering everything is now a call named for what it does.
+    site = FakeSite(lazy=True)
+    root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\nCy 1\n"})
+    files = LiveBuild(root, site.functions()).refresh().files
+    assert not isinstance(files, Mapping) and not isinstance(files.unit_of("open/"), Mapping)
+    assert "open/p/Cy.html" in files and "open/p/Nobody.html" not in files
+    assert files.page("open/p/Cy.html") == b"<!DOCTYPE html><html><body><p>Cy: 1</p></body></html>"
+    with pytest.raises(KeyError):
+        files.page("open/p/Nobody.html")
+    assert site.rendered == {"open": 1, "open/Anna": 1, "open/Cy": 1}
+    everything = files.render_all()
+    assert site.rendered["open/Boris"] == 1 and site.rendered["<index>"] == 1
+    assert sorted(everything) == ["index.html", "open/data.csv", "open/index.html",
+                                  "open/p/Anna.html", "open/p/Boris.html", "open/p/Cy.html",
+                                  "style.css"]
+    everything.clear()  # a copy: the served pages stay
+    assert files.page("open/index.html") == site.render_event(site.read_event(root / "open"), "")[
+        "open/index.html"]
 
 
 def test_concurrent_requests_render_a_page_once(tmp_path: Path) -> None:
     site = FakeSite(lazy=True)
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
     files = LiveBuild(root, site.functions()).refresh().files
-    readers = [threading.Thread(target=files.__getitem__, args=("open/p/Boris.html",))
+    readers = [threading.Thread(target=files.page, args=("open/p/Boris.html",))
                for _ in range(8)]
     for reader in readers:
         reader.start()
@@ -562,13 +583,13 @@ def test_a_page_failing_late_brings_back_the_last_good_pages(tmp_path: Path) -> 
     newer = build.refresh({"open"})
     assert newer.diagnostics == ()  # the probes (event page, first player) rendered
     with pytest.raises(PageFailure) as raised:
-        newer.files["open/p/Crash.html"]
+        newer.files.page("open/p/Crash.html")
     assert build.page_failed(raised.value)
     back = build.snapshot()
-    assert back.files["open/index.html"] == good.files["open/index.html"]
+    assert back.files.page("open/index.html") == good.files.page("open/index.html")
     assert [str(d) for d in back.diagnostics] == [
         f"{root}/open: internal error while rendering: ValueError('no page for Crash')"]
-    assert b"Boris 0" in back.files["open/index.html"]
+    assert b"Boris 0" in back.files.page("open/index.html")
     assert build.page_failed(raised.value) is False  # already handled
 
 

@@ -17,7 +17,8 @@ from functools import partial
 from pathlib import Path
 
 from generator.errors import Diagnostic, StandingsError
-from generator.site.cache import Listing, PageJob, SiteFunctions
+from generator.preview.site_port import PageJob, SiteFunctions
+from generator.site.cache import Listing
 
 _LINE = re.compile(r"^(?P<name>[A-Za-z]+) (?P<points>\d+(?:\.5)?)$")
 

@@ -19,7 +19,8 @@ import pytest
 from test_serve import get, wait_until
 from test_serve_doubles import FakeSite, make_events
 
-from generator.preview.serve import BANNER_ID, Preview, ServeSettings
+from generator.preview.serve import Preview, ServeSettings
+from generator.preview.server import BANNER_ID
 
 EDIT_SEEN_S = 10.0
 """Bound on how long an edit may take to show once the folders are back (a rebuild is

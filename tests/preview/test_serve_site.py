@@ -22,9 +22,10 @@ from kit.servekit import ANNA, ANNA_LINE, DINA_LINE, anna_draws_with_dina, anna_
 from kit.sitekit import make_event
 
 from generator.preview.livebuild import LiveBuild
-from generator.preview.serve import BANNER_ID, NOTICES_ID, WARNINGS_ID, Preview, ServeSettings
+from generator.preview.serve import Preview, ServeSettings
+from generator.preview.server import BANNER_ID, NOTICES_ID, WARNINGS_ID
+from generator.preview.site_port import default_site_functions
 from generator.site import build as site
-from generator.site.cache import default_site_functions
 
 ROOT = Path(__file__).resolve().parents[2]
 _INJECTED = re.compile(rf'<div id="{NOTICES_ID}".*?</details></div></div>|'
@@ -110,9 +111,9 @@ def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
     assert len(slugs) >= 3 and snapshot.diagnostics == ()
     for slug in slugs:
         plan = build._events[slug].good.plan  # type: ignore[union-attr]
-        assert dict(snapshot.files.unit_of(f"{slug}/")) == site.render_event(plan, env), slug
+        assert snapshot.files.unit_of(f"{slug}/").render_all() == site.render_event(plan, env), slug
     # What serving adds (the reload script, the banner) is added to responses only.
-    assert not any(b"__standings__" in page for page in snapshot.files.values())
+    assert not any(b"__standings__" in page for page in snapshot.files.render_all().values())
 
 
 def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(

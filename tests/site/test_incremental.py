@@ -25,9 +25,15 @@ from generator.site.cache import (
 from tests.preview.test_serve_doubles import FakeSite, make_events
 
 
+def prepare(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> BuildCache:
+    """site.build.prepare_cache's shape, with the stand-in's listing and templates."""
+    return BuildCache.prepare(events, out, listing=site.discover(events),
+                              template_folders=site.template_folders(events), clean=clean)
+
+
 def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> BuildCache:
     """build_site's shape, with the stand-in reader and renderers."""
-    cache = BuildCache.prepare(events, out, clean=clean, site=site.functions())
+    cache = prepare(site, events, out, clean=clean)
     if cache.unchanged_warnings() is not None:
         return cache
     plans = [site.read_event(folder) for folder in site.discover(events).folders.values()]
@@ -156,11 +162,11 @@ def test_warnings_of_an_unchanged_build_are_those_of_the_last_one(tmp_path: Path
     out = tmp_path / "site"
     warning = Diagnostic(path="events/open/results.txt", line=1, message="w",
                          severity=Severity.WARNING)
-    cache = BuildCache.prepare(events, out, site=site.functions())
+    cache = prepare(site, events, out)
     plans = [site.read_event(events / "open")]
     write_site(cache.render_site(plans, lambda plan: site.render_event(plan, ""),
                                  lambda: site.render_index(plans, ""), {"open": [warning]}), out)
-    assert BuildCache.prepare(events, out, site=site.functions()).unchanged_warnings() == (
+    assert prepare(site, events, out).unchanged_warnings() == (
         warning,)
 
 

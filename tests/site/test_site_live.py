@@ -232,7 +232,7 @@ def test_the_event_day_through_the_build_command(tmp_path: Path) -> None:
 def test_the_live_preview_shows_the_pairings_as_soon_as_they_are_exported(
         tmp_path: Path) -> None:
     from generator.preview.serve import Preview, ServeSettings
-    from generator.site.cache import default_site_functions
+    from generator.preview.site_port import default_site_functions
     from tests.preview.test_serve_site import get, wait_until
 
     trf = make_event(tmp_path / "events", "open", live_trf(announced=6),

@@ -1,0 +1,413 @@
+"""The preview's HTTP side: the served snapshot and its epoch, the request handler, and what
+every served HTML page gains (the banners, the live-reload script).
+
+The site lives in memory (``site/`` is never touched): a rebuild produces a new collection of
+pages and the server switches to it in one assignment (:class:`LiveSite`), so a request sees
+either the whole old site or the whole new one. Every served HTML page carries a small
+script, added at serve time and never written to a built site, that long-polls the epoch and
+reloads the tab when it moves. When a file is broken, the last good pages stay and every HTML
+page is served with the diagnostics in a banner, inserted into the HTML on the server so it
+shows without JavaScript; the warnings (which ``--strict`` refuses) get a banner of their own.
+Addresses resolve as GitHub Pages resolves them, under ``--base`` as under a project site.
+"""
+
+from __future__ import annotations
+
+import html
+import mimetypes
+import posixpath
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable, Container, Iterable
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
+from urllib.parse import quote, unquote, urlsplit
+
+from generator.errors import Diagnostic
+from generator.preview.livebuild import PageFailure, SiteFiles
+
+LONG_POLL_S = 20.0
+"""A live-reload request is answered after this long even if nothing changed (the tab asks
+again), so no proxy or browser gives up on it."""
+REQUEST_TIMEOUT_S = 10.0
+"""How long a connection may stay silent while its request is read or its answer written.
+A tab that opened a connection and said nothing (a preconnect, a sleeping laptop, a stuck
+proxy) would otherwise hold a thread for good. A long-poll is not cut by it: while it waits
+for the next build it neither reads nor writes."""
+LISTEN_BACKLOG = 1024
+"""Connections the system may hold before the server accepts them (capped by the system's
+own limit). With Python's default of 5, a page opened by a few dozen tabs at once saw
+connections dropped and retried by the client one, three, seven seconds later."""
+
+ENDPOINT = "/__standings__/"
+"""Serve-only addresses (outside any --base, so they never collide with a site page)."""
+LIVERELOAD_SCRIPT = ENDPOINT + "livereload.js"
+LIVERELOAD_EPOCH = ENDPOINT + "livereload/"
+
+LIVERELOAD_JS = b"""\
+// Live reload for `standings serve`; added by the server, never part of a built site.
+// Waits for the server's build epoch to move away from the one this page was served at.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var epoch = script.getAttribute("data-epoch");
+  var endpoint = script.getAttribute("data-endpoint");
+  function poll() {
+    fetch(endpoint + epoch, {cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) { throw new Error("HTTP " + response.status); }
+        return response.text();
+      })
+      .then(function (current) {
+        if (current.trim() !== epoch) { window.location.reload(); } else { poll(); }
+      })
+      .catch(function () { window.setTimeout(poll, 1000); });
+  }
+  poll();
+})();
+"""
+
+NOTICES_ID = "standings-serve-notices"
+"""The sticky block that holds the two banners below."""
+BANNER_ID = "standings-build-errors"
+WARNINGS_ID = "standings-build-warnings"
+_BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
+_BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
+
+
+# --- what the served HTML gains ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BannerLook:
+    element_id: str
+    role: str
+    heading: str
+    """The one line left when the banner is folded: short, for a phone."""
+    note: str
+    background: str
+    """Fixed, with the text colour, in either colour scheme: the box brings its own
+    contrast (above 7:1) and looks the same over a light page and a dark one."""
+    text: str
+    edge: str
+
+
+ERRORS_LOOK = BannerLook(
+    BANNER_ID, "alert", "Problems: these pages are from the last good build",
+    "standings serve found these problems in the files:",
+    background="#fde8e8", text="#5c0a0a", edge="#b00020")
+WARNINGS_LOOK = BannerLook(
+    WARNINGS_ID, "status", "Warnings: publishing with --strict will refuse them",
+    "These pages show the files as they are, but the publishing workflow builds with "
+    "--strict, which publishes nothing while any of these warnings stands:",
+    background="#fff3cd", text="#4a3500", edge="#b7791f")
+
+
+def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
+    """The errors, then the warnings, each in its own banner, as one HTML block.
+
+    The block sticks to the top of the window: a tab reloaded by the live reload keeps its
+    scroll position, and a banner at the top of the page would land above the screen. It is
+    at most half the window high (a long list scrolls inside it), and each banner is a
+    ``<details>`` open on every load, which a tap on its heading folds to that one line (no
+    script needed). Styled inline, from ``all:initial``, so no stylesheet can hide it.
+    """
+    listed = tuple(diagnostics)
+    errors = tuple(d for d in listed if d.is_error)
+    warnings = tuple(d for d in listed if not d.is_error)
+    boxes = "".join(_banner(look, shown) for look, shown in
+                    ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings)) if shown)
+    return (
+        f'<div id="{NOTICES_ID}" style="all:initial;display:block;position:sticky;top:0;'
+        "z-index:2147483647;max-height:50vh;overflow-y:auto;box-sizing:border-box;"
+        f'box-shadow:0 2px 6px rgba(0,0,0,.3)">{boxes}</div>'
+    ).encode()
+
+
+def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
+    items = "".join(
+        '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
+        f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
+        for d in diagnostics
+    )
+    return (
+        f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
+        f"padding:.5rem 1rem;background:{look.background};color:{look.text};"
+        f"border-bottom:3px solid {look.edge};font:15px/1.45 system-ui,sans-serif;"
+        'text-align:left;overflow-wrap:anywhere"><details open style="display:block;margin:0">'
+        f'<summary style="cursor:pointer;font-weight:bold">{html.escape(look.heading)}'
+        f'</summary><p style="margin:.3rem 0 0">{html.escape(look.note)}</p>'
+        f'<ul style="margin:.3rem 0 0;padding-left:1.2rem">{items}</ul>'
+        "</details></div>"
+    )
+
+
+def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> bytes:
+    """A served HTML page: the banners after ``<body>``, the reload script before ``</body>``.
+
+    ``diagnostics``: the errors and the warnings standing (each shown in its own banner).
+
+    Done on every response, never at build time, so no built site ever contains either.
+    """
+    script = (f'<script src="{LIVERELOAD_SCRIPT}" data-epoch="{epoch}" '
+              f'data-endpoint="{LIVERELOAD_EPOCH}"></script>').encode()
+    if diagnostics:
+        banner = render_banner(diagnostics)
+        opening = _BODY_OPEN.search(page)
+        if opening:
+            view = memoryview(page)
+            page = b"".join((view[:opening.end()], banner, view[opening.end():]))
+        else:
+            page = banner + page
+    at = _last_body_close(page)
+    if at is not None:
+        # One join of views: slicing bytes would copy the page twice more.
+        view = memoryview(page)
+        return b"".join((view[:at], script, view[at:]))
+    return page + script
+
+
+def _last_body_close(page: bytes) -> int | None:
+    """Where the last ``</body>`` starts, looking from the end (a standings page is some
+    hundred kilobytes, served on every poll of a watching tab)."""
+    end = len(page)
+    while (at := page.rfind(b"</", 0, end)) >= 0:
+        if _BODY_CLOSE.match(page, at):
+            return at
+        end = at
+    return None
+
+
+# --- the served state ----------------------------------------------------------------------
+
+
+class LiveSite:
+    """What the server serves: one snapshot at a time, and the epoch that names it."""
+
+    def __init__(self) -> None:
+        self._condition = threading.Condition()
+        self._files = SiteFiles.empty()
+        self._diagnostics: tuple[Diagnostic, ...] = ()
+        # Epochs start from the clock, so a tab left open across a restart of the server
+        # sees a different epoch and reloads.
+        self._epoch = time.time_ns() // 1_000_000
+        self._closed = False
+        self._answering = 0
+
+    def publish(self, files: SiteFiles, diagnostics: tuple[Diagnostic, ...]) -> int:
+        with self._condition:
+            self._files, self._diagnostics = files, diagnostics
+            self._epoch += 1
+            self._condition.notify_all()
+            return self._epoch
+
+    def current(self) -> tuple[SiteFiles, tuple[Diagnostic, ...], int]:
+        with self._condition:
+            return self._files, self._diagnostics, self._epoch
+
+    @property
+    def epoch(self) -> int:
+        with self._condition:
+            return self._epoch
+
+    def wait_past(self, epoch: int, timeout: float) -> int:
+        """The epoch once it differs from ``epoch`` (or after ``timeout``, or at shutdown)."""
+        with self._condition:
+            self._condition.wait_for(lambda: self._epoch != epoch or self._closed, timeout)
+            return self._epoch
+
+    def close(self) -> None:
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        """A page request is being answered (the warmer waits: requests come first)."""
+        return self._answering > 0
+
+    def answering(self, delta: int) -> None:
+        with self._condition:
+            self._answering += delta
+
+
+def normalise_base(base: str) -> str:
+    """``REPO``, ``/REPO`` or ``/REPO/`` -> ``/REPO/``; empty or ``/`` -> ``/``."""
+    inner = "/".join(part for part in base.split("/") if part)
+    return f"/{inner}/" if inner else "/"
+
+
+class PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+    """Long-polls must not keep the process alive at Ctrl-C."""
+    request_queue_size = LISTEN_BACKLOG
+
+    def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/",
+                 on_page_failure: Callable[[PageFailure], object] | None = None,
+                 request_timeout: float = REQUEST_TIMEOUT_S) -> None:
+        self.site = site
+        self.request_timeout = request_timeout
+        self.base = normalise_base(base)
+        self.on_page_failure = on_page_failure or (lambda failure: None)
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        super().__init__(address, _RequestHandler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        shown = f"[{name}]" if ":" in name else name
+        return f"http://{shown}:{port}{self.base}"
+
+
+class _RequestHandler(BaseHTTPRequestHandler):
+    server: PreviewServer
+    server_version = "standings-serve"
+    extensions_map: ClassVar[dict[str, str]] = {".json": "application/json", ".csv": "text/csv",
+                                                ".trf": "text/plain", ".md": "text/plain"}
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)
+
+    def do_GET(self) -> None:
+        self._respond(send_body=True)
+
+    def do_HEAD(self) -> None:
+        self._respond(send_body=False)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the terminal is for rebuilds and diagnostics."""
+
+    def _respond(self, *, send_body: bool) -> None:
+        raw_path = urlsplit(self.path).path
+        path = unquote(raw_path)
+        if path == LIVERELOAD_SCRIPT:
+            self._send(HTTPStatus.OK, LIVERELOAD_JS, "text/javascript; charset=utf-8", send_body)
+            return
+        if path.startswith(LIVERELOAD_EPOCH):
+            self._answer_long_poll(path[len(LIVERELOAD_EPOCH):], send_body)
+            return
+        base = self.server.base
+        if base != "/" and path in ("/", base.rstrip("/")):
+            self._redirect(quote(base))
+            return
+        if not path.startswith(base):
+            self._not_found(send_body)
+            return
+        site = self.server.site
+        site.answering(+1)
+        try:
+            self._answer_page(path, path[len(base):], send_body)
+        finally:
+            site.answering(-1)
+
+    def _answer_page(self, path: str, relative: str, send_body: bool) -> None:
+        for attempt in range(3):
+            files, diagnostics, epoch = self.server.site.current()
+            try:
+                found = _resolve(relative, files)
+                content = files.page(found) if found and not found.endswith("/") else b""
+            except PageFailure as failure:
+                # A page of the newest build failed to render: its event goes back to its
+                # last good pages (with the banner), and we answer from those.
+                self.server.on_page_failure(failure)
+                if attempt < 2:
+                    continue
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, inject(
+                    b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Error</title>"
+                    b"<body><h1>This page could not be rendered</h1></body></html>",
+                    epoch=epoch, diagnostics=failure.diagnostics),
+                    "text/html; charset=utf-8", send_body)
+                return
+            break
+        if found is None:
+            self._not_found(send_body)
+        elif found.endswith("/"):
+            # A folder asked for without its slash: GitHub Pages redirects, so do we (relative
+            # links inside the page only resolve against the slashed address).
+            self._redirect(quote(path) + "/")
+        else:
+            self._send_file(HTTPStatus.OK, found, content, epoch, diagnostics, send_body)
+
+    def _answer_long_poll(self, seen: str, send_body: bool) -> None:
+        try:
+            last_seen = int(seen.strip("/"))
+        except ValueError:
+            last_seen = -1
+        epoch = self.server.site.wait_past(last_seen, LONG_POLL_S)
+        self._send(HTTPStatus.OK, str(epoch).encode(), "text/plain; charset=utf-8", send_body)
+
+    def _not_found(self, send_body: bool) -> None:
+        files, diagnostics, epoch = self.server.site.current()
+        try:
+            custom = files.page("404.html") if "404.html" in files else None
+        except PageFailure:
+            custom = None
+        page = custom or (
+            b"<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Not found</title>"
+            b"<body><h1>Not found</h1><p>No page at this address (yet).</p></body></html>")
+        self._send_file(HTTPStatus.NOT_FOUND, "404.html", page, epoch, diagnostics, send_body)
+
+    def _send_file(self, status: HTTPStatus, name: str, content: bytes, epoch: int,
+                   diagnostics: tuple[Diagnostic, ...], send_body: bool) -> None:
+        content_type = _content_type(name)
+        if content_type.startswith("text/html"):
+            content = inject(content, epoch=epoch, diagnostics=diagnostics)
+        self._send(status, content, content_type, send_body)
+
+    def _redirect(self, location: str) -> None:
+        self.send_response(HTTPStatus.FOUND)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _send(self, status: HTTPStatus, content: bytes, content_type: str,
+              send_body: bool) -> None:
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(content)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            if send_body:
+                self.wfile.write(content)
+        except OSError:
+            # The tab was closed or reloaded mid-answer, or stopped reading for longer than
+            # the request timeout (TimeoutError): this connection is given up, nothing else.
+            self.close_connection = True
+
+
+def _resolve(relative: str, files: Container[str]) -> str | None:
+    """The file a site-relative address names, as GitHub Pages resolves it.
+
+    ``x/`` -> ``x/index.html``; ``x`` -> ``x`` or, failing that, ``x.html``; ``x`` naming a
+    folder -> ``"x/"`` (the caller redirects to the slashed address). None: no such page.
+    """
+    if relative and posixpath.normpath("/" + relative).lstrip("/") != relative.rstrip("/"):
+        return None  # dot segments or doubled slashes: no page has such an address
+    if relative == "" or relative.endswith("/"):
+        index = relative + "index.html"
+        return index if index in files else None
+    if relative in files:
+        return relative
+    if relative + "/index.html" in files:
+        return relative + "/"
+    if relative + ".html" in files:
+        return relative + ".html"
+    return None
+
+
+def _content_type(name: str) -> str:
+    suffix = posixpath.splitext(name)[1].lower()
+    known = _RequestHandler.extensions_map.get(suffix) or mimetypes.guess_type(name)[0]
+    content_type = known or "application/octet-stream"
+    if content_type.startswith("text/") or content_type in ("application/json",
+                                                            "image/svg+xml"):
+        content_type += "; charset=utf-8"
+    return content_type

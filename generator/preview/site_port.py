@@ -1,0 +1,128 @@
+"""The preview's seam to the reader and the site: what ``standings serve`` calls, typed.
+
+The preview never imports the reader or the renderers directly: it is handed a
+:class:`SiteFunctions`, so its tests can stand in a small double (tests/preview/
+test_serve_doubles.py) and run the same machinery in milliseconds. The seam is generic in
+the three things that cross it (an event as read, its plan, the rendering environment):
+the real site fills them with ``Event``, ``EventPlan`` and a Jinja environment, a double
+with its own, and each side is checked against itself without an ``Any`` in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Generic, TypeVar
+
+import jinja2
+
+from generator.errors import Diagnostic, StandingsError
+from generator.reading.events import Event, read_event
+from generator.site import build as site
+from generator.site.cache import Listing
+from generator.site.views import EventPlan
+
+EventT = TypeVar("EventT")
+"""An event as read from its folder."""
+PlanT = TypeVar("PlanT")
+"""Everything an event's pages show, computed once from the event."""
+EnvironmentT = TypeVar("EnvironmentT")
+"""What renders pages (the templates), made once per change of the templates."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageJob:
+    """Some of an event's pages, rendered when called."""
+
+    run: Callable[[], Mapping[str, bytes]]
+    paths: tuple[str, ...] | None = None
+    """The files it renders when that is known without running it (None: run to find out)."""
+    probe: bool = False
+    """Render during the rebuild itself, before the swap: the standings page (what an
+    arbiter watches) and a player page, so most template errors never reach the served site.
+    A later page that fails sends the event back to its last good pages (livebuild.py)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteFunctions(Generic[EventT, PlanT, EnvironmentT]):
+    """The reader and the site's renderers, gathered so tests can stand in small doubles."""
+
+    discover: Callable[[Path], Listing]
+    """Events folder -> the event folders (or loose TRF files) that read_events reads, and
+    the problems of the folder itself (a stray TRF file, a refused folder name)."""
+    read_event: Callable[[Path], EventT]
+    """Event folder -> the event; raises StandingsError."""
+    warnings_of: Callable[[EventT, PlanT | None], Sequence[Diagnostic]]
+    """(event, its plan or None when planning failed) -> the warnings ``--strict`` refuses:
+    the reader's and the standings' (site.planned_warnings, as build and check)."""
+    template_folders: Callable[[Path], Sequence[Path]]
+    """Events folder -> the folders, besides the package's code, whose files shape pages
+    (package templates, a club's override, explanations): digested, and watched by serve."""
+    make_environment: Callable[[Path], EnvironmentT]
+    """Events folder -> the environment (package templates plus the club's override)."""
+    plan_event: Callable[[EventT], PlanT]
+    """Event -> everything its pages show, computed once (standings after every round...)."""
+    render_event: Callable[[PlanT, EnvironmentT], Mapping[str, bytes]]
+    """(plan, environment) -> site-relative path -> content, everything under ``<slug>/``."""
+    render_index: Callable[[Sequence[PlanT], EnvironmentT], Mapping[str, bytes]]
+    """(plans, environment) -> the index, cross-event pages, tie-break pages, static assets."""
+    event_jobs: Callable[[PlanT, EnvironmentT], Sequence[PageJob]] | None = None
+    """(plan, environment) -> the same files as render_event, split into jobs that can run
+    one at a time, so serve renders first the pages that are looked at. None: all at once."""
+
+
+RealSite = SiteFunctions[Event, EventPlan, jinja2.Environment]
+"""The real reader and site behind the seam."""
+
+
+def default_site_functions() -> RealSite:
+    """The real reader and site."""
+    return SiteFunctions(
+        discover=site.discover_events,
+        read_event=read_event,
+        warnings_of=site.planned_warnings,
+        template_folders=site.template_folders,
+        make_environment=site.make_environment,
+        plan_event=site.plan_event,
+        render_event=site.render_event,
+        render_index=site.render_index,
+        event_jobs=site_event_jobs,
+    )
+
+
+def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
+    """The site's own split of ``render_event`` (site.event_jobs): the standings page, the
+    other event pages, each round, each player.
+
+    The standings page (what the arbiter watches) and the first player page (one page of
+    each template an event's rebuild must not break) are the probes; the rest renders on
+    request or in the background. The jobs together give exactly
+    ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for
+    byte).
+    """
+    standings_after = site.standings_after_rounds(plan)
+    return [
+        PageJob(partial(site.render_event_job, plan, env, job, standings_after),
+                job.paths(plan),
+                probe=job.kind is site.JobKind.STANDINGS
+                or (job.kind is site.JobKind.PLAYERS and job.first == 0))
+        for job in site.event_jobs(plan, players_per_job=1)
+    ]
+
+
+def diagnostics_of_failure(
+    error: Exception, fallback_path: str, doing: str = "rendering",
+) -> tuple[Diagnostic, ...]:
+    """A failure behind the seam as diagnostics: a template error names its file and line,
+    a bug says so."""
+    if isinstance(error, StandingsError):
+        return error.diagnostics
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return (Diagnostic(path=error.filename or error.name or fallback_path, line=error.lineno,
+                           message=f"template error: {error.message}"),)
+    if isinstance(error, jinja2.TemplateError):
+        return (Diagnostic(path=fallback_path, message=f"template error: {error}"),)
+    return (Diagnostic(path=fallback_path,
+                       message=f"internal error while {doing}: {error!r}"),)
