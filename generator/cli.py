@@ -449,10 +449,11 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
     row = rows[index]
     keys = value_keys(standings.specs)
-    click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, "
-               f"{_rounds_counted(standings)}, C.07 edition {standings.edition.value}")
-    unit = "match points" if event.teams is not None else "points"
-    click.echo(f"Place {_place(row)} with {plain_decimal(row.points)} {unit}.")
+    click.echo(TERMINAL.explained.format(
+        who=_player_label(tournament, start_no), event=tournament.name,
+        rounds=_rounds_counted(standings), edition=standings.edition.value))
+    place = TERMINAL.team_place if event.teams is not None else TERMINAL.place
+    click.echo(place.format(place=_place(row), points=plain_decimal(row.points)))
     for key, spec in zip(keys, standings.specs, strict=True):
         explained = row.values[key]
         shown = _shown(spec, explained.value)

@@ -223,6 +223,9 @@ class TerminalWords:
     translation is another instance). Round kinds, cuts and notes come from the tables
     above, as on the pages."""
 
+    explained: str = "{who}, {event}, {rounds}, C.07 edition {edition}"
+    place: str = "Place {place} with {points} points."
+    team_place: str = "Place {place} with {points} match points."
     heading: str = "{key} - {title} (C.07 {articles}): {value}"
     undefined: str = "undefined"
     cumulative: str = "after round {round:>2}: {value}"
