@@ -23,14 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
-from generator.site import staging as output, pages, render
 from generator.errors import Diagnostic, StandingsError
-from generator.rules.explain import Standings
-from generator.site.pages import EventPlan, Person
-from generator.speed import collector_paused
-from generator.site.render import make_environment
-from generator.reading.site_names import address_problems
 from generator.reading.events import event_warnings, standings_for_event
+from generator.reading.site_names import address_problems
+from generator.rules.explain import Standings
+from generator.site import render, views
+from generator.site import staging as output
+from generator.site.render import make_environment
+from generator.site.views import EventPlan, Person
+from generator.speed import collector_paused
 
 if TYPE_CHECKING:
     from generator.reading.events import Event
@@ -63,7 +64,7 @@ def plan_event(event: Event) -> EventPlan:
     stays up all day it would keep every replaced event alive, and the garbage collector
     would walk them all on every full collection.
     """
-    return pages.plan_event(event, compute_event_standings)
+    return views.plan_event(event, compute_event_standings)
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
@@ -77,7 +78,7 @@ def plan_site(events: Sequence[Event | EventPlan]) -> Site:
         raise StandingsError(problems)
     plans = tuple(event if isinstance(event, EventPlan) else plan_event(event)
                   for event in sorted(events, key=lambda e: e.slug))
-    return Site(events=plans, people=pages.people(plans))
+    return Site(events=plans, people=views.people(plans))
 
 
 def render_event(event: Event | EventPlan, env: jinja2.Environment, *,

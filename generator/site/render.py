@@ -30,12 +30,44 @@ from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from generator.site import pages
-from generator.rules.explain import Note, NoteKind, Standings
-from generator.site.downloads import plain_decimal, spreadsheet_text, standings_document
 from generator.model import RoundKind
 from generator.reading.notes import render_notes
-from generator.site.pages import EventPlan, format_points
+from generator.rules.explain import Note, NoteKind, Standings
+from generator.site import addresses
+from generator.site.addresses import (
+    PEOPLE_DIR,
+    TIEBREAKS_DIR,
+    UNPLAYED_ROUNDS_PAGE,
+    crosstable_page,
+    csv_download,
+    event_page,
+    json_download,
+    link_from_folder,
+    person_page,
+    player_page,
+    round_page,
+    standings_after_page,
+    starting_list_page,
+    trf_download,
+)
+from generator.site.downloads import plain_decimal, spreadsheet_text, standings_document
+from generator.site.player_view import player_views
+from generator.site.views import (
+    Column,
+    EventPlan,
+    Person,
+    berger_grid,
+    columns,
+    event_sort_key,
+    format_points,
+    person_key,
+    place_text,
+    round_view,
+    standings_lines,
+    swiss_crosstable,
+    used_tiebreaks,
+    value_of,
+)
 from generator.site.wording import cut_words, note_words, round_kind_words
 
 SITE_TITLE = "Tournament results"
@@ -152,7 +184,7 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         tb_value=tb_value,
         plain=plain_decimal,
         ordinal=ordinal,
-        place=pages.place_text,
+        place=place_text,
         date_range=date_range,
         articles=articles,
         kind_label=round_kind_words,
@@ -161,19 +193,19 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
     )
     env.globals.update(
         site_title=SITE_TITLE,
-        paths=pages,
+        paths=addresses,
         tb_columns=_columns,
-        value_of=pages.value_of,
-        standings_lines=pages.standings_lines,
+        value_of=value_of,
+        standings_lines=standings_lines,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
-        unplayed_page=pages.UNPLAYED_ROUNDS_PAGE,
+        unplayed_page=UNPLAYED_ROUNDS_PAGE,
     )
     return env
 
 
-def _columns(standings: Standings) -> tuple[pages.Column, ...]:
-    return pages.columns(standings.specs)
+def _columns(standings: Standings) -> tuple[Column, ...]:
+    return columns(standings.specs)
 
 
 # --- links and formatting --------------------------------------------------------------
@@ -187,10 +219,7 @@ def page_context(page: str) -> dict[str, Any]:
     a page of 2,000 rows makes thousands of links. Bound, ``url_to`` is a plain call.
     """
     return {"page": page,
-            "url_to": functools.partial(pages.link_from_folder, page.rpartition("/")[0])}
-
-
-relative_link = pages.relative_link
+            "url_to": functools.partial(link_from_folder, page.rpartition("/")[0])}
 
 
 def tb_value(value: Any) -> str:
@@ -264,13 +293,13 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
 def standings_csv(standings: Standings) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    columns = pages.columns(standings.specs)
-    codes = [column.key for column in columns]
+    cols = columns(standings.specs)
+    codes = [column.key for column in cols]
     writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
                      *codes])
     for row in standings.rows:
         player = row.player
-        values = [pages.value_of(row, column) for column in columns]
+        values = [value_of(row, column) for column in cols]
         writer.writerow([
             row.rank, player.start_no, *map(spreadsheet_text, (
                 player.title, player.name, player.federation)),
@@ -361,18 +390,18 @@ class EventJob:
         """The files the job renders, known without rendering them."""
         slug = plan.slug
         if self.kind is JobKind.STANDINGS:
-            return (pages.event_page(slug),)
+            return (event_page(slug),)
         if self.kind is JobKind.EVENT_PAGES:
-            return (pages.crosstable_page(slug), pages.starting_list_page(slug),
-                    pages.trf_download(slug), pages.csv_download(slug),
-                    pages.json_download(slug))
+            return (crosstable_page(slug), starting_list_page(slug),
+                    trf_download(slug), csv_download(slug),
+                    json_download(slug))
         if self.kind is JobKind.ROUND:
             if self.first > plan.info.rounds_played:  # paired, not played: no standings
-                return (pages.round_page(slug, self.first),)
-            return (pages.round_page(slug, self.first),
-                    pages.standings_after_page(slug, self.first))
+                return (round_page(slug, self.first),)
+            return (round_page(slug, self.first),
+                    standings_after_page(slug, self.first))
         rows = plan.standings.rows
-        return tuple(pages.player_page(slug, rows[index].player.start_no)
+        return tuple(player_page(slug, rows[index].player.start_no)
                      for index in range(self.first, self.end))
 
 
@@ -450,41 +479,41 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     files: dict[str, bytes] = {}
     if job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
-        for view in pages.player_views(plan, job.first, job.end):
-            page = pages.player_page(slug, view.row.player.start_no)
+        for view in player_views(plan, job.first, job.end):
+            page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
-                {"view": view, "person_key": pages.person_key(view.row.player), **common})
+                {"view": view, "person_key": person_key(view.row.player), **common})
     elif job.kind is JobKind.ROUND:
         is_played = job.first <= info.rounds_played
-        round_view = pages.round_view(plan, job.first,
-                                      standings_after(job.first) if is_played else None)
-        page = pages.round_page(slug, job.first)
-        files[page] = _render(env, "round.html", page, round=round_view, **common)
+        shown_round = round_view(plan, job.first,
+                                 standings_after(job.first) if is_played else None)
+        page = round_page(slug, job.first)
+        files[page] = _render(env, "round.html", page, round=shown_round, **common)
         if not is_played:
             return files
-        page = pages.standings_after_page(slug, job.first)
-        files[page] = _render(env, "standings_after.html", page, round=round_view,
-                              after=round_view.standings, **common)
+        page = standings_after_page(slug, job.first)
+        files[page] = _render(env, "standings_after.html", page, round=shown_round,
+                              after=shown_round.standings, **common)
     elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
-        page = pages.event_page(slug)
+        page = event_page(slug)
         files[page] = _render(env, "event.html", page, notes=notes, **common)
     else:
-        page = pages.crosstable_page(slug)
+        page = crosstable_page(slug)
         if info.is_round_robin:
             files[page] = _render(env, "crosstable.html", page, swiss=(),
-                                  grid=pages.berger_grid(plan), **common)
+                                  grid=berger_grid(plan), **common)
         else:
             files[page] = _render(env, "crosstable.html", page,
-                                  swiss=pages.swiss_crosstable(plan), grid=(), **common)
-        page = pages.starting_list_page(slug)
+                                  swiss=swiss_crosstable(plan), grid=(), **common)
+        page = starting_list_page(slug)
         files[page] = _render(env, "starting_list.html", page, **common)
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
-        files[pages.trf_download(slug)] = plan.event.trf_bytes
-        files[pages.csv_download(slug)] = standings_csv(plan.standings)
-        files[pages.json_download(slug)] = standings_json(plan.standings, info.title)
+        files[trf_download(slug)] = plan.event.trf_bytes
+        files[csv_download(slug)] = standings_csv(plan.standings)
+        files[json_download(slug)] = standings_json(plan.standings, info.title)
     return files
 
 
@@ -499,30 +528,30 @@ def explanation_sources() -> dict[str, str]:
 
 
 def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
-                 persons: Sequence[pages.Person] = ()) -> dict[str, bytes]:
+                 persons: Sequence[Person] = ()) -> dict[str, bytes]:
     """Everything outside the event folders: index, people, explanations, static files."""
-    ordered = sorted(plans, key=pages.event_sort_key)
+    ordered = sorted(plans, key=event_sort_key)
     files: dict[str, bytes] = {}
     files["index.html"] = _render(env, "index.html", "index.html", plans=ordered)
-    page = f"{pages.PEOPLE_DIR}/index.html"
+    page = f"{PEOPLE_DIR}/index.html"
     files[page] = _render(env, "people.html", page, persons=persons)
     for person in persons:
-        page = pages.person_page(person.key)
+        page = person_page(person.key)
         files[page] = _render(env, "person.html", page, person=person)
     sources = explanation_sources()
     # Every page ships (they link to each other); the events' own tie-breaks come first.
-    used = [a.lower() for a in pages.used_tiebreaks(plans) if a.lower() in sources]
+    used = [a.lower() for a in used_tiebreaks(plans) if a.lower() in sources]
     general = ["unplayed-rounds", "modifiers"]
     rest = [stem for stem in sources if stem not in used and stem not in general]
     topics = [(stem, sources[stem]) for stem in (*used, *general, *rest)]
     listed = []
     for stem, text in topics:
-        page = f"{pages.TIEBREAKS_DIR}/{stem}.html"
+        page = f"{TIEBREAKS_DIR}/{stem}.html"
         title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
         listed.append((page, title, stem in used))
         files[page] = _render(env, "tiebreak.html", page, title=title,
                               body=render_markdown(text, allow_html=True))
-    page = f"{pages.TIEBREAKS_DIR}/index.html"
+    page = f"{TIEBREAKS_DIR}/index.html"
     files[page] = _render(env, "tiebreaks.html", page, topics=listed)
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
@@ -533,4 +562,4 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
 
 def missing_explanations(plans: Iterable[EventPlan]) -> tuple[str, ...]:
     sources = explanation_sources()
-    return tuple(a for a in pages.used_tiebreaks(plans) if a.lower() not in sources)
+    return tuple(a for a in used_tiebreaks(plans) if a.lower() not in sources)

@@ -212,7 +212,7 @@ def test_a_file_without_a_title_is_named_after_its_event_folder(tmp_path):
     from click.testing import CliRunner
 
     from generator.cli import main
-    from generator.site.pages import event_info
+    from generator.site.views import event_info
 
     folder = make_event(tmp_path, "club-open-2026", changed(1, "012 Test Open", "012"))
     event = read_event(folder)

@@ -7,9 +7,9 @@ import os
 import time
 
 import pytest
-from kit.hostile_html import live_content, markdown_with_link, url_scheme
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kit.hostile_html import live_content, markdown_with_link, url_scheme
 from kit.sitekit import html_pages, make_event
 
 from generator.errors import StandingsError

@@ -17,15 +17,15 @@ import jinja2
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS_EXPECTED, CORPUS_TRF
-from markupsafe import Markup
 from kit.sitekit import make_event, make_seed_events, read_tree
+from markupsafe import Markup
 
 from generator.cli import main
 from generator.errors import StandingsError
 from generator.reading.events import read_events
 from generator.rules.notation import parse_tiebreak
+from generator.site import addresses, downloads, render, views
 from generator.site import build as site
-from generator.site import pages, render
 from generator.site.build import StagedSite, build_site, write_site
 from generator.site.staging import MARKER_NAME, MARKER_TEXT
 
@@ -38,11 +38,11 @@ from generator.site.staging import MARKER_NAME, MARKER_TEXT
     ("-0.5", "-½"), ("45.83", "45.83"),
 ])
 def test_points_as_chess_players_write_them(value: str, text: str) -> None:
-    assert pages.format_points(Decimal(value)) == text
+    assert views.format_points(Decimal(value)) == text
 
 
 def test_undefined_value_is_a_dash() -> None:
-    assert pages.format_points(None) == "–"
+    assert views.format_points(None) == "–"
     assert render.tb_value(None) == "–"
 
 
@@ -51,7 +51,7 @@ def test_undefined_value_is_a_dash() -> None:
     ("10.25", "10.25"),
 ])
 def test_plain_decimals_for_csv_and_json(value: str, text: str) -> None:
-    assert pages.plain_decimal(Decimal(value)) == text
+    assert downloads.plain_decimal(Decimal(value)) == text
 
 
 @pytest.mark.parametrize(("number", "text"), [
@@ -70,15 +70,15 @@ def test_ordinals(number: int, text: str) -> None:
     ("open/rounds/2.html", "tiebreaks/bh.html", "../../tiebreaks/bh.html"),
 ])
 def test_links_are_relative_to_the_page(here: str, target: str, link: str) -> None:
-    assert render.relative_link(here, target) == link
+    assert addresses.relative_link(here, target) == link
 
 
 def test_anchor_and_label_of_a_tiebreak() -> None:
     spec = parse_tiebreak("BH/C1")
-    assert pages.player_anchor(12, spec) == "p12-bh-c1"
-    assert pages.tiebreak_label(spec) == "Buchholz, cut 1"
-    assert pages.tiebreak_articles(spec) == ("8.1", "14.1")
-    assert pages.tiebreak_page("GE") == "tiebreaks/rep.html"
+    assert views.player_anchor(12, spec) == "p12-bh-c1"
+    assert views.tiebreak_label(spec) == "Buchholz, cut 1"
+    assert views.tiebreak_articles(spec) == ("8.1", "14.1")
+    assert addresses.tiebreak_page("GE") == "tiebreaks/rep.html"
 
 
 @pytest.mark.parametrize(("start", "end", "text"), [

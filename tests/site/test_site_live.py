@@ -190,7 +190,7 @@ def test_board_order_follows_the_higher_player_of_each_pair() -> None:
     no. 6 (2) comes before no. 10 (3) with no. 1 (2)."""
     from decimal import Decimal
 
-    from generator.site.pages import _board_order
+    from generator.site.views import _board_order
 
     three, two = Decimal(3), Decimal(2)
     keys = {"10-1": _board_order(three, 10, two, 1), "6-5": _board_order(two, 6, three, 5),

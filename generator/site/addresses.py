@@ -1,0 +1,94 @@
+"""Where every page and download of the site lives, and how one page links to another.
+
+Addresses are stable: an event lives under its folder name (the slug) and a
+player page under the start number, so a link shared after round 3 still
+opens the same player after round 9.
+"""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+
+from generator.reading.site_names import PEOPLE_DIR as PEOPLE_DIR
+from generator.reading.site_names import STATIC_DIR as STATIC_DIR
+from generator.reading.site_names import TIEBREAKS_DIR as TIEBREAKS_DIR
+from generator.rules.notation import CATALOGUE
+
+# --- addresses ---------------------------------------------------------------------------
+# Every address is a path relative to the site root; the templates' url_to() (see
+# render.page_context) makes links relative to the page that holds them, so the site works
+# from disk and under user.github.io/REPO/.
+
+# The site's own top-level names (STATIC_DIR, ...) and the event folder names it refuses
+# are in site_names: the reader checks names too, and should not load this module for it.
+
+UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
+
+
+def relative_link(page: str, target: str, fragment: str | None = None) -> str:
+    """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
+    return link_from_folder(page.rpartition("/")[0], target, fragment)
+
+
+def link_from_folder(page_dir: str, target: str, fragment: str | None = None) -> str:
+    """``target`` seen from a page in the folder ``page_dir`` (see :func:`relative_link`)."""
+    if target:
+        target_dir, _, name = target.rpartition("/")
+        link = folder_link(page_dir, target_dir) + name
+    else:
+        link = ""
+    return f"{link}#{fragment}" if fragment else link
+
+
+@functools.lru_cache(maxsize=4096)
+def folder_link(page_dir: str, target_dir: str) -> str:
+    """The folder ``target_dir`` seen from ``page_dir``: "", "../", "../players/"."""
+    # A site has few folders and hundreds of thousands of links: relpath once per pair.
+    relative = posixpath.relpath(target_dir or ".", page_dir or ".")
+    return "" if relative == "." else relative + "/"
+
+
+def event_page(slug: str) -> str:
+    return f"{slug}/index.html"
+
+
+def crosstable_page(slug: str) -> str:
+    return f"{slug}/crosstable.html"
+
+
+def starting_list_page(slug: str) -> str:
+    return f"{slug}/starting-list.html"
+
+
+def round_page(slug: str, round_no: int) -> str:
+    return f"{slug}/rounds/{round_no}.html"
+
+
+def standings_after_page(slug: str, round_no: int) -> str:
+    return f"{slug}/rounds/{round_no}-standings.html"
+
+
+def player_page(slug: str, start_no: int) -> str:
+    return f"{slug}/players/{start_no}.html"
+
+
+def trf_download(slug: str) -> str:
+    return f"{slug}/{slug}.trf"
+
+
+def csv_download(slug: str) -> str:
+    return f"{slug}/standings.csv"
+
+
+def json_download(slug: str) -> str:
+    return f"{slug}/standings.json"
+
+
+def tiebreak_page(acronym: str) -> str:
+    info = CATALOGUE[acronym]
+    return f"{TIEBREAKS_DIR}/{(info.alias_of or info.acronym).lower()}.html"
+
+
+def person_page(key: str) -> str:
+    return f"{PEOPLE_DIR}/{key}.html"

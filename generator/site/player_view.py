@@ -1,0 +1,478 @@
+"""A player's (or a team's) page: the rounds, each tie-break's derivation, the neighbours.
+
+The records the player template is rendered from, made from an ``EventPlan``
+(``views.py``); pure functions, no Jinja and no disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
+from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
+from generator.rules.notation import TiebreakSpec
+from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
+from generator.site.downloads import shown_value
+from generator.site.views import (
+    Column,
+    EventPlan,
+    MatchBoard,
+    columns,
+    competitor_symbol,
+    format_points,
+    match_boards,
+    player_anchor,
+    round_view,
+    value_of,
+)
+from generator.speed import record_maker
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundLine:
+    """One round on a player's page."""
+
+    round_no: int
+    kind: RoundKind
+    opponent: Player | None
+    color: str
+    symbol: str
+    counts_as: Part | None
+    """The same round's contribution in the first Buchholz-family tie-break, if any."""
+    games: tuple[MatchBoard, ...] = ()
+    """A team's match: its boards."""
+    # Written out once here rather than by filters in the template (see PartLine).
+    round_href: str = ""
+    """The round's page, relative to the player's page (as every ``*_href``)."""
+    opponent_href: str | None = None
+    is_game: bool = True
+    """``kind`` is an ordinary game."""
+    running_text: str = ""
+    """The player's score after the round."""
+    opponent_score_text: str = ""
+    """The opponent's final score; "—" without an opponent."""
+    counts_as_text: str = ""
+    """``counts_as``'s value, when there is one."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartLine:
+    part: Part
+    opponent: Player | None
+    score: Decimal | None
+    """The score this element counts with: the dummy's (after its cap) or the opponent's
+    adjusted score (16.3/16.4); None for tie-breaks that use no opponent score."""
+    # The numbers and links as the derivation table writes them, made once here: a player
+    # page of an 11-round event has some hundred of them, and a filter or a call in the
+    # template costs several times more (see StandingsLine).
+    opponent_href: str | None = None
+    """The opponent's page relative to the player's page, when there is a real opponent."""
+    their_score: str = ""
+    """The dummy's own score or the opponent's actual score; "—" when there is none."""
+    counted: str = ""
+    """``score`` written out; "—" when None."""
+    points: str = ""
+    """The points of the round (SB, KS); "—" when None."""
+    contribution: str = ""
+    has_reasons: bool = True
+    """Something to say in the "why" column (a cut, a dummy, an adjusted score, an
+    unplayed round); False for a plain game, whose "why" is empty."""
+
+
+def _counted_score(part: Part) -> Decimal | None:
+    if part.counted_score is not None:
+        return part.counted_score
+    if part.is_dummy and part.dummy_own_score is not None:
+        if part.dummy_cap is not None:
+            return min(part.dummy_own_score, part.dummy_cap)
+        return part.dummy_own_score
+    if part.adjusted_score is not None:
+        return part.adjusted_score
+    return part.opponent_score
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakSection:
+    spec: TiebreakSpec
+    label: str
+    anchor: str
+    value: Decimal | None
+    total: Decimal | None
+    lines: tuple[PartLine, ...]
+    all_parts_sum: Decimal | None
+    """Sum of every part, cut or not: the left side of "24, less round 1 (3) = 21"."""
+    cut_lines: tuple[PartLine, ...]
+    is_product: bool
+    """SB/KS-style: each contribution is a score times the points of the round."""
+    has_scores: bool
+    has_ratings: bool
+    notes: tuple[Any, ...]
+    direct_encounter: Any = None
+    is_tabular: bool = False
+    """Opponent scores, dummies or ratings to show: a table; otherwise one line of terms."""
+    counted_lines: tuple[PartLine, ...] = ()
+    dropped_lines: tuple[PartLine, ...] = ()
+    """Cut by a modifier or a rule (not merely rounds that are no element at all)."""
+    not_counted_rounds: tuple[int, ...] = ()
+    same_as: TiebreakSection | None = None
+    """An earlier section on the page with the same contributions (BH after BH/C1): its
+    table is not repeated."""
+    # Written out once here rather than by filters in the template (see PartLine).
+    explanation_href: str = ""
+    """The tie-break's explanation page, relative to the player's page."""
+    value_text: str = ""
+    """``value`` as the tie-break column shows it."""
+    articles_text: str = ""
+    terms: tuple[str, ...] = ()
+    """The table's sum, term by term: "½ × 9" for SB-style products, else the
+    contribution."""
+
+    @property
+    def signature(self) -> tuple[Any, ...]:
+        return tuple((line.part.round, line.part.value, line.part.opponent, line.part.is_dummy,
+                      line.score) for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Neighbour:
+    row: StandingsRow
+    separation: Separation
+    """As seen from the page's player: ``value`` is theirs, ``other_value`` the neighbour's."""
+    is_above: bool
+    relation: str
+    """">" or "<": how the better value compares with the worse under the criterion's
+    direction (TPN and /R rank lower values first)."""
+    value: Decimal | None
+    """The page's player's value of the deciding criterion, as shown."""
+    other_value: Decimal | None
+    href: str = ""
+    """The neighbour's page, relative to the player's page."""
+    why_values: tuple[str, ...] = ()
+    """The neighbour's values of the player view's ``why_columns``, as shown."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    row: StandingsRow
+    count: int
+    rounds: tuple[RoundLine, ...]
+    sections: tuple[TiebreakSection, ...]
+    neighbours: tuple[Neighbour, ...]
+    why_columns: tuple[Column, ...]
+    """The tie-breaks that separated the player from a neighbour on the same points."""
+    anchors: Mapping[str, str]
+    """Tie-break code as written -> its section's id on this page."""
+    buchholz_code: str | None
+    points_alone: bool
+    """No other player has the same points: the points alone decided the place."""
+    members: tuple[Player, ...] = ()
+    """A team: its players, in the order of the team record (board order)."""
+    why_values: tuple[str, ...] = ()
+    """The player's own values of ``why_columns``, as shown."""
+    next_game: NextGame | None = None
+    """The player's game of the round paired or in progress, until its result is in."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextGame:
+    """A player's game of the round still to be played or entered (EventInfo.current_round),
+    at the top of their page: on the event day that is what they look for."""
+
+    round_no: int
+    round_href: str
+    """The round's page, relative to the player's page."""
+    board: int | None = None
+    """The board number (derived, see :func:`_board_order`); None without a game."""
+    color: str = ""
+    """The player's colour: 'w', 'b', or '' when not recorded."""
+    opponent: Player | None = None
+    opponent_href: str = ""
+    kind: RoundKind = RoundKind.PENDING
+    """PENDING for a game; a bye or absence (NOT_PLAYED_YET: not paired) otherwise."""
+    points_text: str = ""
+    """A bye's points."""
+
+
+def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
+    """Each player's game (or bye) in the current round, when there is one to wait for."""
+    round_no = plan.info.current_round
+    if round_no is None:
+        return {}
+    view = round_view(plan, round_no)
+    round_href = relative_link(player_page(plan.slug, 0), round_page(plan.slug, round_no))
+    games: dict[StartNo, NextGame] = {}
+    for board in view.boards:
+        if board.result:  # entered already: it is in the rounds table
+            continue
+        for player, opponent, color in ((board.white, board.black, Color.WHITE),
+                                        (board.black, board.white, Color.BLACK)):
+            games[player.start_no] = NextGame(
+                round_no=round_no, round_href=round_href, board=board.number,
+                color=color.value if board.has_known_colours else "", opponent=opponent,
+                opponent_href=_sibling_href(plan.slug, opponent.start_no))
+    if view.is_paired_only:
+        for entry in view.unpaired:
+            games[entry.player.start_no] = NextGame(
+                round_no=round_no, round_href=round_href, kind=entry.kind,
+                points_text=entry.points_text)
+    return games
+
+
+_PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
+
+
+def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+             column: Column) -> TiebreakSection:
+    spec = column.spec
+    acronym = spec.info.acronym
+    explained = row.values.get(column.key)
+    lines: tuple[PartLine, ...] = ()
+    notes: tuple[Any, ...] = ()
+    value = total = None
+    is_tabular = False
+    if explained is not None:
+        value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
+        tournament = plan.tournament
+        # Only a table shows the opponents' scores and pages: other sections need less.
+        is_tabular = any(part.is_dummy or part.rating is not None
+                         or _counted_score(part) is not None for part in explained.parts)
+        lines = tuple(_part_line(plan.slug, tournament, part, is_tabular)
+                      for part in explained.parts)
+    # One pass over the lines (a page has some hundred of them; see PartLine).
+    cut_lines: list[PartLine] = []
+    counted_lines: list[PartLine] = []
+    dropped_lines: list[PartLine] = []
+    not_counted_rounds: list[int] = []
+    has_scores = has_ratings = False
+    parts_sum = ZERO
+    for line in lines:
+        part = line.part
+        parts_sum += part.value
+        if part.cut is None:
+            counted_lines.append(line)
+        else:
+            cut_lines.append(line)
+            if str(part.cut) == "not-counted":
+                not_counted_rounds.append(part.round)
+            else:
+                dropped_lines.append(line)
+        has_scores = has_scores or line.score is not None
+        has_ratings = has_ratings or part.rating is not None
+    is_product = acronym in _PRODUCT_ACRONYMS
+    terms: tuple[str, ...] = ()
+    if is_tabular:
+        multiplies = is_product and acronym != "KS"
+        terms = tuple(
+            f"{line.points} × {line.counted}"
+            if multiplies and line.part.points is not None and line.score is not None
+            else line.contribution
+            for line in lines)
+    group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
+    return TiebreakSection(
+        spec=spec, label=column.label,
+        anchor=player_anchor(row.player.start_no, column), value=value, total=total,
+        lines=lines,
+        all_parts_sum=parts_sum if total is not None and lines else None,
+        cut_lines=tuple(cut_lines),
+        is_product=is_product,
+        has_scores=has_scores, has_ratings=has_ratings,
+        notes=notes, direct_encounter=group,
+        is_tabular=is_tabular,
+        counted_lines=tuple(counted_lines),
+        dropped_lines=tuple(dropped_lines),
+        not_counted_rounds=tuple(not_counted_rounds),
+        explanation_href=shared.explanation_hrefs[column.key],
+        value_text=format_points(value),
+        articles_text=", ".join(column.articles),
+        terms=terms,
+    )
+
+
+def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) -> PartLine:
+    opponent = (tournament.player(part.opponent)
+                if part.opponent is not None and tournament.has_player(part.opponent) else None)
+    score = _counted_score(part)
+    if not in_table:
+        return _new_part_line(part, opponent, score, None, "", "", "",
+                              format_points(part.value), True)
+    if part.is_dummy:
+        their_score = format_points(part.dummy_own_score)
+    elif part.opponent_score is not None:
+        their_score = format_points(part.opponent_score)
+    else:
+        their_score = "—"
+    has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
+                    and part.adjusted_score != part.opponent_score)
+    return _new_part_line(
+        part, opponent, score,
+        _sibling_href(slug, opponent.start_no) if opponent is not None else None,
+        their_score, "—" if score is None else format_points(score),
+        "—" if part.points is None else format_points(part.points),
+        format_points(part.value),
+        bool(part.cut is not None or part.is_dummy or has_adjusted
+             or part.is_voluntary_unplayed or part.category
+             or (part.article and part.kind is not RoundKind.GAME)),
+    )
+
+
+# Positional constructors for the records made by the hundred thousand (records.py says
+# why); the fields in declaration order.
+_new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
+                              "their_score", "counted", "points", "contribution",
+                              "has_reasons")
+
+
+def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
+    shared: list[TiebreakSection] = []
+    # The sections whose table is shown, each with its signature (computed once).
+    tables: list[tuple[tuple[Any, ...], TiebreakSection]] = []
+    for section in sections:
+        signature = section.signature
+        earlier = next((s for sig, s in tables if sig == signature), None)
+        if earlier is not None:
+            section = replace(section, same_as=earlier)
+        elif section.is_tabular and section.lines:
+            tables.append((signature, section))
+        shared.append(section)
+    return tuple(shared)
+
+
+def _neighbour_separation(row: StandingsRow, other: StandingsRow,
+                          separation: Separation | None) -> Separation:
+    if separation is not None:
+        return separation
+    return Separation(criterion="PTS" if row.points != other.points else "",
+                      value=row.points, other_value=other.points, other=other.player.start_no)
+
+
+def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | None,
+               cols: Sequence[Column], *, is_above: bool) -> Neighbour:
+    separation = _neighbour_separation(row, other, separation)
+    spec = next((c.spec for c in cols if c.key == separation.criterion), None)
+    lower_first = spec is not None and spec.direction.value == "lower"
+    value, other_value = separation.value, separation.other_value
+    if spec is not None:
+        value, other_value = shown_value(spec, value), shown_value(spec, other_value)
+    return Neighbour(row=other, separation=separation, is_above=is_above,
+                     relation="<" if lower_first else ">", value=value,
+                     other_value=other_value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _PlayerPages:
+    """What every player page of an event has alike, worked out once for all of them."""
+
+    columns: tuple[Column, ...]
+    buchholz_key: str | None
+    """The first Buchholz-family code, whose contributions the rounds table shows."""
+    round_hrefs: Mapping[int, str]
+    """Each round's page, relative to a player page (they share one folder)."""
+    explanation_hrefs: Mapping[str, str]
+    """Each column's explanation page, relative to a player page."""
+    direct_encounter: Mapping[StartNo, DirectEncounterGroup]
+    """The first DE group each player is in."""
+    next_games: Mapping[StartNo, NextGame]
+
+
+def _player_pages(plan: EventPlan) -> _PlayerPages:
+    cols = columns(plan.standings.specs)
+    any_player_page = player_page(plan.slug, 0)
+    groups: dict[StartNo, DirectEncounterGroup] = {}
+    for group in plan.standings.direct_encounters:
+        for member in group.members:
+            groups.setdefault(member, group)
+    return _PlayerPages(
+        columns=cols,
+        # Columns are shared between equal lists, so the code is found by place.
+        buchholz_key=next((c.key for c in cols if c.spec.info.is_buchholz_family
+                           and c.spec.info.acronym != "AOB"), None),
+        round_hrefs={k: relative_link(any_player_page, round_page(plan.slug, k))
+                     for k in range(1, plan.info.rounds_listed + 1)},
+        explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
+                           for c in cols},
+        direct_encounter=groups,
+        next_games=next_games(plan),
+    )
+
+
+def player_views(plan: EventPlan, first: int, end: int) -> Iterator[PlayerView]:
+    """The pages of the players at places ``first`` to ``end`` (exclusive), one at a time."""
+    shared = _player_pages(plan)
+    for index in range(first, end):
+        yield _player_view(plan, shared, plan.standings.rows[index], index)
+
+
+def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+                 index: int) -> PlayerView:
+    tournament = plan.tournament
+    standings = plan.standings
+    system = tournament.score_system
+    finals = plan.final_points
+    counted: dict[int, Part] = {}
+    cols = shared.columns
+    buchholz_key = shared.buchholz_key
+    if buchholz_key is not None and buchholz_key in row.values:
+        counted = {p.round: p for p in row.values[buchholz_key].parts}
+    rounds = []
+    running = plan.running[row.player.start_no]
+    slug = plan.slug
+    is_team = isinstance(row.player, Team)
+    for result in row.player.results[: plan.info.rounds_played]:
+        opponent = (tournament.player(result.opponent)
+                    if result.opponent is not None and tournament.has_player(result.opponent)
+                    else None)
+        points = system.round_points(result)
+        opponent_score = finals.get(opponent.start_no) if opponent is not None else None
+        counts_as = counted.get(result.round)
+        rounds.append(RoundLine(
+            round_no=result.round, kind=result.kind, opponent=opponent,
+            color=result.color.value if result.color is not Color.NONE else "",
+            symbol=competitor_symbol(row.player, result, points),
+            counts_as=counts_as,
+            games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
+            if is_team else (),
+            round_href=shared.round_hrefs[result.round],
+            opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
+            is_game=result.kind is RoundKind.GAME,
+            running_text=format_points(running[result.round]),
+            opponent_score_text="—" if opponent_score is None else format_points(opponent_score),
+            counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
+        ))
+    rows = standings.rows
+    neighbours = []
+    if index > 0:
+        neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
+    if index + 1 < len(rows):
+        neighbours.append(_neighbour(row, rows[index + 1], row.below, cols, is_above=False))
+    if any(n.separation.criterion in ("", "lots") for n in neighbours):
+        # A shared place (or lots): show every value, so the reader sees they are all equal.
+        why_columns = cols
+    else:
+        deciding = {n.separation.criterion for n in neighbours}
+        why_columns = tuple(c for c in cols if c.key in deciding)
+    neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
+                          why_values=_values_text(n.row, why_columns)) for n in neighbours]
+    return PlayerView(
+        row=row, count=len(rows), rounds=tuple(rounds),
+        sections=_share_tables(tuple(_section(plan, shared, row, column) for column in cols)),
+        neighbours=tuple(neighbours), why_columns=why_columns,
+        anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
+        buchholz_code=buchholz_key,
+        points_alone=all(n.row.points != row.points for n in neighbours),
+        members=tuple(plan.event.tournament.player(no) for no in row.player.members)
+        if isinstance(row.player, Team) else (),
+        why_values=_values_text(row, why_columns),
+        next_game=shared.next_games.get(row.player.start_no),
+    )
+
+
+def _sibling_href(slug: str, start_no: int) -> str:
+    """Another player's page seen from a player's page: they share a folder, so its name."""
+    return player_page(slug, start_no).rpartition("/")[2]
+
+
+def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
+    return tuple(format_points(value_of(row, column)) for column in cols)
