@@ -136,12 +136,20 @@ def round_kind_words(kind: RoundKind) -> str:
     return ROUND_KINDS[kind]
 
 
+def _cut_paragraph(count: int) -> str:
+    return "14.1" if count == 1 else "14.2"
+
+
+def _median_paragraph(count: int) -> str:
+    return "14.3" if count == 1 else "14.4"
+
+
 def cut_article(reason: CutReason, spec: TiebreakSpec | None = None) -> str:
     """The Art. 14 paragraph of the modifier that cut: a median's cuts are 14.3/14.4 (both
     ends), a cut's 14.1/14.2. Without the spec, the paragraphs of Cut-1 and Median-1."""
     if reason is CutReason.MOST_SIGNIFICANT or (spec is not None and spec.median):
-        return "14.4" if spec is not None and spec.median > 1 else "14.3"
-    return "14.2" if spec is not None and spec.cut > 1 else "14.1"
+        return _median_paragraph(spec.median if spec is not None and spec.median else 1)
+    return _cut_paragraph(spec.cut if spec is not None and spec.cut else 1)
 
 
 def cut_words(reason: CutReason, spec: TiebreakSpec | None = None) -> str:
@@ -152,9 +160,9 @@ def modifier_articles(spec: TiebreakSpec) -> tuple[str, ...]:
     """The Art. 14 paragraphs of the spec's modifiers."""
     articles = []
     if spec.cut:
-        articles.append("14.1" if spec.cut == 1 else "14.2")
+        articles.append(_cut_paragraph(spec.cut))
     if spec.median:
-        articles.append("14.3" if spec.median == 1 else "14.4")
+        articles.append(_median_paragraph(spec.median))
     if spec.limit:
         articles.append("14.5")
     return tuple(articles)
