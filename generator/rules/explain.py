@@ -1,8 +1,9 @@
 """How every number was reached: data, not prose.
 
 The engine returns these records; the site templates, ``standings explain``,
-the JSON output and the tests all read the same ones. Wording lives in the
-templates and in ``standings explain``, never here.
+the JSON output and the tests all read the same ones. Wording lives in
+``site/wording.py`` (one table per enum, keyed by NoteKind, CutReason ...) and the
+templates, never here.
 """
 
 from __future__ import annotations
