@@ -97,7 +97,8 @@ NOTES: Mapping[NoteKind, str] = MappingProxyType({
         "unrated, so counted as {rating}, the rating announced for unrated players "
         "(C.07 {article})",
 })
-"""What a note says. The fields are the note record's, plus those of _derived_fields."""
+"""What a note says. The fields are the note record's, plus the clauses note_fields derives
+(the Koya note's {moved})."""
 
 KOYA_LIMIT_MOVED = ", moved by {shift:+d} half points as C.07 14.5 allows"
 """The /L modifier's part of the Koya note, only when it moves the limit."""
