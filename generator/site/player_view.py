@@ -185,7 +185,7 @@ class NextGame:
     round_href: str
     """The round's page, relative to the player's page."""
     board: int | None = None
-    """The board number (derived, see :func:`_board_order`); None without a game."""
+    """The board number (derived, see :func:`views._board_order`); None without a game."""
     color: str = ""
     """The player's colour: 'w', 'b', or '' when not recorded."""
     opponent: Player | None = None
@@ -318,7 +318,7 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
     )
 
 
-# Positional constructors for the records made by the hundred thousand (records.py says
+# Positional constructors for the records made by the hundred thousand (speed.py says
 # why); the fields in declaration order.
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
                               "their_score", "counted", "points", "contribution",

@@ -24,8 +24,6 @@ from typing import Any
 
 import jinja2
 import markdown
-import markupsafe
-from jinja2.compiler import CodeGenerator
 from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -51,6 +49,7 @@ from generator.site.addresses import (
     trf_download,
 )
 from generator.site.downloads import plain_decimal, spreadsheet_text, standings_document
+from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.player_view import player_views
 from generator.site.views import (
     Column,
@@ -100,75 +99,14 @@ def club_templates(events_dir: Path | None) -> Path | None:
     return None
 
 
-_escape_text: Callable[[str], str] = getattr(markupsafe, "_escape_inner", markupsafe.escape)
-"""markupsafe's own escaping of a str, without wrapping the result in Markup (3.0 and later;
-``markupsafe.escape`` before, and then templates compile as Jinja's own, see below)."""
-
-
-def _escape_for_output(value: Any) -> Any:
-    """What Jinja's autoescape writes for ``{{ value }}``: the same text.
-
-    ``markupsafe.escape`` returns a Markup, made by a ``__new__`` written in Python; a page
-    of a 2,000-player event has some thousand ``{{ }}`` and the site some two million. A
-    value written out goes straight into the page (or into a block's buffer, which Jinja
-    marks safe as a whole), so the wrapper is not needed there.
-    """
-    if type(value) is str:
-        return _escape_text(value)
-    return markupsafe.escape(value)
-
-
-class _CodeGenerator(CodeGenerator):
-    """Jinja's compiler, writing ``environment.escape_output(...)`` where it writes
-    ``escape(...)`` for an autoescaped ``{{ }}`` (only that: a volatile autoescape block,
-    or autoescape off, compiles as Jinja does)."""
-
-    def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
-        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
-            super()._output_child_pre(node, frame, finalize)
-            return
-        self.write("environment.escape_output(")
-        if finalize.src is not None:
-            self.write(finalize.src)
-
-
-class _Environment(jinja2.Environment):
-    """Jinja's environment, tuned for pages rendered by the thousand (output unchanged).
-
-    Each template's globals are a plain dict: every render copies them into the page's
-    context, and Jinja's ChainMap (which lets later changes to the environment's globals
-    show through; ours are all set before the first template loads) is copied key by key
-    in Python. ``{{ }}`` is escaped by :func:`_escape_for_output`.
-    """
-
-    escape_output = staticmethod(_escape_for_output)
-
-    def make_globals(self, d: Mapping[str, Any] | None) -> dict[str, Any]:
-        return {**self.globals, **(d or {})}
-
-
-def _fast_escape_is_exact() -> bool:
-    """The faster escaping writes what Jinja's would, on the characters that matter."""
-    source = "{{ a }}|{{ b }}|{{ c }}|{% filter string %}{{ a }}{% endfilter %}"
-    values = {"a": "<a href='x'>&\"</a>", "b": Markup("<i>"), "c": 5}
-    ours = _Environment(autoescape=True)
-    ours.code_generator_class = _CodeGenerator
-    theirs = jinja2.Environment(autoescape=True)
-    return bool(ours.from_string(source).render(values)
-                == theirs.from_string(source).render(values))
-
-
-if _escape_text is not markupsafe.escape and _fast_escape_is_exact():
-    _Environment.code_generator_class = _CodeGenerator
-
-
 def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
+    require_exact_escaping()
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
     if override is not None:
         loaders.append(jinja2.FileSystemLoader(str(override)))
     loaders.append(jinja2.FileSystemLoader(str(package_templates())))
-    env = _Environment(
+    env = EscapingEnvironment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

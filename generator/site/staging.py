@@ -38,6 +38,7 @@ from pathlib import Path
 from generator.errors import Diagnostic, Severity, StandingsError
 from generator.files import read_regular_file
 from generator.site.cache import MANIFEST_NAME
+from generator.site.render import package_templates
 
 try:
     import fcntl
@@ -137,15 +138,13 @@ def _relation(out: Path, other: Path) -> str | None:
 
 def _protected_folders(events_dir: Path) -> list[tuple[Path, str, frozenset[str]]]:
     """(folder, how to name it, the relations refused): the inputs, and the project."""
-    from generator.site import render
-
     events = events_dir.resolve()
     inputs = frozenset({"is", "holds", "inside"})
     project = frozenset({"is", "holds"})  # site/ inside the project is the normal output
     protected = [(events, "the events folder", inputs)]
     # The club's templates folder even before it exists: a site built there would become
     # the templates of the next build.
-    for templates in (events.parent / "templates", render.package_templates()):
+    for templates in (events.parent / "templates", package_templates()):
         protected.append((templates.resolve(), "the templates folder", inputs))
     protected.append((events.parent, "the project folder (it holds the events folder)",
                       project))
