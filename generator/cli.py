@@ -225,7 +225,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     tournament = event.competitors
     # The lists event.yml and TRF 212/202 may announce are the lists --tiebreaks takes.
     for spec in specs or ():
-        if tournament.is_round_robin and (art8 := round_robin_refusal(spec, chosen)):
+        if art8 := round_robin_refusal(spec, chosen, is_round_robin=tournament.is_round_robin):
             message, expected = art8
             raise click.BadParameter(f"{message}; expected {expected}",
                                      param_hint="'--tiebreaks'")
@@ -362,7 +362,7 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
         return "    " + words.cumulative.format(round=part.round,
                                                 value=plain_decimal(part.value)) + cut
     kind = ROUND_KINDS[part.kind]
-    if acronym in ("WIN", "WON", "BPG", "BWG", "REP", "GE"):
+    if acronym in ("WIN", "WON", "BPG", "BWG", "REP"):  # spec.info: GE is REP already
         what = kind if part.opponent is None else (
             f"{kind} {_player_label(tournament, part.opponent)}")
         return "    " + words.counted_round.format(

@@ -60,6 +60,16 @@ class Edition(StrEnum):
     def effective(self) -> datetime.date:
         return _EDITION_EFFECTIVE[self]
 
+    def is_at_least(self, edition: Edition) -> bool:
+        """Are ``edition``'s rules in force under this one (it or a later one)?"""
+        return self.effective >= edition.effective
+
+    @property
+    def has_2026_rules(self) -> bool:
+        """The rules of 1 March 2026: the dummy's score capped (16.4), no Buchholz family in
+        a round robin (Art. 8), STD, TPN and RTNG (7.7, 7.8, 10.6). The one test of them."""
+        return self.is_at_least(Edition.FIDE_2026_03)
+
     @classmethod
     def in_force_on(cls, day: datetime.date | None) -> Edition:
         """The edition in force on ``day``; the newest one when the day is unknown."""

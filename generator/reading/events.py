@@ -35,7 +35,7 @@ from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, r
 from generator.reading.site_names import address_problems
 from generator.reading.teams import build_team_tournament
 from generator.reading.trf import MAX_TRF_BYTES, TrfDocument, decode_trf, read_records
-from generator.rules.context import TiebreakError
+from generator.rules.context import TiebreakError, is_dropped_for_unrated
 from generator.rules.explain import Standings
 from generator.rules.notation import (
     TiebreakList,
@@ -43,6 +43,7 @@ from generator.rules.notation import (
     points_system_refusal,
     read_tiebreak_list,
     round_robin_refusal,
+    split_tiebreak_codes,
 )
 from generator.rules.progress import event_progress
 from generator.rules.ranking import compute_standings
@@ -409,16 +410,10 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         record = document.first(tag)
         if resolved is not None or record is None:
             continue
-        codes: list[str] = []
-        places: list[tuple[str, int, int]] = []
-        column = 5
-        for raw in record.text[4:].split(","):
-            code = raw.strip()
-            code_column = column + (len(raw) - len(raw.lstrip()))
-            column += len(raw) + 1
-            if code:
-                codes.append(code)
-                places.append((document.path, record.line, code_column))
+        # The codes start in column 5, after the record's tag and a blank.
+        listed = split_tiebreak_codes(record.text[4:])
+        codes = [code for _, code in listed]
+        places = [(document.path, record.line, 5 + offset) for offset, _ in listed]
         checked = read_tiebreak_list(codes, rounds=rounds)
         unreadable = [codes[p.index] for p in checked.problems if p.is_unreadable]
         if unreadable:
@@ -448,7 +443,7 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         resolved = ResolvedTiebreaks(
             specs=tuple(spec for spec, index in zip(default.specs, default.indices, strict=True)
                         if index not in impossible
-                        and (edition is Edition.FIDE_2026_03 or spec.info.since != "2026")),
+                        and spec.info.is_in(edition)),
             source=TiebreakSource.DEFAULT)
     _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
                      diagnostics)
@@ -476,25 +471,24 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
         path, line, column = (resolved.positions[index] if index < len(resolved.positions)
                               else (trf_path, 0, 0))
         diagnostic_at = partial(Diagnostic, path=path, line=line or None, column=column or None)
-        is_team_event = isinstance(tournament, TeamTournament)
-        refusal = points_system_refusal(spec, is_team_event=is_team_event)
-        if refusal is not None:
-            # :MP/:GP (C.07 Art. 13 preamble) need a team event, :GP one of the sums.
-            diagnostics.append(diagnostic_at(
-                message=refusal,
-                expected=f"{spec.acronym} without ':{spec.points_system}'" if not is_team_event
-                else f"{spec.acronym}:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"))
-        elif tournament.is_round_robin and (art8 := round_robin_refusal(spec, edition)):
+        if refusal := points_system_refusal(
+                spec, is_team_event=isinstance(tournament, TeamTournament)):
+            message, expected = refusal
+            diagnostics.append(diagnostic_at(message=message, expected=expected))
+        elif art8 := round_robin_refusal(spec, edition,
+                                         is_round_robin=tournament.is_round_robin):
             message, expected = art8
             diagnostics.append(diagnostic_at(message=message, expected=expected))
-        elif spec.info.since == "2026" and edition is Edition.FIDE_2024_08:
+        elif not spec.info.is_in(edition):
             diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,
-                message=f"{spec.written!r} ({spec.info.title}) is new in the 2026 edition "
-                        "but this event uses the 2024 edition",
-                expected="'edition: 2026' in event.yml, or another tie-break"))
-        elif (spec.info.is_rating_based and tournament.has_unrated_players
-              and spec.unrated_rating is None and unrated_rating is None):
+                message=f"{spec.written!r} ({spec.info.title}) is new in the "
+                        f"{spec.info.since.value} edition but this event uses the "
+                        f"{edition.value} edition",
+                expected=f"'edition: {spec.info.since.value}' in event.yml, or another "
+                         "tie-break"))
+        elif is_dropped_for_unrated(spec, has_unrated_players=tournament.has_unrated_players,
+                                    unrated_rating=unrated_rating):
             diagnostics.append(diagnostic_at(
                 severity=Severity.WARNING,
                 message=f"{spec.written!r} ({spec.info.title}) is dropped for everyone: "

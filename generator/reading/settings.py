@@ -36,7 +36,7 @@ from generator.model import (
     plain_points,
 )
 from generator.reading.trf import parse_date
-from generator.rules.notation import TiebreakSpec, read_tiebreak_list
+from generator.rules.notation import TiebreakSpec, read_tiebreak_list, split_tiebreak_codes
 
 Position = tuple[int, int]
 
@@ -407,14 +407,14 @@ class _Reader:
                 items.append((str(item.value).strip(), item, _quote_width(item),
                               (_line(item), _column(item) + _quote_width(item))))
         elif isinstance(node, ScalarNode) and node.tag.endswith(":str"):
-            for match in re.finditer(r"[^,\s]+", str(node.value)):
-                offset = match.start() + _quote_width(node)
-                if "\n" not in str(node.value)[:match.start()]:
+            for start, code in split_tiebreak_codes(str(node.value)):
+                offset = start + _quote_width(node)
+                if "\n" not in str(node.value)[:start]:
                     position = (_line(node), _column(node) + offset)
                 else:
                     position = (_line(node), _column(node))
                     offset = 0
-                items.append((match[0], node, offset, position))
+                items.append((code, node, offset, position))
         else:
             self.error(node, f"'tiebreaks' must be a list of codes, not {_describe(node)}",
                        "a list such as [BH/C1, BH, SB, DE] or the text 'BH/C1, BH, SB'")

@@ -13,9 +13,22 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TypeAlias, TypeVar, cast
 
-from generator.model import DEFAULT_UNPLAYED, ZERO, Color, Edition, Tournament, UnplayedOptions
+from generator.model import (
+    DEFAULT_UNPLAYED,
+    ZERO,
+    Color,
+    Edition,
+    TeamTournament,
+    Tournament,
+    UnplayedOptions,
+)
 from generator.rules.explain import CutReason, Explained, Note, Part
-from generator.rules.notation import CATALOGUE, TiebreakSpec
+from generator.rules.notation import (
+    CATALOGUE,
+    GAME_POINTS,
+    TiebreakSpec,
+    points_system_refusal,
+)
 from generator.rules.unplayed import (
     NO_OPPONENT,
     ScoreSheet,
@@ -125,15 +138,12 @@ class Context:
         """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13
         preamble) is the score: this one for match points, the team event's game points
         otherwise. Raises TiebreakError where that is not computed."""
-        from generator.model import TeamTournament
-        from generator.rules.notation import GAME_POINTS, points_system_refusal
-
         tournament = self.tournament
         system = spec.points_system
         refusal = points_system_refusal(
             spec, is_team_event=isinstance(tournament, TeamTournament))
         if refusal is not None:
-            raise TiebreakError(refusal)
+            raise TiebreakError(refusal[0])
         if system != GAME_POINTS or not isinstance(tournament, TeamTournament):
             return self
 
@@ -149,12 +159,26 @@ class Context:
         return rating if rating is not None else unrated
 
     def unrated_for(self, spec: TiebreakSpec) -> int | None:
-        return spec.unrated_rating if spec.unrated_rating is not None else self.unrated_rating
+        return unrated_rating_for(spec, self.unrated_rating)
 
-    def ratings_defined(self, unrated: int | None) -> bool:
-        """Art. 10: with unrated players present and no rating announced for them, the rating
-        tie-breaks are dropped for everyone."""
-        return unrated is not None or not self.tournament.has_unrated_players
+    def is_dropped_for_unrated(self, spec: TiebreakSpec) -> bool:
+        """:func:`is_dropped_for_unrated` in this event."""
+        return is_dropped_for_unrated(spec, has_unrated_players=self.tournament.has_unrated_players,
+                                      unrated_rating=self.unrated_rating)
+
+
+def unrated_rating_for(spec: TiebreakSpec, unrated_rating: int | None) -> int | None:
+    """The rating an unrated player counts with in ``spec``: its /U, else the event's."""
+    return spec.unrated_rating if spec.unrated_rating is not None else unrated_rating
+
+
+def is_dropped_for_unrated(spec: TiebreakSpec, *, has_unrated_players: bool,
+                           unrated_rating: int | None) -> bool:
+    """Art. 10: with unrated players present and no rating announced for them (the code's
+    /U or the event's ``unrated_rating``), a rating tie-break is dropped for everyone. The
+    one rule for the engine and the check's warning."""
+    return (spec.info.is_rating_based and has_unrated_players
+            and unrated_rating_for(spec, unrated_rating) is None)
 
 
 Compute: TypeAlias = Callable[[Context, TiebreakSpec], Column]
@@ -166,9 +190,13 @@ REGISTRY: dict[str, Compute] = {}
 
 
 def tiebreak(acronym: str) -> Callable[[Compute], Compute]:
-    """Register the function computing ``acronym`` (a CATALOGUE entry)."""
+    """Register the function computing ``acronym`` (a CATALOGUE entry, not an alias: the
+    column of an alias is the one of the entry it names)."""
     if acronym not in CATALOGUE:
         raise KeyError(acronym)
+    canonical = CATALOGUE[acronym].canonical.acronym
+    if canonical != acronym:
+        raise ValueError(f"{acronym!r} is another name for {canonical!r}; register that")
 
     def register(function: Compute) -> Compute:
         REGISTRY[acronym] = function

@@ -39,10 +39,21 @@ class TiebreakInfo:
     is_rating_based: bool = False
     """Art. 10: dropped for everyone when unrated players are present and no rating is
     announced."""
-    since: str = "2024"
+    since: Edition = Edition.FIDE_2024_08
     """First edition (of those we support) that has it."""
     alias_of: str | None = None
+    """The acronym this one is another name for (GE is REP); read through ``canonical``."""
     team_only: bool = False
+
+    @property
+    def canonical(self) -> TiebreakInfo:
+        """The entry this acronym names: itself, or the one it is an alias of (GE: REP).
+        The one place an alias is resolved."""
+        return CATALOGUE[self.alias_of] if self.alias_of is not None else self
+
+    def is_in(self, edition: Edition) -> bool:
+        """Does ``edition`` define this tie-break (STD, TPN and RTNG came in 2026)?"""
+        return edition.is_at_least(self.since)
 
 
 def _info(acronym: str, title: str, article: str, kind: str, modifiers: str = "",
@@ -63,9 +74,9 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     _info("PS", "Progressive Scores", "7.5", "B", "C"),
     _info("REP", "Rounds one Elected to Play", "7.6", "B"),
     _info("GE", "Games one Elected to Play", "7.6", "B", alias_of="REP"),
-    _info("STD", "Standard Points", "7.7", "B", since="2026"),
+    _info("STD", "Standard Points", "7.7", "B", since=Edition.FIDE_2026_03),
     _info("TPN", "Tournament Pairing Number", "7.8", "B", "R",
-          direction=Direction.LOWER_IS_BETTER, since="2026"),
+          direction=Direction.LOWER_IS_BETTER, since=Edition.FIDE_2026_03),
     _info("BH", "Buchholz", "8.1", "C", "CMP", is_buchholz_family=True),
     _info("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FP", is_buchholz_family=True),
     _info("FB", "Fore Buchholz", "8.3", "D", "CMP", is_buchholz_family=True),
@@ -78,7 +89,7 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
           is_rating_based=True),
     _info("APPO", "Average Perfect Performance of Opponents", "10.5", "DC", "U",
           is_rating_based=True),
-    _info("RTNG", "Rating", "10.6", "B", "RU", is_rating_based=True, since="2026"),
+    _info("RTNG", "Rating", "10.6", "B", "RU", is_rating_based=True, since=Edition.FIDE_2026_03),
 )}
 
 POINTS_SYSTEMS = ("MP", "GP")
@@ -135,8 +146,8 @@ class TiebreakSpec:
 
     @property
     def info(self) -> TiebreakInfo:
-        info = CATALOGUE[self.acronym]
-        return CATALOGUE[info.alias_of] if info.alias_of else info
+        """The catalogue entry of the tie-break named (an alias resolved: GE gives REP's)."""
+        return CATALOGUE[self.acronym].canonical
 
     @property
     def code(self) -> str:
@@ -196,15 +207,15 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         title, article = TEAM_TIEBREAKS_NOT_COMPUTED[acronym]
         raise NotationError(f"team tie-break {written.split('/')[0]!r} ({title}, C.07 "
                             f"{article}) is not computed by this program",
-                            "a tie-break of Arts. 6-10 (with game points: BH:GP, FB:GP, "
-                            "SB:GP, PS:GP or KS:GP)")
+                            "a tie-break of Arts. 6-10 (with game points: "
+                            + ", ".join(_GAME_POINTS_CODES[:-1])
+                            + f" or {_GAME_POINTS_CODES[-1]})")
     if acronym not in CATALOGUE:
         # A lower bar than for setting names: an acronym is short, one wrong letter weighs more.
         hint = did_you_mean(acronym, sorted(CATALOGUE), cutoff=0.5)
         raise NotationError(f"unknown tie-break {acronym!r}{hint}",
                             "one of " + " ".join(sorted(CATALOGUE)))
-    info = CATALOGUE[acronym]
-    allowed = (CATALOGUE[info.alias_of] if info.alias_of else info).modifiers
+    allowed = CATALOGUE[acronym].canonical.modifiers
     system = match["system"]
     if system is not None and system not in POINTS_SYSTEMS:
         raise NotationError(f"unknown points system {system!r} in {written!r}", "MP or GP",
@@ -410,50 +421,67 @@ def _list_problem(spec: TiebreakSpec, seen: Mapping[str, TiebreakSpec], rounds: 
     return None
 
 
-def split_tiebreak_codes(text: str) -> list[str]:
-    """The codes of a list written as text, separated by commas or blanks: ``"BH/C1, BH SB"``."""
-    return [c for c in re.split(r"[,\s]+", text) if c]
+_LISTED_CODE = re.compile(r"[^,\s]+")
+
+
+def split_tiebreak_codes(text: str) -> list[tuple[int, str]]:
+    """The codes of a list written as text, each with its 0-based offset in ``text``.
+
+    Commas or blanks separate them (``"BH/C1, BH SB"``): the one split for event.yml's
+    text form, TRF 202/212 (written with commas, trf.md) and ``--tiebreaks``. No code
+    holds a comma or a blank, so reading either as a separator never splits a code.
+    """
+    return [(match.start(), match[0]) for match in _LISTED_CODE.finditer(text)]
 
 
 def parse_tiebreak_list(text: str, *, rounds: int | None = None) -> tuple[TiebreakSpec, ...]:
     """A list written as text, checked by :func:`read_tiebreak_list`; its first problem is
     raised as a NotationError."""
-    checked = read_tiebreak_list(split_tiebreak_codes(text), rounds=rounds)
+    checked = read_tiebreak_list([code for _, code in split_tiebreak_codes(text)],
+                                 rounds=rounds)
     if checked.problems:
         problem = checked.problems[0]
         raise NotationError(problem.message, problem.expected, problem.column)
     return checked.specs
 
 
-def round_robin_refusal(spec: TiebreakSpec, edition: Edition) -> tuple[str, str] | None:
-    """(message, expected) when C.07 Art. 8 forbids ``spec`` in a round robin: the Buchholz
-    family may not be used there from the 2026 edition on (the 2024 edition allowed it).
-    The one rule for event.yml, TRF 212/202, ``--tiebreaks`` and the note on a value."""
-    if not spec.info.is_buchholz_family or edition is Edition.FIDE_2024_08:
+def round_robin_refusal(spec: TiebreakSpec, edition: Edition, *, is_round_robin: bool
+                        ) -> tuple[str, str] | None:
+    """(message, expected) when C.07 Art. 8 forbids ``spec`` in this event: the Buchholz
+    family may not be used in a round robin from the 2026 edition on (the 2024 edition
+    allowed it). The one rule for event.yml, TRF 212/202, ``--tiebreaks`` and the note on a
+    value."""
+    if not (is_round_robin and spec.info.is_buchholz_family and edition.has_2026_rules):
         return None
     return (f"{spec.written!r} ({spec.info.title}) must not be used in a round robin under "
             f"the {edition.value} edition (C.07 Art. 8)",
             "a tie-break such as DE, SB, WIN or KS")
 
 
-GAME_POINTS_TIEBREAKS = frozenset({"BH", "FB", "SB", "PS", "KS"})
-"""Tie-breaks computed with game points (``:GP``): the sums of Arts. 7.5, 8.1, 8.3, 9.1 and
-9.2 read over game points. The team tie-breaks of Arts. 12-13 (MPvGP, EDE, ESB, BC, TBR,
-BBE, SSSC) are not computed."""
+GAME_POINTS_TIEBREAKS = ("BH", "FB", "SB", "PS", "KS")
+"""Tie-breaks computed with game points (``:GP``), in the order the messages name them: the
+sums of Arts. 8.1, 8.3, 9.1, 7.5 and 9.2 read over game points. The team tie-breaks of
+Arts. 12-13 (MPvGP, EDE, ESB, BC, TBR, BBE, SSSC) are not computed."""
 
 MATCH_POINTS = "MP"
 GAME_POINTS = "GP"
 
+_GAME_POINTS_CODES = tuple(f"{acronym}:{GAME_POINTS}" for acronym in GAME_POINTS_TIEBREAKS)
 
-def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool) -> str | None:
-    """Why ``spec``'s points system (``:MP``/``:GP``) cannot be computed; None if it can."""
+
+def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
+                          ) -> tuple[str, str] | None:
+    """(message, expected) when ``spec``'s points system (``:MP``/``:GP``, C.07 Art. 13
+    preamble) cannot be computed: it needs a team event, and ``:GP`` one of the sums."""
     system = spec.points_system
     if system is None:
         return None
     if not is_team_event:
         return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
-                "events only; this event has no teams")
+                "events only; this event has no teams",
+                f"{spec.acronym} without ':{system}'")
     if system == GAME_POINTS and spec.info.acronym not in GAME_POINTS_TIEBREAKS:
         return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
-                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only")
+                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
+                f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
     return None

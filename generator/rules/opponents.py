@@ -59,6 +59,8 @@ class _Elements:
     """16.5: the element is a VUR counted against a dummy."""
     has_voluntary: tuple[bool, ...]
     totals: tuple[int, ...]
+    multipliers: tuple[tuple[int, ...], ...] = ()
+    """SB: per player and round, the points (in units) the score is multiplied by."""
     voluntary_first: bool = True
     """16.5 applies (False: the 16.6 option cutting the plain least significant value)."""
     orders: list[tuple[int, ...] | None] = field(default_factory=list)
@@ -180,6 +182,7 @@ def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
                      rounds=tuple(all_rounds), values=tuple(all_values),
                      scores=tuple(all_scores), voluntary=tuple(all_voluntary),
                      has_voluntary=tuple(has_voluntary), totals=tuple(totals),
+                     multipliers=multipliers,
                      voluntary_first=sheet.options.vur_cut_first,
                      orders=[None] * len(all_rounds), sequences=[None] * len(all_rounds),
                      ranked=[None] * len(all_rounds))
@@ -212,7 +215,7 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_
 def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
     """Art. 8 (2026 edition): the Buchholz family must not be used in a round robin. The
     event check refuses it in an announced list; a value computed anyway says so."""
-    if ctx.tournament.is_round_robin and round_robin_refusal(spec, ctx.edition):
+    if round_robin_refusal(spec, ctx.edition, is_round_robin=ctx.tournament.is_round_robin):
         return (ForbiddenInRoundRobinNote(article="8"),)
     return ()
 
@@ -224,8 +227,10 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
     opponent = sheet.opponents[player][r]
     is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
     kind = sheet.kinds[player][r]
-    points = sheet.points[player][r] if elements.is_sonneborn_berger else None
-    cap: Decimal | None = None
+    # SB: the multiplier the value used (16.6's option makes an unplayed round a draw).
+    points = (Decimal(elements.multipliers[player][r]) * sheet.unit
+              if elements.is_sonneborn_berger else None)
+    cap = own = None
     if is_game:
         if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
             rule = "15.2" if sheet.is_round_robin else "16.6"
@@ -234,10 +239,10 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
         else:
             rule = article
     else:
-        cap, rule = sheet.dummy_cap(player, r)
-        if elements.is_sonneborn_berger and sheet.options.unplayed_as_draw:
-            # 16.6: the option counts every own unplayed round as a draw for SB.
-            points = sheet.draw
+        dummy = sheet.dummy_score(player, r)
+        own = Decimal(dummy.own) * sheet.unit
+        cap = None if dummy.cap is None else Decimal(dummy.cap) * sheet.unit
+        rule = dummy.article
     has_opponent = opponent != NO_OPPONENT
     return Part(
         round=r + 1, kind=kind,
@@ -251,7 +256,7 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
         opponent_score=sheet.scores[opponent] if has_opponent else None,
         adjusted_score=sheet.adjusted[opponent] if has_opponent else None,
         is_dummy=not is_game,
-        dummy_own_score=None if is_game else sheet.scores[player],
+        dummy_own_score=own,
         dummy_cap=cap, article=rule)
 
 

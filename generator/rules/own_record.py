@@ -104,11 +104,6 @@ def rounds_elected_to_play(ctx: Context, spec: TiebreakSpec) -> Column:
         tuple([k not in not_elected for k in kinds]) for kinds in ctx.sheet.kinds])
 
 
-@tiebreak("GE")
-def games_elected_to_play(ctx: Context, spec: TiebreakSpec) -> Column:
-    return rounds_elected_to_play(ctx, spec)
-
-
 @tiebreak("STD")
 def standard_points(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.7: 1 for scoring more than the scheduled opponent (or, without an opponent, more

@@ -111,7 +111,7 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
         for player in range(len(sheet.players)):
             own_rating = ctx.rating_of(player, unrated)
             # Art. 10: with an unrated player and no rating announced for them, the callers
-            # have dropped the rating tie-breaks already (Context.ratings_defined).
+            # have dropped the rating tie-breaks already (Context.is_dropped_for_unrated).
             assert own_rating is not None
             own.append(own_rating)
         game = RoundKind.GAME
@@ -239,7 +239,7 @@ def _as_decimals(values: Sequence[int | None]) -> tuple[Decimal | None, ...]:
 
 def _rating_column(ctx: Context, spec: TiebreakSpec, article: str) -> Column:
     unrated = ctx.unrated_for(spec)
-    if not ctx.ratings_defined(unrated):
+    if ctx.is_dropped_for_unrated(spec):
         return _undefined_column(ctx, spec)
     low = spec.cut or spec.median
     high = spec.median
@@ -311,7 +311,7 @@ def perfect_tournament_performance(ctx: Context, spec: TiebreakSpec) -> Column:
 
 def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str) -> Column:
     unrated = ctx.unrated_for(spec)
-    if not ctx.ratings_defined(unrated):
+    if ctx.is_dropped_for_unrated(spec):
         return _undefined_column(ctx, spec)
     performances = _performances(ctx, base, unrated)
     games = _rated_games(ctx, unrated)
@@ -364,7 +364,7 @@ def average_perfect_performance_of_opponents(ctx: Context, spec: TiebreakSpec) -
 def rating(ctx: Context, spec: TiebreakSpec) -> Column:
     """10.6: the player's own rating, highest first (/R: lowest first)."""
     unrated = ctx.unrated_for(spec)
-    if not ctx.ratings_defined(unrated):
+    if ctx.is_dropped_for_unrated(spec):
         return _undefined_column(ctx, spec)
     values = tuple(whole_number(r) if (r := ctx.rating_of(i, unrated)) is not None else None
                    for i in range(len(ctx.players)))

@@ -108,6 +108,24 @@ def categorize(kinds: tuple[RoundKind, ...], *,
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DummyScore:
+    """16.4: the score of the dummy opponent an unplayed round counts against, in units of
+    the sheet's ``unit``; the values and the explanations both read it."""
+
+    own: int
+    """The player's own score, which the dummy scores (16.4)."""
+    cap: int | None
+    """From the 2026 edition: the scheduled opponent's adjusted score for a forfeit
+    (16.4.1), draw points x N for any other unplayed round (16.4.2). None: no cap."""
+    article: str
+    """The article that sets the dummy's score."""
+
+    @property
+    def score(self) -> int:
+        return self.own if self.cap is None else min(self.own, self.cap)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ScoreSheet:
     """Every player's counted rounds, scores and 16.3 adjusted scores.
 
@@ -158,11 +176,6 @@ class ScoreSheet:
     def draw_units(self) -> int:
         return int(self.draw / self.unit)
 
-    @property
-    def bye_cap(self) -> Decimal:
-        """16.4.2: points for a draw times the number of rounds."""
-        return self.draw * self.cap_rounds
-
     def is_game(self, player: int, round_index: int, *, forfeits_as_played: bool) -> bool:
         """Does this round count as a game against the real opponent in BH/SB?"""
         kind = self.kinds[player][round_index]
@@ -171,14 +184,20 @@ class ScoreSheet:
         return (kind in _FORFEITS and self.opponents[player][round_index] != NO_OPPONENT
                 and (self.is_round_robin or forfeits_as_played))
 
-    def dummy_cap(self, player: int, round_index: int) -> tuple[Decimal | None, str]:
-        """The 16.4 cap on a dummy's score and the article that sets it (None: no cap)."""
-        if self.edition is Edition.FIDE_2024_08 or self.options.unplayed_as_draw:
-            return None, "16.4" if self.edition is Edition.FIDE_2024_08 else "16.6"
+    def dummy_score(self, player: int, round_index: int) -> DummyScore:
+        """The dummy ``player`` meets in an unplayed round of a Swiss event (16.4): the one
+        coding of its score, its cap and the article, for the values and the explanations."""
+        own = self.score_units[player]
+        if not self.edition.has_2026_rules:
+            return DummyScore(own=own, cap=None, article="16.4")
+        if self.options.unplayed_as_draw:
+            # 16.6: the event's rules count unplayed rounds as draws, so nothing is capped.
+            return DummyScore(own=own, cap=None, article="16.6")
         opponent = self.opponents[player][round_index]
         if self.kinds[player][round_index] in _FORFEITS and opponent != NO_OPPONENT:
-            return self.adjusted[opponent], "16.4.1"
-        return self.bye_cap, "16.4.2"
+            return DummyScore(own=own, cap=self.adjusted_units[opponent], article="16.4.1")
+        # 16.4.2: points for a draw times the number of rounds.
+        return DummyScore(own=own, cap=self.draw_units * self.cap_rounds, article="16.4.2")
 
 
 def scoring_unit(scoring: ScoreSystem, extra: Iterable[Decimal] = ()) -> Decimal:
@@ -343,35 +362,26 @@ def opponent_units(sheet: ScoreSheet, *,
     units of ``sheet.unit``.
 
     A game: the opponent's adjusted score (16.3). An unplayed round in a Swiss event: the
-    dummy's score (16.4), the player's own score, capped from the 2026 edition by the
-    scheduled opponent's adjusted score for forfeits (16.4.1) and by draw points x N for
-    every other unplayed round (16.4.2). With pre-determined pairings (15.2) forfeits are
-    games and a round without an opponent is no element at all (None).
+    dummy's score (16.4, :meth:`ScoreSheet.dummy_score`). With pre-determined pairings
+    (15.2) forfeits are games and a round without an opponent is no element at all (None).
     """
-    capped = sheet.edition is not Edition.FIDE_2024_08 and not sheet.options.unplayed_as_draw
-    as_played = forfeits_as_played or sheet.options.forfeits_as_played or sheet.is_round_robin
-    bye_cap = sheet.draw_units * sheet.cap_rounds
+    as_played = forfeits_as_played or sheet.options.forfeits_as_played
     adjusted = sheet.adjusted_units
     games_only = (RoundKind.GAME,) * sheet.rounds
     rows: list[tuple[int | None, ...]] = []
-    for own, kinds, opponents in zip(sheet.score_units, sheet.kinds, sheet.opponents,
-                                     strict=True):
+    for player, (kinds, opponents) in enumerate(zip(sheet.kinds, sheet.opponents,
+                                                    strict=True)):
         if kinds == games_only and NO_OPPONENT not in opponents:
             rows.append(tuple(map(adjusted.__getitem__, opponents)))
             continue
         row: list[int | None] = []
-        for kind, opponent in zip(kinds, opponents, strict=True):
-            if opponent != NO_OPPONENT and (kind in _GAME_KINDS
-                                            or (as_played and kind in _FORFEITS)):
+        for r, opponent in enumerate(opponents):
+            if sheet.is_game(player, r, forfeits_as_played=as_played):
                 row.append(adjusted[opponent])
             elif sheet.is_round_robin:
                 row.append(None)
-            elif not capped:
-                row.append(own)
-            elif kind in _FORFEITS and opponent != NO_OPPONENT:
-                row.append(min(own, adjusted[opponent]))
             else:
-                row.append(min(own, bye_cap))
+                row.append(sheet.dummy_score(player, r).score)
         rows.append(tuple(row))
     return tuple(rows)
 

@@ -87,7 +87,7 @@ def json_download(slug: str) -> str:
 
 def tiebreak_page(acronym: str) -> str:
     info = CATALOGUE[acronym]
-    return f"{TIEBREAKS_DIR}/{(info.alias_of or info.acronym).lower()}.html"
+    return f"{TIEBREAKS_DIR}/{info.canonical.acronym.lower()}.html"
 
 
 def person_page(key: str) -> str:

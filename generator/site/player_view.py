@@ -83,12 +83,10 @@ class PartLine:
 
 
 def _counted_score(part: Part) -> Decimal | None:
+    # A dummy's counted score is the engine's (rules/unplayed.py dummy_score): never worked
+    # out again here from its own score and cap.
     if part.counted_score is not None:
         return part.counted_score
-    if part.is_dummy and part.dummy_own_score is not None:
-        if part.dummy_cap is not None:
-            return min(part.dummy_own_score, part.dummy_cap)
-        return part.dummy_own_score
     if part.adjusted_score is not None:
         return part.adjusted_score
     return part.opponent_score

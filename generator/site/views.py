@@ -44,6 +44,8 @@ from generator.speed import record_maker
 
 if TYPE_CHECKING:
     from generator.reading.events import Event
+
+
 # --- small facts the pages need ----------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +159,7 @@ def value_of(row: StandingsRow, column: Column) -> Decimal | None:
 
 def tiebreak_info(acronym: str) -> TiebreakInfo:
     info = CATALOGUE[acronym]
-    return CATALOGUE[info.alias_of] if info.alias_of else info
+    return info.canonical
 
 
 # --- results as chess players write them ---------------------------------------------------

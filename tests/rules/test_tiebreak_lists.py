@@ -61,7 +61,16 @@ LISTS = {
     "forty-one-codes": (
         ", ".join(["DE"] * 41), 4 * 40,
         "41 tie-breaks listed, more than an announced order can use; expected at most 40"),
+    "a-code-repeated-after-blanks": (
+        "BH SB BH", 6,
+        "'BH' is listed twice: a tie-break listed again cannot separate the players it "
+        "left tied (C.07 4.2); expected each tie-break once (only DE may come again, "
+        "C.07 4.3)"),
+    "points-later-after-blanks": (
+        "SB  PTS", 4,
+        "'PTS' can only come first; expected tie-breaks after points"),
     "points-first-then-the-largest-cut": ("PTS, BH/C2, BH/M1, SB", 0, None),
+    "codes-separated-by-blanks": ("PTS BH  SB,DE", 0, None),
     "direct-encounter-again-after-another-criterion": ("DE, BH, DE", 0, None),
     "a-cut-and-the-uncut-value-are-two-codes": ("BH, BH/C1, SB/C1, SB", 0, None),
     "forty-codes": (", ".join(["DE"] * 40), 0, None),
@@ -188,3 +197,116 @@ def test_a_trf_list_of_codes_not_computed_here_is_a_warning_naming_five(tmp_path
         "e/tournament.trf:4:14: warning: record 212 lists tie-breaks this program does not "
         "compute ('EDET', 'MPvGP', 'XX1', 'XX2', 'XX3' and 2 more); the default list is used "
         "instead; expected individual C.07 codes, or a 'tiebreaks' list in event.yml"]
+
+
+# C.07 Art. 8 (2026 edition): the Buchholz family must not be used in a round robin; the
+# 2024 edition allowed it, and a Swiss event is never concerned. One predicate
+# (notation.round_robin_refusal) for the three lists and for the note on a value computed
+# anyway; each source is asked the same cases.
+# id: (edition, round robin?, code, refused?)
+ART8 = {
+    "buchholz-cut-in-a-round-robin-2026": ("2026", True, "BH/C1", True),
+    "aob-in-a-round-robin-2026": ("2026", True, "AOB", True),
+    "fore-buchholz-in-a-round-robin-2026": ("2026", True, "FB", True),
+    "sonneborn-berger-in-a-round-robin-2026": ("2026", True, "SB", False),
+    "buchholz-in-a-round-robin-2024": ("2024", True, "BH", False),
+    "buchholz-in-a-swiss-2026": ("2026", False, "BH", False),
+}
+ART8_TITLES = {"BH/C1": "Buchholz", "AOB": "Average of Opponents' Buchholz",
+               "FB": "Fore Buchholz", "BH": "Buchholz"}
+
+
+def _art8_message(code: str) -> str:
+    return (f"{code!r} ({ART8_TITLES[code]}) must not be used in a round robin under the 2026 "
+            "edition (C.07 Art. 8); expected a tie-break such as DE, SB, WIN or KS")
+
+
+def _art8_trf(round_robin: bool) -> str:
+    return changed(3, "Swiss Dutch", "Round Robin") if round_robin else BASE
+
+
+@pytest.mark.parametrize(("edition", "round_robin", "code", "refused"), ART8.values(),
+                         ids=ART8.keys())
+def test_art8_in_event_yml(tmp_path, run, edition, round_robin, code, refused):
+    # "tiebreaks: [DE, " is 16 characters: the code starts in column 17 of line 2
+    make_event(tmp_path, "e", _art8_trf(round_robin),
+               settings=f"edition: {edition}\ntiebreaks: [DE, {code}]\n")
+    result = run("check", "e")
+    if refused:
+        assert result.exit_code == 1
+        assert result.stderr.splitlines()[0] == f"e/event.yml:2:17: {_art8_message(code)}"
+    else:
+        assert result.exit_code == 0, result.output
+        assert "Art. 8" not in result.stderr
+
+
+@pytest.mark.parametrize(("edition", "round_robin", "code", "refused"), ART8.values(),
+                         ids=ART8.keys())
+def test_art8_in_trf_record_212(tmp_path, run, edition, round_robin, code, refused):
+    # BASE has 8 lines: the record is line 9, "212 PTS, DE, " puts the code in column 14
+    make_event(tmp_path, "e", _art8_trf(round_robin) + f"212 PTS, DE, {code}\n",
+               settings=f"edition: {edition}\n")
+    result = run("check", "e")
+    if refused:
+        assert result.exit_code == 1
+        assert result.stderr.splitlines()[0] == f"e/tournament.trf:9:14: {_art8_message(code)}"
+    else:
+        assert result.exit_code == 0, result.output
+        assert "Art. 8" not in result.stderr
+
+
+@pytest.mark.parametrize(("edition", "round_robin", "code", "refused"), ART8.values(),
+                         ids=ART8.keys())
+def test_art8_in_command_line_tiebreaks(tmp_path, run, edition, round_robin, code, refused):
+    make_event(tmp_path, "e", _art8_trf(round_robin), settings=f"edition: {edition}\n")
+    result = run("rank", "e", "--tiebreaks", f"DE {code}")
+    if refused:
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == (
+            f"Error: Invalid value for '--tiebreaks': {_art8_message(code)}")
+    else:
+        assert result.exit_code == 0, result.output
+        assert "Art. 8" not in result.stderr
+
+
+@pytest.mark.parametrize(("edition", "round_robin", "code", "refused"), ART8.values(),
+                         ids=ART8.keys())
+def test_art8_note_on_a_value_computed_anyway(tmp_path, edition, round_robin, code, refused):
+    """The engine computes what it is given; the value then says Art. 8 forbids it."""
+    from generator.model import Edition
+    from generator.reading.events import read_event
+    from generator.rules.explain import NoteKind
+    from generator.rules.notation import parse_tiebreak
+    from generator.rules.ranking import compute_standings
+
+    event = read_event(make_event(tmp_path, "e", _art8_trf(round_robin)))
+    standings = compute_standings(event.competitors, [parse_tiebreak(code)], Edition(edition))
+    kinds = {note.kind for row in standings.rows for note in row.values[code].notes}
+    assert (NoteKind.FORBIDDEN_IN_ROUND_ROBIN in kinds) is refused
+
+
+# C.07 Art. 10: with unrated players present and no rating announced for them (the code's
+# /U or event.yml's unrated_rating), the rating tie-breaks are dropped for everyone. The
+# check's warning and the engine's dropping are one rule (context.ratings_undefined).
+# id: (code, an unrated player?, event.yml, dropped?)
+ART10 = {
+    "aro-with-an-unrated-player": ("ARO", True, "", True),
+    "rating-with-an-unrated-player": ("RTNG", True, "", True),
+    "aro-with-a-rating-in-the-code": ("ARO/U1000", True, "", False),
+    "aro-with-a-rating-in-event-yml": ("ARO", True, "unrated_rating: 1000\n", False),
+    "aro-when-everyone-is-rated": ("ARO", False, "", False),
+    "sonneborn-berger-with-an-unrated-player": ("SB", True, "", False),
+}
+
+
+@pytest.mark.parametrize(("code", "unrated", "settings", "dropped"), ART10.values(),
+                         ids=ART10.keys())
+def test_art10_the_warning_is_what_the_engine_drops(tmp_path, code, unrated, settings,
+                                                     dropped):
+    from generator.reading.events import read_event, standings_for_event
+
+    trf = changed(8, "1800", "    ") if unrated else BASE
+    event = read_event(make_event(tmp_path, "e", trf, settings=f"{settings}tiebreaks: [{code}]\n"))
+    warned = [str(w) for w in event.warnings if "is dropped for everyone" in str(w)]
+    assert len(warned) == dropped
+    assert standings_for_event(event).dropped == ((code,) if dropped else ())

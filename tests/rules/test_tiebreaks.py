@@ -12,7 +12,7 @@ import pytest
 from kit.crosstable import TEC_EXERCISE, crosstable, round_robin_text, solo
 
 from generator.model import Edition, ScoreSystem, StartNo
-from generator.rules.context import REGISTRY, Context, TiebreakError
+from generator.rules.context import REGISTRY, Context, TiebreakError, tiebreak
 from generator.rules.direct_encounter import direct_encounter
 from generator.rules.explain import (
     CutReason,
@@ -394,9 +394,13 @@ def test_rating_for_unrated_players_when_announced():
 
 # --- the registry, notation, team events ------------------------------------------------------
 
-def test_every_individual_tiebreak_of_the_catalogue_has_a_function():
-    individual = {a for a, info in CATALOGUE.items() if not info.team_only and a != "DE"}
-    assert individual <= set(REGISTRY)
+def test_every_individual_tiebreak_of_the_catalogue_has_one_function():
+    """An alias (GE) has none of its own: Context.column reads the entry it names."""
+    individual = {a for a, info in CATALOGUE.items()
+                  if not info.team_only and a != "DE" and info.canonical is info}
+    assert individual == set(REGISTRY)
+    with pytest.raises(ValueError, match="'GE' is another name for 'REP'"):
+        tiebreak("GE")
 
 
 def test_ge_is_rep_and_bh_c1_is_bh_slash_c1():

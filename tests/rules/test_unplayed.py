@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 from kit.crosstable import TEC_EXERCISE, crosstable
 
+import generator.rules.ranking  # noqa: F401  (fills the registry Context.column reads)
 from generator.model import (
     DEFAULT_UNPLAYED,
     CapRounds,
@@ -21,12 +22,15 @@ from generator.model import (
     StartNo,
     UnplayedOptions,
 )
+from generator.rules import opponents
 from generator.rules.context import Context
 from generator.rules.cuts import cut_elements
 from generator.rules.explain import CutReason
 from generator.rules.notation import parse_tiebreak
 from generator.rules.unplayed import (
     Category,
+    DummyScore,
+    ScoreSheet,
     build_score_sheet,
     categorize,
     opponent_scores,
@@ -115,6 +119,42 @@ def test_example_1_dummy_part_shows_cap_and_article():
     first = parts("BH", 4).parts[0]
     assert (first.opponent_score, first.adjusted_score, first.value) == (D(2), D(3), D(3))
     assert first.article == "16.3"
+
+
+def test_the_value_and_its_explanation_read_one_dummy(monkeypatch):
+    """16.4 is coded once (ScoreSheet.dummy_score): given another dummy, David's BH and its
+    derivation both follow it. His R2 dummy is 2.5 of BH 14.0 (Example 1); a dummy capped
+    at one unit (0.5 under 1-1/2-0) makes BH 14.0 - 2.5 + 0.5 = 12.0."""
+    def dummy(sheet: ScoreSheet, player: int, round_index: int) -> DummyScore:
+        return DummyScore(own=sheet.score_units[player], cap=1, article="test")
+    monkeypatch.setattr(ScoreSheet, "dummy_score", dummy)
+    assert value("BH", 4) == D("12.0")
+    part = parts("BH", 4).parts[1]
+    assert (part.is_dummy, part.dummy_own_score, part.dummy_cap) == (True, D("3.5"), D("0.5"))
+    assert (part.counted_score, part.value, part.article) == (D("0.5"), D("0.5"), "test")
+
+
+def test_the_value_and_its_explanation_read_one_game_rule(monkeypatch):
+    """Whether a round counts as a game is coded once (ScoreSheet.is_game): told that every
+    forfeit is one, Maria's 2024 BH counts Ivan's 1.5 for her R4 forfeit win instead of a
+    dummy of her own 2.5, as BH/P does: 12.5, and the derivation shows no dummy."""
+    def forfeits_as_games(sheet: ScoreSheet, player: int, round_index: int, *,
+                          forfeits_as_played: bool) -> bool:
+        return sheet.opponents[player][round_index] != -1
+    monkeypatch.setattr(ScoreSheet, "is_game", forfeits_as_games)
+    assert value("BH", 11, E2024) == value("BH/P", 11, E2024) == D("12.5")
+    assert not parts("BH", 11, E2024).parts[3].is_dummy
+
+
+@pytest.mark.parametrize(("edition", "own", "cap", "score", "article"), [
+    (E2024, 7, None, 7, "16.4"),
+    (E2026, 7, 5, 5, "16.4.2"),
+])
+def test_a_dummy_is_its_own_score_capped_from_2026(edition, own, cap, score, article):
+    """David's R2 HPB in units of 0.5: own 3.5 = 7; the 2026 cap 1/2 x 5 rounds = 5."""
+    sheet = build_score_sheet(TEC, edition=edition)
+    dummy = sheet.dummy_score(sheet.index[StartNo(4)], 1)
+    assert (dummy.own, dummy.cap, dummy.score, dummy.article) == (own, cap, score, article)
 
 
 @pytest.mark.parametrize(("edition", "bh", "bh_c1", "sb"), [
@@ -273,6 +313,20 @@ def test_option_unplayed_as_draw():
     assert value("SB", 4, unplayed=options) == D("9.75")
     # Franck's PAB (1 point) then counts as a draw: 3.0 x 1/2 instead of 2.5 x 1: 5.0.
     assert value("SB", 6, unplayed=options) == D("5.0")
+
+
+def test_the_value_and_its_explanation_read_one_multiplier(monkeypatch):
+    """SB's multipliers (the points of a round, or a draw for an unplayed round under 16.6)
+    are coded once (unplayed.round_multipliers): given others, Franck's SB and its
+    derivation both follow. Every multiplier made one unit (1/2 point) under the 16.6
+    option: SB is half his Buchholz with every dummy his own 3.0."""
+    def halves(sheet: ScoreSheet, *, forfeits_as_played: bool = False):
+        return tuple((1,) * sheet.rounds for _ in sheet.players)
+    monkeypatch.setattr(opponents, "round_multipliers", halves)
+    options = UnplayedOptions(unplayed_as_draw=True)
+    buchholz = value("BH", 6, unplayed=options)
+    assert value("SB", 6, unplayed=options) == buchholz / 2
+    assert {part.points for part in parts("SB", 6, unplayed=options).parts} == {D("0.5")}
 
 
 def test_option_cap_rounds_announced():
