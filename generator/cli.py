@@ -18,7 +18,16 @@ import click
 
 from generator import __version__
 from generator.errors import Diagnostic, Severity, StandingsError, warning_count
+from generator.model import RoundKind
+from generator.rules.explain import DirectEncounterNote, Note
 from generator.site.downloads import plain_decimal, shown_value
+from generator.site.wording import (
+    ROUND_KINDS,
+    TERMINAL,
+    cut_words,
+    direct_encounter_group_words,
+    note_words,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 _P = ParamSpec("_P")
@@ -321,22 +330,6 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
         click.echo(formatted(line))
 
 
-_KIND_WORDS = {
-    "game": "game", "forfeit-win": "forfeit win", "forfeit-loss": "forfeit loss",
-    "pab": "pairing-allocated bye", "fpb": "full-point bye", "hpb": "half-point bye",
-    "zpb": "zero-point bye or absence", "pending": "result pending",
-    "not-played-yet": "not played yet",
-}
-_CUT_WORDS = {
-    "least-significant": "cut: least significant value (14.1)",
-    "vur-first": "cut: voluntary unplayed round, cut first (16.5)",
-    "most-significant": "cut: most significant value (14.3)",
-    "earliest-round": "cut: score after an early round (14.1.2 c)",
-    "below-limit": "not counted: opponent below the limit (9.2)",
-    "not-counted": "not counted",
-}
-
-
 def _number_ranges(numbers: list[int]) -> str:
     """``1-3 or 7``: sorted numbers as runs, to name the start numbers there are."""
     runs: list[list[int]] = []
@@ -362,103 +355,70 @@ def _player_label(tournament: Any, start_no: int | None) -> str:
 
 def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     """One round of a derivation, every number shown."""
+    words = TERMINAL
     acronym = spec.info.acronym
+    cut = words.cut.format(cut=cut_words(part.cut, spec)) if part.cut is not None else ""
     if acronym == "PS":
-        text = f"    after round {part.round:>2}: {plain_decimal(part.value)}"
-        return text + (f"   [{_CUT_WORDS[part.cut.value]}]" if part.cut is not None else "")
+        return "    " + words.cumulative.format(round=part.round,
+                                                value=plain_decimal(part.value)) + cut
+    kind = ROUND_KINDS[part.kind]
     if acronym in ("WIN", "WON", "BPG", "BWG", "REP"):  # spec.info: GE is REP already
-        kind = _KIND_WORDS.get(part.kind.value, part.kind.value)
-        who = _player_label(tournament, part.opponent) if part.opponent is not None else ""
-        counted = "counts" if part.cut is None else "does not count"
-        return f"    round {part.round:>2}  {kind} {who}".rstrip() + f": {counted}"
+        what = kind if part.opponent is None else (
+            f"{kind} {_player_label(tournament, part.opponent)}")
+        return "    " + words.counted_round.format(
+            round=part.round, what=what,
+            verdict=words.counts if part.cut is None else words.does_not_count)
     who = _player_label(tournament, part.opponent)
     if part.is_dummy:
-        who = f"dummy for a {_KIND_WORDS.get(part.kind.value, part.kind.value)}" + (
-            f" against {who}" if part.opponent is not None else "")
+        who = (words.dummy.format(kind=kind) if part.opponent is None
+               else words.dummy_against.format(kind=kind, who=who))
     details: list[str] = []
     if part.is_dummy:
         own = plain_decimal(part.dummy_own_score)
         if part.dummy_cap is not None:
-            details.append(f"own score {own}, capped at {plain_decimal(part.dummy_cap)} "
-                           f"({part.article}) -> {plain_decimal(part.counted_score)}")
+            details.append(words.dummy_capped.format(
+                own=own, cap=plain_decimal(part.dummy_cap), article=part.article,
+                counted=plain_decimal(part.counted_score)))
         else:
-            details.append(f"own score {own} ({part.article})")
+            details.append(words.dummy_own.format(own=own, article=part.article))
         if part.category:
-            vur = ", voluntary" if part.is_voluntary_unplayed else ""
-            details.append(f"category {part.category}{vur}")
+            category = (words.voluntary_category if part.is_voluntary_unplayed
+                        else words.category)
+            details.append(category.format(category=part.category))
     elif part.rating is not None:
-        details.append(f"rating {part.rating}")
+        details.append(words.rating.format(rating=part.rating))
     elif part.counted_score is not None:
         if part.adjusted_score is not None and part.adjusted_score != part.opponent_score:
-            details.append(f"score {plain_decimal(part.opponent_score)}, adjusted "
-                           f"{plain_decimal(part.adjusted_score)} (16.3)")
+            details.append(words.adjusted_score.format(
+                score=plain_decimal(part.opponent_score),
+                adjusted=plain_decimal(part.adjusted_score)))
         else:
-            details.append(f"score {plain_decimal(part.counted_score)}")
-        if part.kind.value in ("forfeit-win", "forfeit-loss"):
-            details.append(f"forfeit counted as a game ({part.article})")
+            details.append(words.score.format(score=plain_decimal(part.counted_score)))
+        if part.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
+            details.append(words.forfeit_as_game.format(article=part.article))
     elif acronym == "KS" and part.opponent_score is not None:
-        details.append(f"opponent's score {plain_decimal(part.opponent_score)}")
+        details.append(words.opponent_score.format(score=plain_decimal(part.opponent_score)))
     elif acronym == "STD" and part.opponent_points is not None:
-        details.append(f"scored {plain_decimal(part.points)} "
-                       f"against {plain_decimal(part.opponent_points)}")
+        details.append(words.scored_against.format(
+            points=plain_decimal(part.points),
+            opponent_points=plain_decimal(part.opponent_points)))
     elif acronym == "DE":
-        details.append(f"scored {plain_decimal(part.points)}")
-    elif part.kind.value != "game" and acronym not in ("AOB", "APRO", "APPO"):
-        details.append(_KIND_WORDS.get(part.kind.value, part.kind.value))
-    if acronym in ("SB",) and part.points is not None and part.counted_score is not None:
-        details.append(f"x {plain_decimal(part.points)} points")
-    text = f"    round {part.round:>2}  {who}"
+        details.append(words.scored.format(points=plain_decimal(part.points)))
+    elif part.kind is not RoundKind.GAME and acronym not in ("AOB", "APRO", "APPO"):
+        details.append(kind)
+    if acronym == "SB" and part.points is not None and part.counted_score is not None:
+        details.append(words.times_points.format(points=plain_decimal(part.points)))
+    text = "    " + words.scored_round.format(round=part.round, who=who)
     if details:
         text += ": " + "; ".join(details)
-    text += f"  = {plain_decimal(part.value)}"
-    if part.cut is not None:
-        text = f"{text}   [{_CUT_WORDS.get(part.cut.value, part.cut.value)}]"
-    return text
+    return text + words.contribution.format(value=plain_decimal(part.value)) + cut
 
 
-def _note_lines(note: Any) -> list[str]:
-    data = note.data
-    kind = note.kind.value
-    if kind == "undefined-unrated":
-        unrated = ", ".join(str(n) for n in data.get("unrated", [])[:10])
-        return [f"    undefined: unrated players are present ({unrated}) and no rating is "
-                f"announced for them ({note.article})"]
-    if kind == "no-rated-games":
-        return [f"    undefined: no game over the board to average ({note.article})"]
-    if kind == "rounded" and "average_exact" in data:
-        return [f"    average {plain_decimal(data['average_exact'])} over {data['games']} games, "
-                f"rounded to the nearest whole number, 0.5 up ({note.article}): "
-                f"{plain_decimal(data['value'])}"]
-    if kind == "rounded" and "shown" in data:
-        return [f"    average over {data['games']} opponents: {data['exact']} (exact; shown "
-                f"as {plain_decimal(data['shown'])})"]
-    if kind == "table-lookup" and "dp" in data and note.article == "10.2":
-        return [f"    ARO {data['average']} + dp({plain_decimal(data['fraction_rounded'])}) "
-                f"{data['dp']} = {data['value']}  (score {plain_decimal(data['score'])} in "
-                f"{data['games']} games = {plain_decimal(data['fraction'])}, rounded to 2 "
-                f"decimals; B.02 table, {note.article})"]
-    if kind == "table-lookup" and "expected" in data:
-        return [f"    lowest rating whose expected score reaches {plain_decimal(data['score'])}: "
-                f"{data['value']} (expected {plain_decimal(data['expected'])}; one point lower "
-                f"{plain_decimal(data['expected_one_below'])}; {note.article})"]
-    if kind == "table-lookup":
-        return [f"    zero score: 800 below the lowest-rated opponent ({note.article}): "
-                f"{data['value']}"]
-    if kind == "koya-threshold":
-        return [f"    limit: half of the maximum {plain_decimal(data['maximum'])}"
-                + (f", moved by {data['shift']} half points" if data.get("shift") else "")
-                + f" = {plain_decimal(data['limit'])} ({note.article})"]
-    if kind == "forbidden-in-round-robin":
-        return ["    note: C.07 Art. 8 forbids the Buchholz family in round robins "
-                "(2026 edition)"]
-    if kind == "direct-encounter":
-        scores = ", ".join(f"{n}: {plain_decimal(s)}" for n, s in data["scores"].items())
-        order = " > ".join("=".join(str(n) for n in sub) for sub in data["order"])
-        return [f"    tied group {', '.join(str(n) for n in data['members'])}; scores among "
-                f"them {scores}; order {order} ({note.article})"]
-    if kind == "not-applicable" and "reason" in data:
-        return [f"    {data['reason']}"]
-    return []
+def _note_lines(note: Note) -> list[str]:
+    lines = [note_words(note, plain_decimal)]
+    if isinstance(note, DirectEncounterNote):
+        lines.append(direct_encounter_group_words(note, plain_decimal))
+    return ["    " + line for line in lines]
 
 
 @main.command("explain")
@@ -489,44 +449,47 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
     row = rows[index]
     keys = value_keys(standings.specs)
-    click.echo(f"{row.player.display_name} ({start_no}), {tournament.name}, "
-               f"{_rounds_counted(standings)}, C.07 edition {standings.edition.value}")
-    unit = "match points" if event.teams is not None else "points"
-    click.echo(f"Place {_place(row)} with {plain_decimal(row.points)} {unit}.")
+    click.echo(TERMINAL.explained.format(
+        who=_player_label(tournament, start_no), event=tournament.name,
+        rounds=_rounds_counted(standings), edition=standings.edition.value))
+    place = TERMINAL.team_place if event.teams is not None else TERMINAL.place
+    click.echo(place.format(place=_place(row), points=plain_decimal(row.points)))
     for key, spec in zip(keys, standings.specs, strict=True):
         explained = row.values[key]
         shown = _shown(spec, explained.value)
         click.echo("")
-        click.echo(f"{key} - {spec.info.title} (C.07 {spec.info.article}): "
-                   f"{shown if shown is not None else 'undefined'}")
+        click.echo(TERMINAL.heading.format(
+            key=key, title=spec.info.title, articles=spec.info.article,
+            value=shown if shown is not None else TERMINAL.undefined))
         for part in explained.parts:
             click.echo(_part_line(tournament, spec, part))
         if explained.total is not None and explained.parts:
-            click.echo(f"    sum of the values not cut: {plain_decimal(explained.total)}")
+            click.echo("    " + TERMINAL.total.format(total=plain_decimal(explained.total)))
         for note in explained.notes:
             for line in _note_lines(note):
                 click.echo(line)
     click.echo("")
-    click.echo("Why this place:")
-    for other, separation, word in ((rows[index - 1] if index else None, row.above, "above"),
-                                    (rows[index + 1] if index + 1 < len(rows) else None,
-                                     row.below, "below")):
+    click.echo(TERMINAL.why)
+    for other, separation, side in (
+            (rows[index - 1] if index else None, row.above, TERMINAL.above),
+            (rows[index + 1] if index + 1 < len(rows) else None, row.below, TERMINAL.below)):
         if other is None or separation is None:
             continue
         label = _player_label(tournament, other.player.start_no)
         if separation.criterion == "PTS":
-            reason = (f"points {plain_decimal(separation.value)} against "
-                      f"{plain_decimal(separation.other_value)}")
+            reason = TERMINAL.by_points.format(mine=plain_decimal(separation.value),
+                                               theirs=plain_decimal(separation.other_value))
         elif separation.criterion == "lots":
-            reason = f"drawing of lots (seed {standings.lots_seed}, C.07 4.2)"
+            reason = TERMINAL.by_lots.format(seed=standings.lots_seed)
         elif separation.criterion == "":
-            reason = "nothing separates them: they share the place (C.07 4.2)"
+            reason = TERMINAL.shared
         else:
             spec = standings.specs[keys.index(separation.criterion)]
             mine, theirs = _shown(spec, separation.value), _shown(spec, separation.other_value)
-            reason = (f"equal until {separation.criterion}: {mine or 'undefined'} against "
-                      f"{theirs or 'undefined'}")
-        click.echo(f"  {label} is {word}: {reason}")
+            reason = TERMINAL.by_tiebreak.format(criterion=separation.criterion,
+                                                 mine=mine or TERMINAL.undefined,
+                                                 theirs=theirs or TERMINAL.undefined)
+        click.echo("  " + TERMINAL.neighbour.format(who=label, side=side, reason=reason))
 
 
 # --- build (issue 4) ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from generator.model import ZERO, RoundKind
 from generator.rules.context import whole_number
-from generator.rules.explain import DirectEncounterGroup, Explained, Note, NoteKind, Part
+from generator.rules.explain import DirectEncounterGroup, DirectEncounterNote, Explained, Part
 from generator.rules.notation import TiebreakSpec
 
 if TYPE_CHECKING:
@@ -168,9 +168,8 @@ def explain_direct_encounter(ctx: Context, spec: TiebreakSpec, outcome: DirectEn
     position = outcome.positions()[player]
     start_no = sheet.players[player].start_no
     notes = tuple(
-        Note(kind=NoteKind.DIRECT_ENCOUNTER, article=record.article,
-             data={"members": record.members, "scores": dict(record.scores),
-                   "order": record.order})
+        DirectEncounterNote(article=record.article, members=record.members,
+                            scores=dict(record.scores), order=record.order)
         for record in outcome.groups if start_no in record.members)
     total = sum((p.value for p in parts), ZERO)
     return Explained(value=whole_number(position), parts=tuple(parts), notes=notes, total=total)

@@ -1,16 +1,18 @@
 """How every number was reached: data, not prose.
 
 The engine returns these records; the site templates, ``standings explain``,
-the JSON output and the tests all read the same ones. Wording lives in the
-templates and in ``standings explain``, never here.
+the JSON output and the tests all read the same ones. Wording lives in
+``site/wording.py`` (one table per enum, keyed by NoteKind, CutReason ...) and the
+templates, never here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from typing import ClassVar
 
 from generator.errors import Diagnostic
 from generator.model import Edition, Player, RoundKind, StartNo, Tournament
@@ -78,26 +80,175 @@ class Part:
 
 
 class NoteKind(StrEnum):
+    """Which note a record is: the key of its wording (site/wording.py) and of its record."""
+
     UNDEFINED_UNRATED = "undefined-unrated"
-    """Art. 10: unrated players present and no rating announced for them."""
     NO_RATED_GAMES = "no-rated-games"
+    NO_GAMES = "no-games"
     ROUNDED = "rounded"
-    """A value rounded as the article says (details in ``data``)."""
+    SHOWN_ROUNDED = "shown-rounded"
     TABLE_LOOKUP = "table-lookup"
-    """TPR: the dp table value; PTP: the search result."""
+    EXPECTED_SCORE = "expected-score"
+    ZERO_SCORE = "zero-score"
     FORBIDDEN_IN_ROUND_ROBIN = "forbidden-in-round-robin"
-    """2026 Art. 8 note: Buchholz family announced for a round robin."""
     DIRECT_ENCOUNTER = "direct-encounter"
+    NOT_TIED = "not-tied"
     KOYA_THRESHOLD = "koya-threshold"
-    NOT_APPLICABLE = "not-applicable"
+    UNRATED_RATING = "unrated-rating"
+
+
+# One record per note kind, each with exactly the numbers its wording names. ``kind`` is a
+# class constant, so a template can branch on it without knowing the record types.
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UndefinedUnratedNote:
+    """Art. 10: unrated players take part and no rating was announced for them."""
+
+    kind: ClassVar[NoteKind] = NoteKind.UNDEFINED_UNRATED
+    article: str
+    unrated: tuple[StartNo, ...]
+    """The unrated players' start numbers."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Note:
-    kind: NoteKind
-    article: str | None = None
-    data: Mapping[str, object] = field(default_factory=dict)
-    """Numbers the wording needs, e.g. {"exact": Decimal("2005.25"), "rounded": 2005}."""
+class NoRatedGamesNote:
+    """A rating average with no game over the board against a rated opponent to average."""
+
+    kind: ClassVar[NoteKind] = NoteKind.NO_RATED_GAMES
+    article: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoGamesNote:
+    """AOB (8.2): no game over the board, so no opponents to average."""
+
+    kind: ClassVar[NoteKind] = NoteKind.NO_GAMES
+    article: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundedNote:
+    """ARO, APRO, APPO: an average rounded to the nearest whole number, 0.5 up."""
+
+    kind: ClassVar[NoteKind] = NoteKind.ROUNDED
+    article: str
+    exact: Decimal
+    """The average before rounding."""
+    rounded: Decimal
+    """The value: the average rounded."""
+    games: int
+    """How many values were averaged."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShownRoundedNote:
+    """AOB (8.2): the exact average is the value; pages show it to two decimals."""
+
+    kind: ClassVar[NoteKind] = NoteKind.SHOWN_ROUNDED
+    article: str
+    exact: Decimal
+    shown: Decimal
+    """The average rounded to two decimals, 0.5 up (display only)."""
+    games: int
+    """The opponents met over the board."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableLookupNote:
+    """TPR (10.2): ARO plus dp of the fractional score, from the B.02 table."""
+
+    kind: ClassVar[NoteKind] = NoteKind.TABLE_LOOKUP
+    article: str
+    average: int
+    """The rounded ARO of the games counted."""
+    dp: int
+    score: Decimal
+    games: int
+    fraction: Decimal
+    """score / games, exact."""
+    fraction_rounded: Decimal
+    """The fraction rounded to two decimals, the row of the table."""
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpectedScoreNote:
+    """PTP (10.3): the lowest rating whose expected score reaches the score."""
+
+    kind: ClassVar[NoteKind] = NoteKind.EXPECTED_SCORE
+    article: str
+    score: Decimal
+    value: int
+    expected: Decimal
+    """The expected score at ``value``."""
+    expected_one_below: Decimal
+    """The expected score one rating point lower, which falls short."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZeroScoreNote:
+    """PTP (10.3) of a zero score: 800 below the lowest-rated opponent."""
+
+    kind: ClassVar[NoteKind] = NoteKind.ZERO_SCORE
+    article: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForbiddenInRoundRobinNote:
+    """2026 Art. 8: a Buchholz-family value computed for a round robin."""
+
+    kind: ClassVar[NoteKind] = NoteKind.FORBIDDEN_IN_ROUND_ROBIN
+    article: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DirectEncounterNote:
+    """Art. 6: the tie group the player's DE value comes from."""
+
+    kind: ClassVar[NoteKind] = NoteKind.DIRECT_ENCOUNTER
+    article: str
+    members: tuple[StartNo, ...]
+    scores: Mapping[StartNo, Decimal]
+    """Each member's points in the games among the members."""
+    order: tuple[tuple[StartNo, ...], ...]
+    """The sub-groups, best first."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NotTiedNote:
+    """DE (6): the player is tied with nobody where DE stands in the list."""
+
+    kind: ClassVar[NoteKind] = NoteKind.NOT_TIED
+    article: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KoyaThresholdNote:
+    """KS (9.2): the limit an opponent's score must reach, moved by /L (14.5)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.KOYA_THRESHOLD
+    article: str
+    limit: Decimal
+    maximum: Decimal
+    """The maximum possible score."""
+    shift: int
+    """Half points the /L modifier moves the limit by (0 without it)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnratedRatingNote:
+    """RTNG (10): an unrated player's value is the rating announced for unrated players."""
+
+    kind: ClassVar[NoteKind] = NoteKind.UNRATED_RATING
+    article: str
+    rating: int
+
+
+Note = (UndefinedUnratedNote | NoRatedGamesNote | NoGamesNote | RoundedNote | ShownRoundedNote
+        | TableLookupNote | ExpectedScoreNote | ZeroScoreNote | ForbiddenInRoundRobinNote
+        | DirectEncounterNote | NotTiedNote | KoyaThresholdNote | UnratedRatingNote)
+"""Every note the engine writes; ``note.kind`` says which."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

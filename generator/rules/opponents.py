@@ -24,7 +24,16 @@ from generator.rules.context import (
     whole_number,
 )
 from generator.rules.cuts import cut_elements, low_cut_sequence, plain_cut
-from generator.rules.explain import CutReason, Explained, Note, NoteKind, Part
+from generator.rules.explain import (
+    CutReason,
+    Explained,
+    ForbiddenInRoundRobinNote,
+    KoyaThresholdNote,
+    NoGamesNote,
+    Note,
+    Part,
+    ShownRoundedNote,
+)
 from generator.rules.notation import TiebreakSpec, round_robin_refusal
 from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
 
@@ -207,7 +216,7 @@ def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
     """Art. 8 (2026 edition): the Buchholz family must not be used in a round robin. The
     event check refuses it in an announced list; a value computed anyway says so."""
     if round_robin_refusal(spec, ctx.edition, is_round_robin=ctx.tournament.is_round_robin):
-        return (Note(kind=NoteKind.FORBIDDEN_IN_ROUND_ROBIN, article="8"),)
+        return (ForbiddenInRoundRobinNote(article="8"),)
     return ()
 
 
@@ -309,12 +318,10 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
         value = values[i]
         extra: tuple[Note, ...] = ()
         if value is None:
-            extra = (Note(kind=NoteKind.NOT_APPLICABLE, article="8.2",
-                          data={"reason": "no games over the board"}),)
+            extra = (NoGamesNote(article="8.2"),)
         else:
-            extra = (Note(kind=NoteKind.ROUNDED, article="8.2",
-                          data={"exact": value, "games": len(parts),
-                                "shown": value.quantize(Decimal("0.01"), ROUND_HALF_UP)}),)
+            extra = (ShownRoundedNote(article="8.2", exact=value, games=len(parts),
+                                      shown=value.quantize(Decimal("0.01"), ROUND_HALF_UP)),)
         return Explained(value=value, parts=tuple(parts), notes=extra + notes, total=total)
     return Column(spec, tuple(values), build, notes=())
 
@@ -344,8 +351,8 @@ def koya_system(ctx: Context, spec: TiebreakSpec) -> Column:
 
     values = tuple(sum([p for p, o in zip(points_, opponents, strict=True) if qualifies[o]], ZERO)
                    for points_, opponents in zip(sheet.points, sheet.opponents, strict=True))
-    note = Note(kind=NoteKind.KOYA_THRESHOLD, article="9.2",
-                data={"limit": limit, "maximum": sheet.win * playable, "shift": spec.limit})
+    note = KoyaThresholdNote(article="9.2", limit=limit, maximum=sheet.win * playable,
+                             shift=spec.limit)
 
     def build(i: int) -> Explained:
         parts = []

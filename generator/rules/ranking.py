@@ -37,8 +37,7 @@ from generator.rules.explain import (
     DirectEncounterGroup,
     Explained,
     ExplainedValues,
-    Note,
-    NoteKind,
+    NotTiedNote,
     Separation,
     Standings,
     StandingsRow,
@@ -227,9 +226,7 @@ def _compute_standings(
         if k in encounters:
             outcome = encounters[k].outcomes.get(i)
             if outcome is None:
-                return Explained(value=ZERO, notes=(Note(
-                    kind=NoteKind.NOT_APPLICABLE, article="6",
-                    data={"reason": "not tied with anyone at this point of the list"}),))
+                return Explained(value=ZERO, notes=(NotTiedNote(article="6"),))
             return explain_direct_encounter(ctx, spec, outcome, i)
         return columns[k].explain(i)
 

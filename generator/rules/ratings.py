@@ -16,7 +16,19 @@ from typing import TYPE_CHECKING
 from generator.model import ZERO, RoundKind
 from generator.rules.context import Column, tiebreak, whole_number
 from generator.rules.cuts import cut_elements, plain_cut
-from generator.rules.explain import CutReason, Explained, Note, NoteKind, Part
+from generator.rules.explain import (
+    CutReason,
+    ExpectedScoreNote,
+    Explained,
+    NoRatedGamesNote,
+    Note,
+    Part,
+    RoundedNote,
+    TableLookupNote,
+    UndefinedUnratedNote,
+    UnratedRatingNote,
+    ZeroScoreNote,
+)
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import NO_OPPONENT
 
@@ -215,8 +227,8 @@ def _performances(ctx: Context, acronym: str, unrated: int | None,
 
 
 def _undefined_column(ctx: Context, spec: TiebreakSpec) -> Column:
-    note = Note(kind=NoteKind.UNDEFINED_UNRATED, article="10",
-                data={"unrated": [p.start_no for p in ctx.players if p.rating is None]})
+    note = UndefinedUnratedNote(
+        article="10", unrated=tuple(p.start_no for p in ctx.players if p.rating is None))
     values: tuple[Decimal | None, ...] = (None,) * len(ctx.players)
     return Column(spec, values, lambda i: Explained(value=None), notes=(note,))
 
@@ -252,26 +264,29 @@ def _rating_column(ctx: Context, spec: TiebreakSpec, article: str) -> Column:
         value = values[i]
         if value is None:
             return Explained(value=None, parts=tuple(parts), total=total, notes=(
-                Note(kind=NoteKind.NO_RATED_GAMES, article=article),))
+                NoRatedGamesNote(article=article),))
         count = len(kept)
         halves = sum(games.halves[i][k] for k in kept)
-        data: dict[str, object] = {"games": count, "value": int(value)}
-        data["average_exact"] = total / count
-        data["average"] = average_rating([ratings[k] for k in kept])
+        kept_ratings = [ratings[k] for k in kept]
+        note: Note
         if acronym == "ARO":
-            note = Note(kind=NoteKind.ROUNDED, article=article, data=data)
-        else:
+            note = RoundedNote(article=article, exact=total / count, rounded=value, games=count)
+        elif acronym == "TPR":
             hundredths = _half_up_ratio(50 * halves, count)
-            data.update(score=Decimal(halves) / 2, fraction=Decimal(halves) / 2 / count,
-                        fraction_rounded=Decimal(hundredths) / 100, dp=DP[hundredths])
-            if acronym == "PTP" and halves:
-                rating_found = int(value)
-                kept_ratings = [ratings[k] for k in kept]
-                data.update(
-                    expected=Decimal(expected_score_hundredths(rating_found, kept_ratings)) / 100,
-                    expected_one_below=Decimal(expected_score_hundredths(
-                        rating_found - 1, kept_ratings)) / 100)
-            note = Note(kind=NoteKind.TABLE_LOOKUP, article=article, data=data)
+            note = TableLookupNote(
+                article=article, average=_half_up_ratio(sum(kept_ratings), count),
+                dp=DP[hundredths], score=Decimal(halves) / 2, games=count,
+                fraction=Decimal(halves) / 2 / count,
+                fraction_rounded=Decimal(hundredths) / 100, value=int(value))
+        elif halves:
+            rating_found = int(value)
+            note = ExpectedScoreNote(
+                article=article, score=Decimal(halves) / 2, value=rating_found,
+                expected=Decimal(expected_score_hundredths(rating_found, kept_ratings)) / 100,
+                expected_one_below=Decimal(expected_score_hundredths(
+                    rating_found - 1, kept_ratings)) / 100)
+        else:
+            note = ZeroScoreNote(article=article, value=int(value))
         return Explained(value=value, parts=tuple(parts), notes=(note,), total=total)
     return Column(spec, values, build)
 
@@ -324,12 +339,12 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
                       for r, performance in known(i))
         total = sum((p.value for p in parts), ZERO)
         if not parts:
-            return Explained(value=None, notes=(Note(kind=NoteKind.NO_RATED_GAMES,
-                                                     article=article),))
-        note = Note(kind=NoteKind.ROUNDED, article=article,
-                    data={"average_exact": total / len(parts), "value": values[i],
-                          "games": len(parts)})
-        return Explained(value=values[i], parts=parts, notes=(note,), total=total)
+            return Explained(value=None, notes=(NoRatedGamesNote(article=article),))
+        value = values[i]
+        assert value is not None  # the opponents met with a known value are the parts
+        note = RoundedNote(article=article, exact=total / len(parts), rounded=value,
+                           games=len(parts))
+        return Explained(value=value, parts=parts, notes=(note,), total=total)
     return Column(spec, tuple(values), build)
 
 
@@ -356,9 +371,8 @@ def rating(ctx: Context, spec: TiebreakSpec) -> Column:
 
     def build(i: int) -> Explained:
         notes: tuple[Note, ...] = ()
-        if ctx.players[i].rating is None:
-            notes = (Note(kind=NoteKind.NOT_APPLICABLE, article="10",
-                          data={"unrated_rating": unrated}),)
+        if ctx.players[i].rating is None and unrated is not None:
+            notes = (UnratedRatingNote(article="10", rating=unrated),)
         return Explained(value=values[i], notes=notes)
     return Column(spec, values, build)
 

@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from generator.model import RoundKind
 from generator.reading.notes import render_notes
-from generator.rules.explain import CutReason, NoteKind, Standings
+from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
 from generator.site.addresses import (
     PEOPLE_DIR,
@@ -67,6 +67,7 @@ from generator.site.views import (
     used_tiebreaks,
     value_of,
 )
+from generator.site.wording import cut_words, note_words, round_kind_words
 
 SITE_TITLE = "Tournament results"
 STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
@@ -124,9 +125,9 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         place=place_text,
         date_range=date_range,
         articles=articles,
-        kind_label=kind_label,
-        note_details=note_details,
-        cut_label=cut_label,
+        kind_label=round_kind_words,
+        cut_label=cut_words,
+        note_sentence=note_sentence,
     )
     env.globals.update(
         site_title=SITE_TITLE,
@@ -203,50 +204,10 @@ def articles(values: Sequence[str]) -> str:
     return ", ".join(values)
 
 
-_KIND_LABELS = {
-    RoundKind.GAME: "game",
-    RoundKind.FORFEIT_WIN: "forfeit win",
-    RoundKind.FORFEIT_LOSS: "forfeit loss",
-    RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
-    RoundKind.FULL_POINT_BYE: "full-point bye",
-    RoundKind.HALF_POINT_BYE: "requested half-point bye",
-    RoundKind.ZERO_POINT_BYE: "zero-point bye / absent",
-    RoundKind.PENDING: "result not known yet",
-    RoundKind.NOT_PLAYED_YET: "not played yet",
-}
-
-
-def note_details(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The plain numbers and words of a note's data (groups and tables are shown elsewhere)."""
-    details = []
-    for key in sorted(data):
-        value = data[key]
-        if key in ("exact", "rounded") or isinstance(value, bool):
-            continue
-        if isinstance(value, Decimal):
-            details.append((key.replace("_", " "), format_points(value)))
-        elif isinstance(value, (int, str)):
-            details.append((key.replace("_", " "), str(value)))
-    return details
-
-
-def kind_label(kind: RoundKind) -> str:
-    return _KIND_LABELS[kind]
-
-
-_CUT_LABELS = {
-    # Keyed by value so labels for reasons the engine adds later need no import change.
-    "least-significant": "least significant value cut (14.1)",
-    "vur-first": "voluntary unplayed round cut first (16.5)",
-    "most-significant": "most significant value cut (median, 14.3)",
-    "earliest-round": "first cumulative score dropped (14.1)",
-    "below-limit": "opponent below the Koya limit (9.2)",
-    "not-counted": "not an element of this tie-break",
-}
-
-
-def cut_label(reason: CutReason) -> str:
-    return _CUT_LABELS.get(str(reason), str(reason).replace("-", " "))
+def note_sentence(note: Note) -> str:
+    """A note as the page says it: its wording with points as 3½, as a sentence."""
+    words = note_words(note, format_points)
+    return words[:1].upper() + words[1:]
 
 
 # --- Markdown ----------------------------------------------------------------------------

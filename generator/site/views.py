@@ -2,7 +2,7 @@
 
 Pure functions over the reader's ``Event`` and the engine's ``Standings``; no
 Jinja and no disk here. ``render.py`` turns these records into HTML, and the
-wording lives in the templates. Where pages live is ``addresses.py``; a player's
+wording lives in the templates and ``wording.py``. Where pages live is ``addresses.py``; a player's
 page has its own records in ``player_view.py``.
 """
 
@@ -39,6 +39,7 @@ from generator.site.addresses import (
     round_page,
 )
 from generator.site.downloads import plain_decimal, shown_value
+from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
 
 if TYPE_CHECKING:
@@ -110,38 +111,6 @@ def event_info(event: Event) -> EventInfo:
         board_count=teams.board_count if teams is not None else 0,
         progress=event_progress(tournament),
     )
-
-
-def tiebreak_label(spec: TiebreakSpec) -> str:
-    """"Buchholz, cut 1": the title with its modifiers in words (C.07 Art. 14)."""
-    words = [spec.info.title]
-    if spec.cut:
-        words.append(f"cut {spec.cut}")
-    if spec.median:
-        words.append(f"median {spec.median}")
-    if spec.limit:
-        words.append(f"limit {spec.limit:+d}")
-    if spec.forfeits_as_played:
-        words.append("forfeits as played")
-    if spec.fore:
-        words.append("of Fore Buchholz")
-    if spec.reverse:
-        words.append("reversed")
-    if spec.unrated_rating is not None:
-        words.append(f"unrated counted as {spec.unrated_rating}")
-    return ", ".join(words)
-
-
-def tiebreak_articles(spec: TiebreakSpec) -> tuple[str, ...]:
-    """The articles a reader needs for this code: the definition, then its modifiers'."""
-    articles = [spec.info.article]
-    if spec.cut:
-        articles.append("14.1" if spec.cut == 1 else "14.2")
-    if spec.median:
-        articles.append("14.3" if spec.median == 1 else "14.4")
-    if spec.limit:
-        articles.append("14.5")
-    return tuple(articles)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

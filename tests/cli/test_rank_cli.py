@@ -149,14 +149,14 @@ def test_explain_shows_every_number():
     text = result.stdout
     assert f"BH/C1 - Buchholz (C.07 8.1): {reference['values']['2026']['BH/C1']:g}" in text
     assert ("dummy for a forfeit loss against Irina Rossi (4): own score 4, capped at 4 "
-            "(16.4.1) -> 4; category 16.2.4, voluntary  = 4   [cut: voluntary unplayed "
-            "round, cut first (16.5)]") in text
+            "(16.4.1) -> 4; category 16.2.4, voluntary  = 4   [voluntary unplayed round cut "
+            "first (16.5)]") in text
     assert ("dummy for a pairing-allocated bye: own score 4, capped at 3.5 (16.4.2) -> 3.5; "
             "category 16.2.1  = 3.5") in text
     assert "sum of the values not cut: 20.5" in text
     # Rated file: ARO = (2454 + 2370 + 2435 + 2483 + 2427) / 5 = 2433.8 -> 2434.
-    assert "average 2433.8 over 5 games, rounded to the nearest whole number, 0.5 up (10.1): " \
-        "2434" in text
+    assert "average 2433.8 over 5 games, rounded to the nearest whole number, 0.5 up " \
+        "(C.07 10.1): 2434" in text
     assert "Why this place:" in text and "is above:" in text
 
 
@@ -164,7 +164,9 @@ def test_explain_undefined_rating_tiebreak():
     result = run("explain", str(CORPUS_TRF / "seed-anna.trf"), "1", "--tiebreaks", "ARO")
     assert result.exit_code == 0, result.output
     assert "ARO - Average Rating of Opponents (C.07 10.1): undefined" in result.stdout
-    assert "undefined: unrated players are present" in result.stdout
+    # Nobody in seed-anna has a rating.
+    assert ("undefined for everyone: unrated players take part (1, 2, 3, 4, 5, 6, 7, 8) and no "
+            "rating was announced for them (C.07 10)") in result.stdout
 
 
 def test_explain_rating_rounding_and_table():
@@ -172,8 +174,8 @@ def test_explain_rating_rounding_and_table():
                  "--tiebreaks", "ARO TPR PTP")
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert "rounded to the nearest whole number, 0.5 up (10.1)" in text
-    assert "+ dp(" in text and "B.02 table, 10.2" in text
+    assert "rounded to the nearest whole number, 0.5 up (C.07 10.1)" in text
+    assert "+ dp(" in text and "dp from the B.02 table (C.07 10.2)" in text
     assert "lowest rating whose expected score reaches" in text
 
 

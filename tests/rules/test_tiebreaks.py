@@ -14,7 +14,16 @@ from kit.crosstable import TEC_EXERCISE, crosstable, round_robin_text, solo
 from generator.model import Edition, ScoreSystem, StartNo
 from generator.rules.context import REGISTRY, Context, TiebreakError, tiebreak
 from generator.rules.direct_encounter import direct_encounter
-from generator.rules.explain import CutReason, NoteKind
+from generator.rules.explain import (
+    CutReason,
+    ExpectedScoreNote,
+    KoyaThresholdNote,
+    NoteKind,
+    RoundedNote,
+    ShownRoundedNote,
+    TableLookupNote,
+    ZeroScoreNote,
+)
 from generator.rules.notation import CATALOGUE, NotationError, parse_tiebreak
 from generator.rules.ranking import compute_standings
 from generator.rules.ratings import (
@@ -250,8 +259,8 @@ def test_aob_is_exact_and_shown_with_two_decimals():
     """)
     aob = explained(t, "AOB", 2)
     assert aob.value == D(14) / D(3)
-    rounded = next(n for n in aob.notes if n.kind is NoteKind.ROUNDED)
-    assert rounded.data["shown"] == D("4.67")
+    assert aob.notes == (ShownRoundedNote(article="8.2", exact=D(14) / D(3), shown=D("4.67"),
+                                          games=3),)
 
 
 def test_koya_art_9_2():
@@ -281,8 +290,10 @@ def test_koya_odd_round_robin_free_round_cannot_score():
     """7 players, 7 rounds, one free round each: the maximum is 6 (not 7), limit 3."""
     matrix = ["x111111", "0x=====", "0=x====", "0==x===", "0===x==", "0====x=", "0=====x"]
     t = crosstable(round_robin_text(matrix), round_robin=True)
-    note = next(n for n in explained(t, "KS").notes if n.kind is NoteKind.KOYA_THRESHOLD)
-    assert note.data["limit"] == D(3)
+    assert explained(t, "KS").notes == (
+        KoyaThresholdNote(article="9.2", limit=D(3), maximum=D(6), shift=0),)
+    assert explained(t, "KS/L+1").notes == (
+        KoyaThresholdNote(article="9.2", limit=D("3.5"), maximum=D(6), shift=1),)
 
 
 # --- Art. 10 ratings --------------------------------------------------------------------------
@@ -302,8 +313,28 @@ def test_rating_worked_example_art_10_1_to_10_3():
     assert value(t, "ARO") == 2005
     assert value(t, "TPR") == 2198
     assert value(t, "PTP") == 2206
-    note = explained(t, "PTP").notes[0]
-    assert (note.data["expected"], note.data["expected_one_below"]) == (D("3.01"), D("2.99"))
+    assert explained(t, "ARO").notes == (
+        RoundedNote(article="10.1", exact=D(2005), rounded=D(2005), games=4),)
+    assert explained(t, "TPR").notes == (TableLookupNote(
+        article="10.2", average=2005, dp=193, score=D(3), games=4, fraction=D("0.75"),
+        fraction_rounded=D("0.75"), value=2198),)
+    assert explained(t, "PTP").notes == (ExpectedScoreNote(
+        article="10.3", score=D(3), value=2206, expected=D("3.01"),
+        expected_one_below=D("2.99")),)
+
+
+def test_the_rounding_note_carries_the_exact_and_the_rounded_average_art_10_1():
+    """ARO 10.1 of 2100 and 2051: 4151 / 2 = 2075.5, rounded 0.5 up to 2076. The note holds
+    both numbers, so the page and the CLI can say what was rounded to what."""
+    t = crosstable(solo("2w1 3b0", rating=2000, opponent_ratings={2: 2100, 3: 2051}))
+    assert explained(t, "ARO").notes == (
+        RoundedNote(article="10.1", exact=D("2075.5"), rounded=D(2076), games=2),)
+
+
+def test_perfect_performance_of_a_zero_score_art_10_3():
+    """10.3: a zero score is 800 below the lowest-rated opponent: 2051 - 800 = 1251."""
+    t = crosstable(solo("2w0 3b0", rating=2000, opponent_ratings={2: 2100, 3: 2051}))
+    assert explained(t, "PTP").notes == (ZeroScoreNote(article="10.3", value=1251),)
 
 
 @pytest.mark.parametrize(("tokens", "aro", "tpr", "ptp"), [

@@ -24,7 +24,7 @@ from generator.cli import main
 from generator.errors import StandingsError
 from generator.reading.events import read_events
 from generator.rules.notation import parse_tiebreak
-from generator.site import addresses, downloads, render, views
+from generator.site import addresses, downloads, render, views, wording
 from generator.site import build as site
 from generator.site.build import StagedSite, build_site, write_site
 from generator.site.staging import MARKER_NAME, MARKER_TEXT
@@ -76,8 +76,8 @@ def test_links_are_relative_to_the_page(here: str, target: str, link: str) -> No
 def test_anchor_and_label_of_a_tiebreak() -> None:
     spec = parse_tiebreak("BH/C1")
     assert views.player_anchor(12, spec) == "p12-bh-c1"
-    assert views.tiebreak_label(spec) == "Buchholz, cut 1"
-    assert views.tiebreak_articles(spec) == ("8.1", "14.1")
+    assert wording.tiebreak_label(spec) == "Buchholz, cut 1"
+    assert wording.tiebreak_articles(spec) == ("8.1", "14.1")
     assert addresses.tiebreak_page("GE") == "tiebreaks/rep.html"
 
 

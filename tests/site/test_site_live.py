@@ -131,7 +131,7 @@ def test_a_paired_round_has_its_page_with_every_board(live_site: Path) -> None:
         f"{number} {NAMES[white]} ({BEFORE_6[white]}) {NAMES[black]} ({BEFORE_6[black]})"
         for number, (white, black) in enumerate(boards, start=1)]
     assert _rows(markup, "byes") == ["Vera (2½) requested half-point bye ½",
-                                     "Zurab (½) zero-point bye / absent 0"]
+                                     "Zurab (½) zero-point bye or absence 0"]
     assert "the TRF file records no board numbers, so they are derived" in text
     assert not (live_site / "paired/rounds/6-standings.html").exists()
     assert "Standings after round 6" not in text
@@ -157,7 +157,7 @@ def test_the_standings_say_which_round_is_paired(live_site: Path) -> None:
     (2, "Next: round 6 Board 1: Black against Dina (5)."),
     (4, "Next: round 6 Board 3: Black against Zhanna (7)."),
     (3, "Next: round 6 Requested half-point bye (½)."),
-    (8, "Next: round 6 Zero-point bye / absent (0)."),
+    (8, "Next: round 6 Zero-point bye or absence (0)."),
 ])
 def test_each_player_page_opens_with_the_next_game(live_site: Path, start_no: int,
                                                    line: str) -> None:

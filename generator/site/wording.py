@@ -1,0 +1,272 @@
+"""Every word the pages and ``standings explain`` say about a rule, in one place.
+
+One table per enum, keyed by its members (never by their string values): what a round
+was (RoundKind), why an element of a tie-break was cut (CutReason), what a note says
+(NoteKind), and the words for a tie-break's modifiers. The site reaches them through
+the Jinja filters in render.py, the CLI directly; a translation replaces these tables.
+
+Sentences are format strings with named fields. A note's fields are the fields of its
+record (rules/explain.py), so a wording can only name numbers the engine wrote. Numbers
+are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from decimal import Decimal
+from types import MappingProxyType
+
+from generator.model import RoundKind
+from generator.rules.explain import (
+    CutReason,
+    DirectEncounterNote,
+    KoyaThresholdNote,
+    Note,
+    NoteKind,
+    UndefinedUnratedNote,
+)
+from generator.rules.notation import TiebreakSpec
+from generator.site.downloads import plain_decimal
+
+NumberFormat = Callable[[Decimal], str]
+"""How points are written: ``format_points`` on the pages (3½), ``plain_decimal`` in the CLI."""
+
+ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
+    RoundKind.GAME: "game",
+    RoundKind.FORFEIT_WIN: "forfeit win",
+    RoundKind.FORFEIT_LOSS: "forfeit loss",
+    RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
+    RoundKind.FULL_POINT_BYE: "full-point bye",
+    # 16.1: a half-point bye is always one the player asked for.
+    RoundKind.HALF_POINT_BYE: "requested half-point bye",
+    # 16.1.1: an absence is no bye, but both are the same round kind (TRF Z or blank).
+    RoundKind.ZERO_POINT_BYE: "zero-point bye or absence",
+    RoundKind.PENDING: "result not known yet",
+    RoundKind.NOT_PLAYED_YET: "not played yet",
+})
+"""What happened to a player in a round, as a noun phrase ("a forfeit win")."""
+
+CUTS: Mapping[CutReason, str] = MappingProxyType({
+    # {article}: the modifier that made the cut (14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1,
+    # 14.4 Median-2); see cut_article.
+    CutReason.LEAST_SIGNIFICANT: "least significant value cut ({article})",
+    CutReason.VOLUNTARY_UNPLAYED_FIRST: "voluntary unplayed round cut first (16.5)",
+    CutReason.MOST_SIGNIFICANT: "most significant value cut (median, {article})",
+    # 14.1.2 c defines PS's least significant values as the earliest cumulative scores.
+    CutReason.EARLIEST_ROUND: "first cumulative score dropped (14.1.2 c)",
+    CutReason.BELOW_LIMIT: "opponent below the Koya limit (9.2)",
+    CutReason.NOT_COUNTED: "not an element of this tie-break",
+})
+"""Why an element of a tie-break does not count."""
+
+NOTES: Mapping[NoteKind, str] = MappingProxyType({
+    NoteKind.UNDEFINED_UNRATED:
+        "undefined for everyone: unrated players take part ({unrated}) and no rating was "
+        "announced for them (C.07 {article})",
+    NoteKind.NO_RATED_GAMES:
+        "undefined: no game over the board against a rated opponent to average "
+        "(C.07 {article})",
+    NoteKind.NO_GAMES:
+        "undefined: no game over the board, so no opponents to average (C.07 {article})",
+    NoteKind.ROUNDED:
+        "average {exact} over {games} games, rounded to the nearest whole number, 0.5 up "
+        "(C.07 {article}): {rounded}",
+    NoteKind.SHOWN_ROUNDED:
+        "average over {games} opponents: {exact} exactly, shown as {shown} (C.07 {article})",
+    NoteKind.TABLE_LOOKUP:
+        "ARO {average} + dp({fraction_rounded}) {dp} = {value}: score {score} in {games} "
+        "games = {fraction}, rounded to 2 decimals; dp from the B.02 table (C.07 {article})",
+    NoteKind.EXPECTED_SCORE:
+        "lowest rating whose expected score reaches {score}: {value} (expected score "
+        "{expected}; one point lower {expected_one_below}; C.07 {article})",
+    NoteKind.ZERO_SCORE:
+        "zero score: 800 below the lowest-rated opponent (C.07 {article}): {value}",
+    NoteKind.FORBIDDEN_IN_ROUND_ROBIN:
+        "the Buchholz family must not be used in a round robin (2026 edition, "
+        "C.07 {article})",
+    NoteKind.DIRECT_ENCOUNTER:
+        "direct encounter among the players tied at this point (C.07 {article})",
+    NoteKind.NOT_TIED:
+        "not tied with anyone at this point of the list (C.07 {article})",
+    NoteKind.KOYA_THRESHOLD:
+        "only opponents with at least {limit} points count: half of the maximum "
+        "{maximum}{moved} (C.07 {article})",
+    NoteKind.UNRATED_RATING:
+        "unrated, so counted as {rating}, the rating announced for unrated players "
+        "(C.07 {article})",
+})
+"""What a note says. The fields are the note record's, plus the clauses note_fields derives
+(the Koya note's {moved})."""
+
+KOYA_LIMIT_MOVED = ", moved by {shift:+d} half points as C.07 14.5 allows"
+"""The /L modifier's part of the Koya note, only when it moves the limit."""
+
+DIRECT_ENCOUNTER_GROUP = "tied group {members}; points among them {scores}; order {order}"
+"""The CLI's line under a DE note (the pages show the group with names instead)."""
+
+POINTS_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
+    NoteKind.SHOWN_ROUNDED: frozenset({"exact", "shown"}),
+    NoteKind.TABLE_LOOKUP: frozenset({"score"}),
+    NoteKind.EXPECTED_SCORE: frozenset({"score", "expected", "expected_one_below"}),
+    NoteKind.DIRECT_ENCOUNTER: frozenset({"scores"}),
+    NoteKind.KOYA_THRESHOLD: frozenset({"limit", "maximum"}),
+})
+"""The note fields that are points (written as points: 3½ on the pages); every other
+number is plain (a rating average 2005.25, a fraction 0.75)."""
+
+UNRATED_SHOWN = 10
+"""Start numbers an undefined-unrated note names before it says "..."."""
+
+MODIFIERS: Mapping[str, str] = MappingProxyType({
+    # Keyed by the TiebreakSpec field each describes (C.07 Art. 14 and the /P /F /R /U
+    # letters of Art. 5), in the order the label lists them.
+    "cut": "cut {value}",
+    "median": "median {value}",
+    "limit": "limit {value:+d}",
+    "forfeits_as_played": "forfeits as played",
+    "fore": "of Fore Buchholz",
+    "reverse": "reversed",
+    "unrated_rating": "unrated counted as {value}",
+})
+"""A tie-break's modifiers in words, after its title: "Buchholz, cut 1"."""
+
+
+def round_kind_words(kind: RoundKind) -> str:
+    return ROUND_KINDS[kind]
+
+
+def _cut_paragraph(count: int) -> str:
+    return "14.1" if count == 1 else "14.2"
+
+
+def _median_paragraph(count: int) -> str:
+    return "14.3" if count == 1 else "14.4"
+
+
+def cut_article(reason: CutReason, spec: TiebreakSpec | None = None) -> str:
+    """The Art. 14 paragraph of the modifier that cut: a median's cuts are 14.3/14.4 (both
+    ends), a cut's 14.1/14.2. Without the spec, the paragraphs of Cut-1 and Median-1."""
+    if reason is CutReason.MOST_SIGNIFICANT or (spec is not None and spec.median):
+        return _median_paragraph(spec.median if spec is not None and spec.median else 1)
+    return _cut_paragraph(spec.cut if spec is not None and spec.cut else 1)
+
+
+def cut_words(reason: CutReason, spec: TiebreakSpec | None = None) -> str:
+    return CUTS[reason].format(article=cut_article(reason, spec))
+
+
+def modifier_articles(spec: TiebreakSpec) -> tuple[str, ...]:
+    """The Art. 14 paragraphs of the spec's modifiers."""
+    articles = []
+    if spec.cut:
+        articles.append(_cut_paragraph(spec.cut))
+    if spec.median:
+        articles.append(_median_paragraph(spec.median))
+    if spec.limit:
+        articles.append("14.5")
+    return tuple(articles)
+
+
+def tiebreak_articles(spec: TiebreakSpec) -> tuple[str, ...]:
+    """The articles a reader needs for this code: the definition, then its modifiers'."""
+    return (spec.info.article, *modifier_articles(spec))
+
+
+def tiebreak_label(spec: TiebreakSpec) -> str:
+    """"Buchholz, cut 1": the title with its modifiers in words (C.07 Art. 14)."""
+    words = [spec.info.title]
+    for name, wording in MODIFIERS.items():
+        value = getattr(spec, name)
+        if value is not None and value is not False and value != 0:
+            words.append(wording.format(value=value))
+    return ", ".join(words)
+
+
+def note_words(note: Note, points: NumberFormat) -> str:
+    """The note's sentence, lower case and without a full stop (the page adds them)."""
+    return NOTES[note.kind].format_map(note_fields(note, points))
+
+
+def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat) -> str:
+    return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
+
+
+def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
+    """Every field of the note record as text (``points`` writes the POINTS_FIELDS, other
+    numbers are plain), and the derived clauses its wording needs."""
+    points_fields = POINTS_FIELDS.get(note.kind, frozenset())
+    values = {field.name: _text(getattr(note, field.name),
+                                points if field.name in points_fields else plain_decimal)
+              for field in fields(note)}
+    if isinstance(note, KoyaThresholdNote):
+        values["moved"] = KOYA_LIMIT_MOVED.format(shift=note.shift) if note.shift else ""
+    if isinstance(note, UndefinedUnratedNote):
+        shown = [str(n) for n in note.unrated[:UNRATED_SHOWN]]
+        values["unrated"] = ", ".join(
+            shown + (["..."] if len(note.unrated) > UNRATED_SHOWN else []))
+    return values
+
+
+def fields_named(wording: str) -> frozenset[str]:
+    """The named fields of a format string (for the test that every wording's fields exist)."""
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(wording) if name)
+
+
+def _text(value: object, number: NumberFormat) -> str:
+    if isinstance(value, Decimal):
+        return number(value)
+    if isinstance(value, Mapping):  # DE: each member's points among the tied players
+        return ", ".join(f"{key}: {_text(points, number)}" for key, points in value.items())
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple):  # DE: sub-groups best first, "1 > 2=3"
+            return " > ".join("=".join(str(n) for n in group) for group in value)
+        return ", ".join(str(n) for n in value)
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TerminalWords:
+    """The clauses ``standings explain`` builds its lines from, one field per clause (a
+    translation is another instance). Round kinds, cuts and notes come from the tables
+    above, as on the pages."""
+
+    explained: str = "{who}, {event}, {rounds}, C.07 edition {edition}"
+    place: str = "Place {place} with {points} points."
+    team_place: str = "Place {place} with {points} match points."
+    heading: str = "{key} - {title} (C.07 {articles}): {value}"
+    undefined: str = "undefined"
+    cumulative: str = "after round {round:>2}: {value}"
+    counted_round: str = "round {round:>2}  {what}: {verdict}"
+    counts: str = "counts"
+    does_not_count: str = "does not count"
+    scored_round: str = "round {round:>2}  {who}"
+    dummy: str = "dummy for a {kind}"
+    dummy_against: str = "dummy for a {kind} against {who}"
+    dummy_capped: str = "own score {own}, capped at {cap} ({article}) -> {counted}"
+    dummy_own: str = "own score {own} ({article})"
+    category: str = "category {category}"
+    voluntary_category: str = "category {category}, voluntary"
+    rating: str = "rating {rating}"
+    adjusted_score: str = "score {score}, adjusted {adjusted} (16.3)"
+    score: str = "score {score}"
+    forfeit_as_game: str = "forfeit counted as a game ({article})"
+    opponent_score: str = "opponent's score {score}"
+    scored_against: str = "scored {points} against {opponent_points}"
+    scored: str = "scored {points}"
+    times_points: str = "x {points} points"
+    contribution: str = "  = {value}"
+    cut: str = "   [{cut}]"
+    total: str = "sum of the values not cut: {total}"
+    why: str = "Why this place:"
+    neighbour: str = "{who} is {side}: {reason}"
+    above: str = "above"
+    below: str = "below"
+    by_points: str = "points {mine} against {theirs}"
+    by_lots: str = "drawing of lots (seed {seed}, C.07 4.2)"
+    shared: str = "nothing separates them: they share the place (C.07 4.2)"
+    by_tiebreak: str = "equal until {criterion}: {mine} against {theirs}"
+
+
+TERMINAL = TerminalWords()

@@ -1,0 +1,166 @@
+"""site/wording.py: one wording per enum member, and the pages and the CLI both use it."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import fields
+from decimal import Decimal as D
+from typing import get_args
+
+import pytest
+from click.testing import CliRunner
+from conftest import CORPUS_TRF
+
+from generator.cli import main
+from generator.model import RoundKind, StartNo
+from generator.reading.events import read_event, standings_for_event
+from generator.rules.explain import (
+    CutReason,
+    DirectEncounterNote,
+    ExpectedScoreNote,
+    ForbiddenInRoundRobinNote,
+    KoyaThresholdNote,
+    NoGamesNote,
+    NoRatedGamesNote,
+    Note,
+    NoteKind,
+    NotTiedNote,
+    RoundedNote,
+    ShownRoundedNote,
+    TableLookupNote,
+    UndefinedUnratedNote,
+    UnratedRatingNote,
+    ZeroScoreNote,
+)
+from generator.rules.notation import parse_tiebreak
+from generator.site import wording
+from generator.site.build import build_site
+from generator.site.downloads import plain_decimal
+from generator.site.render import note_sentence
+from generator.site.views import format_points
+from tests.kit.sitekit import make_event
+
+NOTE_RECORDS = get_args(Note)
+
+SAMPLES: tuple[Note, ...] = (
+    UndefinedUnratedNote(article="10", unrated=tuple(StartNo(n) for n in range(1, 13))),
+    NoRatedGamesNote(article="10.1"),
+    NoGamesNote(article="8.2"),
+    RoundedNote(article="10.1", exact=D("2075.5"), rounded=D(2076), games=2),
+    ShownRoundedNote(article="8.2", exact=D(14) / D(3), shown=D("4.67"), games=3),
+    TableLookupNote(article="10.2", average=2005, dp=193, score=D("2.5"), games=4,
+                    fraction=D("0.625"), fraction_rounded=D("0.63"), value=2198),
+    ExpectedScoreNote(article="10.3", score=D("2.5"), value=2206, expected=D("2.5"),
+                      expected_one_below=D("2.49")),
+    ZeroScoreNote(article="10.3", value=1251),
+    ForbiddenInRoundRobinNote(article="8"),
+    DirectEncounterNote(article="6.3", members=(StartNo(3), StartNo(5), StartNo(8)),
+                        scores={StartNo(3): D("1.5"), StartNo(5): D("1.5"), StartNo(8): D(0)},
+                        order=((StartNo(3), StartNo(5)), (StartNo(8),))),
+    NotTiedNote(article="6"),
+    KoyaThresholdNote(article="9.2", limit=D("3.5"), maximum=D(7), shift=0),
+    UnratedRatingNote(article="10", rating=1000),
+)
+
+
+@pytest.mark.parametrize(("table", "enum"), [(wording.ROUND_KINDS, RoundKind),
+                                             (wording.CUTS, CutReason),
+                                             (wording.NOTES, NoteKind)])
+def test_every_member_has_its_words_keyed_by_the_member(table, enum):
+    # A StrEnum member equals its string, so a table keyed by "game" would pass a plain
+    # membership test: the keys themselves must be the members.
+    assert [type(key) for key in table] == [enum] * len(table)
+    assert set(table) == set(enum)
+    assert all(words.strip() for words in table.values())
+
+
+def test_every_note_kind_has_one_record_and_every_record_is_a_note():
+    assert sorted(record.kind for record in NOTE_RECORDS) == sorted(NoteKind)
+    assert sorted(type(note).__name__ for note in SAMPLES) == sorted(
+        record.__name__ for record in NOTE_RECORDS)
+
+
+@pytest.mark.parametrize("note", SAMPLES, ids=lambda note: note.kind.value)
+def test_each_note_wording_names_only_what_its_record_holds(note):
+    named = wording.fields_named(wording.NOTES[note.kind])
+    held = {field.name for field in fields(note)}
+    derived = {"moved"} if isinstance(note, KoyaThresholdNote) else set()
+    assert named <= held | derived
+    assert wording.POINTS_FIELDS.get(note.kind, frozenset()) <= held
+    assert f"C.07 {note.article}" in wording.note_words(note, plain_decimal)
+
+
+@pytest.mark.parametrize(("note", "page_says"), [
+    # Points as points (3½); rating averages and fractions stay plain numbers.
+    (SAMPLES[3], "Average 2075.5 over 2 games, rounded to the nearest whole number, 0.5 up "
+                 "(C.07 10.1): 2076"),
+    (SAMPLES[5], "ARO 2005 + dp(0.63) 193 = 2198: score 2½ in 4 games = 0.625, rounded to 2 "
+                 "decimals; dp from the B.02 table (C.07 10.2)"),
+    (SAMPLES[11], "Only opponents with at least 3½ points count: half of the maximum 7 "
+                  "(C.07 9.2)"),
+    (SAMPLES[0], "Undefined for everyone: unrated players take part (1, 2, 3, 4, 5, 6, 7, 8, "
+                 "9, 10, ...) and no rating was announced for them (C.07 10)"),
+])
+def test_a_page_writes_a_note_as_a_sentence(note, page_says):
+    assert note_sentence(note) == page_says
+
+
+def test_the_koya_note_names_the_limit_modifier_only_when_it_moves_the_limit():
+    moved = KoyaThresholdNote(article="9.2", limit=D(4), maximum=D(7), shift=1)
+    assert wording.note_words(moved, plain_decimal) == (
+        "only opponents with at least 4 points count: half of the maximum 7, moved by +1 "
+        "half points as C.07 14.5 allows (C.07 9.2)")
+    assert "moved" not in wording.note_words(SAMPLES[11], plain_decimal)
+
+
+def test_the_cli_shows_a_direct_encounter_group_by_start_numbers():
+    assert wording.direct_encounter_group_words(SAMPLES[9], plain_decimal) == (
+        "tied group 3, 5, 8; points among them 3: 1.5, 5: 1.5, 8: 0; order 3=5 > 8")
+
+
+@pytest.mark.parametrize(("code", "reason", "words"), [
+    ("BH/C1", CutReason.LEAST_SIGNIFICANT, "least significant value cut (14.1)"),
+    ("BH/C2", CutReason.LEAST_SIGNIFICANT, "least significant value cut (14.2)"),
+    ("BH/M1", CutReason.LEAST_SIGNIFICANT, "least significant value cut (14.3)"),
+    ("BH/M2", CutReason.MOST_SIGNIFICANT, "most significant value cut (median, 14.4)"),
+    ("BH/M1", CutReason.MOST_SIGNIFICANT, "most significant value cut (median, 14.3)"),
+    ("BH/C1", CutReason.VOLUNTARY_UNPLAYED_FIRST, "voluntary unplayed round cut first (16.5)"),
+    ("PS/C2", CutReason.EARLIEST_ROUND, "first cumulative score dropped (14.1.2 c)"),
+])
+def test_a_cut_cites_the_paragraph_of_the_modifier_that_made_it_art_14(code, reason, words):
+    assert wording.cut_words(reason, parse_tiebreak(code)) == words
+
+
+@pytest.mark.parametrize(("code", "label", "articles"), [
+    ("BH/C1", "Buchholz, cut 1", ("8.1", "14.1")),
+    ("BH/M2/P", "Buchholz, median 2, forfeits as played", ("8.1", "14.4")),
+    ("KS/L-1", "Koya System, limit -1", ("9.2", "14.5")),
+    ("ARO/U1000", "Average Rating of Opponents, unrated counted as 1000", ("10.1",)),
+    ("TPN/R", "Tournament Pairing Number, reversed", ("7.8",)),
+])
+def test_a_tiebreak_label_spells_its_modifiers(code, label, articles):
+    spec = parse_tiebreak(code)
+    assert (wording.tiebreak_label(spec), wording.tiebreak_articles(spec)) == (label, articles)
+
+
+def test_the_page_and_the_cli_say_the_same_words_for_the_same_note(tmp_path):
+    """seed-alekhin player 1: the ARO, TPR and PTP notes and a DE note, once engine data,
+    then the same sentence in ``standings explain`` and on the player page."""
+    settings = "tiebreaks: [ARO, TPR, PTP, DE]\n"
+    folder = make_event(tmp_path / "events", "alekhin", CORPUS_TRF / "seed-alekhin.trf",
+                        settings)
+    standings = standings_for_event(read_event(folder))
+    row = standings.rows[0]
+    notes = [note for explained in row.values.values() for note in explained.notes]
+    assert {note.kind for note in notes} >= {NoteKind.ROUNDED, NoteKind.TABLE_LOOKUP,
+                                             NoteKind.EXPECTED_SCORE}
+    build_site(tmp_path / "events", tmp_path / "site")
+    page = html.unescape((tmp_path / "site" / "alekhin" / "players" /
+                          f"{row.player.start_no}.html").read_text(encoding="utf-8"))
+    told = CliRunner().invoke(main, ["explain", str(folder), str(row.player.start_no)])
+    assert told.exit_code == 0, told.output
+    for note in notes:
+        words = wording.note_words(note, plain_decimal)
+        assert f"    {words}\n" in told.stdout
+        on_page = wording.note_words(note, format_points)
+        assert f"<li>{on_page[:1].upper()}{on_page[1:]}.</li>" in page
