@@ -9,10 +9,7 @@ is on.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
-import json
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +29,7 @@ from markupsafe import Markup
 
 from generator.site import pages
 from generator.rules.explain import CutReason, NoteKind, Standings
-from generator.site.downloads import plain_decimal, spreadsheet_text, standings_document
+from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.model import RoundKind
 from generator.reading.notes import render_notes
 from generator.site.pages import EventPlan, format_points
@@ -291,32 +288,6 @@ def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
         return render_notes(text)
     converter = markdown.Markdown(extensions=["tables", "sane_lists"])
     return Markup(converter.convert(text))  # our own files, shipped with the package
-
-
-# --- downloads ---------------------------------------------------------------------------
-
-def standings_json(standings: Standings, event_name: str) -> bytes:
-    text = json.dumps(standings_document(standings, event_name), ensure_ascii=False, indent=1)
-    return (text + "\n").encode("utf-8")
-
-
-def standings_csv(standings: Standings) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    columns = pages.columns(standings.specs)
-    codes = [column.key for column in columns]
-    writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
-                     *codes])
-    for row in standings.rows:
-        player = row.player
-        values = [pages.value_of(row, column) for column in columns]
-        writer.writerow([
-            row.rank, player.start_no, *map(spreadsheet_text, (
-                player.title, player.name, player.federation)),
-            "" if player.rating is None else player.rating, plain_decimal(row.points),
-            *("" if v is None else plain_decimal(v) for v in values),
-        ])
-    return buffer.getvalue().encode("utf-8")
 
 
 # --- pages -------------------------------------------------------------------------------

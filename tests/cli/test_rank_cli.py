@@ -83,9 +83,30 @@ def test_rank_csv():
                  "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = list(csv.reader(io.StringIO(result.stdout)))
-    assert rows[0] == ["rank", "start_no", "name", "points", "BH", "ARO"]
-    assert rows[1] == ["1", "1", "Anna", "4", "13.5", ""]
+    assert rows[0] == ["rank", "start_no", "title", "name", "federation", "rating", "points",
+                       "BH", "ARO"]
+    assert rows[1] == ["1", "1", "", "Anna", "", "", "4", "13.5", ""]
     assert len(rows) == 9
+
+
+@pytest.mark.parametrize("output", ["json", "csv"])
+def test_rank_prints_the_site_download_byte_for_byte(tmp_path, output):
+    """One writer per format (site/downloads.py): what rank prints is the file the site
+    offers, with the event's own list and with a list given on the command line."""
+    from generator.site.build import build_site
+
+    for tiebreaks in ((), ("--tiebreaks", "DE BH/C1 AOB DE SB ARO")):
+        events = tmp_path / "-".join(("events", *tiebreaks[1:]))
+        folder = events / "club"
+        folder.mkdir(parents=True)
+        shutil.copy(CORPUS_TRF / "synth-club-byes.trf", folder / "tournament.trf")
+        if tiebreaks:
+            (folder / "event.yml").write_text(f"tiebreaks: {tiebreaks[1]}\n", encoding="utf-8")
+        build_site(events, events.with_name(events.name + "-site"))
+        result = run("rank", str(folder), "--format", output, *tiebreaks)
+        assert result.exit_code == 0, result.output
+        downloaded = events.with_name(events.name + "-site") / "club" / f"standings.{output}"
+        assert result.stdout_bytes == downloaded.read_bytes()
 
 
 def test_rank_after_round_and_event_folder(tmp_path):
