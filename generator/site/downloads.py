@@ -9,7 +9,7 @@ import io
 import json
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from generator.rules.progress import FINAL, PROVISIONAL
 from generator.rules.ranking import value_keys
@@ -42,6 +42,14 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
+@overload
+def shown_value(spec: TiebreakSpec, value: Decimal) -> Decimal: ...
+
+
+@overload
+def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None: ...
+
+
 def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
     """AOB is an exact average and C.07 names no rounding: shown with two decimals, as
     ``standings rank`` prints it. Every other value is shown exactly."""
@@ -60,7 +68,7 @@ def json_number(value: Decimal | None) -> int | float | None:
 
 
 def _memo(text_of: Callable[[Decimal], str], undefined: str) -> Callable[[Decimal | None], str]:
-    """``text_of`` remembered for each value of one document; ``undefined`` for None.
+    """``text_of`` remembered for each value of one column; ``undefined`` for None.
 
     A download of 2,000 players holds 50,000 values but a few thousand distinct ones, and
     writing a Decimal costs more than finding it; equal Decimals (2 and 2.0) are written
@@ -76,6 +84,17 @@ def _memo(text_of: Callable[[Decimal], str], undefined: str) -> Callable[[Decima
         return found
 
     return text
+
+
+def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], undefined: str
+                   ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
+    """Each announced code's key in the rows, and the text of its values as shown
+    (``shown_value``)."""
+    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal], str]:
+        return lambda value: text_of(shown_value(spec, value))
+
+    return [(key, _memo(shown_text(spec), undefined))
+            for key, spec in zip(value_keys(standings.specs), standings.specs, strict=True)]
 
 
 def _document_head(standings: Standings, event_name: str) -> dict[str, Any]:
@@ -107,19 +126,21 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
     """
     head = json.dumps({**_document_head(standings, event_name), "players": []},
                       ensure_ascii=False, indent=1)
-    columns = tuple(zip(value_keys(standings.specs), standings.specs, strict=True))
-    number = _memo(lambda value: json.dumps(json_number(value)), "null")
-    prefixes = [f"    {_encode_text(key)}: " for key, _spec in columns]
+    def json_text(value: Decimal) -> str:
+        return json.dumps(json_number(value))
+
+    columns = [(f"    {_encode_text(key)}: ", key, text)
+               for key, text in _value_columns(standings, json_text, "null")]
+    points = _memo(json_text, "null")
     players = []
     for row in standings.rows:
-        values = ",\n".join(
-            prefix + number(shown_value(spec, row.number(key)))
-            for prefix, (key, spec) in zip(prefixes, columns, strict=True))
+        number = row.number
+        values = ",\n".join([prefix + text(number(key)) for prefix, key, text in columns])
         players.append(
             f'  {{\n   "start_no": {int(row.player.start_no)},\n'
             f'   "name": {_encode_text(row.player.name)},\n'
             f'   "rank": {row.rank},\n'
-            f'   "points": {number(row.points)},\n'
+            f'   "points": {points(row.points)},\n'
             f'   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
     if players:
         # The head ends '"players": []\n}': the list is opened there and closed after.
@@ -136,18 +157,18 @@ def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
 def standings_csv(standings: Standings) -> bytes:
     """``standings.csv`` and ``standings rank --format csv``, as UTF-8 bytes: one row per
     player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined."""
-    columns = tuple(zip(value_keys(standings.specs), standings.specs, strict=True))
-    number = _memo(plain_decimal, "")
+    columns = _value_columns(standings, plain_decimal, "")
+    points = _memo(plain_decimal, "")
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
-                     *(key for key, _spec in columns)])
+                     *(key for key, _text in columns)])
     # The title, name and federation are the cells of text from the file
     # (spreadsheet_text says why).
     writer.writerows(
         [row.rank, row.player.start_no, spreadsheet_text(row.player.title),
          spreadsheet_text(row.player.name), spreadsheet_text(row.player.federation),
-         "" if row.player.rating is None else row.player.rating, number(row.points),
-         *(number(shown_value(spec, row.number(key))) for key, spec in columns)]
+         "" if row.player.rating is None else row.player.rating, points(row.points),
+         *[text(row.number(key)) for key, text in columns]]
         for row in standings.rows)
     return buffer.getvalue().encode("utf-8")
