@@ -7,6 +7,7 @@ calculator) or from the worked examples of the spec.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import shutil
@@ -107,6 +108,22 @@ def test_rank_prints_the_site_download_byte_for_byte(tmp_path, output):
         assert result.exit_code == 0, result.output
         downloaded = events.with_name(events.name + "-site") / "club" / f"standings.{output}"
         assert result.stdout_bytes == downloaded.read_bytes()
+
+
+@pytest.mark.parametrize("was_enabled", [True, False])
+def test_rank_leaves_the_cycle_collector_as_it_found_it(was_enabled):
+    """rank pauses Python's cycle collector for its run (start-up time); a program that
+    calls it, such as this test run, gets the collector back as it was."""
+    (gc.enable if was_enabled else gc.disable)()
+    try:
+        result = run("rank", str(CORPUS_TRF / "seed-anna.trf"), "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert gc.isenabled() is was_enabled
+        result = run("rank", str(CORPUS_TRF / "seed-anna.trf"), "--tiebreaks", "BHX")
+        assert result.exit_code == 2
+        assert gc.isenabled() is was_enabled
+    finally:
+        gc.enable()
 
 
 def test_rank_after_round_and_event_folder(tmp_path):
