@@ -11,10 +11,12 @@ import gc
 import io
 import json
 import shutil
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS_EXPECTED, CORPUS_TRF
+from conftest import CORPUS_EXPECTED, CORPUS_TRF, ROOT
 
 from generator.cli import main
 
@@ -108,6 +110,38 @@ def test_rank_prints_the_site_download_byte_for_byte(tmp_path, output):
         assert result.exit_code == 0, result.output
         downloaded = events.with_name(events.name + "-site") / "club" / f"standings.{output}"
         assert result.stdout_bytes == downloaded.read_bytes()
+
+
+_MODULES_AT_EXIT = """
+import atexit, json, sys
+atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.__stderr__))
+sys.argv = ["standings", *sys.argv[1:]]
+from generator.cli import main
+main()
+"""
+
+
+def _modules_loaded(*arguments: str) -> set[str]:
+    """The modules a whole run of ``standings ARGUMENTS...`` had loaded when it ended."""
+    finished = subprocess.run([sys.executable, "-c", _MODULES_AT_EXIT, *arguments],
+                              capture_output=True, text=True, cwd=ROOT, check=False)
+    assert finished.returncode == 0, finished.stderr
+    return set(json.loads(finished.stderr.splitlines()[-1]))
+
+
+@pytest.mark.parametrize(("arguments", "not_loaded"), [
+    (("--help",), ("generator.reading", "generator.rules", "generator.site", "yaml")),
+    (("rank", str(CORPUS_TRF / "seed-anna.trf"), "--format", "json"),
+     ("generator.site.render", "generator.site.pages", "generator.preview", "jinja2",
+      "markdown", "nh3", "watchdog")),
+])
+def test_a_command_loads_only_what_it_uses(arguments, not_loaded):
+    """Start-up time: the CLI imports a command's modules when the command runs, and rank
+    writes its output without the site's pages or templates."""
+    loaded = _modules_loaded(*arguments)
+    assert "generator.cli" in loaded
+    assert not {m for m in loaded
+                if any(m == name or m.startswith(f"{name}.") for name in not_loaded)}
 
 
 @pytest.mark.parametrize("was_enabled", [True, False])
