@@ -90,6 +90,7 @@ def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], unde
                    ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
     """Each announced code's key in the rows, and the text of its values as shown
     (``shown_value``)."""
+
     def shown_text(spec: TiebreakSpec) -> Callable[[Decimal], str]:
         return lambda value: text_of(shown_value(spec, value))
 
@@ -115,6 +116,10 @@ _encode_text = json.JSONEncoder(ensure_ascii=False).encode
 """A str as the document writes it (the json module's C encoder)."""
 
 
+def _json_number_text(value: Decimal) -> str:
+    return json.dumps(json_number(value))
+
+
 def standings_json(standings: Standings, event_name: str) -> bytes:
     """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
 
@@ -124,14 +129,9 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
     is fixed, are laid out here line by line with the same separators and the same text
     for every string and number (``standings_document`` reads the result back).
     """
-    head = json.dumps({**_document_head(standings, event_name), "players": []},
-                      ensure_ascii=False, indent=1)
-    def json_text(value: Decimal) -> str:
-        return json.dumps(json_number(value))
-
     columns = [(f"    {_encode_text(key)}: ", key, text)
-               for key, text in _value_columns(standings, json_text, "null")]
-    points = _memo(json_text, "null")
+               for key, text in _value_columns(standings, _json_number_text, "null")]
+    points = _memo(_json_number_text, "null")
     players = []
     for row in standings.rows:
         number = row.number
@@ -142,6 +142,8 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
             f'   "rank": {row.rank},\n'
             f'   "points": {points(row.points)},\n'
             f'   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+    head = json.dumps({**_document_head(standings, event_name), "players": []},
+                      ensure_ascii=False, indent=1)
     if players:
         # The head ends '"players": []\n}': the list is opened there and closed after.
         head = head.removesuffix("[]\n}") + "[\n" + ",\n".join(players) + "\n ]\n}"
