@@ -8,26 +8,24 @@ only with ``--debug``.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
 from generator import __version__
 from generator.errors import Diagnostic, Severity, StandingsError, warning_count
-from generator.model import RoundKind
-from generator.rules.explain import DirectEncounterNote, Note
-from generator.site.downloads import plain_decimal, shown_value
-from generator.site.wording import (
-    ROUND_KINDS,
-    TERMINAL,
-    cut_words,
-    direct_encounter_group_words,
-    note_words,
-)
+
+if TYPE_CHECKING:
+    from generator.rules.explain import Note
+
+# Everything else is imported by the command that needs it, when it runs: start-up time.
+# ``standings --help`` loads no tie-break, and ``rank`` no page template.
 
 F = TypeVar("F", bound=Callable[..., Any])
 _P = ParamSpec("_P")
@@ -240,7 +238,10 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
 
 
 def _shown(spec: Any, value: Any) -> str | None:
-    """A tie-break value as printed in the text and CSV tables (AOB with two decimals)."""
+    """A tie-break value as printed in the text table and by explain (AOB with two
+    decimals)."""
+    from generator.site.downloads import plain_decimal, shown_value
+
     shown = shown_value(spec, value)
     return None if shown is None else plain_decimal(shown)
 
@@ -280,42 +281,46 @@ def rank_command(path: str, tiebreaks: str | None, edition: str | None,
     C.07 leaves undefined (rating tie-breaks with unrated players) are shown as '-'
     (null in JSON).
     """
-    import csv
-    import io
-    import json
+    from generator.speed import collector_paused
 
+    # One event's objects are made, printed, and freed by the end of the process: the
+    # cycle collector, which would walk them again and again for the few cycles among
+    # them, stays off for the command (speed.py says why) and out of the exit.
+    with collector_paused():
+        _end_without_collecting()
+        _rank(path, tiebreaks, edition, after_round, output)
+
+
+def _end_without_collecting() -> None:
+    """Leave the objects alive at exit out of Python's last collection (gc.freeze): the
+    end of the process frees them anyway. On a 2,000-player event the pause and this
+    took a tenth off a whole run of ``rank`` (bench/bench_rank.py). Registered again
+    rather than twice: click's test runner calls the command many times in one process.
+    """
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
+
+
+def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: int | None,
+          output: str) -> None:
+    """The standings of ``rank`` in the format asked for."""
     from generator.rules.ranking import value_keys
-    from generator.site.downloads import spreadsheet_text, standings_document
+    from generator.site.downloads import plain_decimal, standings_csv, standings_json
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
-    keys = value_keys(standings.specs)
     name = event.competitors.name
+    # The site's downloads, byte for byte: one writer each (site/downloads.py).
     if output == "json":
-        # One player a line: the same document as the site's standings.json, laid out to
-        # be read in a terminal.
-        document = standings_document(standings, name)
-        # Every key but the players as written by standings_document, in its order, so a
-        # key added there is printed here too.
-        head = "".join(f"  {json.dumps(key)}: {json.dumps(value)},\n"
-                       for key, value in document.items() if key != "players")
-        players = ",\n".join(f"    {json.dumps(player)}" for player in document["players"])
-        click.echo("{\n" + head + '  "players": [\n' + players + "\n  ]\n}")
+        click.echo(standings_json(standings, name), nl=False)
         return
-    header = ["rank", "start_no", "name", "points", *keys]
+    if output == "csv":
+        click.echo(standings_csv(standings), nl=False)
+        return
+    keys = value_keys(standings.specs)
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
               *(_shown(spec, row.number(key)) or "-"
                 for key, spec in zip(keys, standings.specs, strict=True))]
              for row in standings.rows]
-    if output == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(header)
-        # The name is the one cell of text from the file (spreadsheet_text says why).
-        writer.writerows([*line[:2], spreadsheet_text(line[2]),
-                          *("" if cell == "-" else cell for cell in line[3:])]
-                         for line in lines)
-        click.echo(buffer.getvalue(), nl=False)
-        return
     click.echo(f"{name} ({_rounds_counted(standings)}; C.07 edition {standings.edition.value})")
     titles = ["Rank", "No", "Name", "Pts", *keys]
     widths = [max(len(t), *(len(line[k]) for line in lines)) if lines else len(t)
@@ -355,6 +360,10 @@ def _player_label(tournament: Any, start_no: int | None) -> str:
 
 def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     """One round of a derivation, every number shown."""
+    from generator.model import RoundKind
+    from generator.site.downloads import plain_decimal
+    from generator.site.wording import ROUND_KINDS, TERMINAL, cut_words
+
     words = TERMINAL
     acronym = spec.info.acronym
     cut = words.cut.format(cut=cut_words(part.cut, spec)) if part.cut is not None else ""
@@ -415,6 +424,10 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
 
 
 def _note_lines(note: Note) -> list[str]:
+    from generator.rules.explain import DirectEncounterNote
+    from generator.site.downloads import plain_decimal
+    from generator.site.wording import direct_encounter_group_words, note_words
+
     lines = [note_words(note, plain_decimal)]
     if isinstance(note, DirectEncounterNote):
         lines.append(direct_encounter_group_words(note, plain_decimal))
@@ -437,6 +450,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     the player is placed between their neighbours.
     """
     from generator.rules.ranking import value_keys
+    from generator.site.downloads import plain_decimal
+    from generator.site.wording import TERMINAL
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     tournament = event.competitors  # a team event explains its teams

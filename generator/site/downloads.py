@@ -1,12 +1,18 @@
-"""Standings as data: the numbers and the JSON document that ``standings rank`` prints and
-the site offers for download. One schema, written once, so the two can never differ."""
+"""Standings as data: the JSON and CSV documents that ``standings rank --format json|csv``
+prints and the site offers for download (``standings.json``, ``standings.csv``). One writer
+per format, which both call, so the two can never differ."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from generator.rules.progress import FINAL, PROVISIONAL
+from generator.rules.ranking import value_keys
 
 if TYPE_CHECKING:
     from generator.rules.explain import Standings
@@ -36,6 +42,14 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
+@overload
+def shown_value(spec: TiebreakSpec, value: Decimal) -> Decimal: ...
+
+
+@overload
+def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None: ...
+
+
 def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
     """AOB is an exact average and C.07 names no rounding: shown with two decimals, as
     ``standings rank`` prints it. Every other value is shown exactly."""
@@ -53,13 +67,39 @@ def json_number(value: Decimal | None) -> int | float | None:
     return float(plain_decimal(value))
 
 
-def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
-    """The schema of ``standings rank --format json`` and of the site's standings.json."""
-    # Imported here: the number helpers above are used by commands (check, --help) that
-    # should not pay for loading the tie-break engine.
-    from generator.rules.ranking import value_keys
+def _memo(text_of: Callable[[Decimal], str], undefined: str) -> Callable[[Decimal | None], str]:
+    """``text_of`` remembered for each value of one column; ``undefined`` for None.
 
-    columns = tuple(zip(value_keys(standings.specs), standings.specs, strict=True))
+    A download of 2,000 players holds 50,000 values but a few thousand distinct ones, and
+    writing a Decimal costs more than finding it; equal Decimals (2 and 2.0) are written
+    alike by both writers, so the value alone is the key."""
+    texts: dict[Decimal, str] = {}
+
+    def text(value: Decimal | None) -> str:
+        if value is None:
+            return undefined
+        found = texts.get(value)
+        if found is None:
+            found = texts[value] = text_of(value)
+        return found
+
+    return text
+
+
+def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], undefined: str
+                   ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
+    """Each announced code's key in the rows, and the text of its values as shown
+    (``shown_value``)."""
+
+    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal], str]:
+        return lambda value: text_of(shown_value(spec, value))
+
+    return [(key, _memo(shown_text(spec), undefined))
+            for key, spec in zip(value_keys(standings.specs), standings.specs, strict=True)]
+
+
+def _document_head(standings: Standings, event_name: str) -> dict[str, Any]:
+    """Every key of the JSON document but the players, in its order."""
     return {
         "event": event_name,
         # Provisional until every round up to the announced number is complete: a
@@ -69,15 +109,68 @@ def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
         "rounds_total": standings.tournament.total_rounds,
         "edition": standings.edition.value,
         "tiebreaks": [spec.written for spec in standings.specs],
-        "players": [
-            {
-                "start_no": int(row.player.start_no),
-                "name": row.player.name,
-                "rank": row.rank,
-                "points": json_number(row.points),
-                "tiebreaks": {key: json_number(shown_value(spec, row.number(key)))
-                              for key, spec in columns},
-            }
-            for row in standings.rows
-        ],
     }
+
+
+_encode_text = json.JSONEncoder(ensure_ascii=False).encode
+"""A str as the document writes it (the json module's C encoder)."""
+
+
+def _json_number_text(value: Decimal) -> str:
+    return json.dumps(json_number(value))
+
+
+def standings_json(standings: Standings, event_name: str) -> bytes:
+    """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
+
+    The layout is ``json.dumps(document, ensure_ascii=False, indent=1)`` (the download's
+    since the first site) plus a newline. The json module indents in pure Python, which
+    cost as long as computing the tie-breaks of a large event, so the players, whose shape
+    is fixed, are laid out here line by line with the same separators and the same text
+    for every string and number (``standings_document`` reads the result back).
+    """
+    columns = [(f"    {_encode_text(key)}: ", key, text)
+               for key, text in _value_columns(standings, _json_number_text, "null")]
+    points = _memo(_json_number_text, "null")
+    players = []
+    for row in standings.rows:
+        number = row.number
+        values = ",\n".join([prefix + text(number(key)) for prefix, key, text in columns])
+        players.append(
+            f'  {{\n   "start_no": {int(row.player.start_no)},\n'
+            f'   "name": {_encode_text(row.player.name)},\n'
+            f'   "rank": {row.rank},\n'
+            f'   "points": {points(row.points)},\n'
+            f'   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+    head = json.dumps({**_document_head(standings, event_name), "players": []},
+                      ensure_ascii=False, indent=1)
+    if players:
+        # The head ends '"players": []\n}': the list is opened there and closed after.
+        head = head.removesuffix("[]\n}") + "[\n" + ",\n".join(players) + "\n ]\n}"
+    return (head + "\n").encode("utf-8")
+
+
+def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
+    """The JSON document as plain values (what a reader of ``standings.json`` gets)."""
+    document: dict[str, Any] = json.loads(standings_json(standings, event_name))
+    return document
+
+
+def standings_csv(standings: Standings) -> bytes:
+    """``standings.csv`` and ``standings rank --format csv``, as UTF-8 bytes: one row per
+    player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined."""
+    columns = _value_columns(standings, plain_decimal, "")
+    points = _memo(plain_decimal, "")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
+                     *(key for key, _text in columns)])
+    # The title, name and federation are the cells of text from the file
+    # (spreadsheet_text says why).
+    writer.writerows(
+        [row.rank, row.player.start_no, spreadsheet_text(row.player.title),
+         spreadsheet_text(row.player.name), spreadsheet_text(row.player.federation),
+         "" if row.player.rating is None else row.player.rating, points(row.points),
+         *[text(row.number(key)) for key, text in columns]]
+        for row in standings.rows)
+    return buffer.getvalue().encode("utf-8")

@@ -9,10 +9,7 @@ is on.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
-import json
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,7 +45,7 @@ from generator.site.addresses import (
     starting_list_page,
     trf_download,
 )
-from generator.site.downloads import plain_decimal, spreadsheet_text, standings_document
+from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.player_view import player_views
 from generator.site.views import (
@@ -219,32 +216,6 @@ def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
         return render_notes(text)
     converter = markdown.Markdown(extensions=["tables", "sane_lists"])
     return Markup(converter.convert(text))  # our own files, shipped with the package
-
-
-# --- downloads ---------------------------------------------------------------------------
-
-def standings_json(standings: Standings, event_name: str) -> bytes:
-    text = json.dumps(standings_document(standings, event_name), ensure_ascii=False, indent=1)
-    return (text + "\n").encode("utf-8")
-
-
-def standings_csv(standings: Standings) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    cols = columns(standings.specs)
-    codes = [column.key for column in cols]
-    writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
-                     *codes])
-    for row in standings.rows:
-        player = row.player
-        values = [value_of(row, column) for column in cols]
-        writer.writerow([
-            row.rank, player.start_no, *map(spreadsheet_text, (
-                player.title, player.name, player.federation)),
-            "" if player.rating is None else player.rating, plain_decimal(row.points),
-            *("" if v is None else plain_decimal(v) for v in values),
-        ])
-    return buffer.getvalue().encode("utf-8")
 
 
 # --- pages -------------------------------------------------------------------------------

@@ -7,13 +7,16 @@ calculator) or from the worked examples of the spec.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import shutil
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS_EXPECTED, CORPUS_TRF
+from conftest import CORPUS_EXPECTED, CORPUS_TRF, ROOT
 
 from generator.cli import main
 
@@ -83,9 +86,78 @@ def test_rank_csv():
                  "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = list(csv.reader(io.StringIO(result.stdout)))
-    assert rows[0] == ["rank", "start_no", "name", "points", "BH", "ARO"]
-    assert rows[1] == ["1", "1", "Anna", "4", "13.5", ""]
+    assert rows[0] == ["rank", "start_no", "title", "name", "federation", "rating", "points",
+                       "BH", "ARO"]
+    assert rows[1] == ["1", "1", "", "Anna", "", "", "4", "13.5", ""]
     assert len(rows) == 9
+
+
+@pytest.mark.parametrize("output", ["json", "csv"])
+def test_rank_prints_the_site_download_byte_for_byte(tmp_path, output):
+    """One writer per format (site/downloads.py): what rank prints is the file the site
+    offers, with the event's own list and with a list given on the command line."""
+    from generator.site.build import build_site
+
+    for tiebreaks in ((), ("--tiebreaks", "DE BH/C1 AOB DE SB ARO")):
+        events = tmp_path / "-".join(("events", *tiebreaks[1:]))
+        folder = events / "club"
+        folder.mkdir(parents=True)
+        shutil.copy(CORPUS_TRF / "synth-club-byes.trf", folder / "tournament.trf")
+        if tiebreaks:
+            (folder / "event.yml").write_text(f"tiebreaks: {tiebreaks[1]}\n", encoding="utf-8")
+        build_site(events, events.with_name(events.name + "-site"))
+        result = run("rank", str(folder), "--format", output, *tiebreaks)
+        assert result.exit_code == 0, result.output
+        downloaded = events.with_name(events.name + "-site") / "club" / f"standings.{output}"
+        assert result.stdout_bytes == downloaded.read_bytes()
+
+
+_MODULES_AT_EXIT = """
+import atexit, json, sys
+atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.__stderr__))
+sys.argv = ["standings", *sys.argv[1:]]
+from generator.cli import main
+main()
+"""
+
+
+def _modules_loaded(*arguments: str) -> set[str]:
+    """The modules a whole run of ``standings ARGUMENTS...`` had loaded when it ended."""
+    finished = subprocess.run([sys.executable, "-c", _MODULES_AT_EXIT, *arguments],
+                              capture_output=True, text=True, cwd=ROOT, check=False)
+    assert finished.returncode == 0, finished.stderr
+    return set(json.loads(finished.stderr.splitlines()[-1]))
+
+
+@pytest.mark.parametrize(("arguments", "not_loaded"), [
+    (("--help",), ("generator.reading", "generator.rules", "generator.site", "yaml")),
+    (("rank", str(CORPUS_TRF / "seed-anna.trf"), "--format", "json"),
+     ("generator.site.render", "generator.site.pages", "generator.preview", "jinja2",
+      "markdown", "nh3", "watchdog")),
+])
+def test_a_command_loads_only_what_it_uses(arguments, not_loaded):
+    """Start-up time: the CLI imports a command's modules when the command runs, and rank
+    writes its output without the site's pages or templates."""
+    loaded = _modules_loaded(*arguments)
+    assert "generator.cli" in loaded
+    assert not {m for m in loaded
+                if any(m == name or m.startswith(f"{name}.") for name in not_loaded)}
+
+
+@pytest.mark.parametrize("was_enabled", [True, False])
+def test_rank_leaves_the_cycle_collector_as_it_found_it(was_enabled):
+    """rank pauses Python's cycle collector for its run (start-up time); a program that
+    calls it, such as this test run, gets the collector back as it was."""
+    (gc.enable if was_enabled else gc.disable)()
+    try:
+        result = run("rank", str(CORPUS_TRF / "seed-anna.trf"), "--format", "json")
+        assert result.exit_code == 0, result.output
+        assert gc.isenabled() is was_enabled
+        result = run("rank", str(CORPUS_TRF / "seed-anna.trf"), "--tiebreaks", "BHX")
+        assert result.exit_code == 2
+        assert gc.isenabled() is was_enabled
+    finally:
+        gc.enable()
 
 
 def test_rank_after_round_and_event_folder(tmp_path):

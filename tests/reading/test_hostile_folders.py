@@ -233,7 +233,7 @@ def test_rank_csv_defuses_formulas_the_same_way(tmp_path):
     result = run("rank", str(folder), "--format", "csv")
     assert result.exit_code == 0
     rows = list(csv.reader(io.StringIO(result.output)))
-    assert [row[2] for row in rows[1:] if row[1] == "1"] == ["'" + FORMULA_NAME.strip()]
+    assert [row[3] for row in rows[1:] if row[1] == "1"] == ["'" + FORMULA_NAME.strip()]
 
 
 # --- any name: refused, or a link that is nothing but the name ---------------------------
