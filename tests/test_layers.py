@@ -1,0 +1,139 @@
+"""The house's plan (ARCHITECTURE.md), checked: every import among generator modules points
+down the wings, no module imports itself round a circle, and no module outside the CLI hides
+a generator import inside a function.
+
+Every import counts, also those inside functions and under ``if TYPE_CHECKING:``: a circle
+held together by a hidden import is still a circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "generator"
+
+WINGS = ("ground", "rules", "reading", "site", "preview", "face")
+"""Lowest first; a module may import its own wing and the wings below it."""
+FACE = frozenset({"generator.cli", "generator.__main__"})
+LAZY_IMPORTS_ALLOWED = FACE
+"""The CLI imports what a command needs when the command runs, for start-up time."""
+
+
+def wing_of(module: str) -> str:
+    if module in FACE:
+        return "face"
+    parts = module.split(".")
+    if len(parts) > 2 and parts[1] in WINGS:
+        return parts[1]
+    return "ground"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+MODULES = _modules()
+
+
+def _target(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
+    """The generator modules an import statement loads (``from generator.site import pages``
+    loads generator.site.pages)."""
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        if node.level:
+            base = module.split(".")
+            package = base if MODULES[module].name == "__init__.py" else base[:-1]
+            stem = ".".join(package[: len(package) - node.level + 1])
+            origin = f"{stem}.{node.module}" if node.module else stem
+        else:
+            origin = node.module or ""
+        names = [f"{origin}.{a.name}" if f"{origin}.{a.name}" in MODULES else origin
+                 for a in node.names]
+    return [n for n in names if n == "generator" or n.startswith("generator.")]
+
+
+def imports(module: str) -> list[tuple[str, int, bool]]:
+    """(imported module, line, inside a function) for every generator import of ``module``."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                found.extend((t, child.lineno, in_function) for t in _target(module, child)
+                             if t != "generator")
+            inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            visit(child, inner)
+    visit(tree, False)
+    return found
+
+
+GRAPH = {m: sorted({t for t, _, _ in imports(m)}) for m in MODULES}
+
+
+def test_every_import_points_down_the_wings() -> None:
+    upward = [f"{m}:{line} imports {t} ({wing_of(m)} -> {wing_of(t)})"
+              for m in MODULES for t, line, _ in imports(m)
+              if WINGS.index(wing_of(t)) > WINGS.index(wing_of(m))]
+    assert upward == []
+
+
+def test_no_import_inside_a_function_outside_the_cli() -> None:
+    hidden = [f"{m}:{line} imports {t} inside a function"
+              for m in MODULES if m not in LAZY_IMPORTS_ALLOWED
+              for t, line, in_function in imports(m) if in_function]
+    assert hidden == []
+
+
+def _circle_through(start: str) -> list[str] | None:
+    """A path start -> ... -> start through the import graph, if there is one."""
+    stack = [(start, [start])]
+    seen: set[str] = set()
+    while stack:
+        module, path = stack.pop()
+        for target in GRAPH.get(module, ()):
+            if target == start:
+                return [*path, start]
+            if target not in seen:
+                seen.add(target)
+                stack.append((target, [*path, target]))
+    return None
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_import_circle(module: str) -> None:
+    assert _circle_through(module) is None
+
+
+def test_the_check_sees_a_circle_and_an_upward_import() -> None:
+    # The checks above pass only if they can fail: a reader importing the site is upward,
+    # and two modules importing each other are a circle.
+    assert WINGS.index(wing_of("generator.site.build")) > WINGS.index(
+        wing_of("generator.reading.events"))
+    GRAPH["generator.__probe_a"] = ["generator.__probe_b"]
+    GRAPH["generator.__probe_b"] = ["generator.__probe_a"]
+    try:
+        assert _circle_through("generator.__probe_a") is not None
+    finally:
+        del GRAPH["generator.__probe_a"], GRAPH["generator.__probe_b"]
+
+
+def test_the_ground_floor_stays_small() -> None:
+    top_level = [m for m in MODULES if m.count(".") == 1 and wing_of(m) != "face"
+                 and m.split(".")[1] not in WINGS]
+    assert len(top_level) + len(FACE) <= 8, top_level
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_over_700_lines(module: str) -> None:
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= 700, f"{module} has {lines} lines"
