@@ -592,7 +592,7 @@ def serve_command(events: str, port: int, host: str, open_browser: bool, base: s
 
     from generator.preview.serve import ServeSettings, run
 
-    status = run(ServeSettings(Path(events), host=host, port=port, base=base),
+    status = run(ServeSettings(events_root=Path(events), host=host, port=port, base=base),
                  log=lambda line: click.echo(line, err=True), open_browser=open_browser)
     if status:
         sys.exit(status)

@@ -181,7 +181,7 @@ class _Good(Generic[PlanT]):
     pages: LazyPages
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _EventState(Generic[PlanT]):
     key: str
     """unit_key of the inputs last read (good or bad): unchanged inputs are not read again."""
@@ -194,7 +194,7 @@ class _EventState(Generic[PlanT]):
     warnings: tuple[Diagnostic, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Snapshot:
     """One consistent state of the served site."""
 
@@ -213,7 +213,7 @@ class Snapshot:
         return self.diagnostics + self.warnings
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     """The site in memory, refreshed event by event (not thread-safe: one caller at a time).
 

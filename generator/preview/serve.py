@@ -48,7 +48,7 @@ FAILING_POLL_S = 1.0
 a fix the watcher did not report (some network filesystems) still clears the error."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ServeSettings:
     events_root: Path
     host: str = "127.0.0.1"
@@ -103,7 +103,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self.events_root = settings.events_root.resolve()
         self.log = log
         self.live_site = LiveSite()
-        self.build = LiveBuild(settings.events_root, site)
+        self.build = LiveBuild(events_root=settings.events_root, site=site)
         self.changes = ChangeQueue(quiet=quiet)
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
                                     settings.base, on_page_failure=self.page_failed,

@@ -82,7 +82,7 @@ _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
 # --- what the served HTML gains ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BannerLook:
     element_id: str
     role: str
@@ -97,12 +97,14 @@ class BannerLook:
 
 
 ERRORS_LOOK = BannerLook(
-    BANNER_ID, "alert", "Problems: these pages are from the last good build",
-    "standings serve found these problems in the files:",
+    element_id=BANNER_ID, role="alert",
+    heading="Problems: these pages are from the last good build",
+    note="standings serve found these problems in the files:",
     background="#fde8e8", text="#5c0a0a", edge="#b00020")
 WARNINGS_LOOK = BannerLook(
-    WARNINGS_ID, "status", "Warnings: publishing with --strict will refuse them",
-    "These pages show the files as they are, but the publishing workflow builds with "
+    element_id=WARNINGS_ID, role="status",
+    heading="Warnings: publishing with --strict will refuse them",
+    note="These pages show the files as they are, but the publishing workflow builds with "
     "--strict, which publishes nothing while any of these warnings stands:",
     background="#fff3cd", text="#4a3500", edge="#b7791f")
 

@@ -51,19 +51,20 @@ class TiebreakError(ValueError):
     """A tie-break that cannot be computed for this event (e.g. team points systems)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, kw_only=True)
 class Column:
     """One tie-break's value for every player (indexed like ``tournament.players``)."""
 
     spec: TiebreakSpec
     values: tuple[Decimal | None, ...]
-    _build: Callable[[int], Explained] = field(repr=False)
+    derivation: Callable[[int], Explained] = field(repr=False)
+    """Builds one player's :class:`Explained` when asked: most are never shown."""
     notes: tuple[Note, ...] = ()
     """Notes that concern every player (e.g. dropped for unrated players, Art. 10)."""
 
     def explain(self, player: int) -> Explained:
         """The derivation of ``values[player]`` (built now, from the same data)."""
-        explained = self._build(player)
+        explained = self.derivation(player)
         if self.notes:
             return Explained(value=explained.value, parts=explained.parts,
                              notes=explained.notes + self.notes, total=explained.total)
@@ -132,7 +133,7 @@ class Context:
     def _points_system_column(self, spec: TiebreakSpec) -> Column:
         """``BH:GP`` is BH computed in the context whose score is the game points."""
         base = self.points_system_context(spec).column(replace(spec, points_system=None))
-        return Column(spec, base.values, base._build, base.notes)
+        return replace(base, spec=spec)
 
     def points_system_context(self, spec: TiebreakSpec) -> Context:
         """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13

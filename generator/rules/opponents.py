@@ -38,7 +38,7 @@ from generator.rules.notation import TiebreakSpec, round_robin_refusal
 from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Elements:
     """Per player, the elements of a BH/FB/SB sum: one per counted round (Swiss), or one per
     scheduled game (round robin). Values are whole numbers of ``scale``."""
@@ -209,7 +209,7 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_
         return explained_sum([
             _element_part(elements, i, position, article, cut.get(position))
             for position in range(len(elements.rounds[i]))], notes)
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)
 
 
 def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
@@ -323,7 +323,7 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
             extra = (ShownRoundedNote(article="8.2", exact=value, games=len(parts),
                                       shown=value.quantize(Decimal("0.01"), ROUND_HALF_UP)),)
         return Explained(value=value, parts=tuple(parts), notes=extra + notes, total=total)
-    return Column(spec, tuple(values), build, notes=())
+    return Column(spec=spec, values=tuple(values), derivation=build, notes=())
 
 
 @tiebreak("KS")
@@ -364,4 +364,4 @@ def koya_system(ctx: Context, spec: TiebreakSpec) -> Column:
                                cut=None if verdict else CutReason.BELOW_LIMIT)
             parts.append(replace(part, opponent_score=sheet.scores[sheet.opponents[i][r]]))
         return explained_sum(parts, (note,))
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)

@@ -35,7 +35,7 @@ def points(ctx: Context, spec: TiebreakSpec) -> Column:
     def build(i: int) -> Explained:
         return explained_sum([round_part(sheet, i, r, p)
                                for r, p in enumerate(sheet.points[i])])
-    return Column(spec, sheet.scores, build)
+    return Column(spec=spec, values=sheet.scores, derivation=build)
 
 
 def _counting_column(ctx: Context, spec: TiebreakSpec, article: str,
@@ -49,7 +49,7 @@ def _counting_column(ctx: Context, spec: TiebreakSpec, article: str,
             round_part(sheet, i, r, ONE if counts else ZERO, article=article,
                         cut=None if counts else CutReason.NOT_COUNTED)
             for r, counts in enumerate(flags[i])])
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)
 
 
 @tiebreak("WIN")
@@ -132,7 +132,7 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> Column:
             parts.append(replace(part, opponent_points=compared(i, r)[1]
                                  if opponent != NO_OPPONENT else None))
         return explained_sum(parts)
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)
 
 
 @tiebreak("TPN")
@@ -142,7 +142,7 @@ def tournament_pairing_number(ctx: Context, spec: TiebreakSpec) -> Column:
 
     def build(i: int) -> Explained:
         return Explained(value=values[i])
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)
 
 
 @tiebreak("PS")
@@ -157,4 +157,4 @@ def progressive_scores(ctx: Context, spec: TiebreakSpec) -> Column:
             round_part(sheet, i, r, value, article="7.5",
                         cut=CutReason.EARLIEST_ROUND if r < cut else None)
             for r, value in enumerate(accumulate(sheet.points[i]))])
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)

@@ -91,7 +91,7 @@ def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
 
 # --- Art. 10: rating-based tie-breaks ----------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _RatedGames:
     """Per player, the games played over the board (15.2: forfeits stay unplayed for
     Art. 10 even in round robins), with the opponents' ratings and the results in half
@@ -132,7 +132,8 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
                 all_ratings.append(tuple([own[opponents[r]] for r in rounds]))
                 all_halves.append(tuple([halves_of.get(units[r], 0) for r in rounds]))
             all_rounds.append(rounds)
-        return _RatedGames(tuple(all_rounds), tuple(all_ratings), tuple(all_halves))
+        return _RatedGames(rounds=tuple(all_rounds), ratings=tuple(all_ratings),
+                           halves=tuple(all_halves))
     return ctx.memo(("rated", unrated), make)
 
 
@@ -230,7 +231,8 @@ def _undefined_column(ctx: Context, spec: TiebreakSpec) -> Column:
     note = UndefinedUnratedNote(
         article="10", unrated=tuple(p.start_no for p in ctx.players if p.rating is None))
     values: tuple[Decimal | None, ...] = (None,) * len(ctx.players)
-    return Column(spec, values, lambda i: Explained(value=None), notes=(note,))
+    return Column(spec=spec, values=values, derivation=lambda i: Explained(value=None),
+                  notes=(note,))
 
 
 def _as_decimals(values: Sequence[int | None]) -> tuple[Decimal | None, ...]:
@@ -288,7 +290,7 @@ def _rating_column(ctx: Context, spec: TiebreakSpec, article: str) -> Column:
         else:
             note = ZeroScoreNote(article=article, value=int(value))
         return Explained(value=value, parts=tuple(parts), notes=(note,), total=total)
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)
 
 
 @tiebreak("ARO")
@@ -345,7 +347,7 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
         note = RoundedNote(article=article, exact=total / len(parts), rounded=value,
                            games=len(parts))
         return Explained(value=value, parts=parts, notes=(note,), total=total)
-    return Column(spec, tuple(values), build)
+    return Column(spec=spec, values=tuple(values), derivation=build)
 
 
 @tiebreak("APRO")
@@ -374,5 +376,5 @@ def rating(ctx: Context, spec: TiebreakSpec) -> Column:
         if ctx.players[i].rating is None and unrated is not None:
             notes = (UnratedRatingNote(article="10", rating=unrated),)
         return Explained(value=values[i], notes=notes)
-    return Column(spec, values, build)
+    return Column(spec=spec, values=values, derivation=build)
 

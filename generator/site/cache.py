@@ -292,7 +292,7 @@ class _Planned(Protocol):
 PlanT = TypeVar("PlanT", bound=_Planned)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class BuildCache:
     """What ``standings build`` may reuse from the site it built last time.
 

@@ -281,7 +281,7 @@ class JobKind(StrEnum):
     """The pages of the players at places ``first`` to ``end`` (exclusive)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EventJob:
     """Some of an event's files, rendered on their own by :func:`render_job`.
 
@@ -323,9 +323,10 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
     """
     count = len(plan.standings.rows)
     size = players_per_job or max(50, -(-count // 8))
-    return (EventJob(JobKind.STANDINGS), EventJob(JobKind.EVENT_PAGES),
-            *(EventJob(JobKind.ROUND, k) for k in range(plan.info.rounds_listed, 0, -1)),
-            *(EventJob(JobKind.PLAYERS, first, min(first + size, count))
+    return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES),
+            *(EventJob(kind=JobKind.ROUND, first=k)
+              for k in range(plan.info.rounds_listed, 0, -1)),
+            *(EventJob(kind=JobKind.PLAYERS, first=first, end=min(first + size, count))
               for first in range(0, count, size)))
 
 

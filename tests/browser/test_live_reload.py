@@ -29,7 +29,7 @@ def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: ob
     text = trf.read_text(encoding="utf-8")
     edited = anna_draws_with_dina(text)
     assert edited != text
-    settings = ServeSettings(tmp_path / "events", port=0, base="/REPO/")
+    settings = ServeSettings(events_root=tmp_path / "events", port=0, base="/REPO/")
     with Preview(settings, default_site_functions(), log=lambda line: None) as preview:
         page = browser.new_page()  # type: ignore[attr-defined]
         problems: list[str] = []
@@ -92,7 +92,7 @@ def test_the_warning_banner_is_in_view_after_a_live_reload(tmp_path: Path,
     trf = make_event(tmp_path / "events", "anna", ANNA) / "tournament.trf"
     text = anna_ranked_as_computed(trf.read_text(encoding="utf-8"))
     trf.write_text(text, encoding="utf-8")
-    settings = ServeSettings(tmp_path / "events", port=0)
+    settings = ServeSettings(events_root=tmp_path / "events", port=0)
     with Preview(settings, default_site_functions(), log=lambda line: None) as preview:
         context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
         page = context.new_page()
@@ -140,7 +140,7 @@ def test_the_banners_read_without_javascript_and_pass_the_contrast_check(
     text = trf.read_text(encoding="utf-8")
     # A warning (Anna's points column) and an error (a result code 'Q') at once.
     trf.write_text(_points_column_says(text, "4.5"), encoding="utf-8")
-    settings = ServeSettings(tmp_path / "events", port=0)
+    settings = ServeSettings(events_root=tmp_path / "events", port=0)
     with Preview(settings, default_site_functions(), log=lambda line: None) as preview:
         trf.write_text(_points_column_says(text, "4.5").replace("0005 w 1", "0005 w Q"),
                        encoding="utf-8")

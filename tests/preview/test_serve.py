@@ -70,7 +70,7 @@ def preview_factory(tmp_path: Path, fake_site: FakeSite) -> Iterator[Callable[..
 
     def start(events: dict[str, str], base: str = "/") -> Preview:
         root = make_events(tmp_path, events)
-        preview = Preview(ServeSettings(root, port=0, base=base), fake_site.functions(),
+        preview = Preview(ServeSettings(events_root=root, port=0, base=base), fake_site.functions(),
                           log=lambda line: None)
         preview.start()
         started.append(preview)
@@ -256,7 +256,7 @@ def test_stopping_ends_the_wait() -> None:
 def test_only_the_changed_event_and_the_index_are_rendered_again(
         tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n", "blitz": "Boris 2\n"})
-    build = LiveBuild(root, fake_site.functions())
+    build = LiveBuild(events_root=root, site=fake_site.functions())
     first = build.refresh()
     assert set(first.rebuilt) == {"open", "blitz", INDEX_UNIT}
     assert b"blitz" in first.files.page("index.html")
@@ -274,7 +274,7 @@ def test_only_the_changed_event_and_the_index_are_rendered_again(
 def test_a_change_event_without_a_content_change_renders_nothing(
         tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n"})
-    build = LiveBuild(root, fake_site.functions())
+    build = LiveBuild(events_root=root, site=fake_site.functions())
     assert b"open" in build.refresh().files.page("index.html")
     (root / "open" / "results.txt").touch()
     (root / "open" / ".results.txt.swp").write_bytes(b"editor state")
@@ -284,7 +284,7 @@ def test_a_change_event_without_a_content_change_renders_nothing(
 
 def test_new_and_removed_events_change_the_index(tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n"})
-    build = LiveBuild(root, fake_site.functions())
+    build = LiveBuild(events_root=root, site=fake_site.functions())
     build.refresh()
     make_events(tmp_path, {"blitz": "Boris 2\n"})
     added = build.refresh(None)
@@ -300,7 +300,7 @@ def test_new_and_removed_events_change_the_index(tmp_path: Path, fake_site: Fake
 
 def test_a_template_change_renders_every_event_again(tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n", "blitz": "Boris 2\n"})
-    build = LiveBuild(root, fake_site.functions())
+    build = LiveBuild(events_root=root, site=fake_site.functions())
     build.refresh()
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "prefix.txt").write_text("CLUB", encoding="utf-8")
@@ -312,7 +312,7 @@ def test_a_template_change_renders_every_event_again(tmp_path: Path, fake_site: 
 def test_a_broken_event_keeps_its_last_good_pages_and_reports_where(
         tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
-    build = LiveBuild(root, fake_site.functions(), sleep=lambda seconds: None)
+    build = LiveBuild(events_root=root, site=fake_site.functions(), sleep=lambda seconds: None)
     good = build.refresh()
     (root / "open" / "results.txt").write_text("Anna 1\nBoris ?\n", encoding="utf-8")
     broken = build.refresh({"open"})
@@ -329,7 +329,7 @@ def test_a_broken_event_keeps_its_last_good_pages_and_reports_where(
 def test_an_event_broken_from_the_start_is_left_out_until_fixed(
         tmp_path: Path, fake_site: FakeSite) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n", "bad": "Boris x\n"})
-    build = LiveBuild(root, fake_site.functions(), sleep=lambda seconds: None)
+    build = LiveBuild(events_root=root, site=fake_site.functions(), sleep=lambda seconds: None)
     snapshot = build.refresh()
     assert "bad/index.html" not in snapshot.files
     assert b"bad" not in snapshot.files.page("index.html")
@@ -347,7 +347,7 @@ def test_a_half_written_file_is_read_again_once_it_settles(
     def exporter_finishes(seconds: float) -> None:
         results.write_text(finished, encoding="utf-8")
 
-    build = LiveBuild(root, fake_site.functions(), sleep=exporter_finishes)
+    build = LiveBuild(events_root=root, site=fake_site.functions(), sleep=exporter_finishes)
     build.refresh()
     results.write_text("Anna 1\nBoris 0.", encoding="utf-8")  # caught mid-write
     snapshot = build.refresh({"open"})
@@ -370,9 +370,11 @@ def test_a_file_changing_during_the_read_is_read_again(
             results.write_text("Anna 1\nBoris 1\n", encoding="utf-8")
         return event
 
-    build = LiveBuild(root, functions.__class__(**{**{f: getattr(functions, f) for f in (
-        "discover", "warnings_of", "template_folders", "make_environment", "plan_event",
-        "render_event", "render_index")}, "read_event": read_while_written}))
+    build = LiveBuild(events_root=root, site=functions.__class__(**{
+        **{f: getattr(functions, f) for f in (
+            "discover", "warnings_of", "template_folders", "make_environment", "plan_event",
+            "render_event", "render_index")},
+        "read_event": read_while_written}))
     snapshot = build.refresh()
     assert b"Boris 1" in snapshot.files.page("open/index.html")
 
@@ -417,8 +419,8 @@ def test_rebuilds_run_without_the_garbage_collector_and_the_heap_is_tidied_when_
 
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
     functions = fake_site.functions()
-    preview = Preview(ServeSettings(root, port=0), replace(functions, read_event=read_event),
-                      log=lambda line: None)
+    preview = Preview(ServeSettings(events_root=root, port=0),
+                      replace(functions, read_event=read_event), log=lambda line: None)
     assert gc.isenabled()
     preview.start()
     try:
@@ -497,7 +499,7 @@ def test_a_port_in_use_is_reported_as_such(tmp_path: Path, fake_site: FakeSite) 
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(OSError) as raised:
-            Preview(ServeSettings(root, port=port), fake_site.functions(), log=print)
+            Preview(ServeSettings(events_root=root, port=port), fake_site.functions(), log=print)
     assert raised.value.errno == errno.EADDRINUSE
 
 
@@ -516,7 +518,7 @@ def test_the_server_binds_to_loopback_by_default(tmp_path: Path) -> None:
     server = PreviewServer(("127.0.0.1", 0), LiveSite())
     try:
         assert server.server_address[0] == "127.0.0.1"
-        assert ServeSettings(tmp_path).host == "127.0.0.1"
+        assert ServeSettings(events_root=tmp_path).host == "127.0.0.1"
     finally:
         server.server_close()
 
@@ -527,7 +529,7 @@ def test_the_server_binds_to_loopback_by_default(tmp_path: Path) -> None:
 def test_an_event_swapped_in_renders_only_its_probes(tmp_path: Path) -> None:
     site = FakeSite(lazy=True)
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\nCy 1\n"})
-    snapshot = LiveBuild(root, site.functions()).refresh()
+    snapshot = LiveBuild(events_root=root, site=site.functions()).refresh()
     # The event page and the first player (one page of each kind) during the rebuild...
     assert site.rendered == {"open": 1, "open/Anna": 1}
     # ...a player page when asked for, and only that one...
@@ -544,7 +546,7 @@ def test_the_served_pages_render_only_when_asked_by_name_or_all_at_once(tmp_path
     # event without saying so; rendering everything is now a call named for what it does.
     site = FakeSite(lazy=True)
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\nCy 1\n"})
-    files = LiveBuild(root, site.functions()).refresh().files
+    files = LiveBuild(events_root=root, site=site.functions()).refresh().files
     assert not isinstance(files, Mapping) and not isinstance(files.unit_of("open/"), Mapping)
     assert "open/p/Cy.html" in files and "open/p/Nobody.html" not in files
     assert files.page("open/p/Cy.html") == b"<!DOCTYPE html><html><body><p>Cy: 1</p></body></html>"
@@ -564,7 +566,7 @@ def test_the_served_pages_render_only_when_asked_by_name_or_all_at_once(tmp_path
 def test_concurrent_requests_render_a_page_once(tmp_path: Path) -> None:
     site = FakeSite(lazy=True)
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
-    files = LiveBuild(root, site.functions()).refresh().files
+    files = LiveBuild(events_root=root, site=site.functions()).refresh().files
     readers = [threading.Thread(target=files.page, args=("open/p/Boris.html",))
                for _ in range(8)]
     for reader in readers:
@@ -577,7 +579,7 @@ def test_concurrent_requests_render_a_page_once(tmp_path: Path) -> None:
 def test_a_page_failing_late_brings_back_the_last_good_pages(tmp_path: Path) -> None:
     site = FakeSite(lazy=True)
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
-    build = LiveBuild(root, site.functions())
+    build = LiveBuild(events_root=root, site=site.functions())
     good = build.refresh()
     (root / "open" / "results.txt").write_text("Anna 1\nBoris 1\nCrash 0\n", encoding="utf-8")
     newer = build.refresh({"open"})
@@ -598,7 +600,7 @@ def test_a_page_failing_late_brings_back_the_last_good_pages(tmp_path: Path) -> 
 def test_a_page_failing_late_shows_the_banner_through_http(tmp_path: Path, warm: bool) -> None:
     site = FakeSite(lazy=True)
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n"})
-    with Preview(ServeSettings(root, port=0), site.functions(), log=lambda line: None,
+    with Preview(ServeSettings(events_root=root, port=0), site.functions(), log=lambda line: None,
                  warm=warm) as preview:
         (root / "open" / "results.txt").write_text("Anna 1\nBoris 1\nCrash 0\n",
                                                    encoding="utf-8")

@@ -31,7 +31,8 @@ normally a fraction of a second; the health check of the watches runs every seco
 def served(tmp_path: Path) -> Iterator[tuple[Preview, list[str]]]:
     lines: list[str] = []
     root = make_events(tmp_path, {"open": "Anna 1\nBoris 0\n", "blitz": "Cy 1\n"})
-    preview = Preview(ServeSettings(root, port=0), FakeSite().functions(), log=lines.append)
+    preview = Preview(ServeSettings(events_root=root, port=0), FakeSite().functions(),
+                      log=lines.append)
     preview.start()
     try:
         yield preview, lines
@@ -192,7 +193,7 @@ def test_many_silent_connections_neither_delay_a_request_nor_stay_forever(
         tmp_path: Path) -> None:
     root = make_events(tmp_path, {"open": "Anna 1\n"})
     timeout = 1.0
-    preview = Preview(ServeSettings(root, port=0), FakeSite().functions(),
+    preview = Preview(ServeSettings(events_root=root, port=0), FakeSite().functions(),
                       log=lambda line: None, request_timeout=timeout)
     preview.start()
     clients: list[socket.socket] = []
@@ -233,7 +234,7 @@ def test_a_long_poll_outlives_the_request_timeout(tmp_path: Path) -> None:
     # The reload request waits without reading or writing: the timeout that closes silent
     # clients must not cut it.
     root = make_events(tmp_path, {"open": "Anna 1\n"})
-    preview = Preview(ServeSettings(root, port=0), FakeSite().functions(),
+    preview = Preview(ServeSettings(events_root=root, port=0), FakeSite().functions(),
                       log=lambda line: None, request_timeout=0.3)
     preview.start()
     try:

@@ -66,7 +66,7 @@ def test_edit_break_and_fix_a_trf_while_it_is_served(tmp_path: Path) -> None:
     text = trf.read_text(encoding="utf-8")
     assert ANNA_LINE in text and DINA_LINE in text
     lines: list[str] = []
-    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+    with Preview(ServeSettings(events_root=tmp_path / "events", port=0), default_site_functions(),
                  log=lines.append) as preview:
         status, before = get(preview, "/anna/")
         assert status == 200 and BANNER_ID not in before
@@ -104,7 +104,7 @@ def test_edit_break_and_fix_a_trf_while_it_is_served(tmp_path: Path) -> None:
 
 
 def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
-    build = LiveBuild(ROOT / "events", default_site_functions())
+    build = LiveBuild(events_root=ROOT / "events", site=default_site_functions())
     snapshot = build.refresh()
     env = site.make_environment(ROOT / "events")
     slugs = sorted(build.known_slugs)
@@ -124,7 +124,7 @@ def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(
     trf = make_event(events, "anna", ANNA) / "tournament.trf"
     backup = tmp_path / "backup"
     lines: list[str] = []
-    with Preview(ServeSettings(events, port=0), default_site_functions(),
+    with Preview(ServeSettings(events_root=events, port=0), default_site_functions(),
                  log=lines.append) as preview:
         assert points(preview)["Anna"] == 4
         shutil.copytree(events, backup)
@@ -148,7 +148,7 @@ def test_a_warning_is_shown_in_its_own_banner_until_it_is_fixed(tmp_path: Path) 
     text = anna_ranked_as_computed(trf.read_text(encoding="utf-8"))
     trf.write_text(text, encoding="utf-8")
     lines: list[str] = []
-    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+    with Preview(ServeSettings(events_root=tmp_path / "events", port=0), default_site_functions(),
                  log=lines.append) as preview:
         assert WARNINGS_ID not in get(preview, "/anna/")[1]
         # Anna's points column says 4.5; her results add up to 4 (tests/corpus/expected).
@@ -176,7 +176,7 @@ def test_a_rank_column_that_disagrees_is_shown_in_the_warnings_banner(tmp_path: 
     trf.write_text(text, encoding="utf-8")
     ranked_second = ANNA_LINE.replace(" 4.0    1 ", " 4.0    2 ")
     assert ranked_second != ANNA_LINE
-    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+    with Preview(ServeSettings(events_root=tmp_path / "events", port=0), default_site_functions(),
                  log=lambda line: None) as preview:
         assert WARNINGS_ID not in get(preview, "/anna/")[1]
         trf.write_text(text.replace(ANNA_LINE, ranked_second), encoding="utf-8")
@@ -193,7 +193,7 @@ def test_a_trf_file_beside_the_event_folders_is_shown_until_it_is_removed(
     events = tmp_path / "events"
     make_event(events, "anna", ANNA)
     stray = events / "round5.trf"
-    with Preview(ServeSettings(events, port=0), default_site_functions(),
+    with Preview(ServeSettings(events_root=events, port=0), default_site_functions(),
                  log=lambda line: None) as preview:
         assert BANNER_ID not in get(preview, "/anna/")[1]
         shutil.copyfile(ANNA, stray)
@@ -214,7 +214,7 @@ def test_the_events_folders_own_problems_are_errors_and_warnings_of_the_preview(
     # both as build reports them, and gone once fixed.
     events = tmp_path / "events"
     make_event(events, "anna", ANNA)
-    live = LiveBuild(events, default_site_functions(), settle_seconds=0)
+    live = LiveBuild(events_root=events, site=default_site_functions(), settle_seconds=0)
     assert live.refresh().diagnostics == ()
     os.symlink("anna", events / "latest")
     make_event(events, "static", ANNA)

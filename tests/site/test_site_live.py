@@ -237,7 +237,7 @@ def test_the_live_preview_shows_the_pairings_as_soon_as_they_are_exported(
 
     trf = make_event(tmp_path / "events", "open", live_trf(announced=6),
                      "title: Open\n") / "tournament.trf"
-    with Preview(ServeSettings(tmp_path / "events", port=0), default_site_functions(),
+    with Preview(ServeSettings(events_root=tmp_path / "events", port=0), default_site_functions(),
                  log=lambda line: None) as preview:
         assert get(preview, "/open/rounds/6.html")[0] == 404
         trf.write_text(live_trf(announced=6, next_round=ROUND_6), encoding="utf-8")
