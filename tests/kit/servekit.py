@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 
 from conftest import CORPUS_TRF, ROOT
 
@@ -60,20 +61,41 @@ def serve(*arguments: str) -> subprocess.Popen[str]:
     )
 
 
+# Bytes read from a server's log past the last line handed out, per process.
+_UNREAD: weakref.WeakKeyDictionary[subprocess.Popen[str], bytes] = weakref.WeakKeyDictionary()
+
+
 def wait_for_line(process: subprocess.Popen[str], pattern: re.Pattern[str],
                   timeout: float = 60) -> tuple[re.Match[str], list[str]]:
-    """The first line of the server's log matching ``pattern``, and the lines up to it."""
+    """The first line of the server's log matching ``pattern``, and the lines up to it.
+
+    The pipe is read with os.read, not the text stream's readline: readline takes whatever
+    the pipe holds into the stream's own buffer, and select() on the pipe then waits for
+    more while the line asked for sits in that buffer (the server writes "rebuilt ..." and
+    "serving ..." within a millisecond, so one read often takes both).
+    """
     assert process.stderr is not None
+    descriptor = process.stderr.fileno()
     seen: list[str] = []
+    pending = _UNREAD.pop(process, b"")
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stderr], [], [], 0.1)
-        if ready:
-            line = process.stderr.readline()
+    while True:
+        while b"\n" in pending:
+            raw, pending = pending.split(b"\n", 1)
+            line = raw.decode("utf-8") + "\n"
             seen.append(line)
             match = pattern.search(line)
             if match:
+                _UNREAD[process] = pending
                 return match, seen
+        if time.monotonic() >= deadline:
+            break
+        ready, _, _ = select.select([descriptor], [], [], 0.1)
+        if ready:
+            chunk = os.read(descriptor, 65536)
+            if not chunk:
+                break
+            pending += chunk
         elif process.poll() is not None:
             break
     process.kill()
