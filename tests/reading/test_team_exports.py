@@ -14,8 +14,9 @@ from decimal import Decimal
 import pytest
 from conftest import CORPUS
 
-from generator.model import RoundKind, StartNo, TeamTournament
+from generator.model import Edition, RoundKind, StartNo, TeamTournament
 from generator.reading.events import Event, read_event
+from generator.rules.ranking import compute_standings
 
 TEAMS = CORPUS / "teams"
 PUBLISHED_2024 = json.loads(
@@ -68,6 +69,16 @@ def test_crete_2024_won_drawn_lost_and_place_order_are_the_published_ones(name):
     order = sorted(scores, key=lambda n: (-scores[n][0], -scores[n][1]))
     published = [t["start_no"] for t in sorted(PUBLISHED_2024["teams"], key=lambda t: t["rank"])]
     assert order == published
+
+
+@pytest.mark.parametrize("name", CRETE_2024)
+def test_crete_2024_buchholz_on_match_points_is_the_published_one(name):
+    # The event predates the 2026 text: its edition is 2024 (the bye's dummy is the team's
+    # own score, 16.4).
+    standings = compute_standings(_teams(_event(name)), ["BH:MP"], Edition.FIDE_2024_08)
+    assert {t["start_no"]: standings.row(StartNo(t["start_no"])).number("BH:MP")
+            for t in PUBLISHED_2024["teams"]} == {
+        t["start_no"]: Decimal(str(t["values"]["BH:MP"])) for t in PUBLISHED_2024["teams"]}
 
 
 def test_crete_2024_each_round_has_one_team_bye():
