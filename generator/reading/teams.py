@@ -316,6 +316,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                                              opponent_game_points=None))
                 if (len(without_match) == 1 and len(without_match) < len(teams)
                         and not individual.is_round_robin
+                        and byes[number]
                         and all(r.code is ResultCode.FORFEIT_LOSS for r in byes[number])):
                     # A Swiss round with one team short: the pairing left it out, it did
                     # not stay away (TRF-16 exports write the team's bye `0000 - -`).
