@@ -150,3 +150,12 @@ def test_a_team_bye_on_every_roster_member_is_one_bye_worth_the_boards(tmp_path)
     assert _scores(teams) == {1: (3, Decimal("3.5")), 2: (2, Decimal(2)),
                               3: (1, Decimal("2.5"))}
     assert teams.team(StartNo(1)).result(2).kind is RoundKind.PAIRING_ALLOCATED_BYE
+
+
+@pytest.mark.parametrize("code", ["BH:MP", "BH:GP", "SB:MP", "SB:GP"])
+def test_crete_2025_raw_export_tiebreaks_are_the_reference_ones(code):
+    standings = compute_standings(_teams(_event("crete-poa-2025.trf")), [code],
+                                  Edition.FIDE_2024_08)
+    assert {p["start_no"]: standings.row(StartNo(p["start_no"])).number(code)
+            for p in REFERENCE_2025["players"]} == {
+        p["start_no"]: Decimal(str(p["values"]["2024"][code])) for p in REFERENCE_2025["players"]}
