@@ -13,6 +13,11 @@ along, so that a tie-break asked for with ``:GP`` (Art. 13 preamble: any tie-bre
 Arts. 6-10 with GP as the reference score) is the same tie-break read over game points
 (:meth:`TeamTournament.game_points_view`).
 
+TRF-16 exports (013 records) leave two things to the reader, read as the event meant them
+and said in a warning each: a board won against an empty board written ``0000 - -`` with
+the point in the points column, and a team bye written ``0000 - -`` on every player
+(:func:`_read_matches`).
+
 Not read yet, each refused with a diagnostic rather than computed wrongly: team
 pairing-allocated byes (TRF-26 ``320``) and forfeited matches (``330``).
 """
@@ -20,7 +25,7 @@ pairing-allocated byes (TRF-26 ``320``) and forfeited matches (``330``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -33,6 +38,7 @@ from generator.model import (
     ResultCode,
     RoundKind,
     RoundResult,
+    ScoreSystem,
     StartNo,
     Team,
     TeamTournament,
@@ -108,7 +114,9 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     if problems.found or teams is None:
         _report(problems, records, declared, sink)
         return None
-    matches = _read_matches(individual, teams, problems)
+    sequence_length = len(document.value("352").replace(" ", ""))
+    matches, inferred, board_count = _read_matches(individual, teams, problems,
+                                                   sequence_length)
     if problems.found:
         _report(problems, records, declared, sink)
         return None
@@ -118,13 +126,15 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
                      "order of the team records", line=board_order.line, column=1,
                      expected="players listed in board order in the 310 records")
     scoring = match_scoring(document, sink)
-    board_count = _board_count(document, matches)
+    _say_inferred(inferred, teams, scoring, individual.score_system, board_count, sink)
+    inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     by_record = {record.number: record for record in records}
     built: list[Team] = []
     for number, (name, members) in sorted(teams.items()):
         team_record = by_record[number]
         columns = _team_columns(document, team_record, sink)
-        results = tuple(_match_result(individual, match, members)
+        results = tuple(_match_result(individual, match, members,
+                                      (number, match.round) in inferred_byes)
                         for match in matches[number])
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
@@ -215,25 +225,54 @@ def _read_teams(document: TrfDocument, records: Sequence[TeamRecord], individual
     return teams if teams else None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Inferred:
+    """A reading of a TRF-16 export that the file implies but does not write: a board won
+    against an empty board (``player`` set) or a team's pairing-allocated bye (None)."""
+
+    team: int
+    round: int
+    player: StartNo | None
+    opponent_team: int | None
+    line: int
+    column: int
+
+
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
-                  problems: _Problems) -> dict[int, list[Match]]:
-    """Each team's match in each round, from its players' games."""
+                  problems: _Problems, sequence_length: int
+                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int]:
+    """Each team's match in each round, from its players' games, and what was inferred.
+
+    Inside a match, a player's ``0000 - +`` is a board won against an empty board
+    (TRF-26), and so is a ``0000 - -`` that the player's points column counts as a win
+    (TRF-16 exports write it so): the board counts for the match (C.07 11.1.2, the game
+    points are the sum of the points each player scores), the opponent team gets nothing
+    on it. A team without a match gets one team result for the round, not one per member
+    (:func:`_unpaired_match`).
+    """
     team_of = {member: number for number, (_, members) in teams.items() for member in members}
     points = individual.score_system.round_points
+    empty_board_win = individual.score_system.points(RoundKind.FORFEIT_WIN,
+                                                     ResultCode.FORFEIT_WIN)
+    counted_wins = _points_column_wins(individual, team_of, empty_board_win)
+    inferred: list[_Inferred] = []
     matches: dict[int, list[Match]] = {number: [] for number in teams}
+    unpaired_rounds: list[tuple[int, int, list[RoundResult]]] = []
+    most_boards = 0
     for round_no in range(1, individual.total_rounds + 1):
         faced: dict[int, int | None] = {}
         boards: dict[int, list[BoardGame]] = {}
+        empty_wins: dict[int, list[RoundResult]] = {}
         byes: dict[int, list[RoundResult]] = {}
         for number, (_, members) in sorted(teams.items()):
             opponents: dict[int, StartNo] = {}
             games: list[BoardGame] = []
-            unpaired: list[RoundResult] = []
+            unpaired_of: list[tuple[StartNo, RoundResult]] = []
             for member in members:
                 player = individual.player(member)
                 result = player.result(round_no)
                 if result.opponent is None:
-                    unpaired.append(result)
+                    unpaired_of.append((member, result))
                     continue
                 other_team = team_of.get(result.opponent)
                 if other_team is None:
@@ -257,33 +296,130 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 continue
             faced[number] = next(iter(opponents)) if opponents else None
             boards[number] = games
-            byes[number] = unpaired
+            byes[number] = [r for _, r in unpaired_of]
+            if opponents:
+                wins = [(member, r) for member, r in unpaired_of
+                        if r.code is ResultCode.FORFEIT_WIN or counted_wins.get(member) == round_no]
+                empty_wins[number] = [r for _, r in wins]
+                inferred.extend(_Inferred(
+                    team=number, round=round_no, player=member, opponent_team=faced[number],
+                    line=r.line, column=r.column)
+                    for member, r in wins if r.code is not ResultCode.FORFEIT_WIN)
         if problems.found:
             continue
+        without_match = [n for n in sorted(teams) if faced[n] is None]
         for number in sorted(teams):
             opponent = faced[number]
             if opponent is None:
-                matches[number].append(_unpaired_match(round_no, byes[number], points))
+                unpaired_rounds.append((number, round_no, byes[number]))
+                matches[number].append(Match(round=round_no, opponent=None, game_points=None,
+                                             opponent_game_points=None))
+                if (len(without_match) == 1 and len(without_match) < len(teams)
+                        and not individual.is_round_robin
+                        and byes[number]
+                        and all(r.code is ResultCode.FORFEIT_LOSS for r in byes[number])):
+                    # A Swiss round with one team short: the pairing left it out, it did
+                    # not stay away (TRF-16 exports write the team's bye `0000 - -`).
+                    marked = byes[number][0]
+                    inferred.append(_Inferred(team=number, round=round_no, player=None,
+                                              opponent_team=None, line=marked.line,
+                                              column=marked.column))
                 continue
             mine = boards[number]
             theirs = boards[opponent]
+            won_empty = empty_wins.get(number, [])
+            most_boards = max(most_boards, len(mine) + len(won_empty))
             is_complete = all(g.code is not ResultCode.PENDING for g in (*mine, *theirs))
             matches[number].append(Match(
                 round=round_no, opponent=StartNo(opponent),
-                game_points=sum((g.points for g in mine), ZERO) if is_complete else None,
-                opponent_game_points=(sum((g.points for g in theirs), ZERO)
-                                      if is_complete else None),
+                game_points=(sum((g.points for g in mine), empty_board_win * len(won_empty))
+                             if is_complete else None),
+                opponent_game_points=(
+                    sum((g.points for g in theirs),
+                        empty_board_win * len(empty_wins.get(opponent, [])))
+                    if is_complete else None),
                 boards=tuple(mine)))
-    return matches
+    # Record 352's length, else the most boards of one match (empty-board wins included).
+    board_count = sequence_length or most_boards or 1
+    inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
+    for number, round_no, results in unpaired_rounds:
+        matches[number][round_no - 1] = _unpaired_match(
+            round_no, results, individual.score_system, board_count,
+            (number, round_no) in inferred_byes)
+    return matches, inferred, board_count
 
 
-def _unpaired_match(round_no: int, results: Sequence[RoundResult],
-                    points: Callable[[RoundResult], Decimal]) -> Match:
+def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int],
+                        win: Decimal) -> dict[StartNo, int]:
+    """Players whose points column (001 columns 81-84) counts exactly one win more than
+    their results, with exactly one ``0000 - -`` round in which their team had a match:
+    that round was a board won against an empty board (issue 11: TRF-16 exports)."""
+    playing = {(team_of[p.start_no], r.round) for p in individual.players
+               if p.start_no in team_of for r in p.results if r.opponent is not None}
+    found: dict[StartNo, int] = {}
+    points = individual.score_system.round_points
+    for player in individual.players:
+        if player.points_in_file is None or player.start_no not in team_of:
+            continue
+        shortfall = player.points_in_file - sum((points(r) for r in player.results), ZERO)
+        if shortfall != win:
+            continue
+        rounds = [r.round for r in player.results
+                  if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
+                  and (team_of[player.start_no], r.round) in playing]
+        if len(rounds) == 1:
+            found[player.start_no] = rounds[0]
+    return found
+
+
+def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreSystem,
+                    board_count: int, inferred_bye: bool) -> Match:
+    """A round without a match: one team result, worth the boards of one match.
+
+    Every player's bye mark (``0000 - U`` on a roster of twelve) is the team's one bye,
+    so a team bye's game points are per board, not per member: each board the game
+    points of that bye (C.07 12: a pairing-allocated bye is a win on every board). A bye
+    inferred from ``0000 - -`` says nothing of its points: a drawn match's game points
+    (the spec's rule without 320; the Crete 2024 standings score it so).
+    """
     kinds = {r.kind for r in results}
     if kinds <= {RoundKind.NOT_PLAYED_YET}:
         return Match(round=round_no, opponent=None, game_points=None, opponent_game_points=None)
-    total = sum((points(r) for r in results), ZERO)
+    boards = Decimal(board_count)
+    if inferred_bye:
+        total = games.draw * boards
+    elif len(kinds) == 1 and next(iter(kinds)) in _UNPAIRED_CODES:
+        first = results[0]
+        total = games.points(first.kind, first.code) * boards
+    else:
+        total = sum((games.round_points(r) for r in results), ZERO)
     return Match(round=round_no, opponent=None, game_points=total, opponent_game_points=None)
+
+
+def _say_inferred(inferred: Sequence[_Inferred],
+                  teams: Mapping[int, tuple[str, tuple[StartNo, ...]]], scoring: ScoreSystem,
+                  games: ScoreSystem, board_count: int, sink: DiagnosticSink) -> None:
+    """One warning per inference, at the round's block in the 001 record."""
+    for found in inferred:
+        name = teams[found.team][0]
+        if found.player is not None:
+            sink.warning(
+                f"player {found.player} of team {found.team} ({name}) has `0000 - -` in round "
+                f"{found.round} but the points column counts it as won: inferred a board won "
+                f"against an empty board in the match against team {found.opponent_team}",
+                line=found.line, column=found.column,
+                expected="`0000 - +` for a board won against an empty board")
+            continue
+        match_points = scoring.points(RoundKind.PAIRING_ALLOCATED_BYE,
+                                      ResultCode.PAIRING_ALLOCATED_BYE)
+        game_points = games.draw * board_count
+        sink.warning(
+            f"team {found.team} ({name}) has no match in round {found.round}, the only team "
+            f"without one, and `0000 - -` on every player: inferred the team's "
+            f"pairing-allocated bye, worth {points_text(match_points.normalize())} match "
+            f"points and {points_text(game_points.normalize())} game points (a drawn match)",
+            line=found.line, column=found.column,
+            expected="record 320, or `0000 - U` on the team's players, for a team bye")
 
 
 _UNPAIRED_CODES = {
@@ -293,8 +429,8 @@ _UNPAIRED_CODES = {
 }
 
 
-def _match_result(individual: Tournament, match: Match,
-                  members: Sequence[StartNo]) -> RoundResult:
+def _match_result(individual: Tournament, match: Match, members: Sequence[StartNo],
+                  is_inferred_bye: bool) -> RoundResult:
     """The match as one round of the team's record: won, drawn or lost on game points
     (Art. 11), the colour of the team's first board, the position of that board's game."""
     round_no = match.round
@@ -304,6 +440,8 @@ def _match_result(individual: Tournament, match: Match,
         first = results[0]
         if kinds <= {RoundKind.NOT_PLAYED_YET}:
             code = ResultCode.NO_DATA
+        elif is_inferred_bye:
+            code = ResultCode.PAIRING_ALLOCATED_BYE
         elif len(kinds) == 1 and next(iter(kinds)) in _UNPAIRED_CODES:
             # Every player of the team has the same bye: the team has it.
             code = _UNPAIRED_CODES[next(iter(kinds))]
@@ -327,13 +465,6 @@ def _match_result(individual: Tournament, match: Match,
             code = ResultCode.DRAW
     return RoundResult(round=round_no, opponent=match.opponent, color=first_board.color,
                        code=code, line=where.line, column=where.column)
-
-
-def _board_count(document: TrfDocument, matches: Mapping[int, Sequence[Match]]) -> int:
-    sequence = document.value("352").replace(" ", "")
-    if sequence:
-        return len(sequence)
-    return max((len(m.boards) for rounds in matches.values() for m in rounds), default=1) or 1
 
 
 def _team_columns(document: TrfDocument, record: TeamRecord,
