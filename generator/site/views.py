@@ -8,6 +8,7 @@ page has its own records in ``player_view.py``.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 import unicodedata
@@ -54,8 +55,8 @@ class EventInfo:
 
     slug: str
     title: str
-    start_date: Any
-    end_date: Any
+    start_date: datetime.date | None
+    end_date: datetime.date | None
     place: str
     organiser: str
     arbiter: str
