@@ -421,7 +421,8 @@ class BoardGame:
     board: int
     """1-based, in the order the team record lists the players who played in this match."""
     player: StartNo
-    opponent: StartNo
+    opponent: StartNo | None
+    """None: the opposing team left this board empty, and the player won it (``0000 - +``)."""
     color: Color
     """The player's colour on this board."""
     code: ResultCode
@@ -442,6 +443,10 @@ class Match:
     None while a board's result is pending and for rounds not played yet."""
     opponent_game_points: Decimal | None
     boards: tuple[BoardGame, ...] = ()
+    """The team's boards, board 1 first; a board the team left empty is not listed."""
+    boards_numbered: bool = True
+    """False when the file does not say which board a game was played on (a TRF-16 match
+    with an empty board: C.07 Art. 12's board tie-breaks are then undefined for the team)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -489,6 +494,10 @@ class TeamTournament(Tournament):
     """Boards per match (record 352, else the most boards played in one match)."""
     game_scoring: ScoreSystem
     """Points for one game (record 162): what a board adds to the game points."""
+    game_points_primary: bool = False
+    """C.07 11.1: the event's regulations name the primary score; True when it is the game
+    points (TRF-26 192 ``FIDE_TEAM_GP_MP``, ``..._GP``), so that the team's ``results`` and
+    ``score_system`` still carry match points and the ranking reads game points first."""
     _team_of: Mapping[StartNo, StartNo] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 

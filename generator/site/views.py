@@ -294,6 +294,8 @@ def match_boards(plan: EventPlan, team: Team, round_no: int) -> tuple[MatchBoard
     individual = plan.event.tournament
     boards = []
     for game in team.match(round_no).boards:
+        if game.opponent is None:
+            continue  # a board won against an empty board: no pair of players to show
         player, opponent = individual.player(game.player), individual.player(game.opponent)
         boards.append(MatchBoard(
             number=game.board, player=player, opponent=opponent,
