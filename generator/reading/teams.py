@@ -69,6 +69,16 @@ def is_team_event(document: TrfDocument) -> bool:
         document.first("362") or document.first("352"))
 
 
+def game_points_primary(document: TrfDocument) -> bool:
+    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
+    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
+    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
+    for word in document.value("192").upper().split("_"):
+        if word in ("MP", "GP"):
+            return word == "GP"
+    return False
+
+
 def team_records(document: TrfDocument) -> tuple[TeamRecord, ...]:
     """The teams: the 310 records when there are any (TRF-26 replaces 013), else 013."""
     modern = tuple(t for t in document.teams if t.tag == "310")
@@ -159,7 +169,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         round_dates=individual.round_dates, total_rounds=individual.total_rounds,
         rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
         is_round_robin=individual.is_round_robin, individual=individual,
-        board_count=board_count, game_scoring=individual.score_system)
+        board_count=board_count, game_scoring=individual.score_system,
+        game_points_primary=game_points_primary(document))
     _check_team_columns(tournament, sink)
     return tournament
 
@@ -613,4 +624,5 @@ def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> Non
                              line=team.line, column=column, expected=computed_text)
 
 
-__all__ = ["MATCH_SCORING", "build_team_tournament", "is_team_event", "team_records"]
+__all__ = ["MATCH_SCORING", "build_team_tournament", "game_points_primary", "is_team_event",
+           "team_records"]

@@ -172,3 +172,30 @@ def test_tec2023_match_points_and_buchholz_are_the_reference_s(edition):
         ours[team["start_no"]] = [float(row.points)] + [float(row.number(c)) for c in CODES]
     assert ours == {t["start_no"]: [t["values"][year][c] for c in ["PTS", *CODES]]
                     for t in EXPECTED["players"]}
+
+
+# --- 192: the team system, the primary score, round robin or Swiss ----------------------------
+
+@pytest.mark.parametrize(("system", "primary_is_gp"), [
+    ("FIDE_TEAM_MP_GP", False), ("FIDE_TEAM_GP_MP", True), ("FIDE_TEAM_TYPEA_GP", True),
+    ("FIDE_TEAM_BAKU", False), ("CUSTOM_TEAM_SWISS_GP", True), ("CUSTOM_TEAM_SWISS_MP", False),
+])
+def test_record_192_names_the_primary_score(system, primary_is_gp, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("192 FIDE_TEAM_MP_GP",
+                                                          f"192 {system}")
+    assert _teams_of(text, folder).game_points_primary is primary_is_gp
+
+
+def test_192_decides_round_robin_or_swiss_before_the_pairing_pattern(folder):
+    # markdechamps-team-rr: every pair of teams met once, read as a round robin from the
+    # pattern; a 192 that says SWISS decides first (spec R2). FIDE_TEAM_* alone names the
+    # scores, not the system: that real round robin writes FIDE_TEAM_TYPEA_MP_GP.
+    text = (CORPUS / "trf" / "markdechamps-team-rr.trf").read_text(encoding="utf-8")
+    path = folder / "rr.trf"
+    path.write_text(text, encoding="utf-8")
+    rr = read_event(path).teams
+    assert rr is not None and rr.is_round_robin
+    path.write_text(text.replace("192 FIDE_TEAM_TYPEA_MP_GP", "192 CUSTOM_TEAM_SWISS_MP"),
+                    encoding="utf-8")
+    swiss = read_event(path).teams
+    assert swiss is not None and not swiss.is_round_robin
