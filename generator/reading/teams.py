@@ -156,6 +156,9 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
                                       _declared_code(declarations, number, match.round,
                                                      inferred_byes))
                         for match in matches[number])
+        if declarations.abnormal:
+            matches[number] = [_abnormal_points(match, result, number, declarations)
+                               for match, result in zip(matches[number], results, strict=True)]
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
             matches=tuple(matches[number]), results=results, line=team_record.line,
@@ -167,7 +170,10 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         tournament_type=individual.tournament_type, chief_arbiter=individual.chief_arbiter,
         deputy_arbiters=individual.deputy_arbiters, time_control=individual.time_control,
         round_dates=individual.round_dates, total_rounds=individual.total_rounds,
-        rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
+        # A match forfeited in 330 is a result even when no board of its round is written.
+        rounds_played=max((individual.rounds_played,
+                           *(f.round for f in declarations.forfeits.values()))),
+        players=tuple(built), score_system=scoring,
         is_round_robin=individual.is_round_robin, individual=individual,
         board_count=board_count, game_scoring=individual.score_system,
         game_points_primary=game_points_primary(document))
@@ -206,6 +212,11 @@ def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, obje
     for bye in declarations.byes.values():
         tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
         check(bye.team, bye.round, bye.line, bye.column, tag)
+    for abnormal in declarations.abnormal:
+        for team in abnormal.teams:
+            check(team, abnormal.round or 1, abnormal.line, 24, "299")
+        if abnormal.round is not None and not 1 <= abnormal.round <= total_rounds:
+            check(next(iter(teams)), abnormal.round, abnormal.line, 20, "299")
     for forfeit in set(declarations.forfeits.values()):
         if forfeit.white == forfeit.black:
             problems.add(f"team {forfeit.white} forfeits a match against itself in round "
@@ -527,6 +538,24 @@ def _say_inferred(inferred: Sequence[_Inferred],
 
 
 
+def _abnormal_points(match: Match, result: RoundResult, team: int,
+                     declarations: TeamDeclarations) -> Match:
+    """The match with the value the 299 records set for its result, in file order."""
+    match_points = match.match_points
+    game_points = match.game_points
+    for abnormal in declarations.abnormal:
+        if not abnormal.applies(team, match.round):
+            continue
+        if result.code in abnormal.kind:
+            if abnormal.match_points is not None:
+                match_points = abnormal.match_points
+            if abnormal.game_points is not None:
+                game_points = abnormal.game_points
+    if match_points == match.match_points and game_points == match.game_points:
+        return match
+    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
+
+
 def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,
                    inferred_byes: set[tuple[int, int]]) -> ResultCode | None:
     """The team's result of the round when a record (320, 240, 330) or an inference says it."""
@@ -611,7 +640,10 @@ def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> Non
     played = tournament.rounds_played
     scoring = tournament.score_system
     for team in tournament.teams:
-        match_points = sum((scoring.round_points(r) for r in team.results[:played]), ZERO)
+        match_points = sum((scoring.round_points(r) if m.match_points is None
+                            else m.match_points
+                            for r, m in zip(team.results[:played], team.matches, strict=False)),
+                           ZERO)
         for written, computed, column, what in (
                 (team.points_in_file, match_points, 55, "match points"),
                 (team.game_points_in_file, team.game_points, 62, "game points")):
