@@ -285,3 +285,17 @@ def test_record_299_with_a_team_applies_to_that_team_only(folder):
 def test_an_unusable_record_299_is_an_error_at_its_column(record, message, folder):
     errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
     assert any(message in e for e in errors), errors
+
+
+def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
+    # bbp-team-board-forfeit-win: team A (players 1-3) against team B (4-6) in round 1,
+    # A3 `0000 - +` against B3 `0000 - Z`. Without 300 the boards are the roster order of
+    # those who played (spec §3), the empty board won included.
+    event = read_event(TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf")
+    assert event.teams is not None
+    match = event.teams.team(StartNo(1)).match(1)
+    assert [(b.board, b.player, b.opponent) for b in match.boards] == [
+        (1, 1, 4), (2, 2, 5), (3, 3, None)]
+    assert match.boards_numbered
+    assert (match.game_points, match.opponent_game_points) == (Decimal(1), Decimal(2))
+    assert not [w for w in event.warnings if "without an opponent" in w.message]
