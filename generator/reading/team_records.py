@@ -98,8 +98,9 @@ class TeamDeclarations:
 
     @property
     def declares_team_event(self) -> bool:
-        """Records 320, 330, 299 and team 240s exist only in team events."""
-        return bool(self.pab_value or self.byes or self.forfeits or self.abnormal)
+        """Records 320, 330 and 299 exist only in team events. Not 240: TRF-26 writes an
+        individual event's byes in it too, with player numbers."""
+        return bool(self.pab_value or self.forfeits or self.abnormal)
 
 
 NO_DECLARATIONS = TeamDeclarations(byes={}, forfeits={})
@@ -146,8 +147,10 @@ def _points(record: TrfRecord, first: int, last: int, what: str,
     return value
 
 
-def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamDeclarations:
-    """Records 320, 330 and 240 of ``document``; errors at the column for unreadable ones."""
+def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
+                           bye_sink: DiagnosticSink) -> TeamDeclarations:
+    """Records 320, 330, 299 and 240 of ``document``; errors at the column for unreadable
+    ones, those of 240 into ``bye_sink`` (they concern a team event only if it is one)."""
     byes: dict[tuple[int, int], TeamBye] = {}
     pab_value: PairingAllocatedByeValue | None = None
     for record in document.all("320"):
@@ -176,19 +179,19 @@ def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamD
     for record in document.all("240"):
         kind = _BYE_KINDS.get(_field(record, 5, 5).upper())
         if kind is None:
-            sink.error(f"bye type {quote(_field(record, 5, 5))} in record 240 is not F, H or Z",
+            bye_sink.error(f"bye type {quote(_field(record, 5, 5))} in record 240 is not F, H or Z",
                        line=record.line, column=5, expected="F, H or Z in column 5")
             continue
-        bye_round = _number(record, 7, 9, "round", sink)
+        bye_round = _number(record, 7, 9, "round", bye_sink)
         if bye_round is None:
             continue
         column = 11
         while column <= len(record.text):
             if _field(record, column, column + 3):
-                team = _number(record, column, column + 3, "team number", sink)
+                team = _number(record, column, column + 3, "team number", bye_sink)
                 if team is not None:
                     _add_bye(byes, TeamBye(team=team, round=bye_round, kind=kind,
-                                           line=record.line, column=column), sink)
+                                           line=record.line, column=column), bye_sink)
             column += 5
     return TeamDeclarations(pab_value=pab_value, byes=byes,
                             forfeits=_read_forfeits(document, sink),

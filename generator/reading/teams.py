@@ -121,7 +121,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     records = team_records(document)
     if not records:
         return None
-    declarations = read_team_declarations(document, sink)
+    bye_sink = DiagnosticSink(sink.path)
+    declarations = read_team_declarations(document, sink, bye_sink)
     declared = is_team_event(document) or declarations.declares_team_event
     problems = _Problems()
     teams = _read_teams(document, records, individual, problems)
@@ -144,6 +145,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     if problems.found:
         _report(problems, records, declared, sink)
         return None
+    for diagnostic in bye_sink.collected():
+        sink.add(diagnostic)  # a team event: its 240 records are team byes
     board_order = document.first("300")
     if board_order is not None:
         sink.warning("record 300 (board order of a match) is not read; boards follow the "

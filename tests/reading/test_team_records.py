@@ -299,3 +299,38 @@ def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
     assert match.boards_numbered
     assert (match.game_points, match.opponent_game_points) == (Decimal(1), Decimal(2))
     assert not [w for w in event.warnings if "without an opponent" in w.message]
+
+
+# --- what makes a file a team event ----------------------------------------------------------------
+
+def _trf16(text: str) -> str:
+    """The same event as TRF-16 writes it: 013 team records, no 192, 352 or 362."""
+    kept = [line for line in text.splitlines()
+            if not line.startswith(("192", "352", "362", "310"))]
+    teams = [f"013 {name:<32}" + " ".join(f"{m:>4}" for m in members)
+             for name, members in (("One", (1, 2)), ("Two", (3, 4)), ("Three", (5, 6)))]
+    return "\n".join([*kept, *teams]) + "\n"
+
+
+def test_a_trf16_file_with_record_320_is_a_team_event_and_its_errors_are_said(folder):
+    # Players 1 and 2 (both of team One) meet in round 2: in a team event an error; without
+    # the 320 the file would pass, silently, as an individual event with a team prize.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["320  1.0  1.0   3   0"], round2))
+    errors = _errors(text, folder)
+    assert any("players 1 and 2 of team 1 meet each other in round 2" in e for e in errors)
+    path = folder / "t.trf"
+    path.write_text(text.replace("320  1.0  1.0   3   0\n", ""), encoding="utf-8")
+    assert read_event(path).teams is None
+
+
+def test_record_240_alone_does_not_make_a_team_event(folder):
+    # TRF-26 writes an individual event's byes in 240 with player numbers: a team prize
+    # (013) and a 240 for player 6 stay an individual event, without an error.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["240 H   2    6"], round2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is None
+    assert not [w for w in event.warnings if "240" in w.message]
