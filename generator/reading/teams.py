@@ -139,7 +139,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         _report(problems, records, declared, sink)
         return None
     sequence_length = len(document.value("352").replace(" ", ""))
-    matches, inferred, board_count = _read_matches(
+    matches, inferred, board_count, ambiguous = _read_matches(
         individual, teams, problems, sequence_length, declarations,
         without_line_ups=records[0].tag == "013")
     if problems.found:
@@ -147,6 +147,10 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         return None
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
+    if ambiguous:
+        _say_ambiguous(ambiguous, individual.score_system.points(
+            RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)
+        return None
     board_order = document.first("300")
     if board_order is not None:
         sink.warning("record 300 (board order of a match) is not read; boards follow the "
@@ -306,7 +310,7 @@ class _Inferred:
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
                   problems: _Problems, sequence_length: int, declarations: TeamDeclarations,
                   without_line_ups: bool
-                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int]:
+                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int, list[_Shortfall]]:
     """Each team's match in each round, from its players' games, and what was inferred.
 
     Inside a match, a player's ``0000 - +`` is a board won against an empty board
@@ -321,7 +325,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     points = individual.score_system.round_points
     empty_board_win = individual.score_system.points(RoundKind.FORFEIT_WIN,
                                                      ResultCode.FORFEIT_WIN)
-    counted_wins = _points_column_wins(individual, team_of, empty_board_win)
+    counted_wins, ambiguous = _points_column_wins(individual, team_of, empty_board_win)
     inferred: list[_Inferred] = []
     matches: dict[int, list[Match]] = {number: [] for number in teams}
     unpaired_rounds: list[tuple[int, int, list[RoundResult]]] = []
@@ -389,7 +393,8 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
             byes[number] = [r for _, r in unpaired_of]
             if faced[number] is not None:
                 wins = [(member, r) for member, r in unpaired_of
-                        if r.code is ResultCode.FORFEIT_WIN or counted_wins.get(member) == round_no]
+                        if r.code is ResultCode.FORFEIT_WIN
+                        or round_no in counted_wins.get(member, ())]
                 empty_wins[number] = [r for _, r in wins]
                 inferred.extend(_Inferred(
                     team=number, round=round_no, player=member, opponent_team=faced[number],
@@ -457,7 +462,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                       for team in (number, forfeit.opponent_of(number)))
         matches[number][round_no - 1] = dataclasses.replace(
             matches[number][round_no - 1], game_points=own, opponent_game_points=other)
-    return matches, inferred, board_count
+    return matches, inferred, board_count, ambiguous
 
 
 def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
@@ -471,27 +476,60 @@ def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
     return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
-def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int],
-                        win: Decimal) -> dict[StartNo, int]:
-    """Players whose points column (001 columns 81-84) counts exactly one win more than
-    their results, with exactly one ``0000 - -`` round in which their team had a match:
-    that round was a board won against an empty board (issue 11: TRF-16 exports)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Shortfall:
+    """A points column that counts more than the results, with ``0000 - -`` rounds in
+    matches of the player's team that could explain it, but not in one way only (Q11)."""
+
+    player: StartNo
+    line: int
+    shortfall: Decimal
+    rounds: tuple[int, ...]
+
+
+def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], win: Decimal
+                        ) -> tuple[dict[StartNo, frozenset[int]], list[_Shortfall]]:
+    """Players whose points column (001 columns 81-84) counts k wins more than their
+    results, with exactly k ``0000 - -`` rounds in which their team had a match: those
+    rounds were boards won against an empty board (issue 11: TRF-16 exports; all 20 in
+    the Crete files have k = 1). Any other shortfall with such rounds is ambiguous."""
     playing = {(team_of[p.start_no], r.round) for p in individual.players
                if p.start_no in team_of for r in p.results if r.opponent is not None}
-    found: dict[StartNo, int] = {}
+    found: dict[StartNo, frozenset[int]] = {}
+    ambiguous: list[_Shortfall] = []
     points = individual.score_system.round_points
     for player in individual.players:
         if player.points_in_file is None or player.start_no not in team_of:
             continue
         shortfall = player.points_in_file - sum((points(r) for r in player.results), ZERO)
-        if shortfall != win:
+        if shortfall <= 0:
             continue
-        rounds = [r.round for r in player.results
-                  if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
-                  and (team_of[player.start_no], r.round) in playing]
-        if len(rounds) == 1:
-            found[player.start_no] = rounds[0]
-    return found
+        rounds = tuple(r.round for r in player.results
+                       if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
+                       and (team_of[player.start_no], r.round) in playing)
+        if not rounds:
+            continue
+        if shortfall == win * len(rounds):
+            found[player.start_no] = frozenset(rounds)
+        else:
+            ambiguous.append(_Shortfall(player=player.start_no, line=player.line,
+                                        shortfall=shortfall, rounds=rounds))
+    return found, ambiguous
+
+
+def _say_ambiguous(ambiguous: Sequence[_Shortfall], win: Decimal, sink: DiagnosticSink) -> None:
+    """Q11: a points column that no one reading of its ``0000 - -`` rounds explains."""
+    for found in ambiguous:
+        rounds = ", ".join(str(r) for r in found.rounds)
+        extra = points_text(found.shortfall.normalize())
+        wins = found.shortfall / win
+        why = (f"{extra} is not a whole number of won boards"
+               if wins != wins.to_integral_value()
+               else f"{int(wins)} of the `0000 - -` rounds {rounds} were boards won against "
+                    "an empty board, but the file does not say which")
+        sink.error(f"player {found.player}'s points column counts {extra} more than the "
+                   f"results: {why}", line=found.line, column=81,
+                   expected="`0000 - +` in each round won against an empty board")
 
 
 _UNPAIRED_CODES = {

@@ -301,7 +301,7 @@ def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
     assert not [w for w in event.warnings if "without an opponent" in w.message]
 
 
-# --- what makes a file a team event ----------------------------------------------------------------
+# --- what makes a file a team event ------------------------------------------------------------
 
 def _trf16(text: str) -> str:
     """The same event as TRF-16 writes it: 013 team records, no 192, 352 or 362."""
@@ -334,3 +334,37 @@ def test_record_240_alone_does_not_make_a_team_event(folder):
     event = read_event(path)
     assert event.teams is None
     assert not [w for w in event.warnings if "240" in w.message]
+
+
+def _one_short(points_of_player_1: str) -> str:
+    # Team One (1, 2) meets team Two (3, 4) in round 1 and team Three (5, 6) in round 2,
+    # player 1 `0000 - -` in both: a points column that counts one more win could be
+    # either round (Q11).
+    rounds = {1: ("0000 - -", "0000 - -"), 2: ("   4 w 1", "   6 b ="),
+              3: ("0000 - -", "0000 - -"), 4: ("   2 b 0", "0000 - -"),
+              5: ("0000 - -", "0000 - -"), 6: ("0000 - -", "   2 w =")}
+    players = [_player(n, f"P{n}", points_of_player_1 if n == 1 else "", *rounds[n])
+               for n in range(1, 7)]
+    return "\n".join([*HEADER, *players, _team(1, "One", 1, 2), _team(2, "Two", 3, 4),
+                      _team(3, "Three", 5, 6)]) + "\n"
+
+
+@pytest.mark.parametrize(("points", "why"), [
+    ("1.0", "1 of the `0000 - -` rounds 1, 2 were boards won against an empty board, but the "
+            "file does not say which"),
+    ("0.5", "0.5 is not a whole number of won boards"),
+])
+def test_an_ambiguous_points_column_in_a_team_event_is_an_error_naming_the_rounds(
+        points, why, folder):
+    errors = _errors(_one_short(points), folder)
+    assert any(f"t.trf:6:81: player 1's points column counts {points} more than the results: "
+               f"{why}; expected `0000 - +` in each round won against an empty board" in e
+               for e in errors), errors
+
+
+def test_a_points_column_counting_every_such_round_is_read_as_boards_won(folder):
+    teams = _teams_of(_one_short("2.0"), folder)
+    one = teams.team(StartNo(1))
+    assert [[(b.player, b.opponent) for b in one.match(r).boards] for r in (1, 2)] == [
+        [(1, None), (2, 4)], [(1, None), (2, 6)]]
+    assert [one.match(r).game_points for r in (1, 2)] == [Decimal(2), Decimal("1.5")]
