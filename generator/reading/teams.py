@@ -305,6 +305,9 @@ class _Inferred:
     opponent_team: int | None
     line: int
     column: int
+    marked: bool = False
+    """A bye marked ``0000 - U`` whose value no record 320 gives (Q3), not one inferred
+    from ``0000 - -``."""
 
 
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
@@ -450,6 +453,12 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     for number, round_no, results in unpaired_rounds:
         declared = declarations.byes.get((number, round_no))
+        if (declared is None and declarations.pab_value is None and results
+                and all(r.kind is RoundKind.PAIRING_ALLOCATED_BYE for r in results)):
+            inferred.append(_Inferred(team=number, round=round_no, player=None,
+                                      opponent_team=None, line=results[0].line,
+                                      column=results[0].column, marked=True))
+            inferred_byes.add((number, round_no))
         matches[number][round_no - 1] = _unpaired_match(
             round_no, results, individual.score_system, board_count,
             (number, round_no) in inferred_byes,
@@ -547,9 +556,10 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
     Every player's bye mark (``0000 - U`` on a roster of twelve) is the team's one bye,
     so a team bye's game points are per board, not per member: each board the game
-    points of that bye (C.07 12: a pairing-allocated bye is a win on every board). A bye
-    inferred from ``0000 - -`` says nothing of its points: a drawn match's game points
-    (the spec's rule without 320; the Crete 2024 standings score it so). A bye declared in
+    points of that bye. A pairing-allocated bye without record 320, marked ``0000 - U``
+    or inferred from ``0000 - -``, has no value in the file, and C.07 gives none (16.2.1
+    only says it is an unplayed round with the points awarded): a drawn match's game
+    points (Q3; both published events score it so), said in a warning. A bye declared in
     240 is worth its kind of result on every board (spec §2.2: F = W x B, H = D x B, Z = 0);
     a pairing-allocated bye, declared or marked ``U``, what record 320 says it is worth.
     """
@@ -564,7 +574,7 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
         total = pab.game_points
     elif declared is not None:
         total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
-    elif inferred_bye:
+    elif inferred_bye:  # marked `0000 - U` or inferred, without 320 (Q3)
         total = games.draw * boards
     elif marked in _UNPAIRED_CODES:
         first = results[0]
@@ -591,6 +601,16 @@ def _say_inferred(inferred: Sequence[_Inferred],
         match_points = scoring.points(RoundKind.PAIRING_ALLOCATED_BYE,
                                       ResultCode.PAIRING_ALLOCATED_BYE)
         game_points = games.draw * board_count
+        if found.marked:
+            sink.warning(
+                f"team {found.team} ({name}) has the pairing-allocated bye in round "
+                f"{found.round} and no record 320 says what it is worth: read as a drawn "
+                f"match, {points_text(match_points.normalize())} match points and "
+                f"{points_text(game_points.normalize())} game points",
+                line=found.line, column=found.column,
+                expected="record 320 with the bye's match points (columns 5-8) and game "
+                         "points (10-13)")
+            continue
         sink.warning(
             f"team {found.team} ({name}) has no match in round {found.round}, the only team "
             f"without one, and `0000 - -` on every player: inferred the team's "
@@ -598,8 +618,6 @@ def _say_inferred(inferred: Sequence[_Inferred],
             f"points and {points_text(game_points.normalize())} game points (a drawn match)",
             line=found.line, column=found.column,
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
-
-
 
 
 def _abnormal_points(match: Match, result: RoundResult, team: int,
