@@ -9,12 +9,13 @@ what the records mean for the matches is for :mod:`generator.reading.teams` to d
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from generator.errors import DiagnosticSink, quote
-from generator.model import ResultCode, RoundKind, plain_points
+from generator.model import Match, ResultCode, RoundKind, RoundResult, plain_points
 from generator.reading.trf import TrfDocument, TrfRecord
 
 
@@ -85,6 +86,18 @@ class AbnormalPoints:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LineUp:
+    """Record 300: the players of ``team`` on each board of its match in ``round``, board 1
+    first; None for a board the team left empty (``0000``)."""
+
+    round: int
+    team: int
+    opponent: int
+    boards: tuple[int | None, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TeamDeclarations:
     """What the team records of a file declare beyond the board pairings."""
 
@@ -95,6 +108,8 @@ class TeamDeclarations:
     """(team, round) -> the forfeited match, once under each of its two teams."""
     abnormal: tuple[AbnormalPoints, ...] = ()
     """Records 299 in file order (a later one applies after an earlier one)."""
+    line_ups: Mapping[tuple[int, int], LineUp] = field(default_factory=dict)
+    """(team, round) -> the board order of its match (300)."""
 
     @property
     def declares_team_event(self) -> bool:
@@ -195,7 +210,35 @@ def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
             column += 5
     return TeamDeclarations(pab_value=pab_value, byes=byes,
                             forfeits=_read_forfeits(document, sink),
-                            abnormal=_read_abnormal(document, sink))
+                            abnormal=_read_abnormal(document, sink),
+                            line_ups=_read_line_ups(document, sink))
+
+
+def _read_line_ups(document: TrfDocument, sink: DiagnosticSink
+                   ) -> dict[tuple[int, int], LineUp]:
+    """300: round 5-7, team 9-11, opponent 13-15, the players from 17-20 every 5 columns."""
+    found: dict[tuple[int, int], LineUp] = {}
+    for record in document.all("300"):
+        round_no = _number(record, 5, 7, "round", sink)
+        team = _number(record, 9, 11, "team", sink)
+        opponent = _number(record, 13, 15, "opponent team", sink)
+        boards: list[int | None] = []
+        column = 17
+        while column <= len(record.text):
+            player = _number(record, column, column + 3, "player", sink)
+            boards.append(player or None)  # 0000: the board is left empty
+            column += 5
+        if round_no is None or team is None or opponent is None:
+            continue
+        earlier = found.get((team, round_no))
+        if earlier is not None:
+            sink.error(f"a second line-up of team {team} in round {round_no} (the first on "
+                       f"line {earlier.line})", line=record.line, column=9,
+                       expected="one 300 record per team and round")
+            continue
+        found[team, round_no] = LineUp(round=round_no, team=team, opponent=opponent,
+                                       boards=tuple(boards), line=record.line)
+    return found
 
 
 def _read_abnormal(document: TrfDocument, sink: DiagnosticSink) -> tuple[AbnormalPoints, ...]:
@@ -293,5 +336,24 @@ def _read_forfeits(document: TrfDocument, sink: DiagnosticSink
     return forfeits
 
 
-__all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "PairingAllocatedByeValue",
-           "TeamBye", "TeamDeclarations", "read_team_declarations"]
+def with_abnormal_points(match: Match, result: RoundResult, team: int,
+                     declarations: TeamDeclarations) -> Match:
+    """The match with the value the 299 records set for its result, in file order."""
+    match_points = match.match_points
+    game_points = match.game_points
+    for abnormal in declarations.abnormal:
+        if not abnormal.applies(team, match.round):
+            continue
+        if result.code in abnormal.kind:
+            if abnormal.match_points is not None:
+                match_points = abnormal.match_points
+            if abnormal.game_points is not None:
+                game_points = abnormal.game_points
+    if match_points == match.match_points and game_points == match.game_points:
+        return match
+    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
+
+
+__all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "LineUp",
+           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "read_team_declarations",
+           "with_abnormal_points"]

@@ -4,10 +4,11 @@ the individual reading the team reading explains (and so drops)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from generator.errors import Diagnostic, DiagnosticSink, Severity
-from generator.model import ZERO, ResultCode, TeamTournament, plain_points
+from generator.model import ZERO, ResultCode, StartNo, TeamTournament, plain_points
 from generator.reading.scoring import (
     FORFEIT_WITHOUT_OPPONENT_WARNING,
     POINTS_COLUMN_WARNING,
@@ -99,4 +100,31 @@ def check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None
                              line=team.line, column=column, expected=computed_text)
 
 
-__all__ = ["check_team_columns", "explained_warnings", "record_text", "team_columns"]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shortfall:
+    """A points column that counts more than the results, with ``0000 - -`` rounds in
+    matches of the player's team that could explain it, but not in one way only (Q11)."""
+
+    player: StartNo
+    line: int
+    shortfall: Decimal
+    rounds: tuple[int, ...]
+
+
+def say_ambiguous(ambiguous: Sequence[Shortfall], win: Decimal, sink: DiagnosticSink) -> None:
+    """Q11: a points column that no one reading of its ``0000 - -`` rounds explains."""
+    for found in ambiguous:
+        rounds = ", ".join(str(r) for r in found.rounds)
+        extra = points_text(found.shortfall.normalize())
+        wins = found.shortfall / win
+        why = (f"{extra} is not a whole number of won boards"
+               if wins != wins.to_integral_value()
+               else f"{int(wins)} of the `0000 - -` rounds {rounds} were boards won against "
+                    "an empty board, but the file does not say which")
+        sink.error(f"player {found.player}'s points column counts {extra} more than the "
+                   f"results: {why}", line=found.line, column=81,
+                   expected="`0000 - +` in each round won against an empty board")
+
+
+__all__ = ["Shortfall", "check_team_columns", "explained_warnings", "record_text", "say_ambiguous",
+           "team_columns"]

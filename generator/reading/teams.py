@@ -52,13 +52,17 @@ from generator.reading.scoring import (
 )
 from generator.reading.team_records import (
     ForfeitedMatch,
+    LineUp,
     TeamDeclarations,
     read_team_declarations,
+    with_abnormal_points,
 )
 from generator.reading.team_warnings import (
+    Shortfall,
     check_team_columns,
     explained_warnings,
     record_text,
+    say_ambiguous,
     team_columns,
 )
 from generator.reading.trf import TeamRecord, TrfDocument
@@ -148,14 +152,9 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
     if ambiguous:
-        _say_ambiguous(ambiguous, individual.score_system.points(
+        say_ambiguous(ambiguous, individual.score_system.points(
             RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)
         return None
-    board_order = document.first("300")
-    if board_order is not None:
-        sink.warning("record 300 (board order of a match) is not read; boards follow the "
-                     "order of the team records", line=board_order.line, column=1,
-                     expected="players listed in board order in the 310 records")
     scoring = match_scoring(document, sink)
     if declarations.pab_value is not None:
         # The event's own value of a team PAB (320) rules over 362's default (C.07 leaves
@@ -174,7 +173,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
                                                      inferred_byes))
                         for match in matches[number])
         if declarations.abnormal:
-            matches[number] = [_abnormal_points(match, result, number, declarations)
+            matches[number] = [with_abnormal_points(match, result, number, declarations)
                                for match, result in zip(matches[number], results, strict=True)]
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
@@ -313,7 +312,7 @@ class _Inferred:
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
                   problems: _Problems, sequence_length: int, declarations: TeamDeclarations,
                   without_line_ups: bool
-                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int, list[_Shortfall]]:
+                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int, list[Shortfall]]:
     """Each team's match in each round, from its players' games, and what was inferred.
 
     Inside a match, a player's ``0000 - +`` is a board won against an empty board
@@ -409,6 +408,9 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                     BoardGame(board=0, player=member, opponent=None, color=r.color,
                               code=ResultCode.FORFEIT_WIN, points=empty_board_win)
                     for member, r in wins])
+                line_up = declarations.line_ups.get((number, round_no))
+                if line_up is not None:
+                    games = _in_line_up_order(line_up, faced[number], games, problems)
             boards[number] = games
         if problems.found:
             continue
@@ -474,6 +476,28 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     return matches, inferred, board_count, ambiguous
 
 
+def _in_line_up_order(line_up: LineUp, opponent: int | None, games: Sequence[BoardGame],
+                      problems: _Problems) -> list[BoardGame]:
+    """The boards numbered as record 300 lists the players (an empty board keeps its
+    number); the line-up must be of this match and hold everyone who played in it."""
+    if line_up.opponent != opponent:
+        problems.add(f"the line-up of team {line_up.team} in round {line_up.round} names "
+                     f"team {line_up.opponent} as its opponent, the boards team {opponent}",
+                     line_up.line, 13, f"team {opponent} in columns 13-15")
+        return list(games)
+    board_of = {player: board for board, player in enumerate(line_up.boards, start=1)
+                if player is not None}
+    for game in games:
+        if game.player not in board_of:
+            problems.add(f"player {game.player} plays for team {line_up.team} in round "
+                         f"{line_up.round} but is not in its line-up", line_up.line, 17,
+                         "every player of the match on a board of record 300")
+    if problems.found:
+        return list(games)
+    return sorted((dataclasses.replace(g, board=board_of[g.player]) for g in games),
+                  key=lambda g: g.board)
+
+
 def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
                      won_empty: Sequence[BoardGame]) -> list[BoardGame]:
     """The boards of a match numbered in the roster order of those who played, a board
@@ -485,19 +509,8 @@ def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
     return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Shortfall:
-    """A points column that counts more than the results, with ``0000 - -`` rounds in
-    matches of the player's team that could explain it, but not in one way only (Q11)."""
-
-    player: StartNo
-    line: int
-    shortfall: Decimal
-    rounds: tuple[int, ...]
-
-
 def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], win: Decimal
-                        ) -> tuple[dict[StartNo, frozenset[int]], list[_Shortfall]]:
+                        ) -> tuple[dict[StartNo, frozenset[int]], list[Shortfall]]:
     """Players whose points column (001 columns 81-84) counts k wins more than their
     results, with exactly k ``0000 - -`` rounds in which their team had a match: those
     rounds were boards won against an empty board (issue 11: TRF-16 exports; all 20 in
@@ -505,7 +518,7 @@ def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], 
     playing = {(team_of[p.start_no], r.round) for p in individual.players
                if p.start_no in team_of for r in p.results if r.opponent is not None}
     found: dict[StartNo, frozenset[int]] = {}
-    ambiguous: list[_Shortfall] = []
+    ambiguous: list[Shortfall] = []
     points = individual.score_system.round_points
     for player in individual.players:
         if player.points_in_file is None or player.start_no not in team_of:
@@ -521,24 +534,9 @@ def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], 
         if shortfall == win * len(rounds):
             found[player.start_no] = frozenset(rounds)
         else:
-            ambiguous.append(_Shortfall(player=player.start_no, line=player.line,
+            ambiguous.append(Shortfall(player=player.start_no, line=player.line,
                                         shortfall=shortfall, rounds=rounds))
     return found, ambiguous
-
-
-def _say_ambiguous(ambiguous: Sequence[_Shortfall], win: Decimal, sink: DiagnosticSink) -> None:
-    """Q11: a points column that no one reading of its ``0000 - -`` rounds explains."""
-    for found in ambiguous:
-        rounds = ", ".join(str(r) for r in found.rounds)
-        extra = points_text(found.shortfall.normalize())
-        wins = found.shortfall / win
-        why = (f"{extra} is not a whole number of won boards"
-               if wins != wins.to_integral_value()
-               else f"{int(wins)} of the `0000 - -` rounds {rounds} were boards won against "
-                    "an empty board, but the file does not say which")
-        sink.error(f"player {found.player}'s points column counts {extra} more than the "
-                   f"results: {why}", line=found.line, column=81,
-                   expected="`0000 - +` in each round won against an empty board")
 
 
 _UNPAIRED_CODES = {
@@ -618,24 +616,6 @@ def _say_inferred(inferred: Sequence[_Inferred],
             f"points and {points_text(game_points.normalize())} game points (a drawn match)",
             line=found.line, column=found.column,
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
-
-
-def _abnormal_points(match: Match, result: RoundResult, team: int,
-                     declarations: TeamDeclarations) -> Match:
-    """The match with the value the 299 records set for its result, in file order."""
-    match_points = match.match_points
-    game_points = match.game_points
-    for abnormal in declarations.abnormal:
-        if not abnormal.applies(team, match.round):
-            continue
-        if result.code in abnormal.kind:
-            if abnormal.match_points is not None:
-                match_points = abnormal.match_points
-            if abnormal.game_points is not None:
-                game_points = abnormal.game_points
-    if match_points == match.match_points and game_points == match.game_points:
-        return match
-    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
 
 
 def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,

@@ -368,3 +368,44 @@ def test_a_points_column_counting_every_such_round_is_read_as_boards_won(folder)
     assert [[(b.player, b.opponent) for b in one.match(r).boards] for r in (1, 2)] == [
         [(1, None), (2, 4)], [(1, None), (2, 6)]]
     assert [one.match(r).game_points for r in (1, 2)] == [Decimal(2), Decimal("1.5")]
+
+
+# --- 300: the line-up of a match ------------------------------------------------------------
+
+def _line_up(round_no: int, team: int, opponent: int, *players: int) -> str:
+    # TRF-26: round 5-7, team 9-11, opponent 13-15, players 17-20, 22-25, ...
+    return f"300 {round_no:>3} {team:>3} {opponent:>3} " + " ".join(f"{p:>4}" for p in players)
+
+
+def test_record_300_numbers_the_boards_of_a_match(folder):
+    # Round 1, team 1 v team 2: the 310 order is players 1, 2; the line-up puts 2 on board 1.
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 2, 1)]),
+                      folder)
+    boards = teams.team(StartNo(1)).match(1).boards
+    assert [(b.board, b.player, b.opponent) for b in boards] == [(1, 2, 4), (2, 1, 3)]
+    # Team 2 has no line-up: the roster order of those who played.
+    assert [b.player for b in teams.team(StartNo(2)).match(1).boards] == [3, 4]
+
+
+def test_record_300_keeps_an_empty_board_s_number(folder):
+    # Board 1 left empty (0000) by team 1 in round 1: player 2 is on board 2.
+    first = {1: "0000 - -", 3: "0000 - +"}
+    text = _three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 0, 2)])
+    text = text.replace(_player(1, "P1", "", "   3 w 1", "0000 - -"),
+                        _player(1, "P1", "", first[1], "0000 - -"))
+    text = text.replace(_player(3, "P3", "", "   1 b 0", "   5 w 1"),
+                        _player(3, "P3", "", first[3], "   5 w 1"))
+    teams = _teams_of(text, folder)
+    assert [(b.board, b.player) for b in teams.team(StartNo(1)).match(1).boards] == [(2, 2)]
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (_line_up(1, 1, 3, 1, 2), "t.trf:16:13: the line-up of team 1 in round 1 names team 3 as "
+                              "its opponent, the boards team 2"),
+    (_line_up(1, 1, 2, 1), "t.trf:16:17: player 2 plays for team 1 in round 1 but is not in "
+                           "its line-up"),
+    (_line_up(1, 1, 2, 1, 2) + "   x", "t.trf:16:27: player 'x' in record 300 is not a number"),
+])
+def test_a_line_up_that_does_not_fit_its_match_is_an_error(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert any(message in e for e in errors), errors
