@@ -59,6 +59,7 @@ from generator.reading.team_records import (
 )
 from generator.reading.team_warnings import (
     Shortfall,
+    apply_colour_sequence,
     check_team_columns,
     explained_warnings,
     record_text,
@@ -151,6 +152,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         return None
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
+    apply_colour_sequence(matches, document, sink)
     if ambiguous:
         say_ambiguous(ambiguous, individual.score_system.points(
             RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)

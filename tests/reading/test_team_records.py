@@ -409,3 +409,27 @@ def test_record_300_keeps_an_empty_board_s_number(folder):
 def test_a_line_up_that_does_not_fit_its_match_is_an_error(record, message, folder):
     errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
     assert any(message in e for e in errors), errors
+
+
+# --- 352: the colours of the boards ---------------------------------------------------------
+
+def test_record_352_colours_a_board_won_against_an_empty_board(folder):
+    # bbp-team-board-forfeit-win has no 352; with `352 WBW`, team A (Black on board 1 in
+    # round 1) has White on board 2 and Black on board 3, the board won against an empty
+    # board, which 001 writes without a colour.
+    text = (TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf").read_text(encoding="utf-8")
+    path = folder / "c.trf"
+    path.write_text(text.replace("192 FIDE_TEAM_GP_MP", "192 FIDE_TEAM_GP_MP\n352 BWB"),
+                    encoding="utf-8")
+    teams = read_event(path).teams
+    assert teams is not None
+    assert [b.color.value for b in teams.team(StartNo(1)).match(1).boards] == ["b", "w", "b"]
+
+
+def test_colours_against_record_352_are_warned_about(folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("352 WB", "352 WW")
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    warnings = [str(w) for w in read_event(path).warnings]
+    assert any("t.trf:4:5: warning: team 1's colours in round 1 follow neither the colour "
+               "sequence 'WW' nor its opposite" in w for w in warnings), warnings
