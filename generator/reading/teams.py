@@ -36,6 +36,7 @@ from generator.model import (
     BoardGame,
     Color,
     Match,
+    Player,
     ResultCode,
     RoundKind,
     RoundResult,
@@ -130,6 +131,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     declarations = read_team_declarations(document, sink, bye_sink)
     declared = is_team_event(document) or declarations.declares_team_event
     problems = _Problems()
+    idle: list[Player] = []
     teams = _read_teams(document, records, individual, problems)
     if teams is not None:
         _check_declarations(declarations, teams, individual.total_rounds, problems)
@@ -137,7 +139,10 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         team_of = {member: number for number, (_, members) in teams.items()
                    for member in members}
         outside = [p for p in individual.players if p.start_no not in team_of]
-        for player in outside[:5]:
+        # A listed player who never plays (a reserve the export forgot to put in a team)
+        # changes no match; one who plays must be in the team they play for.
+        idle = [p for p in outside if all(r.opponent is None for r in p.results)]
+        for player in [p for p in outside if p not in idle][:5]:
             problems.add(f"player {player.start_no} ({player.name}) is in no team",
                          player.line, 5, "every player listed in a team record")
     if problems.found or teams is None:
@@ -153,6 +158,10 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
     apply_colour_sequence(matches, document, sink)
+    for player in idle:
+        sink.warning(f"player {player.start_no} ({player.name}) is in no team and plays no "
+                     "game: left out of the teams", line=player.line, column=5,
+                     expected="every player listed in a team record")
     if ambiguous:
         say_ambiguous(ambiguous, individual.score_system.points(
             RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)
@@ -661,12 +670,17 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
     elif match.game_points is None or match.opponent_game_points is None:
         code = ResultCode.PENDING
     else:
-        forfeited = all(g.code.is_forfeit for g in match.boards)
+        # Without 330 a match is forfeited as a whole only when every board is a forfeit
+        # the same way; boards forfeited both ways are standard results (Art. 12) of a
+        # match decided by its game points (11.1), a 1-1 of two forfeits a draw.
+        codes = {g.code for g in match.boards}
         if match.game_points > match.opponent_game_points:
-            code = ResultCode.FORFEIT_WIN if forfeited else ResultCode.WIN
+            code = (ResultCode.FORFEIT_WIN if codes == {ResultCode.FORFEIT_WIN}
+                    else ResultCode.WIN)
         elif match.game_points < match.opponent_game_points:
-            code = ResultCode.FORFEIT_LOSS if forfeited else ResultCode.LOSS
-        elif forfeited:
+            code = (ResultCode.FORFEIT_LOSS if codes == {ResultCode.FORFEIT_LOSS}
+                    else ResultCode.LOSS)
+        elif codes == {ResultCode.FORFEIT_LOSS}:
             code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
         else:
             code = ResultCode.DRAW

@@ -433,3 +433,47 @@ def test_colours_against_record_352_are_warned_about(folder):
     warnings = [str(w) for w in read_event(path).warnings]
     assert any("t.trf:4:5: warning: team 1's colours in round 1 follow neither the colour "
                "sequence 'WW' nor its opposite" in w for w in warnings), warnings
+
+
+# --- matches of forfeited boards, players outside the teams -----------------------------------
+
+def _round_one(blocks: dict[int, str]) -> str:
+    text = _three_teams(["320  1.0  1.0   3   1"])
+    first = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w ="}
+    for number, block in blocks.items():
+        text = text.replace(_player(number, f"P{number}", "", first[number], ""),
+                            _player(number, f"P{number}", "", block, ""))
+        for second in ("0000 - -", "   5 w 1", "   6 b 0"):
+            text = text.replace(_player(number, f"P{number}", "", first[number], second),
+                                _player(number, f"P{number}", "", block, second))
+    return text
+
+
+def test_a_match_of_boards_forfeited_both_ways_is_decided_by_its_game_points(folder):
+    # Round 1: board 1 won by team 1 by forfeit, board 2 by team 2: 1-1, a drawn match
+    # (11.1; individual forfeits are standard results, Art. 12), not a double forfeit.
+    teams = _teams_of(_round_one({1: "   3 w +", 2: "   4 b -", 3: "   1 b -",
+                                  4: "   2 w +"}), folder)
+    assert _match_and_game_points(teams, 1, 1) == (ResultCode.DRAW, Decimal(1), Decimal(1))
+    assert _match_and_game_points(teams, 2, 1) == (ResultCode.DRAW, Decimal(1), Decimal(1))
+
+
+def test_a_match_of_boards_all_forfeited_one_way_is_a_forfeited_match(folder):
+    teams = _teams_of(_round_one({1: "   3 w +", 2: "   4 b +", 3: "   1 b -",
+                                  4: "   2 w -"}), folder)
+    assert _match_and_game_points(teams, 1, 1) == (
+        ResultCode.FORFEIT_WIN, Decimal(2), Decimal(2))
+    assert _match_and_game_points(teams, 2, 1) == (
+        ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+def test_a_listed_player_in_no_team_who_never_plays_is_a_warning(folder):
+    text = _three_teams(["320  1.0  1.0   3   1"])
+    extra = _player(7, "Reserve", "", "0000 - -", "        ")
+    text = text.replace(_team(1, "One", 1, 2), extra + "\n" + _team(1, "One", 1, 2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is not None
+    assert any("t.trf:12:5: warning: player 7 (Reserve) is in no team and plays no game: "
+               "left out of the teams" in str(w) for w in event.warnings)
