@@ -162,6 +162,16 @@ def _points(record: TrfRecord, first: int, last: int, what: str,
     return value
 
 
+def game_points_primary(document: TrfDocument) -> bool:
+    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
+    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
+    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
+    for word in document.value("192").upper().split("_"):
+        if word in ("MP", "GP"):
+            return word == "GP"
+    return False
+
+
 def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
                            bye_sink: DiagnosticSink) -> TeamDeclarations:
     """Records 320, 330, 299 and 240 of ``document``; errors at the column for unreadable
@@ -355,5 +365,5 @@ def with_abnormal_points(match: Match, result: RoundResult, team: int,
 
 
 __all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "LineUp",
-           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "read_team_declarations",
-           "with_abnormal_points"]
+           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "game_points_primary",
+           "read_team_declarations", "with_abnormal_points"]

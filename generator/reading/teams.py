@@ -54,7 +54,9 @@ from generator.reading.scoring import (
 from generator.reading.team_records import (
     ForfeitedMatch,
     LineUp,
+    PairingAllocatedByeValue,
     TeamDeclarations,
+    game_points_primary,
     read_team_declarations,
     with_abnormal_points,
 )
@@ -84,16 +86,6 @@ def is_team_event(document: TrfDocument) -> bool:
         document.first("362") or document.first("352"))
 
 
-def game_points_primary(document: TrfDocument) -> bool:
-    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
-    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
-    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
-    for word in document.value("192").upper().split("_"):
-        if word in ("MP", "GP"):
-            return word == "GP"
-    return False
-
-
 def team_records(document: TrfDocument) -> tuple[TeamRecord, ...]:
     """The teams: the 310 records when there are any (TRF-26 replaces 013), else 013."""
     modern = tuple(t for t in document.teams if t.tag == "310")
@@ -113,7 +105,8 @@ class _Problems:
 
 
 def build_team_tournament(document: TrfDocument, individual: Tournament,
-                          sink: DiagnosticSink) -> TeamTournament | None:
+                          sink: DiagnosticSink, team_bye: tuple[Decimal, Decimal] | None = None
+                          ) -> TeamTournament | None:
     """The team view of ``individual``, or None for an individual event.
 
     A file with team records is a team event when it says so (:func:`is_team_event`) or
@@ -130,6 +123,10 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     bye_sink = DiagnosticSink(sink.path)
     declarations = read_team_declarations(document, sink, bye_sink)
     declared = is_team_event(document) or declarations.declares_team_event
+    if team_bye is not None:
+        # event.yml's team_bye over 320's values: the event's own regulations (16.2.1).
+        declarations = dataclasses.replace(declarations, pab_value=PairingAllocatedByeValue(
+            match_points=team_bye[0], game_points=team_bye[1], line=0))
     problems = _Problems()
     idle: list[Player] = []
     teams = _read_teams(document, records, individual, problems)
@@ -172,7 +169,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         # the PAB's value to the event, spec §2.2).
         scoring = dataclasses.replace(
             scoring, pairing_allocated_bye=declarations.pab_value.match_points)
-    _say_inferred(inferred, teams, scoring, individual.score_system, board_count, sink)
+    _say_inferred(inferred, teams, scoring, individual.score_system, board_count,
+                  declarations.pab_value, sink)
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     by_record = {record.number: record for record in records}
     built: list[Team] = []
@@ -579,7 +577,7 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
     if declared is None and kinds <= {RoundKind.NOT_PLAYED_YET}:
         return Match(round=round_no, opponent=None, game_points=None, opponent_game_points=None)
     boards = Decimal(board_count)
-    if kind is RoundKind.PAIRING_ALLOCATED_BYE and pab is not None:
+    if (kind is RoundKind.PAIRING_ALLOCATED_BYE or inferred_bye) and pab is not None:
         total = pab.game_points
     elif declared is not None:
         total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
@@ -595,7 +593,8 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
 def _say_inferred(inferred: Sequence[_Inferred],
                   teams: Mapping[int, tuple[str, tuple[StartNo, ...]]], scoring: ScoreSystem,
-                  games: ScoreSystem, board_count: int, sink: DiagnosticSink) -> None:
+                  games: ScoreSystem, board_count: int, pab: PairingAllocatedByeValue | None,
+                  sink: DiagnosticSink) -> None:
     """One warning per inference, at the round's block in the 001 record."""
     for found in inferred:
         name = teams[found.team][0]
@@ -609,7 +608,8 @@ def _say_inferred(inferred: Sequence[_Inferred],
             continue
         match_points = scoring.points(RoundKind.PAIRING_ALLOCATED_BYE,
                                       ResultCode.PAIRING_ALLOCATED_BYE)
-        game_points = games.draw * board_count
+        game_points = games.draw * board_count if pab is None else pab.game_points
+        worth = "a drawn match" if pab is None else "event.yml's team_bye"
         if found.marked:
             sink.warning(
                 f"team {found.team} ({name}) has the pairing-allocated bye in round "
@@ -624,7 +624,7 @@ def _say_inferred(inferred: Sequence[_Inferred],
             f"team {found.team} ({name}) has no match in round {found.round}, the only team "
             f"without one, and `0000 - -` on every player: inferred the team's "
             f"pairing-allocated bye, worth {points_text(match_points.normalize())} match "
-            f"points and {points_text(game_points.normalize())} game points (a drawn match)",
+            f"points and {points_text(game_points.normalize())} game points ({worth})",
             line=found.line, column=found.column,
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
 

@@ -477,3 +477,54 @@ def test_a_listed_player_in_no_team_who_never_plays_is_a_warning(folder):
     assert event.teams is not None
     assert any("t.trf:12:5: warning: player 7 (Reserve) is in no team and plays no game: "
                "left out of the teams" in str(w) for w in event.warnings)
+
+
+# --- event.yml team_bye: the value of a team PAB -------------------------------------------
+
+def test_event_yml_team_bye_gives_the_pab_its_value_over_record_320(folder):
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(
+        _three_teams(["320  1.0  1.0   3   1"]), encoding="utf-8")
+    (event_folder / "event.yml").write_text(
+        "team_bye:\n  match_points: 2\n  game_points: 1.5\n", encoding="utf-8")
+    teams = read_event(event_folder).teams
+    assert teams is not None
+    assert _match_and_game_points(teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal(2), Decimal("1.5"))
+
+
+def test_event_yml_team_bye_also_values_a_bye_marked_u_without_320(folder):
+    text = _three_teams([]).replace(
+        _player(5, "P5", "", "0000 - -", "   3 b 0"), _player(5, "P5", "", "0000 - U", "   3 b 0"))
+    text = text.replace(
+        _player(6, "P6", "", "0000 - -", "   4 w 1"), _player(6, "P6", "", "0000 - U", "   4 w 1"))
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(text, encoding="utf-8")
+    (event_folder / "event.yml").write_text(
+        "team_bye: {match_points: 2, game_points: 2}\n", encoding="utf-8")
+    event = read_event(event_folder)
+    assert event.teams is not None
+    assert _match_and_game_points(event.teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal(2), Decimal(2))
+    assert not [w for w in event.warnings if "no record 320" in w.message]
+
+
+@pytest.mark.parametrize(("yaml", "message"), [
+    ("team_bye: 2\n", "event.yml:1:11: 'team_bye' must be a mapping, not a number '2'"),
+    ("team_bye: {match_points: 1}\n", "event.yml:1:11: 'team_bye' without 'game_points'"),
+    ("team_bye: {match_points: 1, game_points: -1}\n",
+     "event.yml:1:42: 'team_bye.game_points' is negative (-1)"),
+    ("team_bye: {match_points: x, game_points: 1}\n",
+     "event.yml:1:26: 'team_bye.match_points' must be a plain number"),
+])
+def test_an_unusable_team_bye_setting_is_an_error_at_its_place(yaml, message, folder):
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(_three_teams(["320  1.0  1.0   3   1"]),
+                                                 encoding="utf-8")
+    (event_folder / "event.yml").write_text(yaml, encoding="utf-8")
+    with pytest.raises(StandingsError) as caught:
+        read_event(event_folder)
+    assert any(message in str(d) for d in caught.value.diagnostics), caught.value.diagnostics
