@@ -7,8 +7,8 @@ points per team are its values (``tests/corpus/teams/expected/``, made by runnin
 reference, not by this program); where we knowingly read a file differently, the test
 pins the difference and names the article (``tests/corpus/teams/README.md``).
 
-A mark ``xfail(strict=True)`` names a finding for the team reader in
-``/work/wt/note/findings.md``: it pins what the reading must become, and fails as soon as
+A mark ``xfail(strict=True)`` is a finding for the team reader (its reason says which,
+the corpus README lists them): it pins what the reading must become, and fails as soon as
 the fix lands so that the mark is removed.
 """
 
