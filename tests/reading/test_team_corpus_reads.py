@@ -40,7 +40,8 @@ _PAB320_AS_INDIVIDUAL = (
 _NOT_READ_YET = ("finding (team-reader): records 320 and 330 are refused ('not supported "
                  "yet'), so the reference's values cannot be compared")
 _RECORD_299_IGNORED = ("finding (team-reader): record 299 (abnormal points, line 6) is "
-                       "ignored without a word")
+                       "ignored without a word (branch team-reader refuses it at its line "
+                       "instead: a bonus without a result type is not computed)")
 _GP_PRIMARY_IGNORED = ("finding (team-reader): 192 FIDE_TEAM_GP_MP (line 4) does not make "
                        "game points the primary score")
 
@@ -135,8 +136,9 @@ def _reference_scores(reference: dict) -> dict[int, tuple[Decimal, Decimal]]:
             for team in reference["players"]}
 
 
-# Our reading follows C.07 and the event against the reference here: compared separately.
-KNOWN_DIVERGENCES = {"crete-friendship-cup-2024-fixempty"}
+# Compared separately: our reading follows C.07 and the event against the reference (Crete),
+# or the file is wrong and the reference takes it as written (Sharly's mistyped bye).
+KNOWN_DIVERGENCES = {"crete-friendship-cup-2024-fixempty", "sharly-grandmommys-cup-trf26"}
 COMPARED = [path for path in TEAM_PATHS
             if _reference(path.stem) is not None and path.stem not in KNOWN_DIVERGENCES]
 COMPARISON_XFAIL = {
@@ -147,9 +149,12 @@ COMPARISON_XFAIL = {
     "bbp-team-gp-primary-fix362": _GP_PRIMARY_IGNORED,
     "bbp-team-pab-drawgp": _GP_PRIMARY_IGNORED,
     "bbp-team-pab-drawgp-fix362": _GP_PRIMARY_IGNORED,
+    "tiebreakserver-fideteam-issue23": _NOT_READ_YET + (
+        "; and on branch team-reader a match whose boards are all forfeits, one won and one "
+        "lost, with no 330, is a double forfeit (0 MP each) instead of the 1-1 draw the game "
+        "points make it (C.07 11.1; the file's 310 totals and the reference agree on 1 MP)"),
     **{stem: _NOT_READ_YET for stem in (
-        "tec2023-exercise-teams", "echecsjs-grandmommys-cup", "sharly-grandmommys-cup-trf26",
-        "tiebreakserver-fideteam-issue23", "bbp-team-330-forfeit",
+        "tec2023-exercise-teams", "echecsjs-grandmommys-cup", "bbp-team-330-forfeit",
         "bbp-team-330-forfeit-fix362", "bbp-team-board-forfeit-win",
         "bbp-team-board-forfeit-win-fix362", "bbp-team-pab-gamepoints",
         "bbp-team-pab-gamepoints-fix362")},
@@ -197,18 +202,20 @@ def test_crete_2024_team_byes_are_the_events_not_the_references():
     assert differences == dict.fromkeys(bye_teams, (Decimal(1), Decimal(3)))
 
 
+@pytest.mark.xfail(strict=True, reason="finding (team-reader): refused at its 320 (line 512) "
+                   "before anything is said of line 345")
 def test_the_mistyped_bye_of_sharlys_grandmommys_cup_is_not_read_silently():
     """Sharly Chess's TRF-26 copy of the TEC sample writes round 3's half-point byes as
     teams 26 and 50 (line 345); the TEC original, its 801/802 records and team 47's own 310
     totals (line 334) say 26 and 47, and team 50 already has that round's PAB in 320. The
-    reference reads it without a word. Ours must refuse it at a line or say it."""
+    reference reads it without a word. Ours must say so: an error at line 345 (two byes for
+    one team in one round), or at least a warning that team 47's totals (line 334) are not
+    its matches'."""
     path = TEAM_TRF / "sharly-grandmommys-cup-trf26.trf"
     outcome = _read(path)
-    if isinstance(outcome, StandingsError):
-        assert all(_placed(d) for d in outcome.diagnostics if d.is_error)
-        return
-    said = [str(w) for w in outcome.warnings if w.line in (334, 345)]
-    assert said, "team 47's round 3 read without a word"
+    diagnostics = (outcome.diagnostics if isinstance(outcome, StandingsError)
+                   else outcome.warnings)
+    assert [d for d in diagnostics if d.line == 345 or (d.line == 334 and not d.is_error)]
 
 
 _BYE_KINDS = {"PAB": RoundKind.PAIRING_ALLOCATED_BYE, "FPB": RoundKind.FULL_POINT_BYE,
