@@ -137,8 +137,10 @@ def _reference_scores(reference: dict) -> dict[int, tuple[Decimal, Decimal]]:
 
 
 # Compared separately: our reading follows C.07 and the event against the reference (Crete),
-# or the file is wrong and the reference takes it as written (Sharly's mistyped bye).
-KNOWN_DIVERGENCES = {"crete-friendship-cup-2024-fixempty", "sharly-grandmommys-cup-trf26"}
+# the file is wrong and the reference takes it as written (Sharly's mistyped bye), or ours
+# may refuse what the reference takes as written (issue 17's ½-0 games).
+KNOWN_DIVERGENCES = {"crete-friendship-cup-2024-fixempty", "sharly-grandmommys-cup-trf26",
+                     "tiebreakserver-fideteam-issue17"}
 COMPARED = [path for path in TEAM_PATHS
             if _reference(path.stem) is not None and path.stem not in KNOWN_DIVERGENCES]
 COMPARISON_XFAIL = {
@@ -316,3 +318,45 @@ def _is_trf16(path: Path) -> bool:
     lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     return (any(line.startswith("013") for line in lines)
             and not any(line.startswith(("310", "300")) for line in lines))
+
+
+def _asymmetric_games(path: Path) -> set[tuple[int, int]]:
+    """(line, column of the later player's result) of every game whose two results do not
+    add up to one game's points (½-0, 0-0), found in the file's text alone."""
+    complement = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+    blocks: dict[int, tuple[int, str]] = {}
+    players: dict[int, list[str]] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith("001"):
+            start_no = int(line[4:8])
+            players[start_no] = [line[91 + 10 * k:99 + 10 * k] for k in range(9)]
+            blocks[start_no] = (number, line)
+    found = set()
+    for start_no, rounds in players.items():
+        for k, block in enumerate(rounds):
+            if len(block) < 8 or not block[:4].strip() or block[:4] == "0000":
+                continue
+            opponent = int(block[:4])
+            theirs = players[opponent][k][7]
+            if opponent > start_no and theirs != complement.get(block[7]):
+                found.add((blocks[opponent][0], 91 + 10 * k + 8))
+    return found
+
+
+def test_issue17s_half_lost_games_are_refused_at_their_lines_or_read_as_written():
+    """Sharly Chess's generated issue-17 event has 170 games whose results do not add up:
+    ½ for one player and 0 for the other (150), 0 for both (20). The Laws let an arbiter
+    award such scores (12.9: the opponent's score is the arbiter's to decide), the file's
+    310 totals count them as written and so does the reference. Ours either refuses each at
+    its line (the reader's rule that a game's results complement each other) or reads them
+    as written, with the reference's values; nothing in between."""
+    path = TEAM_TRF / "tiebreakserver-fideteam-issue17.trf"
+    asymmetric = _asymmetric_games(path)
+    assert len(asymmetric) == 170
+    outcome = _read(path)
+    if isinstance(outcome, StandingsError):
+        assert {(d.line, d.column) for d in outcome.diagnostics if d.is_error} == asymmetric
+        return
+    assert outcome.teams is not None
+    assert _primary_and_secondary(outcome.teams) == _reference_scores(
+        _reference(path.stem) or {})
