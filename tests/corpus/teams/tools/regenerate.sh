@@ -10,9 +10,10 @@ crete-friendship-cup-2024-fixempty-pab320 crete-poa-2025 crete-poa-2025-fixempty
 bbp-team-utf8-names bbp-team-utf8-names-fix362"
 set --
 for stem in $utf8; do set -- "$@" --extra "$stem=-b utf-8"; done
-# bbpPairings' files are pairing inputs: 142 announces more rounds than were played, so the
-# standings are those after the rounds played (-n), as a site would show them mid-event.
-for f in trf/bbp-team-*.trf; do
+# bbpPairings' files and MarkDechamps' Olympiad file are pairing inputs: 142 announces more
+# rounds than were played, so the standings are those after the rounds played (-n), as a
+# site would show them mid-event.
+for f in trf/bbp-team-*.trf trf/markdechamps-olympiad-six-teams.trf; do
     stem=$(basename "$f" .trf)
     played=$(grep '^001' "$f" | cut -c92- | awk '{ n = int((length($0) + 2) / 10); if (n > m) m = n } END { print m + 0 }')
     set -- "$@" --always "$stem=-n $played"
