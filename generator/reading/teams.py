@@ -542,10 +542,13 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
     Every player's bye mark (``0000 - U`` on a roster of twelve) is the team's one bye,
     so a team bye's game points are per board, not per member: each board the game
-    points of that bye. A pairing-allocated bye without record 320, marked ``0000 - U``
-    or inferred from ``0000 - -``, has no value in the file, and C.07 gives none (16.2.1
-    only says it is an unplayed round with the points awarded): a drawn match's game
-    points (Q3; both published events score it so), said in a warning. A bye declared in
+    points of that bye. A pairing-allocated bye without record 320 marked ``0000 - U``
+    is worth what the marks say: each board a player's pairing-allocated bye (record 162,
+    a won game by default), as the players' points columns and the 310 totals of the
+    exports that write it so count it (chessroster, bbpPairings). Inferred from
+    ``0000 - -``, it has no value in the file, and C.07 gives none (16.2.1 only says it is
+    an unplayed round with the points awarded): a drawn match's game points (Q3; both
+    published events score it so). Either is said in a warning. A bye declared in
     240 is worth its kind of result on every board (spec §2.2: F = W x B, H = D x B, Z = 0);
     a pairing-allocated bye, declared or marked ``U``, what record 320 says it is worth.
     """
@@ -560,7 +563,8 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
         total = pab.game_points
     elif declared is not None:
         total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
-    elif inferred_bye:  # marked `0000 - U` or inferred, without 320 (Q3)
+    elif inferred_bye and marked is not RoundKind.PAIRING_ALLOCATED_BYE:
+        # `0000 - -` on every player, without 320: the file gives no value (Q3).
         total = games.draw * boards
     elif marked in _UNPAIRED_CODES:
         first = results[0]
@@ -590,10 +594,14 @@ def _say_inferred(inferred: Sequence[_Inferred],
         game_points = games.draw * board_count if pab is None else pab.game_points
         worth = "a drawn match" if pab is None else "event.yml's team_bye"
         if found.marked:
+            if pab is None:
+                game_points = games.points(RoundKind.PAIRING_ALLOCATED_BYE,
+                                           ResultCode.PAIRING_ALLOCATED_BYE) * board_count
+                worth = "a bye on every board (its players' `0000 - U`) with a drawn match's MP"
             sink.warning(
                 f"team {found.team} ({name}) has the pairing-allocated bye in round "
-                f"{found.round} and no record 320 says what it is worth: read as a drawn "
-                f"match, {points_text(match_points.normalize())} match points and "
+                f"{found.round} and no record 320 says what it is worth: read as "
+                f"{worth}, {points_text(match_points.normalize())} match points and "
                 f"{points_text(game_points.normalize())} game points",
                 line=found.line, column=found.column,
                 expected="record 320 with the bye's match points (columns 5-8) and game "

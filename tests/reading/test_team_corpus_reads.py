@@ -34,19 +34,8 @@ INDIVIDUAL_CORPUS_TEAM_FILES = ("icu-armstrong-cup-2011.trf", "markdechamps-team
 TEAM_PATHS = [*sorted(TEAM_TRF.glob("*.trf")),
               *(CORPUS_TRF / name for name in INDIVIDUAL_CORPUS_TEAM_FILES)]
 
-_PAB320_AS_INDIVIDUAL = (
-    "finding (team-reader): a TRF-16 file whose 320 record (line 16) declares team byes is "
-    "read as an individual event without a word")
-_NOT_READ_YET = ("finding (team-reader): records 320 and 330 are refused ('not supported "
-                 "yet'), so the reference's values cannot be compared")
-_RECORD_299_IGNORED = ("finding (team-reader): record 299 (abnormal points, line 6) is "
-                       "ignored without a word (branch team-reader refuses it at its line "
-                       "instead: a bonus without a result type is not computed)")
-_GP_PRIMARY_IGNORED = ("finding (team-reader): 192 FIDE_TEAM_GP_MP (line 4) does not make "
-                       "game points the primary score")
 
-READS_AS_TEAM_EVENT_XFAIL = {"crete-friendship-cup-2024-fixempty-pab320.trf":
-                             _PAB320_AS_INDIVIDUAL}
+READS_AS_TEAM_EVENT_XFAIL: dict[str, str] = {}
 
 
 def _ids(paths: list[Path]) -> list[str]:
@@ -139,28 +128,15 @@ def _reference_scores(reference: dict) -> dict[int, tuple[Decimal, Decimal]]:
 # Compared separately: our reading follows C.07 and the event against the reference (Crete),
 # the file is wrong and the reference takes it as written (Sharly's mistyped bye), or ours
 # may refuse what the reference takes as written (issue 17's ½-0 games).
+# A 299 without a result type (a penalty or bonus) is refused at its line: C.07 does not
+# say how it enters the tie-breaks, and the reference's reading is not one score
+# (tests/rules/test_team_corpus.py REFUSED).
 KNOWN_DIVERGENCES = {"crete-friendship-cup-2024-fixempty", "sharly-grandmommys-cup-trf26",
-                     "tiebreakserver-fideteam-issue17"}
+                     "tiebreakserver-fideteam-issue17", "bbp-team-299-blank",
+                     "bbp-team-299-blank-fix362"}
 COMPARED = [path for path in TEAM_PATHS
             if _reference(path.stem) is not None and path.stem not in KNOWN_DIVERGENCES]
-COMPARISON_XFAIL = {
-    "crete-friendship-cup-2024-fixempty-pab320": _PAB320_AS_INDIVIDUAL,
-    "bbp-team-299-blank": _RECORD_299_IGNORED,
-    "bbp-team-299-blank-fix362": _RECORD_299_IGNORED,
-    "bbp-team-gp-primary": _GP_PRIMARY_IGNORED,
-    "bbp-team-gp-primary-fix362": _GP_PRIMARY_IGNORED,
-    "bbp-team-pab-drawgp": _GP_PRIMARY_IGNORED,
-    "bbp-team-pab-drawgp-fix362": _GP_PRIMARY_IGNORED,
-    "tiebreakserver-fideteam-issue23": _NOT_READ_YET + (
-        "; and on branch team-reader a match whose boards are all forfeits, one won and one "
-        "lost, with no 330, is a double forfeit (0 MP each) instead of the 1-1 draw the game "
-        "points make it (C.07 11.1; the file's 310 totals and the reference agree on 1 MP)"),
-    **{stem: _NOT_READ_YET for stem in (
-        "tec2023-exercise-teams", "echecsjs-grandmommys-cup", "bbp-team-330-forfeit",
-        "bbp-team-330-forfeit-fix362", "bbp-team-board-forfeit-win",
-        "bbp-team-board-forfeit-win-fix362", "bbp-team-pab-gamepoints",
-        "bbp-team-pab-gamepoints-fix362")},
-}
+COMPARISON_XFAIL: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("path", [
@@ -204,8 +180,6 @@ def test_crete_2024_team_byes_are_the_events_not_the_references():
     assert differences == dict.fromkeys(bye_teams, (Decimal(1), Decimal(3)))
 
 
-@pytest.mark.xfail(strict=True, reason="finding (team-reader): refused at its 320 (line 512) "
-                   "before anything is said of line 345")
 def test_the_mistyped_bye_of_sharlys_grandmommys_cup_is_not_read_silently():
     """Sharly Chess's TRF-26 copy of the TEC sample writes round 3's half-point byes as
     teams 26 and 50 (line 345); the TEC original, its 801/802 records and team 47's own 310
@@ -248,8 +222,6 @@ def _rounds_in_802(path: Path) -> dict[int, list[tuple[str, Decimal, bool]]]:
     return rounds
 
 
-@pytest.mark.xfail(strict=True, reason="finding (team-reader): records 320 and 330 are "
-                   "refused ('not supported yet'), so the file's matches cannot be compared")
 def test_each_match_is_the_tec_samples_own_crosstable():
     """The TEC's sample carries its own answer per team and round, independent of the
     reference: the 802 records (their game points add up to every 310 total). Each round of
@@ -271,18 +243,7 @@ def test_each_match_is_the_tec_samples_own_crosstable():
     assert ours == crosstable
 
 
-_EMPTY_BOARD_NOT_A_BOARD = (
-    "finding (team-reader): a board won against an empty board counts in the match's game "
-    "points but is not one of its boards (no BoardGame with opponent None), and the TRF-16 "
-    "match keeps boards_numbered=True although which board was empty is unknown (Q9)")
-BOARDS_XFAIL = {
-    **dict.fromkeys(("crete-friendship-cup-2024.trf", "crete-friendship-cup-2024-fixempty.trf",
-                     "crete-friendship-cup-2024-heltour.trf", "crete-poa-2025.trf",
-                     "crete-poa-2025-fixempty.trf", "icu-armstrong-cup-2011.trf"),
-                    _EMPTY_BOARD_NOT_A_BOARD),
-    "crete-friendship-cup-2024-fixempty-pab320.trf":
-        _PAB320_AS_INDIVIDUAL + "; and then " + _EMPTY_BOARD_NOT_A_BOARD,
-}
+BOARDS_XFAIL: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("path", [
