@@ -44,6 +44,14 @@ class TiebreakInfo:
     alias_of: str | None = None
     """The acronym this one is another name for (GE is REP); read through ``canonical``."""
     team_only: bool = False
+    page: str | None = None
+    """The stem of its explanation page when several entries share one (the four ESB: esb);
+    read through ``page_name``."""
+
+    @property
+    def page_name(self) -> str:
+        """The stem of the tie-break's explanation page (``generator/explanations/``)."""
+        return self.page or self.acronym.lower()
 
     @property
     def canonical(self) -> TiebreakInfo:
@@ -94,13 +102,13 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     # unless /Cn; medians are no modifier of ESB (the TEC booklet says they do not apply).
     _info("MPVGP", "Match Points or Game Points", "13.1", "B", team_only=True),
     _info("EMMSB", "Extended Sonneborn-Berger (match points x match points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("EMGSB", "Extended Sonneborn-Berger (match points x game points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("EGMSB", "Extended Sonneborn-Berger (game points x match points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("EGGSB", "Extended Sonneborn-Berger (game points x game points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("SSSC", "Scores and Schedule Strength Combination", "13.4", "BC", "PFK",
           team_only=True),
 )}
@@ -127,6 +135,10 @@ _MODIFIER = re.compile(
 EXTENDED_SONNEBORN_BERGER = {"MM": "EMMSB", "MG": "EMGSB", "GM": "EGMSB", "GG": "EGGSB"}
 """C.07 13.2: ``ESB:XY`` (X the opponents' score, Y the team's own) is another way of
 writing E{X}{Y}SB, as the reference calculator reads it."""
+
+SONNEBORN_BERGER_FAMILY = frozenset({"SB", *EXTENDED_SONNEBORN_BERGER.values()})
+"""Sums of an opponent's score times the points of the round (9.1, 13.2): what an
+explanation writes as a product."""
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
 

@@ -295,3 +295,32 @@ def test_markdechamps_round_robin_equals_the_reference(edition):
             reference = D(str(player["values"][edition][code]))
             tolerance = D("0.006") if code == "SSSC" else D(0)
             assert abs(row.number(code) - reference) <= tolerance, (player["start_no"], code)
+
+
+# --- explanations: standings explain and the tie-break pages -----------------------------------
+
+def test_explain_shows_the_products_and_the_boards(tmp_path, run):
+    path = tmp_path / "swiss.trf"
+    path.write_text(team_trf(2, 4, SWISS), encoding="utf-8")
+    result = run("explain", str(path), "1", "--tiebreaks", "EGGSB/C1 WIN:GP SSSC",
+                 "--edition", "2024")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "    round  1  Team 2 (2): score 3; x 1.5 points  = 4.5   [least significant value " \
+           "cut (14.1)]" in lines
+    assert "    round  3  pairing-allocated bye: boards counted: 2" in lines
+    assert ("    4.5 + 10 / 3, shown as 7.83 and ranked unrounded: the secondary score plus the "
+            "Buchholz on the primary score divided by K, K = 6 (the most primary points in 3 "
+            "rounds) / 2 (the most secondary points in one match), rounded down (C.07 13.4)"
+            ) in lines
+
+
+@pytest.mark.parametrize(("code", "page"), [
+    ("MPVGP", "mpvgp"), ("EMMSB", "esb"), ("EMGSB", "esb"), ("EGMSB", "esb"), ("EGGSB", "esb"),
+    ("SSSC", "sssc")])
+def test_every_team_score_code_has_its_explanation_page(code, page):
+    from generator.site.addresses import tiebreak_page
+    from generator.site.render import explanation_sources
+
+    assert tiebreak_page(code) == f"tiebreaks/{page}.html"
+    assert page in explanation_sources()
