@@ -324,3 +324,74 @@ def test_every_team_score_code_has_its_explanation_page(code, page):
 
     assert tiebreak_page(code) == f"tiebreaks/{page}.html"
     assert page in explanation_sources()
+
+
+# --- the TEC-2023 exercise event: the booklet's published answers (spec §5, §8) ----------------
+
+TEC_TEAMS = "tec2023-exercise-teams.trf"
+
+# The spec's §8 lists, in team-number order 1-14 (2024 rules: the booklet's).
+PUBLISHED_2024 = {
+    "EMMSB": "88 74 76 72 70 32 33 30 26 19 16 6 30 19",
+    "EGMSB": "158 144 150 146 132 79.5 78.5 79 66.5 53 45 19 72 48",
+    "EMGSB": "158.5 131 128 130 125 73 68.5 77 83 72.5 61 33.5 73 58",
+    "EGGSB": "283 249.75 247.5 253.5 236 157.5 155 181.5 180 161.75 138.5 83.75 152.5 140.75",
+}
+PUBLISHED_SSSC_2024 = ("38.83 36 35.33 35.67 36.33 27.83 26.17 28.67 31.17 27.67 25.17 21.17 "
+                       "28.83 23.5")
+# GP primary: the booklet's Buchholz on game points, plain and Cut-1.
+PUBLISHED_GP_PRIMARY_BH = {
+    "BH": "114 107.5 109.5 106 99 92 94.5 90 97.5 92 88 92 101 87",
+    "BH/C1": "100.5 96 97 94.5 91.5 79.5 83 82.5 90 84.5 80.5 84.5 89.5 75.5",
+}
+
+
+def _tec() -> TeamTournament:
+    teams = read_event(TEAMS / "trf" / TEC_TEAMS).teams
+    assert teams is not None
+    return teams
+
+
+def _listed(text: str) -> dict[int, Decimal]:
+    return {number: D(value) for number, value in enumerate(text.split(), start=1)}
+
+
+@pytest.mark.parametrize("code", sorted(PUBLISHED_2024))
+def test_tec_extended_sonneborn_berger_is_the_booklets(code):
+    assert _values(_tec(), code, E2024) == _listed(PUBLISHED_2024[code])
+
+
+def test_tec_esb_with_cut_1_and_the_2026_caps():
+    teams = _tec()
+    # §5.2: Antelopes' EMMSB/C1 drops one of the two 7-MP opponents: 74. 2026: the round-6
+    # forfeit win's dummy is capped at Falcons' adjusted 7 MP / 12.5 GP: EMMSB 82, EGGSB 263.
+    assert _values(teams, "EMMSB/C1", E2024)[1] == D(74)
+    assert _values(teams, "EMMSB", E2026)[1] == D(82)
+    assert _values(teams, "EGGSB", E2026)[1] == D(263)
+
+
+def test_tec_mpvgp_of_the_five_ten_point_teams():
+    # §5.1: Elephants 18, Antelopes 17.5, Bonobos 17, Deer 17, Cougars 16.
+    values = _values(_tec(), "MPvGP", E2024)
+    assert {n: values[n] for n in (5, 1, 2, 4, 3)} == {
+        5: D(18), 1: D("17.5"), 2: D(17), 4: D(17), 3: D(16)}
+
+
+def test_tec_sssc_is_the_booklets_to_two_decimals():
+    # K = 2 x 7 / 4 = 3.5, rounded down to 3; Antelopes 17.5 + 64/3 = 38.8333...
+    values = _values(_tec(), "SSSC", E2024)
+    assert values[1] == (3 * D("17.5") + 64) / 3
+    shown = {n: v.quantize(D("0.01"), rounding="ROUND_HALF_UP") for n, v in values.items()}
+    assert shown == _listed(PUBLISHED_SSSC_2024)
+    # 2026: Antelopes' Buchholz is 61 (the capped forfeit dummy): 17.5 + 61/3.
+    assert _values(_tec(), "SSSC", E2026)[1] == (3 * D("17.5") + 61) / 3
+
+
+@pytest.mark.parametrize("code", sorted(PUBLISHED_GP_PRIMARY_BH))
+def test_tec_as_a_game_points_primary_event(code):
+    """The booklet's Buchholz with game points as the primary score: the unsuffixed BH of
+    the event read as GP primary (record 192 _GP_MP) is BH:GP."""
+    teams = dataclasses.replace(_tec(), game_points_primary=True)
+    assert _values(teams, code, E2024) == _listed(PUBLISHED_GP_PRIMARY_BH[code])
+    suffixed = code.replace("BH", "BH:GP")
+    assert _values(_tec(), suffixed, E2024) == _listed(PUBLISHED_GP_PRIMARY_BH[code])
