@@ -189,7 +189,7 @@ def test_sssc_with_k_rounding_to_zero_is_refused_q10(tmp_path):
                                             "secondary points in one match\\), which rounds "
                                             "down to 0"):
         compute_standings(teams, ["SSSC"])
-    # /K1: 3 GP + BH:MP (T2's 0) / 1.
+    # /K1: 3 GP + BH:MP (T2's 0) / 1. (R3: the reference crashes on a Buchholz of 0.)
     assert _values(teams, "SSSC/K1")[1] == D(3)
 
 
@@ -395,3 +395,14 @@ def test_tec_as_a_game_points_primary_event(code):
     assert _values(teams, code, E2024) == _listed(PUBLISHED_GP_PRIMARY_BH[code])
     suffixed = code.replace("BH", "BH:GP")
     assert _values(_tec(), suffixed, E2024) == _listed(PUBLISHED_GP_PRIMARY_BH[code])
+
+
+def test_sssc_ranks_on_the_exact_value_not_on_two_decimals_r4():
+    """13.4 names no rounding. With /K400 Bonobos get 17 + 57/400 = 17.1425 and Deer
+    17 + 56/400 = 17.14: the reference rounds both to 17.14 before ranking and gives them the
+    same place (3, run with -t "PTS/V2024" "SSSC/K400/V2024"); the exact values separate
+    them."""
+    standings = compute_standings(_tec(), ["SSSC/K400"], E2024)
+    bonobos, deer = standings.row(StartNo(2)), standings.row(StartNo(4))
+    assert (bonobos.number("SSSC/K400"), deer.number("SSSC/K400")) == (D("17.1425"), D("17.14"))
+    assert (bonobos.rank, deer.rank) == (3, 4)
