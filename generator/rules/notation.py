@@ -44,6 +44,8 @@ class TiebreakInfo:
     alias_of: str | None = None
     """The acronym this one is another name for (GE is REP); read through ``canonical``."""
     team_only: bool = False
+    is_shown_rounded: bool = False
+    """Exact, as C.07 names no rounding, but shown with two decimals (AOB 8.2, SSSC 13.4)."""
     page: str | None = None
     """The stem of its explanation page when several entries share one (the four ESB: esb);
     read through ``page_name``."""
@@ -86,7 +88,8 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     _info("TPN", "Tournament Pairing Number", "7.8", "B", "R",
           direction=Direction.LOWER_IS_BETTER, since=Edition.FIDE_2026_03),
     _info("BH", "Buchholz", "8.1", "C", "CMP", is_buchholz_family=True),
-    _info("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FP", is_buchholz_family=True),
+    _info("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FP", is_buchholz_family=True,
+          is_shown_rounded=True),
     _info("FB", "Fore Buchholz", "8.3", "D", "CMP", is_buchholz_family=True),
     _info("SB", "Sonneborn-Berger", "9.1", "BC", "CMP"),
     _info("KS", "Koya System", "9.2", "BC", "LP"),
@@ -110,7 +113,7 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     _info("EGGSB", "Extended Sonneborn-Berger (game points x game points)", "13.2", "BC",
           "CP", team_only=True, page="esb"),
     _info("SSSC", "Scores and Schedule Strength Combination", "13.4", "BC", "PFK",
-          team_only=True),
+          team_only=True, is_shown_rounded=True),
 )}
 
 POINTS_SYSTEMS = ("MP", "GP")

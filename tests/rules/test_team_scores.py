@@ -406,3 +406,11 @@ def test_sssc_ranks_on_the_exact_value_not_on_two_decimals_r4():
     bonobos, deer = standings.row(StartNo(2)), standings.row(StartNo(4))
     assert (bonobos.number("SSSC/K400"), deer.number("SSSC/K400")) == (D("17.1425"), D("17.14"))
     assert (bonobos.rank, deer.rank) == (3, 4)
+
+
+def test_sssc_is_shown_with_two_decimals_on_pages_and_downloads():
+    from generator.site.downloads import shown_value
+
+    exact = (3 * D("17.5") + 64) / 3
+    assert shown_value(parse_tiebreak("SSSC"), exact) == D("38.83")
+    assert shown_value(parse_tiebreak("EGGSB"), D("157.50")) == D("157.50")
