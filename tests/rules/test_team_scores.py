@@ -457,3 +457,35 @@ def test_modifiers_and_board_counts_agree_with_the_reference_calculator(tmp_path
             # The reference prints SSSC rounded to 0.01 (R4).
             limit = D("0.006") if code.startswith("SSSC") else D(0)
             assert abs(row.number(code) - theirs) <= limit, (row.player.start_no, code)
+
+
+# --- properties -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", [E2024, E2026])
+def test_esb_on_one_score_is_sonneborn_berger_on_that_score(edition):
+    """EMMSB is SB:MP and EGGSB is SB:GP, cuts included (13.2 extends 9.1 to two scores)."""
+    teams = _tec()
+    pairs = [("EMMSB", "SB:MP"), ("EGGSB", "SB:GP"), ("EMMSB/C1", "SB:MP/C1"),
+             ("EGGSB/C1", "SB:GP/C1")]
+    standings = compute_standings(teams, [code for pair in pairs for code in pair], edition)
+    for row in standings.rows:
+        for extended, plain in pairs:
+            assert row.number(extended) == row.number(plain), (row.player.start_no, extended)
+
+
+@pytest.mark.parametrize("edition", [E2024, E2026])
+def test_every_derivation_adds_up_to_its_value(edition):
+    codes = ["MPvGP", "EMMSB", "EMGSB/C1", "EGMSB", "EGGSB/C2", "WIN:GP", "STD:GP", "REP:GP",
+             "SSSC"]
+    standings = compute_standings(_tec(), codes, edition)
+    for row in standings.rows:
+        for code in codes:
+            explained = row.values[code]
+            counted = sum((p.value for p in explained.parts if p.cut is None), D(0))
+            assert counted == explained.total, (row.player.start_no, code)
+            if code != "SSSC":
+                assert explained.total == explained.value, (row.player.start_no, code)
+        # SSSC's parts are its Buchholz; the note carries the rest.
+        note = row.values["SSSC"].notes[0]
+        assert isinstance(note, StrengthCombinationNote)
+        assert (note.buchholz, note.exact) == (row.values["SSSC"].total, row.number("SSSC"))
