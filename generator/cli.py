@@ -451,7 +451,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     """Explain one player's place: every tie-break value, round by round.
 
     PATH is an event folder or a TRF file, START_NO the player's starting number (in a
-    team event, the team's number: teams are ranked on match points). Each
+    team event, the team's number: teams are ranked on match points, or on game points
+    when TRF 192 makes them primary). Each
     tie-break lists its rounds (the opponent or the dummy opponent, the score counted,
     caps and articles), the values a modifier cut and why, the rounding, and then why
     the player is placed between their neighbours.
