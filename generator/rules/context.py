@@ -147,13 +147,21 @@ class Context:
             raise TiebreakError(refusal[0])
         if system != GAME_POINTS or not isinstance(tournament, TeamTournament):
             return self
+        return self.game_points_context()
+
+    def game_points_context(self) -> Context:
+        """The context of a team event whose score is the game points (C.07 Art. 13
+        preamble); this one in an individual event."""
+        tournament = self.tournament
+        if not isinstance(tournament, TeamTournament):
+            return self
 
         def make() -> Context:
             view, points = tournament.game_points_view()
             return Context(view, rounds=self.rounds, edition=self.edition,
                            unplayed=self.unplayed, unrated_rating=self.unrated_rating,
                            points=points)
-        return self.memo(("points-system", system), make)
+        return self.memo(("points-system", GAME_POINTS), make)
 
     def rating_of(self, player: int, unrated: int | None) -> int | None:
         rating = self.players[player].rating

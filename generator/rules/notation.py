@@ -92,24 +92,39 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     _info("RTNG", "Rating", "10.6", "B", "RU", is_rating_based=True, since=Edition.FIDE_2026_03),
 )}
 
+# Team tie-breaks of Arts. 12 and 13.3 (team events only), in their own block. EDE and its
+# knock-out combinations order a tied group of teams among themselves (Type A, so they may
+# come again, 4.3); the names of the combinations follow 13.3.2's table.
+CATALOGUE.update({i.acronym: i for i in (
+    _info("BC", "Board Count", "12.1", "B", direction=Direction.LOWER_IS_BETTER,
+          team_only=True),
+    _info("TBR", "Top Board Results", "12.2", "B", team_only=True),
+    _info("BBE", "Bottom Board Elimination", "12.3", "B", team_only=True),
+    _info("EDE", "Extended Direct Encounter", "13.3", "A", "P", team_only=True),
+    _info("EDET", "Extended Direct Encounter, then Top Board Results", "13.3", "A", "P",
+          team_only=True),
+    _info("EDEB", "Extended Direct Encounter, then Bottom Board Elimination", "13.3", "A",
+          "P", team_only=True),
+    _info("EDEBT", "Extended Direct Encounter, then Board Count and Top Board Results",
+          "13.3", "A", "P", team_only=True),
+    _info("EDEBB", "Extended Direct Encounter, then Board Count and Bottom Board "
+          "Elimination", "13.3", "A", "P", team_only=True),
+)})
+
+ENCOUNTER_AND_BOARD_TIEBREAKS = ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE")
+"""The team tie-breaks of Arts. 12 and 13.3: each reads the match points, the game points
+and the boards itself, so none takes ``:MP`` or ``:GP``."""
+
 POINTS_SYSTEMS = ("MP", "GP")
 
 TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
-    # Arts. 12-13: named so that asking for one is a clear refusal, not "unknown".
-    "BC": ("Board Count", "12.1"),
-    "TBR": ("Top Board Results", "12.2"),
-    "BBE": ("Bottom Board Elimination", "12.3"),
+    # Art. 13: named so that asking for one is a clear refusal, not "unknown".
     "MPVGP": ("Match Points or Game Points", "13.1"),
     "ESB": ("Extended Sonneborn-Berger", "13.2"),
     "EMMSB": ("Extended Sonneborn-Berger", "13.2"),
     "EMGSB": ("Extended Sonneborn-Berger", "13.2"),
     "EGMSB": ("Extended Sonneborn-Berger", "13.2"),
     "EGGSB": ("Extended Sonneborn-Berger", "13.2"),
-    "EDE": ("Extended Direct Encounter", "13.3"),
-    "EDET": ("Extended Direct Encounter", "13.3"),
-    "EDEB": ("Extended Direct Encounter", "13.3"),
-    "EDEBT": ("Extended Direct Encounter", "13.3"),
-    "EDEBB": ("Extended Direct Encounter", "13.3"),
     "SSSC": ("Score Strength Combination", "13.4"),
 }
 """Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
@@ -474,8 +489,16 @@ def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
     """(message, expected) when ``spec``'s points system (``:MP``/``:GP``, C.07 Art. 13
     preamble) cannot be computed: it needs a team event, and ``:GP`` one of the sums."""
     system = spec.points_system
+    if spec.info.team_only and not is_team_event:
+        return (f"team tie-break {spec.written!r} ({spec.info.title}, C.07 "
+                f"{spec.info.article}) applies to team events only; this event has no teams",
+                "a tie-break of Arts. 6-10")
     if system is None:
         return None
+    if spec.info.acronym in ENCOUNTER_AND_BOARD_TIEBREAKS:
+        return (f"team tie-break {spec.written!r}: {spec.acronym} reads match points, game "
+                "points and boards itself and takes no points system",
+                f"{spec.acronym} without ':{system}'")
     if not is_team_event:
         return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
                 "events only; this event has no teams",
