@@ -21,6 +21,8 @@ from generator.model import Edition, ResultCode, RoundKind, StartNo
 CODES = [
     "PTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "FB:MP", "SB:MP", "SB:GP", "PS:MP",
     "PS:GP", "KS:MP", "TPN",
+    # Arts. 12 and 13.3 (team-encounter)
+    "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE",
 ]
 
 SAME_EVENT = {
@@ -34,6 +36,30 @@ SAME_EVENT = {
 
 _NOT_READ_YET = {("bbp-team-299-blank-fix362", "PTS"), ("bbp-team-299-blank-fix362", "KS:MP")}
 
+_POSITIONAL = ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE")
+_PLACE_IN_A_PTS_GROUP_NOT_YET = {
+    # These codes are compared by the place inside the PTS group, so they wait for PTS: GP
+    # primary (team-scores) or 299 (not read yet). TBR happens to give the reference's places
+    # in two of the files already.
+    **{(name, code): "game points primary" for code in _POSITIONAL
+       for name in ("bbp-team-board-forfeit-win-fix362", "bbp-team-pab-gamepoints-fix362")},
+    **{(name, code): "game points primary" for code in _POSITIONAL if code != "TBR"
+       for name in ("bbp-team-gp-primary-fix362", "bbp-team-pab-drawgp-fix362")},
+    **{("bbp-team-299-blank-fix362", code): "record 299" for code in _POSITIONAL},
+}
+
+_EMPTY_BOARDS_NOT_LISTED = {
+    # A board won against an empty board (`0000 - +`), alone or in a whole match forfeited
+    # in 330, counts in the match's game points but is not yet among Match.boards, which
+    # Art. 12 reads (team-reader; /work/wt/note/findings.md).
+    ("bbp-team-330-forfeit-fix362", "BC"), ("bbp-team-330-forfeit-fix362", "TBR"),
+    ("bbp-team-board-forfeit-win-fix362", "BC"),
+    ("crete-friendship-cup-2024-fixempty", "BC"), ("crete-friendship-cup-2024-fixempty", "BBE"),
+    ("crete-friendship-cup-2024-fixempty-pab320", "BC"),
+    ("crete-friendship-cup-2024-fixempty-pab320", "BBE"),
+    ("crete-poa-2025-fixempty", "BC"),
+}
+
 
 def _pending(name: str, code: str) -> str | None:
     """Why a value does not match yet (the case is a strict xfail: it fails the suite the
@@ -44,6 +70,11 @@ def _pending(name: str, code: str) -> str | None:
                 "ranking on GP first is the team-scores branch's")
     if (name, code) in _NOT_READ_YET:
         return "record 299 (a team's bonus or penalty) is not read yet"
+    if (name, code) in _PLACE_IN_A_PTS_GROUP_NOT_YET:
+        waits_for = _PLACE_IN_A_PTS_GROUP_NOT_YET[name, code]
+        return f"a place inside the PTS group, and PTS ({waits_for}) is not the reference's yet"
+    if (name, code) in _EMPTY_BOARDS_NOT_LISTED:
+        return "boards won against an empty board are not yet listed among the match's boards"
     counted = teamcorpus.rounds_counted(expected)
     teams = teamcorpus.team_event(expected["file"]).teams
     decided = counted is not None and any(

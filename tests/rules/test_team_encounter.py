@@ -372,3 +372,74 @@ def test_standings_explain_shows_the_steps(tmp_path):
     assert result.exit_code == 0, result.output
     assert ("direct encounter on the secondary score among teams 1, 2, 3, 4, 5: 1: 8, 2: 8, "
             "3: 8, 4: 8.5, 5: 7.5; order 4 > 1=2=3 > 5 (C.07 6.2)") in result.output
+
+
+# --- the TEC-2023 exercise event itself (tests/corpus/teams/trf/tec2023-exercise-teams.trf) --
+# Teams: 1 Antelopes ... 5 Elephants, 7 Giraffes, 9 Iguanas, 11 Koalas, 13 Moose, 14 Narwhals.
+
+@pytest.fixture(scope="module")
+def tec2023() -> TeamTournament:
+    teams = read_event(TEAMS / "trf" / "tec2023-exercise-teams.trf").teams
+    assert teams is not None
+    return teams
+
+
+def _group_values(teams: TeamTournament, code: str, edition: Edition, members: tuple[int, ...]
+                  ) -> dict[int, D | None]:
+    values = _values(teams, code, edition)
+    return {n: values[n] for n in members}
+
+
+@pytest.mark.parametrize("code", ENCOUNTER_CODES)
+def test_tec2023_booklet_answers_of_exercises_42_to_48_2024(tec2023, code):
+    # Spec §5.3 (the booklet's published orders): 10 MP 4, 2, 1, 3, 5; the 6-MP group of
+    # Giraffes, Iguanas, Moose undecided; Koalas before Narwhals only with a board step.
+    edition = Edition.FIDE_2024_08
+    assert _group_values(tec2023, code, edition, (1, 2, 3, 4, 5)) == {
+        4: 1, 2: 2, 1: 3, 3: 4, 5: 5}
+    assert _group_values(tec2023, code, edition, (7, 9, 13)) == {7: 0, 9: 0, 13: 0}
+    knock_out = code != "EDE"
+    assert _group_values(tec2023, code, edition, (11, 14)) == (
+        {11: 1, 14: 2} if knock_out else {11: 0, 14: 0})
+
+
+def test_tec2023_2026_restarts_the_subset_on_match_points_q1(tec2023):
+    # R1: the reference keeps 4, 2, 1, 3, 5 in 2026 (the corpus excludes these three values
+    # for that reason); C.07-2026 13.3.3 gives 4, 1, 2, 3, 5 (Antelopes beat both Bonobos
+    # and Cougars).
+    reference = {t["start_no"]: t["values"]["2026"]["EDE"]
+                 for t in _expected("tec2023-exercise-teams")["players"]}
+    assert {n: reference[n] for n in (1, 2, 3, 4, 5)} == {4: 1, 2: 2, 1: 3, 3: 4, 5: 5}
+    assert _group_values(tec2023, "EDE", Edition.FIDE_2026_03, (1, 2, 3, 4, 5)) == {
+        4: 1, 1: 2, 2: 3, 3: 4, 5: 5}
+
+
+def test_tec2023_board_totals_and_board_count_of_antelopes(tec2023):
+    # Spec §5.5: Antelopes' boards 7, 4, 3½, 3 (its round-6 forfeit win written on the
+    # boards) -> BC 7 + 8 + 10½ + 12 = 37½.
+    row = compute_standings(tec2023, ["BC"]).row(StartNo(1))
+    assert BoardTotalsNote(article="12.1", totals=(D(7), D(4), D("3.5"), D(3))) \
+        in row.values["BC"].notes
+    assert row.number("BC") == D("37.5")
+
+
+def test_tec2023_narwhals_half_point_bye_adds_nothing_to_the_boards_q7(tec2023):
+    # Narwhals' boards with the reference's per-board bye values: 2, 2½, 3½, 5½ (its HPB of
+    # round 5 counted ½ on every board, its PAB of round 7 1) -> BC 39½. By Art. 12 only the
+    # PAB puts points on the boards: 1½, 2, 3, 5 -> BC 1½ + 4 + 9 + 20 = 34½.
+    row = compute_standings(tec2023, ["BC"]).row(StartNo(14))
+    assert BoardTotalsNote(article="12.1", totals=(D("1.5"), D(2), D(3), D(5))) \
+        in row.values["BC"].notes
+    assert row.number("BC") == D("34.5")
+    reference = next(t for t in _expected("tec2023-exercise-teams")["players"]
+                     if t["start_no"] == 14)["values"]["2024"]["BC"]
+    assert D(str(reference)) - row.number("BC") == D("0.5") * (1 + 2 + 3 + 4)
+
+
+def test_tec2023_board_count_breaks_nothing_among_the_ten_point_teams_q6(tec2023):
+    # Their game points are 17½, 17, 16, 17, 18: 12.1 rules BC out, so they share place 1.
+    standings = compute_standings(tec2023, ["BC"])
+    assert {standings.row(StartNo(n)).rank for n in (1, 2, 3, 4, 5)} == {1}
+    note = next(n for n in standings.row(StartNo(3)).values["BC"].notes
+                if isinstance(n, BoardCountGamePointsNote))
+    assert note.game_points == {1: D("17.5"), 2: D(17), 3: D(16), 4: D(17), 5: D(18)}
