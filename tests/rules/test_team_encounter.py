@@ -8,6 +8,7 @@ decides against the reference (Q1, Q6, Q7, Q9), the test says so and pins our re
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from decimal import Decimal as D
 from pathlib import Path
@@ -19,10 +20,11 @@ from conftest import CORPUS
 from generator.cli import main
 from generator.model import Edition, StartNo, TeamTournament
 from generator.reading.events import read_event
-from generator.rules.context import TiebreakError
+from generator.rules.context import Context, TiebreakError
 from generator.rules.explain import (
     BoardCountGamePointsNote,
     BoardOrderNote,
+    BoardsUnnumberedNote,
     BoardTotalsNote,
     EncounterStep,
     ExtendedEncounterNote,
@@ -35,6 +37,7 @@ from generator.rules.notation import (
     read_tiebreak_list,
 )
 from generator.rules.ranking import compute_standings
+from generator.rules.team_encounter import extended_direct_encounter
 from tests.reading.test_teams import team_trf
 
 TEAMS = CORPUS / "teams"
@@ -443,3 +446,53 @@ def test_tec2023_board_count_breaks_nothing_among_the_ten_point_teams_q6(tec2023
     note = next(n for n in standings.row(StartNo(3)).values["BC"].notes
                 if isinstance(n, BoardCountGamePointsNote))
     assert note.game_points == {1: D("17.5"), 2: D(17), 3: D(16), 4: D(17), 5: D(18)}
+
+
+# --- boards the file does not number (Q9), round robins (15.2), game points primary -------
+
+def _unnumbered(teams: TeamTournament, number: int, round_no: int) -> TeamTournament:
+    """The same event with one team's match not knowing its board numbers (a TRF-16 match
+    with an empty board)."""
+    replaced = []
+    for team in teams.teams:
+        if team.start_no == number:
+            matches = tuple(dataclasses.replace(m, boards_numbered=False)
+                            if m.round == round_no else m for m in team.matches)
+            team = dataclasses.replace(team, matches=matches)
+        replaced.append(team)
+    return dataclasses.replace(teams, players=tuple(replaced))
+
+
+def test_board_tiebreaks_are_undefined_for_a_team_whose_boards_are_unknown_q9(all_drawn):
+    teams = _unnumbered(all_drawn, 3, 2)
+    assert _values(teams, "BC") == {1: D(2), 4: D(3), 2: D(4), 3: None}
+    explained = compute_standings(teams, ["BC"]).row(StartNo(3)).values["BC"]
+    assert explained.notes == (BoardsUnnumberedNote(article="12", rounds=(2,)),)
+    # TBR: the others are ordered, team 3 goes after them, undefined.
+    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: 4}
+    assert compute_standings(teams, ["TBR"]).row(StartNo(3)).values["TBR"].value is None
+
+
+def test_the_knock_out_step_needs_numbered_boards_q9(drawn_pair):
+    assert _values(_unnumbered(drawn_pair, KOALAS, 1), "EDET") == {KOALAS: 0, NARWHALS: 0}
+
+
+def test_ede_counts_a_forfeited_match_in_a_round_robin_15_2(tmp_path):
+    # The forfeit of test_ede_forfeited_matches_count_only_with_p_in_a_swiss, in an event
+    # with pre-determined pairings: a match against the real opponent, /P or not.
+    swiss = _teams(tmp_path, 2, 3, [{1: (2, "++"), 3: "Z"}, {2: (3, "11"), 1: "Z"}])
+    round_robin = dataclasses.replace(swiss, is_round_robin=True)
+    assert _values(round_robin, "EDE") == {1: 1, 2: 2, 3: 0}
+
+
+def test_ede_reads_game_points_first_when_they_are_the_primary_score(ten_mp):
+    # C.07 11.1: with game points primary, step 1 is Direct Encounter on game points
+    # (Deer 8½ first, Elephants 7½ last), and the 2026 restart of the three left is again on
+    # game points (Bonobos 5½, Antelopes 5, Cougars 1½), unlike the match-points event.
+    gp_first = dataclasses.replace(ten_mp, game_points_primary=True)
+    spec = parse_tiebreak("EDE")
+    ctx = Context(gp_first, edition=Edition.FIDE_2026_03)
+    outcome = extended_direct_encounter(ctx, spec, range(5))
+    start = [t.start_no for t in gp_first.teams]
+    assert [[start[i] for i in sub] for sub in outcome.order] == [[DEER], [B], [A], [C], [E]]
+    assert [g.step for g in outcome.groups] == [EncounterStep.PRIMARY, EncounterStep.PRIMARY]
