@@ -1,8 +1,9 @@
 """The TRF-26 records of a team event that say what the 001 board pairings cannot.
 
 ``320`` (the team pairing-allocated byes and their match and game points), ``330`` (whole
-matches forfeited) and ``240`` with team numbers (full-point, half-point and zero-point team
-byes). Each is read by its columns (TRF-26; spec team-tiebreaks §3) into a frozen record;
+matches forfeited), ``240`` with team numbers (full-point, half-point and zero-point team
+byes) and ``299`` (abnormal match or game points). Each is read by its columns (TRF-26;
+spec team-tiebreaks §3) into a frozen record;
 what the records mean for the matches is for :mod:`generator.reading.teams` to decide.
 """
 
@@ -62,6 +63,28 @@ class ForfeitedMatch:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AbnormalPoints:
+    """Record 299 with a result type: what that result is worth instead of the scoring's
+    value (the TRF-26 abnormal assignment of points)."""
+
+    kind: frozenset[ResultCode]
+    """The results it applies to (column 5)."""
+    match_points: Decimal | None
+    """Columns 8-11; None: left as the result scores."""
+    game_points: Decimal | None
+    """Columns 14-17; None: left as the boards add up."""
+    round: int | None
+    """Columns 20-22; None (blank or 000): every round."""
+    teams: tuple[int, ...]
+    """Columns 24-27, 29-32, ...; empty: every team."""
+    line: int
+
+    def applies(self, team: int, round_no: int) -> bool:
+        return ((self.round is None or self.round == round_no)
+                and (not self.teams or team in self.teams))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TeamDeclarations:
     """What the team records of a file declare beyond the board pairings."""
 
@@ -70,14 +93,25 @@ class TeamDeclarations:
     """(team, round) -> the declared bye."""
     forfeits: Mapping[tuple[int, int], ForfeitedMatch]
     """(team, round) -> the forfeited match, once under each of its two teams."""
+    abnormal: tuple[AbnormalPoints, ...] = ()
+    """Records 299 in file order (a later one applies after an earlier one)."""
 
     @property
     def declares_team_event(self) -> bool:
-        """Records 320, 330 and team 240s exist only in team events."""
-        return bool(self.pab_value or self.byes or self.forfeits)
+        """Records 320, 330, 299 and team 240s exist only in team events."""
+        return bool(self.pab_value or self.byes or self.forfeits or self.abnormal)
 
 
 NO_DECLARATIONS = TeamDeclarations(byes={}, forfeits={})
+
+_ABNORMAL_KINDS = {
+    "W": frozenset({ResultCode.WIN, ResultCode.WIN_UNRATED}),
+    "D": frozenset({ResultCode.DRAW, ResultCode.DRAW_UNRATED}),
+    "L": frozenset({ResultCode.LOSS, ResultCode.LOSS_UNRATED}),
+    "+": frozenset({ResultCode.FORFEIT_WIN}), "-": frozenset({ResultCode.FORFEIT_LOSS}),
+    "F": frozenset({ResultCode.FULL_POINT_BYE}), "H": frozenset({ResultCode.HALF_POINT_BYE}),
+    "Z": frozenset({ResultCode.ZERO_POINT_BYE}),
+}
 
 _FORFEIT_CODES = {
     "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
@@ -157,7 +191,64 @@ def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamD
                                            line=record.line, column=column), sink)
             column += 5
     return TeamDeclarations(pab_value=pab_value, byes=byes,
-                            forfeits=_read_forfeits(document, sink))
+                            forfeits=_read_forfeits(document, sink),
+                            abnormal=_read_abnormal(document, sink))
+
+
+def _read_abnormal(document: TrfDocument, sink: DiagnosticSink) -> tuple[AbnormalPoints, ...]:
+    found: list[AbnormalPoints] = []
+    for record in document.all("299"):
+        symbol = _field(record, 5, 5).upper()
+        kind = _ABNORMAL_KINDS.get(symbol)
+        if symbol and kind is None:
+            sink.error(f"result type {quote(symbol)} in record 299 is not one of W D L F H Z + -",
+                       line=record.line, column=5,
+                       expected="W, D, L, F, H, Z, + or - in column 5, or blank for a "
+                                "penalty or bonus")
+            continue
+        values: list[Decimal | None] = []
+        for first, last, what in ((8, 11, "match points"), (14, 17, "game points")):
+            raw = _field(record, first, last)
+            value = plain_points(raw) if raw else None
+            if raw and value is None:
+                sink.error(f"{what} {quote(raw)} in record 299 is not a number",
+                           line=record.line, column=first,
+                           expected=f"points such as 1.0 in columns {first}-{last}, or blank")
+                break
+            values.append(value)
+        else:
+            raw_round = _field(record, 20, 22)
+            round_no = _number(record, 20, 22, "round", sink) if raw_round else 0
+            teams = []
+            column = 24
+            while column <= len(record.text):
+                if _field(record, column, column + 3):
+                    team = _number(record, column, column + 3, "team number", sink)
+                    if team is not None:
+                        teams.append(team)
+                column += 5
+            if round_no is None:
+                continue
+            if values == [None, None]:
+                sink.error("record 299 gives neither match points nor game points",
+                           line=record.line, column=8,
+                           expected="match points in columns 8-11 or game points in 14-17")
+                continue
+            if kind is None:
+                # A penalty or bonus changes the team's total, not a match: counted in a
+                # round it would change the team's own Sonneborn-Berger, progressive and
+                # Koya scores as if it had been won against that round's opponent, and C.07
+                # says nothing of how opponents' tie-breaks see it. Refused rather than
+                # computed wrongly.
+                sink.error("a penalty or bonus (record 299 without a result type) is not "
+                           "computed", line=record.line, column=5,
+                           expected="the result type (W D L F H Z + -) whose match or game "
+                                    "points the record sets")
+                continue
+            found.append(AbnormalPoints(kind=kind, match_points=values[0],
+                                        game_points=values[1], round=round_no or None,
+                                        teams=tuple(teams), line=record.line))
+    return tuple(found)
 
 
 def _add_bye(byes: dict[tuple[int, int], TeamBye], bye: TeamBye, sink: DiagnosticSink) -> None:
@@ -199,5 +290,5 @@ def _read_forfeits(document: TrfDocument, sink: DiagnosticSink
     return forfeits
 
 
-__all__ = ["NO_DECLARATIONS", "ForfeitedMatch", "PairingAllocatedByeValue", "TeamBye",
-           "TeamDeclarations", "read_team_declarations"]
+__all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "PairingAllocatedByeValue",
+           "TeamBye", "TeamDeclarations", "read_team_declarations"]

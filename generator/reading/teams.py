@@ -44,13 +44,22 @@ from generator.model import (
     Team,
     TeamTournament,
     Tournament,
-    plain_points,
 )
-from generator.reading.scoring import MATCH_SCORING, match_scoring, points_text
+from generator.reading.scoring import (
+    MATCH_SCORING,
+    match_scoring,
+    points_text,
+)
 from generator.reading.team_records import (
     ForfeitedMatch,
     TeamDeclarations,
     read_team_declarations,
+)
+from generator.reading.team_warnings import (
+    check_team_columns,
+    explained_warnings,
+    record_text,
+    team_columns,
 )
 from generator.reading.trf import TeamRecord, TrfDocument
 
@@ -129,8 +138,9 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         _report(problems, records, declared, sink)
         return None
     sequence_length = len(document.value("352").replace(" ", ""))
-    matches, inferred, board_count = _read_matches(individual, teams, problems,
-                                                   sequence_length, declarations)
+    matches, inferred, board_count = _read_matches(
+        individual, teams, problems, sequence_length, declarations,
+        without_line_ups=records[0].tag == "013")
     if problems.found:
         _report(problems, records, declared, sink)
         return None
@@ -151,11 +161,14 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     built: list[Team] = []
     for number, (name, members) in sorted(teams.items()):
         team_record = by_record[number]
-        columns = _team_columns(document, team_record, sink)
+        columns = team_columns(document, team_record, sink)
         results = tuple(_match_result(individual, match, members,
                                       _declared_code(declarations, number, match.round,
                                                      inferred_byes))
                         for match in matches[number])
+        if declarations.abnormal:
+            matches[number] = [_abnormal_points(match, result, number, declarations)
+                               for match, result in zip(matches[number], results, strict=True)]
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
             matches=tuple(matches[number]), results=results, line=team_record.line,
@@ -167,11 +180,14 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         tournament_type=individual.tournament_type, chief_arbiter=individual.chief_arbiter,
         deputy_arbiters=individual.deputy_arbiters, time_control=individual.time_control,
         round_dates=individual.round_dates, total_rounds=individual.total_rounds,
-        rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
+        # A match forfeited in 330 is a result even when no board of its round is written.
+        rounds_played=max((individual.rounds_played,
+                           *(f.round for f in declarations.forfeits.values()))),
+        players=tuple(built), score_system=scoring,
         is_round_robin=individual.is_round_robin, individual=individual,
         board_count=board_count, game_scoring=individual.score_system,
         game_points_primary=game_points_primary(document))
-    _check_team_columns(tournament, sink)
+    check_team_columns(tournament, sink)
     return tournament
 
 
@@ -206,6 +222,11 @@ def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, obje
     for bye in declarations.byes.values():
         tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
         check(bye.team, bye.round, bye.line, bye.column, tag)
+    for abnormal in declarations.abnormal:
+        for team in abnormal.teams:
+            check(team, abnormal.round or 1, abnormal.line, 24, "299")
+        if abnormal.round is not None and not 1 <= abnormal.round <= total_rounds:
+            check(next(iter(teams)), abnormal.round, abnormal.line, 20, "299")
     for forfeit in set(declarations.forfeits.values()):
         if forfeit.white == forfeit.black:
             problems.add(f"team {forfeit.white} forfeits a match against itself in round "
@@ -218,14 +239,9 @@ def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, obje
                              "a bye or a match for each team and round")
 
 
-def _record_text(document: TrfDocument, record: TeamRecord) -> str:
-    """The team record's line as written (a TeamRecord keeps its fields, not its columns)."""
-    return next((r.text for r in document.all(record.tag) if r.line == record.line), "")
-
-
 def _member_columns(document: TrfDocument, record: TeamRecord) -> dict[int, int]:
     """Where each member's starting rank is written in the team record (1-based columns)."""
-    text = _record_text(document, record)
+    text = record_text(document, record)
     first = 74 if record.tag == "310" else 37
     columns: dict[int, int] = {}
     for column in range(first, len(text) + 1, 5):
@@ -285,7 +301,8 @@ class _Inferred:
 
 
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
-                  problems: _Problems, sequence_length: int, declarations: TeamDeclarations
+                  problems: _Problems, sequence_length: int, declarations: TeamDeclarations,
+                  without_line_ups: bool
                   ) -> tuple[dict[int, list[Match]], list[_Inferred], int]:
     """Each team's match in each round, from its players' games, and what was inferred.
 
@@ -366,7 +383,6 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 faced[number] = scheduled
             else:
                 faced[number] = next(iter(opponents)) if opponents else None
-            boards[number] = games
             byes[number] = [r for _, r in unpaired_of]
             if faced[number] is not None:
                 wins = [(member, r) for member, r in unpaired_of
@@ -376,6 +392,13 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                     team=number, round=round_no, player=member, opponent_team=faced[number],
                     line=r.line, column=r.column)
                     for member, r in wins if r.code is not ResultCode.FORFEIT_WIN)
+                games = _in_roster_order(members, games, [
+                    # Read as won (FORFEIT_WIN) also where TRF-16 wrote `0000 - -` and the
+                    # points column counts the point.
+                    BoardGame(board=0, player=member, opponent=None, color=r.color,
+                              code=ResultCode.FORFEIT_WIN, points=empty_board_win)
+                    for member, r in wins])
+            boards[number] = games
         if problems.found:
             continue
         without_match = [n for n in sorted(teams) if faced[n] is None]
@@ -399,21 +422,21 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 continue
             mine = boards[number]
             theirs = boards[opponent]
-            won_empty = empty_wins.get(number, [])
-            most_boards = max(most_boards, len(mine) + len(won_empty))
+            most_boards = max(most_boards, len(mine))
             is_complete = all(g.code is not ResultCode.PENDING for g in (*mine, *theirs))
             forfeit = declarations.forfeits.get((number, round_no))
-            their_empty_wins = empty_wins.get(opponent, [])
-            if forfeit is not None and not (mine or won_empty or theirs or their_empty_wins):
+            if forfeit is not None and not (mine or theirs):
                 unwritten_forfeits.append((number, round_no, forfeit))
+            empty_board = bool(empty_wins.get(number) or empty_wins.get(opponent))
             matches[number].append(Match(
                 round=round_no, opponent=StartNo(opponent),
-                game_points=(sum((g.points for g in mine), empty_board_win * len(won_empty))
-                             if is_complete else None),
-                opponent_game_points=(
-                    sum((g.points for g in theirs), empty_board_win * len(their_empty_wins))
-                    if is_complete else None),
-                boards=tuple(mine)))
+                game_points=sum((g.points for g in mine), ZERO) if is_complete else None,
+                opponent_game_points=(sum((g.points for g in theirs), ZERO)
+                                      if is_complete else None),
+                boards=tuple(mine),
+                # Q9: TRF-16 has no line-up record, so which board was left empty is not
+                # in the file; the board tie-breaks (Art. 12) need it.
+                boards_numbered=not (without_line_ups and empty_board)))
     # Record 352's length, else the most boards of one match (empty-board wins included).
     board_count = sequence_length or most_boards or 1
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
@@ -432,6 +455,17 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
         matches[number][round_no - 1] = dataclasses.replace(
             matches[number][round_no - 1], game_points=own, opponent_game_points=other)
     return matches, inferred, board_count
+
+
+def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
+                     won_empty: Sequence[BoardGame]) -> list[BoardGame]:
+    """The boards of a match numbered in the roster order of those who played, a board
+    won against an empty board included (spec §3: board order without 300)."""
+    if not won_empty:
+        return list(played)
+    order = {member: index for index, member in enumerate(members)}
+    ordered = sorted((*played, *won_empty), key=lambda g: order[g.player])
+    return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
 def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int],
@@ -527,6 +561,24 @@ def _say_inferred(inferred: Sequence[_Inferred],
 
 
 
+def _abnormal_points(match: Match, result: RoundResult, team: int,
+                     declarations: TeamDeclarations) -> Match:
+    """The match with the value the 299 records set for its result, in file order."""
+    match_points = match.match_points
+    game_points = match.game_points
+    for abnormal in declarations.abnormal:
+        if not abnormal.applies(team, match.round):
+            continue
+        if result.code in abnormal.kind:
+            if abnormal.match_points is not None:
+                match_points = abnormal.match_points
+            if abnormal.game_points is not None:
+                game_points = abnormal.game_points
+    if match_points == match.match_points and game_points == match.game_points:
+        return match
+    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
+
+
 def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,
                    inferred_byes: set[tuple[int, int]]) -> ResultCode | None:
     """The team's result of the round when a record (320, 240, 330) or an inference says it."""
@@ -581,48 +633,5 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
                        code=code, line=where.line, column=where.column)
 
 
-def _team_columns(document: TrfDocument, record: TeamRecord,
-                  sink: DiagnosticSink) -> dict[str, Decimal]:
-    """TRF-26 310: match points (55-60), game points (62-67) and rank (69-71) as written."""
-    if record.tag != "310":
-        return {}
-    text = _record_text(document, record)
-    found: dict[str, Decimal] = {}
-    for key, first, last, what in (("mp", 55, 60, "match points"), ("gp", 62, 67, "game points"),
-                                   ("rank", 69, 71, "rank")):
-        raw = text[first - 1:last].strip()
-        if not raw:
-            continue
-        value = plain_points(raw)
-        if value is None:
-            sink.warning(f"{what} {raw!r} of team {record.number} is not a number; ignored",
-                         line=record.line, column=first, expected=f"a number in columns "
-                         f"{first}-{last}")
-            continue
-        if key == "rank" and value != value.to_integral_value():
-            continue
-        found[key] = value
-    return found
-
-
-def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None:
-    """The 310 match and game points columns against the matches (warnings, like the 001
-    points column)."""
-    played = tournament.rounds_played
-    scoring = tournament.score_system
-    for team in tournament.teams:
-        match_points = sum((scoring.round_points(r) for r in team.results[:played]), ZERO)
-        for written, computed, column, what in (
-                (team.points_in_file, match_points, 55, "match points"),
-                (team.game_points_in_file, team.game_points, 62, "game points")):
-            if written is not None and written != computed:
-                # Normalized, so that the column's 2.50 and a sum's 2.5 read alike.
-                written_text = points_text(written.normalize())
-                computed_text = points_text(computed.normalize())
-                sink.warning(f"team {team.start_no} ({team.name}): the {what} column says "
-                             f"{written_text} but the matches add up to {computed_text}",
-                             line=team.line, column=column, expected=computed_text)
-
-
-__all__ = ["MATCH_SCORING", "build_team_tournament", "game_points_primary", "is_team_event",
-           "team_records"]
+__all__ = ["MATCH_SCORING", "build_team_tournament", "explained_warnings", "game_points_primary",
+           "is_team_event", "team_records"]

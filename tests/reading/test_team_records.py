@@ -227,3 +227,75 @@ def test_an_unreadable_record_362_is_an_error_at_its_column(record, column, quot
     errors = _errors(text, folder)
     assert any(f"t.trf:5:{column}: record 362 cannot be read from {quoted}" in e
                for e in errors), errors
+
+
+# --- 299: abnormal match or game points ----------------------------------------------------------
+
+def _record_299(kind: str, match_points: str, game_points: str, round_no: str,
+                *teams: int) -> str:
+    # TRF-26: type 5, MP 8-11, GP 14-17, round 20-22, teams 24-27, 29-32, ...
+    line = f"299 {kind:1}  {match_points:>4}  {game_points:>4}  {round_no:>3}"
+    return line + "".join(f" {t:>4}" for t in teams)
+
+
+def test_record_299_sets_the_match_and_game_points_of_one_team_s_result(folder):
+    # Round 1: team 1 beat team 2 1½-½; 299 gives that win 3 MP and 2.5 GP.
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1",
+                                    _record_299("W", "3.0", "2.5", "1", 1)]), folder)
+    one, two = teams.team(StartNo(1)), teams.team(StartNo(2))
+    assert (one.match(1).match_points, one.match(1).game_points) == (Decimal(3), Decimal("2.5"))
+    assert two.match(1).match_points is None  # the loser's round is as the boards say
+    standings = compute_standings(teams, [], Edition.FIDE_2026_03)
+    # Team 1: 3 (299) + 1 (the PAB of round 2, 320) match points.
+    assert standings.row(StartNo(1)).points == Decimal(4)
+
+
+def test_record_299_without_team_or_round_redefines_a_result_for_everyone(folder):
+    # Round 2: team 3 beat team 2 by forfeit (330); a forfeit loss is worth 1 MP (299).
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1", "330 -+   2   2   3",
+                                    _record_299("-", "1.0", "", "")], blank), folder)
+    assert teams.team(StartNo(2)).match(2).match_points == Decimal(1)
+    assert teams.team(StartNo(3)).match(2).match_points is None
+    standings = compute_standings(teams, [], Edition.FIDE_2026_03)
+    assert standings.row(StartNo(2)).points == Decimal(1)
+
+
+def test_record_299_with_a_team_applies_to_that_team_only(folder):
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1",
+                                    _record_299("L", "0.5", "", "", 3)]), folder)
+    # Team 3 lost nothing (a PAB in round 1, a 1-1 draw in round 2); team 2's loss in
+    # round 1 is not team 3's.
+    assert teams.team(StartNo(2)).match(1).match_points is None
+    assert all(m.match_points is None for m in teams.team(StartNo(3)).matches)
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (_record_299(" ", "3.0", "", "1", 2),
+     "t.trf:16:5: a penalty or bonus (record 299 without a result type) is not computed"),
+    (_record_299("Q", "3.0", "", "1", 2),
+     "t.trf:16:5: result type 'Q' in record 299 is not one of W D L F H Z + -"),
+    (_record_299("W", "x", "", "1", 2),
+     "t.trf:16:8: match points 'x' in record 299 is not a number"),
+    (_record_299("W", "", "", "1", 2),
+     "t.trf:16:8: record 299 gives neither match points nor game points"),
+    (_record_299("W", "1.0", "", "1", 7),
+     "t.trf:16:24: team 7 in record 299 is not a team of this file"),
+])
+def test_an_unusable_record_299_is_an_error_at_its_column(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert any(message in e for e in errors), errors
+
+
+def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
+    # bbp-team-board-forfeit-win: team A (players 1-3) against team B (4-6) in round 1,
+    # A3 `0000 - +` against B3 `0000 - Z`. Without 300 the boards are the roster order of
+    # those who played (spec §3), the empty board won included.
+    event = read_event(TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf")
+    assert event.teams is not None
+    match = event.teams.team(StartNo(1)).match(1)
+    assert [(b.board, b.player, b.opponent) for b in match.boards] == [
+        (1, 1, 4), (2, 2, 5), (3, 3, None)]
+    assert match.boards_numbered
+    assert (match.game_points, match.opponent_game_points) == (Decimal(1), Decimal(2))
+    assert not [w for w in event.warnings if "without an opponent" in w.message]

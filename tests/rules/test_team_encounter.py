@@ -496,3 +496,21 @@ def test_ede_reads_game_points_first_when_they_are_the_primary_score(ten_mp):
     start = [t.start_no for t in gp_first.teams]
     assert [[start[i] for i in sub] for sub in outcome.order] == [[DEER], [B], [A], [C], [E]]
     assert [g.step for g in outcome.groups] == [EncounterStep.PRIMARY, EncounterStep.PRIMARY]
+
+
+def test_crete_2024_board_count_is_undefined_where_the_file_hides_a_board_q9():
+    # The TRF-16 export has no line-ups: in a match with an empty board nobody can tell
+    # which board it was, so those teams have no BC (the reference numbers their boards in
+    # roster order and gives a value). Every other team's BC is the reference's.
+    expected = _expected("crete-friendship-cup-2024-fixempty-pab320")
+    teams = read_event(TEAMS / "trf" / expected["file"]).teams
+    assert teams is not None
+    unknown = {t.start_no for t in teams.teams if any(not m.boards_numbered for m in t.matches)}
+    assert {11, 14} <= unknown and 3 not in unknown
+    standings = compute_standings(teams, ["BC"], Edition.FIDE_2024_08)
+    for team in expected["players"]:
+        ours = standings.row(StartNo(team["start_no"])).number("BC")
+        if team["start_no"] in unknown:
+            assert ours is None
+        else:
+            assert ours == D(str(team["values"]["2024"]["BC"]))
