@@ -187,7 +187,7 @@ def board_order(ctx: Context, spec: TiebreakSpec, group: Sequence[int]
     undefined = tuple(sorted((i for i in group if i not in keys), key=start.__getitem__))
     if undefined:
         order.append(undefined)
-    return DirectEncounterOutcome(order=tuple(order), groups=())
+    return DirectEncounterOutcome(order=tuple(order), groups=(), undefined=frozenset(undefined))
 
 
 def explain_board_order(ctx: Context, spec: TiebreakSpec,

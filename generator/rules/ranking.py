@@ -102,13 +102,14 @@ class _DirectEncounterStage:
 
     def __init__(self) -> None:
         self.outcomes: dict[int, DirectEncounterOutcome] = {}
-        self.positions: dict[int, int] = {}
+        self.positions: dict[int, int | None] = {}
 
     def add(self, outcome: DirectEncounterOutcome) -> None:
         for sub in outcome.order:
             for player in sub:
                 self.outcomes[player] = outcome
         self.positions.update(outcome.positions())
+        self.positions.update(dict.fromkeys(outcome.undefined))
 
 
 def compute_standings(
@@ -225,9 +226,9 @@ def _compute_standings(
     by_key: dict[str, Sequence[Decimal | None]] = {}
     for k, key in enumerate(keys):
         if k in encounters:
-            positions = [ZERO] * count
+            positions: list[Decimal | None] = [ZERO] * count
             for i, place in encounters[k].positions.items():
-                positions[i] = Decimal(place)
+                positions[i] = None if place is None else Decimal(place)
             by_key[key] = positions
         else:
             by_key[key] = columns[k].values

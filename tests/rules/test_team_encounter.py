@@ -469,7 +469,9 @@ def test_board_tiebreaks_are_undefined_for_a_team_whose_boards_are_unknown_q9(al
     explained = compute_standings(teams, ["BC"]).row(StartNo(3)).values["BC"]
     assert explained.notes == (BoardsUnnumberedNote(article="12", rounds=(2,)),)
     # TBR: the others are ordered, team 3 goes after them, undefined.
-    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: 4}
+    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: None}
+    assert [row.player.start_no for row in compute_standings(teams, ["TBR"]).rows] == [
+        1, 4, 2, 3]
     assert compute_standings(teams, ["TBR"]).row(StartNo(3)).values["TBR"].value is None
 
 
