@@ -161,9 +161,11 @@ def _compute_standings(
     for k, spec in enumerate(parsed):
         if spec.acronym not in GROUP_ORDERS:
             columns[k] = ctx.column(spec)
-        elif spec.points_system is not None:
+        elif spec.points_system is not None or spec.info.team_only:
             # DE:MP in a team event is DE on the match points; anything else is refused
-            # with a TiebreakError (DE:GP needs EDE, Art. 13.3, which is not computed).
+            # with a TiebreakError (DE:GP: EDE, Art. 13.3, reads both scores itself), and so
+            # is a team group order (EDE, TBR, BBE) in an event without teams, even when
+            # nobody is tied.
             ctx.points_system_context(spec)
 
     players = tournament.players

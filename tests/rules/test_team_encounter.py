@@ -348,13 +348,16 @@ def test_the_codes_take_no_points_system(code):
     assert expected == f"{code.split(':')[0]} without ':{code.split(':')[1]}'"
 
 
-def test_an_individual_event_refuses_the_computation(tmp_path):
+@pytest.mark.parametrize("code", ENCOUNTER_CODES + BOARD_CODES)
+def test_an_individual_event_refuses_the_computation(code):
     individual = read_event(CORPUS / "trf" / next(
         p.name for p in sorted((CORPUS / "trf").glob("*.trf")))).tournament
     with pytest.raises(TiebreakError, match="applies to team events only"):
-        compute_standings(individual, ["BC"])
+        compute_standings(individual, [code])
+    # Even with one player, who is tied with nobody (no group order is ever asked for).
+    alone = dataclasses.replace(individual, players=individual.players[:1])
     with pytest.raises(TiebreakError, match="applies to team events only"):
-        compute_standings(individual, ["EDE"])
+        compute_standings(alone, [code])
 
 
 def test_ede_may_come_again_in_a_list_but_bc_not():
