@@ -9,12 +9,13 @@ what the records mean for the matches is for :mod:`generator.reading.teams` to d
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from generator.errors import DiagnosticSink, quote
-from generator.model import ResultCode, RoundKind, plain_points
+from generator.model import Match, ResultCode, RoundKind, RoundResult, plain_points
 from generator.reading.trf import TrfDocument, TrfRecord
 
 
@@ -85,6 +86,18 @@ class AbnormalPoints:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LineUp:
+    """Record 300: the players of ``team`` on each board of its match in ``round``, board 1
+    first; None for a board the team left empty (``0000``)."""
+
+    round: int
+    team: int
+    opponent: int
+    boards: tuple[int | None, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TeamDeclarations:
     """What the team records of a file declare beyond the board pairings."""
 
@@ -95,11 +108,14 @@ class TeamDeclarations:
     """(team, round) -> the forfeited match, once under each of its two teams."""
     abnormal: tuple[AbnormalPoints, ...] = ()
     """Records 299 in file order (a later one applies after an earlier one)."""
+    line_ups: Mapping[tuple[int, int], LineUp] = field(default_factory=dict)
+    """(team, round) -> the board order of its match (300)."""
 
     @property
     def declares_team_event(self) -> bool:
-        """Records 320, 330, 299 and team 240s exist only in team events."""
-        return bool(self.pab_value or self.byes or self.forfeits or self.abnormal)
+        """Records 320, 330 and 299 exist only in team events. Not 240: TRF-26 writes an
+        individual event's byes in it too, with player numbers."""
+        return bool(self.pab_value or self.forfeits or self.abnormal)
 
 
 NO_DECLARATIONS = TeamDeclarations(byes={}, forfeits={})
@@ -146,8 +162,20 @@ def _points(record: TrfRecord, first: int, last: int, what: str,
     return value
 
 
-def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamDeclarations:
-    """Records 320, 330 and 240 of ``document``; errors at the column for unreadable ones."""
+def game_points_primary(document: TrfDocument) -> bool:
+    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
+    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
+    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
+    for word in document.value("192").upper().split("_"):
+        if word in ("MP", "GP"):
+            return word == "GP"
+    return False
+
+
+def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
+                           bye_sink: DiagnosticSink) -> TeamDeclarations:
+    """Records 320, 330, 299 and 240 of ``document``; errors at the column for unreadable
+    ones, those of 240 into ``bye_sink`` (they concern a team event only if it is one)."""
     byes: dict[tuple[int, int], TeamBye] = {}
     pab_value: PairingAllocatedByeValue | None = None
     for record in document.all("320"):
@@ -176,23 +204,51 @@ def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamD
     for record in document.all("240"):
         kind = _BYE_KINDS.get(_field(record, 5, 5).upper())
         if kind is None:
-            sink.error(f"bye type {quote(_field(record, 5, 5))} in record 240 is not F, H or Z",
+            bye_sink.error(f"bye type {quote(_field(record, 5, 5))} in record 240 is not F, H or Z",
                        line=record.line, column=5, expected="F, H or Z in column 5")
             continue
-        bye_round = _number(record, 7, 9, "round", sink)
+        bye_round = _number(record, 7, 9, "round", bye_sink)
         if bye_round is None:
             continue
         column = 11
         while column <= len(record.text):
             if _field(record, column, column + 3):
-                team = _number(record, column, column + 3, "team number", sink)
+                team = _number(record, column, column + 3, "team number", bye_sink)
                 if team is not None:
                     _add_bye(byes, TeamBye(team=team, round=bye_round, kind=kind,
-                                           line=record.line, column=column), sink)
+                                           line=record.line, column=column), bye_sink)
             column += 5
     return TeamDeclarations(pab_value=pab_value, byes=byes,
                             forfeits=_read_forfeits(document, sink),
-                            abnormal=_read_abnormal(document, sink))
+                            abnormal=_read_abnormal(document, sink),
+                            line_ups=_read_line_ups(document, sink))
+
+
+def _read_line_ups(document: TrfDocument, sink: DiagnosticSink
+                   ) -> dict[tuple[int, int], LineUp]:
+    """300: round 5-7, team 9-11, opponent 13-15, the players from 17-20 every 5 columns."""
+    found: dict[tuple[int, int], LineUp] = {}
+    for record in document.all("300"):
+        round_no = _number(record, 5, 7, "round", sink)
+        team = _number(record, 9, 11, "team", sink)
+        opponent = _number(record, 13, 15, "opponent team", sink)
+        boards: list[int | None] = []
+        column = 17
+        while column <= len(record.text):
+            player = _number(record, column, column + 3, "player", sink)
+            boards.append(player or None)  # 0000: the board is left empty
+            column += 5
+        if round_no is None or team is None or opponent is None:
+            continue
+        earlier = found.get((team, round_no))
+        if earlier is not None:
+            sink.error(f"a second line-up of team {team} in round {round_no} (the first on "
+                       f"line {earlier.line})", line=record.line, column=9,
+                       expected="one 300 record per team and round")
+            continue
+        found[team, round_no] = LineUp(round=round_no, team=team, opponent=opponent,
+                                       boards=tuple(boards), line=record.line)
+    return found
 
 
 def _read_abnormal(document: TrfDocument, sink: DiagnosticSink) -> tuple[AbnormalPoints, ...]:
@@ -290,5 +346,24 @@ def _read_forfeits(document: TrfDocument, sink: DiagnosticSink
     return forfeits
 
 
-__all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "PairingAllocatedByeValue",
-           "TeamBye", "TeamDeclarations", "read_team_declarations"]
+def with_abnormal_points(match: Match, result: RoundResult, team: int,
+                     declarations: TeamDeclarations) -> Match:
+    """The match with the value the 299 records set for its result, in file order."""
+    match_points = match.match_points
+    game_points = match.game_points
+    for abnormal in declarations.abnormal:
+        if not abnormal.applies(team, match.round):
+            continue
+        if result.code in abnormal.kind:
+            if abnormal.match_points is not None:
+                match_points = abnormal.match_points
+            if abnormal.game_points is not None:
+                game_points = abnormal.game_points
+    if match_points == match.match_points and game_points == match.game_points:
+        return match
+    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
+
+
+__all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "LineUp",
+           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "game_points_primary",
+           "read_team_declarations", "with_abnormal_points"]

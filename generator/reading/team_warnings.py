@@ -1,13 +1,23 @@
-"""The team reading's warnings: the 310 totals against the matches, and which warnings of
-the individual reading the team reading explains (and so drops)."""
+"""The team reading's checks: the 310 totals against the matches, the board colours against
+record 352, the ambiguous points columns (Q11), and which warnings of the individual
+reading the team reading explains (and so drops)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from generator.errors import Diagnostic, DiagnosticSink, Severity
-from generator.model import ZERO, ResultCode, TeamTournament, plain_points
+from generator.errors import Diagnostic, DiagnosticSink, Severity, quote
+from generator.model import (
+    ZERO,
+    Color,
+    Match,
+    ResultCode,
+    StartNo,
+    TeamTournament,
+    plain_points,
+)
 from generator.reading.scoring import (
     FORFEIT_WITHOUT_OPPONENT_WARNING,
     POINTS_COLUMN_WARNING,
@@ -99,4 +109,73 @@ def check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None
                              line=team.line, column=column, expected=computed_text)
 
 
-__all__ = ["check_team_columns", "explained_warnings", "record_text", "team_columns"]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shortfall:
+    """A points column that counts more than the results, with ``0000 - -`` rounds in
+    matches of the player's team that could explain it, but not in one way only (Q11)."""
+
+    player: StartNo
+    line: int
+    shortfall: Decimal
+    rounds: tuple[int, ...]
+
+
+def say_ambiguous(ambiguous: Sequence[Shortfall], win: Decimal, sink: DiagnosticSink) -> None:
+    """Q11: a points column that no one reading of its ``0000 - -`` rounds explains."""
+    for found in ambiguous:
+        rounds = ", ".join(str(r) for r in found.rounds)
+        extra = points_text(found.shortfall.normalize())
+        wins = found.shortfall / win
+        why = (f"{extra} is not a whole number of won boards"
+               if wins != wins.to_integral_value()
+               else f"{int(wins)} of the `0000 - -` rounds {rounds} were boards won against "
+                    "an empty board, but the file does not say which")
+        sink.error(f"player {found.player}'s points column counts {extra} more than the "
+                   f"results: {why}", line=found.line, column=81,
+                   expected="`0000 - +` in each round won against an empty board")
+
+
+def apply_colour_sequence(matches: dict[int, list[Match]], document: TrfDocument,
+                          sink: DiagnosticSink) -> None:
+    """Record 352 (``WBWB``): the colour of board n for the team with White on board 1, the
+    other team the opposite. Boards without a colour in 001 (won against an empty board)
+    get theirs from it; a match whose written colours follow neither way gets a warning."""
+    record = document.first("352")
+    if record is None:
+        return
+    sequence = record.text[4:].rstrip()
+    colours: list[Color] = []
+    for offset, letter in enumerate(sequence):
+        if letter == " ":
+            continue
+        if letter.upper() not in "WB":
+            sink.error(f"colour {quote(letter)} in record 352 is not W or B", line=record.line,
+                       column=5 + offset, expected="a colour sequence such as WBWB")
+            return
+        colours.append(Color.WHITE if letter.upper() == "W" else Color.BLACK)
+    if not colours:
+        return
+    flipped = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
+    for number, team_matches in matches.items():
+        for index, match in enumerate(team_matches):
+            written = [(b.board, b.color) for b in match.boards
+                       if b.color is not Color.NONE and b.board <= len(colours)]
+            if not written or not match.boards_numbered:
+                continue
+            follows = [colours[board - 1] == colour for board, colour in written]
+            if all(follows) or not any(follows):
+                own = colours if all(follows) else [flipped[c] for c in colours]
+                if any(b.color is Color.NONE and b.board <= len(own) for b in match.boards):
+                    team_matches[index] = replace(match, boards=tuple(
+                        replace(b, color=own[b.board - 1])
+                        if b.color is Color.NONE and b.board <= len(own) else b
+                        for b in match.boards))
+                continue
+            sink.warning(f"team {number}'s colours in round {match.round} follow neither the "
+                         f"colour sequence {quote(sequence.strip())} nor its opposite",
+                         line=record.line, column=5,
+                         expected="board colours as record 352 gives them")
+
+
+__all__ = ["Shortfall", "apply_colour_sequence", "check_team_columns", "explained_warnings",
+           "record_text", "say_ambiguous", "team_columns"]

@@ -36,6 +36,7 @@ from generator.model import (
     BoardGame,
     Color,
     Match,
+    Player,
     ResultCode,
     RoundKind,
     RoundResult,
@@ -52,13 +53,20 @@ from generator.reading.scoring import (
 )
 from generator.reading.team_records import (
     ForfeitedMatch,
+    LineUp,
+    PairingAllocatedByeValue,
     TeamDeclarations,
+    game_points_primary,
     read_team_declarations,
+    with_abnormal_points,
 )
 from generator.reading.team_warnings import (
+    Shortfall,
+    apply_colour_sequence,
     check_team_columns,
     explained_warnings,
     record_text,
+    say_ambiguous,
     team_columns,
 )
 from generator.reading.trf import TeamRecord, TrfDocument
@@ -76,16 +84,6 @@ def is_team_event(document: TrfDocument) -> bool:
     """
     return bool(_TEAM_TYPE.search(document.value("192"))) or bool(
         document.first("362") or document.first("352"))
-
-
-def game_points_primary(document: TrfDocument) -> bool:
-    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
-    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
-    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
-    for word in document.value("192").upper().split("_"):
-        if word in ("MP", "GP"):
-            return word == "GP"
-    return False
 
 
 def team_records(document: TrfDocument) -> tuple[TeamRecord, ...]:
@@ -107,7 +105,8 @@ class _Problems:
 
 
 def build_team_tournament(document: TrfDocument, individual: Tournament,
-                          sink: DiagnosticSink) -> TeamTournament | None:
+                          sink: DiagnosticSink, team_bye: tuple[Decimal, Decimal] | None = None
+                          ) -> TeamTournament | None:
     """The team view of ``individual``, or None for an individual event.
 
     A file with team records is a team event when it says so (:func:`is_team_event`) or
@@ -121,9 +120,15 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     records = team_records(document)
     if not records:
         return None
-    declarations = read_team_declarations(document, sink)
+    bye_sink = DiagnosticSink(sink.path)
+    declarations = read_team_declarations(document, sink, bye_sink)
     declared = is_team_event(document) or declarations.declares_team_event
+    if team_bye is not None:
+        # event.yml's team_bye over 320's values: the event's own regulations (16.2.1).
+        declarations = dataclasses.replace(declarations, pab_value=PairingAllocatedByeValue(
+            match_points=team_bye[0], game_points=team_bye[1], line=0))
     problems = _Problems()
+    idle: list[Player] = []
     teams = _read_teams(document, records, individual, problems)
     if teams is not None:
         _check_declarations(declarations, teams, individual.total_rounds, problems)
@@ -131,31 +136,41 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         team_of = {member: number for number, (_, members) in teams.items()
                    for member in members}
         outside = [p for p in individual.players if p.start_no not in team_of]
-        for player in outside[:5]:
+        # A listed player who never plays (a reserve the export forgot to put in a team)
+        # changes no match; one who plays must be in the team they play for.
+        idle = [p for p in outside if all(r.opponent is None for r in p.results)]
+        for player in [p for p in outside if p not in idle][:5]:
             problems.add(f"player {player.start_no} ({player.name}) is in no team",
                          player.line, 5, "every player listed in a team record")
     if problems.found or teams is None:
         _report(problems, records, declared, sink)
         return None
     sequence_length = len(document.value("352").replace(" ", ""))
-    matches, inferred, board_count = _read_matches(
+    matches, inferred, board_count, ambiguous = _read_matches(
         individual, teams, problems, sequence_length, declarations,
         without_line_ups=records[0].tag == "013")
     if problems.found:
         _report(problems, records, declared, sink)
         return None
-    board_order = document.first("300")
-    if board_order is not None:
-        sink.warning("record 300 (board order of a match) is not read; boards follow the "
-                     "order of the team records", line=board_order.line, column=1,
-                     expected="players listed in board order in the 310 records")
+    for diagnostic in bye_sink.collected():
+        sink.add(diagnostic)  # a team event: its 240 records are team byes
+    apply_colour_sequence(matches, document, sink)
+    for player in idle:
+        sink.warning(f"player {player.start_no} ({player.name}) is in no team and plays no "
+                     "game: left out of the teams", line=player.line, column=5,
+                     expected="every player listed in a team record")
+    if ambiguous:
+        say_ambiguous(ambiguous, individual.score_system.points(
+            RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)
+        return None
     scoring = match_scoring(document, sink)
     if declarations.pab_value is not None:
         # The event's own value of a team PAB (320) rules over 362's default (C.07 leaves
         # the PAB's value to the event, spec §2.2).
         scoring = dataclasses.replace(
             scoring, pairing_allocated_bye=declarations.pab_value.match_points)
-    _say_inferred(inferred, teams, scoring, individual.score_system, board_count, sink)
+    _say_inferred(inferred, teams, scoring, individual.score_system, board_count,
+                  declarations.pab_value, sink)
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     by_record = {record.number: record for record in records}
     built: list[Team] = []
@@ -167,7 +182,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
                                                      inferred_byes))
                         for match in matches[number])
         if declarations.abnormal:
-            matches[number] = [_abnormal_points(match, result, number, declarations)
+            matches[number] = [with_abnormal_points(match, result, number, declarations)
                                for match, result in zip(matches[number], results, strict=True)]
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
@@ -298,12 +313,15 @@ class _Inferred:
     opponent_team: int | None
     line: int
     column: int
+    marked: bool = False
+    """A bye marked ``0000 - U`` whose value no record 320 gives (Q3), not one inferred
+    from ``0000 - -``."""
 
 
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
                   problems: _Problems, sequence_length: int, declarations: TeamDeclarations,
                   without_line_ups: bool
-                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int]:
+                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int, list[Shortfall]]:
     """Each team's match in each round, from its players' games, and what was inferred.
 
     Inside a match, a player's ``0000 - +`` is a board won against an empty board
@@ -318,7 +336,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     points = individual.score_system.round_points
     empty_board_win = individual.score_system.points(RoundKind.FORFEIT_WIN,
                                                      ResultCode.FORFEIT_WIN)
-    counted_wins = _points_column_wins(individual, team_of, empty_board_win)
+    counted_wins, ambiguous = _points_column_wins(individual, team_of, empty_board_win)
     inferred: list[_Inferred] = []
     matches: dict[int, list[Match]] = {number: [] for number in teams}
     unpaired_rounds: list[tuple[int, int, list[RoundResult]]] = []
@@ -386,7 +404,8 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
             byes[number] = [r for _, r in unpaired_of]
             if faced[number] is not None:
                 wins = [(member, r) for member, r in unpaired_of
-                        if r.code is ResultCode.FORFEIT_WIN or counted_wins.get(member) == round_no]
+                        if r.code is ResultCode.FORFEIT_WIN
+                        or round_no in counted_wins.get(member, ())]
                 empty_wins[number] = [r for _, r in wins]
                 inferred.extend(_Inferred(
                     team=number, round=round_no, player=member, opponent_team=faced[number],
@@ -398,6 +417,9 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                     BoardGame(board=0, player=member, opponent=None, color=r.color,
                               code=ResultCode.FORFEIT_WIN, points=empty_board_win)
                     for member, r in wins])
+                line_up = declarations.line_ups.get((number, round_no))
+                if line_up is not None:
+                    games = _in_line_up_order(line_up, faced[number], games, problems)
             boards[number] = games
         if problems.found:
             continue
@@ -442,6 +464,12 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     for number, round_no, results in unpaired_rounds:
         declared = declarations.byes.get((number, round_no))
+        if (declared is None and declarations.pab_value is None and results
+                and all(r.kind is RoundKind.PAIRING_ALLOCATED_BYE for r in results)):
+            inferred.append(_Inferred(team=number, round=round_no, player=None,
+                                      opponent_team=None, line=results[0].line,
+                                      column=results[0].column, marked=True))
+            inferred_byes.add((number, round_no))
         matches[number][round_no - 1] = _unpaired_match(
             round_no, results, individual.score_system, board_count,
             (number, round_no) in inferred_byes,
@@ -454,7 +482,29 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                       for team in (number, forfeit.opponent_of(number)))
         matches[number][round_no - 1] = dataclasses.replace(
             matches[number][round_no - 1], game_points=own, opponent_game_points=other)
-    return matches, inferred, board_count
+    return matches, inferred, board_count, ambiguous
+
+
+def _in_line_up_order(line_up: LineUp, opponent: int | None, games: Sequence[BoardGame],
+                      problems: _Problems) -> list[BoardGame]:
+    """The boards numbered as record 300 lists the players (an empty board keeps its
+    number); the line-up must be of this match and hold everyone who played in it."""
+    if line_up.opponent != opponent:
+        problems.add(f"the line-up of team {line_up.team} in round {line_up.round} names "
+                     f"team {line_up.opponent} as its opponent, the boards team {opponent}",
+                     line_up.line, 13, f"team {opponent} in columns 13-15")
+        return list(games)
+    board_of = {player: board for board, player in enumerate(line_up.boards, start=1)
+                if player is not None}
+    for game in games:
+        if game.player not in board_of:
+            problems.add(f"player {game.player} plays for team {line_up.team} in round "
+                         f"{line_up.round} but is not in its line-up", line_up.line, 17,
+                         "every player of the match on a board of record 300")
+    if problems.found:
+        return list(games)
+    return sorted((dataclasses.replace(g, board=board_of[g.player]) for g in games),
+                  key=lambda g: g.board)
 
 
 def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
@@ -468,27 +518,34 @@ def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
     return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
-def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int],
-                        win: Decimal) -> dict[StartNo, int]:
-    """Players whose points column (001 columns 81-84) counts exactly one win more than
-    their results, with exactly one ``0000 - -`` round in which their team had a match:
-    that round was a board won against an empty board (issue 11: TRF-16 exports)."""
+def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], win: Decimal
+                        ) -> tuple[dict[StartNo, frozenset[int]], list[Shortfall]]:
+    """Players whose points column (001 columns 81-84) counts k wins more than their
+    results, with exactly k ``0000 - -`` rounds in which their team had a match: those
+    rounds were boards won against an empty board (issue 11: TRF-16 exports; all 20 in
+    the Crete files have k = 1). Any other shortfall with such rounds is ambiguous."""
     playing = {(team_of[p.start_no], r.round) for p in individual.players
                if p.start_no in team_of for r in p.results if r.opponent is not None}
-    found: dict[StartNo, int] = {}
+    found: dict[StartNo, frozenset[int]] = {}
+    ambiguous: list[Shortfall] = []
     points = individual.score_system.round_points
     for player in individual.players:
         if player.points_in_file is None or player.start_no not in team_of:
             continue
         shortfall = player.points_in_file - sum((points(r) for r in player.results), ZERO)
-        if shortfall != win:
+        if shortfall <= 0:
             continue
-        rounds = [r.round for r in player.results
-                  if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
-                  and (team_of[player.start_no], r.round) in playing]
-        if len(rounds) == 1:
-            found[player.start_no] = rounds[0]
-    return found
+        rounds = tuple(r.round for r in player.results
+                       if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
+                       and (team_of[player.start_no], r.round) in playing)
+        if not rounds:
+            continue
+        if shortfall == win * len(rounds):
+            found[player.start_no] = frozenset(rounds)
+        else:
+            ambiguous.append(Shortfall(player=player.start_no, line=player.line,
+                                        shortfall=shortfall, rounds=rounds))
+    return found, ambiguous
 
 
 _UNPAIRED_CODES = {
@@ -506,9 +563,10 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
     Every player's bye mark (``0000 - U`` on a roster of twelve) is the team's one bye,
     so a team bye's game points are per board, not per member: each board the game
-    points of that bye (C.07 12: a pairing-allocated bye is a win on every board). A bye
-    inferred from ``0000 - -`` says nothing of its points: a drawn match's game points
-    (the spec's rule without 320; the Crete 2024 standings score it so). A bye declared in
+    points of that bye. A pairing-allocated bye without record 320, marked ``0000 - U``
+    or inferred from ``0000 - -``, has no value in the file, and C.07 gives none (16.2.1
+    only says it is an unplayed round with the points awarded): a drawn match's game
+    points (Q3; both published events score it so), said in a warning. A bye declared in
     240 is worth its kind of result on every board (spec §2.2: F = W x B, H = D x B, Z = 0);
     a pairing-allocated bye, declared or marked ``U``, what record 320 says it is worth.
     """
@@ -519,11 +577,11 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
     if declared is None and kinds <= {RoundKind.NOT_PLAYED_YET}:
         return Match(round=round_no, opponent=None, game_points=None, opponent_game_points=None)
     boards = Decimal(board_count)
-    if kind is RoundKind.PAIRING_ALLOCATED_BYE and pab is not None:
+    if (kind is RoundKind.PAIRING_ALLOCATED_BYE or inferred_bye) and pab is not None:
         total = pab.game_points
     elif declared is not None:
         total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
-    elif inferred_bye:
+    elif inferred_bye:  # marked `0000 - U` or inferred, without 320 (Q3)
         total = games.draw * boards
     elif marked in _UNPAIRED_CODES:
         first = results[0]
@@ -535,7 +593,8 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
 def _say_inferred(inferred: Sequence[_Inferred],
                   teams: Mapping[int, tuple[str, tuple[StartNo, ...]]], scoring: ScoreSystem,
-                  games: ScoreSystem, board_count: int, sink: DiagnosticSink) -> None:
+                  games: ScoreSystem, board_count: int, pab: PairingAllocatedByeValue | None,
+                  sink: DiagnosticSink) -> None:
     """One warning per inference, at the round's block in the 001 record."""
     for found in inferred:
         name = teams[found.team][0]
@@ -549,34 +608,25 @@ def _say_inferred(inferred: Sequence[_Inferred],
             continue
         match_points = scoring.points(RoundKind.PAIRING_ALLOCATED_BYE,
                                       ResultCode.PAIRING_ALLOCATED_BYE)
-        game_points = games.draw * board_count
+        game_points = games.draw * board_count if pab is None else pab.game_points
+        worth = "a drawn match" if pab is None else "event.yml's team_bye"
+        if found.marked:
+            sink.warning(
+                f"team {found.team} ({name}) has the pairing-allocated bye in round "
+                f"{found.round} and no record 320 says what it is worth: read as a drawn "
+                f"match, {points_text(match_points.normalize())} match points and "
+                f"{points_text(game_points.normalize())} game points",
+                line=found.line, column=found.column,
+                expected="record 320 with the bye's match points (columns 5-8) and game "
+                         "points (10-13)")
+            continue
         sink.warning(
             f"team {found.team} ({name}) has no match in round {found.round}, the only team "
             f"without one, and `0000 - -` on every player: inferred the team's "
             f"pairing-allocated bye, worth {points_text(match_points.normalize())} match "
-            f"points and {points_text(game_points.normalize())} game points (a drawn match)",
+            f"points and {points_text(game_points.normalize())} game points ({worth})",
             line=found.line, column=found.column,
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
-
-
-
-
-def _abnormal_points(match: Match, result: RoundResult, team: int,
-                     declarations: TeamDeclarations) -> Match:
-    """The match with the value the 299 records set for its result, in file order."""
-    match_points = match.match_points
-    game_points = match.game_points
-    for abnormal in declarations.abnormal:
-        if not abnormal.applies(team, match.round):
-            continue
-        if result.code in abnormal.kind:
-            if abnormal.match_points is not None:
-                match_points = abnormal.match_points
-            if abnormal.game_points is not None:
-                game_points = abnormal.game_points
-    if match_points == match.match_points and game_points == match.game_points:
-        return match
-    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
 
 
 def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,
@@ -620,12 +670,17 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
     elif match.game_points is None or match.opponent_game_points is None:
         code = ResultCode.PENDING
     else:
-        forfeited = all(g.code.is_forfeit for g in match.boards)
+        # Without 330 a match is forfeited as a whole only when every board is a forfeit
+        # the same way; boards forfeited both ways are standard results (Art. 12) of a
+        # match decided by its game points (11.1), a 1-1 of two forfeits a draw.
+        codes = {g.code for g in match.boards}
         if match.game_points > match.opponent_game_points:
-            code = ResultCode.FORFEIT_WIN if forfeited else ResultCode.WIN
+            code = (ResultCode.FORFEIT_WIN if codes == {ResultCode.FORFEIT_WIN}
+                    else ResultCode.WIN)
         elif match.game_points < match.opponent_game_points:
-            code = ResultCode.FORFEIT_LOSS if forfeited else ResultCode.LOSS
-        elif forfeited:
+            code = (ResultCode.FORFEIT_LOSS if codes == {ResultCode.FORFEIT_LOSS}
+                    else ResultCode.LOSS)
+        elif codes == {ResultCode.FORFEIT_LOSS}:
             code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
         else:
             code = ResultCode.DRAW

@@ -131,8 +131,8 @@ def _player(number: int, blocks: list[str]) -> str:
 
 def test_a_team_bye_on_every_roster_member_is_one_bye_worth_the_boards(tmp_path):
     """Two boards, three teams: team 1 (players 1, 2 and the reserve 5) has the
-    pairing-allocated bye in round 2, `0000 - U` on all three; 1 game point per board, so 2,
-    not 3 (one per member)."""
+    pairing-allocated bye in round 2, `0000 - U` on all three. No 320 gives its value: a
+    drawn match (Q3), ½ game point per board, so 1, not 1½ (½ per member)."""
     lines = ["012 Bye test", "142 2", "192 FIDE_TEAM_SWISS", "362 TW 2.0   TD 1.0   TL 0.0",
              _player(1, ["0003 w 1", "0000 - U"]), _player(2, ["0004 b =", "0000 - U"]),
              _player(3, ["0001 b 0", "0006 w ="]), _player(4, ["0002 w =", "0007 b 1"]),
@@ -143,13 +143,25 @@ def test_a_team_bye_on_every_roster_member_is_one_bye_worth_the_boards(tmp_path)
              "310   3 Team 3".ljust(73) + "   6    7"]
     path = tmp_path / "bye.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    teams = _teams(read_event(path))
-    # Team 1: 1.5 GP in round 1 (beat team 2, 2 MP) + the bye: 2 GP, a draw's 1 MP (no TP).
+    event = read_event(path)
+    teams = _teams(event)
+    # Team 1: 1.5 GP in round 1 (beat team 2, 2 MP) + the bye: 1 GP, a draw's 1 MP (no TP).
     # Team 2: 0.5 in round 1 (0 MP) + 1.5 : 0.5 against team 3 (2 MP).
-    # Team 3: the bye in round 1 (2 GP, 1 MP) + 0.5 against team 2 (0 MP).
-    assert _scores(teams) == {1: (3, Decimal("3.5")), 2: (2, Decimal(2)),
-                              3: (1, Decimal("2.5"))}
+    # Team 3: the bye in round 1 (1 GP, 1 MP) + 0.5 against team 2 (0 MP).
+    assert _scores(teams) == {1: (3, Decimal("2.5")), 2: (2, Decimal(2)),
+                              3: (1, Decimal("1.5"))}
     assert teams.team(StartNo(1)).result(2).kind is RoundKind.PAIRING_ALLOCATED_BYE
+    # One warning per bye, at the first player's round block, naming the assumption.
+    said = [str(w) for w in event.warnings if "no record 320" in w.message]
+    assert said == [
+        f"{path}:10:92: warning: team 3 (Team 3) has the pairing-allocated bye in round 1 and "
+        "no record 320 says what it is worth: read as a drawn match, 1.0 match points and 1.0 "
+        "game points; expected record 320 with the bye's match points (columns 5-8) and game "
+        "points (10-13)",
+        f"{path}:5:102: warning: team 1 (Team 1) has the pairing-allocated bye in round 2 and "
+        "no record 320 says what it is worth: read as a drawn match, 1.0 match points and 1.0 "
+        "game points; expected record 320 with the bye's match points (columns 5-8) and game "
+        "points (10-13)"]
 
 
 @pytest.mark.parametrize("code", ["BH:MP", "BH:GP", "SB:MP", "SB:GP"])

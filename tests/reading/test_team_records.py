@@ -299,3 +299,232 @@ def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
     assert match.boards_numbered
     assert (match.game_points, match.opponent_game_points) == (Decimal(1), Decimal(2))
     assert not [w for w in event.warnings if "without an opponent" in w.message]
+
+
+# --- what makes a file a team event ------------------------------------------------------------
+
+def _trf16(text: str) -> str:
+    """The same event as TRF-16 writes it: 013 team records, no 192, 352 or 362."""
+    kept = [line for line in text.splitlines()
+            if not line.startswith(("192", "352", "362", "310"))]
+    teams = [f"013 {name:<32}" + " ".join(f"{m:>4}" for m in members)
+             for name, members in (("One", (1, 2)), ("Two", (3, 4)), ("Three", (5, 6)))]
+    return "\n".join([*kept, *teams]) + "\n"
+
+
+def test_a_trf16_file_with_record_320_is_a_team_event_and_its_errors_are_said(folder):
+    # Players 1 and 2 (both of team One) meet in round 2: in a team event an error; without
+    # the 320 the file would pass, silently, as an individual event with a team prize.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["320  1.0  1.0   3   0"], round2))
+    errors = _errors(text, folder)
+    assert any("players 1 and 2 of team 1 meet each other in round 2" in e for e in errors)
+    path = folder / "t.trf"
+    path.write_text(text.replace("320  1.0  1.0   3   0\n", ""), encoding="utf-8")
+    assert read_event(path).teams is None
+
+
+def test_record_240_alone_does_not_make_a_team_event(folder):
+    # TRF-26 writes an individual event's byes in 240 with player numbers: a team prize
+    # (013) and a 240 for player 6 stay an individual event, without an error.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["240 H   2    6"], round2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is None
+    assert not [w for w in event.warnings if "240" in w.message]
+
+
+def _one_short(points_of_player_1: str) -> str:
+    # Team One (1, 2) meets team Two (3, 4) in round 1 and team Three (5, 6) in round 2,
+    # player 1 `0000 - -` in both: a points column that counts one more win could be
+    # either round (Q11).
+    rounds = {1: ("0000 - -", "0000 - -"), 2: ("   4 w 1", "   6 b ="),
+              3: ("0000 - -", "0000 - -"), 4: ("   2 b 0", "0000 - -"),
+              5: ("0000 - -", "0000 - -"), 6: ("0000 - -", "   2 w =")}
+    players = [_player(n, f"P{n}", points_of_player_1 if n == 1 else "", *rounds[n])
+               for n in range(1, 7)]
+    return "\n".join([*HEADER, *players, _team(1, "One", 1, 2), _team(2, "Two", 3, 4),
+                      _team(3, "Three", 5, 6)]) + "\n"
+
+
+@pytest.mark.parametrize(("points", "why"), [
+    ("1.0", "1 of the `0000 - -` rounds 1, 2 were boards won against an empty board, but the "
+            "file does not say which"),
+    ("0.5", "0.5 is not a whole number of won boards"),
+])
+def test_an_ambiguous_points_column_in_a_team_event_is_an_error_naming_the_rounds(
+        points, why, folder):
+    errors = _errors(_one_short(points), folder)
+    assert any(f"t.trf:6:81: player 1's points column counts {points} more than the results: "
+               f"{why}; expected `0000 - +` in each round won against an empty board" in e
+               for e in errors), errors
+
+
+def test_a_points_column_counting_every_such_round_is_read_as_boards_won(folder):
+    teams = _teams_of(_one_short("2.0"), folder)
+    one = teams.team(StartNo(1))
+    assert [[(b.player, b.opponent) for b in one.match(r).boards] for r in (1, 2)] == [
+        [(1, None), (2, 4)], [(1, None), (2, 6)]]
+    assert [one.match(r).game_points for r in (1, 2)] == [Decimal(2), Decimal("1.5")]
+
+
+# --- 300: the line-up of a match ------------------------------------------------------------
+
+def _line_up(round_no: int, team: int, opponent: int, *players: int) -> str:
+    # TRF-26: round 5-7, team 9-11, opponent 13-15, players 17-20, 22-25, ...
+    return f"300 {round_no:>3} {team:>3} {opponent:>3} " + " ".join(f"{p:>4}" for p in players)
+
+
+def test_record_300_numbers_the_boards_of_a_match(folder):
+    # Round 1, team 1 v team 2: the 310 order is players 1, 2; the line-up puts 2 on board 1.
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 2, 1)]),
+                      folder)
+    boards = teams.team(StartNo(1)).match(1).boards
+    assert [(b.board, b.player, b.opponent) for b in boards] == [(1, 2, 4), (2, 1, 3)]
+    # Team 2 has no line-up: the roster order of those who played.
+    assert [b.player for b in teams.team(StartNo(2)).match(1).boards] == [3, 4]
+
+
+def test_record_300_keeps_an_empty_board_s_number(folder):
+    # Board 1 left empty (0000) by team 1 in round 1: player 2 is on board 2.
+    first = {1: "0000 - -", 3: "0000 - +"}
+    text = _three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 0, 2)])
+    text = text.replace(_player(1, "P1", "", "   3 w 1", "0000 - -"),
+                        _player(1, "P1", "", first[1], "0000 - -"))
+    text = text.replace(_player(3, "P3", "", "   1 b 0", "   5 w 1"),
+                        _player(3, "P3", "", first[3], "   5 w 1"))
+    teams = _teams_of(text, folder)
+    assert [(b.board, b.player) for b in teams.team(StartNo(1)).match(1).boards] == [(2, 2)]
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (_line_up(1, 1, 3, 1, 2), "t.trf:16:13: the line-up of team 1 in round 1 names team 3 as "
+                              "its opponent, the boards team 2"),
+    (_line_up(1, 1, 2, 1), "t.trf:16:17: player 2 plays for team 1 in round 1 but is not in "
+                           "its line-up"),
+    (_line_up(1, 1, 2, 1, 2) + "   x", "t.trf:16:27: player 'x' in record 300 is not a number"),
+])
+def test_a_line_up_that_does_not_fit_its_match_is_an_error(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert any(message in e for e in errors), errors
+
+
+# --- 352: the colours of the boards ---------------------------------------------------------
+
+def test_record_352_colours_a_board_won_against_an_empty_board(folder):
+    # bbp-team-board-forfeit-win has no 352; with `352 WBW`, team A (Black on board 1 in
+    # round 1) has White on board 2 and Black on board 3, the board won against an empty
+    # board, which 001 writes without a colour.
+    text = (TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf").read_text(encoding="utf-8")
+    path = folder / "c.trf"
+    path.write_text(text.replace("192 FIDE_TEAM_GP_MP", "192 FIDE_TEAM_GP_MP\n352 BWB"),
+                    encoding="utf-8")
+    teams = read_event(path).teams
+    assert teams is not None
+    assert [b.color.value for b in teams.team(StartNo(1)).match(1).boards] == ["b", "w", "b"]
+
+
+def test_colours_against_record_352_are_warned_about(folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("352 WB", "352 WW")
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    warnings = [str(w) for w in read_event(path).warnings]
+    assert any("t.trf:4:5: warning: team 1's colours in round 1 follow neither the colour "
+               "sequence 'WW' nor its opposite" in w for w in warnings), warnings
+
+
+# --- matches of forfeited boards, players outside the teams -----------------------------------
+
+def _round_one(blocks: dict[int, str]) -> str:
+    text = _three_teams(["320  1.0  1.0   3   1"])
+    first = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w ="}
+    for number, block in blocks.items():
+        text = text.replace(_player(number, f"P{number}", "", first[number], ""),
+                            _player(number, f"P{number}", "", block, ""))
+        for second in ("0000 - -", "   5 w 1", "   6 b 0"):
+            text = text.replace(_player(number, f"P{number}", "", first[number], second),
+                                _player(number, f"P{number}", "", block, second))
+    return text
+
+
+def test_a_match_of_boards_forfeited_both_ways_is_decided_by_its_game_points(folder):
+    # Round 1: board 1 won by team 1 by forfeit, board 2 by team 2: 1-1, a drawn match
+    # (11.1; individual forfeits are standard results, Art. 12), not a double forfeit.
+    teams = _teams_of(_round_one({1: "   3 w +", 2: "   4 b -", 3: "   1 b -",
+                                  4: "   2 w +"}), folder)
+    assert _match_and_game_points(teams, 1, 1) == (ResultCode.DRAW, Decimal(1), Decimal(1))
+    assert _match_and_game_points(teams, 2, 1) == (ResultCode.DRAW, Decimal(1), Decimal(1))
+
+
+def test_a_match_of_boards_all_forfeited_one_way_is_a_forfeited_match(folder):
+    teams = _teams_of(_round_one({1: "   3 w +", 2: "   4 b +", 3: "   1 b -",
+                                  4: "   2 w -"}), folder)
+    assert _match_and_game_points(teams, 1, 1) == (
+        ResultCode.FORFEIT_WIN, Decimal(2), Decimal(2))
+    assert _match_and_game_points(teams, 2, 1) == (
+        ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+def test_a_listed_player_in_no_team_who_never_plays_is_a_warning(folder):
+    text = _three_teams(["320  1.0  1.0   3   1"])
+    extra = _player(7, "Reserve", "", "0000 - -", "        ")
+    text = text.replace(_team(1, "One", 1, 2), extra + "\n" + _team(1, "One", 1, 2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is not None
+    assert any("t.trf:12:5: warning: player 7 (Reserve) is in no team and plays no game: "
+               "left out of the teams" in str(w) for w in event.warnings)
+
+
+# --- event.yml team_bye: the value of a team PAB -------------------------------------------
+
+def test_event_yml_team_bye_gives_the_pab_its_value_over_record_320(folder):
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(
+        _three_teams(["320  1.0  1.0   3   1"]), encoding="utf-8")
+    (event_folder / "event.yml").write_text(
+        "team_bye:\n  match_points: 2\n  game_points: 1.5\n", encoding="utf-8")
+    teams = read_event(event_folder).teams
+    assert teams is not None
+    assert _match_and_game_points(teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal(2), Decimal("1.5"))
+
+
+def test_event_yml_team_bye_also_values_a_bye_marked_u_without_320(folder):
+    text = _three_teams([]).replace(
+        _player(5, "P5", "", "0000 - -", "   3 b 0"), _player(5, "P5", "", "0000 - U", "   3 b 0"))
+    text = text.replace(
+        _player(6, "P6", "", "0000 - -", "   4 w 1"), _player(6, "P6", "", "0000 - U", "   4 w 1"))
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(text, encoding="utf-8")
+    (event_folder / "event.yml").write_text(
+        "team_bye: {match_points: 2, game_points: 2}\n", encoding="utf-8")
+    event = read_event(event_folder)
+    assert event.teams is not None
+    assert _match_and_game_points(event.teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal(2), Decimal(2))
+    assert not [w for w in event.warnings if "no record 320" in w.message]
+
+
+@pytest.mark.parametrize(("yaml", "message"), [
+    ("team_bye: 2\n", "event.yml:1:11: 'team_bye' must be a mapping, not a number '2'"),
+    ("team_bye: {match_points: 1}\n", "event.yml:1:11: 'team_bye' without 'game_points'"),
+    ("team_bye: {match_points: 1, game_points: -1}\n",
+     "event.yml:1:42: 'team_bye.game_points' is negative (-1)"),
+    ("team_bye: {match_points: x, game_points: 1}\n",
+     "event.yml:1:26: 'team_bye.match_points' must be a plain number"),
+])
+def test_an_unusable_team_bye_setting_is_an_error_at_its_place(yaml, message, folder):
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(_three_teams(["320  1.0  1.0   3   1"]),
+                                                 encoding="utf-8")
+    (event_folder / "event.yml").write_text(yaml, encoding="utf-8")
+    with pytest.raises(StandingsError) as caught:
+        read_event(event_folder)
+    assert any(message in str(d) for d in caught.value.diagnostics), caught.value.diagnostics
