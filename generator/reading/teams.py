@@ -56,7 +56,9 @@ from generator.reading.team_records import (
     LineUp,
     PairingAllocatedByeValue,
     TeamDeclarations,
+    declaration_problems,
     game_points_primary,
+    members_from_line_ups,
     read_team_declarations,
     with_abnormal_points,
 )
@@ -130,8 +132,11 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     problems = _Problems()
     idle: list[Player] = []
     teams = _read_teams(document, records, individual, problems)
+    joined: list[tuple[int, int, int]] = []
     if teams is not None:
-        _check_declarations(declarations, teams, individual.total_rounds, problems)
+        for found in declaration_problems(declarations, teams, individual.total_rounds):
+            problems.add(*found)
+        joined = members_from_line_ups(teams, declarations, individual)
     if teams is not None and not problems.found:
         team_of = {member: number for number, (_, members) in teams.items()
                    for member in members}
@@ -155,6 +160,10 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
     apply_colour_sequence(matches, document, sink)
+    for player_no, team_no, line in joined:
+        sink.warning(f"player {player_no} is in no team record but in team {team_no}'s "
+                     f"line-up: read as a player of team {team_no}", line=line, column=17,
+                     expected=f"player {player_no} in team {team_no}'s 310 record")
     for player in idle:
         sink.warning(f"player {player.start_no} ({player.name}) is in no team and plays no "
                      "game: left out of the teams", line=player.line, column=5,
@@ -222,36 +231,6 @@ def _report(problems: _Problems, records: Sequence[TeamRecord], declared: bool,
                  f"(line {line})", line=records[0].line, column=1,
                  expected="192 naming a team system (e.g. FIDE_TEAM_...) for a team event; "
                           "nothing to do for teams listed for a team prize")
-
-
-def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, object],
-                        total_rounds: int, problems: _Problems) -> None:
-    """Every team a 320, 240 or 330 names must exist, in a round of the event."""
-    def check(team: int, round_no: int, line: int, column: int, tag: str) -> None:
-        if team not in teams:
-            problems.add(f"team {team} in record {tag} is not a team of this file", line,
-                         column, "the number of a team record (310 or 013)")
-        elif not 1 <= round_no <= total_rounds:
-            problems.add(f"round {round_no} in record {tag} is not a round of this event",
-                         line, column, f"a round from 1 to {total_rounds}")
-    for bye in declarations.byes.values():
-        tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
-        check(bye.team, bye.round, bye.line, bye.column, tag)
-    for abnormal in declarations.abnormal:
-        for team in abnormal.teams:
-            check(team, abnormal.round or 1, abnormal.line, 24, "299")
-        if abnormal.round is not None and not 1 <= abnormal.round <= total_rounds:
-            check(next(iter(teams)), abnormal.round, abnormal.line, 20, "299")
-    for forfeit in set(declarations.forfeits.values()):
-        if forfeit.white == forfeit.black:
-            problems.add(f"team {forfeit.white} forfeits a match against itself in round "
-                         f"{forfeit.round}", forfeit.line, 16, "two different teams")
-        for team, column in ((forfeit.white, 12), (forfeit.black, 16)):
-            check(team, forfeit.round, forfeit.line, column, "330")
-            if declarations.byes.get((team, forfeit.round)) is not None:
-                problems.add(f"team {team} has a bye and a forfeited match in round "
-                             f"{forfeit.round}", forfeit.line, column,
-                             "a bye or a match for each team and round")
 
 
 def _member_columns(document: TrfDocument, record: TeamRecord) -> dict[int, int]:

@@ -528,3 +528,24 @@ def test_an_unusable_team_bye_setting_is_an_error_at_its_place(yaml, message, fo
     with pytest.raises(StandingsError) as caught:
         read_event(event_folder)
     assert any(message in str(d) for d in caught.value.diagnostics), caught.value.diagnostics
+
+
+def test_a_player_only_in_a_line_up_plays_for_that_team(folder):
+    # Player 7 is in no 310 record but on board 2 of team 1's round-1 line-up (Sharly Chess
+    # leaves late entries out of 310): a player of team 1, said in a warning.
+    text = _three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 1, 7)])
+    text = text.replace(_player(2, "P2", "", "   4 b =", "0000 - -"),
+                        _player(2, "P2", "", "0000 - -", "0000 - -"))
+    text = text.replace(_player(4, "P4", "", "   2 w =", "   6 b 0"),
+                        _player(4, "P4", "", "   7 w =", "   6 b 0"))
+    late = _player(7, "Late", "", "   4 b =", "        ")
+    text = text.replace(_team(1, "One", 1, 2), late + "\n" + _team(1, "One", 1, 2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is not None
+    assert event.teams.team(StartNo(1)).members == (1, 2, 7)
+    assert [(b.board, b.player) for b in event.teams.team(StartNo(1)).match(1).boards] == [
+        (1, 1), (2, 7)]
+    assert any("t.trf:17:17: warning: player 7 is in no team record but in team 1's line-up"
+               in str(w) for w in event.warnings), [str(w) for w in event.warnings]
