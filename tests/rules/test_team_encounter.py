@@ -519,3 +519,16 @@ def test_crete_2024_board_count_is_undefined_where_the_file_hides_a_board_q9():
             assert ours is None
         else:
             assert ours == D(str(team["values"]["2024"]["BC"]))
+
+
+def test_ede_averages_the_matches_of_two_teams_that_met_twice_6_1_2(tmp_path):
+    # A double round: team 1 wins 3-1, then loses 1½-2½. Match points among them average
+    # (2 + 0) / 2 = 1 each: no tie broken; game points average (3 + 1½) / 2 = 2¼ against
+    # (1 + 2½) / 2 = 1¾: team 1 first.
+    teams = _teams(tmp_path, 4, 2, [{1: (2, "1110")},
+                                    {1: (2, "1=00")}])
+    explained = compute_standings(teams, ["EDE"]).row(StartNo(2)).values["EDE"]
+    steps = [(n.step, n.scores) for n in explained.notes if isinstance(n, ExtendedEncounterNote)]
+    assert steps == [(EncounterStep.PRIMARY, {1: D(1), 2: D(1)}),
+                     (EncounterStep.SECONDARY, {1: D("2.25"), 2: D("1.75")})]
+    assert _values(teams, "EDE") == {1: 1, 2: 2}
