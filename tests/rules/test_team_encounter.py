@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.model import Edition, StartNo, TeamTournament
@@ -532,3 +534,55 @@ def test_ede_averages_the_matches_of_two_teams_that_met_twice_6_1_2(tmp_path):
     assert steps == [(EncounterStep.PRIMARY, {1: D(1), 2: D(1)}),
                      (EncounterStep.SECONDARY, {1: D("2.25"), 2: D("1.75")})]
     assert _values(teams, "EDE") == {1: 1, 2: 2}
+
+
+# --- property: the numbering of the teams decides nothing ----------------------------------
+
+def _circle(teams: int) -> list[list[tuple[int, int]]]:
+    """A single round robin by the circle method (a team 0 is a bye)."""
+    field_ = list(range(1, teams + 1)) + ([0] if teams % 2 else [])
+    rounds = []
+    for _ in range(len(field_) - 1):
+        half = len(field_) // 2
+        rounds.append([(field_[k], field_[-1 - k]) for k in range(half)])
+        field_ = [field_[0], field_[-1], *field_[1:-1]]
+    return rounds
+
+
+@given(data=st.data(), teams=st.integers(min_value=3, max_value=6),
+       boards=st.integers(min_value=1, max_value=3))
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_renumbering_the_teams_changes_no_order(tmp_path, data, teams, boards):
+    schedule = _circle(teams)
+    results = [[data.draw(st.text(alphabet="10=+-", min_size=boards, max_size=boards))
+                for _ in pairs] for pairs in schedule]
+    renumber = data.draw(st.permutations(range(1, teams + 1)))
+    new = {old: renumber[old - 1] for old in range(1, teams + 1)}
+
+    def event(name: str, number: dict[int, int]) -> TeamTournament:
+        rounds: list[dict[int, object]] = []
+        for pairs, boards_written in zip(schedule, results, strict=True):
+            paired: dict[int, object] = {}
+            for (a, b), written in zip(pairs, boards_written, strict=True):
+                if 0 in (a, b):
+                    paired[number[a or b]] = "Z"
+                else:
+                    paired[number[a]] = (number[b], written)
+            rounds.append(paired)
+        path = tmp_path / name
+        path.write_text(team_trf(boards, teams, rounds), encoding="utf-8")
+        read = read_event(path).teams
+        assert read is not None
+        return read
+
+    first = event("first.trf", {n: n for n in range(1, teams + 1)})
+    second = event("second.trf", new)
+    for code in ENCOUNTER_CODES + BOARD_CODES:
+        for edition in EDITIONS:
+            mine = compute_standings(first, [code], edition)
+            theirs = compute_standings(second, [code], edition)
+            places = {row.player.start_no: (row.rank, row.number(code)) for row in mine.rows}
+            renumbered = {row.player.start_no: (row.rank, row.number(code))
+                          for row in theirs.rows}
+            assert {new[n]: place for n, place in places.items()} == renumbered, code
