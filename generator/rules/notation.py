@@ -116,20 +116,30 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
           team_only=True, is_shown_rounded=True),
 )}
 
-POINTS_SYSTEMS = ("MP", "GP")
+# Team tie-breaks of Arts. 12 and 13.3 (team events only), in their own block. EDE and its
+# knock-out combinations order a tied group of teams among themselves (Type A, so they may
+# come again, 4.3); the names of the combinations follow 13.3.2's table.
+CATALOGUE.update({i.acronym: i for i in (
+    _info("BC", "Board Count", "12.1", "B", direction=Direction.LOWER_IS_BETTER,
+          team_only=True),
+    _info("TBR", "Top Board Results", "12.2", "B", team_only=True),
+    _info("BBE", "Bottom Board Elimination", "12.3", "B", team_only=True),
+    _info("EDE", "Extended Direct Encounter", "13.3", "A", "P", team_only=True),
+    _info("EDET", "Extended Direct Encounter, then Top Board Results", "13.3", "A", "P",
+          team_only=True),
+    _info("EDEB", "Extended Direct Encounter, then Bottom Board Elimination", "13.3", "A",
+          "P", team_only=True),
+    _info("EDEBT", "Extended Direct Encounter, then Board Count and Top Board Results",
+          "13.3", "A", "P", team_only=True),
+    _info("EDEBB", "Extended Direct Encounter, then Board Count and Bottom Board "
+          "Elimination", "13.3", "A", "P", team_only=True),
+)})
 
-TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
-    # Arts. 12-13: named so that asking for one is a clear refusal, not "unknown".
-    "BC": ("Board Count", "12.1"),
-    "TBR": ("Top Board Results", "12.2"),
-    "BBE": ("Bottom Board Elimination", "12.3"),
-    "EDE": ("Extended Direct Encounter", "13.3"),
-    "EDET": ("Extended Direct Encounter", "13.3"),
-    "EDEB": ("Extended Direct Encounter", "13.3"),
-    "EDEBT": ("Extended Direct Encounter", "13.3"),
-    "EDEBB": ("Extended Direct Encounter", "13.3"),
-}
-"""Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
+ENCOUNTER_AND_BOARD_TIEBREAKS = ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE")
+"""The team tie-breaks of Arts. 12 and 13.3: each reads the match points, the game points
+and the boards itself, so none takes ``:MP`` or ``:GP``."""
+
+POINTS_SYSTEMS = ("MP", "GP")
 
 _MODIFIER = re.compile(
     r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|K(?P<divisor>\d+)"
@@ -233,13 +243,6 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         raise NotationError(f"cannot read tie-break {written!r}",
                             "a code such as 'BH/C1' (acronym, then /modifiers)")
     acronym = match["acronym"]
-    if acronym in TEAM_TIEBREAKS_NOT_COMPUTED:
-        title, article = TEAM_TIEBREAKS_NOT_COMPUTED[acronym]
-        raise NotationError(f"team tie-break {written.split('/')[0]!r} ({title}, C.07 "
-                            f"{article}) is not computed by this program",
-                            "a tie-break of Arts. 6-10 (with game points: "
-                            + ", ".join(_GAME_POINTS_CODES[:-1])
-                            + f" or {_GAME_POINTS_CODES[-1]})")
     system = match["system"]
     if acronym == "ESB":
         if system not in EXTENDED_SONNEBORN_BERGER:
@@ -545,6 +548,10 @@ def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
                 "a team tie-break (MPvGP, EMMSB, SSSC ...) or one of Arts. 7-9 on :MP or :GP")
     if system is None:
         return None
+    if spec.info.acronym in ENCOUNTER_AND_BOARD_TIEBREAKS:
+        return (f"team tie-break {spec.written!r}: {spec.acronym} reads match points, game "
+                "points and boards itself and takes no points system",
+                f"{spec.acronym} without ':{system}'")
     if not is_team_event:
         return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
                 "events only; this event has no teams",
@@ -556,15 +563,6 @@ def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
                 + (" (ESB:MG and the like choose the scores of ESB)"
                    if info.acronym in EXTENDED_SONNEBORN_BERGER.values() else ""))
     if system == GAME_POINTS and info.acronym not in GAME_POINTS_TIEBREAKS:
-        return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
-                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
-                f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
-    return None
-    if not is_team_event:
-        return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
-                "events only; this event has no teams",
-                f"{spec.acronym} without ':{system}'")
-    if system == GAME_POINTS and spec.info.acronym not in GAME_POINTS_TIEBREAKS:
         return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
                 + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
                 f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
