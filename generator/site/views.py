@@ -13,7 +13,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -33,9 +33,9 @@ from generator.rules.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
 from generator.rules.progress import Progress, RoundProgress, event_progress, round_progress
 from generator.rules.ranking import value_keys
 from generator.site.addresses import (
+    competitor_page,
     crosstable_page,
     folder_link,
-    player_page,
     relative_link,
     round_page,
 )
@@ -281,27 +281,68 @@ class MatchBoard:
     """One board of a team match, seen from the team whose page or side it is on."""
 
     number: int
-    player: Player
-    opponent: Player
+    player: Player | None
+    """None: this team left the board empty (the opponent won it without a game)."""
+    opponent: Player | None
+    """None: the opposing team left the board empty (the player won it without a game)."""
     color: str
     """The player's colour: 'w', 'b', or '' when not recorded."""
     result: str
     """From the player's side: "1–0", "½–½", "0–1", "+:−", ..."""
+    is_numbered: bool = True
+    """False when the file does not say which board was left empty (a TRF-16 match with an
+    empty board, Q9): the numbers are the order of the team list, not the board played."""
+
+
+_EMPTY_BOARD_WIN = "+:−"
+"""A board won against an empty board, from the winner's side: no game, like a forfeit."""
+_EMPTY_BOARD_LOSS = "−:+"
+
+_OTHER_COLOR = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE, Color.NONE: Color.NONE}
 
 
 def match_boards(plan: EventPlan, team: Team, round_no: int) -> tuple[MatchBoard, ...]:
-    """The boards of ``team``'s match in ``round_no``, with the players of the event."""
+    """The boards of ``team``'s match in ``round_no``, with the players of the event: the
+    boards either team left empty included (board order, the team's own boards first when
+    an unnumbered TRF-16 match leaves the empty board's number unknown)."""
     individual = plan.event.tournament
+    match = team.match(round_no)
+    numbered = match.boards_numbered
     boards = []
-    for game in team.match(round_no).boards:
+    for game in match.boards:
+        player = individual.player(game.player)
         if game.opponent is None:
-            continue  # a board won against an empty board: no pair of players to show
-        player, opponent = individual.player(game.player), individual.player(game.opponent)
-        boards.append(MatchBoard(
-            number=game.board, player=player, opponent=opponent,
-            color=game.color.value if game.color is not Color.NONE else "",
-            result=_pair_result(player.result(round_no), opponent.result(round_no))))
+            opponent, result = None, _EMPTY_BOARD_WIN
+        else:
+            opponent = individual.player(game.opponent)
+            result = _pair_result(player.result(round_no), opponent.result(round_no))
+        boards.append(MatchBoard(number=game.board, player=player, opponent=opponent,
+                                 color=color_text(game.color), result=result,
+                                 is_numbered=numbered))
+    teams = plan.event.teams
+    if match.opponent is not None and teams is not None and teams.has_player(match.opponent):
+        theirs = teams.team(match.opponent).match(round_no)
+        numbered = numbered and theirs.boards_numbered
+        taken = {board.number for board in boards}
+        for game in theirs.boards:
+            if game.opponent is not None:
+                continue
+            # The board this team left empty: the opponent won it without a game.
+            number = game.board if game.board not in taken else max(taken) + 1
+            taken.add(number)
+            boards.append(MatchBoard(number=number, player=None,
+                                     opponent=individual.player(game.player),
+                                     color=color_text(_OTHER_COLOR[game.color]),
+                                     result=_EMPTY_BOARD_LOSS, is_numbered=numbered))
+    boards.sort(key=lambda board: board.number)
+    if not numbered:
+        boards = [replace(board, is_numbered=False) for board in boards]
     return tuple(boards)
+
+
+def color_text(color: Color) -> str:
+    """A colour as the pages write it: "w", "b", or "" when not recorded."""
+    return color.value if color is not Color.NONE else ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -316,6 +357,8 @@ class Board:
     is_unrated_game: bool
     games: tuple[MatchBoard, ...] = ()
     """A team match: its boards, seen from the White team (the one with White on board 1)."""
+    match_kind: RoundKind = RoundKind.GAME
+    """A team match: FORFEIT_WIN or FORFEIT_LOSS (White's side) when it was forfeited."""
     # Written out once here rather than by filters and macros in the template (a round of
     # a 2,000-player event has 1,000 boards).
     white_href: str = ""
@@ -336,6 +379,8 @@ class Unpaired:
     points_text: str = ""
     before_text: str = ""
     """The player's points before the round."""
+    game_points_text: str = ""
+    """A team's bye: the game points it is worth; "" for a player."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -382,8 +427,10 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
     here = round_page(plan.slug, round_no)
     is_paired_only = round_no > plan.info.rounds_played
 
+    is_team = plan.info.is_team_event
+
     def href(player: Player) -> str:
-        return relative_link(here, player_page(plan.slug, player.start_no))
+        return relative_link(here, competitor_page(plan.slug, player.start_no, is_team))
 
     seen: set[StartNo] = set()
     boards: list[tuple[tuple[Decimal, Decimal, int], dict[str, Any]]] = []
@@ -396,10 +443,14 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         if result.opponent is None or not tournament.has_player(result.opponent):
             if result.kind is not RoundKind.NOT_PLAYED_YET or is_paired_only:
                 points = system.round_points(result)
+                game_points = (player.match(round_no).game_points
+                               if isinstance(player, Team) else None)
                 unpaired.append(Unpaired(player=player, kind=result.kind,
                                          points=points, href=href(player),
                                          points_text=format_points(points),
-                                         before_text=format_points(before)))
+                                         before_text=format_points(before),
+                                         game_points_text="" if game_points is None
+                                         else format_points(game_points)))
             continue
         opponent = tournament.player(result.opponent)
         other = opponent.result(round_no)
@@ -411,7 +462,10 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         white_before = plan.running[white.start_no][round_no - 1]
         black_before = plan.running[black.start_no][round_no - 1]
         games: tuple[MatchBoard, ...] = ()
+        match_kind = RoundKind.GAME
         if isinstance(white, Team):
+            if white_result.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
+                match_kind = white_result.kind
             outcome = (competitor_symbol(white, white_result, ZERO) + "–"
                        + competitor_symbol(black, black_result, ZERO))
             games = match_boards(plan, white, round_no)
@@ -423,7 +477,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             has_known_colours=result.color is not Color.NONE,
             is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
                                                   ResultCode.LOSS_UNRATED),
-            games=games,
+            games=games, match_kind=match_kind,
             white_href=href(white), black_href=href(black),
             white_before_text=format_points(white_before),
             black_before_text=format_points(black_before),
@@ -487,14 +541,16 @@ class StandingsLine:
 def standings_lines(standings: Standings, slug: str,
                     page: str = "") -> tuple[StandingsLine, ...]:
     """The rows of ``standings`` as a table on ``page`` shows them."""
-    players = folder_link(page.rpartition("/")[0], player_page(slug, 0).rpartition("/")[0])
+    is_team = bool(standings.rows) and isinstance(standings.rows[0].player, Team)
+    players = folder_link(page.rpartition("/")[0],
+                          competitor_page(slug, 0, is_team).rpartition("/")[0])
     cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.acronym == "AOB"
              else None) for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:
         player = row.player
         number = player.start_no
-        href = players + player_page(slug, number).rpartition("/")[2]
+        href = players + competitor_page(slug, number, is_team).rpartition("/")[2]
         value = row.number
         fragment = f"{href}#p{number}"
         lines.append(_new_standings_line(
