@@ -56,6 +56,7 @@ from generator.site.team_view import (
     board_tables,
     member_numbers,
     member_views,
+    team_berger_grid,
     team_crosstable,
     team_page_view,
     team_standings_lines,
@@ -474,8 +475,9 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             files[page] = _render(env, "crosstable.html", page, swiss=(), grid=(),
                                   team_swiss=team_crosstable(plan), **common)
         elif info.is_round_robin:
+            grid = team_berger_grid(plan) if teams is not None else berger_grid(plan)
             files[page] = _render(env, "crosstable.html", page, swiss=(),
-                                  grid=berger_grid(plan), team_swiss=(), **common)
+                                  grid=grid, team_swiss=(), **common)
         else:
             files[page] = _render(env, "crosstable.html", page,
                                   swiss=swiss_crosstable(plan), grid=(), team_swiss=(),

@@ -37,13 +37,14 @@ from generator.site.addresses import (
 )
 from generator.site.player_view import PlayerView, RoundLine
 from generator.site.views import (
+    CrossRow,
     EventPlan,
     StandingsLine,
     color_text,
     format_points,
     standings_lines,
 )
-from generator.site.wording import MatchOutcome
+from generator.site.wording import MatchOutcome, outcome_letter
 
 # --- a match from one team's side -----------------------------------------------------------
 
@@ -442,3 +443,25 @@ def team_page_view(plan: EventPlan, view: PlayerView,
         game_points=format_points(game_points_after(team, plan.info.rounds_played)),
         won=counts[MatchOutcome.WON], drawn=counts[MatchOutcome.DRAWN],
         lost=counts[MatchOutcome.LOST])
+
+
+def team_berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
+    """A team round robin: rows and columns in standings order, each cell the matches
+    between the two teams from the row's side, "2½–1½ W" (several when they met again)."""
+    order = [row.player.start_no for row in plan.standings.rows]
+    rows = []
+    for row in plan.standings.rows:
+        team = row.player
+        assert isinstance(team, Team), "a team grid of an individual event"
+        met: dict[StartNo, list[str]] = {}
+        for result in team.results[:plan.info.rounds_played]:
+            score = match_score(team, result.round)
+            if result.opponent is None or not score:
+                continue
+            outcome = match_outcome(result)
+            met.setdefault(result.opponent, []).append(
+                score if outcome is None else f"{score} {outcome_letter(outcome)}")
+        rows.append(CrossRow(row=row, cells=(), grid=tuple(
+            ("×",) if other == team.start_no else tuple(met.get(other, ()))
+            for other in order)))
+    return tuple(rows)
