@@ -91,6 +91,7 @@ def test_team_standings_show_the_published_match_points_game_points_and_w_d_l(si
         assert Decimal(row[4].replace("½", ".5")) == Decimal(str(team["values"]["MPVGP"]))
         assert [int(row[5]), int(row[6]), int(row[7])] == [
             team["matches"]["won"], team["matches"]["drawn"], team["matches"]["lost"]]
+        assert Decimal(row[8]) == Decimal(team["values"]["BH:MP"]), team["name"]
 
 
 def test_standings_after_a_round_count_that_rounds_matches_only(site):
