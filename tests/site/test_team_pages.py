@@ -21,7 +21,8 @@ from kit.sitekit import make_event
 
 from generator.model import BoardGame, Color, ResultCode, StartNo
 from generator.reading.events import read_event
-from generator.site.build import build_site, plan_event
+from generator.site.build import build_site, plan_event, render_event
+from generator.site.render import make_environment
 from generator.site.team_view import board_records, board_tables, member_views, roster
 from generator.site.views import format_points, match_boards
 
@@ -216,6 +217,26 @@ def test_board_prizes_leave_out_matches_whose_board_numbers_are_unknown(empty_bo
     after = {s.player.start_no: s.games for s in board_tables(plan_event(event))[0].scores}
     # Player 13 (line 29) played board 1 in all 7 rounds; round 1 no longer counts.
     assert (before[StartNo(13)], after[StartNo(13)]) == (7, 6)
+
+
+def test_a_match_forfeited_as_a_whole_is_said_in_words(empty_board_plan):
+    # No real file here has one yet (TRF-26 330 is team-reader's): team 1's round-4 match
+    # against team 11 marked as the reader marks a match won by forfeit.
+    plan = empty_board_plan
+    teams = plan.event.teams
+    changed = {}
+    for number, code in ((1, ResultCode.FORFEIT_WIN), (11, ResultCode.FORFEIT_LOSS)):
+        team = teams.team(StartNo(number))
+        results = list(team.results)
+        results[3] = dataclasses.replace(results[3], code=code)
+        changed[number] = dataclasses.replace(team, results=tuple(results))
+    players = tuple(changed.get(t.start_no, t) for t in teams.teams)
+    event = dataclasses.replace(plan.event, teams=dataclasses.replace(teams, players=players))
+    files = render_event(plan_event(event), make_environment())
+    round_page = files["crete-friendship-cup-2024/rounds/4.html"].decode()
+    assert "(first team: match won by forfeit)" in round_page
+    team_page = files["crete-friendship-cup-2024/teams/11.html"].decode()
+    assert "match lost by forfeit" in team_page
 
 
 # --- the team page and the member pages -------------------------------------------------------
