@@ -166,8 +166,6 @@ class PlayerView:
     buchholz_code: str | None
     points_alone: bool
     """No other player has the same points: the points alone decided the place."""
-    members: tuple[Player, ...] = ()
-    """A team: its players, in the order of the team record (board order)."""
     why_values: tuple[str, ...] = ()
     """The player's own values of ``why_columns``, as shown."""
     next_game: NextGame | None = None
@@ -460,8 +458,6 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
-        members=tuple(plan.event.tournament.player(no) for no in row.player.members)
-        if isinstance(row.player, Team) else (),
         why_values=_values_text(row, why_columns),
         next_game=shared.next_games.get(row.player.start_no),
     )
