@@ -438,7 +438,7 @@ def test_the_site_lists_the_teams(team_site):
     page = (team_site / "team-rr" / "index.html").read_text(encoding="utf-8")
     # DE does not separate; SB/C1 puts Team 3 (6) last; SB:GP then orders Team 2 (37.5),
     # Team 1 (36.5), Team 4 (33.5) (hand values in test_rank_lists_the_teams).
-    positions = [page.index(f'href="players/{n}.html">Team {n}</a>') for n in (2, 1, 4, 3)]
+    positions = [page.index(f'href="teams/{n}.html">Team {n}</a>') for n in (2, 1, 4, 3)]
     assert positions == sorted(positions)
     data = json.loads((team_site / "team-rr" / "standings.json").read_text(encoding="utf-8"))
     assert [(p["name"], p["tiebreaks"]["SB:GP"]) for p in data["players"]] == [
@@ -447,18 +447,20 @@ def test_the_site_lists_the_teams(team_site):
 
 
 def test_a_team_page_shows_its_players_and_boards(team_site):
-    page = (team_site / "team-rr" / "players" / "1.html").read_text(encoding="utf-8")
+    page = (team_site / "team-rr" / "teams" / "1.html").read_text(encoding="utf-8")
     assert "<h1>Team 1</h1>" in page and "with 3 match points" in page
     assert [name in page for name in ("T1B1", "T1B2", "T1B3", "T1B4")] == [True] * 4
-    assert "<li>T1B1 (w) 1–0 T2B1</li>" in page  # round 1, board 1
-    assert '<td class="num">2½</td>' in page  # game points of the round 1 match
+    assert ('<li value="1"><a href="../players/1.html">T1B1</a> (w) 1–0 '
+            '<a href="../players/5.html">T2B1</a></li>') in page  # round 1, board 1
+    assert '<td class="num">2½–1½ <abbr title="won">W</abbr></td>' in page  # round 1
     assert "people/team-1" not in page  # a team is not a person
 
 
 def test_a_round_page_shows_matches_in_game_points(team_site):
     page = (team_site / "team-rr" / "rounds" / "1.html").read_text(encoding="utf-8")
     assert '<td class="result">2½–1½</td>' in page and '<td class="result">2–2</td>' in page
-    assert "<li>T3B2 (b) 0–1 T4B2</li>" in page
+    assert ('<li value="2"><a href="../players/10.html">T3B2</a> (b) 0–1 '
+            '<a href="../players/14.html">T4B2</a></li>') in page
 
 
 def test_teams_are_not_people_and_links_resolve(team_site):
