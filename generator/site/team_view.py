@@ -35,6 +35,7 @@ from generator.site.addresses import (
     round_page,
     team_page,
 )
+from generator.site.downloads import game_points_after
 from generator.site.player_view import PlayerView, RoundLine
 from generator.site.views import (
     CrossRow,
@@ -80,12 +81,6 @@ def outcome_counts(team: Team, after_round: int) -> Mapping[MatchOutcome, int]:
         if outcome is not None:
             counts[outcome] += 1
     return counts
-
-
-def game_points_after(team: Team, after_round: int) -> Decimal:
-    """Game points over the first ``after_round`` matches (those with a known result)."""
-    return sum((m.game_points for m in team.matches[:after_round]
-                if m.game_points is not None), ZERO)
 
 
 # --- team standings ---------------------------------------------------------------------------

@@ -391,9 +391,11 @@ def test_rank_lists_the_teams():
     assert result.exit_code == 0, result.output
     # SB:GP by hand: Team 2 6x1.5 + 5.5x3 + 6x2 = 37.5; Team 1 36.5 (above); Team 3
     # 5.5x2 + 6x2 + 6.5x2 = 36; Team 4 6x2 + 6.5x1 + 6x2.5 = 33.5.
+    # Game points as the file's 310 lines give them: 6.0, 6.5, 6.0, 5.5.
     assert result.stdout.splitlines() == [
-        "rank,start_no,title,name,federation,rating,points,SB:GP", "1,2,,Team 2,,,3,37.5",
-        "2,1,,Team 1,,,3,36.5", "3,3,,Team 3,,,3,36", "4,4,,Team 4,,,3,33.5"]
+        "rank,start_no,title,name,federation,rating,points,game_points,SB:GP",
+        "1,2,,Team 2,,,3,6.5,37.5", "2,1,,Team 1,,,3,6,36.5", "3,3,,Team 3,,,3,6,36",
+        "4,4,,Team 4,,,3,5.5,33.5"]
 
 
 def test_explain_a_team():

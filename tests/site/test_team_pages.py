@@ -318,3 +318,16 @@ def test_a_hostile_team_or_player_name_is_text_on_every_page(site):
     assert {"teams/1.html", "players/13.html", "index.html", "boards.html",
             "crosstable.html"} <= {p.relative_to(site / "hostile").as_posix() for p in shown}
     assert not any(HOSTILE in page.read_text(encoding="utf-8") for page in pages)
+
+
+def test_the_downloads_carry_each_teams_game_points(site):
+    published = {team["start_no"]: team["values"]["MPVGP"] for team in PUBLISHED["teams"]}
+    document = json.loads((site / "crete" / "standings.json").read_text(encoding="utf-8"))
+    assert {entry["start_no"]: entry["game_points"] for entry in document["players"]} \
+        == published
+    lines = (site / "crete" / "standings.csv").read_text(encoding="utf-8").splitlines()
+    head = lines[0].split(",")
+    assert head[head.index("points") + 1] == "game_points"
+    column = head.index("game_points")
+    assert {int(line.split(",")[1]): float(line.split(",")[column]) for line in lines[1:]} \
+        == published
