@@ -31,7 +31,12 @@ from generator.model import (
     Tournament,
 )
 from generator.reading.dates import header_date, round_dates
-from generator.reading.scoring import BYE_WORDS, Tally, resolve_scoring
+from generator.reading.scoring import (
+    BYE_WORDS,
+    FORFEIT_WITHOUT_OPPONENT_WARNING,
+    Tally,
+    resolve_scoring,
+)
 from generator.reading.settings import EventSettings
 from generator.reading.teams import team_records
 from generator.reading.trf import (
@@ -442,8 +447,9 @@ def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_playe
                          column=result_column, expected=RESULT_EXPECTED)
     if opponent is None and (code is ResultCode.FORFEIT_WIN or code.is_over_the_board):
         bye, letter = BYE_WORDS[ROUND_KINDS[code, False]]
-        written = "forfeit win" if code is ResultCode.FORFEIT_WIN else f"game result {result!r}"
-        sink.warning(f"{written} without an opponent in round {round_no}; read as a {bye}",
+        written = (FORFEIT_WITHOUT_OPPONENT_WARNING if code is ResultCode.FORFEIT_WIN
+                   else f"game result {result!r} without an opponent")
+        sink.warning(f"{written} in round {round_no}; read as a {bye}",
                      line=line, column=result_column,
                      expected=f"{letter!r} for a {bye}, or the opponent's starting rank")
     return code
@@ -472,6 +478,9 @@ def _is_round_robin(document: TrfDocument, settings: EventSettings,
     if encoded:
         if "ROUNDROBIN" in encoded or "ROUND_ROBIN" in encoded or encoded.endswith("_RR"):
             return True
+        # Not FIDE_TEAM_*: a real pairing engine's team round robin writes
+        # FIDE_TEAM_TYPEA_MP_GP (markdechamps-team-rr), so the team codes name the scores,
+        # not the system (spec team-tiebreaks R2); CUSTOM_TEAM_SWISS says SWISS.
         if any(word in encoded for word in ("DUTCH", "SWISS", "BURSTEIN", "LIM", "DUBOV")):
             return False
     text = document.value("092")

@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 from conftest import CORPUS
 
-from generator.model import Edition, RoundKind, StartNo, TeamTournament
+from generator.model import Edition, ResultCode, RoundKind, StartNo, TeamTournament
 from generator.reading.events import Event, read_event
 from generator.rules.ranking import compute_standings
 
@@ -159,3 +159,40 @@ def test_crete_2025_raw_export_tiebreaks_are_the_reference_ones(code):
     assert {p["start_no"]: standings.row(StartNo(p["start_no"])).number(code)
             for p in REFERENCE_2025["players"]} == {
         p["start_no"]: Decimal(str(p["values"]["2024"][code])) for p in REFERENCE_2025["players"]}
+
+
+# --- what the team reading explains, and every board of a match --------------------------------
+
+TEAM_EXPORTS = ["crete-friendship-cup-2024.trf", "crete-friendship-cup-2024-fixempty.trf",
+                "crete-poa-2025.trf", "crete-poa-2025-fixempty.trf"]
+
+
+@pytest.mark.parametrize("name", TEAM_EXPORTS)
+def test_no_individual_warning_contradicts_what_the_team_reading_inferred(name):
+    # An empty board won is no full-point bye, and the points column that counts it is
+    # right: the team warning says what was inferred (raw files), or nothing is to say.
+    messages = [w.message for w in _event(name).warnings]
+    assert not [m for m in messages if m.startswith(("forfeit win without an opponent",
+                                                     "points column says"))]
+
+
+@pytest.mark.parametrize("name", TEAM_EXPORTS)
+def test_a_board_won_against_an_empty_board_is_listed_in_its_match(name):
+    teams = _teams(_event(name))
+    empty = [(team.start_no, match.round, board) for team in teams.teams
+             for match in team.matches for board in match.boards if board.opponent is None]
+    # 12 empty boards in Crete 2024, 8 in Crete 2025 (tests/corpus/teams/README.md).
+    assert len(empty) == (12 if name.startswith("crete-friendship") else 8)
+    for team_no, round_no, board in empty:
+        match = teams.team(team_no).match(round_no)
+        # TRF-16 does not say which board was left empty (Q9), on either side of the match.
+        assert not match.boards_numbered
+        assert not teams.team(match.opponent).match(round_no).boards_numbered
+        assert (board.code, board.points) == (ResultCode.FORFEIT_WIN, Decimal(1))
+    for team in teams.teams:
+        for match in team.matches:
+            if match.opponent is not None and match.game_points is not None:
+                assert sum((b.points for b in match.boards), Decimal(0)) == match.game_points
+                assert [b.board for b in match.boards] == list(range(1, len(match.boards) + 1))
+                assert match.boards_numbered == all(b.opponent is not None for b in (
+                    *match.boards, *teams.team(match.opponent).match(match.round).boards))

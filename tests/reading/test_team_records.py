@@ -1,0 +1,336 @@
+"""The TRF-26 team records 320 (team PABs), 330 (forfeited matches) and 240 with team
+numbers (team byes), read into the team matches (issue 11).
+
+The expected numbers come from the regulations' table (spec team-tiebreaks §2.2) worked by
+hand on small files, and from the reference calculator's values for the TEC-2023 exercise
+event (``tests/corpus/teams/expected/``), never from our own output.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS
+
+from generator.errors import StandingsError
+from generator.model import Edition, ResultCode, StartNo, TeamTournament
+from generator.reading.events import read_event
+from generator.rules.ranking import compute_standings
+
+TEAMS = CORPUS / "teams"
+TEC = "tec2023-exercise-teams"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def _teams_of(text: str, folder: Path) -> TeamTournament:
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    teams = read_event(path).teams
+    assert teams is not None, "read as an individual event"
+    return teams
+
+
+def _errors(text: str, folder: Path) -> list[str]:
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(StandingsError) as caught:
+        read_event(path)
+    return [str(d) for d in caught.value.diagnostics if d.is_error]
+
+
+def _player(number: int, name: str, points: str, *rounds: str) -> str:
+    line = f"001 {number:>4}      {name:<33} 2000{'':<28}{points:>4}    0"
+    for block in rounds:
+        line += f"  {block}"
+    return line
+
+
+def _team(number: int, name: str, *members: int) -> str:
+    line = f"310 {number:>3} {name:<32}{'':<33}"
+    return line + " ".join(f"{m:>4}" for m in members)
+
+
+# Three teams of two boards, two rounds: team 3 has a bye in each round.
+HEADER = ["012 Small team Swiss", "142 2", "192 FIDE_TEAM_MP_GP", "352 WB",
+          "362 TW 2.0   TD 1.0   TL 0.0"]
+
+
+def _three_teams(extra: list[str], round2: dict[int, str] | None = None) -> str:
+    # Round 1: team 1 (players 1, 2) beats team 2 (3, 4) 1½-½; team 3 (5, 6) has no match.
+    # Round 2: team 2 v team 3 (players 3-6), team 1 without a match, by default 1-1.
+    second = {1: "0000 - -", 2: "0000 - -", 3: "   5 w 1", 4: "   6 b 0", 5: "   3 b 0",
+              6: "   4 w 1"} | (round2 or {})
+    first = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w =", 5: "0000 - -",
+             6: "0000 - -"}
+    players = [_player(n, f"P{n}", "", first[n], second[n]) for n in range(1, 7)]
+    return "\n".join([*HEADER, *players, _team(1, "One", 1, 2), _team(2, "Two", 3, 4),
+                      _team(3, "Three", 5, 6), *extra]) + "\n"
+
+
+def _match_and_game_points(teams: TeamTournament, number: int, round_no: int
+                           ) -> tuple[ResultCode, Decimal, Decimal | None]:
+    team = teams.team(StartNo(number))
+    result = team.results[round_no - 1]
+    return (result.code, teams.score_system.round_points(result),
+            team.match(round_no).game_points)
+
+
+def test_record_320_gives_the_team_bye_its_match_and_game_points(folder):
+    # 320: 1.5 MP and 1.0 GP for the PAB (values no default would give), team 3 in round 1
+    # and team 1 in round 2.
+    teams = _teams_of(_three_teams(["320  1.5  1.0   3   1"]), folder)
+    assert _match_and_game_points(teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal("1.5"), Decimal("1.0"))
+    assert _match_and_game_points(teams, 1, 2) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal("1.5"), Decimal("1.0"))
+    assert _match_and_game_points(teams, 1, 1) == (ResultCode.WIN, Decimal(2), Decimal("1.5"))
+
+
+@pytest.mark.parametrize(("kind", "match_points", "game_points"), [
+    ("F", Decimal(2), Decimal(2)),   # a won match, W x B (spec §2.2)
+    ("H", Decimal(1), Decimal(1)),   # a drawn match, D x B
+    ("Z", Decimal(0), Decimal(0)),
+])
+def test_record_240_with_a_team_number_is_that_team_s_bye(kind, match_points, game_points,
+                                                           folder):
+    teams = _teams_of(_three_teams([f"240 {kind}   1    3", "240 Z   2    1"]), folder)
+    code, points, games = _match_and_game_points(teams, 3, 1)
+    assert (points, games) == (match_points, game_points)
+    assert code.value == kind
+    assert _match_and_game_points(teams, 1, 2) == (
+        ResultCode.ZERO_POINT_BYE, Decimal(0), Decimal(0))
+
+
+def test_record_330_forfeits_the_match_whatever_the_boards_say(folder):
+    # Round 2 is written as a 1-1 draw on the boards, 330 says team 3 won by forfeit.
+    teams = _teams_of(_three_teams(["330 -+   2   2   3"]), folder)
+    three = teams.team(StartNo(3)).results[1]
+    two = teams.team(StartNo(2)).results[1]
+    assert (three.code, three.opponent) == (ResultCode.FORFEIT_WIN, 3 - 1)
+    assert (two.code, two.opponent) == (ResultCode.FORFEIT_LOSS, 3)
+
+
+def test_record_330_without_boards_gives_the_winner_every_board(folder):
+    # Neither team has a board in round 2: the forfeit winner wins both boards.
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["330 +-   2   2   3"], blank), folder)
+    assert _match_and_game_points(teams, 2, 2) == (
+        ResultCode.FORFEIT_WIN, Decimal(2), Decimal(2))
+    assert _match_and_game_points(teams, 3, 2) == (
+        ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+def test_record_330_double_forfeit_is_a_loss_for_both(folder):
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["330 --   2   2   3"], blank), folder)
+    for number in (2, 3):
+        assert _match_and_game_points(teams, number, 2) == (
+            ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ("320  1.0  x.0   3", "t.trf:15:10: game points 'x.0' in record 320 is not a number"),
+    ("320  1.0  1.0   9", "t.trf:15:15: team 9 in record 320 is not a team of this file"),
+    ("240 Q   1    3", "t.trf:15:5: bye type 'Q' in record 240 is not F, H or Z"),
+    ("240 H   7    3", "t.trf:15:11: round 7 in record 240 is not a round of this event"),
+    ("330 ++   2   2   3", "t.trf:15:5: forfeit '++' in record 330 is not +-, -+ or --"),
+    ("330 +-   2   2   2", "t.trf:15:16: team 2 forfeits a match against itself in round 2"),
+    ("330 +-   2   1   3", "t.trf:10:102: team 3 meets team 2 in round 2, but record 330 "
+                            "(line 15) says its match against team 1 was forfeited"),
+    ("240 F   2    3", "t.trf:10:102: team 3 has a bye in round 2 (line 15) but its player 5 "
+                       "plays team 2"),
+])
+def test_unreadable_or_contradicted_team_records_are_errors_at_the_column(record, message,
+                                                                          folder):
+    errors = _errors(_three_teams([record]), folder)
+    assert any(message in e for e in errors), errors
+
+
+# --- the TEC-2023 exercise event (320, 330, 240 with team numbers) ----------------------------
+
+EXPECTED = json.loads((TEAMS / "expected" / f"{TEC}.json").read_text(encoding="utf-8"))
+CODES = ["BH:MP", "BH:GP", "SB:MP"]
+
+
+@pytest.mark.parametrize("edition", [Edition.FIDE_2024_08, Edition.FIDE_2026_03])
+def test_tec2023_match_points_and_buchholz_are_the_reference_s(edition):
+    event = read_event(TEAMS / "trf" / f"{TEC}.trf")
+    assert event.teams is not None
+    assert not [d for d in event.warnings if "column says" in d.message]
+    standings = compute_standings(event.teams, CODES, edition)
+    year = "2024" if edition is Edition.FIDE_2024_08 else "2026"
+    ours = {}
+    for team in EXPECTED["players"]:
+        row = standings.row(StartNo(team["start_no"]))
+        ours[team["start_no"]] = [float(row.points)] + [float(row.number(c)) for c in CODES]
+    assert ours == {t["start_no"]: [t["values"][year][c] for c in ["PTS", *CODES]]
+                    for t in EXPECTED["players"]}
+
+
+# --- 192: the team system, the primary score, round robin or Swiss ----------------------------
+
+@pytest.mark.parametrize(("system", "primary_is_gp"), [
+    ("FIDE_TEAM_MP_GP", False), ("FIDE_TEAM_GP_MP", True), ("FIDE_TEAM_TYPEA_GP", True),
+    ("FIDE_TEAM_BAKU", False), ("CUSTOM_TEAM_SWISS_GP", True), ("CUSTOM_TEAM_SWISS_MP", False),
+])
+def test_record_192_names_the_primary_score(system, primary_is_gp, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("192 FIDE_TEAM_MP_GP",
+                                                          f"192 {system}")
+    assert _teams_of(text, folder).game_points_primary is primary_is_gp
+
+
+def test_192_decides_round_robin_or_swiss_before_the_pairing_pattern(folder):
+    # markdechamps-team-rr: every pair of teams met once, read as a round robin from the
+    # pattern; a 192 that says SWISS decides first (spec R2). FIDE_TEAM_* alone names the
+    # scores, not the system: that real round robin writes FIDE_TEAM_TYPEA_MP_GP.
+    text = (CORPUS / "trf" / "markdechamps-team-rr.trf").read_text(encoding="utf-8")
+    path = folder / "rr.trf"
+    path.write_text(text, encoding="utf-8")
+    rr = read_event(path).teams
+    assert rr is not None and rr.is_round_robin
+    path.write_text(text.replace("192 FIDE_TEAM_TYPEA_MP_GP", "192 CUSTOM_TEAM_SWISS_MP"),
+                    encoding="utf-8")
+    swiss = read_event(path).teams
+    assert swiss is not None and not swiss.is_round_robin
+
+
+# --- 362: the match points, in the layouts real programs write --------------------------------
+
+@pytest.mark.parametrize("record", [
+    "362 TW 3.0   TD 1.0   TL 0.0",      # TRF-26
+    "362 TW  3.0   TD  1.0   TL  0.0",   # bbpPairings: the points one column right
+    "362 TW3.0 TD1.0 TL0.0",
+    "362 W 3.0 D 1.0 L 0.0",
+])
+def test_record_362_is_read_in_every_layout_real_programs_write(record, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("362 TW 2.0   TD 1.0   TL 0.0",
+                                                          record)
+    scoring = _teams_of(text, folder).score_system
+    assert (scoring.win, scoring.draw, scoring.loss) == (Decimal(3), Decimal(1), Decimal(0))
+
+
+@pytest.mark.parametrize(("record", "column", "quoted"), [
+    ("362 2.0 1.0 0.0", 5, "'2.0 1.0 0.0'"),
+    ("362 TW 2.0   TD one", 14, "'TD one'"),
+    ("362 TW 2.0/TD 1.0", 5, "'TW 2.0/TD 1.0'"),
+])
+def test_an_unreadable_record_362_is_an_error_at_its_column(record, column, quoted, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("362 TW 2.0   TD 1.0   TL 0.0",
+                                                          record)
+    errors = _errors(text, folder)
+    assert any(f"t.trf:5:{column}: record 362 cannot be read from {quoted}" in e
+               for e in errors), errors
+
+
+# --- 299: abnormal match or game points ----------------------------------------------------------
+
+def _record_299(kind: str, match_points: str, game_points: str, round_no: str,
+                *teams: int) -> str:
+    # TRF-26: type 5, MP 8-11, GP 14-17, round 20-22, teams 24-27, 29-32, ...
+    line = f"299 {kind:1}  {match_points:>4}  {game_points:>4}  {round_no:>3}"
+    return line + "".join(f" {t:>4}" for t in teams)
+
+
+def test_record_299_sets_the_match_and_game_points_of_one_team_s_result(folder):
+    # Round 1: team 1 beat team 2 1½-½; 299 gives that win 3 MP and 2.5 GP.
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1",
+                                    _record_299("W", "3.0", "2.5", "1", 1)]), folder)
+    one, two = teams.team(StartNo(1)), teams.team(StartNo(2))
+    assert (one.match(1).match_points, one.match(1).game_points) == (Decimal(3), Decimal("2.5"))
+    assert two.match(1).match_points is None  # the loser's round is as the boards say
+    standings = compute_standings(teams, [], Edition.FIDE_2026_03)
+    # Team 1: 3 (299) + 1 (the PAB of round 2, 320) match points.
+    assert standings.row(StartNo(1)).points == Decimal(4)
+
+
+def test_record_299_without_team_or_round_redefines_a_result_for_everyone(folder):
+    # Round 2: team 3 beat team 2 by forfeit (330); a forfeit loss is worth 1 MP (299).
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1", "330 -+   2   2   3",
+                                    _record_299("-", "1.0", "", "")], blank), folder)
+    assert teams.team(StartNo(2)).match(2).match_points == Decimal(1)
+    assert teams.team(StartNo(3)).match(2).match_points is None
+    standings = compute_standings(teams, [], Edition.FIDE_2026_03)
+    assert standings.row(StartNo(2)).points == Decimal(1)
+
+
+def test_record_299_with_a_team_applies_to_that_team_only(folder):
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1",
+                                    _record_299("L", "0.5", "", "", 3)]), folder)
+    # Team 3 lost nothing (a PAB in round 1, a 1-1 draw in round 2); team 2's loss in
+    # round 1 is not team 3's.
+    assert teams.team(StartNo(2)).match(1).match_points is None
+    assert all(m.match_points is None for m in teams.team(StartNo(3)).matches)
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (_record_299(" ", "3.0", "", "1", 2),
+     "t.trf:16:5: a penalty or bonus (record 299 without a result type) is not computed"),
+    (_record_299("Q", "3.0", "", "1", 2),
+     "t.trf:16:5: result type 'Q' in record 299 is not one of W D L F H Z + -"),
+    (_record_299("W", "x", "", "1", 2),
+     "t.trf:16:8: match points 'x' in record 299 is not a number"),
+    (_record_299("W", "", "", "1", 2),
+     "t.trf:16:8: record 299 gives neither match points nor game points"),
+    (_record_299("W", "1.0", "", "1", 7),
+     "t.trf:16:24: team 7 in record 299 is not a team of this file"),
+])
+def test_an_unusable_record_299_is_an_error_at_its_column(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert any(message in e for e in errors), errors
+
+
+def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
+    # bbp-team-board-forfeit-win: team A (players 1-3) against team B (4-6) in round 1,
+    # A3 `0000 - +` against B3 `0000 - Z`. Without 300 the boards are the roster order of
+    # those who played (spec §3), the empty board won included.
+    event = read_event(TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf")
+    assert event.teams is not None
+    match = event.teams.team(StartNo(1)).match(1)
+    assert [(b.board, b.player, b.opponent) for b in match.boards] == [
+        (1, 1, 4), (2, 2, 5), (3, 3, None)]
+    assert match.boards_numbered
+    assert (match.game_points, match.opponent_game_points) == (Decimal(1), Decimal(2))
+    assert not [w for w in event.warnings if "without an opponent" in w.message]
+
+
+# --- what makes a file a team event ----------------------------------------------------------------
+
+def _trf16(text: str) -> str:
+    """The same event as TRF-16 writes it: 013 team records, no 192, 352 or 362."""
+    kept = [line for line in text.splitlines()
+            if not line.startswith(("192", "352", "362", "310"))]
+    teams = [f"013 {name:<32}" + " ".join(f"{m:>4}" for m in members)
+             for name, members in (("One", (1, 2)), ("Two", (3, 4)), ("Three", (5, 6)))]
+    return "\n".join([*kept, *teams]) + "\n"
+
+
+def test_a_trf16_file_with_record_320_is_a_team_event_and_its_errors_are_said(folder):
+    # Players 1 and 2 (both of team One) meet in round 2: in a team event an error; without
+    # the 320 the file would pass, silently, as an individual event with a team prize.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["320  1.0  1.0   3   0"], round2))
+    errors = _errors(text, folder)
+    assert any("players 1 and 2 of team 1 meet each other in round 2" in e for e in errors)
+    path = folder / "t.trf"
+    path.write_text(text.replace("320  1.0  1.0   3   0\n", ""), encoding="utf-8")
+    assert read_event(path).teams is None
+
+
+def test_record_240_alone_does_not_make_a_team_event(folder):
+    # TRF-26 writes an individual event's byes in 240 with player numbers: a team prize
+    # (013) and a 240 for player 6 stay an individual event, without an error.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["240 H   2    6"], round2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is None
+    assert not [w for w in event.warnings if "240" in w.message]
