@@ -486,7 +486,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         files[page] = _render(env, "starting_list.html", page, **common)
         if teams is not None:
             page = boards_page(slug)
-            files[page] = _render(env, "boards.html", page, tables=board_tables(plan),
+            files[page] = _render(env, "boards.html", page, boards=board_tables(plan),
                                   **common)
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.

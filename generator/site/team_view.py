@@ -357,7 +357,14 @@ class BoardTable:
     first: the score held over more rounds)."""
 
 
-def board_tables(plan: EventPlan) -> tuple[BoardTable, ...]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardsView:
+    tables: tuple[BoardTable, ...]
+    left_out: int
+    """Team matches (one per team and round) left out: their board numbers are unknown."""
+
+
+def board_tables(plan: EventPlan) -> BoardsView:
     """Per board, every player who played on it with their score on that board alone (a
     player who moved between boards has a line on each). Matches whose file does not say
     which board was played (Q9) are left out: their board numbers are not the boards."""
@@ -367,6 +374,8 @@ def board_tables(plan: EventPlan) -> tuple[BoardTable, ...]:
     here = boards_page(plan.slug)
     win = teams.game_scoring.win
     per_board: dict[int, dict[tuple[StartNo, StartNo], list[BoardRecord]]] = {}
+    left_out = sum(1 for team in teams.teams for match in team.matches[:plan.info.rounds_played]
+                   if match.boards and not match.boards_numbered)
     for number, records in board_records(teams).items():
         for record in records:
             if record.is_numbered:
@@ -396,7 +405,7 @@ def board_tables(plan: EventPlan) -> tuple[BoardTable, ...]:
                 points=format_points(points), games=games,
                 percentage=percentage(points, games, win)))
         tables.append(BoardTable(board=board, scores=tuple(scores)))
-    return tuple(tables)
+    return BoardsView(tables=tuple(tables), left_out=left_out)
 
 
 
