@@ -43,6 +43,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     make_event(events, "rr", TEAMS / "trf" / "markdechamps-team-rr.trf",
                "title: Team round robin\ntiebreaks: [DE, SB]\n")
     make_event(events, "hostile", hostile_crete(), CRETE_SETTINGS)
+    make_event(events, "tec", TEAMS / "trf" / "tec2023-exercise-teams.trf",
+               "title: TEC exercise\ntiebreaks: [BH:MP]\n")
     build_site(events, root / "site")
     return root / "site"
 
@@ -216,6 +218,30 @@ def test_a_match_forfeited_as_a_whole_is_said_in_words(crete_plan):
     assert "(first team: match won by forfeit)" in round_page
     team_page = files["crete-friendship-cup-2024/teams/11.html"].decode()
     assert "match lost by forfeit" in team_page
+
+
+def test_team_byes_and_a_forfeited_match_of_trf26_records_in_words(site):
+    # The TEC exercise file's last lines: `320  1.0  2.0 ... 12 0 14` (team 12 has the PAB
+    # in round 5 and team 14 in round 7, each 1 MP and 2 GP), `240 H 5 14` (team 14's
+    # half-point bye in round 5), `240 Z 7 7` (team 7 absent in round 7), `330 +- 6 1 6`
+    # (round 6: team 1 wins against team 6 by forfeit).
+    rounds = site / "tec" / "rounds"
+    byes_5 = {row[0].rsplit(" (", 1)[0]: row[1:]
+              for row in table_rows(rounds / "5.html", "Byes and absences")}
+    assert byes_5["Lynxes"] == ["pairing-allocated bye (PAB)", "1", "2"]
+    assert byes_5["Narwhals"][0] == "half-point bye (HPB)"
+    byes_7 = {row[0].rsplit(" (", 1)[0]: row[1:]
+              for row in table_rows(rounds / "7.html", "Byes and absences")}
+    assert byes_7["Narwhals"] == ["pairing-allocated bye (PAB)", "1", "2"]
+    assert byes_7["Giraffes"][0] == "zero-point bye (ZPB) or absence"
+    matches = [row for row in table_rows(rounds / "6.html", "Results of round 6")
+               if len(row) == 4]  # a match's row (its boards are the row below)
+    forfeited = next(row for row in matches if "Antelopes" in row[1] + row[3])
+    # Falcons had White on board 1, so they are the first team: they lost by forfeit.
+    assert forfeited[1].startswith("Falcons") and forfeited[3].startswith("Antelopes")
+    assert forfeited[2].endswith("(first team: match lost by forfeit)")
+    team_page = text_of(site / "tec" / "teams" / "1.html")
+    assert "match won by forfeit" in team_page
 
 
 # --- the team page and the member pages -------------------------------------------------------
