@@ -16,14 +16,13 @@ from generator.rules.explain import DirectEncounterGroup, Part, Separation, Stan
 from generator.rules.notation import TiebreakSpec
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
+from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
     EventPlan,
-    MatchBoard,
     columns,
     competitor_symbol,
     format_points,
-    match_boards,
     player_anchor,
     round_view,
     value_of,
@@ -428,7 +427,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             color=result.color.value if result.color is not Color.NONE else "",
             symbol=competitor_symbol(row.player, result, points),
             counts_as=counts_as,
-            games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
+            games=match_boards(plan.event, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
             round_href=shared.round_hrefs[result.round],
             opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,

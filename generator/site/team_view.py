@@ -36,12 +36,12 @@ from generator.site.addresses import (
     team_page,
 )
 from generator.site.downloads import game_points_after
+from generator.site.matches import GAME_SYMBOLS, color_text
 from generator.site.player_view import PlayerView, RoundLine
 from generator.site.views import (
     CrossRow,
     EventPlan,
     StandingsLine,
-    color_text,
     format_points,
     standings_lines,
 )
@@ -268,19 +268,10 @@ class MemberView:
     boards: str
 
 
-_BOARD_SYMBOL = {
-    ResultCode.WIN: "1", ResultCode.WIN_UNRATED: "1",
-    ResultCode.DRAW: "½", ResultCode.DRAW_UNRATED: "½",
-    ResultCode.LOSS: "0", ResultCode.LOSS_UNRATED: "0",
-    ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "−",
-    ResultCode.PENDING: "",
-}
-
-
 def _board_symbol(game: BoardGame) -> str:
     if game.opponent is None:
         return "+"  # won against an empty board
-    return _BOARD_SYMBOL.get(game.code, format_points(game.points))
+    return GAME_SYMBOLS.get(game.code, format_points(game.points))
 
 
 def member_numbers(teams: TeamTournament) -> tuple[StartNo, ...]:

@@ -13,7 +13,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,7 @@ from generator.site.addresses import (
     round_page,
 )
 from generator.site.downloads import plain_decimal, shown_value
+from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_result
 from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
 
@@ -160,21 +161,12 @@ def tiebreak_info(acronym: str) -> TiebreakInfo:
 
 # --- results as chess players write them ---------------------------------------------------
 
-_GAME_SYMBOL = {
-    ResultCode.WIN: "1", ResultCode.WIN_UNRATED: "1",
-    ResultCode.DRAW: "½", ResultCode.DRAW_UNRATED: "½",
-    ResultCode.LOSS: "0", ResultCode.LOSS_UNRATED: "0",
-    ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "−",
-    ResultCode.PENDING: "?",
-}
-
-
 def result_symbol(result: RoundResult, points: Decimal) -> str:
     """One player's side of a round: 1 ½ 0, + − for forfeits, the points for a bye."""
     if result.kind is RoundKind.NOT_PLAYED_YET:
         return ""
-    if result.opponent is not None and result.code in _GAME_SYMBOL:
-        return _GAME_SYMBOL[result.code]
+    if result.opponent is not None and result.code in GAME_SYMBOLS:
+        return GAME_SYMBOLS[result.code]
     return format_points(points)
 
 
@@ -277,75 +269,6 @@ def plan_event(event: Event, compute: Any) -> EventPlan:
 # --- rounds ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MatchBoard:
-    """One board of a team match, seen from the team whose page or side it is on."""
-
-    number: int
-    player: Player | None
-    """None: this team left the board empty (the opponent won it without a game)."""
-    opponent: Player | None
-    """None: the opposing team left the board empty (the player won it without a game)."""
-    color: str
-    """The player's colour: 'w', 'b', or '' when not recorded."""
-    result: str
-    """From the player's side: "1–0", "½–½", "0–1", "+:−", ..."""
-    is_numbered: bool = True
-    """False when the file does not say which board was left empty (a TRF-16 match with an
-    empty board, Q9): the numbers are the order of the team list, not the board played."""
-
-
-_EMPTY_BOARD_WIN = "+:−"
-"""A board won against an empty board, from the winner's side: no game, like a forfeit."""
-_EMPTY_BOARD_LOSS = "−:+"
-
-_OTHER_COLOR = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE, Color.NONE: Color.NONE}
-
-
-def match_boards(plan: EventPlan, team: Team, round_no: int) -> tuple[MatchBoard, ...]:
-    """The boards of ``team``'s match in ``round_no``, with the players of the event: the
-    boards either team left empty included (board order, the team's own boards first when
-    an unnumbered TRF-16 match leaves the empty board's number unknown)."""
-    individual = plan.event.tournament
-    match = team.match(round_no)
-    numbered = match.boards_numbered
-    boards = []
-    for game in match.boards:
-        player = individual.player(game.player)
-        if game.opponent is None:
-            opponent, result = None, _EMPTY_BOARD_WIN
-        else:
-            opponent = individual.player(game.opponent)
-            result = _pair_result(player.result(round_no), opponent.result(round_no))
-        boards.append(MatchBoard(number=game.board, player=player, opponent=opponent,
-                                 color=color_text(game.color), result=result,
-                                 is_numbered=numbered))
-    teams = plan.event.teams
-    if match.opponent is not None and teams is not None and teams.has_player(match.opponent):
-        theirs = teams.team(match.opponent).match(round_no)
-        numbered = numbered and theirs.boards_numbered
-        taken = {board.number for board in boards}
-        for game in theirs.boards:
-            if game.opponent is not None:
-                continue
-            # The board this team left empty: the opponent won it without a game.
-            number = game.board if game.board not in taken else max(taken) + 1
-            taken.add(number)
-            boards.append(MatchBoard(number=number, player=None,
-                                     opponent=individual.player(game.player),
-                                     color=color_text(_OTHER_COLOR[game.color]),
-                                     result=_EMPTY_BOARD_LOSS, is_numbered=numbered))
-    boards.sort(key=lambda board: board.number)
-    if not numbered:
-        boards = [replace(board, is_numbered=False) for board in boards]
-    return tuple(boards)
-
-
-def color_text(color: Color) -> str:
-    """A colour as the pages write it: "w", "b", or "" when not recorded."""
-    return color.value if color is not Color.NONE else ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Board:
     number: int
     white: Player
@@ -397,30 +320,6 @@ class RoundView:
     """Paired, no result yet: the page lists the pairings."""
 
 
-_PAIR_RESULT = {
-    (ResultCode.WIN, ResultCode.LOSS): "1–0", (ResultCode.LOSS, ResultCode.WIN): "0–1",
-    (ResultCode.DRAW, ResultCode.DRAW): "½–½",
-    (ResultCode.WIN_UNRATED, ResultCode.LOSS_UNRATED): "1–0",
-    (ResultCode.LOSS_UNRATED, ResultCode.WIN_UNRATED): "0–1",
-    (ResultCode.DRAW_UNRATED, ResultCode.DRAW_UNRATED): "½–½",
-    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): "+:−",
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): "−:+",
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): "−:−",
-}
-
-
-def _pair_result(white: RoundResult, black: RoundResult) -> str:
-    if ResultCode.PENDING in (white.code, black.code):
-        return "?"
-    known = _PAIR_RESULT.get((white.code, black.code))
-    if known:
-        return known
-    # Unusual scorings or one-sided codes: show each side's own symbol.
-    white_side = _GAME_SYMBOL.get(white.code, white.code.value)
-    black_side = _GAME_SYMBOL.get(black.code, black.code.value)
-    return f"{white_side}–{black_side}"
-
-
 def round_view(plan: EventPlan, round_no: int, standings: Standings | None = None) -> RoundView:
     tournament = plan.tournament
     system = tournament.score_system
@@ -468,9 +367,9 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
                 match_kind = white_result.kind
             outcome = (competitor_symbol(white, white_result, ZERO) + "–"
                        + competitor_symbol(black, black_result, ZERO))
-            games = match_boards(plan, white, round_no)
+            games = match_boards(plan.event, white, round_no)
         else:
-            outcome = _pair_result(white_result, black_result)
+            outcome = pair_result(white_result, black_result)
         board = dict(
             white=white, black=black,
             result="" if "?" in outcome else outcome,
@@ -636,8 +535,6 @@ def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
         )))
     return tuple(rows)
 
-
-# --- players ------------------------------------------------------------------------------
 
 # --- players across events ---------------------------------------------------------------
 

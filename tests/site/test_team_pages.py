@@ -22,9 +22,10 @@ from kit.sitekit import make_event
 from generator.model import ResultCode, StartNo
 from generator.reading.events import read_event
 from generator.site.build import build_site, plan_event, render_event
+from generator.site.matches import match_boards
 from generator.site.render import make_environment
 from generator.site.team_view import board_records, board_tables, member_views, roster
-from generator.site.views import format_points, match_boards
+from generator.site.views import format_points
 
 TEAMS = ROOT / "tests" / "corpus" / "teams"
 CRETE = TEAMS / "trf" / "crete-friendship-cup-2024.trf"
@@ -160,8 +161,8 @@ def test_a_board_left_empty_shows_no_player_from_both_sides(crete_plan):
     # won in columns 81-84; team 11 fielded five players (lines 100-104) against team 1.
     plan = crete_plan
     teams = plan.event.teams
-    own = match_boards(plan, teams.team(StartNo(1)), 4)
-    theirs = match_boards(plan, teams.team(StartNo(11)), 4)
+    own = match_boards(plan.event, teams.team(StartNo(1)), 4)
+    theirs = match_boards(plan.event, teams.team(StartNo(11)), 4)
     assert [(b.player.start_no if b.player else None,
              b.opponent.start_no if b.opponent else None) for b in own][2] == (15, None)
     assert own[2].result == "+:−"
