@@ -20,7 +20,8 @@ from conftest import ROOT
 from kit.sitekit import make_event
 
 from generator.model import ResultCode, StartNo
-from generator.reading.events import read_event
+from generator.reading.events import read_event, read_events
+from generator.site import build as site_build
 from generator.site.build import build_site, plan_event, render_event
 from generator.site.matches import match_boards
 from generator.site.render import make_environment
@@ -337,3 +338,30 @@ def test_the_downloads_carry_each_teams_game_points(site):
     column = head.index("game_points")
     assert {int(line.split(",")[1]): float(line.split(",")[column]) for line in lines[1:]} \
         == published
+
+
+@pytest.mark.parametrize("players_per_job", [None, 1])
+def test_team_event_jobs_render_their_paths_and_together_the_event(
+        tmp_path: Path, players_per_job: int | None) -> None:
+    # Serve renders job by job (one page each) and build by slices: the team pages, the
+    # member pages and the board prizes must be where each job says they are.
+    events = tmp_path / "events"
+    make_event(events, "crete", CRETE, CRETE_SETTINGS)
+    make_event(events, "rr", TEAMS / "trf" / "markdechamps-team-rr.trf",
+               "title: Team round robin\ntiebreaks: [DE, SB]\n")
+    env = make_environment(events)
+    for event in read_events(events):
+        plan = site_build.plan_event(event)
+        after = site_build.standings_after_rounds(plan)
+        together: dict[str, bytes] = {}
+        for job in site_build.event_jobs(plan, players_per_job=players_per_job):
+            files = site_build.render_event_job(plan, env, job, after)
+            assert tuple(files) == job.paths(plan), job
+            assert not set(files) & set(together), job
+            together.update(files)
+        assert together == site_build.render_event(plan, env), plan.slug
+        teams = plan.event.teams
+        assert {f"{plan.slug}/teams/{t.start_no}.html" for t in teams.teams} <= set(together)
+        assert {f"{plan.slug}/players/{n}.html" for t in teams.teams for n in t.members} \
+            <= set(together)
+        assert f"{plan.slug}/boards.html" in together
