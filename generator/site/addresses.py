@@ -73,6 +73,21 @@ def player_page(slug: str, start_no: int) -> str:
     return f"{slug}/players/{start_no}.html"
 
 
+def team_page(slug: str, team_no: int) -> str:
+    """A team of a team event, under its team number (its members keep ``players/``)."""
+    return f"{slug}/teams/{team_no}.html"
+
+
+def competitor_page(slug: str, number: int, is_team: bool) -> str:
+    """The page of what the standings rank: a team's (team event) or a player's."""
+    return team_page(slug, number) if is_team else player_page(slug, number)
+
+
+def boards_page(slug: str) -> str:
+    """A team event's board prizes: the best individual scores on each board."""
+    return f"{slug}/boards.html"
+
+
 def trf_download(slug: str) -> str:
     return f"{slug}/{slug}.trf"
 

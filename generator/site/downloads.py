@@ -11,6 +11,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any, overload
 
+from generator.model import ZERO, Team
 from generator.rules.progress import FINAL, PROVISIONAL
 from generator.rules.ranking import value_keys
 
@@ -87,6 +88,23 @@ def _memo(text_of: Callable[[Decimal], str], undefined: str) -> Callable[[Decima
     return text
 
 
+def game_points_after(team: Team, after_round: int) -> Decimal:
+    """A team's game points over its first ``after_round`` matches (those with a known
+    result): the downloads' and the pages' GP of standings after that round."""
+    return sum((m.game_points for m in team.matches[:after_round]
+                if m.game_points is not None), ZERO)
+
+
+def _team_game_points(standings: Standings) -> list[Decimal] | None:
+    """Each row's game points when the standings rank teams, else None (no such column)."""
+    rows = standings.rows
+    if not rows or not isinstance(rows[0].player, Team):
+        return None
+    after = standings.after_round
+    return [game_points_after(row.player, after) if isinstance(row.player, Team) else ZERO
+            for row in rows]
+
+
 def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], undefined: str
                    ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
     """Each announced code's key in the rows, and the text of its values as shown
@@ -133,16 +151,20 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
     columns = [(f"    {_encode_text(key)}: ", key, text)
                for key, text in _value_columns(standings, _json_number_text, "null")]
     points = _memo(_json_number_text, "null")
+    game_points = _team_game_points(standings)
     players = []
-    for row in standings.rows:
+    for index, row in enumerate(standings.rows):
         number = row.number
         values = ",\n".join([prefix + text(number(key)) for prefix, key, text in columns])
+        # A team's game points follow its match points (C.07 Art. 11: both are its score).
+        team_line = (f'   "game_points": {points(game_points[index])},\n'
+                     if game_points is not None else "")
         players.append(
             f'  {{\n   "start_no": {int(row.player.start_no)},\n'
             f'   "name": {_encode_text(row.player.name)},\n'
             f'   "rank": {row.rank},\n'
-            f'   "points": {points(row.points)},\n'
-            f'   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+            f'   "points": {points(row.points)},\n' + team_line +
+            '   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
     head = json.dumps({**_document_head(standings, event_name), "players": []},
                       ensure_ascii=False, indent=1)
     if players:
@@ -162,16 +184,19 @@ def standings_csv(standings: Standings) -> bytes:
     player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined."""
     columns = _value_columns(standings, plain_decimal, "")
     points = _memo(plain_decimal, "")
+    game_points = _team_game_points(standings)
+    team_head = ["game_points"] if game_points is not None else []
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
-                     *(key for key, _text in columns)])
+                     *team_head, *(key for key, _text in columns)])
     # The title, name and federation are the cells of text from the file
     # (spreadsheet_text says why).
     writer.writerows(
         [row.rank, row.player.start_no, spreadsheet_text(row.player.title),
          spreadsheet_text(row.player.name), spreadsheet_text(row.player.federation),
          "" if row.player.rating is None else row.player.rating, points(row.points),
+         *([points(game_points[index])] if game_points is not None else []),
          *[text(row.number(key)) for key, text in columns]]
-        for row in standings.rows)
+        for index, row in enumerate(standings.rows))
     return buffer.getvalue().encode("utf-8")

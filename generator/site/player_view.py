@@ -16,14 +16,13 @@ from generator.rules.explain import DirectEncounterGroup, Part, Separation, Stan
 from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
+from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
     EventPlan,
-    MatchBoard,
     columns,
     competitor_symbol,
     format_points,
-    match_boards,
     player_anchor,
     round_view,
     value_of,
@@ -166,8 +165,6 @@ class PlayerView:
     buchholz_code: str | None
     points_alone: bool
     """No other player has the same points: the points alone decided the place."""
-    members: tuple[Player, ...] = ()
-    """A team: its players, in the order of the team record (board order)."""
     why_values: tuple[str, ...] = ()
     """The player's own values of ``why_columns``, as shown."""
     next_game: NextGame | None = None
@@ -430,7 +427,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             color=result.color.value if result.color is not Color.NONE else "",
             symbol=competitor_symbol(row.player, result, points),
             counts_as=counts_as,
-            games=match_boards(plan, row.player, result.round)  # type: ignore[arg-type]
+            games=match_boards(plan.event, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
             round_href=shared.round_hrefs[result.round],
             opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
@@ -460,8 +457,6 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
-        members=tuple(plan.event.tournament.player(no) for no in row.player.members)
-        if isinstance(row.player, Team) else (),
         why_values=_values_text(row, why_columns),
         next_game=shared.next_games.get(row.player.start_no),
     )

@@ -25,7 +25,7 @@ from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from generator.model import RoundKind
+from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
@@ -33,6 +33,8 @@ from generator.site.addresses import (
     PEOPLE_DIR,
     TIEBREAKS_DIR,
     UNPLAYED_ROUNDS_PAGE,
+    boards_page,
+    competitor_page,
     crosstable_page,
     csv_download,
     event_page,
@@ -44,11 +46,22 @@ from generator.site.addresses import (
     round_page,
     standings_after_page,
     starting_list_page,
+    team_page,
     trf_download,
 )
 from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.player_view import player_views
+from generator.site.team_view import (
+    board_records,
+    board_tables,
+    member_numbers,
+    member_views,
+    team_berger_grid,
+    team_crosstable,
+    team_page_view,
+    team_standings_lines,
+)
 from generator.site.views import (
     Column,
     EventPlan,
@@ -65,7 +78,14 @@ from generator.site.views import (
     used_tiebreaks,
     value_of,
 )
-from generator.site.wording import cut_words, note_words, round_kind_words
+from generator.site.wording import (
+    cut_words,
+    note_words,
+    outcome_letter,
+    outcome_words,
+    round_kind_words,
+    team_round_kind_words,
+)
 
 SITE_TITLE = "Tournament results"
 STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
@@ -126,6 +146,9 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         kind_label=round_kind_words,
         cut_label=cut_words,
         note_sentence=note_sentence,
+        team_kind_label=team_round_kind_words,
+        outcome_letter=outcome_letter,
+        outcome_words=outcome_words,
     )
     env.globals.update(
         site_title=SITE_TITLE,
@@ -133,6 +156,7 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         tb_columns=_columns,
         value_of=value_of,
         standings_lines=standings_lines,
+        team_standings_lines=team_standings_lines,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
@@ -279,7 +303,11 @@ class JobKind(StrEnum):
     ROUND = "round"
     """One round's results and the standings after it."""
     PLAYERS = "players"
-    """The pages of the players at places ``first`` to ``end`` (exclusive)."""
+    """The pages of the players (the teams of a team event) at places ``first`` to
+    ``end`` (exclusive)."""
+    MEMBERS = "members"
+    """A team event: the pages of its players ``first`` to ``end`` (exclusive) of
+    ``team_view.member_numbers``."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -292,9 +320,10 @@ class EventJob:
 
     kind: JobKind
     first: int = 0
-    """The round (ROUND), or the first place in the standings (PLAYERS)."""
+    """The round (ROUND), the first place in the standings (PLAYERS), or the first member
+    (MEMBERS)."""
     end: int = 0
-    """PLAYERS: one past the last place."""
+    """PLAYERS, MEMBERS: one past the last."""
 
     def paths(self, plan: EventPlan) -> tuple[str, ...]:
         """The files the job renders, known without rendering them."""
@@ -302,7 +331,8 @@ class EventJob:
         if self.kind is JobKind.STANDINGS:
             return (event_page(slug),)
         if self.kind is JobKind.EVENT_PAGES:
-            return (crosstable_page(slug), starting_list_page(slug),
+            boards = (boards_page(slug),) if plan.info.is_team_event else ()
+            return (crosstable_page(slug), starting_list_page(slug), *boards,
                     trf_download(slug), csv_download(slug),
                     json_download(slug))
         if self.kind is JobKind.ROUND:
@@ -310,9 +340,20 @@ class EventJob:
                 return (round_page(slug, self.first),)
             return (round_page(slug, self.first),
                     standings_after_page(slug, self.first))
+        if self.kind is JobKind.MEMBERS:
+            members = _members(plan)
+            return tuple(player_page(slug, members[index])
+                         for index in range(self.first, self.end))
         rows = plan.standings.rows
-        return tuple(player_page(slug, rows[index].player.start_no)
+        is_team = plan.info.is_team_event
+        return tuple(competitor_page(slug, rows[index].player.start_no, is_team)
                      for index in range(self.first, self.end))
+
+
+def _members(plan: EventPlan) -> tuple[StartNo, ...]:
+    """The players of a team event with a page, in the order of the MEMBERS jobs."""
+    teams = plan.event.teams
+    return member_numbers(teams) if teams is not None else ()
 
 
 def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
@@ -324,11 +365,15 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
     """
     count = len(plan.standings.rows)
     size = players_per_job or max(50, -(-count // 8))
+    members = len(_members(plan))
+    member_size = players_per_job or max(50, -(-members // 8))
     return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES),
             *(EventJob(kind=JobKind.ROUND, first=k)
               for k in range(plan.info.rounds_listed, 0, -1)),
             *(EventJob(kind=JobKind.PLAYERS, first=first, end=min(first + size, count))
-              for first in range(0, count, size)))
+              for first in range(0, count, size)),
+            *(EventJob(kind=JobKind.MEMBERS, first=first, end=min(first + member_size, members))
+              for first in range(0, members, member_size)))
 
 
 _FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None = None
@@ -372,8 +417,8 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
     return files
 
 
-_LARGEST_FIRST = {JobKind.PLAYERS: 0, JobKind.ROUND: 1, JobKind.EVENT_PAGES: 2,
-                  JobKind.STANDINGS: 3}
+_LARGEST_FIRST = {JobKind.PLAYERS: 0, JobKind.MEMBERS: 0, JobKind.ROUND: 1,
+                  JobKind.EVENT_PAGES: 2, JobKind.STANDINGS: 3}
 
 
 def _run_forked_job(job: EventJob) -> dict[str, bytes]:
@@ -388,13 +433,28 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     slug = plan.slug
     common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings}
     files: dict[str, bytes] = {}
-    if job.kind is JobKind.PLAYERS:
+    teams = plan.event.teams
+    if job.kind is JobKind.PLAYERS and teams is not None:
+        team_template = env.get_template("team.html")
+        records = board_records(teams)
+        for view in player_views(plan, job.first, job.end):
+            team = teams.team(view.row.player.start_no)
+            page = team_page(slug, team.start_no)
+            files[page] = _render_page(
+                team_template, page,
+                {"view": view, "team_view": team_page_view(plan, view, records), **common})
+    elif job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
         for view in player_views(plan, job.first, job.end):
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
                 {"view": view, "person_key": person_key(view.row.player), **common})
+    elif job.kind is JobKind.MEMBERS:
+        member_template = env.get_template("member.html")
+        for member in member_views(plan, _members(plan)[job.first:job.end]):
+            page = player_page(slug, member.player.start_no)
+            files[page] = _render_page(member_template, page, {"member": member, **common})
     elif job.kind is JobKind.ROUND:
         is_played = job.first <= info.rounds_played
         shown_round = round_view(plan, job.first,
@@ -412,14 +472,23 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         files[page] = _render(env, "event.html", page, notes=notes, **common)
     else:
         page = crosstable_page(slug)
-        if info.is_round_robin:
+        if teams is not None and not info.is_round_robin:
+            files[page] = _render(env, "crosstable.html", page, swiss=(), grid=(),
+                                  team_swiss=team_crosstable(plan), **common)
+        elif info.is_round_robin:
+            grid = team_berger_grid(plan) if teams is not None else berger_grid(plan)
             files[page] = _render(env, "crosstable.html", page, swiss=(),
-                                  grid=berger_grid(plan), **common)
+                                  grid=grid, team_swiss=(), **common)
         else:
             files[page] = _render(env, "crosstable.html", page,
-                                  swiss=swiss_crosstable(plan), grid=(), **common)
+                                  swiss=swiss_crosstable(plan), grid=(), team_swiss=(),
+                                  **common)
         page = starting_list_page(slug)
         files[page] = _render(env, "starting_list.html", page, **common)
+        if teams is not None:
+            page = boards_page(slug)
+            files[page] = _render(env, "boards.html", page, boards=board_tables(plan),
+                                  **common)
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes

@@ -33,13 +33,14 @@ from generator.rules.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
 from generator.rules.progress import Progress, RoundProgress, event_progress, round_progress
 from generator.rules.ranking import value_keys
 from generator.site.addresses import (
+    competitor_page,
     crosstable_page,
     folder_link,
-    player_page,
     relative_link,
     round_page,
 )
 from generator.site.downloads import plain_decimal, shown_value
+from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_result
 from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
 
@@ -160,21 +161,12 @@ def tiebreak_info(acronym: str) -> TiebreakInfo:
 
 # --- results as chess players write them ---------------------------------------------------
 
-_GAME_SYMBOL = {
-    ResultCode.WIN: "1", ResultCode.WIN_UNRATED: "1",
-    ResultCode.DRAW: "½", ResultCode.DRAW_UNRATED: "½",
-    ResultCode.LOSS: "0", ResultCode.LOSS_UNRATED: "0",
-    ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "−",
-    ResultCode.PENDING: "?",
-}
-
-
 def result_symbol(result: RoundResult, points: Decimal) -> str:
     """One player's side of a round: 1 ½ 0, + − for forfeits, the points for a bye."""
     if result.kind is RoundKind.NOT_PLAYED_YET:
         return ""
-    if result.opponent is not None and result.code in _GAME_SYMBOL:
-        return _GAME_SYMBOL[result.code]
+    if result.opponent is not None and result.code in GAME_SYMBOLS:
+        return GAME_SYMBOLS[result.code]
     return format_points(points)
 
 
@@ -277,34 +269,6 @@ def plan_event(event: Event, compute: Any) -> EventPlan:
 # --- rounds ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MatchBoard:
-    """One board of a team match, seen from the team whose page or side it is on."""
-
-    number: int
-    player: Player
-    opponent: Player
-    color: str
-    """The player's colour: 'w', 'b', or '' when not recorded."""
-    result: str
-    """From the player's side: "1–0", "½–½", "0–1", "+:−", ..."""
-
-
-def match_boards(plan: EventPlan, team: Team, round_no: int) -> tuple[MatchBoard, ...]:
-    """The boards of ``team``'s match in ``round_no``, with the players of the event."""
-    individual = plan.event.tournament
-    boards = []
-    for game in team.match(round_no).boards:
-        if game.opponent is None:
-            continue  # a board won against an empty board: no pair of players to show
-        player, opponent = individual.player(game.player), individual.player(game.opponent)
-        boards.append(MatchBoard(
-            number=game.board, player=player, opponent=opponent,
-            color=game.color.value if game.color is not Color.NONE else "",
-            result=_pair_result(player.result(round_no), opponent.result(round_no))))
-    return tuple(boards)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Board:
     number: int
     white: Player
@@ -316,6 +280,8 @@ class Board:
     is_unrated_game: bool
     games: tuple[MatchBoard, ...] = ()
     """A team match: its boards, seen from the White team (the one with White on board 1)."""
+    match_kind: RoundKind = RoundKind.GAME
+    """A team match: FORFEIT_WIN or FORFEIT_LOSS (White's side) when it was forfeited."""
     # Written out once here rather than by filters and macros in the template (a round of
     # a 2,000-player event has 1,000 boards).
     white_href: str = ""
@@ -336,6 +302,8 @@ class Unpaired:
     points_text: str = ""
     before_text: str = ""
     """The player's points before the round."""
+    game_points_text: str = ""
+    """A team's bye: the game points it is worth; "" for a player."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -352,38 +320,16 @@ class RoundView:
     """Paired, no result yet: the page lists the pairings."""
 
 
-_PAIR_RESULT = {
-    (ResultCode.WIN, ResultCode.LOSS): "1–0", (ResultCode.LOSS, ResultCode.WIN): "0–1",
-    (ResultCode.DRAW, ResultCode.DRAW): "½–½",
-    (ResultCode.WIN_UNRATED, ResultCode.LOSS_UNRATED): "1–0",
-    (ResultCode.LOSS_UNRATED, ResultCode.WIN_UNRATED): "0–1",
-    (ResultCode.DRAW_UNRATED, ResultCode.DRAW_UNRATED): "½–½",
-    (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS): "+:−",
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN): "−:+",
-    (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS): "−:−",
-}
-
-
-def _pair_result(white: RoundResult, black: RoundResult) -> str:
-    if ResultCode.PENDING in (white.code, black.code):
-        return "?"
-    known = _PAIR_RESULT.get((white.code, black.code))
-    if known:
-        return known
-    # Unusual scorings or one-sided codes: show each side's own symbol.
-    white_side = _GAME_SYMBOL.get(white.code, white.code.value)
-    black_side = _GAME_SYMBOL.get(black.code, black.code.value)
-    return f"{white_side}–{black_side}"
-
-
 def round_view(plan: EventPlan, round_no: int, standings: Standings | None = None) -> RoundView:
     tournament = plan.tournament
     system = tournament.score_system
     here = round_page(plan.slug, round_no)
     is_paired_only = round_no > plan.info.rounds_played
 
+    is_team = plan.info.is_team_event
+
     def href(player: Player) -> str:
-        return relative_link(here, player_page(plan.slug, player.start_no))
+        return relative_link(here, competitor_page(plan.slug, player.start_no, is_team))
 
     seen: set[StartNo] = set()
     boards: list[tuple[tuple[Decimal, Decimal, int], dict[str, Any]]] = []
@@ -396,10 +342,14 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         if result.opponent is None or not tournament.has_player(result.opponent):
             if result.kind is not RoundKind.NOT_PLAYED_YET or is_paired_only:
                 points = system.round_points(result)
+                game_points = (player.match(round_no).game_points
+                               if isinstance(player, Team) else None)
                 unpaired.append(Unpaired(player=player, kind=result.kind,
                                          points=points, href=href(player),
                                          points_text=format_points(points),
-                                         before_text=format_points(before)))
+                                         before_text=format_points(before),
+                                         game_points_text="" if game_points is None
+                                         else format_points(game_points)))
             continue
         opponent = tournament.player(result.opponent)
         other = opponent.result(round_no)
@@ -411,19 +361,22 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         white_before = plan.running[white.start_no][round_no - 1]
         black_before = plan.running[black.start_no][round_no - 1]
         games: tuple[MatchBoard, ...] = ()
+        match_kind = RoundKind.GAME
         if isinstance(white, Team):
+            if white_result.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
+                match_kind = white_result.kind
             outcome = (competitor_symbol(white, white_result, ZERO) + "–"
                        + competitor_symbol(black, black_result, ZERO))
-            games = match_boards(plan, white, round_no)
+            games = match_boards(plan.event, white, round_no)
         else:
-            outcome = _pair_result(white_result, black_result)
+            outcome = pair_result(white_result, black_result)
         board = dict(
             white=white, black=black,
             result="" if "?" in outcome else outcome,
             has_known_colours=result.color is not Color.NONE,
             is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
                                                   ResultCode.LOSS_UNRATED),
-            games=games,
+            games=games, match_kind=match_kind,
             white_href=href(white), black_href=href(black),
             white_before_text=format_points(white_before),
             black_before_text=format_points(black_before),
@@ -487,14 +440,16 @@ class StandingsLine:
 def standings_lines(standings: Standings, slug: str,
                     page: str = "") -> tuple[StandingsLine, ...]:
     """The rows of ``standings`` as a table on ``page`` shows them."""
-    players = folder_link(page.rpartition("/")[0], player_page(slug, 0).rpartition("/")[0])
+    is_team = bool(standings.rows) and isinstance(standings.rows[0].player, Team)
+    players = folder_link(page.rpartition("/")[0],
+                          competitor_page(slug, 0, is_team).rpartition("/")[0])
     cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.is_shown_rounded
              else None) for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:
         player = row.player
         number = player.start_no
-        href = players + player_page(slug, number).rpartition("/")[2]
+        href = players + competitor_page(slug, number, is_team).rpartition("/")[2]
         value = row.number
         fragment = f"{href}#p{number}"
         lines.append(_new_standings_line(
@@ -580,8 +535,6 @@ def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
         )))
     return tuple(rows)
 
-
-# --- players ------------------------------------------------------------------------------
 
 # --- players across events ---------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal
+from enum import StrEnum
 from types import MappingProxyType
 
 from generator.model import RoundKind
@@ -51,6 +52,37 @@ ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
     RoundKind.NOT_PLAYED_YET: "not played yet",
 })
 """What happened to a player in a round, as a noun phrase ("a forfeit win")."""
+
+TEAM_ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
+    RoundKind.GAME: "match",
+    # 330 "+-" / "-+" (or every board forfeited): the match counts, no board was played.
+    RoundKind.FORFEIT_WIN: "match won by forfeit",
+    RoundKind.FORFEIT_LOSS: "match lost by forfeit",
+    RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye (PAB)",
+    RoundKind.FULL_POINT_BYE: "full-point bye (FPB)",
+    RoundKind.HALF_POINT_BYE: "half-point bye (HPB)",
+    RoundKind.ZERO_POINT_BYE: "zero-point bye (ZPB) or absence",
+    RoundKind.PENDING: "result not known yet",
+    RoundKind.NOT_PLAYED_YET: "not played yet",
+})
+"""What happened to a team in a round (C.07 Art. 11), as a noun phrase."""
+
+
+class MatchOutcome(StrEnum):
+    """A team's match from its own side, on game points (C.07 11.1: the match is won by
+    the team with more game points). Only the pages read it, so it lives by its words."""
+
+    WON = "won"
+    DRAWN = "drawn"
+    LOST = "lost"
+
+
+MATCH_OUTCOMES: Mapping[MatchOutcome, tuple[str, str]] = MappingProxyType({
+    MatchOutcome.WON: ("W", "won"),
+    MatchOutcome.DRAWN: ("D", "drawn"),
+    MatchOutcome.LOST: ("L", "lost"),
+})
+"""The letter of the W-D-L count and crosstable, and the word for a match."""
 
 CUTS: Mapping[CutReason, str] = MappingProxyType({
     # {article}: the modifier that made the cut (14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1,
@@ -192,6 +224,18 @@ MODIFIERS: Mapping[str, str] = MappingProxyType({
 
 def round_kind_words(kind: RoundKind) -> str:
     return ROUND_KINDS[kind]
+
+
+def team_round_kind_words(kind: RoundKind) -> str:
+    return TEAM_ROUND_KINDS[kind]
+
+
+def outcome_letter(outcome: MatchOutcome) -> str:
+    return MATCH_OUTCOMES[outcome][0]
+
+
+def outcome_words(outcome: MatchOutcome) -> str:
+    return MATCH_OUTCOMES[outcome][1]
 
 
 def _cut_paragraph(count: int) -> str:

@@ -12,13 +12,14 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from conftest import CORPUS_TRF
+from conftest import CORPUS, CORPUS_TRF
 from kit.sitekit import make_event, make_seed_events
 
 from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
 
+TEAM_TRF = CORPUS / "teams" / "trf"
 SUB_PATH = "/REPO/"
 HOSTILE = "<script>alert(1)</script>"
 
@@ -45,6 +46,10 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     name = trf.splitlines()[5][14:47]
     trf = trf.replace(name, HOSTILE.ljust(len(name)), 1)
     make_event(events, "hostile", trf, "title: Hostile names\ntiebreaks: [BH]\n")
+    make_event(events, "teams", TEAM_TRF / "crete-friendship-cup-2024.trf",
+               "title: Team Swiss\ntiebreaks: [BH:MP, BH:GP]\n")
+    make_event(events, "team-rr", TEAM_TRF / "markdechamps-team-rr.trf",
+               "title: Team round robin\ntiebreaks: [DE, SB]\n")
     build_site(events, root / "site")
     handler = functools.partial(_SubPathHandler, directory=str(root / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -69,6 +74,15 @@ PAGE_TYPES = [
     "club-byes/players/10.html",
     "rr/crosstable.html",
     "rr/players/1.html",
+    "teams/index.html",
+    "teams/crosstable.html",
+    "teams/rounds/4.html",
+    "teams/rounds/4-standings.html",
+    "teams/teams/1.html",
+    "teams/players/13.html",
+    "teams/boards.html",
+    "team-rr/crosstable.html",
+    "team-rr/teams/1.html",
     "people/index.html",
     "tiebreaks/index.html",
     "tiebreaks/bh.html",
@@ -113,6 +127,20 @@ def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object)
     assert phone.locator("#p10-sb").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
 
 
+def test_a_team_standings_value_links_to_its_derivation_and_the_team_to_its_players(
+        site_url: str, phone: object) -> None:
+    phone.goto(site_url + "teams/index.html")  # type: ignore[attr-defined]
+    phone.click('a[href="teams/1.html#p1-bh-gp"]')  # type: ignore[attr-defined]
+    phone.wait_for_url("**/REPO/teams/teams/1.html#p1-bh-gp")  # type: ignore[attr-defined]
+    phone.wait_for_load_state("load")  # type: ignore[attr-defined]
+    assert phone.locator("#p1-bh-gp").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
+    phone.click('table.roster a[href="../players/13.html"]')  # type: ignore[attr-defined]
+    phone.wait_for_url("**/REPO/teams/players/13.html")  # type: ignore[attr-defined]
+    phone.click('dl.card a[href="../teams/1.html"]')  # type: ignore[attr-defined]
+    phone.wait_for_url("**/REPO/teams/teams/1.html")  # type: ignore[attr-defined]
+    assert phone.problems == []  # type: ignore[attr-defined]
+
+
 def test_a_script_in_a_name_is_shown_as_text(site_url: str, phone: object) -> None:
     for path in ("hostile/index.html", "hostile/players/1.html", "hostile/crosstable.html",
                  "people/index.html"):
@@ -142,6 +170,9 @@ def test_pages_read_without_javascript(browser: object, site_url: str) -> None:
         page = context.new_page()
         page.goto(site_url + "club-byes/players/10.html")
         assert "Why 11th" in page.inner_text("main")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.goto(site_url + "teams/teams/1.html")
+        assert "Why 5th" in page.inner_text("main")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
@@ -181,7 +212,8 @@ def test_text_contrast_meets_wcag_aa(browser: object, site_url: str, scheme: str
     try:
         page = context.new_page()
         worst: dict[str, float] = {}
-        for path in ("club-byes/players/10.html", "seed-anna/rounds/3-standings.html"):
+        for path in ("club-byes/players/10.html", "seed-anna/rounds/3-standings.html",
+                     "teams/teams/1.html", "teams/players/13.html", "teams/boards.html"):
             page.goto(site_url + path)
             for selector, ratio in page.evaluate(CONTRAST_JS, PAGE_TEXT).items():
                 worst[selector] = min(ratio, worst.get(selector, 99.0))

@@ -74,16 +74,37 @@ def test_help_explains_paths_and_the_message_format(run):
     assert "--strict" in result.output
 
 
+INDIVIDUAL_EXAMPLES = ("alekhin-memorial", "anna-club-2026", "gros-open-2010")
+
+
 def test_the_shipped_example_events_are_clean_even_when_strict(monkeypatch):
     from tests.conftest import ROOT
 
     monkeypatch.chdir(ROOT)
-    result = CliRunner().invoke(main, ["check", "--strict", "events/"])
+    result = CliRunner().invoke(main, ["check", "--strict",
+                                       *(f"events/{name}" for name in INDIVIDUAL_EXAMPLES)])
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines() == [
         "events/alekhin-memorial/tournament.trf: 8 players, 5 rounds, Swiss, ok",
         "events/anna-club-2026/tournament.trf: 8 players, 5 rounds, Swiss, ok",
         "events/gros-open-2010/tournament.trf: 52 players, 4 rounds, Swiss, ok"]
+
+
+def test_the_shipped_team_example_is_the_raw_export_read_with_warnings_only(monkeypatch):
+    """The Crete cup is the organisers' raw Swiss-Manager file on purpose (a real export):
+    it reads without an error, and each of its warnings names a line of the file."""
+    from tests.conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["check", "events/crete-friendship-cup-2024"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(
+        "events/crete-friendship-cup-2024/tournament.trf: 15 teams of 6 boards (129 players)")
+    warnings = result.stderr.splitlines()
+    assert warnings and all(
+        line.startswith("events/crete-friendship-cup-2024/tournament.trf:")
+        and ": warning: " in line for line in warnings)
+    assert sum("inferred the team's pairing-allocated bye" in line for line in warnings) == 7
 
 
 def test_check_reports_the_rank_column_warnings_that_rank_prints(tmp_path, run):

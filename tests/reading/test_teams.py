@@ -389,9 +389,11 @@ def test_rank_lists_the_teams():
     assert result.exit_code == 0, result.output
     # SB:GP by hand: Team 2 6x1.5 + 5.5x3 + 6x2 = 37.5; Team 1 36.5 (above); Team 3
     # 5.5x2 + 6x2 + 6.5x2 = 36; Team 4 6x2 + 6.5x1 + 6x2.5 = 33.5.
+    # Game points as the file's 310 lines give them: 6.0, 6.5, 6.0, 5.5.
     assert result.stdout.splitlines() == [
-        "rank,start_no,title,name,federation,rating,points,SB:GP", "1,2,,Team 2,,,3,37.5",
-        "2,1,,Team 1,,,3,36.5", "3,3,,Team 3,,,3,36", "4,4,,Team 4,,,3,33.5"]
+        "rank,start_no,title,name,federation,rating,points,game_points,SB:GP",
+        "1,2,,Team 2,,,3,6.5,37.5", "2,1,,Team 1,,,3,6,36.5", "3,3,,Team 3,,,3,6,36",
+        "4,4,,Team 4,,,3,5.5,33.5"]
 
 
 def test_explain_a_team():
@@ -436,7 +438,7 @@ def test_the_site_lists_the_teams(team_site):
     page = (team_site / "team-rr" / "index.html").read_text(encoding="utf-8")
     # DE does not separate; SB/C1 puts Team 3 (6) last; SB:GP then orders Team 2 (37.5),
     # Team 1 (36.5), Team 4 (33.5) (hand values in test_rank_lists_the_teams).
-    positions = [page.index(f'href="players/{n}.html">Team {n}</a>') for n in (2, 1, 4, 3)]
+    positions = [page.index(f'href="teams/{n}.html">Team {n}</a>') for n in (2, 1, 4, 3)]
     assert positions == sorted(positions)
     data = json.loads((team_site / "team-rr" / "standings.json").read_text(encoding="utf-8"))
     assert [(p["name"], p["tiebreaks"]["SB:GP"]) for p in data["players"]] == [
@@ -445,18 +447,20 @@ def test_the_site_lists_the_teams(team_site):
 
 
 def test_a_team_page_shows_its_players_and_boards(team_site):
-    page = (team_site / "team-rr" / "players" / "1.html").read_text(encoding="utf-8")
+    page = (team_site / "team-rr" / "teams" / "1.html").read_text(encoding="utf-8")
     assert "<h1>Team 1</h1>" in page and "with 3 match points" in page
     assert [name in page for name in ("T1B1", "T1B2", "T1B3", "T1B4")] == [True] * 4
-    assert "<li>T1B1 (w) 1–0 T2B1</li>" in page  # round 1, board 1
-    assert '<td class="num">2½</td>' in page  # game points of the round 1 match
+    assert ('<li value="1"><a href="../players/1.html">T1B1</a> (w) 1–0 '
+            '<a href="../players/5.html">T2B1</a></li>') in page  # round 1, board 1
+    assert '<td class="num">2½–1½ <abbr title="won">W</abbr></td>' in page  # round 1
     assert "people/team-1" not in page  # a team is not a person
 
 
 def test_a_round_page_shows_matches_in_game_points(team_site):
     page = (team_site / "team-rr" / "rounds" / "1.html").read_text(encoding="utf-8")
     assert '<td class="result">2½–1½</td>' in page and '<td class="result">2–2</td>' in page
-    assert "<li>T3B2 (b) 0–1 T4B2</li>" in page
+    assert ('<li value="2"><a href="../players/10.html">T3B2</a> (b) 0–1 '
+            '<a href="../players/14.html">T4B2</a></li>') in page
 
 
 def test_teams_are_not_people_and_links_resolve(team_site):

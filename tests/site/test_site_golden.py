@@ -37,6 +37,15 @@ PAGES = {
         "alekhin-memorial/index.html",
         "alekhin-memorial/players/3.html",
     ),
+    "teams": (
+        "index.html",
+        "crete-friendship-cup-2024/index.html",
+        "crete-friendship-cup-2024/crosstable.html",
+        "crete-friendship-cup-2024/rounds/4.html",
+        "crete-friendship-cup-2024/teams/1.html",
+        "crete-friendship-cup-2024/players/13.html",
+        "crete-friendship-cup-2024/boards.html",
+    ),
 }
 
 

@@ -89,6 +89,7 @@ SAMPLES: tuple[Note, ...] = (
 
 
 @pytest.mark.parametrize(("table", "enum"), [(wording.ROUND_KINDS, RoundKind),
+                                             (wording.TEAM_ROUND_KINDS, RoundKind),
                                              (wording.CUTS, CutReason),
                                              (wording.NOTES, NoteKind),
                                              (wording.ENCOUNTER_STEPS, EncounterStep)])
@@ -98,6 +99,15 @@ def test_every_member_has_its_words_keyed_by_the_member(table, enum):
     assert [type(key) for key in table] == [enum] * len(table)
     assert set(table) == set(enum)
     assert all(words.strip() for words in table.values())
+
+
+def test_every_match_outcome_has_a_letter_and_a_word():
+    table = wording.MATCH_OUTCOMES
+    assert [type(key) for key in table] == [wording.MatchOutcome] * len(table)
+    assert set(table) == set(wording.MatchOutcome)
+    letters = [letter for letter, _ in table.values()]
+    assert len(set(letters)) == len(letters) and all(len(letter) == 1 for letter in letters)
+    assert all(words.strip() for _, words in table.values())
 
 
 def test_every_note_kind_has_one_record_and_every_record_is_a_note():
