@@ -68,7 +68,8 @@ class EventSettings:
     lots_seed: int | None = None
     team_bye: tuple[Decimal, Decimal] | None = None
     """A team event's pairing-allocated bye: its match points and game points. C.07 leaves
-    the value to the event (16.2.1); None: TRF-26 320, else the players' `0000 - U` marks, else a drawn match (Q3)."""
+    the value to the event (16.2.1); None: TRF-26 320, else the players' `0000 - U` marks,
+    else a drawn match (Q3)."""
     notes: str | None = None
     """Markdown shown on the event's pages (inline here, or notes.md next to event.yml)."""
     path: str = ""
