@@ -472,6 +472,9 @@ def _is_round_robin(document: TrfDocument, settings: EventSettings,
     if encoded:
         if "ROUNDROBIN" in encoded or "ROUND_ROBIN" in encoded or encoded.endswith("_RR"):
             return True
+        # Not FIDE_TEAM_*: a real pairing engine's team round robin writes
+        # FIDE_TEAM_TYPEA_MP_GP (markdechamps-team-rr), so the team codes name the scores,
+        # not the system (spec team-tiebreaks R2); CUSTOM_TEAM_SWISS says SWISS.
         if any(word in encoded for word in ("DUTCH", "SWISS", "BURSTEIN", "LIM", "DUBOV")):
             return False
     text = document.value("092")

@@ -18,12 +18,13 @@ and said in a warning each: a board won against an empty board written ``0000 - 
 the point in the points column, and a team bye written ``0000 - -`` on every player
 (:func:`_read_matches`).
 
-Not read yet, each refused with a diagnostic rather than computed wrongly: team
-pairing-allocated byes (TRF-26 ``320``) and forfeited matches (``330``).
+TRF-26 team byes (``320``, ``240`` with team numbers) and forfeited matches (``330``)
+are read by :mod:`generator.reading.team_records`; here they decide the rounds they name.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,11 @@ from generator.model import (
     plain_points,
 )
 from generator.reading.scoring import MATCH_SCORING, match_scoring, points_text
+from generator.reading.team_records import (
+    ForfeitedMatch,
+    TeamDeclarations,
+    read_team_declarations,
+)
 from generator.reading.trf import TeamRecord, TrfDocument
 
 # --- reading --------------------------------------------------------------------------------
@@ -61,6 +67,16 @@ def is_team_event(document: TrfDocument) -> bool:
     """
     return bool(_TEAM_TYPE.search(document.value("192"))) or bool(
         document.first("362") or document.first("352"))
+
+
+def game_points_primary(document: TrfDocument) -> bool:
+    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
+    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
+    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
+    for word in document.value("192").upper().split("_"):
+        if word in ("MP", "GP"):
+            return word == "GP"
+    return False
 
 
 def team_records(document: TrfDocument) -> tuple[TeamRecord, ...]:
@@ -96,14 +112,12 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     records = team_records(document)
     if not records:
         return None
-    declared = is_team_event(document)
+    declarations = read_team_declarations(document, sink)
+    declared = is_team_event(document) or declarations.declares_team_event
     problems = _Problems()
-    for tag, what in (("320", "team pairing-allocated byes"), ("330", "forfeited matches")):
-        record = document.first(tag)
-        if record is not None:
-            problems.add(f"record {tag} ({what}) is not supported yet", record.line, 1,
-                         "a team event without " + tag + " records")
     teams = _read_teams(document, records, individual, problems)
+    if teams is not None:
+        _check_declarations(declarations, teams, individual.total_rounds, problems)
     if teams is not None and not problems.found:
         team_of = {member: number for number, (_, members) in teams.items()
                    for member in members}
@@ -116,7 +130,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         return None
     sequence_length = len(document.value("352").replace(" ", ""))
     matches, inferred, board_count = _read_matches(individual, teams, problems,
-                                                   sequence_length)
+                                                   sequence_length, declarations)
     if problems.found:
         _report(problems, records, declared, sink)
         return None
@@ -126,6 +140,11 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
                      "order of the team records", line=board_order.line, column=1,
                      expected="players listed in board order in the 310 records")
     scoring = match_scoring(document, sink)
+    if declarations.pab_value is not None:
+        # The event's own value of a team PAB (320) rules over 362's default (C.07 leaves
+        # the PAB's value to the event, spec §2.2).
+        scoring = dataclasses.replace(
+            scoring, pairing_allocated_bye=declarations.pab_value.match_points)
     _say_inferred(inferred, teams, scoring, individual.score_system, board_count, sink)
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     by_record = {record.number: record for record in records}
@@ -134,7 +153,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         team_record = by_record[number]
         columns = _team_columns(document, team_record, sink)
         results = tuple(_match_result(individual, match, members,
-                                      (number, match.round) in inferred_byes)
+                                      _declared_code(declarations, number, match.round,
+                                                     inferred_byes))
                         for match in matches[number])
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
@@ -149,7 +169,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         round_dates=individual.round_dates, total_rounds=individual.total_rounds,
         rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
         is_round_robin=individual.is_round_robin, individual=individual,
-        board_count=board_count, game_scoring=individual.score_system)
+        board_count=board_count, game_scoring=individual.score_system,
+        game_points_primary=game_points_primary(document))
     _check_team_columns(tournament, sink)
     return tournament
 
@@ -170,6 +191,31 @@ def _report(problems: _Problems, records: Sequence[TeamRecord], declared: bool,
                  f"(line {line})", line=records[0].line, column=1,
                  expected="192 naming a team system (e.g. FIDE_TEAM_...) for a team event; "
                           "nothing to do for teams listed for a team prize")
+
+
+def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, object],
+                        total_rounds: int, problems: _Problems) -> None:
+    """Every team a 320, 240 or 330 names must exist, in a round of the event."""
+    def check(team: int, round_no: int, line: int, column: int, tag: str) -> None:
+        if team not in teams:
+            problems.add(f"team {team} in record {tag} is not a team of this file", line,
+                         column, "the number of a team record (310 or 013)")
+        elif not 1 <= round_no <= total_rounds:
+            problems.add(f"round {round_no} in record {tag} is not a round of this event",
+                         line, column, f"a round from 1 to {total_rounds}")
+    for bye in declarations.byes.values():
+        tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
+        check(bye.team, bye.round, bye.line, bye.column, tag)
+    for forfeit in set(declarations.forfeits.values()):
+        if forfeit.white == forfeit.black:
+            problems.add(f"team {forfeit.white} forfeits a match against itself in round "
+                         f"{forfeit.round}", forfeit.line, 16, "two different teams")
+        for team, column in ((forfeit.white, 12), (forfeit.black, 16)):
+            check(team, forfeit.round, forfeit.line, column, "330")
+            if declarations.byes.get((team, forfeit.round)) is not None:
+                problems.add(f"team {team} has a bye and a forfeited match in round "
+                             f"{forfeit.round}", forfeit.line, column,
+                             "a bye or a match for each team and round")
 
 
 def _record_text(document: TrfDocument, record: TeamRecord) -> str:
@@ -239,7 +285,7 @@ class _Inferred:
 
 
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
-                  problems: _Problems, sequence_length: int
+                  problems: _Problems, sequence_length: int, declarations: TeamDeclarations
                   ) -> tuple[dict[int, list[Match]], list[_Inferred], int]:
     """Each team's match in each round, from its players' games, and what was inferred.
 
@@ -248,7 +294,8 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     (TRF-16 exports write it so): the board counts for the match (C.07 11.1.2, the game
     points are the sum of the points each player scores), the opponent team gets nothing
     on it. A team without a match gets one team result for the round, not one per member
-    (:func:`_unpaired_match`).
+    (:func:`_unpaired_match`). A bye declared in 320 or 240 and a match forfeited in 330
+    say what the round was; the boards must not contradict them.
     """
     team_of = {member: number for number, (_, members) in teams.items() for member in members}
     points = individual.score_system.round_points
@@ -258,6 +305,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     inferred: list[_Inferred] = []
     matches: dict[int, list[Match]] = {number: [] for number in teams}
     unpaired_rounds: list[tuple[int, int, list[RoundResult]]] = []
+    unwritten_forfeits: list[tuple[int, int, ForfeitedMatch]] = []
     most_boards = 0
     for round_no in range(1, individual.total_rounds + 1):
         faced: dict[int, int | None] = {}
@@ -294,10 +342,33 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                              player.line, player.result(round_no).column,
                              "all boards of a team against one team in each round")
                 continue
-            faced[number] = next(iter(opponents)) if opponents else None
+            bye = declarations.byes.get((number, round_no))
+            if bye is not None and opponents:
+                first_member = next(iter(opponents.values()))
+                result = individual.player(first_member).result(round_no)
+                problems.add(f"team {number} has a bye in round {round_no} (line {bye.line}) "
+                             f"but its player {first_member} plays team "
+                             f"{next(iter(opponents))}", result.line, result.column,
+                             "no games for a team in the round of its bye")
+                continue
+            forfeit = declarations.forfeits.get((number, round_no))
+            if forfeit is not None:
+                scheduled = forfeit.black if forfeit.white == number else forfeit.white
+                if opponents and set(opponents) != {scheduled}:
+                    first_member = next(iter(opponents.values()))
+                    result = individual.player(first_member).result(round_no)
+                    problems.add(f"team {number} meets team {next(iter(opponents))} in round "
+                                 f"{round_no}, but record 330 (line {forfeit.line}) says its "
+                                 f"match against team {scheduled} was forfeited",
+                                 result.line, result.column,
+                                 f"the boards of the match against team {scheduled}")
+                    continue
+                faced[number] = scheduled
+            else:
+                faced[number] = next(iter(opponents)) if opponents else None
             boards[number] = games
             byes[number] = [r for _, r in unpaired_of]
-            if opponents:
+            if faced[number] is not None:
                 wins = [(member, r) for member, r in unpaired_of
                         if r.code is ResultCode.FORFEIT_WIN or counted_wins.get(member) == round_no]
                 empty_wins[number] = [r for _, r in wins]
@@ -314,7 +385,8 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 unpaired_rounds.append((number, round_no, byes[number]))
                 matches[number].append(Match(round=round_no, opponent=None, game_points=None,
                                              opponent_game_points=None))
-                if (len(without_match) == 1 and len(without_match) < len(teams)
+                if ((number, round_no) not in declarations.byes
+                        and len(without_match) == 1 and len(without_match) < len(teams)
                         and not individual.is_round_robin
                         and byes[number]
                         and all(r.code is ResultCode.FORFEIT_LOSS for r in byes[number])):
@@ -330,22 +402,35 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
             won_empty = empty_wins.get(number, [])
             most_boards = max(most_boards, len(mine) + len(won_empty))
             is_complete = all(g.code is not ResultCode.PENDING for g in (*mine, *theirs))
+            forfeit = declarations.forfeits.get((number, round_no))
+            their_empty_wins = empty_wins.get(opponent, [])
+            if forfeit is not None and not (mine or won_empty or theirs or their_empty_wins):
+                unwritten_forfeits.append((number, round_no, forfeit))
             matches[number].append(Match(
                 round=round_no, opponent=StartNo(opponent),
                 game_points=(sum((g.points for g in mine), empty_board_win * len(won_empty))
                              if is_complete else None),
                 opponent_game_points=(
-                    sum((g.points for g in theirs),
-                        empty_board_win * len(empty_wins.get(opponent, [])))
+                    sum((g.points for g in theirs), empty_board_win * len(their_empty_wins))
                     if is_complete else None),
                 boards=tuple(mine)))
     # Record 352's length, else the most boards of one match (empty-board wins included).
     board_count = sequence_length or most_boards or 1
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     for number, round_no, results in unpaired_rounds:
+        declared = declarations.byes.get((number, round_no))
         matches[number][round_no - 1] = _unpaired_match(
             round_no, results, individual.score_system, board_count,
-            (number, round_no) in inferred_byes)
+            (number, round_no) in inferred_byes,
+            None if declared is None else declared.kind, declarations)
+    for number, round_no, forfeit in unwritten_forfeits:
+        # A match forfeited (330) without a board in 001: the winner wins every board
+        # (spec §2.2), counted only now that the boards per match are known.
+        every_board = empty_board_win * board_count
+        own, other = (every_board if forfeit.code_of(team) is ResultCode.FORFEIT_WIN else ZERO
+                      for team in (number, forfeit.opponent_of(number)))
+        matches[number][round_no - 1] = dataclasses.replace(
+            matches[number][round_no - 1], game_points=own, opponent_game_points=other)
     return matches, inferred, board_count
 
 
@@ -372,23 +457,41 @@ def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int],
     return found
 
 
+_UNPAIRED_CODES = {
+    RoundKind.PAIRING_ALLOCATED_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
+    RoundKind.FULL_POINT_BYE: ResultCode.FULL_POINT_BYE,
+    RoundKind.HALF_POINT_BYE: ResultCode.HALF_POINT_BYE,
+    RoundKind.ZERO_POINT_BYE: ResultCode.ZERO_POINT_BYE,
+}
+
+
 def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreSystem,
-                    board_count: int, inferred_bye: bool) -> Match:
+                    board_count: int, inferred_bye: bool, declared: RoundKind | None,
+                    declarations: TeamDeclarations) -> Match:
     """A round without a match: one team result, worth the boards of one match.
 
     Every player's bye mark (``0000 - U`` on a roster of twelve) is the team's one bye,
     so a team bye's game points are per board, not per member: each board the game
     points of that bye (C.07 12: a pairing-allocated bye is a win on every board). A bye
     inferred from ``0000 - -`` says nothing of its points: a drawn match's game points
-    (the spec's rule without 320; the Crete 2024 standings score it so).
+    (the spec's rule without 320; the Crete 2024 standings score it so). A bye declared in
+    240 is worth its kind of result on every board (spec §2.2: F = W x B, H = D x B, Z = 0);
+    a pairing-allocated bye, declared or marked ``U``, what record 320 says it is worth.
     """
     kinds = {r.kind for r in results}
-    if kinds <= {RoundKind.NOT_PLAYED_YET}:
+    pab = declarations.pab_value
+    marked = next(iter(kinds)) if len(kinds) == 1 else None
+    kind = declared or marked
+    if declared is None and kinds <= {RoundKind.NOT_PLAYED_YET}:
         return Match(round=round_no, opponent=None, game_points=None, opponent_game_points=None)
     boards = Decimal(board_count)
-    if inferred_bye:
+    if kind is RoundKind.PAIRING_ALLOCATED_BYE and pab is not None:
+        total = pab.game_points
+    elif declared is not None:
+        total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
+    elif inferred_bye:
         total = games.draw * boards
-    elif len(kinds) == 1 and next(iter(kinds)) in _UNPAIRED_CODES:
+    elif marked in _UNPAIRED_CODES:
         first = results[0]
         total = games.points(first.kind, first.code) * boards
     else:
@@ -422,26 +525,34 @@ def _say_inferred(inferred: Sequence[_Inferred],
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
 
 
-_UNPAIRED_CODES = {
-    RoundKind.PAIRING_ALLOCATED_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
-    RoundKind.FULL_POINT_BYE: ResultCode.FULL_POINT_BYE,
-    RoundKind.HALF_POINT_BYE: ResultCode.HALF_POINT_BYE,
-}
+
+
+def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,
+                   inferred_byes: set[tuple[int, int]]) -> ResultCode | None:
+    """The team's result of the round when a record (320, 240, 330) or an inference says it."""
+    bye = declarations.byes.get((team, round_no))
+    if bye is not None:
+        return _UNPAIRED_CODES[bye.kind]
+    forfeit = declarations.forfeits.get((team, round_no))
+    if forfeit is not None:
+        return forfeit.code_of(team)
+    return ResultCode.PAIRING_ALLOCATED_BYE if (team, round_no) in inferred_byes else None
 
 
 def _match_result(individual: Tournament, match: Match, members: Sequence[StartNo],
-                  is_inferred_bye: bool) -> RoundResult:
+                  declared: ResultCode | None) -> RoundResult:
     """The match as one round of the team's record: won, drawn or lost on game points
-    (Art. 11), the colour of the team's first board, the position of that board's game."""
+    (Art. 11), the colour of the team's first board, the position of that board's game;
+    ``declared`` when a record or an inference says what the round was."""
     round_no = match.round
     if match.opponent is None:
         results = [individual.player(m).result(round_no) for m in members]
         kinds = {r.kind for r in results}
         first = results[0]
-        if kinds <= {RoundKind.NOT_PLAYED_YET}:
+        if declared is not None:
+            code = declared
+        elif kinds <= {RoundKind.NOT_PLAYED_YET}:
             code = ResultCode.NO_DATA
-        elif is_inferred_bye:
-            code = ResultCode.PAIRING_ALLOCATED_BYE
         elif len(kinds) == 1 and next(iter(kinds)) in _UNPAIRED_CODES:
             # Every player of the team has the same bye: the team has it.
             code = _UNPAIRED_CODES[next(iter(kinds))]
@@ -449,9 +560,12 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
             code = ResultCode.ZERO_POINT_BYE
         return RoundResult(round=round_no, opponent=None, color=Color.NONE, code=code,
                            line=first.line, column=first.column)
-    first_board = match.boards[0]
-    where = individual.player(first_board.player).result(round_no)
-    if match.game_points is None or match.opponent_game_points is None:
+    first_player = match.boards[0].player if match.boards else members[0]
+    where = individual.player(first_player).result(round_no)
+    color = match.boards[0].color if match.boards else Color.NONE
+    if declared is not None:
+        code = declared  # a forfeited match (330), whatever its boards add up to
+    elif match.game_points is None or match.opponent_game_points is None:
         code = ResultCode.PENDING
     else:
         forfeited = all(g.code.is_forfeit for g in match.boards)
@@ -463,7 +577,7 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
             code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
         else:
             code = ResultCode.DRAW
-    return RoundResult(round=round_no, opponent=match.opponent, color=first_board.color,
+    return RoundResult(round=round_no, opponent=match.opponent, color=color,
                        code=code, line=where.line, column=where.column)
 
 
@@ -510,4 +624,5 @@ def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> Non
                              line=team.line, column=column, expected=computed_text)
 
 
-__all__ = ["MATCH_SCORING", "build_team_tournament", "is_team_event", "team_records"]
+__all__ = ["MATCH_SCORING", "build_team_tournament", "game_points_primary", "is_team_event",
+           "team_records"]

@@ -336,13 +336,14 @@ def test_a_player_in_no_team_is_an_error_in_a_team_event():
                                    "every player listed in a team record")
 
 
-def test_team_byes_of_record_320_are_refused_with_a_position():
-    text = team_trf(2, 4, [{1: (2, "1="), 3: (4, "==")}]) + "320 2.0  2.0  000\n"
+def test_record_320_without_a_bye_team_only_sets_the_pab_value():
+    # 320 columns 5-8 and 10-13 (1.5 MP, 2.0 GP), round 1 "000": nobody had the bye.
+    text = team_trf(2, 4, [{1: (2, "1="), 3: (4, "==")}]) + "320  1.5  2.0  000\n"
     teams, diagnostics = _read(text)
-    assert teams is None
-    assert str(diagnostics[0]) == ("t.trf:17:1: record 320 (team pairing-allocated byes) is "
-                                   "not supported yet; expected a team event without 320 "
-                                   "records")
+    assert teams is not None, diagnostics
+    assert teams.score_system.pairing_allocated_bye == Decimal("1.5")
+    assert all(r.code is not ResultCode.PAIRING_ALLOCATED_BYE
+               for team in teams.teams for r in team.results)
 
 
 def test_teams_listed_for_a_team_prize_leave_the_event_individual():

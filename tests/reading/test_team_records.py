@@ -1,0 +1,201 @@
+"""The TRF-26 team records 320 (team PABs), 330 (forfeited matches) and 240 with team
+numbers (team byes), read into the team matches (issue 11).
+
+The expected numbers come from the regulations' table (spec team-tiebreaks §2.2) worked by
+hand on small files, and from the reference calculator's values for the TEC-2023 exercise
+event (``tests/corpus/teams/expected/``), never from our own output.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS
+
+from generator.errors import StandingsError
+from generator.model import Edition, ResultCode, StartNo, TeamTournament
+from generator.reading.events import read_event
+from generator.rules.ranking import compute_standings
+
+TEAMS = CORPUS / "teams"
+TEC = "tec2023-exercise-teams"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def _teams_of(text: str, folder: Path) -> TeamTournament:
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    teams = read_event(path).teams
+    assert teams is not None, "read as an individual event"
+    return teams
+
+
+def _errors(text: str, folder: Path) -> list[str]:
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(StandingsError) as caught:
+        read_event(path)
+    return [str(d) for d in caught.value.diagnostics if d.is_error]
+
+
+def _player(number: int, name: str, points: str, *rounds: str) -> str:
+    line = f"001 {number:>4}      {name:<33} 2000{'':<28}{points:>4}    0"
+    for block in rounds:
+        line += f"  {block}"
+    return line
+
+
+def _team(number: int, name: str, *members: int) -> str:
+    line = f"310 {number:>3} {name:<32}{'':<33}"
+    return line + " ".join(f"{m:>4}" for m in members)
+
+
+# Three teams of two boards, two rounds: team 3 has a bye in each round.
+HEADER = ["012 Small team Swiss", "142 2", "192 FIDE_TEAM_MP_GP", "352 WB",
+          "362 TW 2.0   TD 1.0   TL 0.0"]
+
+
+def _three_teams(extra: list[str], round2: dict[int, str] | None = None) -> str:
+    # Round 1: team 1 (players 1, 2) beats team 2 (3, 4) 1½-½; team 3 (5, 6) has no match.
+    # Round 2: team 2 v team 3 (players 3-6), team 1 without a match, by default 1-1.
+    second = {1: "0000 - -", 2: "0000 - -", 3: "   5 w 1", 4: "   6 b 0", 5: "   3 b 0",
+              6: "   4 w 1"} | (round2 or {})
+    first = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w =", 5: "0000 - -",
+             6: "0000 - -"}
+    players = [_player(n, f"P{n}", "", first[n], second[n]) for n in range(1, 7)]
+    return "\n".join([*HEADER, *players, _team(1, "One", 1, 2), _team(2, "Two", 3, 4),
+                      _team(3, "Three", 5, 6), *extra]) + "\n"
+
+
+def _match_and_game_points(teams: TeamTournament, number: int, round_no: int
+                           ) -> tuple[ResultCode, Decimal, Decimal | None]:
+    team = teams.team(StartNo(number))
+    result = team.results[round_no - 1]
+    return (result.code, teams.score_system.round_points(result),
+            team.match(round_no).game_points)
+
+
+def test_record_320_gives_the_team_bye_its_match_and_game_points(folder):
+    # 320: 1.5 MP and 1.0 GP for the PAB (values no default would give), team 3 in round 1
+    # and team 1 in round 2.
+    teams = _teams_of(_three_teams(["320  1.5  1.0   3   1"]), folder)
+    assert _match_and_game_points(teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal("1.5"), Decimal("1.0"))
+    assert _match_and_game_points(teams, 1, 2) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal("1.5"), Decimal("1.0"))
+    assert _match_and_game_points(teams, 1, 1) == (ResultCode.WIN, Decimal(2), Decimal("1.5"))
+
+
+@pytest.mark.parametrize(("kind", "match_points", "game_points"), [
+    ("F", Decimal(2), Decimal(2)),   # a won match, W x B (spec §2.2)
+    ("H", Decimal(1), Decimal(1)),   # a drawn match, D x B
+    ("Z", Decimal(0), Decimal(0)),
+])
+def test_record_240_with_a_team_number_is_that_team_s_bye(kind, match_points, game_points,
+                                                           folder):
+    teams = _teams_of(_three_teams([f"240 {kind}   1    3", "240 Z   2    1"]), folder)
+    code, points, games = _match_and_game_points(teams, 3, 1)
+    assert (points, games) == (match_points, game_points)
+    assert code.value == kind
+    assert _match_and_game_points(teams, 1, 2) == (
+        ResultCode.ZERO_POINT_BYE, Decimal(0), Decimal(0))
+
+
+def test_record_330_forfeits_the_match_whatever_the_boards_say(folder):
+    # Round 2 is written as a 1-1 draw on the boards, 330 says team 3 won by forfeit.
+    teams = _teams_of(_three_teams(["330 -+   2   2   3"]), folder)
+    three = teams.team(StartNo(3)).results[1]
+    two = teams.team(StartNo(2)).results[1]
+    assert (three.code, three.opponent) == (ResultCode.FORFEIT_WIN, 3 - 1)
+    assert (two.code, two.opponent) == (ResultCode.FORFEIT_LOSS, 3)
+
+
+def test_record_330_without_boards_gives_the_winner_every_board(folder):
+    # Neither team has a board in round 2: the forfeit winner wins both boards.
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["330 +-   2   2   3"], blank), folder)
+    assert _match_and_game_points(teams, 2, 2) == (
+        ResultCode.FORFEIT_WIN, Decimal(2), Decimal(2))
+    assert _match_and_game_points(teams, 3, 2) == (
+        ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+def test_record_330_double_forfeit_is_a_loss_for_both(folder):
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["330 --   2   2   3"], blank), folder)
+    for number in (2, 3):
+        assert _match_and_game_points(teams, number, 2) == (
+            ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ("320  1.0  x.0   3", "t.trf:15:10: game points 'x.0' in record 320 is not a number"),
+    ("320  1.0  1.0   9", "t.trf:15:15: team 9 in record 320 is not a team of this file"),
+    ("240 Q   1    3", "t.trf:15:5: bye type 'Q' in record 240 is not F, H or Z"),
+    ("240 H   7    3", "t.trf:15:11: round 7 in record 240 is not a round of this event"),
+    ("330 ++   2   2   3", "t.trf:15:5: forfeit '++' in record 330 is not +-, -+ or --"),
+    ("330 +-   2   2   2", "t.trf:15:16: team 2 forfeits a match against itself in round 2"),
+    ("330 +-   2   1   3", "t.trf:10:102: team 3 meets team 2 in round 2, but record 330 "
+                            "(line 15) says its match against team 1 was forfeited"),
+    ("240 F   2    3", "t.trf:10:102: team 3 has a bye in round 2 (line 15) but its player 5 "
+                       "plays team 2"),
+])
+def test_unreadable_or_contradicted_team_records_are_errors_at_the_column(record, message,
+                                                                          folder):
+    errors = _errors(_three_teams([record]), folder)
+    assert any(message in e for e in errors), errors
+
+
+# --- the TEC-2023 exercise event (320, 330, 240 with team numbers) ----------------------------
+
+EXPECTED = json.loads((TEAMS / "expected" / f"{TEC}.json").read_text(encoding="utf-8"))
+CODES = ["BH:MP", "BH:GP", "SB:MP"]
+
+
+@pytest.mark.parametrize("edition", [Edition.FIDE_2024_08, Edition.FIDE_2026_03])
+def test_tec2023_match_points_and_buchholz_are_the_reference_s(edition):
+    event = read_event(TEAMS / "trf" / f"{TEC}.trf")
+    assert event.teams is not None
+    assert not [d for d in event.warnings if "column says" in d.message]
+    standings = compute_standings(event.teams, CODES, edition)
+    year = "2024" if edition is Edition.FIDE_2024_08 else "2026"
+    ours = {}
+    for team in EXPECTED["players"]:
+        row = standings.row(StartNo(team["start_no"]))
+        ours[team["start_no"]] = [float(row.points)] + [float(row.number(c)) for c in CODES]
+    assert ours == {t["start_no"]: [t["values"][year][c] for c in ["PTS", *CODES]]
+                    for t in EXPECTED["players"]}
+
+
+# --- 192: the team system, the primary score, round robin or Swiss ----------------------------
+
+@pytest.mark.parametrize(("system", "primary_is_gp"), [
+    ("FIDE_TEAM_MP_GP", False), ("FIDE_TEAM_GP_MP", True), ("FIDE_TEAM_TYPEA_GP", True),
+    ("FIDE_TEAM_BAKU", False), ("CUSTOM_TEAM_SWISS_GP", True), ("CUSTOM_TEAM_SWISS_MP", False),
+])
+def test_record_192_names_the_primary_score(system, primary_is_gp, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("192 FIDE_TEAM_MP_GP",
+                                                          f"192 {system}")
+    assert _teams_of(text, folder).game_points_primary is primary_is_gp
+
+
+def test_192_decides_round_robin_or_swiss_before_the_pairing_pattern(folder):
+    # markdechamps-team-rr: every pair of teams met once, read as a round robin from the
+    # pattern; a 192 that says SWISS decides first (spec R2). FIDE_TEAM_* alone names the
+    # scores, not the system: that real round robin writes FIDE_TEAM_TYPEA_MP_GP.
+    text = (CORPUS / "trf" / "markdechamps-team-rr.trf").read_text(encoding="utf-8")
+    path = folder / "rr.trf"
+    path.write_text(text, encoding="utf-8")
+    rr = read_event(path).teams
+    assert rr is not None and rr.is_round_robin
+    path.write_text(text.replace("192 FIDE_TEAM_TYPEA_MP_GP", "192 CUSTOM_TEAM_SWISS_MP"),
+                    encoding="utf-8")
+    swiss = read_event(path).teams
+    assert swiss is not None and not swiss.is_round_robin

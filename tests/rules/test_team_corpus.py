@@ -1,0 +1,115 @@
+"""Every team tie-break value of the team corpus against the reference, in both editions.
+
+tests/corpus/teams/expected/*.json were produced by gacrux 1.11.65 (one run per code and
+edition), never by this program; tests/kit/teamcorpus.py does the comparing. One test per
+file, edition and code; a failure lists every team that differs.
+
+``CODES`` lists the codes the tie-break engine computes; each branch of issue 11 adds the
+codes it implements. Where we follow C.07 against the reference, the divergence has its own
+test below, which says the article.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from kit import teamcorpus
+
+from generator.model import Edition, ResultCode, RoundKind, StartNo
+
+CODES = [
+    "PTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "FB:MP", "SB:MP", "SB:GP", "PS:MP",
+    "PS:GP", "KS:MP", "TPN",
+]
+
+SAME_EVENT = {
+    # The reference scores a TRF-16 team bye (`0000 - -` on every player of the one team
+    # without a match, no 320) as 0 MP and 0 GP (spec R8). We read it as the event's
+    # pairing-allocated bye, a drawn match (Q3; the published standings score it so), which
+    # is what -pab320 declares in record 320: its values are the event's, and ours.
+    "crete-friendship-cup-2024-fixempty": "crete-friendship-cup-2024-fixempty-pab320",
+}
+
+
+_NOT_READ_YET = {("bbp-team-299-blank-fix362", "PTS"), ("bbp-team-299-blank-fix362", "KS:MP")}
+
+
+def _pending(name: str, code: str) -> str | None:
+    """Why a value does not match yet (the case is a strict xfail: it fails the suite the
+    day it starts to match, so that the mark goes)."""
+    expected = teamcorpus.load_expected(name)
+    if code == "PTS" and teamcorpus.team_event(expected["file"]).game_points_primary:
+        return ("192 names game points primary (C.07 11.1), read into game_points_primary; "
+                "ranking on GP first is the team-scores branch's")
+    if (name, code) in _NOT_READ_YET:
+        return "record 299 (a team's bonus or penalty) is not read yet"
+    counted = teamcorpus.rounds_counted(expected)
+    teams = teamcorpus.team_event(expected["file"]).teams
+    decided = counted is not None and any(
+        t.results[counted - 1].kind is RoundKind.GAME
+        and t.results[counted - 1].code is not ResultCode.DRAW for t in teams)
+    if code.startswith("FB") and decided and counted < expected["rounds"]:
+        return ("C.07 8.3 part-way through an event: the reference draws no round (its last "
+                "round is the announced one, not played), ours draws round k; see "
+                "/work/wt/note/findings.md")
+    return None
+
+
+def _cases() -> list[object]:
+    found = []
+    for name, edition, code in teamcorpus.cases(CODES):
+        values = SAME_EVENT.get(name, name)
+        reason = _pending(name, code)
+        marks = () if reason is None else (pytest.mark.xfail(reason=reason, strict=True),)
+        found.append(pytest.param(values, edition, code,
+                                  teamcorpus.load_expected(name)["file"],
+                                  id=f"{name}-{edition}-{code}", marks=marks))
+    return found
+
+
+@pytest.mark.parametrize(("values", "edition", "code", "trf_name"), _cases())
+def test_team_corpus_value(values: str, edition: str, code: str, trf_name: str) -> None:
+    differences = teamcorpus.compare_code(values, edition, code, trf_name=trf_name)
+    assert not differences, "\n".join(str(d) for d in differences)
+
+
+def _rank_cases() -> list[object]:
+    found = []
+    for name in teamcorpus.expected_names():
+        expected = teamcorpus.load_expected(name)
+        if not set(expected["rank_tiebreaks"]) <= set(CODES):
+            continue
+        for edition in teamcorpus.EDITIONS:
+            found.append(pytest.param(SAME_EVENT.get(name, name), edition, expected["file"],
+                                      id=f"{name}-{edition}"))
+    return found
+
+
+@pytest.mark.parametrize(("values", "edition", "trf_name"), _rank_cases())
+def test_team_corpus_rank(values: str, edition: str, trf_name: str) -> None:
+    differences = teamcorpus.compare_ranks(values, edition, trf_name=trf_name)
+    assert not differences, "\n".join(str(d) for d in differences)
+
+
+def test_every_team_expected_file_is_compared() -> None:
+    compared = {name for name, _, _ in teamcorpus.cases(CODES)}
+    assert compared == set(teamcorpus.expected_names())
+
+
+# --- divergences by C.07, pinned --------------------------------------------------------------
+
+def test_crete_2024_team_byes_score_as_the_event_scored_them_not_as_the_reference():
+    # C.07 fixes no PAB value (16.2.1); the event's published standings give each bye 1 MP and
+    # 3 GP, a drawn match (Q3). The reference gives 0 (R8): each of the seven bye teams is one
+    # match point short in its values, ours have it.
+    reference = teamcorpus.load_expected("crete-friendship-cup-2024-fixempty")
+    teams = teamcorpus.team_event(reference["file"])
+    standings = teamcorpus.compute_standings(teams, [], Edition.FIDE_2024_08)
+    bye_teams = {team.start_no for team in teams.teams
+                 if any(r.code is ResultCode.PAIRING_ALLOCATED_BYE for r in team.results)}
+    assert len(bye_teams) == 7
+    for team in reference["players"]:
+        ours = standings.row(StartNo(team["start_no"])).points
+        short = Decimal(1) if team["start_no"] in bye_teams else Decimal(0)
+        assert ours - Decimal(str(team["values"]["2024"]["PTS"])) == short, team["start_no"]
