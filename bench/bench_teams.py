@@ -126,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{len(event.lineups)} line-ups (300)")
 
         ours_in = in_process(path, args.repeat)
-        print(f"  {'ours in process, best of ' + str(args.repeat):<50} {ours_in}")
+        print(f"  {'ours in process, best of ' + str(args.repeat):<56} {ours_in}")
         envs = environments(scratch)
         as_is = next(iter(envs.values()))
         ours_out: dict[str, Timing] = {}
@@ -134,11 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             best(1, rank_command(path), env)    # the first run writes the bytecode, if kept
             ours_out[how] = best(args.repeat, rank_command(path), env,
                                  expect=f'"start_no": {event.team_count}')
-            print(f"  {'ours rank --format json, ' + how:<50} {ours_out[how]}")
+            print(f"  {'ours rank --format json, ' + how:<56} {ours_out[how]}")
         if not args.skip_reference:
             reference = best(args.reference_repeat, reference_command(path), as_is,
                              expect='"tiebreakResult"')
-            print(f"  {'reference, best of ' + str(args.reference_repeat):<50} {reference}")
+            print(f"  {'reference, best of ' + str(args.reference_repeat):<56} {reference}")
             print(f"  ours in process is {reference.wall / ours_in.wall:6.1f}x faster (wall)")
             for how, timing in ours_out.items():
                 print(f"  ours as a process is {reference.wall / timing.wall:6.1f}x faster "
