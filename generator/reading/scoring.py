@@ -132,6 +132,8 @@ and the reference calculator) unless 362 gives ``TP``."""
 
 
 _MATCH_SYMBOLS = {"W": "win", "D": "draw", "L": "loss", "P": "pab", "A": "absence"}
+_MATCH_PAIR = re.compile(rf"\s*T?([A-Za-z])\s*({SCORING_NUMBER})(?=\s|$)")
+"""One entry of record 362: ``TW 2.0``, ``TW  2.0``, ``TW2.0`` or ``W 2.0``."""
 
 
 def match_scoring(document: TrfDocument, sink: DiagnosticSink) -> ScoreSystem:
@@ -140,14 +142,28 @@ def match_scoring(document: TrfDocument, sink: DiagnosticSink) -> ScoreSystem:
     if record is None:
         return MATCH_SCORING
     values: dict[str, Decimal] = {}
-    for found in re.finditer(rf"T?([A-Za-z])\s*({SCORING_NUMBER})", record.text[4:]):
+    text = record.text
+    position = 4
+    # The whole line decides: real programs put the points one column right (`TW  2.0`)
+    # or leave the blank out, but anything that is not a symbol and its points is an error
+    # rather than a scoring silently left at its default.
+    while text[position:].strip():
+        found = _MATCH_PAIR.match(text, position)
+        if found is None:
+            start = len(text) - len(text[position:].lstrip())
+            sink.error(f"record 362 cannot be read from {quote(text[start:].rstrip())}",
+                       line=record.line, column=start + 1,
+                       expected="a result symbol and its match points, as in "
+                                "'362 TW 2.0   TD 1.0   TL 0.0'")
+            break
+        position = found.end()
         symbol = found[1].upper()
         if symbol not in _MATCH_SYMBOLS:
             sink.warning(f"unknown match scoring symbol {found[0].split()[0]!r} in record 362 "
-                         "ignored", line=record.line, column=found.start() + 5,
+                         "ignored", line=record.line, column=found.start(1),
                          expected="one of TW TD TL TP TA")
             continue
-        value = scoring_value(found[2], symbol, record.line, found.start(2) + 5, sink)
+        value = scoring_value(found[2], symbol, record.line, found.start(2) + 1, sink)
         if value is not None:
             values[_MATCH_SYMBOLS[symbol]] = value
     absence = values.get("absence", ZERO)

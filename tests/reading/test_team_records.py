@@ -199,3 +199,31 @@ def test_192_decides_round_robin_or_swiss_before_the_pairing_pattern(folder):
                     encoding="utf-8")
     swiss = read_event(path).teams
     assert swiss is not None and not swiss.is_round_robin
+
+
+# --- 362: the match points, in the layouts real programs write --------------------------------
+
+@pytest.mark.parametrize("record", [
+    "362 TW 3.0   TD 1.0   TL 0.0",      # TRF-26
+    "362 TW  3.0   TD  1.0   TL  0.0",   # bbpPairings: the points one column right
+    "362 TW3.0 TD1.0 TL0.0",
+    "362 W 3.0 D 1.0 L 0.0",
+])
+def test_record_362_is_read_in_every_layout_real_programs_write(record, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("362 TW 2.0   TD 1.0   TL 0.0",
+                                                          record)
+    scoring = _teams_of(text, folder).score_system
+    assert (scoring.win, scoring.draw, scoring.loss) == (Decimal(3), Decimal(1), Decimal(0))
+
+
+@pytest.mark.parametrize(("record", "column", "quoted"), [
+    ("362 2.0 1.0 0.0", 5, "'2.0 1.0 0.0'"),
+    ("362 TW 2.0   TD one", 14, "'TD one'"),
+    ("362 TW 2.0/TD 1.0", 5, "'TW 2.0/TD 1.0'"),
+])
+def test_an_unreadable_record_362_is_an_error_at_its_column(record, column, quoted, folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("362 TW 2.0   TD 1.0   TL 0.0",
+                                                          record)
+    errors = _errors(text, folder)
+    assert any(f"t.trf:5:{column}: record 362 cannot be read from {quoted}" in e
+               for e in errors), errors
