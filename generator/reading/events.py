@@ -48,6 +48,7 @@ from generator.rules.notation import (
 )
 from generator.rules.progress import event_progress
 from generator.rules.ranking import compute_standings
+from generator.rules.team_scores import strength_divisor_refusal
 from generator.speed import collector_paused
 
 SETTINGS_FILE = "event.yml"
@@ -418,16 +419,19 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         codes = [code for _, code in listed]
         places = [(document.path, record.line, 5 + offset) for offset, _ in listed]
         checked = read_tiebreak_list(codes, rounds=rounds)
-        unreadable = [codes[p.index] for p in checked.problems if p.is_unreadable]
+        # A team tie-break in an individual event's list is not computed there either.
+        not_computed = sorted({p.index for p in checked.problems if p.is_unreadable} | {
+            index for spec, index in zip(checked.specs, checked.indices, strict=True)
+            if spec.info.team_only and not isinstance(tournament, TeamTournament)})
+        unreadable = [codes[index] for index in not_computed]
         if unreadable:
             # Team tie-breaks (MPvGP, EDET, ...) and programs' own codes: not computed here,
             # so the announced order cannot be followed; say so rather than drop codes silently.
             shown = ", ".join(quote(c) for c in unreadable[:_UNREADABLE_SHOWN]) + (
                 f" and {len(unreadable) - _UNREADABLE_SHOWN} more"
                 if len(unreadable) > _UNREADABLE_SHOWN else "")
-            first = next(p for p in checked.problems if p.is_unreadable)
             diagnostics.append(Diagnostic(
-                path=document.path, line=record.line, column=places[first.index][2],
+                path=document.path, line=record.line, column=places[not_computed[0]][2],
                 severity=Severity.WARNING,
                 message=f"record {tag} lists tie-breaks this program does not compute ("
                         f"{shown}); the default list is used instead",
@@ -481,6 +485,10 @@ def _check_tiebreaks(resolved: ResolvedTiebreaks, trf_path: str, tournament: Tou
         elif art8 := round_robin_refusal(spec, edition,
                                          is_round_robin=tournament.is_round_robin):
             message, expected = art8
+            diagnostics.append(diagnostic_at(message=message, expected=expected))
+        elif isinstance(tournament, TeamTournament) and (
+                no_divisor := strength_divisor_refusal(spec, tournament)):
+            message, expected = no_divisor
             diagnostics.append(diagnostic_at(message=message, expected=expected))
         elif not spec.info.is_in(edition):
             diagnostics.append(diagnostic_at(

@@ -26,6 +26,7 @@ from generator.rules.explain import CutReason, Explained, Note, Part
 from generator.rules.notation import (
     CATALOGUE,
     GAME_POINTS,
+    MATCH_POINTS,
     TiebreakSpec,
     points_system_refusal,
 )
@@ -78,7 +79,14 @@ class Context:
                  edition: Edition = Edition.FIDE_2026_03,
                  unplayed: UnplayedOptions = DEFAULT_UNPLAYED,
                  unrated_rating: int | None = None,
-                 points: Sequence[Sequence[Decimal | None]] | None = None) -> None:
+                 reference_score: str | None = None) -> None:
+        """``reference_score`` (team events): the score the tie-breaks read, ``MP`` or
+        ``GP``; None is the event's primary score (C.07 11.1, Art. 13 preamble)."""
+        self.teams = tournament if isinstance(tournament, TeamTournament) else None
+        self.reference_score = reference_score or primary_score(tournament)
+        points: Sequence[Sequence[Decimal | None]] | None = None
+        if self.teams is not None and self.reference_score == GAME_POINTS:
+            tournament, points = self.teams.game_points_view()
         self.tournament = tournament
         self.edition = edition = Edition(edition)
         self.unplayed = unplayed
@@ -125,9 +133,14 @@ class Context:
         """The value of ``spec`` for every player (computed once per code)."""
         if spec.acronym == "DE":
             raise TiebreakError("DE depends on the tied group; use direct_encounter()")
+        refusal = points_system_refusal(spec, is_team_event=self.teams is not None)
+        if refusal is not None:
+            raise TiebreakError(refusal[0])
         if spec.points_system is not None:
             return self.memo(("column", spec.code), lambda: self._points_system_column(spec))
-        compute = REGISTRY[spec.info.acronym]
+        acronym = spec.info.acronym
+        compute = (BOARD_REGISTRY[acronym] if self.counts_boards and acronym in BOARD_REGISTRY
+                   else REGISTRY[acronym])
         return self.memo(("column", spec.code), lambda: compute(self, spec))
 
     def _points_system_column(self, spec: TiebreakSpec) -> Column:
@@ -137,23 +150,28 @@ class Context:
 
     def points_system_context(self, spec: TiebreakSpec) -> Context:
         """The context in which ``spec``'s reference score (``:MP``/``:GP``, C.07 Art. 13
-        preamble) is the score: this one for match points, the team event's game points
-        otherwise. Raises TiebreakError where that is not computed."""
-        tournament = self.tournament
-        system = spec.points_system
-        refusal = points_system_refusal(
-            spec, is_team_event=isinstance(tournament, TeamTournament))
+        preamble; none: the primary score) is the score. Raises TiebreakError where that
+        is not computed."""
+        refusal = points_system_refusal(spec, is_team_event=self.teams is not None)
         if refusal is not None:
             raise TiebreakError(refusal[0])
-        if system != GAME_POINTS or not isinstance(tournament, TeamTournament):
-            return self
+        return self.score_context(spec.points_system)
 
-        def make() -> Context:
-            view, points = tournament.game_points_view()
-            return Context(view, rounds=self.rounds, edition=self.edition,
-                           unplayed=self.unplayed, unrated_rating=self.unrated_rating,
-                           points=points)
-        return self.memo(("points-system", system), make)
+    def score_context(self, score: str | None) -> Context:
+        """The context whose score is ``score`` (``MP`` or ``GP`` of a team event; None or
+        the score of this context: this one), built once."""
+        teams = self.teams
+        if score is None or score == self.reference_score or teams is None:
+            return self
+        return self.memo(("points-system", score), lambda: Context(
+            teams, rounds=self.rounds, edition=self.edition, unplayed=self.unplayed,
+            unrated_rating=self.unrated_rating, reference_score=score))
+
+    @property
+    def counts_boards(self) -> bool:
+        """C.07 Art. 13 (Q5): the own-record tie-breaks of Art. 7 read on game points count
+        boards, the variation of Arts. 6-10 the reference calculator computes."""
+        return self.teams is not None and self.reference_score == GAME_POINTS
 
     def rating_of(self, player: int, unrated: int | None) -> int | None:
         rating = self.players[player].rating
@@ -166,6 +184,14 @@ class Context:
         """:func:`is_dropped_for_unrated` in this event."""
         return is_dropped_for_unrated(spec, has_unrated_players=self.tournament.has_unrated_players,
                                       unrated_rating=self.unrated_rating)
+
+
+def primary_score(tournament: Tournament) -> str | None:
+    """C.07 11.1: a team event's primary score (``MP`` unless its regulations, TRF 192,
+    name the game points); None for an individual event."""
+    if not isinstance(tournament, TeamTournament):
+        return None
+    return GAME_POINTS if tournament.game_points_primary else MATCH_POINTS
 
 
 def unrated_rating_for(spec: TiebreakSpec, unrated_rating: int | None) -> int | None:
@@ -201,6 +227,22 @@ def tiebreak(acronym: str) -> Callable[[Compute], Compute]:
 
     def register(function: Compute) -> Compute:
         REGISTRY[acronym] = function
+        return function
+    return register
+
+
+BOARD_REGISTRY: dict[str, Compute] = {}
+"""The Art. 7 tie-breaks read on a team event's game points, which count boards
+(C.07 Art. 13's variation, Q5): the function for each acronym that has one."""
+
+
+def tiebreak_on_boards(acronym: str) -> Callable[[Compute], Compute]:
+    """Register the board-counting variant of ``acronym`` (see BOARD_REGISTRY)."""
+    if acronym not in CATALOGUE or CATALOGUE[acronym].canonical.acronym != acronym:
+        raise KeyError(acronym)
+
+    def register(function: Compute) -> Compute:
+        BOARD_REGISTRY[acronym] = function
         return function
     return register
 

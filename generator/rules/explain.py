@@ -95,6 +95,9 @@ class NoteKind(StrEnum):
     NOT_TIED = "not-tied"
     KOYA_THRESHOLD = "koya-threshold"
     UNRATED_RATING = "unrated-rating"
+    SECONDARY_SCORE = "secondary-score"
+    STRENGTH_COMBINATION = "strength-combination"
+    COUNTS_BOARDS = "counts-boards"
 
 
 # One record per note kind, each with exactly the numbers its wording names. ``kind`` is a
@@ -245,9 +248,55 @@ class UnratedRatingNote:
     rating: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecondaryScoreNote:
+    """MPvGP (13.1): the value is the team's total of the event's secondary score."""
+
+    kind: ClassVar[NoteKind] = NoteKind.SECONDARY_SCORE
+    article: str
+    is_game_points: bool
+    """The secondary score is the game points (match points are primary)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrengthCombinationNote:
+    """SSSC (13.4): the secondary score plus the primary Buchholz divided by K."""
+
+    kind: ClassVar[NoteKind] = NoteKind.STRENGTH_COMBINATION
+    article: str
+    secondary: Decimal
+    """The team's secondary score (13.4.2 a)."""
+    buchholz: Decimal
+    """The team's Buchholz (Fore Buchholz with /F) on the primary score."""
+    divisor: int
+    """K (13.4.2 b)."""
+    divisor_given: bool
+    """K as the code announces it (/K), not computed from the event."""
+    highest_primary: Decimal
+    """The highest primary score a team can reach in ``rounds`` rounds."""
+    highest_secondary: Decimal
+    """The highest secondary score a team can reach in one match."""
+    rounds: int
+    """The event's announced rounds (Q8)."""
+    exact: Decimal
+    shown: Decimal
+    """The value rounded to two decimals, 0.5 up (display only)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountsBoardsNote:
+    """Art. 7 on game points (Art. 13 preamble, Q5): the parts count boards, not matches."""
+
+    kind: ClassVar[NoteKind] = NoteKind.COUNTS_BOARDS
+    article: str
+    boards: int
+    """Boards per match (an unplayed round counts as that many boards)."""
+
+
 Note = (UndefinedUnratedNote | NoRatedGamesNote | NoGamesNote | RoundedNote | ShownRoundedNote
         | TableLookupNote | ExpectedScoreNote | ZeroScoreNote | ForbiddenInRoundRobinNote
-        | DirectEncounterNote | NotTiedNote | KoyaThresholdNote | UnratedRatingNote)
+        | DirectEncounterNote | NotTiedNote | KoyaThresholdNote | UnratedRatingNote
+        | SecondaryScoreNote | StrengthCombinationNote | CountsBoardsNote)
 """Every note the engine writes; ``note.kind`` says which."""
 
 

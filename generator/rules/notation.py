@@ -90,6 +90,19 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     _info("APPO", "Average Perfect Performance of Opponents", "10.5", "DC", "U",
           is_rating_based=True),
     _info("RTNG", "Rating", "10.6", "B", "RU", is_rating_based=True, since=Edition.FIDE_2026_03),
+    # Team tie-breaks that are scores (Art. 13): rules/team_scores.py. Q4: ESB is uncut
+    # unless /Cn; medians are no modifier of ESB (the TEC booklet says they do not apply).
+    _info("MPVGP", "Match Points or Game Points", "13.1", "B", team_only=True),
+    _info("EMMSB", "Extended Sonneborn-Berger (match points x match points)", "13.2", "BC",
+          "CP", team_only=True),
+    _info("EMGSB", "Extended Sonneborn-Berger (match points x game points)", "13.2", "BC",
+          "CP", team_only=True),
+    _info("EGMSB", "Extended Sonneborn-Berger (game points x match points)", "13.2", "BC",
+          "CP", team_only=True),
+    _info("EGGSB", "Extended Sonneborn-Berger (game points x game points)", "13.2", "BC",
+          "CP", team_only=True),
+    _info("SSSC", "Scores and Schedule Strength Combination", "13.4", "BC", "PFK",
+          team_only=True),
 )}
 
 POINTS_SYSTEMS = ("MP", "GP")
@@ -99,23 +112,21 @@ TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
     "BC": ("Board Count", "12.1"),
     "TBR": ("Top Board Results", "12.2"),
     "BBE": ("Bottom Board Elimination", "12.3"),
-    "MPVGP": ("Match Points or Game Points", "13.1"),
-    "ESB": ("Extended Sonneborn-Berger", "13.2"),
-    "EMMSB": ("Extended Sonneborn-Berger", "13.2"),
-    "EMGSB": ("Extended Sonneborn-Berger", "13.2"),
-    "EGMSB": ("Extended Sonneborn-Berger", "13.2"),
-    "EGGSB": ("Extended Sonneborn-Berger", "13.2"),
     "EDE": ("Extended Direct Encounter", "13.3"),
     "EDET": ("Extended Direct Encounter", "13.3"),
     "EDEB": ("Extended Direct Encounter", "13.3"),
     "EDEBT": ("Extended Direct Encounter", "13.3"),
     "EDEBB": ("Extended Direct Encounter", "13.3"),
-    "SSSC": ("Score Strength Combination", "13.4"),
 }
 """Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
 
 _MODIFIER = re.compile(
-    r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|(?P<flag>[PFR]))$")
+    r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<limit>[+-]?\d+)|U(?P<rating>\d+)|K(?P<divisor>\d+)"
+    r"|(?P<flag>[PFR]))$")
+
+EXTENDED_SONNEBORN_BERGER = {"MM": "EMMSB", "MG": "EMGSB", "GM": "EGMSB", "GG": "EGGSB"}
+"""C.07 13.2: ``ESB:XY`` (X the opponents' score, Y the team's own) is another way of
+writing E{X}{Y}SB, as the reference calculator reads it."""
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
 
@@ -143,6 +154,8 @@ class TiebreakSpec:
     """/U<rating>: rating used for unrated players."""
     points_system: str | None = None
     """:MP or :GP, team events."""
+    divisor: int | None = None
+    """/K<n>: SSSC's K (13.4.2), instead of the one computed from the event."""
 
     @property
     def info(self) -> TiebreakInfo:
@@ -167,6 +180,8 @@ class TiebreakSpec:
             text += "/R"
         if self.unrated_rating is not None:
             text += f"/U{self.unrated_rating}"
+        if self.divisor is not None:
+            text += f"/K{self.divisor}"
         return text
 
     @property
@@ -210,26 +225,42 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
                             "a tie-break of Arts. 6-10 (with game points: "
                             + ", ".join(_GAME_POINTS_CODES[:-1])
                             + f" or {_GAME_POINTS_CODES[-1]})")
+    system = match["system"]
+    if acronym == "ESB":
+        if system not in EXTENDED_SONNEBORN_BERGER:
+            raise NotationError(f"{written!r} does not say which scores ESB multiplies",
+                                "ESB:MM, ESB:MG, ESB:GM or ESB:GG (opponents' score, then "
+                                "the team's own)", column=len(acronym))
+        acronym, system = EXTENDED_SONNEBORN_BERGER[system], None
     if acronym not in CATALOGUE:
         # A lower bar than for setting names: an acronym is short, one wrong letter weighs more.
         hint = did_you_mean(acronym, sorted(CATALOGUE), cutoff=0.5)
         raise NotationError(f"unknown tie-break {acronym!r}{hint}",
                             "one of " + " ".join(sorted(CATALOGUE)))
     allowed = CATALOGUE[acronym].canonical.modifiers
-    system = match["system"]
     if system is not None and system not in POINTS_SYSTEMS:
         raise NotationError(f"unknown points system {system!r} in {written!r}", "MP or GP",
                             column=len(acronym) + 1)
     cut = median = limit = 0
     unrated_rating: int | None = None
+    divisor: int | None = None
+    # Columns count from the code as written (``ESB:MM`` is read as EMMSB).
+    column = len(match["acronym"]) + (len(match["system"]) + 1 if match["system"] else 0)
     flags = dict.fromkeys("PFR", False)  # /P forfeits as played, /F fore, /R reverse
-    column = len(acronym) + (len(system) + 1 if system else 0)
     # '-' separates modifiers as in the Handbook's "BH-C1", but not in a Koya limit "L-1".
     rest = re.sub(r"-(?=[A-Z])", "/", match["rest"])
     for chunk in re.findall(r"/[^/]*", rest):
         modifier = chunk[1:]
         parsed = _MODIFIER.match(modifier)
         letter = modifier[:1]
+        if parsed is not None and parsed["cm"] == "M" \
+                and acronym in EXTENDED_SONNEBORN_BERGER.values():
+            # Q4: C.07 14.1.2 names only ESB's least significant value; the TEC booklet
+            # says the medians do not apply (the reference computes them anyway).
+            raise NotationError(f"median {modifier!r} does not apply to {acronym} (Extended "
+                                "Sonneborn-Berger, C.07 13.2): only its least significant "
+                                "values are defined (14.1.2)", "/C1 or /C2 (cut)",
+                                column=column + 1)
         if parsed is None or letter not in allowed:
             choices = ", ".join(_MODIFIER_EXAMPLES[c] for c in allowed) or "no modifier"
             raise NotationError(
@@ -250,6 +281,8 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
             limit = int(parsed["limit"])
         elif parsed["rating"] is not None:
             unrated_rating = int(parsed["rating"])
+        elif parsed["divisor"] is not None:
+            divisor = int(parsed["divisor"])
         else:
             flags[parsed["flag"]] = True
         column += len(chunk)
@@ -257,7 +290,8 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         raise NotationError(f"{written!r} has both a cut and a median", "one of /Cn or /Mn")
     return TiebreakSpec(acronym=acronym, written=written, points_system=system, cut=cut,
                         median=median, limit=limit, unrated_rating=unrated_rating,
-                        forfeits_as_played=flags["P"], fore=flags["F"], reverse=flags["R"])
+                        forfeits_as_played=flags["P"], fore=flags["F"], reverse=flags["R"],
+                        divisor=divisor)
 
 
 def _check_modifier_number(parsed: re.Match[str], modifier: str, acronym: str,
@@ -275,6 +309,11 @@ def _check_modifier_number(parsed: re.Match[str], modifier: str, acronym: str,
         allowed = f"L-{MAX_ROUNDS} to L+{MAX_ROUNDS}"
     elif parsed["rating"] is not None:
         digits, low, high, allowed = parsed["rating"], 0, MAX_RATING, f"U0 to U{MAX_RATING}"
+    elif parsed["divisor"] is not None:
+        # Q10: K = 0 would divide by zero (13.4.2); the largest K worth writing is about
+        # the most points a team can score, far below the rating bound used here.
+        digits, low, high = parsed["divisor"], 1, MAX_RATING
+        allowed = f"K1 to K{MAX_RATING}"
     else:
         return
     digits = digits.lstrip("0") or "0"
@@ -291,6 +330,7 @@ _MODIFIER_EXAMPLES = {
     "F": "/F (Fore Buchholz)",
     "R": "/R (reverse)",
     "U": "/U1000 (rating for unrated players)",
+    "K": "/K3 (SSSC's divisor K)",
 }
 
 
@@ -458,10 +498,12 @@ def round_robin_refusal(spec: TiebreakSpec, edition: Edition, *, is_round_robin:
             "a tie-break such as DE, SB, WIN or KS")
 
 
-GAME_POINTS_TIEBREAKS = ("BH", "FB", "SB", "PS", "KS")
+GAME_POINTS_TIEBREAKS = ("BH", "FB", "SB", "PS", "KS", "WIN", "WON", "BPG", "BWG", "REP",
+                         "STD")
 """Tie-breaks computed with game points (``:GP``), in the order the messages name them: the
-sums of Arts. 8.1, 8.3, 9.1, 7.5 and 9.2 read over game points. The team tie-breaks of
-Arts. 12-13 (MPvGP, EDE, ESB, BC, TBR, BBE, SSSC) are not computed."""
+sums of Arts. 8.1, 8.3, 9.1, 7.5 and 9.2 read over game points, and the counts of Art. 7,
+which on game points count boards (Q5, rules/team_scores.py). The team tie-breaks of
+Arts. 12-13 name their scores themselves."""
 
 MATCH_POINTS = "MP"
 GAME_POINTS = "GP"
@@ -471,11 +513,38 @@ _GAME_POINTS_CODES = tuple(f"{acronym}:{GAME_POINTS}" for acronym in GAME_POINTS
 
 def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
                           ) -> tuple[str, str] | None:
-    """(message, expected) when ``spec``'s points system (``:MP``/``:GP``, C.07 Art. 13
-    preamble) cannot be computed: it needs a team event, and ``:GP`` one of the sums."""
+    """(message, expected) when ``spec`` cannot be computed in this kind of event: the one
+    place for the team rules of a code. A team tie-break (Arts. 12-13) or a points system
+    (``:MP``/``:GP``, Art. 13 preamble) needs a team event, ``:GP`` a tie-break computed on
+    game points, and a team event refuses the rating tie-breaks of Art. 10 (Q5)."""
     system = spec.points_system
+    info = spec.info
+    if not is_team_event and info.team_only:
+        return (f"team tie-break {spec.written!r} ({info.title}, C.07 {info.article}) "
+                "applies to team events only; this event has no teams",
+                "a tie-break of Arts. 6-10")
+    if is_team_event and info.is_rating_based:
+        # Art. 10 is titled "for individuals", and a team has no rating to average.
+        return (f"{spec.written!r} ({info.title}, C.07 {info.article}) is a tie-break for "
+                "individuals: teams have no rating",
+                "a team tie-break (MPvGP, EMMSB, SSSC ...) or one of Arts. 7-9 on :MP or :GP")
     if system is None:
         return None
+    if not is_team_event:
+        return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
+                "events only; this event has no teams",
+                f"{spec.acronym} without ':{system}'")
+    if info.team_only:
+        return (f"team tie-break {spec.written!r}: {info.acronym} names the scores it reads, "
+                f"so a points system (:{system}) does not apply",
+                f"{info.acronym} without ':{system}'"
+                + (" (ESB:MG and the like choose the scores of ESB)"
+                   if info.acronym in EXTENDED_SONNEBORN_BERGER.values() else ""))
+    if system == GAME_POINTS and info.acronym not in GAME_POINTS_TIEBREAKS:
+        return (f"team tie-break {spec.written!r}: game points (:GP) are computed for "
+                + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
+                f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
+    return None
     if not is_team_event:
         return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
                 "events only; this event has no teams",

@@ -61,6 +61,9 @@ class _Elements:
     totals: tuple[int, ...]
     multipliers: tuple[tuple[int, ...], ...] = ()
     """SB: per player and round, the points (in units) the score is multiplied by."""
+    multiplier_unit: Decimal = Decimal(1)
+    """The amount one unit of ``multipliers`` stands for (ESB, 13.2: the unit of the team's
+    own score, which need not be the opponents')."""
     voluntary_first: bool = True
     """16.5 applies (False: the 16.6 option cutting the plain least significant value)."""
     orders: list[tuple[int, ...] | None] = field(default_factory=list)
@@ -124,20 +127,24 @@ class _Elements:
 
 
 def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
-              is_sonneborn_berger: bool) -> _Elements:
-    """Per player, the values a BH/FB/SB sum is made of (shared by all its cut variants)."""
+              is_sonneborn_berger: bool, own: Context | None = None) -> _Elements:
+    """Per player, the values a BH/FB/SB sum is made of (shared by all its cut variants).
+    ``own``: the context whose score SB multiplies by (ESB, 13.2), default ``ctx``."""
     as_played = forfeits_as_played or ctx.unplayed.forfeits_as_played
-    key = ("elements", fore, as_played, is_sonneborn_berger)
+    own = ctx if own is None else own
+    key = ("elements", fore, as_played, is_sonneborn_berger, own.reference_score)
     return ctx.memo(key, lambda: _build_elements(
-        ctx, fore=fore, as_played=as_played, is_sonneborn_berger=is_sonneborn_berger))
+        ctx, fore=fore, as_played=as_played, is_sonneborn_berger=is_sonneborn_berger,
+        own=own))
 
 
 def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
-                    is_sonneborn_berger: bool) -> _Elements:
+                    is_sonneborn_berger: bool, own: Context) -> _Elements:
     """``as_played``: forfeits count as games, by the modifier (/P) or the event's rules."""
     sheet = ctx.score_sheet(fore=fore)
+    own_sheet = sheet if own is ctx else own.score_sheet(fore=fore)
     scores_by_round = ctx.opponent_units(fore=fore, forfeits_as_played=as_played)
-    multipliers = round_multipliers(sheet, forfeits_as_played=as_played) \
+    multipliers = round_multipliers(own_sheet, forfeits_as_played=as_played) \
         if is_sonneborn_berger else ()
     every_round = tuple(range(sheet.rounds))
     no_voluntary = (False,) * sheet.rounds
@@ -178,11 +185,11 @@ def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
         totals.append(sum(values))
     return _Elements(sheet=sheet, forfeits_as_played=as_played,
                      is_sonneborn_berger=is_sonneborn_berger,
-                     scale=sheet.unit * sheet.unit if is_sonneborn_berger else sheet.unit,
+                     scale=sheet.unit * own_sheet.unit if is_sonneborn_berger else sheet.unit,
                      rounds=tuple(all_rounds), values=tuple(all_values),
                      scores=tuple(all_scores), voluntary=tuple(all_voluntary),
                      has_voluntary=tuple(has_voluntary), totals=tuple(totals),
-                     multipliers=multipliers,
+                     multipliers=multipliers, multiplier_unit=own_sheet.unit,
                      voluntary_first=sheet.options.vur_cut_first,
                      orders=[None] * len(all_rounds), sequences=[None] * len(all_rounds),
                      ranked=[None] * len(all_rounds))
@@ -191,9 +198,9 @@ def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
 
 
 def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_berger: bool,
-                  article: str) -> Column:
+                  article: str, own: Context | None = None) -> Column:
     elements = _elements(ctx, fore=fore, forfeits_as_played=spec.forfeits_as_played,
-                         is_sonneborn_berger=is_sonneborn_berger)
+                         is_sonneborn_berger=is_sonneborn_berger, own=own)
     low = spec.cut or spec.median
     high = spec.median
 
@@ -228,7 +235,7 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
     is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
     kind = sheet.kinds[player][r]
     # SB: the multiplier the value used (16.6's option makes an unplayed round a draw).
-    points = (Decimal(elements.multipliers[player][r]) * sheet.unit
+    points = (Decimal(elements.multipliers[player][r]) * elements.multiplier_unit
               if elements.is_sonneborn_berger else None)
     cap = own = None
     if is_game:
@@ -278,6 +285,15 @@ def sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> Column:
     """9.1: the sum, over the rounds, of the opponent's (or dummy's) score times the points
     scored against them."""
     return _opponent_sum(ctx, spec, fore=False, is_sonneborn_berger=True, article="9.1")
+
+
+def extended_sonneborn_berger_sum(opponents_score: Context, own_score: Context,
+                                  spec: TiebreakSpec) -> Column:
+    """13.2: SB with the opponents' (adjusted, 16.3; dummy, 16.4) score read in one score and
+    multiplied by the team's own score of the round in the other; Cut-n as for SB (14.1.2:
+    the opponent with the lowest score first, then 16.5)."""
+    return _opponent_sum(opponents_score, spec, fore=False, is_sonneborn_berger=True,
+                         article="13.2", own=own_score)
 
 
 @tiebreak("AOB")

@@ -26,7 +26,7 @@ from generator.model import (
 )
 
 # Imported for their @tiebreak registrations; _check_registry below proves them complete.
-from generator.rules import opponents, own_record, ratings  # noqa: F401
+from generator.rules import opponents, own_record, ratings, team_scores  # noqa: F401
 from generator.rules.context import REGISTRY, Column, Context
 from generator.rules.direct_encounter import (
     DirectEncounterOutcome,

@@ -25,6 +25,8 @@ from generator.rules.explain import (
     KoyaThresholdNote,
     Note,
     NoteKind,
+    SecondaryScoreNote,
+    StrengthCombinationNote,
     UndefinedUnratedNote,
 )
 from generator.rules.notation import TiebreakSpec
@@ -96,6 +98,15 @@ NOTES: Mapping[NoteKind, str] = MappingProxyType({
     NoteKind.UNRATED_RATING:
         "unrated, so counted as {rating}, the rating announced for unrated players "
         "(C.07 {article})",
+    NoteKind.SECONDARY_SCORE:
+        "the team's {secondary_name}, the event's secondary score (C.07 {article})",
+    NoteKind.STRENGTH_COMBINATION:
+        "{secondary} + {buchholz} / {divisor}, shown as {shown} and ranked unrounded: the "
+        "secondary score plus the Buchholz on the primary score divided by K{divisor_source} "
+        "(C.07 {article})",
+    NoteKind.COUNTS_BOARDS:
+        "counted board by board ({boards} boards a match, an unplayed round as that many): "
+        "on game points C.07 {article} allows this variation of the tie-breaks of Art. 7",
 })
 """What a note says. The fields are the note record's, plus the clauses note_fields derives
 (the Koya note's {moved})."""
@@ -103,8 +114,24 @@ NOTES: Mapping[NoteKind, str] = MappingProxyType({
 KOYA_LIMIT_MOVED = ", moved by {shift:+d} half points as C.07 14.5 allows"
 """The /L modifier's part of the Koya note, only when it moves the limit."""
 
+SCORE_NAMES: Mapping[bool, str] = MappingProxyType({True: "game points", False: "match points"})
+"""A team event's two scores (C.07 11.1), keyed by "is it the game points"."""
+
+DIVISOR_GIVEN = ", K as the code announces it (/K)"
+DIVISOR_COMPUTED = (", K = {highest_primary} (the most primary points in {rounds} rounds) "
+                    "/ {highest_secondary} (the most secondary points in one match), rounded "
+                    "down")
+"""Where SSSC's K comes from (13.4.2 b), the {divisor_source} of its note."""
+
 DIRECT_ENCOUNTER_GROUP = "tied group {members}; points among them {scores}; order {order}"
 """The CLI's line under a DE note (the pages show the group with names instead)."""
+
+DERIVED_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
+    NoteKind.KOYA_THRESHOLD: frozenset({"moved"}),
+    NoteKind.SECONDARY_SCORE: frozenset({"secondary_name"}),
+    NoteKind.STRENGTH_COMBINATION: frozenset({"divisor_source"}),
+})
+"""The clauses note_fields adds to a note's own fields, by note kind."""
 
 POINTS_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.SHOWN_ROUNDED: frozenset({"exact", "shown"}),
@@ -112,6 +139,8 @@ POINTS_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.EXPECTED_SCORE: frozenset({"score", "expected", "expected_one_below"}),
     NoteKind.DIRECT_ENCOUNTER: frozenset({"scores"}),
     NoteKind.KOYA_THRESHOLD: frozenset({"limit", "maximum"}),
+    NoteKind.STRENGTH_COMBINATION: frozenset({"secondary", "buchholz", "highest_primary",
+                                              "highest_secondary"}),
 })
 """The note fields that are points (written as points: 3½ on the pages); every other
 number is plain (a rating average 2005.25, a fraction 0.75)."""
@@ -129,6 +158,7 @@ MODIFIERS: Mapping[str, str] = MappingProxyType({
     "fore": "of Fore Buchholz",
     "reverse": "reversed",
     "unrated_rating": "unrated counted as {value}",
+    "divisor": "K = {value}",
 })
 """A tie-break's modifiers in words, after its title: "Buchholz, cut 1"."""
 
@@ -202,6 +232,11 @@ def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
               for field in fields(note)}
     if isinstance(note, KoyaThresholdNote):
         values["moved"] = KOYA_LIMIT_MOVED.format(shift=note.shift) if note.shift else ""
+    if isinstance(note, SecondaryScoreNote):
+        values["secondary_name"] = SCORE_NAMES[note.is_game_points]
+    if isinstance(note, StrengthCombinationNote):
+        values["divisor_source"] = (DIVISOR_GIVEN if note.divisor_given
+                                    else DIVISOR_COMPUTED.format_map(values))
     if isinstance(note, UndefinedUnratedNote):
         shown = [str(n) for n in note.unrated[:UNRATED_SHOWN]]
         values["unrated"] = ", ".join(

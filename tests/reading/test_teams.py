@@ -148,10 +148,11 @@ def test_match_points_are_the_primary_score(teams):
     assert standings.row(StartNo(1)).number("PS:MP") == 8
 
 
-@pytest.mark.parametrize("code", ["WIN:GP", "DE:GP", "AOB:GP", "TPR:GP"])
+@pytest.mark.parametrize("code", ["DE:GP", "AOB:GP"])
 def test_other_game_points_tiebreaks_are_refused_not_zero(teams, code):
     with pytest.raises(TiebreakError, match=rf"'{code}': game points \(:GP\) are computed for "
-                                            "BH, FB, KS, PS, SB only"):
+                                            "BH, BPG, BWG, FB, KS, PS, REP, SB, STD, WIN, WON "
+                                            "only"):
         compute_standings(teams, [code])
 
 
@@ -161,8 +162,7 @@ def test_points_systems_in_an_individual_event_are_refused(teams):
 
 
 @pytest.mark.parametrize(("code", "article"), [
-    ("MPvGP", "13.1"), ("EDE", "13.3"), ("EDET", "13.3"), ("EMGSB/C1", "13.2"), ("BC", "12.1"),
-    ("TBR", "12.2"), ("BBE", "12.3"), ("SSSC", "13.4")])
+    ("EDE", "13.3"), ("EDET", "13.3"), ("BC", "12.1"), ("TBR", "12.2"), ("BBE", "12.3")])
 def test_team_tiebreaks_of_arts_12_13_are_named_and_refused(code, article):
     with pytest.raises(NotationError, match=rf"team tie-break '{code.split('/')[0]}' \(.*, C.07 "
                                             rf"{article}\) is not computed by this program"):
@@ -477,9 +477,10 @@ def test_teams_are_not_people_and_links_resolve(team_site):
     ("seed-anna.trf", "[BH, SB:GP]",
      "event.yml:1:17: team tie-break 'SB:GP' (points system :GP) applies to team events only; "
      "this event has no teams; expected SB without ':GP'"),
-    ("markdechamps-team-rr.trf", "[DE, WIN:GP, SB:GP]",
-     "event.yml:1:17: team tie-break 'WIN:GP': game points (:GP) are computed for BH, FB, KS, "
-     "PS, SB only; expected WIN:MP, or one of BH:GP FB:GP SB:GP PS:GP KS:GP"),
+    ("markdechamps-team-rr.trf", "[DE, AOB:GP, SB:GP]",
+     "event.yml:1:17: team tie-break 'AOB:GP': game points (:GP) are computed for BH, BPG, BWG, "
+     "FB, KS, PS, REP, SB, STD, WIN, WON only; expected AOB:MP, or one of BH:GP FB:GP SB:GP "
+     "PS:GP KS:GP WIN:GP WON:GP BPG:GP BWG:GP REP:GP STD:GP"),
 ])
 def test_check_refuses_points_systems_where_they_cannot_be_computed(tmp_path, trf, codes,
                                                                    expected):

@@ -15,6 +15,7 @@ from generator.cli import main
 from generator.model import RoundKind, StartNo
 from generator.reading.events import read_event, standings_for_event
 from generator.rules.explain import (
+    CountsBoardsNote,
     CutReason,
     DirectEncounterNote,
     ExpectedScoreNote,
@@ -26,7 +27,9 @@ from generator.rules.explain import (
     NoteKind,
     NotTiedNote,
     RoundedNote,
+    SecondaryScoreNote,
     ShownRoundedNote,
+    StrengthCombinationNote,
     TableLookupNote,
     UndefinedUnratedNote,
     UnratedRatingNote,
@@ -60,6 +63,12 @@ SAMPLES: tuple[Note, ...] = (
     NotTiedNote(article="6"),
     KoyaThresholdNote(article="9.2", limit=D("3.5"), maximum=D(7), shift=0),
     UnratedRatingNote(article="10", rating=1000),
+    SecondaryScoreNote(article="13.1", is_game_points=True),
+    StrengthCombinationNote(article="13.4", secondary=D("17.5"), buchholz=D(64), divisor=3,
+                            divisor_given=False, highest_primary=D(14),
+                            highest_secondary=D(4), rounds=7,
+                            exact=(3 * D("17.5") + D(64)) / 3, shown=D("38.83")),
+    CountsBoardsNote(article="13", boards=4),
 )
 
 
@@ -84,7 +93,7 @@ def test_every_note_kind_has_one_record_and_every_record_is_a_note():
 def test_each_note_wording_names_only_what_its_record_holds(note):
     named = wording.fields_named(wording.NOTES[note.kind])
     held = {field.name for field in fields(note)}
-    derived = {"moved"} if isinstance(note, KoyaThresholdNote) else set()
+    derived = wording.DERIVED_FIELDS.get(note.kind, frozenset())
     assert named <= held | derived
     assert wording.POINTS_FIELDS.get(note.kind, frozenset()) <= held
     assert f"C.07 {note.article}" in wording.note_words(note, plain_decimal)
