@@ -173,6 +173,11 @@ class Context:
         boards, the variation of Arts. 6-10 the reference calculator computes."""
         return self.teams is not None and self.reference_score == GAME_POINTS
 
+    def game_points_context(self) -> Context:
+        """The context of a team event whose score is the game points (C.07 Art. 13
+        preamble); this one in an individual event."""
+        return self.score_context(GAME_POINTS)
+
     def rating_of(self, player: int, unrated: int | None) -> int | None:
         rating = self.players[player].rating
         return rating if rating is not None else unrated

@@ -96,6 +96,21 @@ def _rank_group(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...],
                 records: list[DirectEncounterGroup]) -> list[tuple[int, ...]]:
     """Art. 6 on ``members``, then again on each sub-group it leaves tied (6.2, 6.3);
     every application is added to ``records``. Returns the sub-groups, best first."""
+    subgroups, record = apply_direct_encounter(ctx, spec, members)
+    records.append(record)
+    if len(subgroups) == 1:
+        return subgroups
+    result: list[tuple[int, ...]] = []
+    for sub in subgroups:
+        result.extend(_rank_group(ctx, spec, sub, records) if len(sub) > 1 else [sub])
+    return result
+
+
+def apply_direct_encounter(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
+                           ) -> tuple[list[tuple[int, ...]], DirectEncounterGroup]:
+    """One application of Art. 6 to ``members`` on the context's score (6.2, or 6.3 in a
+    Swiss event whose tied players have not all met): the sub-groups, best first, and the
+    record of the separate table. Extended DE (13.3) applies it in turn on each score."""
     sheet = ctx.sheet
     scores, met, games = _separate_standings(ctx, spec, members)
     others = len(members) - 1
@@ -139,16 +154,10 @@ def _rank_group(ctx: Context, spec: TiebreakSpec, members: tuple[int, ...],
         if remaining:
             subgroups.append(tuple(sorted(remaining, key=start_no.__getitem__)))
         article = "6.3"
-    records.append(DirectEncounterGroup(
+    return subgroups, DirectEncounterGroup(
         members=tuple(sorted(start_no[i] for i in members)), games=record_games,
         scores={start_no[i]: scores[i] for i in members},
-        order=tuple(tuple(start_no[i] for i in sub) for sub in subgroups), article=article))
-    if len(subgroups) == 1:
-        return subgroups
-    result: list[tuple[int, ...]] = []
-    for sub in subgroups:
-        result.extend(_rank_group(ctx, spec, sub, records) if len(sub) > 1 else [sub])
-    return result
+        order=tuple(tuple(start_no[i] for i in sub) for sub in subgroups), article=article)
 
 
 def explain_direct_encounter(ctx: Context, spec: TiebreakSpec, outcome: DirectEncounterOutcome,

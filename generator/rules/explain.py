@@ -98,6 +98,27 @@ class NoteKind(StrEnum):
     SECONDARY_SCORE = "secondary-score"
     STRENGTH_COMBINATION = "strength-combination"
     COUNTS_BOARDS = "counts-boards"
+    EXTENDED_DIRECT_ENCOUNTER = "extended-direct-encounter"
+    BOARD_TOTALS = "board-totals"
+    BOARDS_UNNUMBERED = "boards-unnumbered"
+    BOARD_COUNT_GAME_POINTS_DIFFER = "board-count-game-points-differ"
+    BOARD_ORDER = "board-order"
+
+
+class EncounterStep(StrEnum):
+    """Which score one application of Extended Direct Encounter (C.07 13.3) compared."""
+
+    PRIMARY = "primary"
+    """13.3.1: the primary score (match points, unless the event ranks on game points)."""
+    SECONDARY = "secondary"
+    """13.3.1: the secondary score, when the primary one broke no tie."""
+    BOARD_COUNT = "board-count"
+    """13.3.2 with 12.1: the board count of the two teams' own match(es), lower first."""
+    TOP_BOARD = "top-board"
+    """13.3.2 with 12.2: the game points on one board of their match(es)."""
+    BOTTOM_BOARD = "bottom-board"
+    """13.3.2 with 12.3: the game points on the top boards of their match(es), the bottom
+    ones left out."""
 
 
 # One record per note kind, each with exactly the numbers its wording names. ``kind`` is a
@@ -293,10 +314,69 @@ class CountsBoardsNote:
     """Boards per match (an unplayed round counts as that many boards)."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtendedEncounterNote:
+    """EDE (13.3): one step applied to a group of tied teams the team belongs to."""
+
+    kind: ClassVar[NoteKind] = NoteKind.EXTENDED_DIRECT_ENCOUNTER
+    article: str
+    step: EncounterStep
+    board: int
+    """The board a top-board step compared, or how many top boards a bottom-board step
+    kept; 0 for the other steps."""
+    members: tuple[StartNo, ...]
+    scores: Mapping[StartNo, Decimal]
+    """Each member's value in the step (points among the members, or its board value)."""
+    order: tuple[tuple[StartNo, ...], ...]
+    """The sub-groups, best first."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardTotalsNote:
+    """Art. 12: the game points the team scored on each board over the rounds counted."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BOARD_TOTALS
+    article: str
+    totals: tuple[Decimal, ...]
+    """Board 1 first."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardsUnnumberedNote:
+    """Art. 12 undefined: the file does not say on which board a game was played (Q9)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BOARDS_UNNUMBERED
+    article: str
+    rounds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardCountGamePointsNote:
+    """BC (12.1) separates nobody in a tied group whose game points differ (Q6)."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BOARD_COUNT_GAME_POINTS_DIFFER
+    article: str
+    game_points: Mapping[StartNo, Decimal]
+    """Each tied team's game points."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardOrderNote:
+    """TBR (12.2) or BBE (12.3): the order of the tied group, board by board."""
+
+    kind: ClassVar[NoteKind] = NoteKind.BOARD_ORDER
+    article: str
+    members: tuple[StartNo, ...]
+    order: tuple[tuple[StartNo, ...], ...]
+    """The sub-groups, best first."""
+
+
 Note = (UndefinedUnratedNote | NoRatedGamesNote | NoGamesNote | RoundedNote | ShownRoundedNote
         | TableLookupNote | ExpectedScoreNote | ZeroScoreNote | ForbiddenInRoundRobinNote
         | DirectEncounterNote | NotTiedNote | KoyaThresholdNote | UnratedRatingNote
-        | SecondaryScoreNote | StrengthCombinationNote | CountsBoardsNote)
+        | SecondaryScoreNote | StrengthCombinationNote | CountsBoardsNote
+        | ExtendedEncounterNote | BoardTotalsNote | BoardsUnnumberedNote
+        | BoardCountGamePointsNote | BoardOrderNote)
 """Every note the engine writes; ``note.kind`` says which."""
 
 
@@ -324,6 +404,11 @@ class DirectEncounterGroup:
     order: tuple[tuple[StartNo, ...], ...]
     """The resulting sub-groups, best first; a sub-group of several is still tied."""
     article: str = "6.2"
+    step: EncounterStep | None = None
+    """Extended Direct Encounter (13.3): the score or board value compared; None for
+    Art. 6 on the points."""
+    board: int = 0
+    """The board of a top- or bottom-board step (see ExtendedEncounterNote.board)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -105,18 +105,32 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
           team_only=True),
 )}
 
+# Team tie-breaks of Arts. 12 and 13.3 (team events only), in their own block. EDE and its
+# knock-out combinations order a tied group of teams among themselves (Type A, so they may
+# come again, 4.3); the names of the combinations follow 13.3.2's table.
+CATALOGUE.update({i.acronym: i for i in (
+    _info("BC", "Board Count", "12.1", "B", direction=Direction.LOWER_IS_BETTER,
+          team_only=True),
+    _info("TBR", "Top Board Results", "12.2", "B", team_only=True),
+    _info("BBE", "Bottom Board Elimination", "12.3", "B", team_only=True),
+    _info("EDE", "Extended Direct Encounter", "13.3", "A", "P", team_only=True),
+    _info("EDET", "Extended Direct Encounter, then Top Board Results", "13.3", "A", "P",
+          team_only=True),
+    _info("EDEB", "Extended Direct Encounter, then Bottom Board Elimination", "13.3", "A",
+          "P", team_only=True),
+    _info("EDEBT", "Extended Direct Encounter, then Board Count and Top Board Results",
+          "13.3", "A", "P", team_only=True),
+    _info("EDEBB", "Extended Direct Encounter, then Board Count and Bottom Board "
+          "Elimination", "13.3", "A", "P", team_only=True),
+)})
+
+ENCOUNTER_AND_BOARD_TIEBREAKS = ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE")
+"""The team tie-breaks of Arts. 12 and 13.3: each reads the match points, the game points
+and the boards itself, so none takes ``:MP`` or ``:GP``."""
+
 POINTS_SYSTEMS = ("MP", "GP")
 
 TEAM_TIEBREAKS_NOT_COMPUTED: dict[str, tuple[str, str]] = {
-    # Arts. 12-13: named so that asking for one is a clear refusal, not "unknown".
-    "BC": ("Board Count", "12.1"),
-    "TBR": ("Top Board Results", "12.2"),
-    "BBE": ("Bottom Board Elimination", "12.3"),
-    "EDE": ("Extended Direct Encounter", "13.3"),
-    "EDET": ("Extended Direct Encounter", "13.3"),
-    "EDEB": ("Extended Direct Encounter", "13.3"),
-    "EDEBT": ("Extended Direct Encounter", "13.3"),
-    "EDEBB": ("Extended Direct Encounter", "13.3"),
 }
 """Team tie-breaks of C.07 that this program does not compute (acronyms upper-cased)."""
 
@@ -530,6 +544,10 @@ def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
                 "a team tie-break (MPvGP, EMMSB, SSSC ...) or one of Arts. 7-9 on :MP or :GP")
     if system is None:
         return None
+    if spec.info.acronym in ENCOUNTER_AND_BOARD_TIEBREAKS:
+        return (f"team tie-break {spec.written!r}: {spec.acronym} reads match points, game "
+                "points and boards itself and takes no points system",
+                f"{spec.acronym} without ':{system}'")
     if not is_team_event:
         return (f"team tie-break {spec.written!r} (points system :{system}) applies to team "
                 "events only; this event has no teams",

@@ -9,7 +9,8 @@ Encounter groups. :func:`standings_for_event` applies an event's announced setti
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 from itertools import groupby, pairwise
@@ -27,6 +28,12 @@ from generator.model import (
 
 # Imported for their @tiebreak registrations; _check_registry below proves them complete.
 from generator.rules import opponents, own_record, ratings, team_scores  # noqa: F401
+from generator.rules.boards import (
+    board_count_note,
+    board_count_separates,
+    board_order,
+    explain_board_order,
+)
 from generator.rules.context import REGISTRY, Column, Context
 from generator.rules.direct_encounter import (
     DirectEncounterOutcome,
@@ -44,6 +51,10 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import CATALOGUE, Direction, TiebreakSpec, parse_tiebreak
 from generator.rules.progress import is_complete_after
+from generator.rules.team_encounter import (
+    explain_extended_direct_encounter,
+    extended_direct_encounter,
+)
 from generator.speed import collector_paused
 
 RANK_WARNINGS_SHOWN = 5
@@ -64,8 +75,30 @@ def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
     return tuple(keys)
 
 
+def _explain_direct_encounter(ctx: Context, spec: TiebreakSpec,
+                              outcome: DirectEncounterOutcome | None, i: int) -> Explained:
+    if outcome is None:
+        return Explained(value=ZERO, notes=(NotTiedNote(article="6"),))
+    return explain_direct_encounter(ctx, spec, outcome, i)
+
+
+_GroupOrder = Callable[[Context, TiebreakSpec, Sequence[int]], DirectEncounterOutcome]
+_GroupExplain = Callable[[Context, TiebreakSpec, DirectEncounterOutcome | None, int], Explained]
+
+GROUP_ORDERS: dict[str, tuple[_GroupOrder, _GroupExplain]] = {
+    # Tie-breaks that order the group still tied where they stand in the list (Art. 6, and
+    # for teams 13.3 and the board comparisons of 12.2/12.3): not columns of numbers. The
+    # value shown is the place within that group, 0 when it stays tied.
+    "DE": (direct_encounter, _explain_direct_encounter),
+    **dict.fromkeys(("EDE", "EDET", "EDEB", "EDEBT", "EDEBB"),
+                    (extended_direct_encounter, explain_extended_direct_encounter)),
+    **dict.fromkeys(("TBR", "BBE"), (board_order, explain_board_order)),
+}
+
+
 class _DirectEncounterStage:
-    """Art. 6 applied at one place in the list: the outcome for every tied group."""
+    """A group order (Art. 6, 13.3, 12.2-12.3) applied at one place in the list: the
+    outcome for every tied group."""
 
     def __init__(self) -> None:
         self.outcomes: dict[int, DirectEncounterOutcome] = {}
@@ -125,7 +158,7 @@ def _compute_standings(
     keys = value_keys(parsed)
     columns: dict[int, Column] = {}
     for k, spec in enumerate(parsed):
-        if spec.acronym != "DE":
+        if spec.acronym not in GROUP_ORDERS:
             columns[k] = ctx.column(spec)
         elif spec.points_system is not None:
             # DE:MP in a team event is DE on the match points; anything else is refused
@@ -146,19 +179,25 @@ def _compute_standings(
     next_group = len(groups)
     stages: list[list[int]] = []
     encounters: dict[int, _DirectEncounterStage] = {}
+    # BC groups it could not separate because their game points differ (12.1, Q6).
+    board_count_blocked: dict[int, dict[int, list[int]]] = {}
     for k, spec in enumerate(parsed):
         stage = list(group_of)
         refined: list[list[int]] = []
-        if spec.acronym == "DE":
+        if spec.acronym in GROUP_ORDERS:
             encounters[k] = _DirectEncounterStage()
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
                 continue
-            if spec.acronym == "DE":
-                outcome = direct_encounter(ctx, spec, sorted(group, key=start.__getitem__))
+            if spec.acronym in GROUP_ORDERS:
+                order_group = GROUP_ORDERS[spec.acronym][0]
+                outcome = order_group(ctx, spec, sorted(group, key=start.__getitem__))
                 encounters[k].add(outcome)
                 subgroups = [list(sub) for sub in outcome.order]
+            elif spec.acronym == "BC" and not board_count_separates(ctx, group):
+                subgroups = [group]
+                board_count_blocked.setdefault(k, {}).update(dict.fromkeys(group, group))
             else:
                 subgroups = _split(group, columns[k].values,
                                    higher_is_better=spec.direction is Direction.HIGHER_IS_BETTER)
@@ -224,11 +263,14 @@ def _compute_standings(
         k = keys.index(key)
         spec = parsed[k]
         if k in encounters:
-            outcome = encounters[k].outcomes.get(i)
-            if outcome is None:
-                return Explained(value=ZERO, notes=(NotTiedNote(article="6"),))
-            return explain_direct_encounter(ctx, spec, outcome, i)
-        return columns[k].explain(i)
+            explain_order = GROUP_ORDERS[spec.acronym][1]
+            return explain_order(ctx, spec, encounters[k].outcomes.get(i), i)
+        explained = columns[k].explain(i)
+        blocked = board_count_blocked.get(k, {}).get(i)
+        if blocked is not None:
+            explained = replace(explained,
+                                notes=(*explained.notes, board_count_note(ctx, blocked)))
+        return explained
 
     # Each pair of neighbours is separated once: the lower one sees the same criterion
     # with the two values the other way round.
@@ -303,10 +345,15 @@ def _rank_warnings(rows: Sequence[StandingsRow], source: str) -> tuple[Diagnosti
     return tuple(warnings)
 
 
+_TEAM_COLUMNS = ("BC",)
+"""Team tie-breaks computed as columns by this module's imports (the others of Arts. 12-13
+are group orders, or not computed yet)."""
+
+
 def _check_registry() -> None:
     missing = [a for a, info in CATALOGUE.items()
-               if a != "DE" and not info.team_only and info.canonical is info
-               and a not in REGISTRY]
+               if a not in GROUP_ORDERS and info.canonical is info and a not in REGISTRY
+               and not (info.team_only and a not in _TEAM_COLUMNS)]
     if missing:
         raise RuntimeError(f"tie-breaks without a function: {missing}")
 

@@ -22,6 +22,8 @@ from generator.model import RoundKind
 from generator.rules.explain import (
     CutReason,
     DirectEncounterNote,
+    EncounterStep,
+    ExtendedEncounterNote,
     KoyaThresholdNote,
     Note,
     NoteKind,
@@ -107,6 +109,19 @@ NOTES: Mapping[NoteKind, str] = MappingProxyType({
     NoteKind.COUNTS_BOARDS:
         "counted board by board ({boards} boards a match, an unplayed round as that many): "
         "on game points C.07 {article} allows this variation of the tie-breaks of Art. 7",
+    NoteKind.EXTENDED_DIRECT_ENCOUNTER:
+        "{step} among teams {members}: {scores}; order {order} (C.07 {article})",
+    NoteKind.BOARD_TOTALS:
+        "game points by board, board 1 first: {totals} (C.07 {article})",
+    NoteKind.BOARDS_UNNUMBERED:
+        "undefined: the file does not say on which board each game of round {rounds} was "
+        "played (a match with an empty board and no line-up), so the board tie-breaks "
+        "cannot be computed (C.07 {article})",
+    NoteKind.BOARD_COUNT_GAME_POINTS_DIFFER:
+        "separates nobody here: board count applies only to tied teams with the same game "
+        "points, and theirs differ ({game_points}; C.07 {article})",
+    NoteKind.BOARD_ORDER:
+        "teams {members} compared board by board: order {order} (C.07 {article})",
 })
 """What a note says. The fields are the note record's, plus the clauses note_fields derives
 (the Koya note's {moved})."""
@@ -132,6 +147,15 @@ DERIVED_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.STRENGTH_COMBINATION: frozenset({"divisor_source"}),
 })
 """The clauses note_fields adds to a note's own fields, by note kind."""
+ENCOUNTER_STEPS: Mapping[EncounterStep, str] = MappingProxyType({
+    # {board}: the board compared (TBR) or the top boards kept (BBE), see ExtendedEncounterNote.
+    EncounterStep.PRIMARY: "direct encounter on the primary score",
+    EncounterStep.SECONDARY: "direct encounter on the secondary score",
+    EncounterStep.BOARD_COUNT: "board count of their own match (lower first)",
+    EncounterStep.TOP_BOARD: "game points on board {board} of their own match",
+    EncounterStep.BOTTOM_BOARD: "game points on boards 1 to {board} of their own match",
+})
+"""The steps of Extended Direct Encounter (13.3), as the {step} of its note."""
 
 POINTS_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.SHOWN_ROUNDED: frozenset({"exact", "shown"}),
@@ -141,6 +165,9 @@ POINTS_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.KOYA_THRESHOLD: frozenset({"limit", "maximum"}),
     NoteKind.STRENGTH_COMBINATION: frozenset({"secondary", "buchholz", "highest_primary",
                                               "highest_secondary"}),
+    NoteKind.EXTENDED_DIRECT_ENCOUNTER: frozenset({"scores"}),
+    NoteKind.BOARD_TOTALS: frozenset({"totals"}),
+    NoteKind.BOARD_COUNT_GAME_POINTS_DIFFER: frozenset({"game_points"}),
 })
 """The note fields that are points (written as points: 3½ on the pages); every other
 number is plain (a rating average 2005.25, a fraction 0.75)."""
@@ -237,6 +264,8 @@ def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
     if isinstance(note, StrengthCombinationNote):
         values["divisor_source"] = (DIVISOR_GIVEN if note.divisor_given
                                     else DIVISOR_COMPUTED.format_map(values))
+    if isinstance(note, ExtendedEncounterNote):
+        values["step"] = ENCOUNTER_STEPS[note.step].format(board=note.board)
     if isinstance(note, UndefinedUnratedNote):
         shown = [str(n) for n in note.unrated[:UNRATED_SHOWN]]
         values["unrated"] = ", ".join(
@@ -257,7 +286,7 @@ def _text(value: object, number: NumberFormat) -> str:
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):  # DE: sub-groups best first, "1 > 2=3"
             return " > ".join("=".join(str(n) for n in group) for group in value)
-        return ", ".join(str(n) for n in value)
+        return ", ".join(_text(n, number) for n in value)
     return str(value)
 
 

@@ -21,7 +21,7 @@ from generator.reading.events import competitors_tournament, read_event, standin
 from generator.reading.teams import build_team_tournament
 from generator.reading.trf import parse_trf
 from generator.rules.context import TiebreakError
-from generator.rules.notation import NotationError, parse_tiebreak
+from generator.rules.notation import parse_tiebreak
 from generator.rules.ranking import compute_standings
 
 D = Decimal
@@ -159,14 +159,6 @@ def test_other_game_points_tiebreaks_are_refused_not_zero(teams, code):
 def test_points_systems_in_an_individual_event_are_refused(teams):
     with pytest.raises(TiebreakError, match=r"'BH:GP' .* applies to team events only"):
         compute_standings(teams.individual, ["BH:GP"])
-
-
-@pytest.mark.parametrize(("code", "article"), [
-    ("EDE", "13.3"), ("EDET", "13.3"), ("BC", "12.1"), ("TBR", "12.2"), ("BBE", "12.3")])
-def test_team_tiebreaks_of_arts_12_13_are_named_and_refused(code, article):
-    with pytest.raises(NotationError, match=rf"team tie-break '{code.split('/')[0]}' \(.*, C.07 "
-                                            rf"{article}\) is not computed by this program"):
-        parse_tiebreak(code)
 
 
 # --- a team Swiss with a bye and an absence -----------------------------------------------------

@@ -189,13 +189,13 @@ def test_a_one_round_event_keeps_a_default_list_without_an_impossible_cut(tmp_pa
 def test_a_trf_list_of_codes_not_computed_here_is_a_warning_naming_five(tmp_path, run):
     """Pairing programs write team tie-breaks and their own codes: the default list is used,
     and the warning stays one line however many there are."""
-    codes = "PTS, BH, EDET, MPvGP, XX1, XX2, XX3, XX4, XX5"
+    codes = "PTS, BH, EDEC, MPvGP, XX1, XX2, XX3, XX4, XX5"
     make_event(tmp_path, "e", changed(3, "092 Swiss Dutch", f"092 Swiss Dutch\n212 {codes}"))
     result = run("check", "e")
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [
         "e/tournament.trf:4:14: warning: record 212 lists tie-breaks this program does not "
-        "compute ('EDET', 'MPvGP', 'XX1', 'XX2', 'XX3' and 2 more); the default list is used "
+        "compute ('EDEC', 'MPvGP', 'XX1', 'XX2', 'XX3' and 2 more); the default list is used "
         "instead; expected individual C.07 codes, or a 'tiebreaks' list in event.yml"]
 
 

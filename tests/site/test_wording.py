@@ -15,10 +15,16 @@ from generator.cli import main
 from generator.model import RoundKind, StartNo
 from generator.reading.events import read_event, standings_for_event
 from generator.rules.explain import (
+    BoardCountGamePointsNote,
+    BoardOrderNote,
+    BoardsUnnumberedNote,
+    BoardTotalsNote,
     CountsBoardsNote,
     CutReason,
     DirectEncounterNote,
+    EncounterStep,
     ExpectedScoreNote,
+    ExtendedEncounterNote,
     ForbiddenInRoundRobinNote,
     KoyaThresholdNote,
     NoGamesNote,
@@ -63,6 +69,16 @@ SAMPLES: tuple[Note, ...] = (
     NotTiedNote(article="6"),
     KoyaThresholdNote(article="9.2", limit=D("3.5"), maximum=D(7), shift=0),
     UnratedRatingNote(article="10", rating=1000),
+    ExtendedEncounterNote(article="13.3.2", step=EncounterStep.TOP_BOARD, board=2,
+                          members=(StartNo(11), StartNo(14)),
+                          scores={StartNo(11): D("0.5"), StartNo(14): D("0.5")},
+                          order=((StartNo(11), StartNo(14)),)),
+    BoardTotalsNote(article="12.1", totals=(D(7), D(4), D("3.5"), D(3))),
+    BoardsUnnumberedNote(article="12", rounds=(2, 5)),
+    BoardCountGamePointsNote(article="12.1",
+                             game_points={StartNo(1): D("6"), StartNo(2): D("6.5")}),
+    BoardOrderNote(article="12.2", members=(StartNo(1), StartNo(3)),
+                   order=((StartNo(3),), (StartNo(1),))),
     SecondaryScoreNote(article="13.1", is_game_points=True),
     StrengthCombinationNote(article="13.4", secondary=D("17.5"), buchholz=D(64), divisor=3,
                             divisor_given=False, highest_primary=D(14),
@@ -74,7 +90,8 @@ SAMPLES: tuple[Note, ...] = (
 
 @pytest.mark.parametrize(("table", "enum"), [(wording.ROUND_KINDS, RoundKind),
                                              (wording.CUTS, CutReason),
-                                             (wording.NOTES, NoteKind)])
+                                             (wording.NOTES, NoteKind),
+                                             (wording.ENCOUNTER_STEPS, EncounterStep)])
 def test_every_member_has_its_words_keyed_by_the_member(table, enum):
     # A StrEnum member equals its string, so a table keyed by "game" would pass a plain
     # membership test: the keys themselves must be the members.
@@ -112,6 +129,27 @@ def test_each_note_wording_names_only_what_its_record_holds(note):
 ])
 def test_a_page_writes_a_note_as_a_sentence(note, page_says):
     assert note_sentence(note) == page_says
+
+
+@pytest.mark.parametrize(("step", "board", "words"), [
+    (EncounterStep.PRIMARY, 0, "direct encounter on the primary score"),
+    (EncounterStep.SECONDARY, 0, "direct encounter on the secondary score"),
+    (EncounterStep.BOARD_COUNT, 0, "board count of their own match (lower first)"),
+    (EncounterStep.TOP_BOARD, 3, "game points on board 3 of their own match"),
+    (EncounterStep.BOTTOM_BOARD, 3, "game points on boards 1 to 3 of their own match"),
+])
+def test_an_extended_direct_encounter_note_names_its_step_and_board(step, board, words):
+    note = ExtendedEncounterNote(article="13.3", step=step, board=board,
+                                 members=(StartNo(1), StartNo(2)),
+                                 scores={StartNo(1): D("1.5"), StartNo(2): D("2.5")},
+                                 order=((StartNo(2),), (StartNo(1),)))
+    assert note_sentence(note) == (f"{words[0].upper()}{words[1:]} among teams 1, 2: "
+                                   "1: 1½, 2: 2½; order 2 > 1 (C.07 13.3)")
+
+
+def test_board_totals_are_written_as_points():
+    assert note_sentence(SAMPLES[14]) == (
+        "Game points by board, board 1 first: 7, 4, 3½, 3 (C.07 12.1)")
 
 
 def test_the_koya_note_names_the_limit_modifier_only_when_it_moves_the_limit():
