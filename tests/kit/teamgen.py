@@ -58,9 +58,7 @@ TEAM_CODES = ("PTS", "MPVGP", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TB
               "WIN", "WON", "STD", "TPN", "FB:MP")
 POSITIONAL = ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE")
 """The reference prints these as a place inside the PTS tie group, not as a score."""
-NOT_COMPUTED_YET = frozenset(("MPVGP", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR",
-                              "BBE", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1",
-                              "EGGSB/C1", "SSSC", "WIN", "WON", "STD"))
+NOT_COMPUTED_YET: frozenset[str] = frozenset()
 """Codes our engine does not compute for teams yet (the branches writing them are open)."""
 COMPUTED = tuple(code for code in TEAM_CODES if code not in NOT_COMPUTED_YET)
 """What the differential test compares and the team bench times."""
@@ -196,6 +194,11 @@ class GeneratedTeamEvent:
     match_points: tuple[Decimal, ...] = ()
     """Per team (number order), as the generator scored them (written in 310)."""
     game_points: tuple[Decimal, ...] = ()
+    met: frozenset[frozenset[int]] = frozenset()
+    """The pairs of teams that had a match (forfeited ones included)."""
+    board_totals: tuple[tuple[Decimal, ...], ...] = ()
+    """Per team (number order), its game points per board as Art. 12 counts them (see
+    ``_Team.boards``)."""
     start_date: datetime.date | None = None
     seed: int | None = None
 
@@ -291,6 +294,9 @@ class _Team:
     had_pab: bool = False
     whites: int = 0
     """Matches with white on board 1 minus those with black."""
+    boards: list[Decimal] = field(default_factory=list)
+    """Game points per board (board 1 first) as Art. 12 counts them: the games as written
+    (forfeits included), a PAB a win on every board; requested byes add nothing (Q7)."""
 
     def primary(self, gp_primary: bool) -> tuple[Decimal, Decimal]:
         return (self.gp, self.mp) if gp_primary else (self.mp, self.gp)
@@ -361,10 +367,14 @@ class _Builder:
                 self.write(w_player, round_no, trfgen.Block(b_player, w_colour, w_code)
                            if b_player != EMPTY else trfgen.Block(0, "-", "+"))
                 gp[0] += trfgen.STANDARD.points(w_code if b_player != EMPTY else "+")
+                white.boards[board] += trfgen.STANDARD.points(w_code if b_player != EMPTY
+                                                              else "+")
             if b_player != EMPTY:
                 self.write(b_player, round_no, trfgen.Block(w_player, b_colour, b_code)
                            if w_player != EMPTY else trfgen.Block(0, "-", "+"))
                 gp[1] += trfgen.STANDARD.points(b_code if w_player != EMPTY else "+")
+                black.boards[board] += trfgen.STANDARD.points(b_code if w_player != EMPTY
+                                                              else "+")
         for team, opponent, players in ((white, black, sides[0]), (black, white, sides[1])):
             present = [p for p in players if p != EMPTY]
             if EMPTY in players or present != sorted(present, key=team.members.index):
@@ -406,6 +416,8 @@ class _Builder:
             w_player, b_player = white.members[board], black.members[board]
             w_colour = self.colour(board)
             self.write(w_player, round_no, trfgen.Block(b_player, w_colour, w_code))
+            white.boards[board] += trfgen.STANDARD.points(w_code)
+            black.boards[board] += trfgen.STANDARD.points(b_code)
             self.write(b_player, round_no,
                        trfgen.Block(w_player, "b" if w_colour == "w" else "w", b_code))
         boards = Decimal(self.boards)
@@ -460,6 +472,7 @@ class _Builder:
         self.pabs[round_no - 1] = team.number
         team.had_pab = True
         self.sit_out(team, round_no)
+        team.boards = [total + 1 for total in team.boards]
         mp, gp = self.scoring.pab(self.boards)
         team.mp += mp
         team.gp += gp
@@ -475,7 +488,7 @@ def _teams_and_entrants(rng: random.Random, count: int, boards: int, reserves: i
         members = list(range(start_no, start_no + size))
         start_no += size
         name = f"{_ANIMALS[index % len(_ANIMALS)]} {index // len(_ANIMALS) + 1}"
-        teams.append(_Team(index + 1, members, strengths[index]))
+        teams.append(_Team(index + 1, members, strengths[index], boards=[ZERO] * boards))
         entries.append(TeamEntry(number=index + 1, name=name, members=tuple(members)))
         base = 2000 + int(600 * strengths[index])
         for board, member in enumerate(members):
@@ -504,6 +517,8 @@ def _finish(builder: _Builder, name: str, entries: tuple[TeamEntry, ...],
         lineups=tuple(builder.lineups),
         match_points=tuple(t.mp for t in builder.teams),
         game_points=tuple(t.gp for t in builder.teams),
+        board_totals=tuple(tuple(t.boards) for t in builder.teams),
+        met=frozenset(frozenset((t.number, o)) for t in builder.teams for o in t.met),
         start_date=start_date, seed=seed)
 
 
