@@ -233,7 +233,21 @@ def _sssc_announced_rounds(s: Situation) -> bool:
     return _rounded_like(secondary + buchholz / played, s.reference)
 
 
+def _std_double_forfeit(s: Situation) -> bool:
+    # C.07 7.7 (Art. 13: on match points) compares a team's points with its scheduled
+    # opponent's: in a double-forfeited match (330 --) both score 0, the same, so each gets
+    # ½. The reference compares with a drawn match and gives 0, as it does for players
+    # (test_differential.py "STD with a double forfeit"). Accept exactly ½ per such match.
+    if s.code != "STD" or s.ours is None or s.reference is None:
+        return False
+    doubles = sum(1 for f in s.event.forfeits
+                  if f.code == "--" and s.team in (f.white, f.black))
+    return doubles > 0 and s.ours - s.reference == HALF * doubles
+
+
 DIVERGENCES: tuple[Divergence, ...] = (
+    Divergence("STD with a double-forfeited match", "C.07 7.7 with Art. 13",
+               _std_double_forfeit),
     Divergence("SSSC's K from the rounds announced", "Q8, C.07 13.4.2", _sssc_announced_rounds),
     Divergence("SSSC printed rounded", "spec R4, C.07 13.4", _sssc_printed_rounded),
     Divergence("requested byes on the boards of BC", "Q7, C.07 12 and 12.1", _bc_bye_boards),
@@ -574,3 +588,128 @@ def test_generated_event_adds_up() -> None:
                                for b in event.byes if b.team == number and b.kind in "FH"),
                               Decimal(0))
             assert Decimal(line[61:67]) == sum((own[m] for m in members), bye_points), line
+
+
+# --------------------------------------------------------------------------- each divergence
+# Each predicate must accept exactly the reference's difference, and nothing else.
+
+def _event_with(predicate: Callable[[teamgen.GeneratedTeamEvent], bool], *,
+                round_robin: bool = False, **mix: object) -> teamgen.GeneratedTeamEvent:
+    """The first seeded event (of a fixed sequence) that ``predicate`` holds for."""
+    chosen = teamgen.TeamMix(**mix)  # type: ignore[arg-type]
+    for seed in range(200):
+        event = (teamgen.generate_team_round_robin(6, 4, seed, mix=chosen, rounds_played=3)
+                 if round_robin else teamgen.generate_team_swiss(8, 4, 5, seed, mix=chosen))
+        if predicate(event):
+            return event
+    raise AssertionError("no generated event fits")
+
+
+def _situation(event: teamgen.GeneratedTeamEvent, team: int, code: str, ours: Decimal,
+               reference: Decimal) -> Situation:
+    return Situation(event, team, code, "2026", ours, reference)
+
+
+def test_std_accepts_half_a_point_per_double_forfeited_match() -> None:
+    event = _event_with(lambda e: any(f.code == "--" for f in e.forfeits),
+                        double_forfeit_match=0.1)
+    forfeit = next(f for f in event.forfeits if f.code == "--")
+    doubles = sum(f.code == "--" and forfeit.white in (f.white, f.black)
+                  for f in event.forfeits)
+    ours = Decimal(3)
+    assert _std_double_forfeit(_situation(event, forfeit.white, "STD", ours,
+                                          ours - HALF * doubles))
+    assert not _std_double_forfeit(_situation(event, forfeit.white, "STD", ours,
+                                              ours - HALF * doubles - HALF))
+    assert not _std_double_forfeit(_situation(event, forfeit.white, "WIN", ours,
+                                              ours - HALF * doubles))
+    clean = next(t for t in range(1, event.team_count + 1)
+                 if not any(t in (f.white, f.black) for f in event.forfeits))
+    assert not _std_double_forfeit(_situation(event, clean, "STD", ours, ours - HALF))
+
+
+def test_sssc_rounding_accepts_only_the_printed_rounding() -> None:
+    event = teamgen.generate_team_swiss(8, 4, 5, 1, mix=teamgen.PLAIN)
+    assert _sssc_printed_rounded(_situation(event, 1, "SSSC", Decimal(113) / 3, Decimal("37.67")))
+    assert not _sssc_printed_rounded(_situation(event, 1, "SSSC", Decimal("37.6"),
+                                                Decimal("37.67")))
+    assert not _sssc_printed_rounded(_situation(event, 1, "EGGSB", Decimal(113) / 3,
+                                                Decimal("37.67")))
+
+
+def test_bc_with_requested_byes_accepts_exactly_the_bye_boards() -> None:
+    event = _event_with(lambda e: any(b.kind == "H" for b in e.byes), half_bye=0.2)
+    team = next(b.team for b in event.byes if b.kind == "H")
+    totals = event.board_totals[team - 1]
+    ours = _board_count(totals)
+    halves = sum((b.kind == "H") * HALF + (b.kind == "F") for b in event.byes if b.team == team)
+    reference = ours + halves * (1 + 2 + 3 + 4)      # ½ a board for each HPB, by board number
+    assert _bc_bye_boards(_situation(event, team, "BC", ours, reference))
+    assert not _bc_bye_boards(_situation(event, team, "BC", ours, reference + 1))
+    assert not _bc_bye_boards(_situation(event, team, "BC", ours + 1, reference))
+    resting = {b.team for b in event.byes if b.kind in "HF"}
+    other = next(t for t in range(1, event.team_count + 1) if t not in resting)
+    assert not _bc_bye_boards(_situation(event, other, "BC", ours, reference))
+
+
+def test_sssc_with_announced_rounds_accepts_only_the_other_divisor() -> None:
+    event = _event_with(lambda e: sssc_divisor(e, e.rounds_announced)
+                        != sssc_divisor(e, e.rounds_played) > 0, round_robin=True)
+    secondary = _secondary(event, 1)
+    announced = sssc_divisor(event, event.rounds_announced)
+    played = sssc_divisor(event, event.rounds_played)
+    buchholz = Decimal(11)
+    ours = secondary + buchholz / announced
+    reference = (secondary + buchholz / played).quantize(Decimal("0.01"))
+    assert _sssc_announced_rounds(_situation(event, 1, "SSSC", ours, reference))
+    assert not _sssc_announced_rounds(_situation(event, 1, "SSSC", ours,
+                                                 reference + Decimal("0.01")))
+    assert not _sssc_announced_rounds(_situation(event.as_ended(), 1, "SSSC", ours, reference))
+
+
+def _group(event: teamgen.GeneratedTeamEvent, code: str, ours: Mapping[int, int],
+           reference: Mapping[int, int], values: Mapping[int, Decimal | None] | None = None,
+           ) -> Group:
+    return Group(event, code, tuple(ours), 0, ours, reference, values or {})
+
+
+def test_ede_in_an_unfinished_round_robin_needs_a_missing_match_and_no_order() -> None:
+    event = _event_with(lambda e: frozenset((1, 2)) not in e.met, round_robin=True)
+    assert _ede_in_an_unfinished_round_robin(_group(event, "EDE", {1: 1, 2: 1}, {1: 1, 2: 2}))
+    assert not _ede_in_an_unfinished_round_robin(_group(event, "EDE", {1: 1, 2: 2},
+                                                        {1: 2, 2: 1}))
+    met = next(pair for pair in event.met)
+    a, b = sorted(met)
+    assert not _ede_in_an_unfinished_round_robin(_group(event, "EDE", {a: 1, b: 1},
+                                                        {a: 1, b: 2}))
+    swiss = teamgen.generate_team_swiss(8, 4, 3, 1, mix=teamgen.PLAIN)
+    assert not _ede_in_an_unfinished_round_robin(_group(swiss, "EDE", {1: 1, 2: 1},
+                                                        {1: 1, 2: 2}))
+
+
+def test_bc_with_different_game_points_needs_the_reference_order_by_bc() -> None:
+    event = _event_with(lambda e: e.game_points[0] != e.game_points[1], reserves=0)
+    values = {1: Decimal(20), 2: Decimal("25.5")}
+    assert _bc_with_game_points_different(_group(event, "BC", {1: 1, 2: 1}, {1: 1, 2: 2},
+                                                 values))
+    assert not _bc_with_game_points_different(_group(event, "BC", {1: 1, 2: 1}, {1: 2, 2: 1},
+                                                     values))
+    assert not _bc_with_game_points_different(_group(event, "BC", {1: 1, 2: 2}, {1: 1, 2: 2},
+                                                     values))
+
+
+def test_board_places_with_bye_boards_need_the_bye_order() -> None:
+    event = _event_with(lambda e: any(b.kind == "F" for b in e.byes), full_bye=0.2)
+    team = next(b.team for b in event.byes if b.kind == "F")
+    others = [t for t in range(1, event.team_count + 1)
+              if t != team and not any(b.team == t for b in event.byes)]
+    members = (team, others[0])
+    probe = _group(event, "TBR", dict.fromkeys(members, 1), dict.fromkeys(members, 1))
+    without = places(probe, _tbr_key(event, with_byes=False))
+    with_byes = places(probe, _tbr_key(event, with_byes=True))
+    group = _group(event, "TBR", without, with_byes)
+    assert without != with_byes
+    assert _board_places_with_bye_boards(group)
+    swapped = {members[0]: with_byes[members[1]], members[1]: with_byes[members[0]]}
+    if swapped != with_byes:
+        assert not _board_places_with_bye_boards(_group(event, "TBR", without, swapped))
