@@ -447,6 +447,9 @@ class Match:
     boards_numbered: bool = True
     """False when the file does not say which board a game was played on (a TRF-16 match
     with an empty board: C.07 Art. 12's board tie-breaks are then undefined for the team)."""
+    match_points: Decimal | None = None
+    """The round's match points when record 299 sets them (an abnormal assignment, a
+    penalty or a bonus); None: what the match scoring (362) gives the result."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -530,6 +533,13 @@ class TeamTournament(Tournament):
         return ScoreSystem(win=games.win * boards, draw=games.draw * boards,
                            loss=games.loss * boards, forfeit_loss=games.forfeit_loss * boards,
                            zero_point_bye=games.zero_point_bye * boards)
+
+    def match_points_rows(self) -> tuple[tuple[Decimal | None, ...], ...] | None:
+        """Every team's match points per round where record 299 set them (None elsewhere:
+        the scoring decides), or None when no round has them."""
+        if not any(m.match_points is not None for team in self.teams for m in team.matches):
+            return None
+        return tuple(tuple(m.match_points for m in team.matches) for team in self.teams)
 
     def game_points_view(self) -> tuple[Tournament, tuple[tuple[Decimal | None, ...], ...]]:
         """The same matches with game points as the reference score (C.07 Art. 13

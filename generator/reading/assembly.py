@@ -31,7 +31,12 @@ from generator.model import (
     Tournament,
 )
 from generator.reading.dates import header_date, round_dates
-from generator.reading.scoring import BYE_WORDS, Tally, resolve_scoring
+from generator.reading.scoring import (
+    BYE_WORDS,
+    FORFEIT_WITHOUT_OPPONENT_WARNING,
+    Tally,
+    resolve_scoring,
+)
 from generator.reading.settings import EventSettings
 from generator.reading.teams import team_records
 from generator.reading.trf import (
@@ -442,8 +447,9 @@ def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_playe
                          column=result_column, expected=RESULT_EXPECTED)
     if opponent is None and (code is ResultCode.FORFEIT_WIN or code.is_over_the_board):
         bye, letter = BYE_WORDS[ROUND_KINDS[code, False]]
-        written = "forfeit win" if code is ResultCode.FORFEIT_WIN else f"game result {result!r}"
-        sink.warning(f"{written} without an opponent in round {round_no}; read as a {bye}",
+        written = (FORFEIT_WITHOUT_OPPONENT_WARNING if code is ResultCode.FORFEIT_WIN
+                   else f"game result {result!r} without an opponent")
+        sink.warning(f"{written} in round {round_no}; read as a {bye}",
                      line=line, column=result_column,
                      expected=f"{letter!r} for a {bye}, or the opponent's starting rank")
     return code

@@ -34,7 +34,7 @@ from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
-from generator.reading.teams import build_team_tournament
+from generator.reading.teams import build_team_tournament, explained_warnings
 from generator.reading.trf import TrfDocument, read_records
 from generator.rules.context import TiebreakError, is_dropped_for_unrated
 from generator.rules.explain import Standings
@@ -344,6 +344,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink)
     trf_diagnostics = list(sink.collected())
+    if teams is not None:
+        explained = explained_warnings(teams, trf_diagnostics)
+        trf_diagnostics = [d for d in trf_diagnostics if d not in explained]
     edition = settings.edition or Edition.in_force_on(heading.start_date)
     tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
     if tournament is not None:

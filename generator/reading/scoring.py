@@ -122,6 +122,11 @@ def points_text(value: Decimal) -> str:
     return text if "." in text else f"{text}.0"
 
 
+POINTS_COLUMN_WARNING = "points column says"
+FORFEIT_WITHOUT_OPPONENT_WARNING = "forfeit win without an opponent"
+"""How two warnings of the individual reading begin: the team reading drops them where it
+explains the round (:func:`generator.reading.teams.explained_warnings`)."""
+
 TWO = Decimal(2)
 
 MATCH_SCORING = ScoreSystem(win=TWO, draw=Decimal(1), loss=ZERO,
@@ -254,7 +259,7 @@ def resolve_scoring(document: TrfDocument, settings: EventSettings,
         if total is None:
             total = totals[tally] = _tallied_points(tally, scoring)
         if total != player.points:
-            message = (f"points column says {points_text(player.points)} but the results "
+            message = (f"{POINTS_COLUMN_WARNING} {points_text(player.points)} but the results "
                        f"add up to {points_text(total)} under {scoring.label} scoring "
                        f"({source})")
             expected = f"{points_text(total)}, or a 'scoring' entry in event.yml"

@@ -1,19 +1,21 @@
 """The TRF-26 records of a team event that say what the 001 board pairings cannot.
 
 ``320`` (the team pairing-allocated byes and their match and game points), ``330`` (whole
-matches forfeited) and ``240`` with team numbers (full-point, half-point and zero-point team
-byes). Each is read by its columns (TRF-26; spec team-tiebreaks §3) into a frozen record;
+matches forfeited), ``240`` with team numbers (full-point, half-point and zero-point team
+byes) and ``299`` (abnormal match or game points). Each is read by its columns (TRF-26;
+spec team-tiebreaks §3) into a frozen record;
 what the records mean for the matches is for :mod:`generator.reading.teams` to decide.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from generator.errors import DiagnosticSink, quote
-from generator.model import ResultCode, RoundKind, plain_points
+from generator.model import Match, ResultCode, RoundKind, RoundResult, plain_points
 from generator.reading.trf import TrfDocument, TrfRecord
 
 
@@ -62,6 +64,40 @@ class ForfeitedMatch:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AbnormalPoints:
+    """Record 299 with a result type: what that result is worth instead of the scoring's
+    value (the TRF-26 abnormal assignment of points)."""
+
+    kind: frozenset[ResultCode]
+    """The results it applies to (column 5)."""
+    match_points: Decimal | None
+    """Columns 8-11; None: left as the result scores."""
+    game_points: Decimal | None
+    """Columns 14-17; None: left as the boards add up."""
+    round: int | None
+    """Columns 20-22; None (blank or 000): every round."""
+    teams: tuple[int, ...]
+    """Columns 24-27, 29-32, ...; empty: every team."""
+    line: int
+
+    def applies(self, team: int, round_no: int) -> bool:
+        return ((self.round is None or self.round == round_no)
+                and (not self.teams or team in self.teams))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineUp:
+    """Record 300: the players of ``team`` on each board of its match in ``round``, board 1
+    first; None for a board the team left empty (``0000``)."""
+
+    round: int
+    team: int
+    opponent: int
+    boards: tuple[int | None, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TeamDeclarations:
     """What the team records of a file declare beyond the board pairings."""
 
@@ -70,14 +106,28 @@ class TeamDeclarations:
     """(team, round) -> the declared bye."""
     forfeits: Mapping[tuple[int, int], ForfeitedMatch]
     """(team, round) -> the forfeited match, once under each of its two teams."""
+    abnormal: tuple[AbnormalPoints, ...] = ()
+    """Records 299 in file order (a later one applies after an earlier one)."""
+    line_ups: Mapping[tuple[int, int], LineUp] = field(default_factory=dict)
+    """(team, round) -> the board order of its match (300)."""
 
     @property
     def declares_team_event(self) -> bool:
-        """Records 320, 330 and team 240s exist only in team events."""
-        return bool(self.pab_value or self.byes or self.forfeits)
+        """Records 320, 330 and 299 exist only in team events. Not 240: TRF-26 writes an
+        individual event's byes in it too, with player numbers."""
+        return bool(self.pab_value or self.forfeits or self.abnormal)
 
 
 NO_DECLARATIONS = TeamDeclarations(byes={}, forfeits={})
+
+_ABNORMAL_KINDS = {
+    "W": frozenset({ResultCode.WIN, ResultCode.WIN_UNRATED}),
+    "D": frozenset({ResultCode.DRAW, ResultCode.DRAW_UNRATED}),
+    "L": frozenset({ResultCode.LOSS, ResultCode.LOSS_UNRATED}),
+    "+": frozenset({ResultCode.FORFEIT_WIN}), "-": frozenset({ResultCode.FORFEIT_LOSS}),
+    "F": frozenset({ResultCode.FULL_POINT_BYE}), "H": frozenset({ResultCode.HALF_POINT_BYE}),
+    "Z": frozenset({ResultCode.ZERO_POINT_BYE}),
+}
 
 _FORFEIT_CODES = {
     "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
@@ -112,8 +162,10 @@ def _points(record: TrfRecord, first: int, last: int, what: str,
     return value
 
 
-def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamDeclarations:
-    """Records 320, 330 and 240 of ``document``; errors at the column for unreadable ones."""
+def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
+                           bye_sink: DiagnosticSink) -> TeamDeclarations:
+    """Records 320, 330, 299 and 240 of ``document``; errors at the column for unreadable
+    ones, those of 240 into ``bye_sink`` (they concern a team event only if it is one)."""
     byes: dict[tuple[int, int], TeamBye] = {}
     pab_value: PairingAllocatedByeValue | None = None
     for record in document.all("320"):
@@ -142,22 +194,107 @@ def read_team_declarations(document: TrfDocument, sink: DiagnosticSink) -> TeamD
     for record in document.all("240"):
         kind = _BYE_KINDS.get(_field(record, 5, 5).upper())
         if kind is None:
-            sink.error(f"bye type {quote(_field(record, 5, 5))} in record 240 is not F, H or Z",
+            bye_sink.error(f"bye type {quote(_field(record, 5, 5))} in record 240 is not F, H or Z",
                        line=record.line, column=5, expected="F, H or Z in column 5")
             continue
-        bye_round = _number(record, 7, 9, "round", sink)
+        bye_round = _number(record, 7, 9, "round", bye_sink)
         if bye_round is None:
             continue
         column = 11
         while column <= len(record.text):
             if _field(record, column, column + 3):
-                team = _number(record, column, column + 3, "team number", sink)
+                team = _number(record, column, column + 3, "team number", bye_sink)
                 if team is not None:
                     _add_bye(byes, TeamBye(team=team, round=bye_round, kind=kind,
-                                           line=record.line, column=column), sink)
+                                           line=record.line, column=column), bye_sink)
             column += 5
     return TeamDeclarations(pab_value=pab_value, byes=byes,
-                            forfeits=_read_forfeits(document, sink))
+                            forfeits=_read_forfeits(document, sink),
+                            abnormal=_read_abnormal(document, sink),
+                            line_ups=_read_line_ups(document, sink))
+
+
+def _read_line_ups(document: TrfDocument, sink: DiagnosticSink
+                   ) -> dict[tuple[int, int], LineUp]:
+    """300: round 5-7, team 9-11, opponent 13-15, the players from 17-20 every 5 columns."""
+    found: dict[tuple[int, int], LineUp] = {}
+    for record in document.all("300"):
+        round_no = _number(record, 5, 7, "round", sink)
+        team = _number(record, 9, 11, "team", sink)
+        opponent = _number(record, 13, 15, "opponent team", sink)
+        boards: list[int | None] = []
+        column = 17
+        while column <= len(record.text):
+            player = _number(record, column, column + 3, "player", sink)
+            boards.append(player or None)  # 0000: the board is left empty
+            column += 5
+        if round_no is None or team is None or opponent is None:
+            continue
+        earlier = found.get((team, round_no))
+        if earlier is not None:
+            sink.error(f"a second line-up of team {team} in round {round_no} (the first on "
+                       f"line {earlier.line})", line=record.line, column=9,
+                       expected="one 300 record per team and round")
+            continue
+        found[team, round_no] = LineUp(round=round_no, team=team, opponent=opponent,
+                                       boards=tuple(boards), line=record.line)
+    return found
+
+
+def _read_abnormal(document: TrfDocument, sink: DiagnosticSink) -> tuple[AbnormalPoints, ...]:
+    found: list[AbnormalPoints] = []
+    for record in document.all("299"):
+        symbol = _field(record, 5, 5).upper()
+        kind = _ABNORMAL_KINDS.get(symbol)
+        if symbol and kind is None:
+            sink.error(f"result type {quote(symbol)} in record 299 is not one of W D L F H Z + -",
+                       line=record.line, column=5,
+                       expected="W, D, L, F, H, Z, + or - in column 5, or blank for a "
+                                "penalty or bonus")
+            continue
+        values: list[Decimal | None] = []
+        for first, last, what in ((8, 11, "match points"), (14, 17, "game points")):
+            raw = _field(record, first, last)
+            value = plain_points(raw) if raw else None
+            if raw and value is None:
+                sink.error(f"{what} {quote(raw)} in record 299 is not a number",
+                           line=record.line, column=first,
+                           expected=f"points such as 1.0 in columns {first}-{last}, or blank")
+                break
+            values.append(value)
+        else:
+            raw_round = _field(record, 20, 22)
+            round_no = _number(record, 20, 22, "round", sink) if raw_round else 0
+            teams = []
+            column = 24
+            while column <= len(record.text):
+                if _field(record, column, column + 3):
+                    team = _number(record, column, column + 3, "team number", sink)
+                    if team is not None:
+                        teams.append(team)
+                column += 5
+            if round_no is None:
+                continue
+            if values == [None, None]:
+                sink.error("record 299 gives neither match points nor game points",
+                           line=record.line, column=8,
+                           expected="match points in columns 8-11 or game points in 14-17")
+                continue
+            if kind is None:
+                # A penalty or bonus changes the team's total, not a match: counted in a
+                # round it would change the team's own Sonneborn-Berger, progressive and
+                # Koya scores as if it had been won against that round's opponent, and C.07
+                # says nothing of how opponents' tie-breaks see it. Refused rather than
+                # computed wrongly.
+                sink.error("a penalty or bonus (record 299 without a result type) is not "
+                           "computed", line=record.line, column=5,
+                           expected="the result type (W D L F H Z + -) whose match or game "
+                                    "points the record sets")
+                continue
+            found.append(AbnormalPoints(kind=kind, match_points=values[0],
+                                        game_points=values[1], round=round_no or None,
+                                        teams=tuple(teams), line=record.line))
+    return tuple(found)
 
 
 def _add_bye(byes: dict[tuple[int, int], TeamBye], bye: TeamBye, sink: DiagnosticSink) -> None:
@@ -199,5 +336,24 @@ def _read_forfeits(document: TrfDocument, sink: DiagnosticSink
     return forfeits
 
 
-__all__ = ["NO_DECLARATIONS", "ForfeitedMatch", "PairingAllocatedByeValue", "TeamBye",
-           "TeamDeclarations", "read_team_declarations"]
+def with_abnormal_points(match: Match, result: RoundResult, team: int,
+                     declarations: TeamDeclarations) -> Match:
+    """The match with the value the 299 records set for its result, in file order."""
+    match_points = match.match_points
+    game_points = match.game_points
+    for abnormal in declarations.abnormal:
+        if not abnormal.applies(team, match.round):
+            continue
+        if result.code in abnormal.kind:
+            if abnormal.match_points is not None:
+                match_points = abnormal.match_points
+            if abnormal.game_points is not None:
+                game_points = abnormal.game_points
+    if match_points == match.match_points and game_points == match.game_points:
+        return match
+    return dataclasses.replace(match, match_points=match_points, game_points=game_points)
+
+
+__all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "LineUp",
+           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "read_team_declarations",
+           "with_abnormal_points"]

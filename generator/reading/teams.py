@@ -44,13 +44,26 @@ from generator.model import (
     Team,
     TeamTournament,
     Tournament,
-    plain_points,
 )
-from generator.reading.scoring import MATCH_SCORING, match_scoring, points_text
+from generator.reading.scoring import (
+    MATCH_SCORING,
+    match_scoring,
+    points_text,
+)
 from generator.reading.team_records import (
     ForfeitedMatch,
+    LineUp,
     TeamDeclarations,
     read_team_declarations,
+    with_abnormal_points,
+)
+from generator.reading.team_warnings import (
+    Shortfall,
+    check_team_columns,
+    explained_warnings,
+    record_text,
+    say_ambiguous,
+    team_columns,
 )
 from generator.reading.trf import TeamRecord, TrfDocument
 
@@ -112,7 +125,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     records = team_records(document)
     if not records:
         return None
-    declarations = read_team_declarations(document, sink)
+    bye_sink = DiagnosticSink(sink.path)
+    declarations = read_team_declarations(document, sink, bye_sink)
     declared = is_team_event(document) or declarations.declares_team_event
     problems = _Problems()
     teams = _read_teams(document, records, individual, problems)
@@ -129,16 +143,18 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         _report(problems, records, declared, sink)
         return None
     sequence_length = len(document.value("352").replace(" ", ""))
-    matches, inferred, board_count = _read_matches(individual, teams, problems,
-                                                   sequence_length, declarations)
+    matches, inferred, board_count, ambiguous = _read_matches(
+        individual, teams, problems, sequence_length, declarations,
+        without_line_ups=records[0].tag == "013")
     if problems.found:
         _report(problems, records, declared, sink)
         return None
-    board_order = document.first("300")
-    if board_order is not None:
-        sink.warning("record 300 (board order of a match) is not read; boards follow the "
-                     "order of the team records", line=board_order.line, column=1,
-                     expected="players listed in board order in the 310 records")
+    for diagnostic in bye_sink.collected():
+        sink.add(diagnostic)  # a team event: its 240 records are team byes
+    if ambiguous:
+        say_ambiguous(ambiguous, individual.score_system.points(
+            RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)
+        return None
     scoring = match_scoring(document, sink)
     if declarations.pab_value is not None:
         # The event's own value of a team PAB (320) rules over 362's default (C.07 leaves
@@ -151,11 +167,14 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     built: list[Team] = []
     for number, (name, members) in sorted(teams.items()):
         team_record = by_record[number]
-        columns = _team_columns(document, team_record, sink)
+        columns = team_columns(document, team_record, sink)
         results = tuple(_match_result(individual, match, members,
                                       _declared_code(declarations, number, match.round,
                                                      inferred_byes))
                         for match in matches[number])
+        if declarations.abnormal:
+            matches[number] = [with_abnormal_points(match, result, number, declarations)
+                               for match, result in zip(matches[number], results, strict=True)]
         built.append(Team(
             start_no=StartNo(number), name=name, members=members,
             matches=tuple(matches[number]), results=results, line=team_record.line,
@@ -167,11 +186,14 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         tournament_type=individual.tournament_type, chief_arbiter=individual.chief_arbiter,
         deputy_arbiters=individual.deputy_arbiters, time_control=individual.time_control,
         round_dates=individual.round_dates, total_rounds=individual.total_rounds,
-        rounds_played=individual.rounds_played, players=tuple(built), score_system=scoring,
+        # A match forfeited in 330 is a result even when no board of its round is written.
+        rounds_played=max((individual.rounds_played,
+                           *(f.round for f in declarations.forfeits.values()))),
+        players=tuple(built), score_system=scoring,
         is_round_robin=individual.is_round_robin, individual=individual,
         board_count=board_count, game_scoring=individual.score_system,
         game_points_primary=game_points_primary(document))
-    _check_team_columns(tournament, sink)
+    check_team_columns(tournament, sink)
     return tournament
 
 
@@ -206,6 +228,11 @@ def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, obje
     for bye in declarations.byes.values():
         tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
         check(bye.team, bye.round, bye.line, bye.column, tag)
+    for abnormal in declarations.abnormal:
+        for team in abnormal.teams:
+            check(team, abnormal.round or 1, abnormal.line, 24, "299")
+        if abnormal.round is not None and not 1 <= abnormal.round <= total_rounds:
+            check(next(iter(teams)), abnormal.round, abnormal.line, 20, "299")
     for forfeit in set(declarations.forfeits.values()):
         if forfeit.white == forfeit.black:
             problems.add(f"team {forfeit.white} forfeits a match against itself in round "
@@ -218,14 +245,9 @@ def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, obje
                              "a bye or a match for each team and round")
 
 
-def _record_text(document: TrfDocument, record: TeamRecord) -> str:
-    """The team record's line as written (a TeamRecord keeps its fields, not its columns)."""
-    return next((r.text for r in document.all(record.tag) if r.line == record.line), "")
-
-
 def _member_columns(document: TrfDocument, record: TeamRecord) -> dict[int, int]:
     """Where each member's starting rank is written in the team record (1-based columns)."""
-    text = _record_text(document, record)
+    text = record_text(document, record)
     first = 74 if record.tag == "310" else 37
     columns: dict[int, int] = {}
     for column in range(first, len(text) + 1, 5):
@@ -282,11 +304,15 @@ class _Inferred:
     opponent_team: int | None
     line: int
     column: int
+    marked: bool = False
+    """A bye marked ``0000 - U`` whose value no record 320 gives (Q3), not one inferred
+    from ``0000 - -``."""
 
 
 def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
-                  problems: _Problems, sequence_length: int, declarations: TeamDeclarations
-                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int]:
+                  problems: _Problems, sequence_length: int, declarations: TeamDeclarations,
+                  without_line_ups: bool
+                  ) -> tuple[dict[int, list[Match]], list[_Inferred], int, list[Shortfall]]:
     """Each team's match in each round, from its players' games, and what was inferred.
 
     Inside a match, a player's ``0000 - +`` is a board won against an empty board
@@ -301,7 +327,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
     points = individual.score_system.round_points
     empty_board_win = individual.score_system.points(RoundKind.FORFEIT_WIN,
                                                      ResultCode.FORFEIT_WIN)
-    counted_wins = _points_column_wins(individual, team_of, empty_board_win)
+    counted_wins, ambiguous = _points_column_wins(individual, team_of, empty_board_win)
     inferred: list[_Inferred] = []
     matches: dict[int, list[Match]] = {number: [] for number in teams}
     unpaired_rounds: list[tuple[int, int, list[RoundResult]]] = []
@@ -366,16 +392,26 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 faced[number] = scheduled
             else:
                 faced[number] = next(iter(opponents)) if opponents else None
-            boards[number] = games
             byes[number] = [r for _, r in unpaired_of]
             if faced[number] is not None:
                 wins = [(member, r) for member, r in unpaired_of
-                        if r.code is ResultCode.FORFEIT_WIN or counted_wins.get(member) == round_no]
+                        if r.code is ResultCode.FORFEIT_WIN
+                        or round_no in counted_wins.get(member, ())]
                 empty_wins[number] = [r for _, r in wins]
                 inferred.extend(_Inferred(
                     team=number, round=round_no, player=member, opponent_team=faced[number],
                     line=r.line, column=r.column)
                     for member, r in wins if r.code is not ResultCode.FORFEIT_WIN)
+                games = _in_roster_order(members, games, [
+                    # Read as won (FORFEIT_WIN) also where TRF-16 wrote `0000 - -` and the
+                    # points column counts the point.
+                    BoardGame(board=0, player=member, opponent=None, color=r.color,
+                              code=ResultCode.FORFEIT_WIN, points=empty_board_win)
+                    for member, r in wins])
+                line_up = declarations.line_ups.get((number, round_no))
+                if line_up is not None:
+                    games = _in_line_up_order(line_up, faced[number], games, problems)
+            boards[number] = games
         if problems.found:
             continue
         without_match = [n for n in sorted(teams) if faced[n] is None]
@@ -399,26 +435,32 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 continue
             mine = boards[number]
             theirs = boards[opponent]
-            won_empty = empty_wins.get(number, [])
-            most_boards = max(most_boards, len(mine) + len(won_empty))
+            most_boards = max(most_boards, len(mine))
             is_complete = all(g.code is not ResultCode.PENDING for g in (*mine, *theirs))
             forfeit = declarations.forfeits.get((number, round_no))
-            their_empty_wins = empty_wins.get(opponent, [])
-            if forfeit is not None and not (mine or won_empty or theirs or their_empty_wins):
+            if forfeit is not None and not (mine or theirs):
                 unwritten_forfeits.append((number, round_no, forfeit))
+            empty_board = bool(empty_wins.get(number) or empty_wins.get(opponent))
             matches[number].append(Match(
                 round=round_no, opponent=StartNo(opponent),
-                game_points=(sum((g.points for g in mine), empty_board_win * len(won_empty))
-                             if is_complete else None),
-                opponent_game_points=(
-                    sum((g.points for g in theirs), empty_board_win * len(their_empty_wins))
-                    if is_complete else None),
-                boards=tuple(mine)))
+                game_points=sum((g.points for g in mine), ZERO) if is_complete else None,
+                opponent_game_points=(sum((g.points for g in theirs), ZERO)
+                                      if is_complete else None),
+                boards=tuple(mine),
+                # Q9: TRF-16 has no line-up record, so which board was left empty is not
+                # in the file; the board tie-breaks (Art. 12) need it.
+                boards_numbered=not (without_line_ups and empty_board)))
     # Record 352's length, else the most boards of one match (empty-board wins included).
     board_count = sequence_length or most_boards or 1
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     for number, round_no, results in unpaired_rounds:
         declared = declarations.byes.get((number, round_no))
+        if (declared is None and declarations.pab_value is None and results
+                and all(r.kind is RoundKind.PAIRING_ALLOCATED_BYE for r in results)):
+            inferred.append(_Inferred(team=number, round=round_no, player=None,
+                                      opponent_team=None, line=results[0].line,
+                                      column=results[0].column, marked=True))
+            inferred_byes.add((number, round_no))
         matches[number][round_no - 1] = _unpaired_match(
             round_no, results, individual.score_system, board_count,
             (number, round_no) in inferred_byes,
@@ -431,30 +473,70 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                       for team in (number, forfeit.opponent_of(number)))
         matches[number][round_no - 1] = dataclasses.replace(
             matches[number][round_no - 1], game_points=own, opponent_game_points=other)
-    return matches, inferred, board_count
+    return matches, inferred, board_count, ambiguous
 
 
-def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int],
-                        win: Decimal) -> dict[StartNo, int]:
-    """Players whose points column (001 columns 81-84) counts exactly one win more than
-    their results, with exactly one ``0000 - -`` round in which their team had a match:
-    that round was a board won against an empty board (issue 11: TRF-16 exports)."""
+def _in_line_up_order(line_up: LineUp, opponent: int | None, games: Sequence[BoardGame],
+                      problems: _Problems) -> list[BoardGame]:
+    """The boards numbered as record 300 lists the players (an empty board keeps its
+    number); the line-up must be of this match and hold everyone who played in it."""
+    if line_up.opponent != opponent:
+        problems.add(f"the line-up of team {line_up.team} in round {line_up.round} names "
+                     f"team {line_up.opponent} as its opponent, the boards team {opponent}",
+                     line_up.line, 13, f"team {opponent} in columns 13-15")
+        return list(games)
+    board_of = {player: board for board, player in enumerate(line_up.boards, start=1)
+                if player is not None}
+    for game in games:
+        if game.player not in board_of:
+            problems.add(f"player {game.player} plays for team {line_up.team} in round "
+                         f"{line_up.round} but is not in its line-up", line_up.line, 17,
+                         "every player of the match on a board of record 300")
+    if problems.found:
+        return list(games)
+    return sorted((dataclasses.replace(g, board=board_of[g.player]) for g in games),
+                  key=lambda g: g.board)
+
+
+def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
+                     won_empty: Sequence[BoardGame]) -> list[BoardGame]:
+    """The boards of a match numbered in the roster order of those who played, a board
+    won against an empty board included (spec §3: board order without 300)."""
+    if not won_empty:
+        return list(played)
+    order = {member: index for index, member in enumerate(members)}
+    ordered = sorted((*played, *won_empty), key=lambda g: order[g.player])
+    return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
+
+
+def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], win: Decimal
+                        ) -> tuple[dict[StartNo, frozenset[int]], list[Shortfall]]:
+    """Players whose points column (001 columns 81-84) counts k wins more than their
+    results, with exactly k ``0000 - -`` rounds in which their team had a match: those
+    rounds were boards won against an empty board (issue 11: TRF-16 exports; all 20 in
+    the Crete files have k = 1). Any other shortfall with such rounds is ambiguous."""
     playing = {(team_of[p.start_no], r.round) for p in individual.players
                if p.start_no in team_of for r in p.results if r.opponent is not None}
-    found: dict[StartNo, int] = {}
+    found: dict[StartNo, frozenset[int]] = {}
+    ambiguous: list[Shortfall] = []
     points = individual.score_system.round_points
     for player in individual.players:
         if player.points_in_file is None or player.start_no not in team_of:
             continue
         shortfall = player.points_in_file - sum((points(r) for r in player.results), ZERO)
-        if shortfall != win:
+        if shortfall <= 0:
             continue
-        rounds = [r.round for r in player.results
-                  if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
-                  and (team_of[player.start_no], r.round) in playing]
-        if len(rounds) == 1:
-            found[player.start_no] = rounds[0]
-    return found
+        rounds = tuple(r.round for r in player.results
+                       if r.opponent is None and r.code is ResultCode.FORFEIT_LOSS
+                       and (team_of[player.start_no], r.round) in playing)
+        if not rounds:
+            continue
+        if shortfall == win * len(rounds):
+            found[player.start_no] = frozenset(rounds)
+        else:
+            ambiguous.append(Shortfall(player=player.start_no, line=player.line,
+                                        shortfall=shortfall, rounds=rounds))
+    return found, ambiguous
 
 
 _UNPAIRED_CODES = {
@@ -472,9 +554,10 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
     Every player's bye mark (``0000 - U`` on a roster of twelve) is the team's one bye,
     so a team bye's game points are per board, not per member: each board the game
-    points of that bye (C.07 12: a pairing-allocated bye is a win on every board). A bye
-    inferred from ``0000 - -`` says nothing of its points: a drawn match's game points
-    (the spec's rule without 320; the Crete 2024 standings score it so). A bye declared in
+    points of that bye. A pairing-allocated bye without record 320, marked ``0000 - U``
+    or inferred from ``0000 - -``, has no value in the file, and C.07 gives none (16.2.1
+    only says it is an unplayed round with the points awarded): a drawn match's game
+    points (Q3; both published events score it so), said in a warning. A bye declared in
     240 is worth its kind of result on every board (spec §2.2: F = W x B, H = D x B, Z = 0);
     a pairing-allocated bye, declared or marked ``U``, what record 320 says it is worth.
     """
@@ -489,7 +572,7 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
         total = pab.game_points
     elif declared is not None:
         total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
-    elif inferred_bye:
+    elif inferred_bye:  # marked `0000 - U` or inferred, without 320 (Q3)
         total = games.draw * boards
     elif marked in _UNPAIRED_CODES:
         first = results[0]
@@ -516,6 +599,16 @@ def _say_inferred(inferred: Sequence[_Inferred],
         match_points = scoring.points(RoundKind.PAIRING_ALLOCATED_BYE,
                                       ResultCode.PAIRING_ALLOCATED_BYE)
         game_points = games.draw * board_count
+        if found.marked:
+            sink.warning(
+                f"team {found.team} ({name}) has the pairing-allocated bye in round "
+                f"{found.round} and no record 320 says what it is worth: read as a drawn "
+                f"match, {points_text(match_points.normalize())} match points and "
+                f"{points_text(game_points.normalize())} game points",
+                line=found.line, column=found.column,
+                expected="record 320 with the bye's match points (columns 5-8) and game "
+                         "points (10-13)")
+            continue
         sink.warning(
             f"team {found.team} ({name}) has no match in round {found.round}, the only team "
             f"without one, and `0000 - -` on every player: inferred the team's "
@@ -523,8 +616,6 @@ def _say_inferred(inferred: Sequence[_Inferred],
             f"points and {points_text(game_points.normalize())} game points (a drawn match)",
             line=found.line, column=found.column,
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
-
-
 
 
 def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,
@@ -581,48 +672,5 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
                        code=code, line=where.line, column=where.column)
 
 
-def _team_columns(document: TrfDocument, record: TeamRecord,
-                  sink: DiagnosticSink) -> dict[str, Decimal]:
-    """TRF-26 310: match points (55-60), game points (62-67) and rank (69-71) as written."""
-    if record.tag != "310":
-        return {}
-    text = _record_text(document, record)
-    found: dict[str, Decimal] = {}
-    for key, first, last, what in (("mp", 55, 60, "match points"), ("gp", 62, 67, "game points"),
-                                   ("rank", 69, 71, "rank")):
-        raw = text[first - 1:last].strip()
-        if not raw:
-            continue
-        value = plain_points(raw)
-        if value is None:
-            sink.warning(f"{what} {raw!r} of team {record.number} is not a number; ignored",
-                         line=record.line, column=first, expected=f"a number in columns "
-                         f"{first}-{last}")
-            continue
-        if key == "rank" and value != value.to_integral_value():
-            continue
-        found[key] = value
-    return found
-
-
-def _check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None:
-    """The 310 match and game points columns against the matches (warnings, like the 001
-    points column)."""
-    played = tournament.rounds_played
-    scoring = tournament.score_system
-    for team in tournament.teams:
-        match_points = sum((scoring.round_points(r) for r in team.results[:played]), ZERO)
-        for written, computed, column, what in (
-                (team.points_in_file, match_points, 55, "match points"),
-                (team.game_points_in_file, team.game_points, 62, "game points")):
-            if written is not None and written != computed:
-                # Normalized, so that the column's 2.50 and a sum's 2.5 read alike.
-                written_text = points_text(written.normalize())
-                computed_text = points_text(computed.normalize())
-                sink.warning(f"team {team.start_no} ({team.name}): the {what} column says "
-                             f"{written_text} but the matches add up to {computed_text}",
-                             line=team.line, column=column, expected=computed_text)
-
-
-__all__ = ["MATCH_SCORING", "build_team_tournament", "game_points_primary", "is_team_event",
-           "team_records"]
+__all__ = ["MATCH_SCORING", "build_team_tournament", "explained_warnings", "game_points_primary",
+           "is_team_event", "team_records"]

@@ -91,6 +91,9 @@ class Context:
         self.edition = edition = Edition(edition)
         self.unplayed = unplayed
         self.unrated_rating = unrated_rating
+        if points is None and isinstance(tournament, TeamTournament):
+            # Match points record 299 sets for a round (no result code carries them).
+            points = tournament.match_points_rows()
         self.sheet = build_score_sheet(tournament, rounds=rounds, edition=edition,
                                        options=unplayed, points=points)
         self.rounds = self.sheet.rounds

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,8 +53,18 @@ def rounds_counted(expected: Mapping[str, Any]) -> int | None:
 
 
 @functools.cache
-def team_event(trf_name: str) -> TeamTournament:
-    event = read_event(TRF / trf_name)
+def team_event(trf_name: str, extra_records: tuple[str, ...] = ()) -> TeamTournament:
+    """The file's team event; with ``extra_records`` appended (a copy in a temporary folder),
+    to compare a reading that needs a value the file leaves to the reader."""
+    if not extra_records:
+        event = read_event(TRF / trf_name)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / trf_name
+            text = (TRF / trf_name).read_text(encoding="utf-8")
+            copy.write_text(text.rstrip("\n") + "\n" + "\n".join(extra_records) + "\n",
+                            encoding="utf-8")
+            event = read_event(copy)
     assert event.teams is not None, f"{trf_name} read as an individual event"
     return event.teams
 
@@ -104,13 +115,13 @@ class Difference:
         return f"#{self.start_no} {self.what}: reference {self.reference}, ours {self.ours}"
 
 
-def compare_code(name: str, edition: str, code: str, *,
-                 trf_name: str | None = None) -> list[Difference]:
+def compare_code(name: str, edition: str, code: str, *, trf_name: str | None = None,
+                 extra_records: tuple[str, ...] = ()) -> list[Difference]:
     """Our value (or, for a positional code, our rank in the run PTS, CODE) of ``code`` for
     every team against the reference's; ``trf_name`` compares another file of the same event
-    with these values."""
+    with these values, ``extra_records`` adds records to it (:func:`team_event`)."""
     expected = load_expected(name)
-    teams = team_event(trf_name or expected["file"])
+    teams = team_event(trf_name or expected["file"], extra_records)
     specs = [] if code == "PTS" else [code]
     standings = compute_standings(teams, specs, Edition(edition),
                                   after_round=rounds_counted(expected))

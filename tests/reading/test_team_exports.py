@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 from conftest import CORPUS
 
-from generator.model import Edition, RoundKind, StartNo, TeamTournament
+from generator.model import Edition, ResultCode, RoundKind, StartNo, TeamTournament
 from generator.reading.events import Event, read_event
 from generator.rules.ranking import compute_standings
 
@@ -131,8 +131,8 @@ def _player(number: int, blocks: list[str]) -> str:
 
 def test_a_team_bye_on_every_roster_member_is_one_bye_worth_the_boards(tmp_path):
     """Two boards, three teams: team 1 (players 1, 2 and the reserve 5) has the
-    pairing-allocated bye in round 2, `0000 - U` on all three; 1 game point per board, so 2,
-    not 3 (one per member)."""
+    pairing-allocated bye in round 2, `0000 - U` on all three. No 320 gives its value: a
+    drawn match (Q3), ½ game point per board, so 1, not 1½ (½ per member)."""
     lines = ["012 Bye test", "142 2", "192 FIDE_TEAM_SWISS", "362 TW 2.0   TD 1.0   TL 0.0",
              _player(1, ["0003 w 1", "0000 - U"]), _player(2, ["0004 b =", "0000 - U"]),
              _player(3, ["0001 b 0", "0006 w ="]), _player(4, ["0002 w =", "0007 b 1"]),
@@ -143,13 +143,25 @@ def test_a_team_bye_on_every_roster_member_is_one_bye_worth_the_boards(tmp_path)
              "310   3 Team 3".ljust(73) + "   6    7"]
     path = tmp_path / "bye.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    teams = _teams(read_event(path))
-    # Team 1: 1.5 GP in round 1 (beat team 2, 2 MP) + the bye: 2 GP, a draw's 1 MP (no TP).
+    event = read_event(path)
+    teams = _teams(event)
+    # Team 1: 1.5 GP in round 1 (beat team 2, 2 MP) + the bye: 1 GP, a draw's 1 MP (no TP).
     # Team 2: 0.5 in round 1 (0 MP) + 1.5 : 0.5 against team 3 (2 MP).
-    # Team 3: the bye in round 1 (2 GP, 1 MP) + 0.5 against team 2 (0 MP).
-    assert _scores(teams) == {1: (3, Decimal("3.5")), 2: (2, Decimal(2)),
-                              3: (1, Decimal("2.5"))}
+    # Team 3: the bye in round 1 (1 GP, 1 MP) + 0.5 against team 2 (0 MP).
+    assert _scores(teams) == {1: (3, Decimal("2.5")), 2: (2, Decimal(2)),
+                              3: (1, Decimal("1.5"))}
     assert teams.team(StartNo(1)).result(2).kind is RoundKind.PAIRING_ALLOCATED_BYE
+    # One warning per bye, at the first player's round block, naming the assumption.
+    said = [str(w) for w in event.warnings if "no record 320" in w.message]
+    assert said == [
+        f"{path}:10:92: warning: team 3 (Team 3) has the pairing-allocated bye in round 1 and "
+        "no record 320 says what it is worth: read as a drawn match, 1.0 match points and 1.0 "
+        "game points; expected record 320 with the bye's match points (columns 5-8) and game "
+        "points (10-13)",
+        f"{path}:5:102: warning: team 1 (Team 1) has the pairing-allocated bye in round 2 and "
+        "no record 320 says what it is worth: read as a drawn match, 1.0 match points and 1.0 "
+        "game points; expected record 320 with the bye's match points (columns 5-8) and game "
+        "points (10-13)"]
 
 
 @pytest.mark.parametrize("code", ["BH:MP", "BH:GP", "SB:MP", "SB:GP"])
@@ -159,3 +171,40 @@ def test_crete_2025_raw_export_tiebreaks_are_the_reference_ones(code):
     assert {p["start_no"]: standings.row(StartNo(p["start_no"])).number(code)
             for p in REFERENCE_2025["players"]} == {
         p["start_no"]: Decimal(str(p["values"]["2024"][code])) for p in REFERENCE_2025["players"]}
+
+
+# --- what the team reading explains, and every board of a match --------------------------------
+
+TEAM_EXPORTS = ["crete-friendship-cup-2024.trf", "crete-friendship-cup-2024-fixempty.trf",
+                "crete-poa-2025.trf", "crete-poa-2025-fixempty.trf"]
+
+
+@pytest.mark.parametrize("name", TEAM_EXPORTS)
+def test_no_individual_warning_contradicts_what_the_team_reading_inferred(name):
+    # An empty board won is no full-point bye, and the points column that counts it is
+    # right: the team warning says what was inferred (raw files), or nothing is to say.
+    messages = [w.message for w in _event(name).warnings]
+    assert not [m for m in messages if m.startswith(("forfeit win without an opponent",
+                                                     "points column says"))]
+
+
+@pytest.mark.parametrize("name", TEAM_EXPORTS)
+def test_a_board_won_against_an_empty_board_is_listed_in_its_match(name):
+    teams = _teams(_event(name))
+    empty = [(team.start_no, match.round, board) for team in teams.teams
+             for match in team.matches for board in match.boards if board.opponent is None]
+    # 12 empty boards in Crete 2024, 8 in Crete 2025 (tests/corpus/teams/README.md).
+    assert len(empty) == (12 if name.startswith("crete-friendship") else 8)
+    for team_no, round_no, board in empty:
+        match = teams.team(team_no).match(round_no)
+        # TRF-16 does not say which board was left empty (Q9), on either side of the match.
+        assert not match.boards_numbered
+        assert not teams.team(match.opponent).match(round_no).boards_numbered
+        assert (board.code, board.points) == (ResultCode.FORFEIT_WIN, Decimal(1))
+    for team in teams.teams:
+        for match in team.matches:
+            if match.opponent is not None and match.game_points is not None:
+                assert sum((b.points for b in match.boards), Decimal(0)) == match.game_points
+                assert [b.board for b in match.boards] == list(range(1, len(match.boards) + 1))
+                assert match.boards_numbered == all(b.opponent is not None for b in (
+                    *match.boards, *teams.team(match.opponent).match(match.round).boards))

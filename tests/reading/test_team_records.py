@@ -227,3 +227,185 @@ def test_an_unreadable_record_362_is_an_error_at_its_column(record, column, quot
     errors = _errors(text, folder)
     assert any(f"t.trf:5:{column}: record 362 cannot be read from {quoted}" in e
                for e in errors), errors
+
+
+# --- 299: abnormal match or game points ----------------------------------------------------------
+
+def _record_299(kind: str, match_points: str, game_points: str, round_no: str,
+                *teams: int) -> str:
+    # TRF-26: type 5, MP 8-11, GP 14-17, round 20-22, teams 24-27, 29-32, ...
+    line = f"299 {kind:1}  {match_points:>4}  {game_points:>4}  {round_no:>3}"
+    return line + "".join(f" {t:>4}" for t in teams)
+
+
+def test_record_299_sets_the_match_and_game_points_of_one_team_s_result(folder):
+    # Round 1: team 1 beat team 2 1½-½; 299 gives that win 3 MP and 2.5 GP.
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1",
+                                    _record_299("W", "3.0", "2.5", "1", 1)]), folder)
+    one, two = teams.team(StartNo(1)), teams.team(StartNo(2))
+    assert (one.match(1).match_points, one.match(1).game_points) == (Decimal(3), Decimal("2.5"))
+    assert two.match(1).match_points is None  # the loser's round is as the boards say
+    standings = compute_standings(teams, [], Edition.FIDE_2026_03)
+    # Team 1: 3 (299) + 1 (the PAB of round 2, 320) match points.
+    assert standings.row(StartNo(1)).points == Decimal(4)
+
+
+def test_record_299_without_team_or_round_redefines_a_result_for_everyone(folder):
+    # Round 2: team 3 beat team 2 by forfeit (330); a forfeit loss is worth 1 MP (299).
+    blank = {n: "        " for n in range(3, 7)}
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1", "330 -+   2   2   3",
+                                    _record_299("-", "1.0", "", "")], blank), folder)
+    assert teams.team(StartNo(2)).match(2).match_points == Decimal(1)
+    assert teams.team(StartNo(3)).match(2).match_points is None
+    standings = compute_standings(teams, [], Edition.FIDE_2026_03)
+    assert standings.row(StartNo(2)).points == Decimal(1)
+
+
+def test_record_299_with_a_team_applies_to_that_team_only(folder):
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1",
+                                    _record_299("L", "0.5", "", "", 3)]), folder)
+    # Team 3 lost nothing (a PAB in round 1, a 1-1 draw in round 2); team 2's loss in
+    # round 1 is not team 3's.
+    assert teams.team(StartNo(2)).match(1).match_points is None
+    assert all(m.match_points is None for m in teams.team(StartNo(3)).matches)
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (_record_299(" ", "3.0", "", "1", 2),
+     "t.trf:16:5: a penalty or bonus (record 299 without a result type) is not computed"),
+    (_record_299("Q", "3.0", "", "1", 2),
+     "t.trf:16:5: result type 'Q' in record 299 is not one of W D L F H Z + -"),
+    (_record_299("W", "x", "", "1", 2),
+     "t.trf:16:8: match points 'x' in record 299 is not a number"),
+    (_record_299("W", "", "", "1", 2),
+     "t.trf:16:8: record 299 gives neither match points nor game points"),
+    (_record_299("W", "1.0", "", "1", 7),
+     "t.trf:16:24: team 7 in record 299 is not a team of this file"),
+])
+def test_an_unusable_record_299_is_an_error_at_its_column(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert any(message in e for e in errors), errors
+
+
+def test_a_trf26_board_won_against_an_empty_board_is_numbered_in_roster_order():
+    # bbp-team-board-forfeit-win: team A (players 1-3) against team B (4-6) in round 1,
+    # A3 `0000 - +` against B3 `0000 - Z`. Without 300 the boards are the roster order of
+    # those who played (spec §3), the empty board won included.
+    event = read_event(TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf")
+    assert event.teams is not None
+    match = event.teams.team(StartNo(1)).match(1)
+    assert [(b.board, b.player, b.opponent) for b in match.boards] == [
+        (1, 1, 4), (2, 2, 5), (3, 3, None)]
+    assert match.boards_numbered
+    assert (match.game_points, match.opponent_game_points) == (Decimal(1), Decimal(2))
+    assert not [w for w in event.warnings if "without an opponent" in w.message]
+
+
+# --- what makes a file a team event ------------------------------------------------------------
+
+def _trf16(text: str) -> str:
+    """The same event as TRF-16 writes it: 013 team records, no 192, 352 or 362."""
+    kept = [line for line in text.splitlines()
+            if not line.startswith(("192", "352", "362", "310"))]
+    teams = [f"013 {name:<32}" + " ".join(f"{m:>4}" for m in members)
+             for name, members in (("One", (1, 2)), ("Two", (3, 4)), ("Three", (5, 6)))]
+    return "\n".join([*kept, *teams]) + "\n"
+
+
+def test_a_trf16_file_with_record_320_is_a_team_event_and_its_errors_are_said(folder):
+    # Players 1 and 2 (both of team One) meet in round 2: in a team event an error; without
+    # the 320 the file would pass, silently, as an individual event with a team prize.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["320  1.0  1.0   3   0"], round2))
+    errors = _errors(text, folder)
+    assert any("players 1 and 2 of team 1 meet each other in round 2" in e for e in errors)
+    path = folder / "t.trf"
+    path.write_text(text.replace("320  1.0  1.0   3   0\n", ""), encoding="utf-8")
+    assert read_event(path).teams is None
+
+
+def test_record_240_alone_does_not_make_a_team_event(folder):
+    # TRF-26 writes an individual event's byes in 240 with player numbers: a team prize
+    # (013) and a 240 for player 6 stay an individual event, without an error.
+    round2 = {1: "   2 w 1", 2: "   1 b 0"}
+    text = _trf16(_three_teams(["240 H   2    6"], round2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is None
+    assert not [w for w in event.warnings if "240" in w.message]
+
+
+def _one_short(points_of_player_1: str) -> str:
+    # Team One (1, 2) meets team Two (3, 4) in round 1 and team Three (5, 6) in round 2,
+    # player 1 `0000 - -` in both: a points column that counts one more win could be
+    # either round (Q11).
+    rounds = {1: ("0000 - -", "0000 - -"), 2: ("   4 w 1", "   6 b ="),
+              3: ("0000 - -", "0000 - -"), 4: ("   2 b 0", "0000 - -"),
+              5: ("0000 - -", "0000 - -"), 6: ("0000 - -", "   2 w =")}
+    players = [_player(n, f"P{n}", points_of_player_1 if n == 1 else "", *rounds[n])
+               for n in range(1, 7)]
+    return "\n".join([*HEADER, *players, _team(1, "One", 1, 2), _team(2, "Two", 3, 4),
+                      _team(3, "Three", 5, 6)]) + "\n"
+
+
+@pytest.mark.parametrize(("points", "why"), [
+    ("1.0", "1 of the `0000 - -` rounds 1, 2 were boards won against an empty board, but the "
+            "file does not say which"),
+    ("0.5", "0.5 is not a whole number of won boards"),
+])
+def test_an_ambiguous_points_column_in_a_team_event_is_an_error_naming_the_rounds(
+        points, why, folder):
+    errors = _errors(_one_short(points), folder)
+    assert any(f"t.trf:6:81: player 1's points column counts {points} more than the results: "
+               f"{why}; expected `0000 - +` in each round won against an empty board" in e
+               for e in errors), errors
+
+
+def test_a_points_column_counting_every_such_round_is_read_as_boards_won(folder):
+    teams = _teams_of(_one_short("2.0"), folder)
+    one = teams.team(StartNo(1))
+    assert [[(b.player, b.opponent) for b in one.match(r).boards] for r in (1, 2)] == [
+        [(1, None), (2, 4)], [(1, None), (2, 6)]]
+    assert [one.match(r).game_points for r in (1, 2)] == [Decimal(2), Decimal("1.5")]
+
+
+# --- 300: the line-up of a match ------------------------------------------------------------
+
+def _line_up(round_no: int, team: int, opponent: int, *players: int) -> str:
+    # TRF-26: round 5-7, team 9-11, opponent 13-15, players 17-20, 22-25, ...
+    return f"300 {round_no:>3} {team:>3} {opponent:>3} " + " ".join(f"{p:>4}" for p in players)
+
+
+def test_record_300_numbers_the_boards_of_a_match(folder):
+    # Round 1, team 1 v team 2: the 310 order is players 1, 2; the line-up puts 2 on board 1.
+    teams = _teams_of(_three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 2, 1)]),
+                      folder)
+    boards = teams.team(StartNo(1)).match(1).boards
+    assert [(b.board, b.player, b.opponent) for b in boards] == [(1, 2, 4), (2, 1, 3)]
+    # Team 2 has no line-up: the roster order of those who played.
+    assert [b.player for b in teams.team(StartNo(2)).match(1).boards] == [3, 4]
+
+
+def test_record_300_keeps_an_empty_board_s_number(folder):
+    # Board 1 left empty (0000) by team 1 in round 1: player 2 is on board 2.
+    first = {1: "0000 - -", 3: "0000 - +"}
+    text = _three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 0, 2)])
+    text = text.replace(_player(1, "P1", "", "   3 w 1", "0000 - -"),
+                        _player(1, "P1", "", first[1], "0000 - -"))
+    text = text.replace(_player(3, "P3", "", "   1 b 0", "   5 w 1"),
+                        _player(3, "P3", "", first[3], "   5 w 1"))
+    teams = _teams_of(text, folder)
+    assert [(b.board, b.player) for b in teams.team(StartNo(1)).match(1).boards] == [(2, 2)]
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    (_line_up(1, 1, 3, 1, 2), "t.trf:16:13: the line-up of team 1 in round 1 names team 3 as "
+                              "its opponent, the boards team 2"),
+    (_line_up(1, 1, 2, 1), "t.trf:16:17: player 2 plays for team 1 in round 1 but is not in "
+                           "its line-up"),
+    (_line_up(1, 1, 2, 1, 2) + "   x", "t.trf:16:27: player 'x' in record 300 is not a number"),
+])
+def test_a_line_up_that_does_not_fit_its_match_is_an_error(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert any(message in e for e in errors), errors

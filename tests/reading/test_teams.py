@@ -213,9 +213,14 @@ SWISS = [
 ]
 
 
+# Team 1's bye is declared worth 1 MP and a win on each board (2 GP), the reference's
+# default: without 320 ours is a drawn match (Q3), tested in test_team_records.py.
+SWISS_PAB = "320  1.0  2.0   0   0   1\n"
+
+
 def _swiss(tmp_path: Path) -> TeamTournament:
     path = tmp_path / "swiss.trf"
-    path.write_text(team_trf(2, 4, SWISS), encoding="utf-8")
+    path.write_text(team_trf(2, 4, SWISS) + SWISS_PAB, encoding="utf-8")
     event = read_event(path)
     assert event.teams is not None and not event.teams.is_round_robin
     return event.teams
