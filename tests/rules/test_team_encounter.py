@@ -8,6 +8,7 @@ decides against the reference (Q1, Q6, Q7, Q9), the test says so and pins our re
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from decimal import Decimal as D
 from pathlib import Path
@@ -19,10 +20,11 @@ from conftest import CORPUS
 from generator.cli import main
 from generator.model import Edition, StartNo, TeamTournament
 from generator.reading.events import read_event
-from generator.rules.context import TiebreakError
+from generator.rules.context import Context, TiebreakError
 from generator.rules.explain import (
     BoardCountGamePointsNote,
     BoardOrderNote,
+    BoardsUnnumberedNote,
     BoardTotalsNote,
     EncounterStep,
     ExtendedEncounterNote,
@@ -35,6 +37,7 @@ from generator.rules.notation import (
     read_tiebreak_list,
 )
 from generator.rules.ranking import compute_standings
+from generator.rules.team_encounter import extended_direct_encounter
 from tests.reading.test_teams import team_trf
 
 TEAMS = CORPUS / "teams"
@@ -372,3 +375,142 @@ def test_standings_explain_shows_the_steps(tmp_path):
     assert result.exit_code == 0, result.output
     assert ("direct encounter on the secondary score among teams 1, 2, 3, 4, 5: 1: 8, 2: 8, "
             "3: 8, 4: 8.5, 5: 7.5; order 4 > 1=2=3 > 5 (C.07 6.2)") in result.output
+
+
+# --- the TEC-2023 exercise event itself (tests/corpus/teams/trf/tec2023-exercise-teams.trf) --
+# Teams: 1 Antelopes ... 5 Elephants, 7 Giraffes, 9 Iguanas, 11 Koalas, 13 Moose, 14 Narwhals.
+
+@pytest.fixture(scope="module")
+def tec2023() -> TeamTournament:
+    teams = read_event(TEAMS / "trf" / "tec2023-exercise-teams.trf").teams
+    assert teams is not None
+    return teams
+
+
+def _group_values(teams: TeamTournament, code: str, edition: Edition, members: tuple[int, ...]
+                  ) -> dict[int, D | None]:
+    values = _values(teams, code, edition)
+    return {n: values[n] for n in members}
+
+
+@pytest.mark.parametrize("code", ENCOUNTER_CODES)
+def test_tec2023_booklet_answers_of_exercises_42_to_48_2024(tec2023, code):
+    # Spec §5.3 (the booklet's published orders): 10 MP 4, 2, 1, 3, 5; the 6-MP group of
+    # Giraffes, Iguanas, Moose undecided; Koalas before Narwhals only with a board step.
+    edition = Edition.FIDE_2024_08
+    assert _group_values(tec2023, code, edition, (1, 2, 3, 4, 5)) == {
+        4: 1, 2: 2, 1: 3, 3: 4, 5: 5}
+    assert _group_values(tec2023, code, edition, (7, 9, 13)) == {7: 0, 9: 0, 13: 0}
+    knock_out = code != "EDE"
+    assert _group_values(tec2023, code, edition, (11, 14)) == (
+        {11: 1, 14: 2} if knock_out else {11: 0, 14: 0})
+
+
+def test_tec2023_2026_restarts_the_subset_on_match_points_q1(tec2023):
+    # R1: the reference keeps 4, 2, 1, 3, 5 in 2026 (the corpus excludes these three values
+    # for that reason); C.07-2026 13.3.3 gives 4, 1, 2, 3, 5 (Antelopes beat both Bonobos
+    # and Cougars).
+    reference = {t["start_no"]: t["values"]["2026"]["EDE"]
+                 for t in _expected("tec2023-exercise-teams")["players"]}
+    assert {n: reference[n] for n in (1, 2, 3, 4, 5)} == {4: 1, 2: 2, 1: 3, 3: 4, 5: 5}
+    assert _group_values(tec2023, "EDE", Edition.FIDE_2026_03, (1, 2, 3, 4, 5)) == {
+        4: 1, 1: 2, 2: 3, 3: 4, 5: 5}
+
+
+def test_tec2023_board_totals_and_board_count_of_antelopes(tec2023):
+    # Spec §5.5: Antelopes' boards 7, 4, 3½, 3 (its round-6 forfeit win written on the
+    # boards) -> BC 7 + 8 + 10½ + 12 = 37½.
+    row = compute_standings(tec2023, ["BC"]).row(StartNo(1))
+    assert BoardTotalsNote(article="12.1", totals=(D(7), D(4), D("3.5"), D(3))) \
+        in row.values["BC"].notes
+    assert row.number("BC") == D("37.5")
+
+
+def test_tec2023_narwhals_half_point_bye_adds_nothing_to_the_boards_q7(tec2023):
+    # Narwhals' boards with the reference's per-board bye values: 2, 2½, 3½, 5½ (its HPB of
+    # round 5 counted ½ on every board, its PAB of round 7 1) -> BC 39½. By Art. 12 only the
+    # PAB puts points on the boards: 1½, 2, 3, 5 -> BC 1½ + 4 + 9 + 20 = 34½.
+    row = compute_standings(tec2023, ["BC"]).row(StartNo(14))
+    assert BoardTotalsNote(article="12.1", totals=(D("1.5"), D(2), D(3), D(5))) \
+        in row.values["BC"].notes
+    assert row.number("BC") == D("34.5")
+    reference = next(t for t in _expected("tec2023-exercise-teams")["players"]
+                     if t["start_no"] == 14)["values"]["2024"]["BC"]
+    assert D(str(reference)) - row.number("BC") == D("0.5") * (1 + 2 + 3 + 4)
+
+
+def test_tec2023_board_count_breaks_nothing_among_the_ten_point_teams_q6(tec2023):
+    # Their game points are 17½, 17, 16, 17, 18: 12.1 rules BC out, so they share place 1.
+    standings = compute_standings(tec2023, ["BC"])
+    assert {standings.row(StartNo(n)).rank for n in (1, 2, 3, 4, 5)} == {1}
+    note = next(n for n in standings.row(StartNo(3)).values["BC"].notes
+                if isinstance(n, BoardCountGamePointsNote))
+    assert note.game_points == {1: D("17.5"), 2: D(17), 3: D(16), 4: D(17), 5: D(18)}
+
+
+# --- boards the file does not number (Q9), round robins (15.2), game points primary -------
+
+def _unnumbered(teams: TeamTournament, number: int, round_no: int) -> TeamTournament:
+    """The same event with one team's match not knowing its board numbers (a TRF-16 match
+    with an empty board)."""
+    replaced = []
+    for team in teams.teams:
+        if team.start_no == number:
+            matches = tuple(dataclasses.replace(m, boards_numbered=False)
+                            if m.round == round_no else m for m in team.matches)
+            team = dataclasses.replace(team, matches=matches)
+        replaced.append(team)
+    return dataclasses.replace(teams, players=tuple(replaced))
+
+
+def test_board_tiebreaks_are_undefined_for_a_team_whose_boards_are_unknown_q9(all_drawn):
+    teams = _unnumbered(all_drawn, 3, 2)
+    assert _values(teams, "BC") == {1: D(2), 4: D(3), 2: D(4), 3: None}
+    explained = compute_standings(teams, ["BC"]).row(StartNo(3)).values["BC"]
+    assert explained.notes == (BoardsUnnumberedNote(article="12", rounds=(2,)),)
+    # TBR: the others are ordered, team 3 goes after them, undefined.
+    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: 4}
+    assert compute_standings(teams, ["TBR"]).row(StartNo(3)).values["TBR"].value is None
+
+
+def test_the_knock_out_step_needs_numbered_boards_q9(drawn_pair):
+    assert _values(_unnumbered(drawn_pair, KOALAS, 1), "EDET") == {KOALAS: 0, NARWHALS: 0}
+
+
+def test_ede_counts_a_forfeited_match_in_a_round_robin_15_2(tmp_path):
+    # The forfeit of test_ede_forfeited_matches_count_only_with_p_in_a_swiss, in an event
+    # with pre-determined pairings: a match against the real opponent, /P or not.
+    swiss = _teams(tmp_path, 2, 3, [{1: (2, "++"), 3: "Z"}, {2: (3, "11"), 1: "Z"}])
+    round_robin = dataclasses.replace(swiss, is_round_robin=True)
+    assert _values(round_robin, "EDE") == {1: 1, 2: 2, 3: 0}
+
+
+def test_ede_reads_game_points_first_when_they_are_the_primary_score(ten_mp):
+    # C.07 11.1: with game points primary, step 1 is Direct Encounter on game points
+    # (Deer 8½ first, Elephants 7½ last), and the 2026 restart of the three left is again on
+    # game points (Bonobos 5½, Antelopes 5, Cougars 1½), unlike the match-points event.
+    gp_first = dataclasses.replace(ten_mp, game_points_primary=True)
+    spec = parse_tiebreak("EDE")
+    ctx = Context(gp_first, edition=Edition.FIDE_2026_03)
+    outcome = extended_direct_encounter(ctx, spec, range(5))
+    start = [t.start_no for t in gp_first.teams]
+    assert [[start[i] for i in sub] for sub in outcome.order] == [[DEER], [B], [A], [C], [E]]
+    assert [g.step for g in outcome.groups] == [EncounterStep.PRIMARY, EncounterStep.PRIMARY]
+
+
+def test_crete_2024_board_count_is_undefined_where_the_file_hides_a_board_q9():
+    # The TRF-16 export has no line-ups: in a match with an empty board nobody can tell
+    # which board it was, so those teams have no BC (the reference numbers their boards in
+    # roster order and gives a value). Every other team's BC is the reference's.
+    expected = _expected("crete-friendship-cup-2024-fixempty-pab320")
+    teams = read_event(TEAMS / "trf" / expected["file"]).teams
+    assert teams is not None
+    unknown = {t.start_no for t in teams.teams if any(not m.boards_numbered for m in t.matches)}
+    assert {11, 14} <= unknown and 3 not in unknown
+    standings = compute_standings(teams, ["BC"], Edition.FIDE_2024_08)
+    for team in expected["players"]:
+        ours = standings.row(StartNo(team["start_no"])).number("BC")
+        if team["start_no"] in unknown:
+            assert ours is None
+        else:
+            assert ours == D(str(team["values"]["2024"]["BC"]))
