@@ -361,6 +361,7 @@ def _player_label(tournament: Any, start_no: int | None) -> str:
 def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     """One round of a derivation, every number shown."""
     from generator.model import RoundKind
+    from generator.rules.notation import GAME_POINTS, SONNEBORN_BERGER_FAMILY
     from generator.site.downloads import plain_decimal
     from generator.site.wording import ROUND_KINDS, TERMINAL, cut_words
 
@@ -374,9 +375,14 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     if acronym in ("WIN", "WON", "BPG", "BWG", "REP"):  # spec.info: GE is REP already
         what = kind if part.opponent is None else (
             f"{kind} {_player_label(tournament, part.opponent)}")
-        return "    " + words.counted_round.format(
-            round=part.round, what=what,
-            verdict=words.counts if part.cut is None else words.does_not_count)
+        # Q5: on a team event's game points these count boards, so say how many.
+        primary = GAME_POINTS if getattr(tournament, "game_points_primary", False) else None
+        counts_boards = (spec.points_system or primary) == GAME_POINTS
+        verdict = (words.boards_counted.format(count=plain_decimal(part.value))
+                   if counts_boards and part.cut is None
+                   else words.counts if part.cut is None else words.does_not_count)
+        return "    " + words.counted_round.format(round=part.round, what=what,
+                                                    verdict=verdict)
     who = _player_label(tournament, part.opponent)
     if part.is_dummy:
         who = (words.dummy.format(kind=kind) if part.opponent is None
@@ -415,7 +421,8 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
         details.append(words.scored.format(points=plain_decimal(part.points)))
     elif part.kind is not RoundKind.GAME and acronym not in ("AOB", "APRO", "APPO"):
         details.append(kind)
-    if acronym == "SB" and part.points is not None and part.counted_score is not None:
+    if (acronym in SONNEBORN_BERGER_FAMILY and part.points is not None
+            and part.counted_score is not None):
         details.append(words.times_points.format(points=plain_decimal(part.points)))
     text = "    " + words.scored_round.format(round=part.round, who=who)
     if details:
@@ -444,7 +451,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     """Explain one player's place: every tie-break value, round by round.
 
     PATH is an event folder or a TRF file, START_NO the player's starting number (in a
-    team event, the team's number: teams are ranked on match points). Each
+    team event, the team's number: teams are ranked on match points, or on game points
+    when TRF 192 makes them primary). Each
     tie-break lists its rounds (the opponent or the dummy opponent, the score counted,
     caps and articles), the values a modifier cut and why, the rounding, and then why
     the player is placed between their neighbours.
@@ -467,7 +475,11 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     click.echo(TERMINAL.explained.format(
         who=_player_label(tournament, start_no), event=tournament.name,
         rounds=_rounds_counted(standings), edition=standings.edition.value))
-    place = TERMINAL.team_place if event.teams is not None else TERMINAL.place
+    place = TERMINAL.place
+    if event.teams is not None:
+        # C.07 11.1: the team's primary score.
+        place = (TERMINAL.team_place_game_points if event.teams.game_points_primary
+                 else TERMINAL.team_place)
     click.echo(place.format(place=_place(row), points=plain_decimal(row.points)))
     for key, spec in zip(keys, standings.specs, strict=True):
         explained = row.values[key]

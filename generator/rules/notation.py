@@ -44,6 +44,16 @@ class TiebreakInfo:
     alias_of: str | None = None
     """The acronym this one is another name for (GE is REP); read through ``canonical``."""
     team_only: bool = False
+    is_shown_rounded: bool = False
+    """Exact, as C.07 names no rounding, but shown with two decimals (AOB 8.2, SSSC 13.4)."""
+    page: str | None = None
+    """The stem of its explanation page when several entries share one (the four ESB: esb);
+    read through ``page_name``."""
+
+    @property
+    def page_name(self) -> str:
+        """The stem of the tie-break's explanation page (``generator/explanations/``)."""
+        return self.page or self.acronym.lower()
 
     @property
     def canonical(self) -> TiebreakInfo:
@@ -78,7 +88,8 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     _info("TPN", "Tournament Pairing Number", "7.8", "B", "R",
           direction=Direction.LOWER_IS_BETTER, since=Edition.FIDE_2026_03),
     _info("BH", "Buchholz", "8.1", "C", "CMP", is_buchholz_family=True),
-    _info("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FP", is_buchholz_family=True),
+    _info("AOB", "Average of Opponents' Buchholz", "8.2", "CC", "FP", is_buchholz_family=True,
+          is_shown_rounded=True),
     _info("FB", "Fore Buchholz", "8.3", "D", "CMP", is_buchholz_family=True),
     _info("SB", "Sonneborn-Berger", "9.1", "BC", "CMP"),
     _info("KS", "Koya System", "9.2", "BC", "LP"),
@@ -94,15 +105,15 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
     # unless /Cn; medians are no modifier of ESB (the TEC booklet says they do not apply).
     _info("MPVGP", "Match Points or Game Points", "13.1", "B", team_only=True),
     _info("EMMSB", "Extended Sonneborn-Berger (match points x match points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("EMGSB", "Extended Sonneborn-Berger (match points x game points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("EGMSB", "Extended Sonneborn-Berger (game points x match points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("EGGSB", "Extended Sonneborn-Berger (game points x game points)", "13.2", "BC",
-          "CP", team_only=True),
+          "CP", team_only=True, page="esb"),
     _info("SSSC", "Scores and Schedule Strength Combination", "13.4", "BC", "PFK",
-          team_only=True),
+          team_only=True, is_shown_rounded=True),
 )}
 
 # Team tie-breaks of Arts. 12 and 13.3 (team events only), in their own block. EDE and its
@@ -141,6 +152,10 @@ _MODIFIER = re.compile(
 EXTENDED_SONNEBORN_BERGER = {"MM": "EMMSB", "MG": "EMGSB", "GM": "EGMSB", "GG": "EGGSB"}
 """C.07 13.2: ``ESB:XY`` (X the opponents' score, Y the team's own) is another way of
 writing E{X}{Y}SB, as the reference calculator reads it."""
+
+SONNEBORN_BERGER_FAMILY = frozenset({"SB", *EXTENDED_SONNEBORN_BERGER.values()})
+"""Sums of an opponent's score times the points of the round (9.1, 13.2): what an
+explanation writes as a product."""
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
 

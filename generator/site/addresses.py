@@ -85,9 +85,14 @@ def json_download(slug: str) -> str:
     return f"{slug}/standings.json"
 
 
+def explanation_stem(acronym: str) -> str:
+    """The explanation page a catalogue acronym links to (aliases resolved; ESB's four
+    share one), without its suffix."""
+    return CATALOGUE[acronym].canonical.page_name
+
+
 def tiebreak_page(acronym: str) -> str:
-    info = CATALOGUE[acronym]
-    return f"{TIEBREAKS_DIR}/{info.canonical.acronym.lower()}.html"
+    return f"{TIEBREAKS_DIR}/{explanation_stem(acronym)}.html"
 
 
 def person_page(key: str) -> str:

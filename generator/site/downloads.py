@@ -51,9 +51,10 @@ def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None: ..
 
 
 def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
-    """AOB is an exact average and C.07 names no rounding: shown with two decimals, as
-    ``standings rank`` prints it. Every other value is shown exactly."""
-    if value is None or spec.info.acronym != "AOB":
+    """AOB (an exact average) and SSSC (an exact combination): C.07 names no rounding, so
+    they rank exactly and are shown with two decimals, as ``standings rank`` prints them.
+    Every other value is shown exactly."""
+    if value is None or not spec.info.is_shown_rounded:
         return value
     return value.quantize(Decimal("0.01"), ROUND_HALF_UP)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
-from generator.rules.notation import TiebreakSpec
+from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
 from generator.site.views import (
@@ -219,7 +219,7 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
     return games
 
 
-_PRODUCT_ACRONYMS = frozenset({"SB", "KS"})
+_PRODUCT_ACRONYMS = frozenset({*SONNEBORN_BERGER_FAMILY, "KS"})
 
 
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,

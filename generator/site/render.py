@@ -36,6 +36,7 @@ from generator.site.addresses import (
     crosstable_page,
     csv_download,
     event_page,
+    explanation_stem,
     json_download,
     link_from_folder,
     person_page,
@@ -450,7 +451,8 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
         files[page] = _render(env, "person.html", page, person=person)
     sources = explanation_sources()
     # Every page ships (they link to each other); the events' own tie-breaks come first.
-    used = [a.lower() for a in used_tiebreaks(plans) if a.lower() in sources]
+    used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
+                              if explanation_stem(a) in sources))
     general = ["unplayed-rounds", "modifiers"]
     rest = [stem for stem in sources if stem not in used and stem not in general]
     topics = [(stem, sources[stem]) for stem in (*used, *general, *rest)]
@@ -472,4 +474,4 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
 
 def missing_explanations(plans: Iterable[EventPlan]) -> tuple[str, ...]:
     sources = explanation_sources()
-    return tuple(a for a in used_tiebreaks(plans) if a.lower() not in sources)
+    return tuple(a for a in used_tiebreaks(plans) if explanation_stem(a) not in sources)

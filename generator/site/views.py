@@ -488,7 +488,7 @@ def standings_lines(standings: Standings, slug: str,
                     page: str = "") -> tuple[StandingsLine, ...]:
     """The rows of ``standings`` as a table on ``page`` shows them."""
     players = folder_link(page.rpartition("/")[0], player_page(slug, 0).rpartition("/")[0])
-    cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.acronym == "AOB"
+    cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.is_shown_rounded
              else None) for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:

@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS_EXPECTED, CORPUS_TRF
 
-from generator.model import Edition, Tournament
+from generator.model import Edition, TeamTournament, Tournament
 from generator.reading.events import read_event
+from generator.rules.notation import parse_tiebreak
 from generator.rules.ranking import compute_standings
 
 EDITIONS = ("2024", "2026")
@@ -107,6 +108,16 @@ def load_tournament(path: Path) -> Tournament:
     return read_event(path).competitors
 
 
+def _codes(expected: dict, tournament: Tournament) -> list[str]:
+    """The codes after PTS. A team event refuses the rating tie-breaks of Art. 10 (teams
+    have no rating; the reference leaves them undefined, tests/rules/test_team_scores.py
+    pins the refusal), so they are not asked for there."""
+    codes = expected["tiebreaks"][1:]
+    if isinstance(tournament, TeamTournament):
+        codes = [c for c in codes if not parse_tiebreak(c).info.is_rating_based]
+    return codes
+
+
 def _agrees(code: str, reference: object, ours: Decimal | None, rounds: int) -> bool:
     if reference is None or ours is None:
         return reference is None and ours is None
@@ -122,7 +133,7 @@ def _agrees(code: str, reference: object, ours: Decimal | None, rounds: int) -> 
 def test_corpus_file(name: str, edition: str) -> None:
     expected = _expected(name)
     tournament = load_tournament(CORPUS_TRF / f"{name}.trf")
-    codes = expected["tiebreaks"][1:]
+    codes = _codes(expected, tournament)
     standings = compute_standings(tournament, codes, Edition(edition),
                                   after_round=expected["rounds"])
     rows = {row.player.start_no: row for row in standings.rows}
@@ -130,6 +141,8 @@ def test_corpus_file(name: str, edition: str) -> None:
     for player in expected["players"]:
         row = rows[player["start_no"]]
         for code, reference in player["values"][edition].items():
+            if code != "PTS" and code not in codes:
+                continue
             ours = row.points if code == "PTS" else row.number(code)
             known = KNOWN_DIVERGENCES.get((name, edition, player["start_no"], code))
             if known is not None:
@@ -149,7 +162,7 @@ def test_corpus_derivations_add_up(name: str, edition: str) -> None:
     """Every derivation's uncut parts add up to its total, and for sums to the value."""
     expected = _expected(name)
     tournament = load_tournament(CORPUS_TRF / f"{name}.trf")
-    standings = compute_standings(tournament, expected["tiebreaks"][1:], Edition(edition),
+    standings = compute_standings(tournament, _codes(expected, tournament), Edition(edition),
                                   after_round=expected["rounds"])
     for row in standings.rows:
         for code, explained in row.values.items():

@@ -24,6 +24,9 @@ CODES = [
     "PS:GP", "KS:MP", "TPN",
     # Arts. 12 and 13.3 (team-encounter)
     "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE",
+    # team-scores: Art. 13 scores and Art. 7 on the primary score
+    "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1", "EGGSB/C1", "SSSC", "WIN", "WON",
+    "STD",
 ]
 
 SAME_EVENT = {
@@ -55,6 +58,8 @@ REFERENCE_PAB = {
     "bbp-team-pab-drawgp-fix362": ("320  1.0  1.0",),
     "bbp-team-c2-doublebye-fix362": ("320  1.0  1.0",),
 }
+_NOT_READ_YET = {("bbp-team-299-blank-fix362", "PTS"), ("bbp-team-299-blank-fix362", "KS:MP")}
+_NOT_READ_YET_REASON = "record 299 (a team's bonus or penalty) is not read yet"
 
 
 def _pending(name: str, code: str) -> str | None:
@@ -75,6 +80,14 @@ def _pending(name: str, code: str) -> str | None:
     return None
 
 
+def _divides_by_announced_rounds(name: str, code: str) -> bool:
+    """SSSC part-way through an event: our K comes from the announced rounds (Q8), the
+    reference's from the rounds evaluated; pinned by the divergence test below."""
+    expected = teamcorpus.load_expected(name)
+    counted = teamcorpus.rounds_counted(expected)
+    return code == "SSSC" and counted is not None and counted < expected["rounds"]
+
+
 def _raw_twin(trf_name: str) -> str | None:
     """The bbp-team files as bbpPairings wrote them, 362 `TW  2.0` (the reference refuses
     them, R5): the same event as their -fix362 copy, so the same values."""
@@ -85,6 +98,8 @@ def _raw_twin(trf_name: str) -> str | None:
 def _cases() -> list[object]:
     found = []
     for name, edition, code in teamcorpus.cases(CODES):
+        if _divides_by_announced_rounds(name, code):
+            continue
         values = SAME_EVENT.get(name, name)
         reason = _pending(name, code)
         marks = () if reason is None else (pytest.mark.xfail(reason=reason, strict=True),)
@@ -129,9 +144,12 @@ def _rank_cases() -> list[object]:
         expected = teamcorpus.load_expected(name)
         if not set(expected["rank_tiebreaks"]) <= set(CODES):
             continue
+        marks = ()
+        if (name, "PTS") in _NOT_READ_YET:
+            marks = (pytest.mark.xfail(reason=_NOT_READ_YET_REASON, strict=True),)
         for edition in teamcorpus.EDITIONS:
             found.append(pytest.param(SAME_EVENT.get(name, name), edition, expected["file"],
-                                      id=f"{name}-{edition}"))
+                                      id=f"{name}-{edition}", marks=marks))
     return found
 
 
@@ -189,3 +207,32 @@ def test_a_pab_without_320_is_a_drawn_match_not_the_reference_s_won_boards(name)
         assert (ours.score_system.round_points(ours.team(number).result(round_no))
                 == stated.score_system.round_points(stated.team(number).result(round_no))
                 == Decimal(1))
+
+
+@pytest.mark.parametrize("edition", teamcorpus.EDITIONS)
+@pytest.mark.parametrize("name", [
+    name for name in teamcorpus.expected_names()
+    if _divides_by_announced_rounds(name, "SSSC") and "SSSC" in teamcorpus.load_expected(
+        name)["tiebreaks"] and not teamcorpus.load_expected(name)["rejected_codes"].get("SSSC")])
+def test_sssc_part_way_divides_by_the_k_of_the_announced_rounds_q8(name, edition):
+    """C.07 13.4.2 b: K comes from "the highest achievable primary score in the tournament",
+    so from the rounds the event announced (142), also in standings after round k. The
+    reference takes the k rounds evaluated. With the reference's K written as /K, every value
+    is the reference's: K is the one difference."""
+    from generator.rules.team_scores import strength_divisor
+
+    expected = teamcorpus.load_expected(name)
+    teams = teamcorpus.team_event(expected["file"])
+    counted = teamcorpus.rounds_counted(expected)
+    assert counted is not None
+    reference_k, _, _ = strength_divisor(teams, counted)
+    ours_k, _, _ = strength_divisor(teams, expected["rounds"])
+    assert reference_k != ours_k
+    code = f"SSSC/K{reference_k}"
+    standings = teamcorpus.compute_standings(teams, [code, "SSSC"], Edition(edition),
+                                             after_round=counted)
+    for team in expected["players"]:
+        row = standings.row(StartNo(team["start_no"]))
+        reference = Decimal(str(team["values"][edition]["SSSC"]))
+        assert abs(row.number(code) - reference) <= Decimal("0.006"), team["start_no"]
+        assert row.values["SSSC"].notes[0].divisor == ours_k

@@ -189,7 +189,7 @@ def test_sssc_with_k_rounding_to_zero_is_refused_q10(tmp_path):
                                             "secondary points in one match\\), which rounds "
                                             "down to 0"):
         compute_standings(teams, ["SSSC"])
-    # /K1: 3 GP + BH:MP (T2's 0) / 1.
+    # /K1: 3 GP + BH:MP (T2's 0) / 1. (R3: the reference crashes on a Buchholz of 0.)
     assert _values(teams, "SSSC/K1")[1] == D(3)
 
 
@@ -295,3 +295,197 @@ def test_markdechamps_round_robin_equals_the_reference(edition):
             reference = D(str(player["values"][edition][code]))
             tolerance = D("0.006") if code == "SSSC" else D(0)
             assert abs(row.number(code) - reference) <= tolerance, (player["start_no"], code)
+
+
+# --- explanations: standings explain and the tie-break pages -----------------------------------
+
+def test_explain_shows_the_products_and_the_boards(tmp_path, run):
+    path = tmp_path / "swiss.trf"
+    path.write_text(team_trf(2, 4, SWISS), encoding="utf-8")
+    result = run("explain", str(path), "1", "--tiebreaks", "EGGSB/C1 WIN:GP SSSC",
+                 "--edition", "2024")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "    round  1  Team 2 (2): score 3; x 1.5 points  = 4.5   [least significant value " \
+           "cut (14.1)]" in lines
+    assert "    round  3  pairing-allocated bye: boards counted: 2" in lines
+    assert ("    4.5 + 10 / 3, shown as 7.83 and ranked unrounded: the secondary score plus the "
+            "Buchholz on the primary score divided by K, K = 6 (the most primary points in 3 "
+            "rounds) / 2 (the most secondary points in one match), rounded down (C.07 13.4)"
+            ) in lines
+
+
+@pytest.mark.parametrize(("code", "page"), [
+    ("MPVGP", "mpvgp"), ("EMMSB", "esb"), ("EMGSB", "esb"), ("EGMSB", "esb"), ("EGGSB", "esb"),
+    ("SSSC", "sssc")])
+def test_every_team_score_code_has_its_explanation_page(code, page):
+    from generator.site.addresses import tiebreak_page
+    from generator.site.render import explanation_sources
+
+    assert tiebreak_page(code) == f"tiebreaks/{page}.html"
+    assert page in explanation_sources()
+
+
+# --- the TEC-2023 exercise event: the booklet's published answers (spec §5, §8) ----------------
+
+TEC_TEAMS = "tec2023-exercise-teams.trf"
+
+# The spec's §8 lists, in team-number order 1-14 (2024 rules: the booklet's).
+PUBLISHED_2024 = {
+    "EMMSB": "88 74 76 72 70 32 33 30 26 19 16 6 30 19",
+    "EGMSB": "158 144 150 146 132 79.5 78.5 79 66.5 53 45 19 72 48",
+    "EMGSB": "158.5 131 128 130 125 73 68.5 77 83 72.5 61 33.5 73 58",
+    "EGGSB": "283 249.75 247.5 253.5 236 157.5 155 181.5 180 161.75 138.5 83.75 152.5 140.75",
+}
+PUBLISHED_SSSC_2024 = ("38.83 36 35.33 35.67 36.33 27.83 26.17 28.67 31.17 27.67 25.17 21.17 "
+                       "28.83 23.5")
+# GP primary: the booklet's Buchholz on game points, plain and Cut-1.
+PUBLISHED_GP_PRIMARY_BH = {
+    "BH": "114 107.5 109.5 106 99 92 94.5 90 97.5 92 88 92 101 87",
+    "BH/C1": "100.5 96 97 94.5 91.5 79.5 83 82.5 90 84.5 80.5 84.5 89.5 75.5",
+}
+
+
+def _tec() -> TeamTournament:
+    teams = read_event(TEAMS / "trf" / TEC_TEAMS).teams
+    assert teams is not None
+    return teams
+
+
+def _listed(text: str) -> dict[int, Decimal]:
+    return {number: D(value) for number, value in enumerate(text.split(), start=1)}
+
+
+@pytest.mark.parametrize("code", sorted(PUBLISHED_2024))
+def test_tec_extended_sonneborn_berger_is_the_booklets(code):
+    assert _values(_tec(), code, E2024) == _listed(PUBLISHED_2024[code])
+
+
+def test_tec_esb_with_cut_1_and_the_2026_caps():
+    teams = _tec()
+    # §5.2: Antelopes' EMMSB/C1 drops one of the two 7-MP opponents: 74. 2026: the round-6
+    # forfeit win's dummy is capped at Falcons' adjusted 7 MP / 12.5 GP: EMMSB 82, EGGSB 263.
+    assert _values(teams, "EMMSB/C1", E2024)[1] == D(74)
+    assert _values(teams, "EMMSB", E2026)[1] == D(82)
+    assert _values(teams, "EGGSB", E2026)[1] == D(263)
+
+
+def test_tec_mpvgp_of_the_five_ten_point_teams():
+    # §5.1: Elephants 18, Antelopes 17.5, Bonobos 17, Deer 17, Cougars 16.
+    values = _values(_tec(), "MPvGP", E2024)
+    assert {n: values[n] for n in (5, 1, 2, 4, 3)} == {
+        5: D(18), 1: D("17.5"), 2: D(17), 4: D(17), 3: D(16)}
+
+
+def test_tec_sssc_is_the_booklets_to_two_decimals():
+    # K = 2 x 7 / 4 = 3.5, rounded down to 3; Antelopes 17.5 + 64/3 = 38.8333...
+    values = _values(_tec(), "SSSC", E2024)
+    assert values[1] == (3 * D("17.5") + 64) / 3
+    shown = {n: v.quantize(D("0.01"), rounding="ROUND_HALF_UP") for n, v in values.items()}
+    assert shown == _listed(PUBLISHED_SSSC_2024)
+    # 2026: Antelopes' Buchholz is 61 (the capped forfeit dummy): 17.5 + 61/3.
+    assert _values(_tec(), "SSSC", E2026)[1] == (3 * D("17.5") + 61) / 3
+
+
+@pytest.mark.parametrize("code", sorted(PUBLISHED_GP_PRIMARY_BH))
+def test_tec_as_a_game_points_primary_event(code):
+    """The booklet's Buchholz with game points as the primary score: the unsuffixed BH of
+    the event read as GP primary (record 192 _GP_MP) is BH:GP."""
+    teams = dataclasses.replace(_tec(), game_points_primary=True)
+    assert _values(teams, code, E2024) == _listed(PUBLISHED_GP_PRIMARY_BH[code])
+    suffixed = code.replace("BH", "BH:GP")
+    assert _values(_tec(), suffixed, E2024) == _listed(PUBLISHED_GP_PRIMARY_BH[code])
+
+
+def test_sssc_ranks_on_the_exact_value_not_on_two_decimals_r4():
+    """13.4 names no rounding. With /K400 Bonobos get 17 + 57/400 = 17.1425 and Deer
+    17 + 56/400 = 17.14: the reference rounds both to 17.14 before ranking and gives them the
+    same place (3, run with -t "PTS/V2024" "SSSC/K400/V2024"); the exact values separate
+    them."""
+    standings = compute_standings(_tec(), ["SSSC/K400"], E2024)
+    bonobos, deer = standings.row(StartNo(2)), standings.row(StartNo(4))
+    assert (bonobos.number("SSSC/K400"), deer.number("SSSC/K400")) == (D("17.1425"), D("17.14"))
+    assert (bonobos.rank, deer.rank) == (3, 4)
+
+
+def test_sssc_is_shown_with_two_decimals_on_pages_and_downloads():
+    from generator.site.downloads import shown_value
+
+    exact = (3 * D("17.5") + 64) / 3
+    assert shown_value(parse_tiebreak("SSSC"), exact) == D("38.83")
+    assert shown_value(parse_tiebreak("EGGSB"), D("157.50")) == D("157.50")
+
+
+# --- the reference calculator, run here on the codes the corpus files do not list -----------
+
+REFERENCE_RUNS = {
+    # file, the reference's extra arguments (-s: it takes a 4-team, 3-round event for a round
+    # robin), codes; SSSC/F last, since in one run the reference's Fore Buchholz changes the
+    # state the codes after it read.
+    "swiss": (["-s"], ["EMMSB", "EMGSB", "EGMSB", "EGGSB", "EGGSB/C1", "EMMSB/P", "SSSC",
+                       "MPVGP", "WIN:GP", "WON:GP", "STD:GP", "BPG:GP", "BWG:GP", "REP:GP",
+                       "WIN", "STD", "SSSC/F"]),
+    "tec": ([], ["EMMSB/P", "EGGSB/C2", "SSSC/P", "SSSC/K5", "WIN:GP", "WON:GP", "STD:GP",
+                 "BPG:GP", "BWG:GP", "REP:GP", "BPG", "BWG", "REP", "SSSC/F"]),
+}
+
+
+@pytest.mark.parametrize("edition", ["2024", "2026"])
+@pytest.mark.parametrize("case", sorted(REFERENCE_RUNS))
+def test_modifiers_and_board_counts_agree_with_the_reference_calculator(tmp_path, case, edition):
+    """gacrux 1.11.65 (FIDE's reference calculator, a test-only dependency), run on the
+    Swiss above and on the TEC exercise event (byes of every kind, a forfeited match)."""
+    import subprocess
+    import sys
+
+    if case == "swiss":
+        path = tmp_path / "swiss.trf"
+        path.write_text(team_trf(2, 4, SWISS), encoding="utf-8")
+    else:
+        path = TEAMS / "trf" / TEC_TEAMS
+    extra, codes = REFERENCE_RUNS[case]
+    command = [sys.executable, "-m", "gacrux.tiebreakchecker", *extra, "-i", str(path), "-t",
+               f"PTS/V{edition}", *(f"{code}/V{edition}" for code in codes)]
+    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
+    reference = {c["cid"]: [D(v) for v in c["tiebreakScore"][1:]]
+                 for c in json.loads(output.stdout)["tiebreakResult"]["competitors"]}
+    teams = read_event(path).teams
+    assert teams is not None
+    standings = compute_standings(teams, codes, Edition(edition))
+    for row in standings.rows:
+        for code, theirs in zip(codes, reference[int(row.player.start_no)], strict=True):
+            # The reference prints SSSC rounded to 0.01 (R4).
+            limit = D("0.006") if code.startswith("SSSC") else D(0)
+            assert abs(row.number(code) - theirs) <= limit, (row.player.start_no, code)
+
+
+# --- properties -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", [E2024, E2026])
+def test_esb_on_one_score_is_sonneborn_berger_on_that_score(edition):
+    """EMMSB is SB:MP and EGGSB is SB:GP, cuts included (13.2 extends 9.1 to two scores)."""
+    teams = _tec()
+    pairs = [("EMMSB", "SB:MP"), ("EGGSB", "SB:GP"), ("EMMSB/C1", "SB:MP/C1"),
+             ("EGGSB/C1", "SB:GP/C1")]
+    standings = compute_standings(teams, [code for pair in pairs for code in pair], edition)
+    for row in standings.rows:
+        for extended, plain in pairs:
+            assert row.number(extended) == row.number(plain), (row.player.start_no, extended)
+
+
+@pytest.mark.parametrize("edition", [E2024, E2026])
+def test_every_derivation_adds_up_to_its_value(edition):
+    codes = ["MPvGP", "EMMSB", "EMGSB/C1", "EGMSB", "EGGSB/C2", "WIN:GP", "STD:GP", "REP:GP",
+             "SSSC"]
+    standings = compute_standings(_tec(), codes, edition)
+    for row in standings.rows:
+        for code in codes:
+            explained = row.values[code]
+            counted = sum((p.value for p in explained.parts if p.cut is None), D(0))
+            assert counted == explained.total, (row.player.start_no, code)
+            if code != "SSSC":
+                assert explained.total == explained.value, (row.player.start_no, code)
+        # SSSC's parts are its Buchholz; the note carries the rest.
+        note = row.values["SSSC"].notes[0]
+        assert isinstance(note, StrengthCombinationNote)
+        assert (note.buchholz, note.exact) == (row.values["SSSC"].total, row.number("SSSC"))
