@@ -679,9 +679,15 @@ def team_swiss_events(draw: st.DrawFn, *, allowed: TeamMix = EVERYTHING,
     teams = draw(st.integers(4, max_teams))
     rounds = draw(st.integers(1, min(9, teams - 1 if teams % 2 == 0 else teams)))
     seed = draw(st.integers(0, 2**32 - 1))
+    on_game_points = gp_primary and draw(st.booleans())
+    scoring = draw(st.sampled_from(_SCORINGS))
+    if on_game_points and not scoring.pab_is_win:
+        # STD on game points scores a PAB worth a drawn match as a win (findings.md 16:06,
+        # team-scores; pinned by test_team_differential.py::
+        # test_std_of_a_pab_worth_a_drawn_match_is_a_draw): left out until that is fixed.
+        scoring = MatchScoring(win=scoring.win, draw=scoring.draw, pab_is_win=True)
     return build_team_swiss(random.Random(seed), teams, draw(st.integers(1, 6)), rounds,
-                            mix=mix, scoring=draw(st.sampled_from(_SCORINGS)),
-                            gp_primary=gp_primary and draw(st.booleans()),
+                            mix=mix, scoring=scoring, gp_primary=on_game_points,
                             start_date=draw(st.sampled_from(_DATES)), seed=seed)
 
 

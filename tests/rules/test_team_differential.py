@@ -745,3 +745,33 @@ def test_a_match_of_boards_forfeited_both_ways_is_a_draw(tmp_path: Path) -> None
     reference = run_reference(path, [("2026", ())])[0]
     assert reference.values[1]["PTS"] == reference.values[2]["PTS"] == 1
     assert ours.values[1]["PTS"] == ours.values[2]["PTS"] == 1
+
+
+PAB_WORTH_A_DRAW = """\
+012 Minimal: a team PAB worth a drawn match (320: 1 MP, 0.5 GP on 1 board), game points primary
+092 Team Swiss, 1 board
+142 1
+192 FIDE_TEAM_GP_MP
+162  W 1.0    D 0.5    L 0.0    A 0.0
+352 W
+362 TW 2.0   TD 1.0   TL 0.0
+001    1 m    Alpha, Board1                     2200 FID      100001             1.0    1  0002 w 1
+001    2 m    Beta, Board1                      2100 FID      100002             0.0    2  0001 b 0
+001    3 m    Gamma, Board1                     2000 FID      100003             0.0    3  0000 - -
+310   1 Alpha                            Alpha           2.0    1.0   1     1
+310   2 Beta                             Beta            0.0    0.0   3     2
+310   3 Gamma                            Gamma           1.0    0.5   2     3
+320  1.0  0.5   3
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="team-scores counts the PAB's board as a win in "
+                                       "STD:GP (/work/wt/note/findings.md, 16:06)")
+def test_std_of_a_pab_worth_a_drawn_match_is_a_draw(tmp_path: Path) -> None:
+    # C.07 7.7 scores a round by the points the team got in it: the PAB gave Gamma 0.5 of 1
+    # on its one board, a draw's points, so ½ (the reference: 0.5).
+    path = tmp_path / "pab.trf"
+    path.write_text(PAB_WORTH_A_DRAW, encoding="utf-8")
+    reference = run_reference(path, [("2026", ("STD",))])[0]
+    assert reference.values[3]["STD"] == HALF
+    assert run_ours(read_teams(path), ("STD",), "2026").values[3]["STD"] == HALF
