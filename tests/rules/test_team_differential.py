@@ -734,13 +734,34 @@ BOARD_FORFEITS_BOTH_WAYS = """\
 """
 
 
+EMPTY_BOARD_AND_FORFEIT = """\
+012 Minimal: 1-1 with no game over the board (board 1 empty for Beta, board 2 forfeited by Alpha)
+092 Team round robin, 2 boards
+142 1
+192 FIDE_TEAM_MP_GP
+162  W 1.0    D 0.5    L 0.0    A 0.0
+352 WB
+362 TW 2.0   TD 1.0   TL 0.0
+001    1 m    Alpha, Board1                     2200 FID      100001             1.0    1  0000 - +
+001    2 m    Alpha, Board2                     2190 FID      100002             0.0    1  0004 b -
+001    3 m    Beta, Board1                      2100 FID      100003             0.0    1
+001    4 m    Beta, Board2                      2090 FID      100004             1.0    1  0002 w +
+310   1 Alpha                            Alpha           1.0    1.0   1     1    2
+310   2 Beta                             Beta            1.0    1.0   1     3    4
+300   1   2   1    0    4
+"""
+
+
 @pytest.mark.xfail(strict=True, reason="team-reader reads the match as double-forfeited "
-                                       "(/work/wt/note/findings.md, 15:28)")
-def test_a_match_of_boards_forfeited_both_ways_is_a_draw(tmp_path: Path) -> None:
+                                       "(/work/wt/note/findings.md, 15:28 and 16:18)")
+@pytest.mark.parametrize("text", [BOARD_FORFEITS_BOTH_WAYS, EMPTY_BOARD_AND_FORFEIT],
+                         ids=["forfeits-both-ways", "empty-board-and-forfeit"])
+def test_a_match_of_boards_forfeited_both_ways_is_a_draw(tmp_path: Path, text: str) -> None:
     # C.07 11.1: a match is won by more game points; Art. 12: an individual forfeit is a
-    # standard result. 1-1 is a drawn match, 1 MP each (the reference: 1 and 1).
+    # standard result, a board won against an empty board a win. 1-1 is a drawn match,
+    # 1 MP each (the reference: 1 and 1).
     path = tmp_path / "forfeits.trf"
-    path.write_text(BOARD_FORFEITS_BOTH_WAYS, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     ours = run_ours(read_teams(path), (), "2026")
     reference = run_reference(path, [("2026", ())])[0]
     assert reference.values[1]["PTS"] == reference.values[2]["PTS"] == 1
