@@ -342,7 +342,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
             document, settings, sink, heading=heading)
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
-            teams = build_team_tournament(document, tournament, sink)
+            teams = build_team_tournament(document, tournament, sink, settings.team_bye)
     trf_diagnostics = list(sink.collected())
     if teams is not None:
         explained = explained_warnings(teams, trf_diagnostics)

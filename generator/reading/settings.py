@@ -66,6 +66,9 @@ class EventSettings:
     """None: detected from the TRF (192, 092, the pairings)."""
     ties: TieRule = TieRule.SHARED
     lots_seed: int | None = None
+    team_bye: tuple[Decimal, Decimal] | None = None
+    """A team event's pairing-allocated bye: its match points and game points. C.07 leaves
+    the value to the event (16.2.1); None: TRF-26 320, else a drawn match (Q3)."""
     notes: str | None = None
     """Markdown shown on the event's pages (inline here, or notes.md next to event.yml)."""
     path: str = ""
@@ -80,7 +83,8 @@ _UNPLAYED_KEYS = ("forfeits_as_played", "unplayed_as_draw", "vur_cut_first", "ca
                   "absence_is_voluntary")
 TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organiser", "arbiter",
                   "edition", "tiebreaks", "scoring", "unplayed", "total_rounds",
-                  "unrated_rating", "round_robin", "ties", "lots_seed", "notes")
+                  "unrated_rating", "round_robin", "ties", "lots_seed", "notes", "team_bye")
+_TEAM_BYE_KEYS = ("match_points", "game_points")
 
 
 MAX_SETTINGS_CHARACTERS = 64 * 1024
@@ -248,6 +252,8 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
                                                   0, MAX_RATING)
     if "round_robin" in values:
         fields["round_robin"] = reader.boolean(values["round_robin"], "round_robin")
+    if "team_bye" in values:
+        fields["team_bye"] = reader.team_bye(values["team_bye"])
     if "ties" in values:
         fields["ties"] = reader.choice(values["ties"], "ties", {r.value: r for r in TieRule})
     if "lots_seed" in values:
@@ -439,6 +445,27 @@ class _Reader:
         self.error(node, f"{key!r} must be a plain number, not {_describe(node)}",
                    POINTS_EXPECTED)
         return None
+
+    def team_bye(self, node: Node) -> tuple[Decimal, Decimal] | None:
+        expected = "'match_points: 1' and 'game_points: 2' lines"
+        values = self.section(node, "team_bye", _TEAM_BYE_KEYS, expected)
+        if values is None:
+            return None
+        missing = [key for key in _TEAM_BYE_KEYS if key not in values]
+        if missing:
+            self.error(node, f"'team_bye' without {missing[0]!r}", expected)
+            return None
+        numbers = []
+        for key in _TEAM_BYE_KEYS:
+            number = self.number(values[key], f"team_bye.{key}")
+            if number is None:
+                return None
+            if number < 0:
+                self.error(values[key], f"'team_bye.{key}' is negative ({values[key].value})",
+                           "0 or more")
+                return None
+            numbers.append(number)
+        return numbers[0], numbers[1]
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int | None:
         expected = f"a whole number from {low} to {high}"

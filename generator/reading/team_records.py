@@ -10,12 +10,20 @@ what the records mean for the matches is for :mod:`generator.reading.teams` to d
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from generator.errors import DiagnosticSink, quote
-from generator.model import Match, ResultCode, RoundKind, RoundResult, plain_points
+from generator.model import (
+    Match,
+    ResultCode,
+    RoundKind,
+    RoundResult,
+    StartNo,
+    Tournament,
+    plain_points,
+)
 from generator.reading.trf import TrfDocument, TrfRecord
 
 
@@ -160,6 +168,16 @@ def _points(record: TrfRecord, first: int, last: int, what: str,
         sink.error(f"{what} {quote(raw)} in record 320 is not a number", line=record.line,
                    column=first, expected=f"points such as 1.0 in columns {first}-{last}")
     return value
+
+
+def game_points_primary(document: TrfDocument) -> bool:
+    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
+    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
+    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
+    for word in document.value("192").upper().split("_"):
+        if word in ("MP", "GP"):
+            return word == "GP"
+    return False
 
 
 def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
@@ -354,6 +372,63 @@ def with_abnormal_points(match: Match, result: RoundResult, team: int,
     return dataclasses.replace(match, match_points=match_points, game_points=game_points)
 
 
+def declaration_problems(declarations: TeamDeclarations, teams: Collection[int],
+                         total_rounds: int) -> list[tuple[str, int, int, str]]:
+    """Every team a 320, 240, 299 or 330 names must exist, in a round of the event:
+    (message, line, column, expected) for each that does not."""
+    found: list[tuple[str, int, int, str]] = []
+
+    def add(message: str, line: int, column: int, expected: str) -> None:
+        found.append((message, line, column, expected))
+
+    def check(team: int, round_no: int, line: int, column: int, tag: str) -> None:
+        if team not in teams:
+            add(f"team {team} in record {tag} is not a team of this file", line,
+                         column, "the number of a team record (310 or 013)")
+        elif not 1 <= round_no <= total_rounds:
+            add(f"round {round_no} in record {tag} is not a round of this event",
+                         line, column, f"a round from 1 to {total_rounds}")
+    for bye in declarations.byes.values():
+        tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
+        check(bye.team, bye.round, bye.line, bye.column, tag)
+    for abnormal in declarations.abnormal:
+        for team in abnormal.teams:
+            check(team, abnormal.round or 1, abnormal.line, 24, "299")
+        if abnormal.round is not None and not 1 <= abnormal.round <= total_rounds:
+            check(next(iter(teams)), abnormal.round, abnormal.line, 20, "299")
+    for forfeit in set(declarations.forfeits.values()):
+        if forfeit.white == forfeit.black:
+            add(f"team {forfeit.white} forfeits a match against itself in round "
+                         f"{forfeit.round}", forfeit.line, 16, "two different teams")
+        for team, column in ((forfeit.white, 12), (forfeit.black, 16)):
+            check(team, forfeit.round, forfeit.line, column, "330")
+            if declarations.byes.get((team, forfeit.round)) is not None:
+                add(f"team {team} has a bye and a forfeited match in round "
+                             f"{forfeit.round}", forfeit.line, column,
+                             "a bye or a match for each team and round")
+    return found
+
+
+def members_from_line_ups(teams: dict[int, tuple[str, tuple[StartNo, ...]]],
+                           declarations: TeamDeclarations, individual: Tournament
+                           ) -> list[tuple[int, int, int]]:
+    """A player no team record lists but a team's 300 line-up fields plays for that team
+    (Sharly Chess exports leave late entries out of 310): (player, team, 300 line) each."""
+    member_of = {m for _, members in teams.values() for m in members}
+    joined: list[tuple[int, int, int]] = []
+    for line_up in sorted(declarations.line_ups.values(), key=lambda u: u.line):
+        for player in line_up.boards:
+            if (player is None or player in member_of or line_up.team not in teams
+                    or not individual.has_player(StartNo(player))):
+                continue
+            name, members = teams[line_up.team]
+            teams[line_up.team] = (name, (*members, StartNo(player)))
+            member_of.add(StartNo(player))
+            joined.append((player, line_up.team, line_up.line))
+    return joined
+
+
 __all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "LineUp",
-           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "read_team_declarations",
+           "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "declaration_problems",
+           "game_points_primary", "members_from_line_ups", "read_team_declarations",
            "with_abnormal_points"]

@@ -1,14 +1,23 @@
-"""The team reading's warnings: the 310 totals against the matches, and which warnings of
-the individual reading the team reading explains (and so drops)."""
+"""The team reading's checks: the 310 totals against the matches, the board colours against
+record 352, the ambiguous points columns (Q11), and which warnings of the individual
+reading the team reading explains (and so drops)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from generator.errors import Diagnostic, DiagnosticSink, Severity
-from generator.model import ZERO, ResultCode, StartNo, TeamTournament, plain_points
+from generator.errors import Diagnostic, DiagnosticSink, Severity, quote
+from generator.model import (
+    ZERO,
+    Color,
+    Match,
+    ResultCode,
+    StartNo,
+    TeamTournament,
+    plain_points,
+)
 from generator.reading.scoring import (
     FORFEIT_WITHOUT_OPPONENT_WARNING,
     POINTS_COLUMN_WARNING,
@@ -126,5 +135,47 @@ def say_ambiguous(ambiguous: Sequence[Shortfall], win: Decimal, sink: Diagnostic
                    expected="`0000 - +` in each round won against an empty board")
 
 
-__all__ = ["Shortfall", "check_team_columns", "explained_warnings", "record_text", "say_ambiguous",
-           "team_columns"]
+def apply_colour_sequence(matches: dict[int, list[Match]], document: TrfDocument,
+                          sink: DiagnosticSink) -> None:
+    """Record 352 (``WBWB``): the colour of board n for the team with White on board 1, the
+    other team the opposite. Boards without a colour in 001 (won against an empty board)
+    get theirs from it; a match whose written colours follow neither way gets a warning."""
+    record = document.first("352")
+    if record is None:
+        return
+    sequence = record.text[4:].rstrip()
+    colours: list[Color] = []
+    for offset, letter in enumerate(sequence):
+        if letter == " ":
+            continue
+        if letter.upper() not in "WB":
+            sink.error(f"colour {quote(letter)} in record 352 is not W or B", line=record.line,
+                       column=5 + offset, expected="a colour sequence such as WBWB")
+            return
+        colours.append(Color.WHITE if letter.upper() == "W" else Color.BLACK)
+    if not colours:
+        return
+    flipped = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
+    for number, team_matches in matches.items():
+        for index, match in enumerate(team_matches):
+            written = [(b.board, b.color) for b in match.boards
+                       if b.color is not Color.NONE and b.board <= len(colours)]
+            if not written or not match.boards_numbered:
+                continue
+            follows = [colours[board - 1] == colour for board, colour in written]
+            if all(follows) or not any(follows):
+                own = colours if all(follows) else [flipped[c] for c in colours]
+                if any(b.color is Color.NONE and b.board <= len(own) for b in match.boards):
+                    team_matches[index] = replace(match, boards=tuple(
+                        replace(b, color=own[b.board - 1])
+                        if b.color is Color.NONE and b.board <= len(own) else b
+                        for b in match.boards))
+                continue
+            sink.warning(f"team {number}'s colours in round {match.round} follow neither the "
+                         f"colour sequence {quote(sequence.strip())} nor its opposite",
+                         line=record.line, column=5,
+                         expected="board colours as record 352 gives them")
+
+
+__all__ = ["Shortfall", "apply_colour_sequence", "check_team_columns", "explained_warnings",
+           "record_text", "say_ambiguous", "team_columns"]

@@ -36,6 +36,7 @@ from generator.model import (
     BoardGame,
     Color,
     Match,
+    Player,
     ResultCode,
     RoundKind,
     RoundResult,
@@ -53,12 +54,17 @@ from generator.reading.scoring import (
 from generator.reading.team_records import (
     ForfeitedMatch,
     LineUp,
+    PairingAllocatedByeValue,
     TeamDeclarations,
+    declaration_problems,
+    game_points_primary,
+    members_from_line_ups,
     read_team_declarations,
     with_abnormal_points,
 )
 from generator.reading.team_warnings import (
     Shortfall,
+    apply_colour_sequence,
     check_team_columns,
     explained_warnings,
     record_text,
@@ -82,16 +88,6 @@ def is_team_event(document: TrfDocument) -> bool:
         document.first("362") or document.first("352"))
 
 
-def game_points_primary(document: TrfDocument) -> bool:
-    """C.07 11.1 leaves the primary score to the event: TRF-26 192 names it, the first of
-    ``MP``/``GP`` in ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` or
-    ``CUSTOM_TEAM_SWISS[_MP|_GP]``; match points when it names neither."""
-    for word in document.value("192").upper().split("_"):
-        if word in ("MP", "GP"):
-            return word == "GP"
-    return False
-
-
 def team_records(document: TrfDocument) -> tuple[TeamRecord, ...]:
     """The teams: the 310 records when there are any (TRF-26 replaces 013), else 013."""
     modern = tuple(t for t in document.teams if t.tag == "310")
@@ -111,7 +107,8 @@ class _Problems:
 
 
 def build_team_tournament(document: TrfDocument, individual: Tournament,
-                          sink: DiagnosticSink) -> TeamTournament | None:
+                          sink: DiagnosticSink, team_bye: tuple[Decimal, Decimal] | None = None
+                          ) -> TeamTournament | None:
     """The team view of ``individual``, or None for an individual event.
 
     A file with team records is a team event when it says so (:func:`is_team_event`) or
@@ -128,15 +125,26 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     bye_sink = DiagnosticSink(sink.path)
     declarations = read_team_declarations(document, sink, bye_sink)
     declared = is_team_event(document) or declarations.declares_team_event
+    if team_bye is not None:
+        # event.yml's team_bye over 320's values: the event's own regulations (16.2.1).
+        declarations = dataclasses.replace(declarations, pab_value=PairingAllocatedByeValue(
+            match_points=team_bye[0], game_points=team_bye[1], line=0))
     problems = _Problems()
+    idle: list[Player] = []
     teams = _read_teams(document, records, individual, problems)
+    joined: list[tuple[int, int, int]] = []
     if teams is not None:
-        _check_declarations(declarations, teams, individual.total_rounds, problems)
+        for found in declaration_problems(declarations, teams, individual.total_rounds):
+            problems.add(*found)
+        joined = members_from_line_ups(teams, declarations, individual)
     if teams is not None and not problems.found:
         team_of = {member: number for number, (_, members) in teams.items()
                    for member in members}
         outside = [p for p in individual.players if p.start_no not in team_of]
-        for player in outside[:5]:
+        # A listed player who never plays (a reserve the export forgot to put in a team)
+        # changes no match; one who plays must be in the team they play for.
+        idle = [p for p in outside if all(r.opponent is None for r in p.results)]
+        for player in [p for p in outside if p not in idle][:5]:
             problems.add(f"player {player.start_no} ({player.name}) is in no team",
                          player.line, 5, "every player listed in a team record")
     if problems.found or teams is None:
@@ -151,6 +159,15 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         return None
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
+    apply_colour_sequence(matches, document, sink)
+    for player_no, team_no, line in joined:
+        sink.warning(f"player {player_no} is in no team record but in team {team_no}'s "
+                     f"line-up: read as a player of team {team_no}", line=line, column=17,
+                     expected=f"player {player_no} in team {team_no}'s 310 record")
+    for player in idle:
+        sink.warning(f"player {player.start_no} ({player.name}) is in no team and plays no "
+                     "game: left out of the teams", line=player.line, column=5,
+                     expected="every player listed in a team record")
     if ambiguous:
         say_ambiguous(ambiguous, individual.score_system.points(
             RoundKind.FORFEIT_WIN, ResultCode.FORFEIT_WIN), sink)
@@ -161,7 +178,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         # the PAB's value to the event, spec §2.2).
         scoring = dataclasses.replace(
             scoring, pairing_allocated_bye=declarations.pab_value.match_points)
-    _say_inferred(inferred, teams, scoring, individual.score_system, board_count, sink)
+    _say_inferred(inferred, teams, scoring, individual.score_system, board_count,
+                  declarations.pab_value, sink)
     inferred_byes = {(i.team, i.round) for i in inferred if i.player is None}
     by_record = {record.number: record for record in records}
     built: list[Team] = []
@@ -213,36 +231,6 @@ def _report(problems: _Problems, records: Sequence[TeamRecord], declared: bool,
                  f"(line {line})", line=records[0].line, column=1,
                  expected="192 naming a team system (e.g. FIDE_TEAM_...) for a team event; "
                           "nothing to do for teams listed for a team prize")
-
-
-def _check_declarations(declarations: TeamDeclarations, teams: Mapping[int, object],
-                        total_rounds: int, problems: _Problems) -> None:
-    """Every team a 320, 240 or 330 names must exist, in a round of the event."""
-    def check(team: int, round_no: int, line: int, column: int, tag: str) -> None:
-        if team not in teams:
-            problems.add(f"team {team} in record {tag} is not a team of this file", line,
-                         column, "the number of a team record (310 or 013)")
-        elif not 1 <= round_no <= total_rounds:
-            problems.add(f"round {round_no} in record {tag} is not a round of this event",
-                         line, column, f"a round from 1 to {total_rounds}")
-    for bye in declarations.byes.values():
-        tag = "320" if bye.kind is RoundKind.PAIRING_ALLOCATED_BYE else "240"
-        check(bye.team, bye.round, bye.line, bye.column, tag)
-    for abnormal in declarations.abnormal:
-        for team in abnormal.teams:
-            check(team, abnormal.round or 1, abnormal.line, 24, "299")
-        if abnormal.round is not None and not 1 <= abnormal.round <= total_rounds:
-            check(next(iter(teams)), abnormal.round, abnormal.line, 20, "299")
-    for forfeit in set(declarations.forfeits.values()):
-        if forfeit.white == forfeit.black:
-            problems.add(f"team {forfeit.white} forfeits a match against itself in round "
-                         f"{forfeit.round}", forfeit.line, 16, "two different teams")
-        for team, column in ((forfeit.white, 12), (forfeit.black, 16)):
-            check(team, forfeit.round, forfeit.line, column, "330")
-            if declarations.byes.get((team, forfeit.round)) is not None:
-                problems.add(f"team {team} has a bye and a forfeited match in round "
-                             f"{forfeit.round}", forfeit.line, column,
-                             "a bye or a match for each team and round")
 
 
 def _member_columns(document: TrfDocument, record: TeamRecord) -> dict[int, int]:
@@ -568,7 +556,7 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
     if declared is None and kinds <= {RoundKind.NOT_PLAYED_YET}:
         return Match(round=round_no, opponent=None, game_points=None, opponent_game_points=None)
     boards = Decimal(board_count)
-    if kind is RoundKind.PAIRING_ALLOCATED_BYE and pab is not None:
+    if (kind is RoundKind.PAIRING_ALLOCATED_BYE or inferred_bye) and pab is not None:
         total = pab.game_points
     elif declared is not None:
         total = games.points(declared, _UNPAIRED_CODES[declared]) * boards
@@ -584,7 +572,8 @@ def _unpaired_match(round_no: int, results: Sequence[RoundResult], games: ScoreS
 
 def _say_inferred(inferred: Sequence[_Inferred],
                   teams: Mapping[int, tuple[str, tuple[StartNo, ...]]], scoring: ScoreSystem,
-                  games: ScoreSystem, board_count: int, sink: DiagnosticSink) -> None:
+                  games: ScoreSystem, board_count: int, pab: PairingAllocatedByeValue | None,
+                  sink: DiagnosticSink) -> None:
     """One warning per inference, at the round's block in the 001 record."""
     for found in inferred:
         name = teams[found.team][0]
@@ -598,7 +587,8 @@ def _say_inferred(inferred: Sequence[_Inferred],
             continue
         match_points = scoring.points(RoundKind.PAIRING_ALLOCATED_BYE,
                                       ResultCode.PAIRING_ALLOCATED_BYE)
-        game_points = games.draw * board_count
+        game_points = games.draw * board_count if pab is None else pab.game_points
+        worth = "a drawn match" if pab is None else "event.yml's team_bye"
         if found.marked:
             sink.warning(
                 f"team {found.team} ({name}) has the pairing-allocated bye in round "
@@ -613,7 +603,7 @@ def _say_inferred(inferred: Sequence[_Inferred],
             f"team {found.team} ({name}) has no match in round {found.round}, the only team "
             f"without one, and `0000 - -` on every player: inferred the team's "
             f"pairing-allocated bye, worth {points_text(match_points.normalize())} match "
-            f"points and {points_text(game_points.normalize())} game points (a drawn match)",
+            f"points and {points_text(game_points.normalize())} game points ({worth})",
             line=found.line, column=found.column,
             expected="record 320, or `0000 - U` on the team's players, for a team bye")
 
@@ -659,12 +649,17 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
     elif match.game_points is None or match.opponent_game_points is None:
         code = ResultCode.PENDING
     else:
-        forfeited = all(g.code.is_forfeit for g in match.boards)
+        # Without 330 a match is forfeited as a whole only when every board is a forfeit
+        # the same way; boards forfeited both ways are standard results (Art. 12) of a
+        # match decided by its game points (11.1), a 1-1 of two forfeits a draw.
+        codes = {g.code for g in match.boards}
         if match.game_points > match.opponent_game_points:
-            code = ResultCode.FORFEIT_WIN if forfeited else ResultCode.WIN
+            code = (ResultCode.FORFEIT_WIN if codes == {ResultCode.FORFEIT_WIN}
+                    else ResultCode.WIN)
         elif match.game_points < match.opponent_game_points:
-            code = ResultCode.FORFEIT_LOSS if forfeited else ResultCode.LOSS
-        elif forfeited:
+            code = (ResultCode.FORFEIT_LOSS if codes == {ResultCode.FORFEIT_LOSS}
+                    else ResultCode.LOSS)
+        elif codes == {ResultCode.FORFEIT_LOSS}:
             code = ResultCode.FORFEIT_LOSS  # a double forfeit on every board
         else:
             code = ResultCode.DRAW

@@ -409,3 +409,143 @@ def test_record_300_keeps_an_empty_board_s_number(folder):
 def test_a_line_up_that_does_not_fit_its_match_is_an_error(record, message, folder):
     errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
     assert any(message in e for e in errors), errors
+
+
+# --- 352: the colours of the boards ---------------------------------------------------------
+
+def test_record_352_colours_a_board_won_against_an_empty_board(folder):
+    # bbp-team-board-forfeit-win has no 352; with `352 WBW`, team A (Black on board 1 in
+    # round 1) has White on board 2 and Black on board 3, the board won against an empty
+    # board, which 001 writes without a colour.
+    text = (TEAMS / "trf" / "bbp-team-board-forfeit-win-fix362.trf").read_text(encoding="utf-8")
+    path = folder / "c.trf"
+    path.write_text(text.replace("192 FIDE_TEAM_GP_MP", "192 FIDE_TEAM_GP_MP\n352 BWB"),
+                    encoding="utf-8")
+    teams = read_event(path).teams
+    assert teams is not None
+    assert [b.color.value for b in teams.team(StartNo(1)).match(1).boards] == ["b", "w", "b"]
+
+
+def test_colours_against_record_352_are_warned_about(folder):
+    text = _three_teams(["320  1.0  1.0   3   1"]).replace("352 WB", "352 WW")
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    warnings = [str(w) for w in read_event(path).warnings]
+    assert any("t.trf:4:5: warning: team 1's colours in round 1 follow neither the colour "
+               "sequence 'WW' nor its opposite" in w for w in warnings), warnings
+
+
+# --- matches of forfeited boards, players outside the teams -----------------------------------
+
+def _round_one(blocks: dict[int, str]) -> str:
+    text = _three_teams(["320  1.0  1.0   3   1"])
+    first = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w ="}
+    for number, block in blocks.items():
+        text = text.replace(_player(number, f"P{number}", "", first[number], ""),
+                            _player(number, f"P{number}", "", block, ""))
+        for second in ("0000 - -", "   5 w 1", "   6 b 0"):
+            text = text.replace(_player(number, f"P{number}", "", first[number], second),
+                                _player(number, f"P{number}", "", block, second))
+    return text
+
+
+def test_a_match_of_boards_forfeited_both_ways_is_decided_by_its_game_points(folder):
+    # Round 1: board 1 won by team 1 by forfeit, board 2 by team 2: 1-1, a drawn match
+    # (11.1; individual forfeits are standard results, Art. 12), not a double forfeit.
+    teams = _teams_of(_round_one({1: "   3 w +", 2: "   4 b -", 3: "   1 b -",
+                                  4: "   2 w +"}), folder)
+    assert _match_and_game_points(teams, 1, 1) == (ResultCode.DRAW, Decimal(1), Decimal(1))
+    assert _match_and_game_points(teams, 2, 1) == (ResultCode.DRAW, Decimal(1), Decimal(1))
+
+
+def test_a_match_of_boards_all_forfeited_one_way_is_a_forfeited_match(folder):
+    teams = _teams_of(_round_one({1: "   3 w +", 2: "   4 b +", 3: "   1 b -",
+                                  4: "   2 w -"}), folder)
+    assert _match_and_game_points(teams, 1, 1) == (
+        ResultCode.FORFEIT_WIN, Decimal(2), Decimal(2))
+    assert _match_and_game_points(teams, 2, 1) == (
+        ResultCode.FORFEIT_LOSS, Decimal(0), Decimal(0))
+
+
+def test_a_listed_player_in_no_team_who_never_plays_is_a_warning(folder):
+    text = _three_teams(["320  1.0  1.0   3   1"])
+    extra = _player(7, "Reserve", "", "0000 - -", "        ")
+    text = text.replace(_team(1, "One", 1, 2), extra + "\n" + _team(1, "One", 1, 2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is not None
+    assert any("t.trf:12:5: warning: player 7 (Reserve) is in no team and plays no game: "
+               "left out of the teams" in str(w) for w in event.warnings)
+
+
+# --- event.yml team_bye: the value of a team PAB -------------------------------------------
+
+def test_event_yml_team_bye_gives_the_pab_its_value_over_record_320(folder):
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(
+        _three_teams(["320  1.0  1.0   3   1"]), encoding="utf-8")
+    (event_folder / "event.yml").write_text(
+        "team_bye:\n  match_points: 2\n  game_points: 1.5\n", encoding="utf-8")
+    teams = read_event(event_folder).teams
+    assert teams is not None
+    assert _match_and_game_points(teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal(2), Decimal("1.5"))
+
+
+def test_event_yml_team_bye_also_values_a_bye_marked_u_without_320(folder):
+    text = _three_teams([]).replace(
+        _player(5, "P5", "", "0000 - -", "   3 b 0"), _player(5, "P5", "", "0000 - U", "   3 b 0"))
+    text = text.replace(
+        _player(6, "P6", "", "0000 - -", "   4 w 1"), _player(6, "P6", "", "0000 - U", "   4 w 1"))
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(text, encoding="utf-8")
+    (event_folder / "event.yml").write_text(
+        "team_bye: {match_points: 2, game_points: 2}\n", encoding="utf-8")
+    event = read_event(event_folder)
+    assert event.teams is not None
+    assert _match_and_game_points(event.teams, 3, 1) == (
+        ResultCode.PAIRING_ALLOCATED_BYE, Decimal(2), Decimal(2))
+    assert not [w for w in event.warnings if "no record 320" in w.message]
+
+
+@pytest.mark.parametrize(("yaml", "message"), [
+    ("team_bye: 2\n", "event.yml:1:11: 'team_bye' must be a mapping, not a number '2'"),
+    ("team_bye: {match_points: 1}\n", "event.yml:1:11: 'team_bye' without 'game_points'"),
+    ("team_bye: {match_points: 1, game_points: -1}\n",
+     "event.yml:1:42: 'team_bye.game_points' is negative (-1)"),
+    ("team_bye: {match_points: x, game_points: 1}\n",
+     "event.yml:1:26: 'team_bye.match_points' must be a plain number"),
+])
+def test_an_unusable_team_bye_setting_is_an_error_at_its_place(yaml, message, folder):
+    event_folder = folder / "league"
+    event_folder.mkdir()
+    (event_folder / "tournament.trf").write_text(_three_teams(["320  1.0  1.0   3   1"]),
+                                                 encoding="utf-8")
+    (event_folder / "event.yml").write_text(yaml, encoding="utf-8")
+    with pytest.raises(StandingsError) as caught:
+        read_event(event_folder)
+    assert any(message in str(d) for d in caught.value.diagnostics), caught.value.diagnostics
+
+
+def test_a_player_only_in_a_line_up_plays_for_that_team(folder):
+    # Player 7 is in no 310 record but on board 2 of team 1's round-1 line-up (Sharly Chess
+    # leaves late entries out of 310): a player of team 1, said in a warning.
+    text = _three_teams(["320  1.0  1.0   3   1", _line_up(1, 1, 2, 1, 7)])
+    text = text.replace(_player(2, "P2", "", "   4 b =", "0000 - -"),
+                        _player(2, "P2", "", "0000 - -", "0000 - -"))
+    text = text.replace(_player(4, "P4", "", "   2 w =", "   6 b 0"),
+                        _player(4, "P4", "", "   7 w =", "   6 b 0"))
+    late = _player(7, "Late", "", "   4 b =", "        ")
+    text = text.replace(_team(1, "One", 1, 2), late + "\n" + _team(1, "One", 1, 2))
+    path = folder / "t.trf"
+    path.write_text(text, encoding="utf-8")
+    event = read_event(path)
+    assert event.teams is not None
+    assert event.teams.team(StartNo(1)).members == (1, 2, 7)
+    assert [(b.board, b.player) for b in event.teams.team(StartNo(1)).match(1).boards] == [
+        (1, 1), (2, 7)]
+    assert any("t.trf:17:17: warning: player 7 is in no team record but in team 1's line-up"
+               in str(w) for w in event.warnings), [str(w) for w in event.warnings]
