@@ -65,11 +65,14 @@ def teams_of(ctx: Context, spec: TiebreakSpec) -> TeamTournament:
     return tournament
 
 
-def board_count(teams: TeamTournament) -> int:
-    """Boards per match: the event's, or more when a match lists a higher board."""
-    seen = max((game.board for team in teams.teams for match in team.matches
-                for game in match.boards), default=0)
-    return max(teams.board_count, seen)
+def board_count(ctx: Context, teams: TeamTournament) -> int:
+    """Boards per match: the event's, or more when a match lists a higher board (once per
+    standings)."""
+    def make() -> int:
+        seen = max((game.board for team in teams.teams for match in team.matches
+                    for game in match.boards), default=0)
+        return max(teams.board_count, seen)
+    return ctx.memo("board-count", make)
 
 
 def board_records(ctx: Context, spec: TiebreakSpec) -> tuple[BoardRecord, ...]:
@@ -79,7 +82,7 @@ def board_records(ctx: Context, spec: TiebreakSpec) -> tuple[BoardRecord, ...]:
 
 
 def _board_records(ctx: Context, teams: TeamTournament) -> tuple[BoardRecord, ...]:
-    boards = board_count(teams)
+    boards = board_count(ctx, teams)
     win = teams.game_scoring.win
     sheet = ctx.sheet
     records = []
@@ -187,7 +190,7 @@ def board_order(ctx: Context, spec: TiebreakSpec, group: Sequence[int]
     undefined = tuple(sorted((i for i in group if i not in keys), key=start.__getitem__))
     if undefined:
         order.append(undefined)
-    return DirectEncounterOutcome(order=tuple(order), groups=())
+    return DirectEncounterOutcome(order=tuple(order), groups=(), undefined=frozenset(undefined))
 
 
 def explain_board_order(ctx: Context, spec: TiebreakSpec,

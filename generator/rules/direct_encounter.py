@@ -29,6 +29,9 @@ class DirectEncounterOutcome:
     """Sub-groups of player indices, best first; a sub-group of several is still tied."""
     groups: tuple[DirectEncounterGroup, ...]
     """Every application of Art. 6 (the group, then each re-application, 6.2/6.3)."""
+    undefined: frozenset[int] = frozenset()
+    """Members without a value (a board tie-break of a team whose boards are unknown, Q9):
+    placed after the others, shown as undefined rather than as a place."""
 
     @property
     def is_separated(self) -> bool:

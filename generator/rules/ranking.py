@@ -102,13 +102,14 @@ class _DirectEncounterStage:
 
     def __init__(self) -> None:
         self.outcomes: dict[int, DirectEncounterOutcome] = {}
-        self.positions: dict[int, int] = {}
+        self.positions: dict[int, int | None] = {}
 
     def add(self, outcome: DirectEncounterOutcome) -> None:
         for sub in outcome.order:
             for player in sub:
                 self.outcomes[player] = outcome
         self.positions.update(outcome.positions())
+        self.positions.update(dict.fromkeys(outcome.undefined))
 
 
 def compute_standings(
@@ -157,13 +158,16 @@ def _compute_standings(
                   unrated_rating=unrated_rating)
     keys = value_keys(parsed)
     columns: dict[int, Column] = {}
+    group_contexts: dict[int, Context] = {}
     for k, spec in enumerate(parsed):
         if spec.acronym not in GROUP_ORDERS:
             columns[k] = ctx.column(spec)
-        elif spec.points_system is not None:
+        else:
             # DE:MP in a team event is DE on the match points; anything else is refused
-            # with a TiebreakError (DE:GP needs EDE, Art. 13.3, which is not computed).
-            ctx.points_system_context(spec)
+            # with a TiebreakError (DE:GP: EDE, Art. 13.3, reads both scores itself), and so
+            # is a team group order (EDE, TBR, BBE) in an event without teams, even when
+            # nobody is tied.
+            group_contexts[k] = ctx.points_system_context(spec)
 
     players = tournament.players
     count = len(players)
@@ -192,7 +196,8 @@ def _compute_standings(
                 continue
             if spec.acronym in GROUP_ORDERS:
                 order_group = GROUP_ORDERS[spec.acronym][0]
-                outcome = order_group(ctx, spec, sorted(group, key=start.__getitem__))
+                outcome = order_group(group_contexts[k], spec,
+                                      sorted(group, key=start.__getitem__))
                 encounters[k].add(outcome)
                 subgroups = [list(sub) for sub in outcome.order]
             elif spec.acronym == "BC" and not board_count_separates(ctx, group):
@@ -225,9 +230,9 @@ def _compute_standings(
     by_key: dict[str, Sequence[Decimal | None]] = {}
     for k, key in enumerate(keys):
         if k in encounters:
-            positions = [ZERO] * count
+            positions: list[Decimal | None] = [ZERO] * count
             for i, place in encounters[k].positions.items():
-                positions[i] = Decimal(place)
+                positions[i] = None if place is None else Decimal(place)
             by_key[key] = positions
         else:
             by_key[key] = columns[k].values
@@ -264,7 +269,7 @@ def _compute_standings(
         spec = parsed[k]
         if k in encounters:
             explain_order = GROUP_ORDERS[spec.acronym][1]
-            return explain_order(ctx, spec, encounters[k].outcomes.get(i), i)
+            return explain_order(group_contexts[k], spec, encounters[k].outcomes.get(i), i)
         explained = columns[k].explain(i)
         blocked = board_count_blocked.get(k, {}).get(i)
         if blocked is not None:

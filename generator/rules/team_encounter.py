@@ -72,7 +72,7 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, group: Sequence[
     """13.3 on ``group`` (team indices tied so far): the sub-groups, best first, and every
     step applied (its separate table or board values)."""
     teams = teams_of(ctx, spec)
-    steps = steps_of(spec.info.acronym, board_count(teams))
+    steps = steps_of(spec.info.acronym, board_count(ctx, teams))
     records: list[DirectEncounterGroup] = []
     order = _rank(ctx, spec, teams, steps, tuple(group), 0, records)
     return DirectEncounterOutcome(order=tuple(order), groups=tuple(records))
@@ -149,7 +149,7 @@ def _pair_board_values(ctx: Context, spec: TiebreakSpec, teams: TeamTournament,
     as_played = spec.forfeits_as_played or sheet.is_round_robin
     counted = (RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS) if as_played \
         else (RoundKind.GAME,)
-    boards = board_count(teams)
+    boards = board_count(ctx, teams)
     values: dict[int, Decimal] = {}
     for me, other in (pair, pair[::-1]):
         team = teams.teams[me]

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.model import Edition, StartNo, TeamTournament
@@ -348,13 +350,16 @@ def test_the_codes_take_no_points_system(code):
     assert expected == f"{code.split(':')[0]} without ':{code.split(':')[1]}'"
 
 
-def test_an_individual_event_refuses_the_computation(tmp_path):
+@pytest.mark.parametrize("code", ENCOUNTER_CODES + BOARD_CODES)
+def test_an_individual_event_refuses_the_computation(code):
     individual = read_event(CORPUS / "trf" / next(
         p.name for p in sorted((CORPUS / "trf").glob("*.trf")))).tournament
     with pytest.raises(TiebreakError, match="applies to team events only"):
-        compute_standings(individual, ["BC"])
+        compute_standings(individual, [code])
+    # Even with one player, who is tied with nobody (no group order is ever asked for).
+    alone = dataclasses.replace(individual, players=individual.players[:1])
     with pytest.raises(TiebreakError, match="applies to team events only"):
-        compute_standings(individual, ["EDE"])
+        compute_standings(alone, [code])
 
 
 def test_ede_may_come_again_in_a_list_but_bc_not():
@@ -469,7 +474,9 @@ def test_board_tiebreaks_are_undefined_for_a_team_whose_boards_are_unknown_q9(al
     explained = compute_standings(teams, ["BC"]).row(StartNo(3)).values["BC"]
     assert explained.notes == (BoardsUnnumberedNote(article="12", rounds=(2,)),)
     # TBR: the others are ordered, team 3 goes after them, undefined.
-    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: 4}
+    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: None}
+    assert [row.player.start_no for row in compute_standings(teams, ["TBR"]).rows] == [
+        1, 4, 2, 3]
     assert compute_standings(teams, ["TBR"]).row(StartNo(3)).values["TBR"].value is None
 
 
@@ -514,3 +521,68 @@ def test_crete_2024_board_count_is_undefined_where_the_file_hides_a_board_q9():
             assert ours is None
         else:
             assert ours == D(str(team["values"]["2024"]["BC"]))
+
+
+def test_ede_averages_the_matches_of_two_teams_that_met_twice_6_1_2(tmp_path):
+    # A double round: team 1 wins 3-1, then loses 1½-2½. Match points among them average
+    # (2 + 0) / 2 = 1 each: no tie broken; game points average (3 + 1½) / 2 = 2¼ against
+    # (1 + 2½) / 2 = 1¾: team 1 first.
+    teams = _teams(tmp_path, 4, 2, [{1: (2, "1110")},
+                                    {1: (2, "1=00")}])
+    explained = compute_standings(teams, ["EDE"]).row(StartNo(2)).values["EDE"]
+    steps = [(n.step, n.scores) for n in explained.notes if isinstance(n, ExtendedEncounterNote)]
+    assert steps == [(EncounterStep.PRIMARY, {1: D(1), 2: D(1)}),
+                     (EncounterStep.SECONDARY, {1: D("2.25"), 2: D("1.75")})]
+    assert _values(teams, "EDE") == {1: 1, 2: 2}
+
+
+# --- property: the numbering of the teams decides nothing ----------------------------------
+
+def _circle(teams: int) -> list[list[tuple[int, int]]]:
+    """A single round robin by the circle method (a team 0 is a bye)."""
+    field_ = list(range(1, teams + 1)) + ([0] if teams % 2 else [])
+    rounds = []
+    for _ in range(len(field_) - 1):
+        half = len(field_) // 2
+        rounds.append([(field_[k], field_[-1 - k]) for k in range(half)])
+        field_ = [field_[0], field_[-1], *field_[1:-1]]
+    return rounds
+
+
+@given(data=st.data(), teams=st.integers(min_value=3, max_value=6),
+       boards=st.integers(min_value=1, max_value=3))
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_renumbering_the_teams_changes_no_order(tmp_path, data, teams, boards):
+    schedule = _circle(teams)
+    results = [[data.draw(st.text(alphabet="10=+-", min_size=boards, max_size=boards))
+                for _ in pairs] for pairs in schedule]
+    renumber = data.draw(st.permutations(range(1, teams + 1)))
+    new = {old: renumber[old - 1] for old in range(1, teams + 1)}
+
+    def event(name: str, number: dict[int, int]) -> TeamTournament:
+        rounds: list[dict[int, object]] = []
+        for pairs, boards_written in zip(schedule, results, strict=True):
+            paired: dict[int, object] = {}
+            for (a, b), written in zip(pairs, boards_written, strict=True):
+                if 0 in (a, b):
+                    paired[number[a or b]] = "Z"
+                else:
+                    paired[number[a]] = (number[b], written)
+            rounds.append(paired)
+        path = tmp_path / name
+        path.write_text(team_trf(boards, teams, rounds), encoding="utf-8")
+        read = read_event(path).teams
+        assert read is not None
+        return read
+
+    first = event("first.trf", {n: n for n in range(1, teams + 1)})
+    second = event("second.trf", new)
+    for code in ENCOUNTER_CODES + BOARD_CODES:
+        for edition in EDITIONS:
+            mine = compute_standings(first, [code], edition)
+            theirs = compute_standings(second, [code], edition)
+            places = {row.player.start_no: (row.rank, row.number(code)) for row in mine.rows}
+            renumbered = {row.player.start_no: (row.rank, row.number(code))
+                          for row in theirs.rows}
+            assert {new[n]: place for n, place in places.items()} == renumbered, code
