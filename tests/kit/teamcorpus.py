@@ -149,10 +149,12 @@ def compare_code(name: str, edition: str, code: str, *, trf_name: str | None = N
     return differences
 
 
-def compare_ranks(name: str, edition: str, *, trf_name: str | None = None) -> list[Difference]:
-    """Our ranks over ``rank_tiebreaks`` (PTS first) against the reference's ``rank``."""
+def compare_ranks(name: str, edition: str, *, trf_name: str | None = None,
+                  extra_records: tuple[str, ...] = ()) -> list[Difference]:
+    """Our ranks over ``rank_tiebreaks`` (PTS first) against the reference's ``rank``
+    (``extra_records`` as for :func:`compare_code`)."""
     expected = load_expected(name)
-    teams = team_event(trf_name or expected["file"])
+    teams = team_event(trf_name or expected["file"], extra_records)
     standings = compute_standings(teams, expected["rank_tiebreaks"][1:], Edition(edition),
                                   after_round=rounds_counted(expected))
     rows = {row.player.start_no: row for row in standings.rows}

@@ -58,8 +58,6 @@ REFERENCE_PAB = {
     "bbp-team-pab-drawgp-fix362": ("320  1.0  1.0",),
     "bbp-team-c2-doublebye-fix362": ("320  1.0  1.0",),
 }
-_NOT_READ_YET = {("bbp-team-299-blank-fix362", "PTS"), ("bbp-team-299-blank-fix362", "KS:MP")}
-_NOT_READ_YET_REASON = "record 299 (a team's bonus or penalty) is not read yet"
 
 
 def _pending(name: str, code: str) -> str | None:
@@ -80,6 +78,15 @@ def _pending(name: str, code: str) -> str | None:
     return None
 
 
+PAB_BOARDS_AS_WON = {
+    # STD on game points (GP primary): the PAB of team 5 (320: 2 MP, 3 GP on 3 boards) is a
+    # won game on every board for us (Art. 12; its WIN:GP is 3 in both programs); the
+    # reference's STD reads each board at the individual PAB value of 162 `P 0.0`.
+    # Pinned by the divergence test below.
+    ("bbp-team-board-forfeit-win-fix362", "STD"): 5,
+}
+
+
 def _divides_by_announced_rounds(name: str, code: str) -> bool:
     """SSSC part-way through an event: our K comes from the announced rounds (Q8), the
     reference's from the rounds evaluated; pinned by the divergence test below."""
@@ -98,7 +105,7 @@ def _raw_twin(trf_name: str) -> str | None:
 def _cases() -> list[object]:
     found = []
     for name, edition, code in teamcorpus.cases(CODES):
-        if _divides_by_announced_rounds(name, code):
+        if _divides_by_announced_rounds(name, code) or (name, code) in PAB_BOARDS_AS_WON:
             continue
         values = SAME_EVENT.get(name, name)
         reason = _pending(name, code)
@@ -145,8 +152,8 @@ def _rank_cases() -> list[object]:
         if not set(expected["rank_tiebreaks"]) <= set(CODES):
             continue
         marks = ()
-        if (name, "PTS") in _NOT_READ_YET:
-            marks = (pytest.mark.xfail(reason=_NOT_READ_YET_REASON, strict=True),)
+        if name in REFUSED:
+            marks = (pytest.mark.xfail(reason=REFUSED[name], strict=True),)
         for edition in teamcorpus.EDITIONS:
             found.append(pytest.param(SAME_EVENT.get(name, name), edition, expected["file"],
                                       id=f"{name}-{edition}", marks=marks))
@@ -155,7 +162,8 @@ def _rank_cases() -> list[object]:
 
 @pytest.mark.parametrize(("values", "edition", "trf_name"), _rank_cases())
 def test_team_corpus_rank(values: str, edition: str, trf_name: str) -> None:
-    differences = teamcorpus.compare_ranks(values, edition, trf_name=trf_name)
+    differences = teamcorpus.compare_ranks(values, edition, trf_name=trf_name,
+                                           extra_records=REFERENCE_PAB.get(values, ()))
     assert not differences, "\n".join(str(d) for d in differences)
 
 
@@ -212,8 +220,9 @@ def test_a_pab_without_320_is_a_drawn_match_not_the_reference_s_won_boards(name)
 @pytest.mark.parametrize("edition", teamcorpus.EDITIONS)
 @pytest.mark.parametrize("name", [
     name for name in teamcorpus.expected_names()
-    if _divides_by_announced_rounds(name, "SSSC") and "SSSC" in teamcorpus.load_expected(
-        name)["tiebreaks"] and not teamcorpus.load_expected(name)["rejected_codes"].get("SSSC")])
+    if _divides_by_announced_rounds(name, "SSSC") and name not in REFUSED
+    and "SSSC" in teamcorpus.load_expected(name)["tiebreaks"]
+    and not teamcorpus.load_expected(name)["rejected_codes"].get("SSSC")])
 def test_sssc_part_way_divides_by_the_k_of_the_announced_rounds_q8(name, edition):
     """C.07 13.4.2 b: K comes from "the highest achievable primary score in the tournament",
     so from the rounds the event announced (142), also in standings after round k. The
@@ -222,7 +231,7 @@ def test_sssc_part_way_divides_by_the_k_of_the_announced_rounds_q8(name, edition
     from generator.rules.team_scores import strength_divisor
 
     expected = teamcorpus.load_expected(name)
-    teams = teamcorpus.team_event(expected["file"])
+    teams = teamcorpus.team_event(expected["file"], REFERENCE_PAB.get(name, ()))
     counted = teamcorpus.rounds_counted(expected)
     assert counted is not None
     reference_k, _, _ = strength_divisor(teams, counted)
@@ -236,3 +245,19 @@ def test_sssc_part_way_divides_by_the_k_of_the_announced_rounds_q8(name, edition
         reference = Decimal(str(team["values"][edition]["SSSC"]))
         assert abs(row.number(code) - reference) <= Decimal("0.006"), team["start_no"]
         assert row.values["SSSC"].notes[0].divisor == ours_k
+
+
+@pytest.mark.parametrize("edition", teamcorpus.EDITIONS)
+@pytest.mark.parametrize(("name", "code"), sorted(PAB_BOARDS_AS_WON))
+def test_std_counts_a_pab_board_as_won_as_win_does_art_12(name, code, edition):
+    """7.7 on boards (Q5) with C.07 Art. 12's "a PAB counts as a won game on every board":
+    the PAB team's 3 boards give 3 standard points, as its 3 wins (the reference's WIN too).
+    The reference gives 0: it reads its STD boards at 162's individual PAB value (0.0) but
+    its WIN boards as won. Every other team is the reference's."""
+    expected = teamcorpus.load_expected(name)
+    bye_team = PAB_BOARDS_AS_WON[name, code]
+    differences = teamcorpus.compare_code(name, edition, code)
+    assert [(d.start_no, d.reference, d.ours) for d in differences] == [(bye_team, 0.0, 3)]
+    reference_win = next(t["values"][edition]["WIN"] for t in expected["players"]
+                         if t["start_no"] == bye_team)
+    assert reference_win == 3

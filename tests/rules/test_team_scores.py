@@ -23,7 +23,7 @@ from generator.rules.context import TiebreakError
 from generator.rules.explain import CountsBoardsNote, SecondaryScoreNote, StrengthCombinationNote
 from generator.rules.notation import NotationError, parse_tiebreak, parse_tiebreak_list
 from generator.rules.ranking import compute_standings
-from tests.reading.test_teams import SWISS, team_trf
+from tests.reading.test_teams import SWISS, SWISS_PAB, team_trf
 
 D = Decimal
 E2024, E2026 = Edition.FIDE_2024_08, Edition.FIDE_2026_03
@@ -32,7 +32,7 @@ TEAMS = CORPUS / "teams"
 # The Swiss (4 teams x 2 boards, 3 rounds announced), match by match:
 #   R1 T1-T2 1 = (1.5 : 0.5, T1 wins), T3-T4 = = (1 : 1)
 #   R2 T1-T3 1 0 (1 : 1),               T2-T4 1 1 (2 : 0, T2 wins)
-#   R3 T2-T3 0 = (0.5 : 1.5, T3 wins),  T1 PAB (1 MP, its players' 2 GP), T4 absent (Z)
+#   R3 T2-T3 0 = (0.5 : 1.5, T3 wins),  T1 PAB (320: 1 MP, 2 GP), T4 absent (Z)
 # MP: T1 4, T2 2, T3 4, T4 1.  GP: T1 4.5, T2 3, T3 3.5, T4 1.
 # 16.3.2: T4's absence in the last round counts as a drawn match for its opponents:
 # adjusted MP 2, adjusted GP 1 + 1 (half of the 2 boards) = 2.
@@ -41,7 +41,8 @@ TEAMS = CORPUS / "teams"
 def _swiss(tmp_path: Path, rounds: list[dict[int, object]] = SWISS, *,
            boards: int = 2, teams: int = 4) -> TeamTournament:
     path = tmp_path / "swiss.trf"
-    path.write_text(team_trf(boards, teams, rounds), encoding="utf-8")
+    path.write_text(team_trf(boards, teams, rounds) + (SWISS_PAB if rounds is SWISS else ""),
+                    encoding="utf-8")
     event = read_event(path)
     assert event.teams is not None
     return event.teams
@@ -301,7 +302,7 @@ def test_markdechamps_round_robin_equals_the_reference(edition):
 
 def test_explain_shows_the_products_and_the_boards(tmp_path, run):
     path = tmp_path / "swiss.trf"
-    path.write_text(team_trf(2, 4, SWISS), encoding="utf-8")
+    path.write_text(team_trf(2, 4, SWISS) + SWISS_PAB, encoding="utf-8")
     result = run("explain", str(path), "1", "--tiebreaks", "EGGSB/C1 WIN:GP SSSC",
                  "--edition", "2024")
     assert result.exit_code == 0, result.output
@@ -440,7 +441,7 @@ def test_modifiers_and_board_counts_agree_with_the_reference_calculator(tmp_path
 
     if case == "swiss":
         path = tmp_path / "swiss.trf"
-        path.write_text(team_trf(2, 4, SWISS), encoding="utf-8")
+        path.write_text(team_trf(2, 4, SWISS) + SWISS_PAB, encoding="utf-8")
     else:
         path = TEAMS / "trf" / TEC_TEAMS
     extra, codes = REFERENCE_RUNS[case]
