@@ -402,16 +402,6 @@ class _Builder:
                 results.append((codes[1], codes[1]))
             else:
                 results.append((codes[2], codes[0]))
-        over_the_board = [b for b, r in enumerate(results) if r not in _UNPLAYED_BOARDS
-                          and EMPTY not in (sides[0][b], sides[1][b])]
-        if not over_the_board and _is_level(results, sides):
-            # No game over the board and level on game points (forfeits and empty boards
-            # both ways: a draw by 11.1): our reader takes it for a double-forfeited match
-            # (/work/wt/note/findings.md 15:28 and 16:16, team-reader; pinned by
-            # test_team_differential.py::test_a_match_of_boards_forfeited_both_ways_is_a_draw).
-            # Left out until that is fixed, so that the property test stays about the rest.
-            both = next(b for b in range(self.boards) if EMPTY not in (sides[0][b], sides[1][b]))
-            results[both] = ("=", "=")
         return results
 
     def colour(self, board: int) -> str:
@@ -486,21 +476,6 @@ class _Builder:
         mp, gp = self.scoring.pab(self.boards)
         team.mp += mp
         team.gp += gp
-
-
-_UNPLAYED_BOARDS = (("+", "-"), ("-", "+"), ("+", "+"))
-
-
-def _is_level(results: Sequence[tuple[str, str]], sides: Sequence[Sequence[int]]) -> bool:
-    """Both teams score the same game points on these boards (an empty board is won by the
-    side that is present)."""
-    totals = [ZERO, ZERO]
-    for board, codes in enumerate(results):
-        for side in (0, 1):
-            if sides[side][board] != EMPTY:
-                totals[side] += trfgen.STANDARD.points(
-                    codes[side] if sides[1 - side][board] != EMPTY else "+")
-    return totals[0] == totals[1]
 
 
 def _teams_and_entrants(rng: random.Random, count: int, boards: int, reserves: int,
@@ -697,15 +672,9 @@ def team_swiss_events(draw: st.DrawFn, *, allowed: TeamMix = EVERYTHING,
     teams = draw(st.integers(4, max_teams))
     rounds = draw(st.integers(1, min(9, teams - 1 if teams % 2 == 0 else teams)))
     seed = draw(st.integers(0, 2**32 - 1))
-    on_game_points = gp_primary and draw(st.booleans())
-    scoring = draw(st.sampled_from(_SCORINGS))
-    if on_game_points and not scoring.pab_is_win:
-        # STD on game points scores a PAB worth a drawn match as a win (findings.md 16:06,
-        # team-scores; pinned by test_team_differential.py::
-        # test_std_of_a_pab_worth_a_drawn_match_is_a_draw): left out until that is fixed.
-        scoring = MatchScoring(win=scoring.win, draw=scoring.draw, pab_is_win=True)
     return build_team_swiss(random.Random(seed), teams, draw(st.integers(1, 6)), rounds,
-                            mix=mix, scoring=scoring, gp_primary=on_game_points,
+                            mix=mix, scoring=draw(st.sampled_from(_SCORINGS)),
+                            gp_primary=gp_primary and draw(st.booleans()),
                             start_date=draw(st.sampled_from(_DATES)), seed=seed)
 
 
