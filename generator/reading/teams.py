@@ -150,7 +150,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
     if problems.found or teams is None:
         _report(problems, records, declared, sink)
         return None
-    sequence_length = len(document.value("352").replace(" ", ""))
+    sequence = document.value("352").replace(" ", "").upper()
+    sequence_length = len(sequence)
     matches, inferred, board_count, ambiguous = _read_matches(
         individual, teams, problems, sequence_length, declarations,
         without_line_ups=records[0].tag == "013")
@@ -188,7 +189,7 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         columns = team_columns(document, team_record, sink)
         results = tuple(_match_result(individual, match, members,
                                       _declared_code(declarations, number, match.round,
-                                                     inferred_byes))
+                                                     inferred_byes), sequence)
                         for match in matches[number])
         if declarations.abnormal:
             matches[number] = [with_abnormal_points(match, result, number, declarations)
@@ -628,10 +629,23 @@ def _declared_code(declarations: TeamDeclarations, team: int, round_no: int,
     return ResultCode.PAIRING_ALLOCATED_BYE if (team, round_no) in inferred_byes else None
 
 
+def _board_one_colour(match: Match, sequence: str) -> Color:
+    """The team's colour on board 1, which is the team's colour in the match. When the team
+    left board 1 empty, its first listed board says it through record 352 (``WBWB``: the
+    colour of board n for the team with White on board 1); without 352, that board's own
+    colour is the best the file gives."""
+    first = match.boards[0]
+    if first.board == 1 or first.color is Color.NONE or len(sequence) < first.board:
+        return first.color
+    same = sequence[first.board - 1] == sequence[0]
+    return first.color if same else (
+        Color.BLACK if first.color is Color.WHITE else Color.WHITE)
+
+
 def _match_result(individual: Tournament, match: Match, members: Sequence[StartNo],
-                  declared: ResultCode | None) -> RoundResult:
+                  declared: ResultCode | None, sequence: str) -> RoundResult:
     """The match as one round of the team's record: won, drawn or lost on game points
-    (Art. 11), the colour of the team's first board, the position of that board's game;
+    (Art. 11), the colour of the team on board 1, the position of its first board's game;
     ``declared`` when a record or an inference says what the round was."""
     round_no = match.round
     if match.opponent is None:
@@ -651,7 +665,7 @@ def _match_result(individual: Tournament, match: Match, members: Sequence[StartN
                            line=first.line, column=first.column)
     first_player = match.boards[0].player if match.boards else members[0]
     where = individual.player(first_player).result(round_no)
-    color = match.boards[0].color if match.boards else Color.NONE
+    color = _board_one_colour(match, sequence) if match.boards else Color.NONE
     if declared is not None:
         code = declared  # a forfeited match (330), whatever its boards add up to
     elif match.game_points is None or match.opponent_game_points is None:

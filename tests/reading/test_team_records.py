@@ -549,3 +549,20 @@ def test_a_player_only_in_a_line_up_plays_for_that_team(folder):
         (1, 1), (2, 7)]
     assert any("t.trf:17:17: warning: player 7 is in no team record but in team 1's line-up"
                in str(w) for w in event.warnings), [str(w) for w in event.warnings]
+
+
+def test_a_team_that_left_board_1_empty_has_its_board_1_colour_by_record_352():
+    """A team's colour in a match is its colour on board 1. In round 5 of the TEC sample
+    Latvia (50) fielded boards 2-4 only; board 2 was Black, so by 352 `WBWB` its board 1
+    was White. Read from the first listed board, the match was Black, and BPG and BWG (7.3,
+    7.4) counted one match too many for Latvia, France (5) and Bulgaria (10), where the
+    reference counts none (seen comparing BPG and BWG with it)."""
+    event = read_event(TEAMS / "trf" / "echecsjs-grandmommys-cup.trf")
+    assert event.teams is not None
+    latvia = event.teams.team(StartNo(50))
+    assert [b.board for b in latvia.match(5).boards] == [2, 3, 4]
+    assert latvia.match(5).boards[0].color.value == "b"
+    assert latvia.result(5).color.value == "w"
+    standings = compute_standings(event.teams, ["BPG", "BWG"], Edition.FIDE_2024_08)
+    row = standings.row(StartNo(50))
+    assert (row.number("BPG"), row.number("BWG")) == (3, 1)

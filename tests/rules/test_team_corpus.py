@@ -300,3 +300,20 @@ def test_fore_buchholz_part_way_draws_the_last_round_played(name: str, edition: 
     ours = teamcorpus.compute_standings(teams, ["FB:MP", "BH:MP"], Edition(edition),
                                         after_round=teamcorpus.rounds_counted(expected))
     assert any(row.number("FB:MP") != row.number("BH:MP") for row in ours.rows)
+
+
+def test_fore_buchholz_on_game_points_keeps_a_forfeit_loss_at_the_points_given():
+    """8.3 with 16.3 on game points, TEC sample, team 7 (2024 edition). Its round-3 opponent
+    Italy (25) scored 16 GP in rounds 1-8, lost round 9 by forfeit and was absent after:
+    the forfeit loss is 16.2.4, counted at the points given (0), the absences after it
+    16.2.5, as draws (2 GP each, round 14 too as FB draws it), so 26; with the dummies of
+    team 7's own byes and absences (its score, 17.5, round 14 drawn) FB:GP is 311, by hand.
+    The reference gives 313: there it counts Italy's forfeit loss as a draw (28), unlike its
+    own BH:GP and FB:MP of the same file, which keep it at 0 as we do."""
+    name = "echecsjs-grandmommys-cup"
+    teams = teamcorpus.team_event(teamcorpus.load_expected(name)["file"])
+    standings = teamcorpus.compute_standings(teams, ["FB:GP"], Edition("2024"))
+    row = standings.row(StartNo(7))
+    assert row.number("FB:GP") == 311
+    part = next(p for p in row.values["FB:GP"].parts if p.round == 3)
+    assert (part.opponent, part.value) == (StartNo(25), 26)
