@@ -57,12 +57,6 @@ REFUSED = {
 }
 
 
-def _pending(name: str, code: str) -> str | None:
-    """Why a value does not match (the case is a strict xfail: it fails the suite the day
-    it starts to match, so that the mark goes)."""
-    return REFUSED.get(name)
-
-
 def _fore_part_way(name: str, code: str) -> bool:
     """FB in standings after round k of more announced rounds, round k not all draws: ours
     draws round k, the reference nothing; pinned by the divergence test below."""
@@ -110,7 +104,8 @@ def _cases() -> list[object]:
                 or _fore_part_way(name, code)):
             continue
         values = SAME_EVENT.get(name, name)
-        reason = _pending(name, code)
+        # A refused file is a strict xfail: it fails the suite the day it reads.
+        reason = REFUSED.get(name)
         marks = () if reason is None else (pytest.mark.xfail(reason=reason, strict=True),)
         trf_name = teamcorpus.load_expected(name)["file"]
         for read in filter(None, (trf_name, _raw_twin(trf_name))):

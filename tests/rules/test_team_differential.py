@@ -89,8 +89,10 @@ def _decimal(value: object) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
-def start_reference(path: Path, codes: Sequence[str], edition: str) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path),
+def start_reference(path: Path, codes: Sequence[str], edition: str,
+                    options: Sequence[str] = ()) -> subprocess.Popen[str]:
+    """``options``: more of the reference's arguments, e.g. ``-b utf-8`` for Greek names."""
+    command = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), *options,
                "-t", *(f"{code}/V{edition}" for code in ("PTS", *codes))]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -116,12 +118,13 @@ def finish_reference(process: subprocess.Popen[str], codes: Sequence[str]) -> Re
     return Result(ranks=ranks, values=values)
 
 
-def run_reference(path: Path, jobs: Sequence[tuple[str, Sequence[str]]]) -> list[Result]:
+def run_reference(path: Path, jobs: Sequence[tuple[str, Sequence[str]]],
+                  options: Sequence[str] = ()) -> list[Result]:
     """Each (edition, codes) job one process, two at a time (the machine's two cores)."""
     results: list[Result] = []
     for start in range(0, len(jobs), 2):
         batch = jobs[start:start + 2]
-        started = [start_reference(path, codes, edition) for edition, codes in batch]
+        started = [start_reference(path, codes, edition, options) for edition, codes in batch]
         results += [finish_reference(process, codes)
                     for process, (_, codes) in zip(started, batch, strict=True)]
     return results
