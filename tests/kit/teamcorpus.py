@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -53,18 +52,9 @@ def rounds_counted(expected: Mapping[str, Any]) -> int | None:
 
 
 @functools.cache
-def team_event(trf_name: str, extra_records: tuple[str, ...] = ()) -> TeamTournament:
-    """The file's team event; with ``extra_records`` appended (a copy in a temporary folder),
-    to compare a reading that needs a value the file leaves to the reader."""
-    if not extra_records:
-        event = read_event(TRF / trf_name)
-    else:
-        with tempfile.TemporaryDirectory() as folder:
-            copy = Path(folder) / trf_name
-            text = (TRF / trf_name).read_text(encoding="utf-8")
-            copy.write_text(text.rstrip("\n") + "\n" + "\n".join(extra_records) + "\n",
-                            encoding="utf-8")
-            event = read_event(copy)
+def team_event(trf_name: str) -> TeamTournament:
+    """The file's team event."""
+    event = read_event(TRF / trf_name)
     assert event.teams is not None, f"{trf_name} read as an individual event"
     return event.teams
 
@@ -115,13 +105,13 @@ class Difference:
         return f"#{self.start_no} {self.what}: reference {self.reference}, ours {self.ours}"
 
 
-def compare_code(name: str, edition: str, code: str, *, trf_name: str | None = None,
-                 extra_records: tuple[str, ...] = ()) -> list[Difference]:
+def compare_code(name: str, edition: str, code: str, *,
+                 trf_name: str | None = None) -> list[Difference]:
     """Our value (or, for a positional code, our rank in the run PTS, CODE) of ``code`` for
     every team against the reference's; ``trf_name`` compares another file of the same event
-    with these values, ``extra_records`` adds records to it (:func:`team_event`)."""
+    with these values."""
     expected = load_expected(name)
-    teams = team_event(trf_name or expected["file"], extra_records)
+    teams = team_event(trf_name or expected["file"])
     specs = [] if code == "PTS" else [code]
     standings = compute_standings(teams, specs, Edition(edition),
                                   after_round=rounds_counted(expected))
@@ -149,12 +139,10 @@ def compare_code(name: str, edition: str, code: str, *, trf_name: str | None = N
     return differences
 
 
-def compare_ranks(name: str, edition: str, *, trf_name: str | None = None,
-                  extra_records: tuple[str, ...] = ()) -> list[Difference]:
-    """Our ranks over ``rank_tiebreaks`` (PTS first) against the reference's ``rank``
-    (``extra_records`` as for :func:`compare_code`)."""
+def compare_ranks(name: str, edition: str, *, trf_name: str | None = None) -> list[Difference]:
+    """Our ranks over ``rank_tiebreaks`` (PTS first) against the reference's ``rank``."""
     expected = load_expected(name)
-    teams = team_event(trf_name or expected["file"], extra_records)
+    teams = team_event(trf_name or expected["file"])
     standings = compute_standings(teams, expected["rank_tiebreaks"][1:], Edition(edition),
                                   after_round=rounds_counted(expected))
     rows = {row.player.start_no: row for row in standings.rows}
