@@ -119,7 +119,7 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
 # Team tie-breaks of Arts. 12 and 13.3 (team events only), in their own block. EDE and its
 # knock-out combinations order a tied group of teams among themselves (Type A, so they may
 # come again, 4.3); the names of the combinations follow 13.3.2's table.
-CATALOGUE.update({i.acronym: i for i in (
+_ENCOUNTER_AND_BOARDS = (
     _info("BC", "Board Count", "12.1", "B", direction=Direction.LOWER_IS_BETTER,
           team_only=True),
     _info("TBR", "Top Board Results", "12.2", "B", team_only=True),
@@ -133,9 +133,10 @@ CATALOGUE.update({i.acronym: i for i in (
           "13.3", "A", "P", team_only=True),
     _info("EDEBB", "Extended Direct Encounter, then Board Count and Bottom Board "
           "Elimination", "13.3", "A", "P", team_only=True),
-)})
+)
+CATALOGUE.update({i.acronym: i for i in _ENCOUNTER_AND_BOARDS})
 
-ENCOUNTER_AND_BOARD_TIEBREAKS = ("EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE")
+ENCOUNTER_AND_BOARD_TIEBREAKS = tuple(i.acronym for i in _ENCOUNTER_AND_BOARDS)
 """The team tie-breaks of Arts. 12 and 13.3: each reads the match points, the game points
 and the boards itself, so none takes ``:MP`` or ``:GP``."""
 
