@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
+from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
 from generator.site.addresses import (
@@ -87,7 +88,6 @@ from generator.site.wording import (
     team_round_kind_words,
 )
 
-SITE_TITLE = "Tournament results"
 STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
 
@@ -117,7 +117,10 @@ def club_templates(events_dir: Path | None) -> Path | None:
     return None
 
 
-def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
+def make_environment(events_dir: Path | None = None,
+                     site: SiteSettings | None = None) -> jinja2.Environment:
+    """The environment every page is rendered in; ``site`` is ``site.yml`` as read (the
+    defaults without one)."""
     require_exact_escaping()
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
@@ -149,9 +152,10 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
+        flag=_no_flag,
     )
     env.globals.update(
-        site_title=SITE_TITLE,
+        site=site or SiteSettings(),
         paths=addresses,
         tb_columns=_columns,
         value_of=value_of,
@@ -162,6 +166,11 @@ def make_environment(events_dir: Path | None = None) -> jinja2.Environment:
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
     )
     return env
+
+
+def _no_flag(federation: str | None) -> str:
+    # Placeholder until site/flags.py: a federation's flag, or nothing.
+    return ""
 
 
 def _columns(standings: Standings) -> tuple[Column, ...]:
