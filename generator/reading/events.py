@@ -186,6 +186,20 @@ def read_site(events_root: str | os.PathLike[str]
     return replace(settings, logo_data=data), tuple(diagnostics)
 
 
+def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, ...]:
+    """The problems of the site.yml beside each events folder among ``paths`` (a folder
+    holding no TRF file itself: an event folder or a TRF file has no site of its own), each
+    site.yml once; ``standings check`` reports them with the events'."""
+    found: dict[Path, tuple[Diagnostic, ...]] = {}
+    for given in paths:
+        place = Path(given)
+        if place.is_dir() and not _trf_files(place):
+            path, _ = site_file(given)
+            if path not in found:
+                found[path] = read_site(given)[1]
+    return tuple(problem for problems in found.values() for problem in problems)
+
+
 def site_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
     """The files beside the events folder that shape every page: site.yml and its logo
     (the build cache digests them, serve watches them)."""
@@ -606,6 +620,7 @@ __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
            "TiebreakSource", "competitors_tournament", "event_paths", "load_tournament",
            "read_event", "read_events",
            "read_paths", "read_site", "resolve_tiebreaks", "site_file", "site_inputs",
+           "site_problems",
            "summary"]
 
 

@@ -546,6 +546,9 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
         files[name] = source.encode("utf-8")
+    site: SiteSettings = env.globals["site"]  # type: ignore[assignment]
+    if site.logo_page is not None and site.logo_data is not None:
+        files[site.logo_page] = site.logo_data  # the bytes checked when site.yml was read
     files[".nojekyll"] = b""
     return files
 
