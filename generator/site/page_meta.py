@@ -194,6 +194,13 @@ def member_meta(site: SiteSettings, plan: EventPlan, page: str, member: MemberVi
         f"{games}, every game board by board.")
 
 
+def venue_qr_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
+    """The printable page with a QR code to the event's live standings (site/qr.py)."""
+    info = plan.info
+    return page_meta(site, page, f"{info.title}{PART_JOIN}QR code",
+                     f"Scan to follow the live standings of {info.title} on your phone.")
+
+
 # --- pages across events -----------------------------------------------------------------
 
 
@@ -246,4 +253,5 @@ def tiebreak_meta(site: SiteSettings, page: str, title: str, body_html: str) -> 
 __all__ = ["DESCRIPTION_LIMIT", "OG_TYPE", "PART_JOIN", "PLACE_JOIN", "TITLE_JOIN", "PageMeta",
            "boards_meta", "competitor_meta", "crosstable_meta", "fit", "index_meta",
            "member_meta", "page_meta", "people_meta", "person_meta", "round_meta",
-           "standings_meta", "starting_list_meta", "tiebreak_meta", "tiebreaks_meta"]
+           "standings_meta", "starting_list_meta", "tiebreak_meta", "tiebreaks_meta",
+           "venue_qr_meta"]
