@@ -115,13 +115,12 @@ def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettin
 
 def _line_of_text(reader: SettingsReader, node: Node, key: str, limit: int) -> str | None:
     """Text shown as one line (a heading, a meta description): a YAML block's line breaks
-    become spaces, and it must say something."""
+    become spaces. Left blank, it counts as not given (as in event.yml): None."""
     written = reader.text(node, key)
     if written is None:
         return None
     text = " ".join(written.split())
     if not text:
-        reader.error(node, f"{key!r} is empty", "some text, or the line left out")
         return None
     if len(text) > limit:
         reader.error(node, f"{key!r} has {len(text)} characters", f"at most {limit}")

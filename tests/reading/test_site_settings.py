@@ -72,9 +72,6 @@ BROKEN = {
     "title-yes": (
         "title: yes\n",
         "site.yml:1:8: 'title' must be text, not yes/no 'yes'; expected text"),
-    "title-empty-quotes": (
-        "title: '  '\n",
-        "site.yml:1:8: 'title' is empty; expected some text, or the line left out"),
     "title-nothing": (
         "title:\n",
         "site.yml:1:7: 'title' must be text, not nothing; expected text"),
@@ -240,6 +237,10 @@ def test_an_empty_site_yml_keeps_the_defaults(club: Path) -> None:
     assert problems(club, "") == []
     assert problems(club, "# nothing yet\n") == []
     assert read_site("events")[0].title == DEFAULT_SITE_TITLE
+    # A text left blank counts as not given, as in event.yml.
+    assert problems(club, "title: '  '\ndescription: ''\n") == []
+    assert read_site("events")[0] == SiteSettings(
+        path="site.yml", positions={"title": (1, 8), "description": (2, 14)})
 
 
 def test_every_key_read(club: Path) -> None:
