@@ -271,6 +271,10 @@ def test_site_yml_is_found_beside_the_events_folder_however_it_is_spelled(
     monkeypatch.chdir(club / "events")
     settings, found = read_site(".")
     assert (settings.title, found) == ("Beside", ())
+    (club / "site.yml").write_text("titel: x\n", encoding="utf-8")
+    assert [d.location for d in read_site(".")[1]] == [os.path.join("..", "site.yml") + ":1:1"]
+    assert [d.location for d in read_site(str(club / "events"))[1]] == [
+        str(club / "site.yml") + ":1:1"]
 
 
 def test_every_problem_of_site_yml_is_reported_in_one_run(club: Path) -> None:
