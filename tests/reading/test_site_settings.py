@@ -260,6 +260,8 @@ def test_every_key_read(club: Path) -> None:
     assert settings.absolute("open/index.html") == "https://club.github.io/results/open/"
     assert settings.absolute("open/players/3.html") == (
         "https://club.github.io/results/open/players/3.html")
+    assert settings.absolute("ålesund-open/index.html") == (
+        "https://club.github.io/results/%C3%A5lesund-open/")
 
 
 def test_site_yml_is_found_beside_the_events_folder_however_it_is_spelled(
