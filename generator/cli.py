@@ -592,10 +592,11 @@ def serve_command(events: str, port: int, host: str, open_browser: bool, base: s
     """Preview the site while you work: build it, serve it, rebuild on every change.
 
     The site is built in memory from EVENTS (default events/) and served at
-    http://127.0.0.1:8000/. The events folder and the templates (built-in, and a
-    templates/ folder beside EVENTS) are watched: when a file changes, the events
-    whose files changed are rebuilt, with the index and cross-event pages, and
-    every open browser tab reloads by itself.
+    http://127.0.0.1:8000/. The events folder, the templates (built-in, and a
+    templates/ folder beside EVENTS) and site.yml beside EVENTS (with its logo) are
+    watched: when a file changes, the events whose files changed are rebuilt (every
+    event when a template or site.yml changed), with the index and cross-event
+    pages, and every open browser tab reloads by itself.
 
     When a file has a problem, the last good pages stay served, the problem is
     printed here as path:line:column: ... and shown at the top of every page
