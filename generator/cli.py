@@ -543,7 +543,8 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     or a site that build made (it holds .standings-site); anything else, and the
     events, templates or project folder, is refused. The same input always
     gives byte-identical files. Templates in a templates/ folder beside EVENTS
-    override the built-in ones file by file.
+    override the built-in ones file by file; site.yml beside EVENTS gives the site's
+    title, published url, description and logo (see the README).
 
     Builds are incremental: an event whose files, templates and program version
     are unchanged keeps the pages it has in OUT (OUT/.standings-cache.json
