@@ -133,9 +133,11 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
-    from generator.reading.events import read_paths, summary
+    from generator.reading.events import read_paths, site_problems, summary
 
-    events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
+    given = [_event_path(p, "checking") for p in paths or ("events",)]
+    events, diagnostics = read_paths(given)
+    diagnostics = (*site_problems(given), *diagnostics)
     # Each event's warnings are those build and serve report (one function decides them):
     # the reader's, kept aside here, and the standings'.
     ranked = [(event, _event_problems(event)) for event in events]
@@ -541,7 +543,8 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     or a site that build made (it holds .standings-site); anything else, and the
     events, templates or project folder, is refused. The same input always
     gives byte-identical files. Templates in a templates/ folder beside EVENTS
-    override the built-in ones file by file.
+    override the built-in ones file by file; site.yml beside EVENTS gives the site's
+    title, published url, description and logo (see the README).
 
     Builds are incremental: an event whose files, templates and program version
     are unchanged keeps the pages it has in OUT (OUT/.standings-cache.json
@@ -590,10 +593,11 @@ def serve_command(events: str, port: int, host: str, open_browser: bool, base: s
     """Preview the site while you work: build it, serve it, rebuild on every change.
 
     The site is built in memory from EVENTS (default events/) and served at
-    http://127.0.0.1:8000/. The events folder and the templates (built-in, and a
-    templates/ folder beside EVENTS) are watched: when a file changes, the events
-    whose files changed are rebuilt, with the index and cross-event pages, and
-    every open browser tab reloads by itself.
+    http://127.0.0.1:8000/. The events folder, the templates (built-in, and a
+    templates/ folder beside EVENTS) and site.yml beside EVENTS (with its logo) are
+    watched: when a file changes, the events whose files changed are rebuilt (every
+    event when a template or site.yml changed), with the index and cross-event
+    pages, and every open browser tab reloads by itself.
 
     When a file has a problem, the last good pages stay served, the problem is
     printed here as path:line:column: ... and shown at the top of every page
