@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from markupsafe import Markup, escape
 
+from generator.model import StartNo
 from generator.rules.explain import DirectEncounterGroup, Separation, Standings, StandingsRow
 from generator.rules.ranking import GROUP_ORDERS
 from generator.site.views import Column, EventPlan, format_points, value_of
@@ -23,15 +24,16 @@ from generator.site.wording import (
     EQUAL_ORDER,
     EQUAL_VALUE,
     PLACE_SENTENCE,
-    PLACE_SENTENCE_PROVISIONAL,
     POINTS_ALONE_SENTENCE,
     POINTS_PHRASES,
+    PROVISIONAL_PLACE_SENTENCES,
     REASONS,
     SHARED_NAMES_SHOWN,
     SHARED_SENTENCE,
     SHARED_SENTENCE_MORE,
     SHARED_SENTENCE_NO_TIEBREAKS,
     SHARED_SENTENCE_NO_TIEBREAKS_MORE,
+    TEAM_REASONS,
     Reason,
     Side,
     join_words,
@@ -99,21 +101,48 @@ def score_name(plan: EventPlan) -> str:
     return "game points" if teams.game_points_primary else "match points"
 
 
+def encounter_groups(standings: Standings) -> Mapping[StartNo, tuple[DirectEncounterGroup, ...]]:
+    """Each player's Art. 6 groups (not the team steps of 13.3), in the engine's order."""
+    groups: dict[StartNo, list[DirectEncounterGroup]] = {}
+    for group in standings.direct_encounters:
+        if group.step is None:
+            for member in group.members:
+                groups.setdefault(member, []).append(group)
+    return {number: tuple(found) for number, found in groups.items()}
+
+
+def encounter_applied(groups: Sequence[DirectEncounterGroup], other: StartNo | None = None
+                      ) -> bool:
+    """Did Art. 6 have anything to work on: a tied group (with ``other``) in which games
+    were played among the members? Without one (not tied at that point, 6.1, or tied
+    players who did not meet, 6.3's "without a game") direct encounter says nothing."""
+    return any(group.games and (other is None or other in group.members) for group in groups)
+
+
 def headline(plan: EventPlan, index: int, cols: Sequence[Column],
-             anchors: Mapping[str, str], href: Callable[[int], str]) -> Headline:
+             anchors: Mapping[str, str], href: Callable[[int], str],
+             groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]) -> Headline:
     """The sentences for the row at ``index`` of the plan's standings. ``anchors``: each
-    column key's section on the page; ``href``: a competitor's page from its start number."""
+    column key's section on the page; ``href``: a competitor's page from its start number;
+    ``groups``: :func:`encounter_groups` of the standings."""
     standings = plan.standings
     rows = standings.rows
     row = rows[index]
     name = score_name(plan)
     fields = {"place": place_words(row), "count": str(len(rows)),
               "points": points_phrase(row.points, name)}
-    if standings.is_final or not plan.info.rounds_played:
+    info = plan.info
+    if standings.is_final or not info.rounds_played:
         place = Sentence(wording=PLACE_SENTENCE, fields=fields, links={})
     else:
-        place = Sentence(wording=PLACE_SENTENCE_PROVISIONAL,
-                         fields={**fields, "round": str(plan.info.rounds_played)}, links={})
+        progress = info.progress
+        last = progress.last_round
+        in_progress = progress.is_in_progress and last is not None
+        key = (in_progress, info.rounds_played < info.rounds_total, info.is_team_event)
+        place = Sentence(wording=PROVISIONAL_PLACE_SENTENCES[key], fields={
+            **fields, "round": str(info.rounds_played), "rounds": str(info.rounds_total),
+            "entered": str(last.entered if in_progress and last else 0),
+            "paired": str(last.paired if in_progress and last else 0)}, links={})
     reasons: list[Sentence] = []
     if row.rank_to != row.rank:
         reasons.append(_shared(plan, row, bool(cols), href))
@@ -126,7 +155,8 @@ def headline(plan: EventPlan, index: int, cols: Sequence[Column],
         if separation is None or other.points != row.points or separation.criterion in ("",
                                                                                        "PTS"):
             continue  # another score, or a shared place (said above)
-        reasons.append(_reason(standings, row, other, separation, side, cols, anchors, href))
+        reasons.append(_reason(row, other, separation, side, cols, anchors, href,
+                               groups.get(row.player.start_no, ()), plan.info.is_team_event))
     if not reasons:
         reasons.append(Sentence(wording=POINTS_ALONE_SENTENCE,
                                 fields={"points": points_phrase(row.points, name)}, links={}))
@@ -156,16 +186,19 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
                     links=links)
 
 
-def _reason(standings: Standings, row: StandingsRow, other: StandingsRow,
-            separation: Separation, side: Side, cols: Sequence[Column],
-            anchors: Mapping[str, str], href: Callable[[int], str]) -> Sentence:
+def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side: Side,
+            cols: Sequence[Column], anchors: Mapping[str, str], href: Callable[[int], str],
+            groups: Sequence[DirectEncounterGroup], is_team: bool) -> Sentence:
     fields = {"name": other.player.display_name, "place": place_words(other)}
     links = {"name": href(other.player.start_no)}
     criterion = separation.criterion
     if criterion == "lots":
         return Sentence(wording=REASONS[(Reason.LOTS, side)], fields=fields, links=links)
     position = next((k for k, c in enumerate(cols) if c.key == criterion), len(cols))
-    equal = [_equal_item(row, column) for column in cols[:position]]
+    equal = [_equal_item(row, column) for column in cols[:position]
+             if column.spec.acronym not in GROUP_ORDERS
+             or column.spec.acronym != "DE"
+             or encounter_applied(groups, other.player.start_no)]
     column = cols[position] if position < len(cols) else None
     fields["criterion"] = column.spec.written if column is not None else criterion
     if column is not None and column.key in anchors:
@@ -173,7 +206,7 @@ def _reason(standings: Standings, row: StandingsRow, other: StandingsRow,
     reason = Reason.TIEBREAK
     if column is not None and column.spec.acronym in GROUP_ORDERS:
         reason = Reason.ORDER
-        group = _deciding_group(standings, row, other) if column.spec.acronym == "DE" else None
+        group = _deciding_group(groups, row, other) if column.spec.acronym == "DE" else None
         if group is not None:
             reason, extra = _encounter(group, row, other)
             fields.update(extra)
@@ -184,7 +217,8 @@ def _reason(standings: Standings, row: StandingsRow, other: StandingsRow,
     if equal:
         reason = AFTER_EQUAL[reason]
         fields["equal"] = join_words(equal)
-    return Sentence(wording=REASONS[(reason, side)], fields=fields, links=links)
+    wording = (TEAM_REASONS.get((reason, side)) if is_team else None) or REASONS[(reason, side)]
+    return Sentence(wording=wording, fields=fields, links=links)
 
 
 def _equal_item(row: StandingsRow, column: Column) -> str:
@@ -195,12 +229,12 @@ def _equal_item(row: StandingsRow, column: Column) -> str:
                                                                                       column)))
 
 
-def _deciding_group(standings: Standings, row: StandingsRow,
+def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
                     other: StandingsRow) -> DirectEncounterGroup | None:
     """The first application of Art. 6 that put the two in different sub-groups."""
     a, b = row.player.start_no, other.player.start_no
-    for group in standings.direct_encounters:
-        if group.step is not None or a not in group.members or b not in group.members:
+    for group in groups:
+        if b not in group.members:
             continue
         if not any(a in sub and b in sub for sub in group.order):
             return group

@@ -14,9 +14,10 @@ from typing import Any
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
 from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
+from generator.rules.ratings import average_rating, performance_rating
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
-from generator.site.headline import Headline, headline
+from generator.site.headline import Headline, encounter_groups, headline
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
@@ -28,6 +29,7 @@ from generator.site.views import (
     round_view,
     value_of,
 )
+from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW
 from generator.speed import record_maker
 
 
@@ -170,6 +172,9 @@ class PlayerView:
     """The player's own values of ``why_columns``, as shown."""
     next_game: NextGame | None = None
     """The player's game of the round paired or in progress, until its result is in."""
+    performance: str = ""
+    """The player's performance rating in words (wording.PERFORMANCE_*); "" without a game
+    over the board against a rated opponent."""
     headline: Headline | None = None
     """The first screen's sentences: the place, the points and why."""
 
@@ -378,6 +383,8 @@ class _PlayerPages:
     direct_encounter: Mapping[StartNo, DirectEncounterGroup]
     """The first DE group each player is in."""
     next_games: Mapping[StartNo, NextGame]
+    encounter_groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]
+    """Every Art. 6 group each player is in (headline.encounter_groups)."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -398,6 +405,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
                            for c in cols},
         direct_encounter=groups,
         next_games=next_games(plan),
+        encounter_groups=encounter_groups(plan.standings),
     )
 
 
@@ -445,6 +453,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
         ))
     rows = standings.rows
+    performance = "" if is_team else performance_words(row.player, tournament)
     neighbours = []
     if index > 0:
         neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
@@ -468,8 +477,38 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         points_alone=all(n.row.points != row.points for n in neighbours),
         why_values=_values_text(row, why_columns),
         next_game=shared.next_games.get(row.player.start_no),
-        headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number)),
+        performance=performance,
+        headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number),
+                          shared.encounter_groups),
     )
+
+
+def performance_words(player: Player, tournament: Tournament) -> str:
+    """The TPR of 10.2 over the games played over the board against rated opponents, with
+    how it is made; the same function the TPR tie-break uses (rules/ratings.py)."""
+    system = tournament.score_system
+    ratings: list[int] = []
+    halves = 0
+    points = ZERO
+    for result in player.results:
+        if result.kind is not RoundKind.GAME or result.opponent is None \
+                or not tournament.has_player(result.opponent):
+            continue
+        rating = tournament.player(result.opponent).rating
+        if rating is None:
+            continue
+        ratings.append(rating)
+        scored = system.round_points(result)
+        points += scored
+        halves += 2 if scored == system.win else 1 if scored == system.draw else 0
+    value = performance_rating(ratings, halves)
+    average = average_rating(ratings)
+    if value is None or average is None:
+        return ""
+    dp = value - average
+    return (PERFORMANCE_ABOVE if dp >= 0 else PERFORMANCE_BELOW).format(
+        value=value, games=len(ratings), average=average, dp=abs(dp),
+        score=format_points(points))
 
 
 def _sibling_href(slug: str, start_no: int) -> str:

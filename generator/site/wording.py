@@ -415,7 +415,29 @@ class Reason(StrEnum):
 
 
 PLACE_SENTENCE = "{place} of {count} with {points}."
-PLACE_SENTENCE_PROVISIONAL = "{place} of {count} with {points} after round {round}, provisional."
+PROVISIONAL_PLACE_SENTENCES: Mapping[tuple[bool, bool, bool], str] = MappingProxyType({
+    # (is the round still in progress, is it a round before the last, a team event)
+    (False, False, False): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, True, False):
+        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+    (True, False, False):
+        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
+        "{paired} games entered), provisional.",
+    (True, True, False):
+        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
+        "{entered} of {paired} games entered), provisional.",
+    (False, False, True): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, True, True):
+        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+    (True, False, True):
+        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
+        "{paired} matches entered), provisional.",
+    (True, True, True):
+        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
+        "{entered} of {paired} matches entered), provisional.",
+})
+"""The first sentence while the standings are provisional (the event macro after_round
+says the same of the standings)."""
 POINTS_ALONE_SENTENCE = "Nobody else has {points}: the points alone decide the place."
 SHARED_SENTENCE = "Shares {place} with {names}: equal on every tie-break of the list."
 SHARED_SENTENCE_MORE = ("Shares {place} with {names} and {others} others: equal on every "
@@ -502,6 +524,35 @@ REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
 })
 """Why the page's competitor is ahead of (or behind) a neighbour on the same points."""
 
+TEAM_REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
+    # Art. 6 between teams counts their matches (11.1), not games.
+    (Reason.ENCOUNTER_GAME, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: won their match "
+        "in round {round}.",
+    (Reason.ENCOUNTER_GAME, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
+        "match in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: won their match in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: lost their match in round {round}.",
+    (Reason.ENCOUNTER_SCORES, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+        "{theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+        "{theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+})
+"""A team page's sentences where they differ from REASONS."""
+
 AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
     Reason.TIEBREAK: Reason.TIEBREAK_AFTER_EQUAL,
     Reason.ORDER: Reason.ORDER_AFTER_EQUAL,
@@ -509,6 +560,16 @@ AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
     Reason.ENCOUNTER_SCORES: Reason.ENCOUNTER_SCORES_AFTER_EQUAL,
 })
 """The sentence to use instead when earlier criteria were equal (lots has them all equal)."""
+
+
+PERFORMANCE_ABOVE = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
+                     "of the {games} rated opponents met over the board, {average}, plus {dp} "
+                     "from the FIDE table (B.02) for {score} out of {games}")
+PERFORMANCE_BELOW = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
+                     "of the {games} rated opponents met over the board, {average}, minus {dp} "
+                     "from the FIDE table (B.02) for {score} out of {games}")
+"""A player's performance on their page, whether or not TPR is among the tie-breaks; {dp}
+is the table's difference without its sign."""
 
 
 def join_words(items: Sequence[str]) -> str:
