@@ -22,12 +22,12 @@ from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
     EventPlan,
+    cell_text,
     columns,
     competitor_symbol,
     format_points,
     player_anchor,
     round_view,
-    value_of,
 )
 from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW
 from generator.speed import record_maker
@@ -517,4 +517,4 @@ def _sibling_href(slug: str, start_no: int) -> str:
 
 
 def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
-    return tuple(format_points(value_of(row, column)) for column in cols)
+    return tuple(cell_text(row, column) for column in cols)

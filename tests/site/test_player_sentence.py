@@ -203,3 +203,54 @@ def test_player_page_opens_with_the_sentence(tmp_path: Path) -> None:
     text = re.sub(r"<[^>]+>", "", main[headline:main.index("</p>", headline)])
     assert "11th of 15 with 3 points." in text
     assert "behind on BH/C1: 21 against 22½" in text
+
+
+def _cells_of(html: str, anchor: str) -> dict[str, str]:
+    """Player number -> the text of the standings cell linking to their ``anchor``
+    derivation (``#p3-de``); the number alone where the cell is not a link."""
+    found = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, flags=re.S):
+        player = re.search(r'href="players/(\d+)\.html"', row)
+        if player is None:
+            continue
+        number = player.group(1)
+        cell = re.search(r'<td class="num[^"]*">(?:<a href="players/' + number + r'\.html#p'
+                         + number + "-" + anchor + r'">)?([^<]*)', row)
+        # A cell linked to another anchor would match without the link: find by position.
+        linked = re.search(r'#p' + number + "-" + anchor + r'">([^<]*)</a>', row)
+        found[number] = linked.group(1) if linked else (cell.group(1) if cell else "?")
+    return found
+
+
+def _site_of(tmp_path: Path, corpus: str, settings: str) -> Path:
+    events = tmp_path / "events"
+    make_event(events, "ev", CORPUS_TRF / f"{corpus}.trf", "title: Ev\n" + settings)
+    site = tmp_path / "site"
+    build_site(events, site)
+    return site / "ev"
+
+
+def test_direct_encounter_is_blank_on_the_standings_where_it_did_not_apply(
+        tmp_path: Path) -> None:
+    # synth-club-byes, DE first: 8 and 13 (5 points) drew; 5 (4½) and 1 (2) were tied with
+    # nobody; 6 and 12 (3½) did not meet. Art. 6 put no one ahead: no cell says "0".
+    event = _site_of(tmp_path, "synth-club-byes", DE_LIST)
+    html = (event / "index.html").read_text(encoding="utf-8")
+    table = html[html.index("<table"):html.index("</table>")]
+    cells = _cells_of(table, "de")
+    assert len(cells) == 15 and set(cells.values()) == {""}, cells
+    # The downloads keep the engine's value, the reference calculator's 0 (Art. 6 gives
+    # no place in a group it does not separate).
+    players = json.loads((event / "standings.json").read_text(encoding="utf-8"))
+    assert {p["tiebreaks"]["DE"] for p in players["players"]} == {0}
+
+
+def test_direct_encounter_shows_the_place_it_gave(tmp_path: Path) -> None:
+    # seed-anna: Art. 6 (6.3) put Vera (3) first of the group {3, 4, 5}, then left Gleb
+    # (4) and Dina (5) tied at 2 (they did not meet); Anna and Boris (1, 2) drew.
+    html = (_site_of(tmp_path, "seed-anna", DE_LIST) / "index.html").read_text(
+        encoding="utf-8")
+    table = html[html.index("<table"):html.index("</table>")]
+    cells = _cells_of(table, "de")
+    assert (cells["3"], cells["4"], cells["5"]) == ("1", "2", "2")
+    assert (cells["1"], cells["2"]) == ("", "")
