@@ -29,7 +29,7 @@ from generator.site.views import (
     player_anchor,
     round_view,
 )
-from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW
+from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW, part_words, sentence
 from generator.speed import record_maker
 
 
@@ -82,6 +82,9 @@ class PartLine:
     has_reasons: bool = True
     """Something to say in the "why" column (a cut, a dummy, an adjusted score, an
     unplayed round); False for a plain game, whose "why" is empty."""
+    reasons: tuple[str, ...] = ()
+    """The "why" column's sentences (wording.part_words), plain words first, the article
+    last."""
 
 
 def _counted_score(part: Part) -> Decimal | None:
@@ -247,7 +250,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         # Only a table shows the opponents' scores and pages: other sections need less.
         is_tabular = any(part.is_dummy or part.rating is not None
                          or _counted_score(part) is not None for part in explained.parts)
-        lines = tuple(_part_line(plan.slug, tournament, part, is_tabular)
+        who = row.player.display_name
+        lines = tuple(_part_line(plan.slug, tournament, spec, who, part, is_tabular)
                       for part in explained.parts)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
@@ -299,13 +303,14 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     )
 
 
-def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) -> PartLine:
+def _part_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
+               in_table: bool) -> PartLine:
     opponent = (tournament.player(part.opponent)
                 if part.opponent is not None and tournament.has_player(part.opponent) else None)
     score = _counted_score(part)
     if not in_table:
         return _new_part_line(part, opponent, score, None, "", "", "",
-                              format_points(part.value), True)
+                              format_points(part.value), True, ())
     if part.is_dummy:
         their_score = format_points(part.dummy_own_score)
     elif part.opponent_score is not None:
@@ -314,15 +319,19 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
         their_score = "—"
     has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
                     and part.adjusted_score != part.opponent_score)
+    has_reasons = bool(part.cut is not None or part.is_dummy or has_adjusted
+                       or part.is_voluntary_unplayed or part.category
+                       or (part.article and part.kind is not RoundKind.GAME))
     return _new_part_line(
         part, opponent, score,
         _sibling_href(slug, opponent.start_no) if opponent is not None else None,
         their_score, "—" if score is None else format_points(score),
         "—" if part.points is None else format_points(part.points),
         format_points(part.value),
-        bool(part.cut is not None or part.is_dummy or has_adjusted
-             or part.is_voluntary_unplayed or part.category
-             or (part.article and part.kind is not RoundKind.GAME)),
+        has_reasons,
+        tuple(sentence(words) for words in part_words(
+            part, spec, who, opponent.display_name if opponent is not None else None,
+            format_points)) if has_reasons else (),
     )
 
 
@@ -330,7 +339,7 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
 # why); the fields in declaration order.
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
                               "their_score", "counted", "points", "contribution",
-                              "has_reasons")
+                              "has_reasons", "reasons")
 
 
 def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:

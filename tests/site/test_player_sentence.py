@@ -7,6 +7,7 @@ The numbers in the expected sentences are the reference calculator's
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import re
 from decimal import Decimal
@@ -254,3 +255,28 @@ def test_direct_encounter_shows_the_place_it_gave(tmp_path: Path) -> None:
     cells = _cells_of(table, "de")
     assert (cells["3"], cells["4"], cells["5"]) == ("1", "2", "2")
     assert (cells["1"], cells["2"]) == ("", "")
+
+
+def test_every_unplayed_category_has_words() -> None:
+    from generator.rules.unplayed import Category
+    assert set(wording.CATEGORIES) == set(Category)
+    for category, words in wording.CATEGORIES.items():
+        assert words.endswith(f"{category.value})") or f"{category.value}," in words
+
+
+def test_derivation_lines_say_it_in_words_first_and_cite_the_article_last(
+        tmp_path: Path) -> None:
+    # The wireframe's Berg (10): round 1 a requested bye, own score 3 and cap 3½ (½ x 7
+    # rounds, 16.4.2); round 6 a forfeit loss, cap Lopez's score 5 (16.4.1); neither bites.
+    html = (_site_of(tmp_path, "synth-club-byes", PLAIN_LIST) / "players" / "10.html"
+            ).read_text(encoding="utf-8")
+    section = html[html.index('id="p10-bh-c1"'):html.index('id="p10-bh"')]
+    text = html_module.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section)))
+    assert ("Cut first, being a voluntary unplayed round (C.07 16.5). The requested "
+            "half-point bye in round 1 counts as a game against an imaginary opponent with "
+            "Pavel Berg's own score, 3; the cap, 3½, does not bite (C.07 16.4.2). A requested "
+            "bye, so a voluntary unplayed round (C.07 16.1, 16.2.3).") in text
+    assert ("The forfeit loss against Pavel Lopez in round 6 counts as a game against an "
+            "imaginary opponent with Pavel Berg's own score, 3; the cap, Pavel Lopez's score "
+            "5, does not bite (C.07 16.4.1).") in text
+    assert "Category 16" not in html and "Voluntary unplayed round (16.1)" not in html
