@@ -280,3 +280,17 @@ def test_derivation_lines_say_it_in_words_first_and_cite_the_article_last(
             "imaginary opponent with Pavel Berg's own score, 3; the cap, Pavel Lopez's score "
             "5, does not bite (C.07 16.4.1).") in text
     assert "Category 16" not in html and "Voluntary unplayed round (16.1)" not in html
+
+
+def test_a_player_page_never_says_de_0_above_the_points_that_left_them_equal(
+        tmp_path: Path) -> None:
+    # seed-anna: Anna (1) and Boris (2) drew their game (round 2): Art. 6 gave no place.
+    players = _site_of(tmp_path, "seed-anna", DE_LIST) / "players"
+    for page in players.glob("*.html"):
+        text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+        assert "DE = 0" not in text, page.name
+    anna = re.sub(r"<[^>]+>", "", (players / "1.html").read_text(encoding="utf-8"))
+    assert ("½ (rd 2) = ½ in the games among the tied players, which leaves them equal: "
+            "no place from direct encounter.") in anna
+    vera = re.sub(r"<[^>]+>", "", (players / "3.html").read_text(encoding="utf-8"))
+    assert "DE = 1" in vera and "= 2 in the games among the tied players: 1st among them" in vera
