@@ -294,3 +294,16 @@ def test_a_player_page_never_says_de_0_above_the_points_that_left_them_equal(
             "no place from direct encounter.") in anna
     vera = re.sub(r"<[^>]+>", "", (players / "3.html").read_text(encoding="utf-8"))
     assert "DE = 1" in vera and "= 2 in the games among the tied players: 1st among them" in vera
+
+
+def test_a_team_page_has_the_same_sentence_in_match_points(tmp_path: Path) -> None:
+    # Armstrong Cup 2011: Malahide, Rathmines B and Dublin on 6 match points; Art. 6 on
+    # their three matches (2 match points each, 6 in all) gives 4, 2 and 0.
+    views = _views(_plan(tmp_path, "icu-armstrong-cup-2011", "tiebreaks: [DE, SB]\n"))
+    by_rank = {v.row.rank: v for v in views.values()}
+    ninth, tenth, eleventh = by_rank[9], by_rank[10], by_rank[11]
+    assert tenth.headline_text == (
+        f"10th of 12 with 6 match points. Level with {ninth.row.player.name} (9th) on points, "
+        "behind on direct encounter: 2 against 4 in the matches among the tied teams. "
+        f"Level with {eleventh.row.player.name} (11th) on points, ahead on direct encounter: "
+        "2 against 0 in the matches among the tied teams.")
