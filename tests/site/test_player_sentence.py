@@ -307,3 +307,27 @@ def test_a_team_page_has_the_same_sentence_in_match_points(tmp_path: Path) -> No
         "behind on direct encounter: 2 against 4 in the matches among the tied teams. "
         f"Level with {eleventh.row.player.name} (11th) on points, ahead on direct encounter: "
         "2 against 0 in the matches among the tied teams.")
+
+
+HOSTILE_NAME = "<script>x</script>&amp;{place}, A"
+"""33 characters, the TRF's name field (001 columns 15-47)."""
+
+
+def test_a_hostile_neighbour_name_is_escaped_in_the_sentence(tmp_path: Path) -> None:
+    lines = (CORPUS_TRF / "synth-club-byes.trf").read_text(encoding="utf-8").splitlines()
+    index = next(k for k, line in enumerate(lines) if line.startswith("001    2 "))
+    assert len(HOSTILE_NAME) == 33
+    lines[index] = lines[index][:14] + HOSTILE_NAME + lines[index][47:]
+    events = tmp_path / "events"
+    make_event(events, "club", "\n".join(lines) + "\n", "title: Club\n" + PLAIN_LIST)
+    build_site(events, tmp_path / "site")
+    page = (tmp_path / "site" / "club" / "players" / "10.html").read_text(encoding="utf-8")
+    headline = page[page.index('class="headline"'):]
+    headline = headline[:headline.index("</p>")]
+    assert "<script>" not in headline
+    # display_name puts the first name first: "A <script>…".
+    assert ('<a href="2.html">A &lt;script&gt;x&lt;/script&gt;&amp;amp;{place}</a> (10th)'
+            in headline), headline
+    views = _views(plan_event(read_event(events / "club")))
+    assert "Level with A <script>x</script>&amp;{place} (10th) on points" in (
+        views[10].headline_text)
