@@ -146,9 +146,10 @@ def test_drawing_of_lots(tmp_path: Path) -> None:
     assert (ahead.row.rank, behind.row.rank) == (3, 4)
     assert ahead.headline_text.endswith(
         f"Level with {behind.row.player.display_name} (4th) on points and on every "
-        "tie-break, placed ahead by drawing of lots (C.07 4.2).")
+        "tie-break, placed ahead by drawing of lots, seed 7 (C.07 4.2).")
     assert (f"Level with {ahead.row.player.display_name} (3rd) on points and on every "
-            "tie-break, placed behind by drawing of lots (C.07 4.2).") in behind.headline_text
+            "tie-break, placed behind by drawing of lots, seed 7 (C.07 4.2)."
+            ) in behind.headline_text
 
 
 def test_provisional_standings_say_so(tmp_path: Path) -> None:
@@ -172,7 +173,7 @@ def test_the_sentence_is_escaped_and_links_the_neighbours() -> None:
 
 
 def test_every_reason_has_words_for_both_sides() -> None:
-    given = {"name", "place", "criterion", "mine", "theirs", "equal", "round"}
+    given = {"name", "place", "criterion", "mine", "theirs", "equal", "round", "seed"}
     for reason in wording.Reason:
         for side in wording.Side:
             words = wording.REASONS[(reason, side)]
