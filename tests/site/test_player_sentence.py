@@ -258,6 +258,15 @@ def test_direct_encounter_shows_the_place_it_gave(tmp_path: Path) -> None:
     assert (cells["1"], cells["2"]) == ("", "")
 
 
+def test_every_dummy_sentence_exists_and_names_only_what_it_is_given() -> None:
+    given = {"kind", "round", "who", "opponent", "own", "cap", "article"}
+    for against in (False, True):
+        for cap in wording.DummyCap:
+            named = wording.fields_named(wording.DUMMY_SENTENCES[(against, cap)])
+            assert named <= given and ("opponent" in named) == against
+            assert ("cap" in named) == (cap is not wording.DummyCap.NONE)
+
+
 def test_every_unplayed_category_has_words() -> None:
     from generator.rules.unplayed import Category
     assert set(wording.CATEGORIES) == set(Category)
