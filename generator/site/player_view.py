@@ -17,7 +17,7 @@ from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
 from generator.rules.ratings import average_rating, performance_rating
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
-from generator.site.headline import Headline, encounter_groups, headline
+from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
@@ -29,7 +29,16 @@ from generator.site.views import (
     player_anchor,
     round_view,
 )
-from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW, part_words, sentence
+from generator.site.wording import (
+    ENCOUNTER_NO_GAMES,
+    ENCOUNTER_POINTS,
+    ENCOUNTER_SCORE,
+    ENCOUNTER_TIED,
+    PERFORMANCE_ABOVE,
+    PERFORMANCE_BELOW,
+    part_words,
+    sentence,
+)
 from generator.speed import record_maker
 
 
@@ -114,6 +123,8 @@ class TiebreakSection:
     has_ratings: bool
     notes: tuple[Any, ...]
     direct_encounter: Any = None
+    encounter: tuple[Sentence, ...] = ()
+    """DE: the tied group and the points among them, in sentences (wording.ENCOUNTER_*)."""
     is_tabular: bool = False
     """Opponent scores, dummies or ratings to show: a table; otherwise one line of terms."""
     counted_lines: tuple[PartLine, ...] = ()
@@ -283,6 +294,20 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             else line.contribution
             for line in lines)
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
+    encounter: tuple[Sentence, ...] = ()
+    if group is not None:
+        tournament = plan.tournament
+        members = [tournament.player(member) for member in group.members]
+        tied = listed(ENCOUNTER_TIED, "names",
+                      [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in members],
+                      {})
+        if group.games:
+            scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
+                                              points=format_points(group.scores[m.start_no])), "")
+                      for m in members]
+            encounter = (tied, listed(ENCOUNTER_POINTS, "scores", scores, {}))
+        else:
+            encounter = (tied, Sentence(wording=ENCOUNTER_NO_GAMES, fields={}, links={}))
     return TiebreakSection(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -291,7 +316,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         cut_lines=tuple(cut_lines),
         is_product=is_product,
         has_scores=has_scores, has_ratings=has_ratings,
-        notes=notes, direct_encounter=group,
+        notes=notes, direct_encounter=group, encounter=encounter,
         is_tabular=is_tabular,
         counted_lines=tuple(counted_lines),
         dropped_lines=tuple(dropped_lines),
