@@ -296,18 +296,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
-        tournament = plan.tournament
-        members = [tournament.player(member) for member in group.members]
-        tied = listed(ENCOUNTER_TIED, "names",
-                      [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in members],
-                      {})
-        if group.games:
-            scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
-                                              points=format_points(group.scores[m.start_no])), "")
-                      for m in members]
-            encounter = (tied, listed(ENCOUNTER_POINTS, "scores", scores, {}))
-        else:
-            encounter = (tied, Sentence(wording=ENCOUNTER_NO_GAMES, fields={}, links={}))
+        encounter = _encounter_sentences(plan, shared, group)
     return TiebreakSection(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -328,6 +317,30 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         articles_text=", ".join(column.articles),
         terms=terms,
     )
+
+
+def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
+                         group: DirectEncounterGroup) -> tuple[Sentence, ...]:
+    # Every member's page says the same of the group (their pages share a folder, so the
+    # links are alike): made once per group, not once per member.
+    found = shared.encounter_sentences.get(id(group))
+    if found is not None:
+        return found
+    tournament = plan.tournament
+    members = [tournament.player(member) for member in group.members]
+    names = [m.display_name for m in members]
+    tied = listed(ENCOUNTER_TIED, "names",
+                  [(name, _sibling_href(plan.slug, m.start_no))
+                   for name, m in zip(names, members, strict=True)], {})
+    if group.games:
+        scores = [(ENCOUNTER_SCORE.format(name=name,
+                                          points=format_points(group.scores[m.start_no])), "")
+                  for name, m in zip(names, members, strict=True)]
+        found = (tied, listed(ENCOUNTER_POINTS, "scores", scores, {}))
+    else:
+        found = (tied, Sentence(wording=ENCOUNTER_NO_GAMES, fields={}, links={}))
+    shared.encounter_sentences[id(group)] = found
+    return found
 
 
 def _part_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
@@ -421,6 +434,9 @@ class _PlayerPages:
     next_games: Mapping[StartNo, NextGame]
     encounter_groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]
     """Every Art. 6 group each player is in (headline.encounter_groups)."""
+    encounter_sentences: dict[int, tuple[Sentence, ...]]
+    """A DE group's sentences by the group's id, filled as the pages are made (the
+    groups live as long as the plan)."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -442,6 +458,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         direct_encounter=groups,
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
+        encounter_sentences={},
     )
 
 
