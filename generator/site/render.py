@@ -52,6 +52,7 @@ from generator.site.addresses import (
 )
 from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
+from generator.site.flags import flag_files, flag_img
 from generator.site.player_view import player_views
 from generator.site.team_view import (
     board_records,
@@ -152,7 +153,7 @@ def make_environment(events_dir: Path | None = None,
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
-        flag=_no_flag,
+        flag=_flag,
     )
     env.globals.update(
         site=site or SiteSettings(),
@@ -168,9 +169,12 @@ def make_environment(events_dir: Path | None = None,
     return env
 
 
-def _no_flag(federation: str | None) -> str:
-    # Placeholder until site/flags.py: a federation's flag, or nothing.
-    return ""
+@jinja2.pass_context
+def _flag(context: Context, federation: str | None) -> Markup:
+    """``{{ player.federation|flag }}``: the flag, linked from the page being rendered.
+    A filter is handed the page's context as it is (a function call in a loop would get a
+    derived copy, see :func:`page_context`), so reading the page costs a lookup."""
+    return flag_img(context["page"].rpartition("/")[0], federation)
 
 
 def _columns(standings: Standings) -> tuple[Column, ...]:
@@ -546,6 +550,8 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
         files[name] = source.encode("utf-8")
+    files.update(flag_files(player.federation for plan in plans
+                            for player in plan.event.tournament.players))
     files[".nojekyll"] = b""
     return files
 
