@@ -16,6 +16,7 @@ from generator.rules.explain import DirectEncounterGroup, Part, Separation, Stan
 from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
+from generator.site.headline import Headline, headline
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
@@ -169,6 +170,13 @@ class PlayerView:
     """The player's own values of ``why_columns``, as shown."""
     next_game: NextGame | None = None
     """The player's game of the round paired or in progress, until its result is in."""
+    headline: Headline | None = None
+    """The first screen's sentences: the place, the points and why."""
+
+    @property
+    def headline_text(self) -> str:
+        """The headline as plain text (a link preview's description)."""
+        return self.headline.text if self.headline is not None else ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -448,17 +456,19 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     else:
         deciding = {n.separation.criterion for n in neighbours}
         why_columns = tuple(c for c in cols if c.key in deciding)
+    anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
     neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
         sections=_share_tables(tuple(_section(plan, shared, row, column) for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
-        anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
+        anchors=anchors,
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
         why_values=_values_text(row, why_columns),
         next_game=shared.next_games.get(row.player.start_no),
+        headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number)),
     )
 
 

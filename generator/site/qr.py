@@ -1,10 +1,10 @@
 """QR codes for the venue: the event's live standings on a printed sheet, and each player's
 own page on their printed page.
 
-A QR code needs an absolute address, so it exists only when ``site.yml`` gives ``url``;
-a QR code of a relative link would open nothing on a phone. The codes are inline SVG (one
-``<path>``, dark on a white square so that they scan in dark mode and on paper), made by
-segno.
+A QR code needs an absolute address (``SiteSettings.absolute``), so it exists only when
+``site.yml`` gives ``url``; a QR code of a relative link would open nothing on a phone.
+The codes are inline SVG (one ``<path>``, dark on a white square so that they scan in dark
+mode and on paper), made by segno.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import re
 
 import segno
 from markupsafe import Markup, escape
-
-from generator.reading.site_settings import SiteSettings
 
 ERROR_CORRECTION = "m"
 """Level M (15 % of the code may be lost): a sheet pinned at the venue gets creased, and a
@@ -25,14 +23,6 @@ PLAYER_QR_MASK = 0
 a valid code (ISO/IEC 18004 7.8: the encoder chooses); scoring all eight is most of segno's
 time, and a 2,000-player event makes 2,000 codes. The event's sheet, one code, gets the
 best mask."""
-
-
-def absolute_url(site: SiteSettings, page: str) -> str | None:
-    """The published address of ``page`` (a path from the site root), or None without
-    ``site.yml`` ``url``."""
-    if not site.url:
-        return None
-    return site.url.rstrip("/") + "/" + page
 
 
 def qr_svg(url: str, label: str, *, mask: int | None = None) -> Markup:

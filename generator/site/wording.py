@@ -13,7 +13,7 @@ are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
@@ -380,3 +380,150 @@ class TerminalWords:
 
 
 TERMINAL = TerminalWords()
+
+
+# --- the first screen of a player's (or a team's) page ----------------------------------
+# Whole sentences, each with named fields: a translation replaces each sentence as a whole
+# (issue 13), never a fragment of one. {name} and {place} are a neighbour's, {mine} and
+# {theirs} the values of the criterion that decided ({criterion}, its code as written),
+# {equal} the criteria that were equal before it (EQUAL_VALUE items joined by join_words).
+
+class Side(StrEnum):
+    """Where the page's competitor stands against the neighbour a sentence names."""
+
+    AHEAD = "ahead"
+    BEHIND = "behind"
+
+
+class Reason(StrEnum):
+    """What put two neighbours on the same points in their order (Art. 4 and 6)."""
+
+    TIEBREAK = "tiebreak"
+    TIEBREAK_AFTER_EQUAL = "tiebreak-after-equal"
+    ORDER = "order"
+    """A group order (DE, EDE, TBR ...) whose value is a place in the group, not a number
+    worth comparing: the sentence names the criterion only."""
+    ORDER_AFTER_EQUAL = "order-after-equal"
+    ENCOUNTER_GAME = "encounter-game"
+    """Art. 6 between two players who met once: the game decided."""
+    ENCOUNTER_GAME_AFTER_EQUAL = "encounter-game-after-equal"
+    ENCOUNTER_SCORES = "encounter-scores"
+    """Art. 6 among several players, or two who met more than once: the points in those
+    games (6.1.2)."""
+    ENCOUNTER_SCORES_AFTER_EQUAL = "encounter-scores-after-equal"
+    LOTS = "lots"
+
+
+PLACE_SENTENCE = "{place} of {count} with {points}."
+PLACE_SENTENCE_PROVISIONAL = "{place} of {count} with {points} after round {round}, provisional."
+POINTS_ALONE_SENTENCE = "Nobody else has {points}: the points alone decide the place."
+SHARED_SENTENCE = "Shares {place} with {names}: equal on every tie-break of the list."
+SHARED_SENTENCE_MORE = ("Shares {place} with {names} and {others} others: equal on every "
+                        "tie-break of the list.")
+SHARED_SENTENCE_NO_TIEBREAKS = ("Shares {place} with {names}: the event announced no "
+                                "tie-breaks, so equal points share the place.")
+SHARED_SENTENCE_NO_TIEBREAKS_MORE = ("Shares {place} with {names} and {others} others: the "
+                                     "event announced no tie-breaks, so equal points share "
+                                     "the place.")
+SHARED_NAMES_SHOWN = 3
+"""The players a shared-place sentence names before it counts the others."""
+
+POINTS_PHRASES: Mapping[tuple[str, bool], str] = MappingProxyType({
+    # (the score, "is it exactly one"): a noun phrase with its number, as "3½ points".
+    ("points", False): "{points} points",
+    ("points", True): "{points} point",
+    ("match points", False): "{points} match points",
+    ("match points", True): "{points} match point",
+    ("game points", False): "{points} game points",
+    ("game points", True): "{points} game point",
+})
+"""The competitor's score as the first sentence says it (C.07 11.1 for the two team scores)."""
+
+EQUAL_VALUE = "{code} {value}"
+"""One criterion that was equal before the deciding one: "BH 11½"."""
+EQUAL_ORDER = "{code}"
+"""A group order that was equal (it left them tied): its code alone."""
+
+LIST_TWO = "{first} and {last}"
+LIST_MORE = "{first}, {rest}"
+"""How join_words writes a list: "A and B", "A, B and C"."""
+
+REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
+    (Reason.TIEBREAK, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on {criterion}: {mine} against "
+        "{theirs}.",
+    (Reason.TIEBREAK, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on {criterion}: {mine} against "
+        "{theirs}.",
+    (Reason.TIEBREAK_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}: "
+        "{mine} against {theirs}.",
+    (Reason.TIEBREAK_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}: "
+        "{mine} against {theirs}.",
+    (Reason.ORDER, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on {criterion}.",
+    (Reason.ORDER, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on {criterion}.",
+    (Reason.ORDER_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}.",
+    (Reason.ORDER_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}.",
+    (Reason.ENCOUNTER_GAME, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: won their game "
+        "in round {round}.",
+    (Reason.ENCOUNTER_GAME, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
+        "game in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: won their game in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: lost their game in round {round}.",
+    (Reason.ENCOUNTER_SCORES, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+        "{theirs} in the games among the tied players.",
+    (Reason.ENCOUNTER_SCORES, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+        "{theirs} in the games among the tied players.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: {mine} against {theirs} in the games among the tied players.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: {mine} against {theirs} in the games among the tied players.",
+    (Reason.LOTS, Side.AHEAD):
+        "Level with {name} ({place}) on points and on every tie-break, placed ahead by "
+        "drawing of lots (C.07 4.2).",
+    (Reason.LOTS, Side.BEHIND):
+        "Level with {name} ({place}) on points and on every tie-break, placed behind by "
+        "drawing of lots (C.07 4.2).",
+})
+"""Why the page's competitor is ahead of (or behind) a neighbour on the same points."""
+
+AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
+    Reason.TIEBREAK: Reason.TIEBREAK_AFTER_EQUAL,
+    Reason.ORDER: Reason.ORDER_AFTER_EQUAL,
+    Reason.ENCOUNTER_GAME: Reason.ENCOUNTER_GAME_AFTER_EQUAL,
+    Reason.ENCOUNTER_SCORES: Reason.ENCOUNTER_SCORES_AFTER_EQUAL,
+})
+"""The sentence to use instead when earlier criteria were equal (lots has them all equal)."""
+
+
+def join_words(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return LIST_TWO.format(first=items[0], last=items[1])
+    return LIST_MORE.format(first=items[0], rest=join_words(items[1:]))
+
+
+def ordinal(number: int) -> str:
+    """"1st", "22nd", "113th"."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

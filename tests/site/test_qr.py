@@ -17,7 +17,7 @@ from kit.sitekit import SEED_TRF, make_event
 from generator.reading.events import read_events
 from generator.reading.site_settings import SiteSettings
 from generator.site import qr
-from generator.site.build import plan_site, render_site
+from generator.site.build import build_site, plan_site, render_site
 from generator.site.render import make_environment
 
 URL = "https://club.example.org/results/"
@@ -86,16 +86,6 @@ def test_the_code_is_dark_on_white_and_named_for_screen_readers() -> None:
     assert "<b>" not in svg
 
 
-@pytest.mark.parametrize(("base", "page", "address"), [
-    ("https://a.example/r/", "open/qr.html", "https://a.example/r/open/qr.html"),
-    ("https://a.example/r", "open/qr.html", "https://a.example/r/open/qr.html"),
-    (None, "open/qr.html", None),
-])
-def test_absolute_addresses_need_the_sites_url(base: str | None, page: str,
-                                                address: str | None) -> None:
-    assert qr.absolute_url(SiteSettings(url=base), page) == address
-
-
 # --- the pages -------------------------------------------------------------------------
 
 def built(tmp_path: Path, url: str | None, title: str = "Open 2026") -> dict[str, str]:
@@ -110,7 +100,7 @@ def built(tmp_path: Path, url: str | None, title: str = "Open 2026") -> dict[str
 def test_the_venue_sheet_holds_the_code_to_the_live_standings(tmp_path: Path) -> None:
     pages = built(tmp_path, URL, title="Open <2026> & co")
     sheet = pages["open/qr.html"]
-    standings = URL + "open/index.html"
+    standings = URL + "open/"  # a folder as hosts serve it
     dark, _ = drawn_modules(svg_of(sheet, "qr-sheet"))
     assert dark == matrix_modules(segno.make(standings, error="m", micro=False))
     assert f'<p class="qr-address">{standings}</p>' in sheet
@@ -136,3 +126,14 @@ def test_without_a_url_the_sheet_says_what_to_add_and_players_have_no_code(
     assert "<code>site.yml</code>" in sheet and "url: https://" in sheet
     assert "print-only" not in pages["open/players/2.html"]
     assert 'href="qr.html"' in pages["open/index.html"]
+
+
+def test_site_yml_url_gives_the_codes_in_a_build(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    make_event(events, "open", SEED_TRF["seed-anna"], "title: Open\n")
+    (tmp_path / "site.yml").write_text(f"title: Club\nurl: {URL}\n", encoding="utf-8")
+    build_site(events, tmp_path / "site")
+    sheet = (tmp_path / "site/open/qr.html").read_text(encoding="utf-8")
+    assert f'<p class="qr-address">{URL}open/</p>' in sheet
+    player = (tmp_path / "site/open/players/2.html").read_text(encoding="utf-8")
+    assert '<div class="print-only qr-corner">' in player
