@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from markupsafe import Markup, escape
 
+from generator.model import StartNo
 from generator.rules.explain import DirectEncounterGroup, Separation, Standings, StandingsRow
 from generator.rules.ranking import GROUP_ORDERS
 from generator.site.views import Column, EventPlan, format_points, value_of
@@ -23,15 +24,17 @@ from generator.site.wording import (
     EQUAL_ORDER,
     EQUAL_VALUE,
     PLACE_SENTENCE,
-    PLACE_SENTENCE_PROVISIONAL,
     POINTS_ALONE_SENTENCE,
     POINTS_PHRASES,
+    PROVISIONAL_PLACE_SENTENCES,
     REASONS,
     SHARED_NAMES_SHOWN,
     SHARED_SENTENCE,
     SHARED_SENTENCE_MORE,
     SHARED_SENTENCE_NO_TIEBREAKS,
     SHARED_SENTENCE_NO_TIEBREAKS_MORE,
+    TEAM_REASONS,
+    NumberFormat,
     Reason,
     Side,
     join_words,
@@ -86,9 +89,9 @@ def place_words(row: StandingsRow) -> str:
     return f"{ordinal(row.rank)}–{ordinal(row.rank_to)}"
 
 
-def points_phrase(points: Decimal, score_name: str) -> str:
+def points_phrase(points: Decimal, score_name: str, number: NumberFormat = format_points) -> str:
     """"3½ points", "1 match point"."""
-    return POINTS_PHRASES[(score_name, points == 1)].format(points=format_points(points))
+    return POINTS_PHRASES[(score_name, points == 1)].format(points=number(points))
 
 
 def score_name(plan: EventPlan) -> str:
@@ -99,21 +102,50 @@ def score_name(plan: EventPlan) -> str:
     return "game points" if teams.game_points_primary else "match points"
 
 
+def encounter_groups(standings: Standings) -> Mapping[StartNo, tuple[DirectEncounterGroup, ...]]:
+    """Each player's Art. 6 groups (not the team steps of 13.3), in the engine's order."""
+    groups: dict[StartNo, list[DirectEncounterGroup]] = {}
+    for group in standings.direct_encounters:
+        if group.step is None:
+            for member in group.members:
+                groups.setdefault(member, []).append(group)
+    return {number: tuple(found) for number, found in groups.items()}
+
+
+def encounter_applied(groups: Sequence[DirectEncounterGroup], other: StartNo | None = None
+                      ) -> bool:
+    """Did Art. 6 have anything to work on: a tied group (with ``other``) in which games
+    were played among the members? Without one (not tied at that point, 6.1, or tied
+    players who did not meet, 6.3's "without a game") direct encounter says nothing."""
+    return any(group.games and (other is None or other in group.members) for group in groups)
+
+
 def headline(plan: EventPlan, index: int, cols: Sequence[Column],
-             anchors: Mapping[str, str], href: Callable[[int], str]) -> Headline:
+             anchors: Mapping[str, str], href: Callable[[int], str],
+             groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]],
+             number: NumberFormat = format_points) -> Headline:
     """The sentences for the row at ``index`` of the plan's standings. ``anchors``: each
-    column key's section on the page; ``href``: a competitor's page from its start number."""
+    column key's section on the page; ``href``: a competitor's page from its start number;
+    ``groups``: :func:`encounter_groups` of the standings; ``number`` writes the points
+    (3½ on the pages, 3.5 in the terminal)."""
     standings = plan.standings
     rows = standings.rows
     row = rows[index]
     name = score_name(plan)
     fields = {"place": place_words(row), "count": str(len(rows)),
-              "points": points_phrase(row.points, name)}
-    if standings.is_final or not plan.info.rounds_played:
+              "points": points_phrase(row.points, name, number)}
+    info = plan.info
+    if standings.is_final or not info.rounds_played:
         place = Sentence(wording=PLACE_SENTENCE, fields=fields, links={})
     else:
-        place = Sentence(wording=PLACE_SENTENCE_PROVISIONAL,
-                         fields={**fields, "round": str(plan.info.rounds_played)}, links={})
+        progress = info.progress
+        last = progress.last_round
+        in_progress = progress.is_in_progress and last is not None
+        key = (in_progress, info.rounds_played < info.rounds_total, info.is_team_event)
+        place = Sentence(wording=PROVISIONAL_PLACE_SENTENCES[key], fields={
+            **fields, "round": str(info.rounds_played), "rounds": str(info.rounds_total),
+            "entered": str(last.entered if in_progress and last else 0),
+            "paired": str(last.paired if in_progress and last else 0)}, links={})
     reasons: list[Sentence] = []
     if row.rank_to != row.rank:
         reasons.append(_shared(plan, row, bool(cols), href))
@@ -126,10 +158,13 @@ def headline(plan: EventPlan, index: int, cols: Sequence[Column],
         if separation is None or other.points != row.points or separation.criterion in ("",
                                                                                        "PTS"):
             continue  # another score, or a shared place (said above)
-        reasons.append(_reason(standings, row, other, separation, side, cols, anchors, href))
+        reasons.append(_reason(row, other, separation, side, cols, anchors, href,
+                               groups.get(row.player.start_no, ()), plan.info.is_team_event,
+                               number, standings.lots_seed))
     if not reasons:
         reasons.append(Sentence(wording=POINTS_ALONE_SENTENCE,
-                                fields={"points": points_phrase(row.points, name)}, links={}))
+                                fields={"points": points_phrase(row.points, name, number)},
+                                links={}))
     return Headline(place=place, reasons=tuple(reasons))
 
 
@@ -156,16 +191,21 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
                     links=links)
 
 
-def _reason(standings: Standings, row: StandingsRow, other: StandingsRow,
-            separation: Separation, side: Side, cols: Sequence[Column],
-            anchors: Mapping[str, str], href: Callable[[int], str]) -> Sentence:
+def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side: Side,
+            cols: Sequence[Column], anchors: Mapping[str, str], href: Callable[[int], str],
+            groups: Sequence[DirectEncounterGroup], is_team: bool,
+            number: NumberFormat, lots_seed: int | None) -> Sentence:
     fields = {"name": other.player.display_name, "place": place_words(other)}
     links = {"name": href(other.player.start_no)}
     criterion = separation.criterion
     if criterion == "lots":
-        return Sentence(wording=REASONS[(Reason.LOTS, side)], fields=fields, links=links)
+        return Sentence(wording=REASONS[(Reason.LOTS, side)],
+                        fields={**fields, "seed": str(lots_seed)}, links=links)
     position = next((k for k, c in enumerate(cols) if c.key == criterion), len(cols))
-    equal = [_equal_item(row, column) for column in cols[:position]]
+    equal = [_equal_item(row, column, number) for column in cols[:position]
+             if column.spec.acronym not in GROUP_ORDERS
+             or column.spec.acronym != "DE"
+             or encounter_applied(groups, other.player.start_no)]
     column = cols[position] if position < len(cols) else None
     fields["criterion"] = column.spec.written if column is not None else criterion
     if column is not None and column.key in anchors:
@@ -173,45 +213,51 @@ def _reason(standings: Standings, row: StandingsRow, other: StandingsRow,
     reason = Reason.TIEBREAK
     if column is not None and column.spec.acronym in GROUP_ORDERS:
         reason = Reason.ORDER
-        group = _deciding_group(standings, row, other) if column.spec.acronym == "DE" else None
+        group = _deciding_group(groups, row, other) if column.spec.acronym == "DE" else None
         if group is not None:
-            reason, extra = _encounter(group, row, other)
+            reason, extra = _encounter(group, row, other, number)
             fields.update(extra)
     else:
         mine = value_of(row, column) if column is not None else separation.value
         theirs = value_of(other, column) if column is not None else separation.other_value
-        fields.update(mine=format_points(mine), theirs=format_points(theirs))
+        fields.update(mine=_number_or_undefined(mine, number),
+                      theirs=_number_or_undefined(theirs, number))
     if equal:
         reason = AFTER_EQUAL[reason]
         fields["equal"] = join_words(equal)
-    return Sentence(wording=REASONS[(reason, side)], fields=fields, links=links)
+    wording = (TEAM_REASONS.get((reason, side)) if is_team else None) or REASONS[(reason, side)]
+    return Sentence(wording=wording, fields=fields, links=links)
 
 
-def _equal_item(row: StandingsRow, column: Column) -> str:
+def _number_or_undefined(value: Decimal | None, number: NumberFormat) -> str:
+    return format_points(None) if value is None else number(value)
+
+
+def _equal_item(row: StandingsRow, column: Column, number: NumberFormat) -> str:
     if column.spec.acronym in GROUP_ORDERS:
         # Its value is a place in a group (0 when it left them tied): not worth writing.
         return EQUAL_ORDER.format(code=column.spec.written)
-    return EQUAL_VALUE.format(code=column.spec.written, value=format_points(value_of(row,
-                                                                                      column)))
+    return EQUAL_VALUE.format(code=column.spec.written,
+                              value=_number_or_undefined(value_of(row, column), number))
 
 
-def _deciding_group(standings: Standings, row: StandingsRow,
+def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
                     other: StandingsRow) -> DirectEncounterGroup | None:
     """The first application of Art. 6 that put the two in different sub-groups."""
     a, b = row.player.start_no, other.player.start_no
-    for group in standings.direct_encounters:
-        if group.step is not None or a not in group.members or b not in group.members:
+    for group in groups:
+        if b not in group.members:
             continue
         if not any(a in sub and b in sub for sub in group.order):
             return group
     return None
 
 
-def _encounter(group: DirectEncounterGroup, row: StandingsRow,
-               other: StandingsRow) -> tuple[Reason, dict[str, str]]:
+def _encounter(group: DirectEncounterGroup, row: StandingsRow, other: StandingsRow,
+               number: NumberFormat) -> tuple[Reason, dict[str, str]]:
     a, b = row.player.start_no, other.player.start_no
     between = [game for game in group.games if {game[1], game[2]} == {a, b}]
     if len(group.members) == 2 and len(between) == 1:
         return Reason.ENCOUNTER_GAME, {"round": str(between[0][0])}
-    return Reason.ENCOUNTER_SCORES, {"mine": format_points(group.scores[a]),
-                                     "theirs": format_points(group.scores[b])}
+    return Reason.ENCOUNTER_SCORES, {"mine": number(group.scores[a]),
+                                     "theirs": number(group.scores[b])}

@@ -28,11 +28,13 @@ from generator.rules.explain import (
     KoyaThresholdNote,
     Note,
     NoteKind,
+    Part,
     SecondaryScoreNote,
     StrengthCombinationNote,
     UndefinedUnratedNote,
 )
 from generator.rules.notation import TiebreakSpec
+from generator.rules.unplayed import Category
 from generator.site.downloads import plain_decimal
 
 NumberFormat = Callable[[Decimal], str]
@@ -87,12 +89,12 @@ MATCH_OUTCOMES: Mapping[MatchOutcome, tuple[str, str]] = MappingProxyType({
 CUTS: Mapping[CutReason, str] = MappingProxyType({
     # {article}: the modifier that made the cut (14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1,
     # 14.4 Median-2); see cut_article.
-    CutReason.LEAST_SIGNIFICANT: "least significant value cut ({article})",
-    CutReason.VOLUNTARY_UNPLAYED_FIRST: "voluntary unplayed round cut first (16.5)",
-    CutReason.MOST_SIGNIFICANT: "most significant value cut (median, {article})",
+    CutReason.LEAST_SIGNIFICANT: "cut as the least significant value (C.07 {article})",
+    CutReason.VOLUNTARY_UNPLAYED_FIRST: "cut first, being a voluntary unplayed round (C.07 16.5)",
+    CutReason.MOST_SIGNIFICANT: "cut as the most significant value (median, C.07 {article})",
     # 14.1.2 c defines PS's least significant values as the earliest cumulative scores.
-    CutReason.EARLIEST_ROUND: "first cumulative score dropped (14.1.2 c)",
-    CutReason.BELOW_LIMIT: "opponent below the Koya limit (9.2)",
+    CutReason.EARLIEST_ROUND: "the first cumulative score is dropped (C.07 14.1.2 c)",
+    CutReason.BELOW_LIMIT: "the opponent is below the Koya limit (C.07 9.2)",
     CutReason.NOT_COUNTED: "not an element of this tie-break",
 })
 """Why an element of a tie-break does not count."""
@@ -356,8 +358,6 @@ class TerminalWords:
     dummy_against: str = "dummy for a {kind} against {who}"
     dummy_capped: str = "own score {own}, capped at {cap} ({article}) -> {counted}"
     dummy_own: str = "own score {own} ({article})"
-    category: str = "category {category}"
-    voluntary_category: str = "category {category}, voluntary"
     rating: str = "rating {rating}"
     adjusted_score: str = "score {score}, adjusted {adjusted} (16.3)"
     score: str = "score {score}"
@@ -370,13 +370,6 @@ class TerminalWords:
     cut: str = "   [{cut}]"
     total: str = "sum of the values not cut: {total}"
     why: str = "Why this place:"
-    neighbour: str = "{who} is {side}: {reason}"
-    above: str = "above"
-    below: str = "below"
-    by_points: str = "points {mine} against {theirs}"
-    by_lots: str = "drawing of lots (seed {seed}, C.07 4.2)"
-    shared: str = "nothing separates them: they share the place (C.07 4.2)"
-    by_tiebreak: str = "equal until {criterion}: {mine} against {theirs}"
 
 
 TERMINAL = TerminalWords()
@@ -415,7 +408,29 @@ class Reason(StrEnum):
 
 
 PLACE_SENTENCE = "{place} of {count} with {points}."
-PLACE_SENTENCE_PROVISIONAL = "{place} of {count} with {points} after round {round}, provisional."
+PROVISIONAL_PLACE_SENTENCES: Mapping[tuple[bool, bool, bool], str] = MappingProxyType({
+    # (is the round still in progress, is it a round before the last, a team event)
+    (False, False, False): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, True, False):
+        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+    (True, False, False):
+        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
+        "{paired} games entered), provisional.",
+    (True, True, False):
+        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
+        "{entered} of {paired} games entered), provisional.",
+    (False, False, True): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, True, True):
+        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+    (True, False, True):
+        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
+        "{paired} matches entered), provisional.",
+    (True, True, True):
+        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
+        "{entered} of {paired} matches entered), provisional.",
+})
+"""The first sentence while the standings are provisional (the event macro after_round
+says the same of the standings)."""
 POINTS_ALONE_SENTENCE = "Nobody else has {points}: the points alone decide the place."
 SHARED_SENTENCE = "Shares {place} with {names}: equal on every tie-break of the list."
 SHARED_SENTENCE_MORE = ("Shares {place} with {names} and {others} others: equal on every "
@@ -495,12 +510,41 @@ REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
         "encounter: {mine} against {theirs} in the games among the tied players.",
     (Reason.LOTS, Side.AHEAD):
         "Level with {name} ({place}) on points and on every tie-break, placed ahead by "
-        "drawing of lots (C.07 4.2).",
+        "drawing of lots, seed {seed} (C.07 4.2).",
     (Reason.LOTS, Side.BEHIND):
         "Level with {name} ({place}) on points and on every tie-break, placed behind by "
-        "drawing of lots (C.07 4.2).",
+        "drawing of lots, seed {seed} (C.07 4.2).",
 })
 """Why the page's competitor is ahead of (or behind) a neighbour on the same points."""
+
+TEAM_REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
+    # Art. 6 between teams counts their matches (11.1), not games.
+    (Reason.ENCOUNTER_GAME, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: won their match "
+        "in round {round}.",
+    (Reason.ENCOUNTER_GAME, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
+        "match in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: won their match in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: lost their match in round {round}.",
+    (Reason.ENCOUNTER_SCORES, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+        "{theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+        "{theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+})
+"""A team page's sentences where they differ from REASONS."""
 
 AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
     Reason.TIEBREAK: Reason.TIEBREAK_AFTER_EQUAL,
@@ -509,6 +553,117 @@ AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
     Reason.ENCOUNTER_SCORES: Reason.ENCOUNTER_SCORES_AFTER_EQUAL,
 })
 """The sentence to use instead when earlier criteria were equal (lots has them all equal)."""
+
+
+PERFORMANCE_ABOVE = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
+                     "of the {games} rated opponents met over the board, {average}, plus {dp} "
+                     "from the FIDE table (B.02) for {score} out of {games}")
+PERFORMANCE_BELOW = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
+                     "of the {games} rated opponents met over the board, {average}, minus {dp} "
+                     "from the FIDE table (B.02) for {score} out of {games}")
+"""A player's performance on their page, whether or not TPR is among the tie-breaks; {dp}
+is the table's difference without its sign."""
+
+
+# --- one round of a derivation, in words -------------------------------------------------
+# Lower case and without a full stop, as the notes (the page makes each a sentence, the CLI
+# joins them with "; "): the plain words first, the article last.
+
+class DummyCap(StrEnum):
+    """How the 2026 cap (16.4.1, 16.4.2) stood to the dummy's own score."""
+
+    NONE = "none"
+    """No cap: the 2024 edition, or unplayed rounds counted as draws (16.6)."""
+    BITES = "bites"
+    DOES_NOT_BITE = "does-not-bite"
+
+
+DUMMY_SENTENCES: Mapping[tuple[bool, DummyCap], str] = MappingProxyType({
+    # (the round has an opponent, i.e. a forfeit; the cap)
+    (False, DummyCap.NONE):
+        "the {kind} in round {round} counts as a game against an imaginary opponent with "
+        "{who}'s own score, {own} (C.07 {article})",
+    (False, DummyCap.BITES):
+        "the {kind} in round {round} counts as a game against an imaginary opponent with "
+        "{who}'s own score, {own}, capped at {cap} (C.07 {article})",
+    (False, DummyCap.DOES_NOT_BITE):
+        "the {kind} in round {round} counts as a game against an imaginary opponent with "
+        "{who}'s own score, {own}; the cap, {cap}, does not bite (C.07 {article})",
+    (True, DummyCap.NONE):
+        "the {kind} against {opponent} in round {round} counts as a game against an "
+        "imaginary opponent with {who}'s own score, {own} (C.07 {article})",
+    (True, DummyCap.BITES):
+        "the {kind} against {opponent} in round {round} counts as a game against an "
+        "imaginary opponent with {who}'s own score, {own}, capped at {opponent}'s score, "
+        "{cap} (C.07 {article})",
+    (True, DummyCap.DOES_NOT_BITE):
+        "the {kind} against {opponent} in round {round} counts as a game against an "
+        "imaginary opponent with {who}'s own score, {own}; the cap, {opponent}'s score "
+        "{cap}, does not bite (C.07 {article})",
+})
+"""An unplayed round counted against a dummy opponent (16.4)."""
+
+ADJUSTED_SCORE_SENTENCE = (
+    "{opponent}'s score counts as {adjusted}, not {score}: requested byes at the end of "
+    "their event count as draws for their opponents (C.07 16.3)")
+
+CATEGORIES: Mapping[Category, str] = MappingProxyType({
+    Category.AWARDED_BYE: "a bye the pairing gave, not one asked for (C.07 16.2.1)",
+    Category.FORFEIT_WIN: "a forfeit win, not a voluntary unplayed round (C.07 16.2.2)",
+    Category.REQUESTED_BYE_THEN_AVAILABLE:
+        "a requested bye, so a voluntary unplayed round (C.07 16.1, 16.2.3)",
+    Category.FORFEIT_LOSS: "a forfeit loss, so a voluntary unplayed round (C.07 16.1, 16.2.4)",
+    Category.REQUESTED_BYE_AT_THE_END:
+        "a requested bye with no game after it, so a voluntary unplayed round (C.07 16.1, "
+        "16.2.5)",
+    Category.ABSENCE_NOT_VOLUNTARY:
+        "an absence the event's rules do not count as voluntary (C.07 16.6)",
+})
+"""What kind of unplayed round it was (Art. 16.2)."""
+
+VOLUNTARY_UNPLAYED = "a voluntary unplayed round (C.07 16.1)"
+"""A voluntary unplayed round whose category the engine did not record."""
+
+COUNTED_BY_ARTICLE = "the {kind} in round {round} counts as C.07 {article} says for it"
+"""An unplayed round a tie-break counts by its own article (a forfeit as a game, 6.1.1)."""
+
+
+def part_words(part: Part, spec: TiebreakSpec, who: str, opponent: str | None,
+               points: NumberFormat) -> tuple[str, ...]:
+    """Why one round of a derivation counts as it does, clause by clause: a cut, a dummy,
+    an adjusted score, the category of an unplayed round. ``who`` is the player's name,
+    ``opponent`` the opponent's (None without one)."""
+    words: list[str] = []
+    if part.cut is not None:
+        words.append(cut_words(part.cut, spec))
+    kind = ROUND_KINDS[part.kind]
+    if part.is_dummy:
+        cap = DummyCap.NONE
+        if part.dummy_cap is not None and part.dummy_own_score is not None:
+            cap = DummyCap.BITES if part.dummy_cap < part.dummy_own_score \
+                else DummyCap.DOES_NOT_BITE
+        words.append(DUMMY_SENTENCES[(opponent is not None, cap)].format(
+            kind=kind, round=part.round, who=who, opponent=opponent,
+            own=_text(part.dummy_own_score, points), cap=_text(part.dummy_cap, points),
+            article=part.article or "16.4"))
+    elif (part.adjusted_score is not None and part.opponent_score is not None
+          and part.adjusted_score != part.opponent_score):
+        words.append(ADJUSTED_SCORE_SENTENCE.format(
+            opponent=opponent, adjusted=points(part.adjusted_score),
+            score=points(part.opponent_score)))
+    if part.category:
+        words.append(CATEGORIES[Category(part.category)])
+    elif part.is_voluntary_unplayed:
+        words.append(VOLUNTARY_UNPLAYED)
+    if part.article and not part.is_dummy and part.kind is not RoundKind.GAME:
+        words.append(COUNTED_BY_ARTICLE.format(kind=kind, round=part.round,
+                                               article=part.article))
+    return tuple(words)
+
+
+def sentence(words: str) -> str:
+    """A lower-case clause of these tables as a sentence on a page."""
+    return words[:1].upper() + words[1:] + "."
 
 
 def join_words(items: Sequence[str]) -> str:
