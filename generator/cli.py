@@ -362,8 +362,9 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     """One round of a derivation, every number shown."""
     from generator.model import RoundKind
     from generator.rules.notation import GAME_POINTS, SONNEBORN_BERGER_FAMILY
+    from generator.rules.unplayed import Category
     from generator.site.downloads import plain_decimal
-    from generator.site.wording import ROUND_KINDS, TERMINAL, cut_words
+    from generator.site.wording import CATEGORIES, ROUND_KINDS, TERMINAL, cut_words
 
     words = TERMINAL
     acronym = spec.info.acronym
@@ -397,9 +398,7 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
         else:
             details.append(words.dummy_own.format(own=own, article=part.article))
         if part.category:
-            category = (words.voluntary_category if part.is_voluntary_unplayed
-                        else words.category)
-            details.append(category.format(category=part.category))
+            details.append(CATEGORIES[Category(part.category)])
     elif part.rating is not None:
         details.append(words.rating.format(rating=part.rating))
     elif part.counted_score is not None:

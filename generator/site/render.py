@@ -82,6 +82,7 @@ from generator.site.views import (
 from generator.site.wording import (
     cut_words,
     note_words,
+    ordinal,
     outcome_letter,
     outcome_words,
     round_kind_words,
@@ -201,14 +202,6 @@ def tb_value(value: Any) -> str:
     if value is None:
         return "–"
     return format_points(Decimal(value))
-
-
-def ordinal(number: int) -> str:
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
 
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
