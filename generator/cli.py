@@ -133,9 +133,11 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
-    from generator.reading.events import read_paths, summary
+    from generator.reading.events import read_paths, site_problems, summary
 
-    events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
+    given = [_event_path(p, "checking") for p in paths or ("events",)]
+    events, diagnostics = read_paths(given)
+    diagnostics = (*site_problems(given), *diagnostics)
     # Each event's warnings are those build and serve report (one function decides them):
     # the reader's, kept aside here, and the standings'.
     ranked = [(event, _event_problems(event)) for event in events]

@@ -52,6 +52,20 @@ from generator.site.addresses import (
 )
 from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
+from generator.site.page_meta import (
+    boards_meta,
+    competitor_meta,
+    crosstable_meta,
+    index_meta,
+    member_meta,
+    people_meta,
+    person_meta,
+    round_meta,
+    standings_meta,
+    starting_list_meta,
+    tiebreak_meta,
+    tiebreaks_meta,
+)
 from generator.site.player_view import player_views
 from generator.site.team_view import (
     board_records,
@@ -172,6 +186,13 @@ def make_environment(events_dir: Path | None = None,
 def _no_flag(federation: str | None) -> str:
     # Placeholder until site/flags.py: a federation's flag, or nothing.
     return ""
+
+
+def site_of(env: jinja2.Environment) -> SiteSettings:
+    """The site.yml settings the environment was made with (make_environment)."""
+    site = env.globals["site"]
+    assert isinstance(site, SiteSettings), "an environment not made by make_environment"
+    return site
 
 
 def _columns(standings: Standings) -> tuple[Column, ...]:
@@ -433,6 +454,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     """The files of one job (exactly ``job.paths(plan)``)."""
     info = plan.info
     slug = plan.slug
+    site = site_of(env)
     common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings}
     files: dict[str, bytes] = {}
     teams = plan.event.teams
@@ -444,36 +466,45 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             page = team_page(slug, team.start_no)
             files[page] = _render_page(
                 team_template, page,
-                {"view": view, "team_view": team_page_view(plan, view, records), **common})
+                {"view": view, "team_view": team_page_view(plan, view, records),
+                 "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
         for view in player_views(plan, job.first, job.end):
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
-                {"view": view, "person_key": person_key(view.row.player), **common})
+                {"view": view, "person_key": person_key(view.row.player),
+                 "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.MEMBERS:
         member_template = env.get_template("member.html")
         for member in member_views(plan, _members(plan)[job.first:job.end]):
             page = player_page(slug, member.player.start_no)
-            files[page] = _render_page(member_template, page, {"member": member, **common})
+            files[page] = _render_page(member_template, page, {
+                "member": member, "meta": member_meta(site, plan, page, member), **common})
     elif job.kind is JobKind.ROUND:
         is_played = job.first <= info.rounds_played
         shown_round = round_view(plan, job.first,
                                  standings_after(job.first) if is_played else None)
         page = round_page(slug, job.first)
-        files[page] = _render(env, "round.html", page, round=shown_round, **common)
+        files[page] = _render(env, "round.html", page, round=shown_round,
+                              meta=round_meta(site, plan, page, shown_round), **common)
         if not is_played:
             return files
         page = standings_after_page(slug, job.first)
+        after = shown_round.standings
+        assert after is not None, "a played round has its standings"
         files[page] = _render(env, "standings_after.html", page, round=shown_round,
-                              after=shown_round.standings, **common)
+                              after=after,
+                              meta=standings_meta(site, plan, page, after, job.first), **common)
     elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
         page = event_page(slug)
-        files[page] = _render(env, "event.html", page, notes=notes, **common)
+        files[page] = _render(env, "event.html", page, notes=notes,
+                              meta=standings_meta(site, plan, page, plan.standings), **common)
     else:
         page = crosstable_page(slug)
+        common["meta"] = crosstable_meta(site, plan, page)
         if teams is not None and not info.is_round_robin:
             files[page] = _render(env, "crosstable.html", page, swiss=(), grid=(),
                                   team_swiss=team_crosstable(plan), **common)
@@ -486,9 +517,11 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                                   swiss=swiss_crosstable(plan), grid=(), team_swiss=(),
                                   **common)
         page = starting_list_page(slug)
+        common["meta"] = starting_list_meta(site, plan, page)
         files[page] = _render(env, "starting_list.html", page, **common)
         if teams is not None:
             page = boards_page(slug)
+            common["meta"] = boards_meta(site, plan, page)
             files[page] = _render(env, "boards.html", page, boards=board_tables(plan),
                                   **common)
         # The bytes the event was read from, not the file now on disk: under serve the
@@ -514,12 +547,16 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
     """Everything outside the event folders: index, people, explanations, static files."""
     ordered = sorted(plans, key=event_sort_key)
     files: dict[str, bytes] = {}
-    files["index.html"] = _render(env, "index.html", "index.html", plans=ordered)
+    site = site_of(env)
+    files["index.html"] = _render(env, "index.html", "index.html", plans=ordered,
+                                  meta=index_meta(site, "index.html", ordered))
     page = f"{PEOPLE_DIR}/index.html"
-    files[page] = _render(env, "people.html", page, persons=persons)
+    files[page] = _render(env, "people.html", page, persons=persons,
+                          meta=people_meta(site, page, persons, ordered))
     for person in persons:
         page = person_page(person.key)
-        files[page] = _render(env, "person.html", page, person=person)
+        files[page] = _render(env, "person.html", page, person=person,
+                              meta=person_meta(site, page, person))
     sources = explanation_sources()
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
@@ -532,13 +569,17 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
         page = f"{TIEBREAKS_DIR}/{stem}.html"
         title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
         listed.append((page, title, stem in used))
-        files[page] = _render(env, "tiebreak.html", page, title=title,
-                              body=render_markdown(text, allow_html=True))
+        body = render_markdown(text, allow_html=True)
+        files[page] = _render(env, "tiebreak.html", page, title=title, body=body,
+                              meta=tiebreak_meta(site, page, title, str(body)))
     page = f"{TIEBREAKS_DIR}/index.html"
-    files[page] = _render(env, "tiebreaks.html", page, topics=listed)
+    files[page] = _render(env, "tiebreaks.html", page, topics=listed,
+                          meta=tiebreaks_meta(site, page))
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
         files[name] = source.encode("utf-8")
+    if site.logo_page is not None and site.logo_data is not None:
+        files[site.logo_page] = site.logo_data  # the bytes checked when site.yml was read
     files[".nojekyll"] = b""
     return files
 
