@@ -31,6 +31,7 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
 from generator.site.addresses import (
+    FIND_INDEX,
     PEOPLE_DIR,
     TIEBREAKS_DIR,
     UNPLAYED_ROUNDS_PAGE,
@@ -44,6 +45,7 @@ from generator.site.addresses import (
     link_from_folder,
     person_page,
     player_page,
+    qr_page,
     round_page,
     standings_after_page,
     starting_list_page,
@@ -52,6 +54,8 @@ from generator.site.addresses import (
 )
 from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
+from generator.site.find import find_index
+from generator.site.flags import flag_files, flag_img
 from generator.site.page_meta import (
     boards_meta,
     competitor_meta,
@@ -65,8 +69,10 @@ from generator.site.page_meta import (
     starting_list_meta,
     tiebreak_meta,
     tiebreaks_meta,
+    venue_qr_meta,
 )
 from generator.site.player_view import player_views
+from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.team_view import (
     board_records,
     board_tables,
@@ -103,7 +109,7 @@ from generator.site.wording import (
     team_round_kind_words,
 )
 
-STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
+STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
 
 
@@ -167,10 +173,13 @@ def make_environment(events_dir: Path | None = None,
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
-        flag=_no_flag,
+        flag=_flag,
     )
+    site = site or SiteSettings()
     env.globals.update(
-        site=site or SiteSettings(),
+        site=site,
+        qr_code=qr_svg,
+        small_qr_code=small_qr_svg,
         paths=addresses,
         tb_columns=_columns,
         value_of=value_of,
@@ -183,9 +192,12 @@ def make_environment(events_dir: Path | None = None,
     return env
 
 
-def _no_flag(federation: str | None) -> str:
-    # Placeholder until site/flags.py: a federation's flag, or nothing.
-    return ""
+@jinja2.pass_context
+def _flag(context: Context, federation: str | None) -> Markup:
+    """``{{ player.federation|flag }}``: the flag, linked from the page being rendered.
+    A filter is handed the page's context as it is (a function call in a loop would get a
+    derived copy, see :func:`page_context`), so reading the page costs a lookup."""
+    return flag_img(context["page"].rpartition("/")[0], federation)
 
 
 def site_of(env: jinja2.Environment) -> SiteSettings:
@@ -355,7 +367,7 @@ class EventJob:
             return (event_page(slug),)
         if self.kind is JobKind.EVENT_PAGES:
             boards = (boards_page(slug),) if plan.info.is_team_event else ()
-            return (crosstable_page(slug), starting_list_page(slug), *boards,
+            return (crosstable_page(slug), starting_list_page(slug), *boards, qr_page(slug),
                     trf_download(slug), csv_download(slug),
                     json_download(slug))
         if self.kind is JobKind.ROUND:
@@ -524,6 +536,9 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             common["meta"] = boards_meta(site, plan, page)
             files[page] = _render(env, "boards.html", page, boards=board_tables(plan),
                                   **common)
+        page = qr_page(slug)
+        common["meta"] = venue_qr_meta(site, plan, page)
+        files[page] = _render(env, "qr.html", page, **common)
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
@@ -578,6 +593,9 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
         files[name] = source.encode("utf-8")
+    files[FIND_INDEX] = find_index(ordered)
+    files.update(flag_files(player.federation for plan in plans
+                            for player in plan.event.tournament.players))
     if site.logo_page is not None and site.logo_data is not None:
         files[site.logo_page] = site.logo_data  # the bytes checked when site.yml was read
     files[".nojekyll"] = b""
