@@ -4,6 +4,7 @@
     python bench/bench_build.py --players 500 --rounds 9
     python bench/bench_build.py --profile          # where the big build's time goes
     python bench/bench_build.py --workers 1        # without forked workers
+    python bench/bench_build.py --url https://club.example.org/results/   # with QR codes
     TMPDIR=/dev/shm python bench/bench_build.py    # the site written to memory, not disk
 
 The big event is a deterministic Swiss from tests/kit/trfgen.py (fixed seed, the usual mix of
@@ -42,13 +43,15 @@ from generator.site.build import build_site, build_workers  # noqa: E402
 BIG_SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n"
 
 
-def _big_event(tmp: Path, players: int, rounds: int) -> Path:
+def _big_event(tmp: Path, players: int, rounds: int, url: str | None = None) -> Path:
     events = tmp / f"big-{players}x{rounds}"
     folder = events / "generated-open"
     folder.mkdir(parents=True)
     (folder / "tournament.trf").write_text(trfgen.generate_swiss(players, rounds, seed=2026),
                                            encoding="utf-8")
     (folder / "event.yml").write_text(BIG_SETTINGS, encoding="utf-8")
+    if url is not None:  # site.yml beside events/: every player page gets its QR code
+        (tmp / "site.yml").write_text(f"url: {url}\n", encoding="utf-8")
     return events
 
 
@@ -79,6 +82,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--workers", type=int, default=None,
                         help="processes for the big event (default: the CPUs; 1: no fork)")
+    parser.add_argument("--url", default=None,
+                        help="the big event's site.yml url (the player pages' QR codes)")
     args = parser.parse_args()
     workers = build_workers() if args.workers is None else args.workers
     with tempfile.TemporaryDirectory() as name:
@@ -89,7 +94,7 @@ def main() -> None:
         seconds, cpu, count, size = _time_build(examples, tmp / "site-examples", args.repeat)
         print(f"examples ({examples}): {seconds:.2f} s (CPU {cpu:.2f} s), {count} files, "
               f"{size / 1e6:.1f} MB")
-        big = _big_event(tmp, args.players, args.rounds)
+        big = _big_event(tmp, args.players, args.rounds, args.url)
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()

@@ -133,9 +133,11 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
-    from generator.reading.events import read_paths, summary
+    from generator.reading.events import read_paths, site_problems, summary
 
-    events, diagnostics = read_paths([_event_path(p, "checking") for p in paths or ("events",)])
+    given = [_event_path(p, "checking") for p in paths or ("events",)]
+    events, diagnostics = read_paths(given)
+    diagnostics = (*site_problems(given), *diagnostics)
     # Each event's warnings are those build and serve report (one function decides them):
     # the reader's, kept aside here, and the standings'.
     ranked = [(event, _event_problems(event)) for event in events]
@@ -362,8 +364,9 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
     """One round of a derivation, every number shown."""
     from generator.model import RoundKind
     from generator.rules.notation import GAME_POINTS, SONNEBORN_BERGER_FAMILY
+    from generator.rules.unplayed import Category
     from generator.site.downloads import plain_decimal
-    from generator.site.wording import ROUND_KINDS, TERMINAL, cut_words
+    from generator.site.wording import CATEGORIES, ROUND_KINDS, TERMINAL, cut_words
 
     words = TERMINAL
     acronym = spec.info.acronym
@@ -397,9 +400,7 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
         else:
             details.append(words.dummy_own.format(own=own, article=part.article))
         if part.category:
-            category = (words.voluntary_category if part.is_voluntary_unplayed
-                        else words.category)
-            details.append(category.format(category=part.category))
+            details.append(CATEGORIES[Category(part.category)])
     elif part.rating is not None:
         details.append(words.rating.format(rating=part.rating))
     elif part.counted_score is not None:

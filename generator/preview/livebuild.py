@@ -245,7 +245,8 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         "anything may have" (first build, templates changed, a poll).
         """
         started = time.perf_counter()
-        program = program_digest(self.site.template_folders(self.events_root))
+        program = program_digest([*self.site.template_folders(self.events_root),
+                                  *self.site.site_files(self.events_root)])
         if program != self._program or self._environment_error:
             self._program = program
             self._make_environment()

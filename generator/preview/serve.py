@@ -182,6 +182,11 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
                 self.build.site.template_folders(self.settings.events_root)
                 if Path(folder).is_dir()]
 
+    def _site_files(self) -> list[Path]:
+        """site.yml beside the events folder and its logo, as the watcher names them."""
+        return [Path(path).resolve() for path in
+                self.build.site.site_files(self.settings.events_root)]
+
     def file_changed(self, path: Path, *, write_done: bool = False) -> None:
         """Called by the watcher: note which event (or everything) the change touches."""
         root = self.events_root
@@ -200,7 +205,8 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         elif path.parent == root.parent:
             # The shallow watch beside events/: only a club's templates/ folder matters here
             # (appearing, disappearing, renamed); the build loop sets its watch.
-            if path in self._watches or path in self._template_folders():
+            if (path in self._watches or path in self._template_folders()
+                    or path in self._site_files()):
                 self.changes.add(EVERYTHING, write_done=write_done)
         else:
             self.changes.add(EVERYTHING, write_done=write_done)  # a template or asset

@@ -71,6 +71,9 @@ class SiteFunctions(Generic[EventT, PlanT, EnvironmentT]):
     event_jobs: Callable[[PlanT, EnvironmentT], Sequence[PageJob]] | None = None
     """(plan, environment) -> the same files as render_event, split into jobs that can run
     one at a time, so serve renders first the pages that are looked at. None: all at once."""
+    site_files: Callable[[Path], Sequence[Path]] = lambda _events_root: ()
+    """Events folder -> the files beside it that shape every page (site.yml and its logo):
+    digested with the templates, and watched by serve. A change remakes the environment."""
 
 
 RealSite = SiteFunctions[Event, EventPlan, jinja2.Environment]
@@ -84,11 +87,12 @@ def default_site_functions() -> RealSite:
         read_event=read_event,
         warnings_of=site.planned_warnings,
         template_folders=site.template_folders,
-        make_environment=site.make_environment,
+        make_environment=site.site_environment,
         plan_event=site.plan_event,
         render_event=site.render_event,
         render_index=site.render_index,
         event_jobs=site_event_jobs,
+        site_files=site.site_inputs,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -34,6 +34,13 @@ from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
+from generator.reading.site_settings import (
+    MAX_LOGO_BYTES,
+    SITE_FILE,
+    SiteSettings,
+    logo_problem,
+    read_site_settings,
+)
 from generator.reading.teams import build_team_tournament, explained_warnings
 from generator.reading.trf import TrfDocument, read_records
 from generator.rules.context import TiebreakError, is_dropped_for_unrated
@@ -126,6 +133,80 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
     if any(d.is_error for d in diagnostics):
         raise StandingsError(diagnostics)
     return tuple(sorted(events, key=lambda e: e.slug))
+
+
+def site_file(events_root: str | os.PathLike[str]) -> tuple[Path, str]:
+    """Where ``site.yml`` is for an events folder: beside it (in the folder holding
+    ``events/``), as a path and as the user would write it."""
+    given = os.path.normpath(os.fspath(events_root))
+    display = os.path.join(os.path.dirname(given), SITE_FILE)
+    return Path(os.path.abspath(given)).parent / SITE_FILE, display
+
+
+def read_site(events_root: str | os.PathLike[str]
+              ) -> tuple[SiteSettings, tuple[Diagnostic, ...]]:
+    """``site.yml`` beside the events folder, with its logo's bytes; the defaults without
+    one. Never raises for bad input: the settings (defaults where refused) and every
+    problem, each at its ``site.yml:LINE:COLUMN``."""
+    path, display = site_file(events_root)
+    # lexists: a folder, a pipe or a broken link named site.yml is reported, not skipped.
+    if not os.path.lexists(path):
+        return SiteSettings(), ()
+    diagnostics: list[Diagnostic] = []
+    text = _read_text(path, display, diagnostics, limit=4 * MAX_SETTINGS_CHARACTERS + 4)
+    if text is None:
+        return SiteSettings(path=display), tuple(diagnostics)
+    sink = DiagnosticSink(display)
+    settings = read_site_settings(text, display, sink)
+    diagnostics.extend(sink.collected())
+    if settings.logo is None:
+        return settings, tuple(diagnostics)
+    line, column = settings.positions.get("logo", (None, None))
+    at = partial(Diagnostic, path=display, line=line, column=column)
+    logo_path = path.parent / settings.logo
+    problem: str | None = None
+    data = b""
+    if not os.path.lexists(logo_path):
+        problem = f"no file {settings.logo!r} beside {SITE_FILE}"
+    elif logo_path.is_symlink():
+        # The name cannot leave the folder; a link could take any file of the machine.
+        problem = f"{settings.logo!r} is a symbolic link"
+    else:
+        try:
+            data = read_regular_file(logo_path, limit=MAX_LOGO_BYTES + 1)
+        except OSError as error:
+            problem = f"cannot read {settings.logo!r}: {error.strerror}"
+        else:
+            problem = logo_problem(settings.logo, data)
+    if problem is not None:
+        diagnostics.append(at(message=f"'logo': {problem}",
+                              expected=f"an image file of at most {MAX_LOGO_BYTES // 1024} KB "
+                                       f"beside {SITE_FILE} (svg, png, jpg or webp)"))
+        return replace(settings, logo=None), tuple(diagnostics)
+    return replace(settings, logo_data=data), tuple(diagnostics)
+
+
+def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, ...]:
+    """The problems of the site.yml beside each events folder among ``paths`` (a folder
+    holding no TRF file itself: an event folder or a TRF file has no site of its own), each
+    site.yml once; ``standings check`` reports them with the events'."""
+    found: dict[Path, tuple[Diagnostic, ...]] = {}
+    for given in paths:
+        place = Path(given)
+        if place.is_dir() and not _trf_files(place):
+            path, _ = site_file(given)
+            if path not in found:
+                found[path] = read_site(given)[1]
+    return tuple(problem for problems in found.values() for problem in problems)
+
+
+def site_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
+    """The files beside the events folder that shape every page: site.yml and its logo
+    (the build cache digests them, serve watches them)."""
+    path, _ = site_file(events_root)
+    settings, _problems = read_site(events_root)
+    logo = (path.parent / settings.logo,) if settings.logo is not None else ()
+    return (path, *logo)
 
 
 def load_tournament(path: str | os.PathLike[str]) -> Tournament:
@@ -538,7 +619,9 @@ def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
 __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
            "TiebreakSource", "competitors_tournament", "event_paths", "load_tournament",
            "read_event", "read_events",
-           "read_paths", "resolve_tiebreaks", "summary"]
+           "read_paths", "read_site", "resolve_tiebreaks", "site_file", "site_inputs",
+           "site_problems",
+           "summary"]
 
 
 def standings_for_event(event: Event, *, after_round: int | None = None,

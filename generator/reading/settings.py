@@ -179,13 +179,18 @@ def parse_settings(text: str, path: str) -> EventSettings:
     return settings
 
 
-def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
-    """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad."""
+def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_long: str,
+                     example: str) -> MappingNode | None:
+    """A settings file's YAML as a mapping of nodes that remember their positions; None,
+    reported into ``sink``, when it is too long, too deep, not YAML or not a mapping, and
+    None without a report when it is empty. ``file_name`` names the file in the messages
+    (event.yml, site.yml), ``too_long`` says what belongs in it, ``example`` is a line of it.
+    """
     if len(text) > MAX_SETTINGS_CHARACTERS:
         line, column = _text_position(text, MAX_SETTINGS_CHARACTERS)
-        sink.error(f"event.yml has more than {MAX_SETTINGS_CHARACTERS} characters", line=line,
-                   column=column, expected="settings, and long notes in notes.md")
-        return EventSettings(path=path)
+        sink.error(f"{file_name} has more than {MAX_SETTINGS_CHARACTERS} characters",
+                   line=line, column=column, expected=too_long)
+        return None
     try:
         _refuse_deep_brackets(text)
         root = yaml.compose(text, Loader=_NestingLimitedLoader)
@@ -194,15 +199,15 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
                    column=error.column,
                    expected="settings at most a few levels deep (see the README's settings "
                             "reference)")
-        return EventSettings(path=path)
+        return None
     except yaml.reader.ReaderError as error:
         # Raised before any mark exists, with the character's index into the text.
         line, column = _text_position(text, error.position)
         character = chr(error.character) if isinstance(error.character, int) else "?"
         kind = "control character" if unicodedata.category(character) == "Cc" else "character"
-        sink.error(f"{kind} {character!r} in event.yml", line=line, column=column,
+        sink.error(f"{kind} {character!r} in {file_name}", line=line, column=column,
                    expected="printable text")
-        return EventSettings(path=path)
+        return None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or "cannot read YAML"
@@ -210,18 +215,28 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         context = f" ({error.context})" if error.context else ""
         sink.error(f"YAML syntax error: {problem}{context}", **where,
                    expected="'key: value' lines (see the README's settings reference)")
-        return EventSettings(path=path)
+        return None
     except yaml.YAMLError as error:
         sink.error(f"YAML error: {error}", expected="a YAML mapping of settings")
-        return EventSettings(path=path)
+        return None
     if root is None or (isinstance(root, ScalarNode) and root.value == ""
                         and root.tag.endswith(":null")):
-        return EventSettings(path=path)
-    reader = _Reader(sink)
+        return None
     if not isinstance(root, MappingNode):
-        sink.error(f"event.yml holds {_describe(root)}, not settings", line=_line(root),
-                   column=_column(root), expected="'key: value' lines such as 'title: Club Open'")
+        sink.error(f"{file_name} holds {_describe(root)}, not settings", line=_line(root),
+                   column=_column(root), expected=f"'key: value' lines such as {example}")
+        return None
+    return root
+
+
+def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
+    """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad."""
+    root = compose_settings(text, sink, file_name="event.yml",
+                            too_long="settings, and long notes in notes.md",
+                            example="'title: Club Open'")
+    if root is None:
         return EventSettings(path=path)
+    reader = SettingsReader(sink)
     values = reader.mapping(root, "", TOP_LEVEL_KEYS)
     fields: dict[str, Any] = {}
     for key in ("title", "place", "organiser", "arbiter", "notes"):
@@ -297,7 +312,7 @@ def _describe(node: Node) -> str:
             "null": "nothing", "timestamp": "a date"}.get(kind, "a value") + f" {quote(node.value)}"
 
 
-class _Reader:
+class SettingsReader:
     """Turns nodes into checked values, reporting problems at the node's position."""
 
     def __init__(self, sink: DiagnosticSink) -> None:
@@ -580,5 +595,5 @@ def _quote_width(node: ScalarNode) -> int:
     return 1 if node.style in ("'", '"') else 0
 
 
-__all__ = ["MAX_SETTINGS_CHARACTERS", "TOP_LEVEL_KEYS", "EventSettings", "parse_settings",
-           "read_settings"]
+__all__ = ["MAX_SETTINGS_CHARACTERS", "TOP_LEVEL_KEYS", "EventSettings", "SettingsReader",
+           "compose_settings", "parse_settings", "read_settings"]

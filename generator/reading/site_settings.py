@@ -1,14 +1,55 @@
 """The site's own settings: ``site.yml`` beside ``events/`` (title, url, description, logo).
 
 Without the file every field keeps its default, which is the site as it was before
-``site.yml`` existed.
+``site.yml`` existed. The text is read here the way event.yml is (generator/reading/
+settings.py: every value checked at its ``site.yml:LINE:COLUMN``, unknown keys with a "did
+you mean"); only generator/reading/events.py opens the files, and hands the logo's bytes
+to :func:`logo_problem`. A new key is one entry in :data:`SITE_KEYS` and one branch in
+:func:`read_site_settings`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+from urllib.parse import urlsplit
 
+from yaml.nodes import Node
+
+from generator.errors import DiagnosticSink, quote
+from generator.reading.settings import Position, SettingsReader, compose_settings
+
+SITE_FILE = "site.yml"
 DEFAULT_SITE_TITLE = "Tournament results"
+
+SITE_KEYS = ("title", "url", "description", "logo")
+
+MAX_TITLE_CHARACTERS = 80
+"""A title is a heading and the end of every page title; a long one buries the page's own."""
+MAX_DESCRIPTION_CHARACTERS = 300
+"""A description is a meta description: search engines and chat previews show ~160."""
+MAX_URL_CHARACTERS = 500
+
+LOGO_TYPES = {".svg": "an SVG image", ".png": "a PNG image", ".jpg": "a JPEG image",
+              ".jpeg": "a JPEG image", ".webp": "a WebP image"}
+"""The logo's file types, by name ending: images every browser shows in an ``<img>``."""
+MAX_LOGO_BYTES = 256 * 1024
+"""The largest logo copied: a header logo is a few kilobytes, and every page loads it."""
+LOGO_FOLDER = "static/logo"
+"""Where the site keeps the logo: its own folder, so no logo name can take the name of one
+of the site's own files (static/favicon.svg)."""
+
+_LOGO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+"""A logo's file name: the last part of its address on the site, so plain ASCII (a name a
+browser would re-encode or read as a path, ``a/b``, ``%2e``, ``..``, never matches)."""
+
+# What a browser would run if someone opened the SVG file itself (in an <img> it runs
+# nothing): scripts, event handlers, javascript: links, HTML islands.
+_ACTIVE_SVG = re.compile(rb"<\s*script|<\s*foreignobject|\son[a-z]+\s*=|javascript\s*:"
+                         rb"|<!entity", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -24,5 +65,148 @@ class SiteSettings:
     description: str | None = None
     """A sentence about the site, the front page's meta description."""
     logo: str | None = None
-    """The logo's file name as ``site.yml`` gives it, relative to the folder of
-    ``site.yml``; copied into the site as ``static/`` + its name."""
+    """The logo's file name as ``site.yml`` gives it, a file beside ``site.yml``; copied
+    into the site as :data:`LOGO_FOLDER` ``/`` + its name (:attr:`logo_page`)."""
+    logo_data: bytes | None = field(default=None, repr=False)
+    """The logo's bytes as read (events.py reads them, once: the copy is the file checked)."""
+    path: str = ""
+    """The site.yml as the user named it; empty when there is none."""
+    positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
+    """Key -> (line, column) of its value in site.yml, 1-based."""
+
+    @property
+    def logo_page(self) -> str | None:
+        """The logo's path from the site root, when there is one."""
+        return f"{LOGO_FOLDER}/{self.logo}" if self.logo is not None else None
+
+    def absolute(self, page: str) -> str | None:
+        """The published address of ``page`` (a path from the site root); None without a url.
+        A folder's ``index.html`` is addressed as the folder, as hosts serve it."""
+        if self.url is None:
+            return None
+        if page == "index.html" or page.endswith("/index.html"):
+            page = page[:-len("index.html")]
+        return self.url + page
+
+
+def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettings:
+    """site.yml text -> SiteSettings, every problem reported into ``sink`` at its position;
+    the default stays wherever a value is refused."""
+    root = compose_settings(text, sink, file_name=SITE_FILE,
+                            too_long="a few lines of site settings",
+                            example="'title: Gros Chess Club'")
+    if root is None:
+        return SiteSettings(path=path)
+    reader = SettingsReader(sink)
+    values = reader.mapping(root, "", SITE_KEYS)
+    fields: dict[str, Any] = {}
+    if "title" in values:
+        fields["title"] = _line_of_text(reader, values["title"], "title", MAX_TITLE_CHARACTERS)
+    if "description" in values:
+        fields["description"] = _line_of_text(reader, values["description"], "description",
+                                              MAX_DESCRIPTION_CHARACTERS)
+    if "url" in values:
+        fields["url"] = _base_url(reader, values["url"])
+    if "logo" in values:
+        fields["logo"] = _logo_name(reader, values["logo"])
+    clean = {key: value for key, value in fields.items() if value is not None}
+    return SiteSettings(path=path, positions=MappingProxyType(dict(reader.positions)), **clean)
+
+
+def _line_of_text(reader: SettingsReader, node: Node, key: str, limit: int) -> str | None:
+    """Text shown as one line (a heading, a meta description): a YAML block's line breaks
+    become spaces. Left blank, it counts as not given (as in event.yml): None."""
+    written = reader.text(node, key)
+    if written is None:
+        return None
+    text = " ".join(written.split())
+    if not text:
+        return None
+    if len(text) > limit:
+        reader.error(node, f"{key!r} has {len(text)} characters", f"at most {limit}")
+        return None
+    return text
+
+
+def _base_url(reader: SettingsReader, node: Node) -> str | None:
+    written = reader.text(node, "url")
+    if written is None:
+        return None
+    url = written.strip()
+    expected = "the site's published address, such as 'https://club.github.io/results/'"
+    if len(url) > MAX_URL_CHARACTERS:
+        reader.error(node, f"'url' has {len(url)} characters", f"at most {MAX_URL_CHARACTERS}")
+        return None
+    if any(character.isspace() or not character.isprintable() for character in url):
+        reader.error(node, f"'url' {quote(url)} holds a space or a control character",
+                     expected)
+        return None
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # reading it checks it: 'https://host:99999/' raises
+    except ValueError:
+        reader.error(node, f"'url' {quote(url)} is not a web address", expected)
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        reader.error(node, f"'url' {quote(url)} is not an absolute http(s) address", expected)
+        return None
+    if parts.username is not None or parts.password is not None:
+        # Published on every page: a user name or password in it would be too.
+        reader.error(node, f"'url' {quote(url)} holds a user name or password", expected)
+        return None
+    if parts.query or parts.fragment or url.endswith(("?", "#")):
+        reader.error(node, f"'url' {quote(url)} has a query or fragment ('?', '#'), so page "
+                     "addresses cannot follow it", expected)
+        return None
+    del port
+    # Page paths are appended to it: the base is a folder, so it ends in "/".
+    return url if url.endswith("/") else url + "/"
+
+
+def _logo_name(reader: SettingsReader, node: Node) -> str | None:
+    written = reader.text(node, "logo")
+    if written is None:
+        return None
+    name = written.strip()
+    suffix = name[name.rfind("."):].lower() if "." in name else ""
+    if "/" in name or "\\" in name:
+        reader.error(node, f"'logo' {quote(name)} is a path, not a file name",
+                     f"the name of an image file beside {SITE_FILE}, such as 'logo.svg'")
+    elif not _LOGO_NAME.fullmatch(name):
+        reader.error(node, f"'logo' {quote(name)} is not a plain file name",
+                     "a name of ASCII letters, digits, '-', '_' and '.', beginning with a "
+                     "letter or a digit, such as 'logo.svg'")
+    elif suffix not in LOGO_TYPES:
+        reader.error(node, f"'logo' {quote(name)} is not an image of a type the site shows",
+                     "a file ending in " + ", ".join(LOGO_TYPES))
+    else:
+        return name
+    return None
+
+
+def logo_problem(name: str, data: bytes) -> str | None:
+    """Why ``data`` (the file ``name``) cannot be the site's logo, as a diagnostic's message;
+    None when it can. ``data`` is at most one byte longer than :data:`MAX_LOGO_BYTES`."""
+    if len(data) > MAX_LOGO_BYTES:
+        return f"the logo is larger than {MAX_LOGO_BYTES // 1024} KB"
+    suffix = name[name.rfind("."):].lower()
+    kind = LOGO_TYPES[suffix]
+    head = data[:64]
+    if suffix == ".svg":
+        text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+        if not text.startswith(b"<") or b"<svg" not in data.lower():
+            return f"the logo is named like {kind} but holds no <svg> element"
+        if _ACTIVE_SVG.search(data):
+            return "the SVG logo holds a script, an event handler or an entity declaration"
+        return None
+    signatures = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",),
+                  ".jpeg": (b"\xff\xd8\xff",)}
+    if suffix == ".webp":
+        matches = head[:4] == b"RIFF" and head[8:12] == b"WEBP"
+    else:
+        matches = head.startswith(signatures[suffix])
+    return None if matches else f"the logo is named like {kind} but is not one"
+
+
+__all__ = ["DEFAULT_SITE_TITLE", "LOGO_FOLDER", "LOGO_TYPES", "MAX_LOGO_BYTES", "SITE_FILE",
+           "SITE_KEYS", "SiteSettings", "logo_problem", "read_site_settings"]

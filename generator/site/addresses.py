@@ -25,6 +25,12 @@ from generator.rules.notation import CATALOGUE
 
 UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
 
+FIND_INDEX = f"{STATIC_DIR}/find-index.js"
+"""Every event's ranked names for the search box (site/find.py writes it)."""
+
+FIND_SCRIPT = f"{STATIC_DIR}/find.js"
+"""The search box's script (templates/static/find.js)."""
+
 
 def relative_link(page: str, target: str, fragment: str | None = None) -> str:
     """``target`` seen from ``page`` (both paths from the site root), e.g. ``../index.html``."""
@@ -86,6 +92,11 @@ def competitor_page(slug: str, number: int, is_team: bool) -> str:
 def boards_page(slug: str) -> str:
     """A team event's board prizes: the best individual scores on each board."""
     return f"{slug}/boards.html"
+
+
+def qr_page(slug: str) -> str:
+    """The sheet to print for the venue: a QR code to the event's live standings."""
+    return f"{slug}/qr.html"
 
 
 def trf_download(slug: str) -> str:

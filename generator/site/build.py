@@ -30,6 +30,8 @@ from generator.reading.events import (
     event_slug,
     event_warnings,
     read_events,
+    read_site,
+    site_inputs,
     standings_for_event,
 )
 from generator.reading.site_names import address_problems
@@ -43,9 +45,10 @@ from generator.speed import collector_paused
 
 __all__ = [
     "EventJob", "JobKind", "Site", "StagedSite", "build_site", "discover_events", "event_jobs",
-    "make_environment", "plan_event", "plan_site", "planned_warnings", "prepare_cache",
-    "render_event", "render_event_job", "render_index", "render_site", "standings_after_rounds",
-    "template_folders", "write_site",
+    "make_environment", "page_inputs", "plan_event", "plan_site", "planned_warnings",
+    "prepare_cache", "render_event", "render_event_job", "render_index", "render_site",
+    "site_environment", "site_inputs", "standings_after_rounds", "template_folders",
+    "write_site",
 ]
 
 
@@ -303,8 +306,14 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
 
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
            cache: BuildCache | None, workers: int) -> tuple[Diagnostic, ...]:
-    events = read_events(events_path)  # raises for the events folder's errors too
-    env = make_environment(events_path)
+    settings, site_problems = read_site(events_path)
+    try:
+        events = read_events(events_path)  # raises for the events folder's errors too
+    except StandingsError as error:
+        raise StandingsError((*site_problems, *error.diagnostics)) from error
+    if any(problem.is_error for problem in site_problems):
+        raise StandingsError(site_problems)
+    env = make_environment(events_path, settings)
     site = plan_site(events)
     # After planning: the standings have warnings of their own (the TRF rank column).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
@@ -360,6 +369,21 @@ def template_folders(events_root: Path) -> list[Path]:
     return [folder for folder in folders if folder.is_dir()]
 
 
+def site_environment(events_root: Path) -> jinja2.Environment:
+    """The environment with ``site.yml`` beside the events folder as read; StandingsError
+    when it has a problem (serve shows it, and keeps the pages it had)."""
+    settings, problems = read_site(events_root)
+    if any(problem.is_error for problem in problems):
+        raise StandingsError(problems)
+    return make_environment(events_root, settings)
+
+
+def page_inputs(events_root: Path) -> list[Path]:
+    """Everything besides an event's own files that shapes its pages: the template folders
+    and site.yml with its logo (the cache's program digest takes them all)."""
+    return [*template_folders(events_root), *site_inputs(events_root)]
+
+
 def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
                   clean: bool = False) -> BuildCache:
     """The cache of ``standings build``, made before any event is read (see
@@ -367,7 +391,7 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     events_root = Path(events_dir)
     listing = discover_events(events_root) if events_root.exists() else Listing({})
     return BuildCache.prepare(events_dir, out_dir, listing=listing,
-                              template_folders=template_folders(events_root), clean=clean)
+                              template_folders=page_inputs(events_root), clean=clean)
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -120,7 +120,8 @@ def _package_digest() -> str:
 
 
 def program_digest(template_folders: Iterable[Path] = ()) -> str:
-    """Digest of what renders every page: version, package files, a club's templates."""
+    """Digest of what renders every page: version, package files, a club's templates, and
+    any single files given among the folders (site.yml: its title is on every page)."""
     digest = hashlib.sha256(f"standings {__version__}\0".encode())
     digest.update(_package_digest().encode())
     for folder in template_folders:
@@ -319,8 +320,9 @@ class BuildCache:
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
                 template_folders: Iterable[Path], clean: bool = False) -> BuildCache:
         """``listing``: the events folder as the reader lists it now (site.build's
-        ``discover_events``); ``template_folders``: the folders besides the package whose
-        files shape pages (site.build's ``template_folders``)."""
+        ``discover_events``); ``template_folders``: the folders and files besides the
+        package that shape pages (site.build's ``page_inputs``: the templates, site.yml and
+        its logo)."""
         # The events folder as written is part of the key: diagnostics (and any page that
         # names a file) spell paths the way the user gave them.
         program = hashlib.sha256(

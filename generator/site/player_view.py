@@ -14,19 +14,22 @@ from typing import Any
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
 from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
+from generator.rules.ratings import average_rating, performance_rating
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
+from generator.site.headline import Headline, encounter_groups, headline
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
     EventPlan,
+    cell_text,
     columns,
     competitor_symbol,
     format_points,
     player_anchor,
     round_view,
-    value_of,
 )
+from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW, part_words, sentence
 from generator.speed import record_maker
 
 
@@ -79,6 +82,9 @@ class PartLine:
     has_reasons: bool = True
     """Something to say in the "why" column (a cut, a dummy, an adjusted score, an
     unplayed round); False for a plain game, whose "why" is empty."""
+    reasons: tuple[str, ...] = ()
+    """The "why" column's sentences (wording.part_words), plain words first, the article
+    last."""
 
 
 def _counted_score(part: Part) -> Decimal | None:
@@ -169,6 +175,16 @@ class PlayerView:
     """The player's own values of ``why_columns``, as shown."""
     next_game: NextGame | None = None
     """The player's game of the round paired or in progress, until its result is in."""
+    performance: str = ""
+    """The player's performance rating in words (wording.PERFORMANCE_*); "" without a game
+    over the board against a rated opponent."""
+    headline: Headline | None = None
+    """The first screen's sentences: the place, the points and why."""
+
+    @property
+    def headline_text(self) -> str:
+        """The headline as plain text (a link preview's description)."""
+        return self.headline.text if self.headline is not None else ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -234,7 +250,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         # Only a table shows the opponents' scores and pages: other sections need less.
         is_tabular = any(part.is_dummy or part.rating is not None
                          or _counted_score(part) is not None for part in explained.parts)
-        lines = tuple(_part_line(plan.slug, tournament, part, is_tabular)
+        who = row.player.display_name
+        lines = tuple(_part_line(plan.slug, tournament, spec, who, part, is_tabular)
                       for part in explained.parts)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
@@ -286,13 +303,14 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     )
 
 
-def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) -> PartLine:
+def _part_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
+               in_table: bool) -> PartLine:
     opponent = (tournament.player(part.opponent)
                 if part.opponent is not None and tournament.has_player(part.opponent) else None)
     score = _counted_score(part)
     if not in_table:
         return _new_part_line(part, opponent, score, None, "", "", "",
-                              format_points(part.value), True)
+                              format_points(part.value), True, ())
     if part.is_dummy:
         their_score = format_points(part.dummy_own_score)
     elif part.opponent_score is not None:
@@ -301,15 +319,19 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
         their_score = "—"
     has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
                     and part.adjusted_score != part.opponent_score)
+    has_reasons = bool(part.cut is not None or part.is_dummy or has_adjusted
+                       or part.is_voluntary_unplayed or part.category
+                       or (part.article and part.kind is not RoundKind.GAME))
     return _new_part_line(
         part, opponent, score,
         _sibling_href(slug, opponent.start_no) if opponent is not None else None,
         their_score, "—" if score is None else format_points(score),
         "—" if part.points is None else format_points(part.points),
         format_points(part.value),
-        bool(part.cut is not None or part.is_dummy or has_adjusted
-             or part.is_voluntary_unplayed or part.category
-             or (part.article and part.kind is not RoundKind.GAME)),
+        has_reasons,
+        tuple(sentence(words) for words in part_words(
+            part, spec, who, opponent.display_name if opponent is not None else None,
+            format_points)) if has_reasons else (),
     )
 
 
@@ -317,7 +339,7 @@ def _part_line(slug: str, tournament: Tournament, part: Part, in_table: bool) ->
 # why); the fields in declaration order.
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
                               "their_score", "counted", "points", "contribution",
-                              "has_reasons")
+                              "has_reasons", "reasons")
 
 
 def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
@@ -370,6 +392,8 @@ class _PlayerPages:
     direct_encounter: Mapping[StartNo, DirectEncounterGroup]
     """The first DE group each player is in."""
     next_games: Mapping[StartNo, NextGame]
+    encounter_groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]
+    """Every Art. 6 group each player is in (headline.encounter_groups)."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -390,6 +414,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
                            for c in cols},
         direct_encounter=groups,
         next_games=next_games(plan),
+        encounter_groups=encounter_groups(plan.standings),
     )
 
 
@@ -437,6 +462,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
         ))
     rows = standings.rows
+    performance = "" if is_team else performance_words(row.player, tournament)
     neighbours = []
     if index > 0:
         neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
@@ -448,18 +474,50 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     else:
         deciding = {n.separation.criterion for n in neighbours}
         why_columns = tuple(c for c in cols if c.key in deciding)
+    anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
     neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
         sections=_share_tables(tuple(_section(plan, shared, row, column) for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
-        anchors={c.key: player_anchor(row.player.start_no, c) for c in cols},
+        anchors=anchors,
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
         why_values=_values_text(row, why_columns),
         next_game=shared.next_games.get(row.player.start_no),
+        performance=performance,
+        headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number),
+                          shared.encounter_groups),
     )
+
+
+def performance_words(player: Player, tournament: Tournament) -> str:
+    """The TPR of 10.2 over the games played over the board against rated opponents, with
+    how it is made; the same function the TPR tie-break uses (rules/ratings.py)."""
+    system = tournament.score_system
+    ratings: list[int] = []
+    halves = 0
+    points = ZERO
+    for result in player.results:
+        if result.kind is not RoundKind.GAME or result.opponent is None \
+                or not tournament.has_player(result.opponent):
+            continue
+        rating = tournament.player(result.opponent).rating
+        if rating is None:
+            continue
+        ratings.append(rating)
+        scored = system.round_points(result)
+        points += scored
+        halves += 2 if scored == system.win else 1 if scored == system.draw else 0
+    value = performance_rating(ratings, halves)
+    average = average_rating(ratings)
+    if value is None or average is None:
+        return ""
+    dp = value - average
+    return (PERFORMANCE_ABOVE if dp >= 0 else PERFORMANCE_BELOW).format(
+        value=value, games=len(ratings), average=average, dp=abs(dp),
+        score=format_points(points))
 
 
 def _sibling_href(slug: str, start_no: int) -> str:
@@ -468,4 +526,4 @@ def _sibling_href(slug: str, start_no: int) -> str:
 
 
 def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
-    return tuple(format_points(value_of(row, column)) for column in cols)
+    return tuple(cell_text(row, column) for column in cols)

@@ -31,6 +31,7 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
 from generator.site.addresses import (
+    FIND_INDEX,
     PEOPLE_DIR,
     TIEBREAKS_DIR,
     UNPLAYED_ROUNDS_PAGE,
@@ -44,6 +45,7 @@ from generator.site.addresses import (
     link_from_folder,
     person_page,
     player_page,
+    qr_page,
     round_page,
     standings_after_page,
     starting_list_page,
@@ -52,7 +54,25 @@ from generator.site.addresses import (
 )
 from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
+from generator.site.find import find_index
+from generator.site.flags import flag_files, flag_img
+from generator.site.page_meta import (
+    boards_meta,
+    competitor_meta,
+    crosstable_meta,
+    index_meta,
+    member_meta,
+    people_meta,
+    person_meta,
+    round_meta,
+    standings_meta,
+    starting_list_meta,
+    tiebreak_meta,
+    tiebreaks_meta,
+    venue_qr_meta,
+)
 from generator.site.player_view import player_views
+from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.team_view import (
     board_records,
     board_tables,
@@ -82,13 +102,14 @@ from generator.site.views import (
 from generator.site.wording import (
     cut_words,
     note_words,
+    ordinal,
     outcome_letter,
     outcome_words,
     round_kind_words,
     team_round_kind_words,
 )
 
-STATIC_FILES = ("static/favicon.svg", "static/site.js", "static/style.css")
+STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
 
 
@@ -152,10 +173,13 @@ def make_environment(events_dir: Path | None = None,
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
-        flag=_no_flag,
+        flag=_flag,
     )
+    site = site or SiteSettings()
     env.globals.update(
-        site=site or SiteSettings(),
+        site=site,
+        qr_code=qr_svg,
+        small_qr_code=small_qr_svg,
         paths=addresses,
         tb_columns=_columns,
         value_of=value_of,
@@ -168,9 +192,19 @@ def make_environment(events_dir: Path | None = None,
     return env
 
 
-def _no_flag(federation: str | None) -> str:
-    # Placeholder until site/flags.py: a federation's flag, or nothing.
-    return ""
+@jinja2.pass_context
+def _flag(context: Context, federation: str | None) -> Markup:
+    """``{{ player.federation|flag }}``: the flag, linked from the page being rendered.
+    A filter is handed the page's context as it is (a function call in a loop would get a
+    derived copy, see :func:`page_context`), so reading the page costs a lookup."""
+    return flag_img(context["page"].rpartition("/")[0], federation)
+
+
+def site_of(env: jinja2.Environment) -> SiteSettings:
+    """The site.yml settings the environment was made with (make_environment)."""
+    site = env.globals["site"]
+    assert isinstance(site, SiteSettings), "an environment not made by make_environment"
+    return site
 
 
 def _columns(standings: Standings) -> tuple[Column, ...]:
@@ -201,14 +235,6 @@ def tb_value(value: Any) -> str:
     if value is None:
         return "–"
     return format_points(Decimal(value))
-
-
-def ordinal(number: int) -> str:
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
 
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -341,7 +367,7 @@ class EventJob:
             return (event_page(slug),)
         if self.kind is JobKind.EVENT_PAGES:
             boards = (boards_page(slug),) if plan.info.is_team_event else ()
-            return (crosstable_page(slug), starting_list_page(slug), *boards,
+            return (crosstable_page(slug), starting_list_page(slug), *boards, qr_page(slug),
                     trf_download(slug), csv_download(slug),
                     json_download(slug))
         if self.kind is JobKind.ROUND:
@@ -440,6 +466,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     """The files of one job (exactly ``job.paths(plan)``)."""
     info = plan.info
     slug = plan.slug
+    site = site_of(env)
     common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings}
     files: dict[str, bytes] = {}
     teams = plan.event.teams
@@ -451,36 +478,45 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             page = team_page(slug, team.start_no)
             files[page] = _render_page(
                 team_template, page,
-                {"view": view, "team_view": team_page_view(plan, view, records), **common})
+                {"view": view, "team_view": team_page_view(plan, view, records),
+                 "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
         for view in player_views(plan, job.first, job.end):
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
-                {"view": view, "person_key": person_key(view.row.player), **common})
+                {"view": view, "person_key": person_key(view.row.player),
+                 "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.MEMBERS:
         member_template = env.get_template("member.html")
         for member in member_views(plan, _members(plan)[job.first:job.end]):
             page = player_page(slug, member.player.start_no)
-            files[page] = _render_page(member_template, page, {"member": member, **common})
+            files[page] = _render_page(member_template, page, {
+                "member": member, "meta": member_meta(site, plan, page, member), **common})
     elif job.kind is JobKind.ROUND:
         is_played = job.first <= info.rounds_played
         shown_round = round_view(plan, job.first,
                                  standings_after(job.first) if is_played else None)
         page = round_page(slug, job.first)
-        files[page] = _render(env, "round.html", page, round=shown_round, **common)
+        files[page] = _render(env, "round.html", page, round=shown_round,
+                              meta=round_meta(site, plan, page, shown_round), **common)
         if not is_played:
             return files
         page = standings_after_page(slug, job.first)
+        after = shown_round.standings
+        assert after is not None, "a played round has its standings"
         files[page] = _render(env, "standings_after.html", page, round=shown_round,
-                              after=shown_round.standings, **common)
+                              after=after,
+                              meta=standings_meta(site, plan, page, after, job.first), **common)
     elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
         page = event_page(slug)
-        files[page] = _render(env, "event.html", page, notes=notes, **common)
+        files[page] = _render(env, "event.html", page, notes=notes,
+                              meta=standings_meta(site, plan, page, plan.standings), **common)
     else:
         page = crosstable_page(slug)
+        common["meta"] = crosstable_meta(site, plan, page)
         if teams is not None and not info.is_round_robin:
             files[page] = _render(env, "crosstable.html", page, swiss=(), grid=(),
                                   team_swiss=team_crosstable(plan), **common)
@@ -493,11 +529,16 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                                   swiss=swiss_crosstable(plan), grid=(), team_swiss=(),
                                   **common)
         page = starting_list_page(slug)
+        common["meta"] = starting_list_meta(site, plan, page)
         files[page] = _render(env, "starting_list.html", page, **common)
         if teams is not None:
             page = boards_page(slug)
+            common["meta"] = boards_meta(site, plan, page)
             files[page] = _render(env, "boards.html", page, boards=board_tables(plan),
                                   **common)
+        page = qr_page(slug)
+        common["meta"] = venue_qr_meta(site, plan, page)
+        files[page] = _render(env, "qr.html", page, **common)
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
@@ -521,12 +562,16 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
     """Everything outside the event folders: index, people, explanations, static files."""
     ordered = sorted(plans, key=event_sort_key)
     files: dict[str, bytes] = {}
-    files["index.html"] = _render(env, "index.html", "index.html", plans=ordered)
+    site = site_of(env)
+    files["index.html"] = _render(env, "index.html", "index.html", plans=ordered,
+                                  meta=index_meta(site, "index.html", ordered))
     page = f"{PEOPLE_DIR}/index.html"
-    files[page] = _render(env, "people.html", page, persons=persons)
+    files[page] = _render(env, "people.html", page, persons=persons,
+                          meta=people_meta(site, page, persons, ordered))
     for person in persons:
         page = person_page(person.key)
-        files[page] = _render(env, "person.html", page, person=person)
+        files[page] = _render(env, "person.html", page, person=person,
+                              meta=person_meta(site, page, person))
     sources = explanation_sources()
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
@@ -539,13 +584,20 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
         page = f"{TIEBREAKS_DIR}/{stem}.html"
         title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
         listed.append((page, title, stem in used))
-        files[page] = _render(env, "tiebreak.html", page, title=title,
-                              body=render_markdown(text, allow_html=True))
+        body = render_markdown(text, allow_html=True)
+        files[page] = _render(env, "tiebreak.html", page, title=title, body=body,
+                              meta=tiebreak_meta(site, page, title, str(body)))
     page = f"{TIEBREAKS_DIR}/index.html"
-    files[page] = _render(env, "tiebreaks.html", page, topics=listed)
+    files[page] = _render(env, "tiebreaks.html", page, topics=listed,
+                          meta=tiebreaks_meta(site, page))
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
         files[name] = source.encode("utf-8")
+    files[FIND_INDEX] = find_index(ordered)
+    files.update(flag_files(player.federation for plan in plans
+                            for player in plan.event.tournament.players))
+    if site.logo_page is not None and site.logo_data is not None:
+        files[site.logo_page] = site.logo_data  # the bytes checked when site.yml was read
     files[".nojekyll"] = b""
     return files
 

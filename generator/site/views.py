@@ -31,7 +31,7 @@ from generator.model import (
 from generator.rules.explain import Standings, StandingsRow
 from generator.rules.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
 from generator.rules.progress import Progress, RoundProgress, event_progress, round_progress
-from generator.rules.ranking import value_keys
+from generator.rules.ranking import GROUP_ORDERS, value_keys
 from generator.site.addresses import (
     competitor_page,
     crosstable_page,
@@ -484,7 +484,8 @@ def standings_lines(standings: Standings, slug: str,
     players = folder_link(page.rpartition("/")[0],
                           competitor_page(slug, 0, is_team).rpartition("/")[0])
     cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.is_shown_rounded
-             else None) for column in columns(standings.specs)]
+             else None, column.spec.acronym in GROUP_ORDERS)
+            for column in columns(standings.specs)]
     lines = []
     for row in standings.rows:
         player = row.player
@@ -496,10 +497,29 @@ def standings_lines(standings: Standings, slug: str,
             row, href, place_text(row),
             "" if player.rating is None else str(player.rating),
             format_points(row.points),
-            tuple([(format_points(value(code) if aob is None else shown_value(aob, value(code))),
-                    fragment + anchor) for code, anchor, aob in cols]),
+            tuple([(_cell_text(value(code), aob, is_order), fragment + anchor)
+                   for code, anchor, aob, is_order in cols]),
         ))
     return tuple(lines)
+
+
+def _cell_text(value: Decimal | None, shown_rounded: TiebreakSpec | None,
+               is_order: bool) -> str:
+    if is_order and value == 0:
+        # A group order (Art. 6 DE, 13.3, 12.2-12.3) is a place within a tied group; 0 is
+        # the reference calculator's "no place": the player was tied with nobody at that
+        # point, the tied players had no game among them (6.3), or it left them all equal.
+        # It did not apply, so the cell is blank (the downloads keep the 0).
+        return ""
+    return format_points(value if shown_rounded is None else shown_value(shown_rounded, value))
+
+
+def cell_text(row: StandingsRow, column: Column) -> str:
+    """A tie-break's value as the standings cell writes it (blank where a group order
+    gave no place)."""
+    spec = column.spec
+    return _cell_text(row.number(column.key), spec if spec.info.is_shown_rounded else None,
+                      spec.acronym in GROUP_ORDERS)
 
 
 _new_standings_line = record_maker(StandingsLine, "row", "href", "place", "rating",

@@ -13,7 +13,7 @@ are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
@@ -28,11 +28,13 @@ from generator.rules.explain import (
     KoyaThresholdNote,
     Note,
     NoteKind,
+    Part,
     SecondaryScoreNote,
     StrengthCombinationNote,
     UndefinedUnratedNote,
 )
 from generator.rules.notation import TiebreakSpec
+from generator.rules.unplayed import Category
 from generator.site.downloads import plain_decimal
 
 NumberFormat = Callable[[Decimal], str]
@@ -87,12 +89,12 @@ MATCH_OUTCOMES: Mapping[MatchOutcome, tuple[str, str]] = MappingProxyType({
 CUTS: Mapping[CutReason, str] = MappingProxyType({
     # {article}: the modifier that made the cut (14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1,
     # 14.4 Median-2); see cut_article.
-    CutReason.LEAST_SIGNIFICANT: "least significant value cut ({article})",
-    CutReason.VOLUNTARY_UNPLAYED_FIRST: "voluntary unplayed round cut first (16.5)",
-    CutReason.MOST_SIGNIFICANT: "most significant value cut (median, {article})",
+    CutReason.LEAST_SIGNIFICANT: "cut as the least significant value (C.07 {article})",
+    CutReason.VOLUNTARY_UNPLAYED_FIRST: "cut first, being a voluntary unplayed round (C.07 16.5)",
+    CutReason.MOST_SIGNIFICANT: "cut as the most significant value (median, C.07 {article})",
     # 14.1.2 c defines PS's least significant values as the earliest cumulative scores.
-    CutReason.EARLIEST_ROUND: "first cumulative score dropped (14.1.2 c)",
-    CutReason.BELOW_LIMIT: "opponent below the Koya limit (9.2)",
+    CutReason.EARLIEST_ROUND: "the first cumulative score is dropped (C.07 14.1.2 c)",
+    CutReason.BELOW_LIMIT: "the opponent is below the Koya limit (C.07 9.2)",
     CutReason.NOT_COUNTED: "not an element of this tie-break",
 })
 """Why an element of a tie-break does not count."""
@@ -356,8 +358,6 @@ class TerminalWords:
     dummy_against: str = "dummy for a {kind} against {who}"
     dummy_capped: str = "own score {own}, capped at {cap} ({article}) -> {counted}"
     dummy_own: str = "own score {own} ({article})"
-    category: str = "category {category}"
-    voluntary_category: str = "category {category}, voluntary"
     rating: str = "rating {rating}"
     adjusted_score: str = "score {score}, adjusted {adjusted} (16.3)"
     score: str = "score {score}"
@@ -380,3 +380,312 @@ class TerminalWords:
 
 
 TERMINAL = TerminalWords()
+
+
+# --- the first screen of a player's (or a team's) page ----------------------------------
+# Whole sentences, each with named fields: a translation replaces each sentence as a whole
+# (issue 13), never a fragment of one. {name} and {place} are a neighbour's, {mine} and
+# {theirs} the values of the criterion that decided ({criterion}, its code as written),
+# {equal} the criteria that were equal before it (EQUAL_VALUE items joined by join_words).
+
+class Side(StrEnum):
+    """Where the page's competitor stands against the neighbour a sentence names."""
+
+    AHEAD = "ahead"
+    BEHIND = "behind"
+
+
+class Reason(StrEnum):
+    """What put two neighbours on the same points in their order (Art. 4 and 6)."""
+
+    TIEBREAK = "tiebreak"
+    TIEBREAK_AFTER_EQUAL = "tiebreak-after-equal"
+    ORDER = "order"
+    """A group order (DE, EDE, TBR ...) whose value is a place in the group, not a number
+    worth comparing: the sentence names the criterion only."""
+    ORDER_AFTER_EQUAL = "order-after-equal"
+    ENCOUNTER_GAME = "encounter-game"
+    """Art. 6 between two players who met once: the game decided."""
+    ENCOUNTER_GAME_AFTER_EQUAL = "encounter-game-after-equal"
+    ENCOUNTER_SCORES = "encounter-scores"
+    """Art. 6 among several players, or two who met more than once: the points in those
+    games (6.1.2)."""
+    ENCOUNTER_SCORES_AFTER_EQUAL = "encounter-scores-after-equal"
+    LOTS = "lots"
+
+
+PLACE_SENTENCE = "{place} of {count} with {points}."
+PROVISIONAL_PLACE_SENTENCES: Mapping[tuple[bool, bool, bool], str] = MappingProxyType({
+    # (is the round still in progress, is it a round before the last, a team event)
+    (False, False, False): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, True, False):
+        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+    (True, False, False):
+        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
+        "{paired} games entered), provisional.",
+    (True, True, False):
+        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
+        "{entered} of {paired} games entered), provisional.",
+    (False, False, True): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, True, True):
+        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+    (True, False, True):
+        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
+        "{paired} matches entered), provisional.",
+    (True, True, True):
+        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
+        "{entered} of {paired} matches entered), provisional.",
+})
+"""The first sentence while the standings are provisional (the event macro after_round
+says the same of the standings)."""
+POINTS_ALONE_SENTENCE = "Nobody else has {points}: the points alone decide the place."
+SHARED_SENTENCE = "Shares {place} with {names}: equal on every tie-break of the list."
+SHARED_SENTENCE_MORE = ("Shares {place} with {names} and {others} others: equal on every "
+                        "tie-break of the list.")
+SHARED_SENTENCE_NO_TIEBREAKS = ("Shares {place} with {names}: the event announced no "
+                                "tie-breaks, so equal points share the place.")
+SHARED_SENTENCE_NO_TIEBREAKS_MORE = ("Shares {place} with {names} and {others} others: the "
+                                     "event announced no tie-breaks, so equal points share "
+                                     "the place.")
+SHARED_NAMES_SHOWN = 3
+"""The players a shared-place sentence names before it counts the others."""
+
+POINTS_PHRASES: Mapping[tuple[str, bool], str] = MappingProxyType({
+    # (the score, "is it exactly one"): a noun phrase with its number, as "3½ points".
+    ("points", False): "{points} points",
+    ("points", True): "{points} point",
+    ("match points", False): "{points} match points",
+    ("match points", True): "{points} match point",
+    ("game points", False): "{points} game points",
+    ("game points", True): "{points} game point",
+})
+"""The competitor's score as the first sentence says it (C.07 11.1 for the two team scores)."""
+
+EQUAL_VALUE = "{code} {value}"
+"""One criterion that was equal before the deciding one: "BH 11½"."""
+EQUAL_ORDER = "{code}"
+"""A group order that was equal (it left them tied): its code alone."""
+
+LIST_TWO = "{first} and {last}"
+LIST_MORE = "{first}, {rest}"
+"""How join_words writes a list: "A and B", "A, B and C"."""
+
+REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
+    (Reason.TIEBREAK, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on {criterion}: {mine} against "
+        "{theirs}.",
+    (Reason.TIEBREAK, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on {criterion}: {mine} against "
+        "{theirs}.",
+    (Reason.TIEBREAK_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}: "
+        "{mine} against {theirs}.",
+    (Reason.TIEBREAK_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}: "
+        "{mine} against {theirs}.",
+    (Reason.ORDER, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on {criterion}.",
+    (Reason.ORDER, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on {criterion}.",
+    (Reason.ORDER_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}.",
+    (Reason.ORDER_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}.",
+    (Reason.ENCOUNTER_GAME, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: won their game "
+        "in round {round}.",
+    (Reason.ENCOUNTER_GAME, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
+        "game in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: won their game in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: lost their game in round {round}.",
+    (Reason.ENCOUNTER_SCORES, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+        "{theirs} in the games among the tied players.",
+    (Reason.ENCOUNTER_SCORES, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+        "{theirs} in the games among the tied players.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: {mine} against {theirs} in the games among the tied players.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: {mine} against {theirs} in the games among the tied players.",
+    (Reason.LOTS, Side.AHEAD):
+        "Level with {name} ({place}) on points and on every tie-break, placed ahead by "
+        "drawing of lots (C.07 4.2).",
+    (Reason.LOTS, Side.BEHIND):
+        "Level with {name} ({place}) on points and on every tie-break, placed behind by "
+        "drawing of lots (C.07 4.2).",
+})
+"""Why the page's competitor is ahead of (or behind) a neighbour on the same points."""
+
+TEAM_REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
+    # Art. 6 between teams counts their matches (11.1), not games.
+    (Reason.ENCOUNTER_GAME, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: won their match "
+        "in round {round}.",
+    (Reason.ENCOUNTER_GAME, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
+        "match in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: won their match in round {round}.",
+    (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: lost their match in round {round}.",
+    (Reason.ENCOUNTER_SCORES, Side.AHEAD):
+        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+        "{theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES, Side.BEHIND):
+        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+        "{theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
+        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+    (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
+        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+})
+"""A team page's sentences where they differ from REASONS."""
+
+AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
+    Reason.TIEBREAK: Reason.TIEBREAK_AFTER_EQUAL,
+    Reason.ORDER: Reason.ORDER_AFTER_EQUAL,
+    Reason.ENCOUNTER_GAME: Reason.ENCOUNTER_GAME_AFTER_EQUAL,
+    Reason.ENCOUNTER_SCORES: Reason.ENCOUNTER_SCORES_AFTER_EQUAL,
+})
+"""The sentence to use instead when earlier criteria were equal (lots has them all equal)."""
+
+
+PERFORMANCE_ABOVE = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
+                     "of the {games} rated opponents met over the board, {average}, plus {dp} "
+                     "from the FIDE table (B.02) for {score} out of {games}")
+PERFORMANCE_BELOW = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
+                     "of the {games} rated opponents met over the board, {average}, minus {dp} "
+                     "from the FIDE table (B.02) for {score} out of {games}")
+"""A player's performance on their page, whether or not TPR is among the tie-breaks; {dp}
+is the table's difference without its sign."""
+
+
+# --- one round of a derivation, in words -------------------------------------------------
+# Lower case and without a full stop, as the notes (the page makes each a sentence, the CLI
+# joins them with "; "): the plain words first, the article last.
+
+class DummyCap(StrEnum):
+    """How the 2026 cap (16.4.1, 16.4.2) stood to the dummy's own score."""
+
+    NONE = "none"
+    """No cap: the 2024 edition, or unplayed rounds counted as draws (16.6)."""
+    BITES = "bites"
+    DOES_NOT_BITE = "does-not-bite"
+
+
+DUMMY_SENTENCES: Mapping[tuple[bool, DummyCap], str] = MappingProxyType({
+    # (the round has an opponent, i.e. a forfeit; the cap)
+    (False, DummyCap.NONE):
+        "the {kind} in round {round} counts as a game against an imaginary opponent with "
+        "{who}'s own score, {own} (C.07 {article})",
+    (False, DummyCap.BITES):
+        "the {kind} in round {round} counts as a game against an imaginary opponent with "
+        "{who}'s own score, {own}, capped at {cap} (C.07 {article})",
+    (False, DummyCap.DOES_NOT_BITE):
+        "the {kind} in round {round} counts as a game against an imaginary opponent with "
+        "{who}'s own score, {own}; the cap, {cap}, does not bite (C.07 {article})",
+    (True, DummyCap.NONE):
+        "the {kind} against {opponent} in round {round} counts as a game against an "
+        "imaginary opponent with {who}'s own score, {own} (C.07 {article})",
+    (True, DummyCap.BITES):
+        "the {kind} against {opponent} in round {round} counts as a game against an "
+        "imaginary opponent with {who}'s own score, {own}, capped at {opponent}'s score, "
+        "{cap} (C.07 {article})",
+    (True, DummyCap.DOES_NOT_BITE):
+        "the {kind} against {opponent} in round {round} counts as a game against an "
+        "imaginary opponent with {who}'s own score, {own}; the cap, {opponent}'s score "
+        "{cap}, does not bite (C.07 {article})",
+})
+"""An unplayed round counted against a dummy opponent (16.4)."""
+
+ADJUSTED_SCORE_SENTENCE = (
+    "{opponent}'s score counts as {adjusted}, not {score}: requested byes at the end of "
+    "their event count as draws for their opponents (C.07 16.3)")
+
+CATEGORIES: Mapping[Category, str] = MappingProxyType({
+    Category.AWARDED_BYE: "a bye the pairing gave, not one asked for (C.07 16.2.1)",
+    Category.FORFEIT_WIN: "a forfeit win, not a voluntary unplayed round (C.07 16.2.2)",
+    Category.REQUESTED_BYE_THEN_AVAILABLE:
+        "a requested bye, so a voluntary unplayed round (C.07 16.1, 16.2.3)",
+    Category.FORFEIT_LOSS: "a forfeit loss, so a voluntary unplayed round (C.07 16.1, 16.2.4)",
+    Category.REQUESTED_BYE_AT_THE_END:
+        "a requested bye with no game after it, so a voluntary unplayed round (C.07 16.1, "
+        "16.2.5)",
+    Category.ABSENCE_NOT_VOLUNTARY:
+        "an absence the event's rules do not count as voluntary (C.07 16.6)",
+})
+"""What kind of unplayed round it was (Art. 16.2)."""
+
+VOLUNTARY_UNPLAYED = "a voluntary unplayed round (C.07 16.1)"
+"""A voluntary unplayed round whose category the engine did not record."""
+
+COUNTED_BY_ARTICLE = "the {kind} in round {round} counts as C.07 {article} says for it"
+"""An unplayed round a tie-break counts by its own article (a forfeit as a game, 6.1.1)."""
+
+
+def part_words(part: Part, spec: TiebreakSpec, who: str, opponent: str | None,
+               points: NumberFormat) -> tuple[str, ...]:
+    """Why one round of a derivation counts as it does, clause by clause: a cut, a dummy,
+    an adjusted score, the category of an unplayed round. ``who`` is the player's name,
+    ``opponent`` the opponent's (None without one)."""
+    words: list[str] = []
+    if part.cut is not None:
+        words.append(cut_words(part.cut, spec))
+    kind = ROUND_KINDS[part.kind]
+    if part.is_dummy:
+        cap = DummyCap.NONE
+        if part.dummy_cap is not None and part.dummy_own_score is not None:
+            cap = DummyCap.BITES if part.dummy_cap < part.dummy_own_score \
+                else DummyCap.DOES_NOT_BITE
+        words.append(DUMMY_SENTENCES[(opponent is not None, cap)].format(
+            kind=kind, round=part.round, who=who, opponent=opponent,
+            own=_text(part.dummy_own_score, points), cap=_text(part.dummy_cap, points),
+            article=part.article or "16.4"))
+    elif (part.adjusted_score is not None and part.opponent_score is not None
+          and part.adjusted_score != part.opponent_score):
+        words.append(ADJUSTED_SCORE_SENTENCE.format(
+            opponent=opponent, adjusted=points(part.adjusted_score),
+            score=points(part.opponent_score)))
+    if part.category:
+        words.append(CATEGORIES[Category(part.category)])
+    elif part.is_voluntary_unplayed:
+        words.append(VOLUNTARY_UNPLAYED)
+    if part.article and not part.is_dummy and part.kind is not RoundKind.GAME:
+        words.append(COUNTED_BY_ARTICLE.format(kind=kind, round=part.round,
+                                               article=part.article))
+    return tuple(words)
+
+
+def sentence(words: str) -> str:
+    """A lower-case clause of these tables as a sentence on a page."""
+    return words[:1].upper() + words[1:] + "."
+
+
+def join_words(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return LIST_TWO.format(first=items[0], last=items[1])
+    return LIST_MORE.format(first=items[0], rest=join_words(items[1:]))
+
+
+def ordinal(number: int) -> str:
+    """"1st", "22nd", "113th"."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

@@ -6,13 +6,11 @@ The site is served under a sub-path, as GitHub Pages serves a project site
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 
 import pytest
 from conftest import CORPUS, CORPUS_TRF
+from kit.browserkit import served_under_sub_path
 from kit.sitekit import make_event, make_seed_events
 
 from generator.site.build import build_site
@@ -20,20 +18,7 @@ from generator.site.build import build_site
 pytestmark = pytest.mark.browser
 
 TEAM_TRF = CORPUS / "teams" / "trf"
-SUB_PATH = "/REPO/"
 HOSTILE = "<script>alert(1)</script>"
-
-
-class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site folder under SUB_PATH only; anything else is a 404."""
-
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(SUB_PATH):
-            return "/nonexistent-outside-sub-path"
-        return super().translate_path("/" + path[len(SUB_PATH):])
-
-    def log_message(self, format: str, *args: object) -> None:  # quiet test output
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -51,15 +36,8 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     make_event(events, "team-rr", TEAM_TRF / "markdechamps-team-rr.trf",
                "title: Team round robin\ntiebreaks: [DE, SB]\n")
     build_site(events, root / "site")
-    handler = functools.partial(_SubPathHandler, directory=str(root / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_under_sub_path(root / "site") as url:
+        yield url
 
 
 PAGE_TYPES = [

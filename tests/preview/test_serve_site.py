@@ -227,3 +227,32 @@ def test_the_events_folders_own_problems_are_errors_and_warnings_of_the_preview(
     snapshot = live.refresh()
     assert snapshot.diagnostics == ()
     assert str(events / "latest") not in [d.path for d in snapshot.warnings]
+
+
+def test_site_yml_edited_while_served_retitles_every_page_and_a_bad_one_shows_in_the_banner(
+        tmp_path: Path) -> None:
+    make_event(tmp_path / "events", "anna", ANNA)
+    site_yml = tmp_path / "site.yml"
+    site_yml.write_text("title: First Club\n", encoding="utf-8")
+    with Preview(ServeSettings(events_root=tmp_path / "events", port=0), default_site_functions(),
+                 log=lambda line: None) as preview:
+        assert "<title>" in get(preview, "/anna/")[1]
+        assert "First Club</title>" in get(preview, "/anna/")[1]
+        assert "First Club" in get(preview, "/")[1]
+
+        site_yml.write_text("title: Second <Club>\n", encoding="utf-8")
+        wait_until(lambda: "Second &lt;Club&gt;</title>" in get(preview, "/anna/")[1])
+        assert "Second &lt;Club&gt;</title>" in get(preview, "/")[1]
+        assert "Second &lt;Club&gt;" in get(preview, "/anna/players/1.html")[1]
+
+        # A mistake: the pages stay as they were and the problem is on every page.
+        site_yml.write_text("title: Third\nurl: nowhere\n", encoding="utf-8")
+        wait_until(lambda: BANNER_ID in get(preview, "/anna/")[1])
+        status, page = get(preview, "/anna/")
+        assert status == 200 and "Second &lt;Club&gt;</title>" in page
+        assert ("site.yml:2:6: &#x27;url&#x27; &#x27;nowhere&#x27; is not an absolute "
+                "http(s) address") in page
+
+        site_yml.write_text("title: Third\n", encoding="utf-8")
+        wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
+        assert "Third</title>" in get(preview, "/anna/")[1]

@@ -515,3 +515,5 @@ def test_the_wheel_carries_templates_static_files_and_explanations(tmp_path: Pat
     explanations = {f"generator/explanations/{p.name}"
                     for p in (ROOT / "generator/explanations").glob("*.md")}
     assert explanations <= names and len(explanations) >= 20
+    flags = {f"generator/flags/{p.name}" for p in (ROOT / "generator/flags").iterdir()}
+    assert flags <= names and len(flags) > 190  # the SVGs, LICENSE and PROVENANCE.md

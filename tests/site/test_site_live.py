@@ -163,8 +163,10 @@ def test_each_player_page_opens_with_the_next_game(live_site: Path, start_no: in
                                                    line: str) -> None:
     markup = _page(live_site, f"paired/players/{start_no}.html")
     article = _text(markup[markup.index("<article"):])
-    heading = article.index(NAMES[start_no]) + len(NAMES[start_no])
-    assert article[heading:].startswith(f" {line} All pairings of round 6")
+    # Issue 12: the place and why come first, then the next game, then the rounds.
+    headline = article.index(" of 8 with ")
+    game = article.index(f" {line} All pairings of round 6")
+    assert headline < game < article.index("Round by round")
     assert 'href="../rounds/6.html"' in markup
 
 

@@ -177,13 +177,14 @@ def test_the_cli_shows_a_direct_encounter_group_by_start_numbers():
 
 
 @pytest.mark.parametrize(("code", "reason", "words"), [
-    ("BH/C1", CutReason.LEAST_SIGNIFICANT, "least significant value cut (14.1)"),
-    ("BH/C2", CutReason.LEAST_SIGNIFICANT, "least significant value cut (14.2)"),
-    ("BH/M1", CutReason.LEAST_SIGNIFICANT, "least significant value cut (14.3)"),
-    ("BH/M2", CutReason.MOST_SIGNIFICANT, "most significant value cut (median, 14.4)"),
-    ("BH/M1", CutReason.MOST_SIGNIFICANT, "most significant value cut (median, 14.3)"),
-    ("BH/C1", CutReason.VOLUNTARY_UNPLAYED_FIRST, "voluntary unplayed round cut first (16.5)"),
-    ("PS/C2", CutReason.EARLIEST_ROUND, "first cumulative score dropped (14.1.2 c)"),
+    ("BH/C1", CutReason.LEAST_SIGNIFICANT, "cut as the least significant value (C.07 14.1)"),
+    ("BH/C2", CutReason.LEAST_SIGNIFICANT, "cut as the least significant value (C.07 14.2)"),
+    ("BH/M1", CutReason.LEAST_SIGNIFICANT, "cut as the least significant value (C.07 14.3)"),
+    ("BH/M2", CutReason.MOST_SIGNIFICANT, "cut as the most significant value (median, C.07 14.4)"),
+    ("BH/M1", CutReason.MOST_SIGNIFICANT, "cut as the most significant value (median, C.07 14.3)"),
+    ("BH/C1", CutReason.VOLUNTARY_UNPLAYED_FIRST,
+     "cut first, being a voluntary unplayed round (C.07 16.5)"),
+    ("PS/C2", CutReason.EARLIEST_ROUND, "the first cumulative score is dropped (C.07 14.1.2 c)"),
 ])
 def test_a_cut_cites_the_paragraph_of_the_modifier_that_made_it_art_14(code, reason, words):
     assert wording.cut_words(reason, parse_tiebreak(code)) == words

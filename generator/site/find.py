@@ -1,0 +1,41 @@
+"""Find a player: the index that ``static/find.js`` searches, without a server.
+
+The index (``addresses.FIND_INDEX``) is a script file, not JSON: a page opened from disk
+(``file://``) may not fetch a file beside it, but it may load a script. ``find.js`` adds
+the script to the page only when the search box is first used, so a page that nobody
+searches never loads it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from generator.site.addresses import competitor_page
+from generator.site.views import EventPlan, event_sort_key, place_text
+
+FIND_GLOBAL = "standingsFindIndex"
+"""The name the index script gives its data (``window.standingsFindIndex``)."""
+
+
+def find_index(plans: Sequence[EventPlan]) -> bytes:
+    """Every ranked competitor of every event, newest event first, in standings order.
+
+    ``{"events": [[slug, title], ...], "entries": [[name, event, place, page], ...]}``:
+    ``event`` indexes ``events``, ``place`` is the place as the standings write it ("3",
+    "3–5"), and ``page`` is the address from the site root. Names are data here: find.js
+    writes them as text, never as markup.
+    """
+    events = []
+    entries = []
+    for number, plan in enumerate(sorted(plans, key=event_sort_key)):
+        events.append([plan.slug, plan.info.title])
+        is_team = plan.info.is_team_event
+        for row in plan.standings.rows:
+            entries.append([row.player.name, number, place_text(row),
+                            competitor_page(plan.slug, row.player.start_no, is_team)])
+    data = json.dumps({"events": events, "entries": entries}, ensure_ascii=True,
+                      separators=(",", ":"))
+    # ASCII only: no U+2028 or "</script" can end up in the script text, whatever a name holds.
+    data = data.replace("<", "\\u003c")
+    return f"window.{FIND_GLOBAL}={data};\n".encode("ascii")

@@ -1,0 +1,251 @@
+"""The first screen of a competitor's page: the place, the points and why, in sentences.
+
+"5th of 52 with 3 points. Level with Ana Rodriguez Cabrera (6th) on points, ahead on
+BH/C1: 9½ against 9." Made from the standings row and its neighbours (``Separation``,
+rules/explain.py) and the Art. 6 groups; the words are wording.py's whole sentences.
+The same sentences are plain text (a link preview's description) and HTML (the page,
+the neighbours' names and the criteria linked).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from markupsafe import Markup, escape
+
+from generator.model import StartNo
+from generator.rules.explain import DirectEncounterGroup, Separation, Standings, StandingsRow
+from generator.rules.ranking import GROUP_ORDERS
+from generator.site.views import Column, EventPlan, format_points, value_of
+from generator.site.wording import (
+    AFTER_EQUAL,
+    EQUAL_ORDER,
+    EQUAL_VALUE,
+    PLACE_SENTENCE,
+    POINTS_ALONE_SENTENCE,
+    POINTS_PHRASES,
+    PROVISIONAL_PLACE_SENTENCES,
+    REASONS,
+    SHARED_NAMES_SHOWN,
+    SHARED_SENTENCE,
+    SHARED_SENTENCE_MORE,
+    SHARED_SENTENCE_NO_TIEBREAKS,
+    SHARED_SENTENCE_NO_TIEBREAKS_MORE,
+    TEAM_REASONS,
+    Reason,
+    Side,
+    join_words,
+    ordinal,
+)
+
+_LINK = Markup('<a href="{href}">{text}</a>')
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sentence:
+    """One wording with its fields; ``links`` make some fields links on the page."""
+
+    wording: str
+    fields: Mapping[str, str]
+    links: Mapping[str, str]
+    """Field name -> the address its text links to."""
+
+    @property
+    def text(self) -> str:
+        return self.wording.format_map(self.fields)
+
+    @property
+    def html(self) -> Markup:
+        # Markup.format_map escapes every plain field; the links are built escaped.
+        values = {name: _LINK.format(href=self.links[name], text=value)
+                  if name in self.links else value for name, value in self.fields.items()}
+        return escape(self.wording).format_map(values)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Headline:
+    place: Sentence
+    """"5th of 52 with 3 points."."""
+    reasons: tuple[Sentence, ...]
+    """Why that place: the neighbours on the same points, a shared place, or the points
+    alone."""
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text for s in (self.place, *self.reasons))
+
+    @property
+    def reasons_html(self) -> Markup:
+        return Markup(" ").join(s.html for s in self.reasons)
+
+
+def place_words(row: StandingsRow) -> str:
+    """"5th", or "20th–21st" for a place shared (Art. 4.2)."""
+    if row.rank_to == row.rank:
+        return ordinal(row.rank)
+    return f"{ordinal(row.rank)}–{ordinal(row.rank_to)}"
+
+
+def points_phrase(points: Decimal, score_name: str) -> str:
+    """"3½ points", "1 match point"."""
+    return POINTS_PHRASES[(score_name, points == 1)].format(points=format_points(points))
+
+
+def score_name(plan: EventPlan) -> str:
+    """What the standings rank on: points, or a team event's match or game points (11.1)."""
+    teams = plan.event.teams
+    if teams is None:
+        return "points"
+    return "game points" if teams.game_points_primary else "match points"
+
+
+def encounter_groups(standings: Standings) -> Mapping[StartNo, tuple[DirectEncounterGroup, ...]]:
+    """Each player's Art. 6 groups (not the team steps of 13.3), in the engine's order."""
+    groups: dict[StartNo, list[DirectEncounterGroup]] = {}
+    for group in standings.direct_encounters:
+        if group.step is None:
+            for member in group.members:
+                groups.setdefault(member, []).append(group)
+    return {number: tuple(found) for number, found in groups.items()}
+
+
+def encounter_applied(groups: Sequence[DirectEncounterGroup], other: StartNo | None = None
+                      ) -> bool:
+    """Did Art. 6 have anything to work on: a tied group (with ``other``) in which games
+    were played among the members? Without one (not tied at that point, 6.1, or tied
+    players who did not meet, 6.3's "without a game") direct encounter says nothing."""
+    return any(group.games and (other is None or other in group.members) for group in groups)
+
+
+def headline(plan: EventPlan, index: int, cols: Sequence[Column],
+             anchors: Mapping[str, str], href: Callable[[int], str],
+             groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]) -> Headline:
+    """The sentences for the row at ``index`` of the plan's standings. ``anchors``: each
+    column key's section on the page; ``href``: a competitor's page from its start number;
+    ``groups``: :func:`encounter_groups` of the standings."""
+    standings = plan.standings
+    rows = standings.rows
+    row = rows[index]
+    name = score_name(plan)
+    fields = {"place": place_words(row), "count": str(len(rows)),
+              "points": points_phrase(row.points, name)}
+    info = plan.info
+    if standings.is_final or not info.rounds_played:
+        place = Sentence(wording=PLACE_SENTENCE, fields=fields, links={})
+    else:
+        progress = info.progress
+        last = progress.last_round
+        in_progress = progress.is_in_progress and last is not None
+        key = (in_progress, info.rounds_played < info.rounds_total, info.is_team_event)
+        place = Sentence(wording=PROVISIONAL_PLACE_SENTENCES[key], fields={
+            **fields, "round": str(info.rounds_played), "rounds": str(info.rounds_total),
+            "entered": str(last.entered if in_progress and last else 0),
+            "paired": str(last.paired if in_progress and last else 0)}, links={})
+    reasons: list[Sentence] = []
+    if row.rank_to != row.rank:
+        reasons.append(_shared(plan, row, bool(cols), href))
+    neighbours = ((rows[index - 1], row.above, Side.BEHIND) if index > 0 else None,
+                  (rows[index + 1], row.below, Side.AHEAD) if index + 1 < len(rows) else None)
+    for neighbour in neighbours:
+        if neighbour is None:
+            continue
+        other, separation, side = neighbour
+        if separation is None or other.points != row.points or separation.criterion in ("",
+                                                                                       "PTS"):
+            continue  # another score, or a shared place (said above)
+        reasons.append(_reason(row, other, separation, side, cols, anchors, href,
+                               groups.get(row.player.start_no, ()), plan.info.is_team_event))
+    if not reasons:
+        reasons.append(Sentence(wording=POINTS_ALONE_SENTENCE,
+                                fields={"points": points_phrase(row.points, name)}, links={}))
+    return Headline(place=place, reasons=tuple(reasons))
+
+
+def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
+            href: Callable[[int], str]) -> Sentence:
+    rows = plan.standings.rows
+    # Rows sharing a place are next to each other (Art. 4.2): rank - 1 is the first one's
+    # index, since a shared place counts every row before it.
+    first = row.rank - 1
+    others = [r for r in rows[first:first + row.rank_to - row.rank + 1] if r is not row]
+    shown = others[:SHARED_NAMES_SHOWN]
+    names = [f"n{k}" for k in range(len(shown))]
+    # The names are fields of their own (each a link), joined by the list wording.
+    fields = {key: r.player.display_name for key, r in zip(names, shown, strict=True)}
+    links = {key: href(r.player.start_no) for key, r in zip(names, shown, strict=True)}
+    rest = len(others) - len(shown)
+    if has_tiebreaks:
+        wording = SHARED_SENTENCE_MORE if rest else SHARED_SENTENCE
+    else:
+        wording = SHARED_SENTENCE_NO_TIEBREAKS_MORE if rest else SHARED_SENTENCE_NO_TIEBREAKS
+    wording = wording.replace("{names}", join_words(["{" + key + "}" for key in names]))
+    return Sentence(wording=wording,
+                    fields={**fields, "place": place_words(row), "others": str(rest)},
+                    links=links)
+
+
+def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side: Side,
+            cols: Sequence[Column], anchors: Mapping[str, str], href: Callable[[int], str],
+            groups: Sequence[DirectEncounterGroup], is_team: bool) -> Sentence:
+    fields = {"name": other.player.display_name, "place": place_words(other)}
+    links = {"name": href(other.player.start_no)}
+    criterion = separation.criterion
+    if criterion == "lots":
+        return Sentence(wording=REASONS[(Reason.LOTS, side)], fields=fields, links=links)
+    position = next((k for k, c in enumerate(cols) if c.key == criterion), len(cols))
+    equal = [_equal_item(row, column) for column in cols[:position]
+             if column.spec.acronym not in GROUP_ORDERS
+             or column.spec.acronym != "DE"
+             or encounter_applied(groups, other.player.start_no)]
+    column = cols[position] if position < len(cols) else None
+    fields["criterion"] = column.spec.written if column is not None else criterion
+    if column is not None and column.key in anchors:
+        links["criterion"] = "#" + anchors[column.key]
+    reason = Reason.TIEBREAK
+    if column is not None and column.spec.acronym in GROUP_ORDERS:
+        reason = Reason.ORDER
+        group = _deciding_group(groups, row, other) if column.spec.acronym == "DE" else None
+        if group is not None:
+            reason, extra = _encounter(group, row, other)
+            fields.update(extra)
+    else:
+        mine = value_of(row, column) if column is not None else separation.value
+        theirs = value_of(other, column) if column is not None else separation.other_value
+        fields.update(mine=format_points(mine), theirs=format_points(theirs))
+    if equal:
+        reason = AFTER_EQUAL[reason]
+        fields["equal"] = join_words(equal)
+    wording = (TEAM_REASONS.get((reason, side)) if is_team else None) or REASONS[(reason, side)]
+    return Sentence(wording=wording, fields=fields, links=links)
+
+
+def _equal_item(row: StandingsRow, column: Column) -> str:
+    if column.spec.acronym in GROUP_ORDERS:
+        # Its value is a place in a group (0 when it left them tied): not worth writing.
+        return EQUAL_ORDER.format(code=column.spec.written)
+    return EQUAL_VALUE.format(code=column.spec.written, value=format_points(value_of(row,
+                                                                                      column)))
+
+
+def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
+                    other: StandingsRow) -> DirectEncounterGroup | None:
+    """The first application of Art. 6 that put the two in different sub-groups."""
+    a, b = row.player.start_no, other.player.start_no
+    for group in groups:
+        if b not in group.members:
+            continue
+        if not any(a in sub and b in sub for sub in group.order):
+            return group
+    return None
+
+
+def _encounter(group: DirectEncounterGroup, row: StandingsRow,
+               other: StandingsRow) -> tuple[Reason, dict[str, str]]:
+    a, b = row.player.start_no, other.player.start_no
+    between = [game for game in group.games if {game[1], game[2]} == {a, b}]
+    if len(group.members) == 2 and len(between) == 1:
+        return Reason.ENCOUNTER_GAME, {"round": str(between[0][0])}
+    return Reason.ENCOUNTER_SCORES, {"mine": format_points(group.scores[a]),
+                                     "theirs": format_points(group.scores[b])}

@@ -1,0 +1,71 @@
+"""Find a player: the index the search box reads, and the box on the pages that have it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import ROOT
+from kit.sitekit import SEED_TRF, make_event
+
+from generator.site.addresses import FIND_INDEX, FIND_SCRIPT
+from generator.site.build import build_site
+from generator.site.find import FIND_GLOBAL
+
+HOSTILE = "</script><b>Rémy"
+
+
+def index_data(site: Path) -> dict[str, list[list[object]]]:
+    text = (site / FIND_INDEX).read_text(encoding="ascii")
+    prefix = f"window.{FIND_GLOBAL}="
+    assert text.startswith(prefix) and text.endswith(";\n")
+    data: dict[str, list[list[object]]] = json.loads(text[len(prefix):-2])
+    return data
+
+
+def build(tmp_path: Path) -> Path:
+    events = tmp_path / "events"
+    trf = SEED_TRF["seed-anna"].read_text(encoding="utf-8")
+    name = next(line for line in trf.splitlines() if line.startswith("001 "))[14:47]
+    make_event(events, "anna", trf.replace(name, HOSTILE.ljust(len(name)), 1),
+               "title: Anna\nstart_date: 2026-01-10\n")
+    make_event(events, "older", SEED_TRF["seed-alekhin"], "title: Older\nstart_date: 2020-05-01\n")
+    build_site(events, tmp_path / "site")
+    return tmp_path / "site"
+
+
+def test_the_index_lists_every_ranked_player_newest_event_first(tmp_path: Path) -> None:
+    site = build(tmp_path)
+    data = index_data(site)
+    assert data["events"] == [["anna", "Anna"], ["older", "Older"]]
+    anna = [entry for entry in data["entries"] if entry[1] == 0]
+    assert len(anna) == 8 and len(data["entries"]) == 16
+    pages = {entry[3] for entry in data["entries"]}
+    assert all((site / str(page)).is_file() for page in pages)
+    places = [entry[2] for entry in anna]
+    assert places[0] == "1"
+
+
+def test_a_hostile_name_is_data_in_an_ascii_script(tmp_path: Path) -> None:
+    site = build(tmp_path)
+    raw = (site / FIND_INDEX).read_bytes()
+    assert raw.isascii() and b"<" not in raw
+    assert HOSTILE in [entry[0] for entry in index_data(site)["entries"]]
+
+
+def test_the_front_page_and_event_pages_have_the_box(tmp_path: Path) -> None:
+    site = build(tmp_path)
+    front = (site / "index.html").read_text(encoding="utf-8")
+    event = (site / "anna/index.html").read_text(encoding="utf-8")
+    assert 'data-find-root="" data-find-index="static/find-index.js" data-find-event=""' in front
+    assert '<a href="people/index.html">Find a player</a>' in front
+    assert 'data-find-root="../" data-find-index="../static/find-index.js"' in event
+    assert 'data-find-event="anna"' in event
+    assert '<script src="../static/find.js" defer></script>' in event
+    assert (site / FIND_SCRIPT).is_file()
+
+
+def test_the_script_reads_the_name_the_index_sets() -> None:
+    script = (ROOT / "templates" / FIND_SCRIPT).read_text(encoding="utf-8")
+    assert f"window.{FIND_GLOBAL}" in script
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script

@@ -1,0 +1,144 @@
+"""Federation flags: the code table, the vendored SVGs, and the flags a built site carries."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from kit.sitekit import SEED_TRF, make_event
+
+from generator.site.build import build_site
+from generator.site.flags import (
+    FEDERATION_FLAGS,
+    FIDE_FLAG,
+    FLAGS_SITE_DIR,
+    flag_img,
+    flag_stem,
+)
+
+FLAGS_DIR = ROOT / "generator" / "flags"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
+
+def with_federations(trf: str, federations: dict[int, str]) -> str:
+    """``trf`` with the federation (columns 54-56) of the given start numbers replaced."""
+    lines = []
+    for line in trf.splitlines():
+        if line.startswith("001 ") and int(line[4:8]) in federations:
+            line = line[:53] + federations[int(line[4:8])].ljust(3)[:3] + line[56:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+# --- the table ------------------------------------------------------------------------------
+
+def test_every_federation_in_the_table_has_its_flag_file() -> None:
+    missing = sorted(code for code, stem in FEDERATION_FLAGS.items()
+                     if not (FLAGS_DIR / f"{stem}.svg").is_file())
+    assert missing == []
+
+
+def test_only_the_flags_the_table_names_are_vendored() -> None:
+    vendored = {path.stem for path in FLAGS_DIR.glob("*.svg")}
+    assert vendored == set(FEDERATION_FLAGS.values())
+
+
+def test_the_codes_are_fide_codes() -> None:
+    assert all(re.fullmatch("[A-Z]{3}", code) for code in FEDERATION_FLAGS)
+    assert len(FEDERATION_FLAGS) >= 190  # FIDE has about 200 member federations
+
+
+@pytest.mark.parametrize(("code", "stem"), [
+    ("ENG", "gb-eng"), ("SCO", "gb-sct"), ("WLS", "gb-wls"), ("FID", FIDE_FLAG),
+    ("GER", "de"), ("NED", "nl"), ("SUI", "ch"), ("IVB", "vg"), ("ISV", "vi"),
+    ("KOS", "xk"), ("JCI", "je"), ("GCI", "gg"), ("IOM", "im"), ("TPE", "tw"),
+    ("ESP", "es"), ("esp", "es"), (" GRE", "gr"),
+])
+def test_federations_whose_flag_is_not_their_letters(code: str, stem: str) -> None:
+    assert flag_stem(code) == stem
+
+
+@pytest.mark.parametrize("code", ["", None, "YUG", "URS", "SCG", "AHO", "KIL", "XXX", "<sc"])
+def test_old_unknown_and_hostile_codes_have_no_flag(code: str | None) -> None:
+    assert flag_stem(code) is None
+    assert flag_img("slug/players", code) == ""
+
+
+def test_a_flag_is_a_decorative_image_linked_from_the_page() -> None:
+    assert flag_img("open/players", "ENG") == (
+        '<img class="flag" src="../../static/flags/gb-eng.svg" alt="" width="16" '
+        'height="12" loading="lazy">')
+    assert 'src="static/flags/de.svg"' in flag_img("", "GER")
+
+
+def test_our_fide_flag_is_not_a_copy_of_a_vendored_one() -> None:
+    ours = (FLAGS_DIR / f"{FIDE_FLAG}.svg").read_bytes()
+    assert b"flag-icons" not in ours
+    assert all(ours != path.read_bytes() for path in FLAGS_DIR.glob("*.svg")
+               if path.stem != FIDE_FLAG)
+
+
+def test_provenance_and_licence_are_kept() -> None:
+    assert "MIT License" in (FLAGS_DIR / "LICENSE").read_text(encoding="utf-8")
+    provenance = (FLAGS_DIR / "PROVENANCE.md").read_text(encoding="utf-8")
+    assert "flag-icons` 7.5.0" in provenance
+
+
+# --- the vendored files are safe to serve as our own --------------------------------------
+
+SAFE_ELEMENTS = {"svg", "g", "path", "rect", "circle", "ellipse", "polygon", "polyline",
+                 "line", "defs", "use", "clipPath", "linearGradient", "radialGradient",
+                 "stop", "mask", "pattern", "marker", "title", "desc"}
+
+
+@pytest.mark.parametrize("path", sorted(FLAGS_DIR.glob("*.svg")), ids=lambda p: p.stem)
+def test_a_vendored_flag_has_no_script_and_no_outside_reference(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert "<script" not in text.lower()
+    assert "<!entity" not in text.lower() and "<!doctype" not in text.lower()
+    root = ET.fromstring(text)
+    assert root.tag == f"{SVG_NS}svg"
+    for element in root.iter():
+        assert element.tag.startswith(SVG_NS), element.tag
+        assert element.tag[len(SVG_NS):] in SAFE_ELEMENTS, element.tag
+        for name, value in element.attrib.items():
+            local = name.rpartition("}")[2]
+            assert not local.lower().startswith("on"), (name, value)
+            if local == "href" or name == XLINK_HREF:
+                assert value.startswith("#"), value  # only the file's own shapes
+            assert "url(" not in value or re.fullmatch(r"url\(#[\w-]+\)", value), value
+            assert "javascript:" not in value.lower()
+
+
+def test_the_safety_check_would_see_a_script() -> None:
+    hostile = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    element = next(iter(ET.fromstring(hostile)))
+    assert element.tag[len(SVG_NS):] not in SAFE_ELEMENTS
+
+
+# --- the site carries the flags it shows, and only those ---------------------------------
+
+def test_the_site_copies_only_the_flags_its_players_have(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    trf = with_federations(SEED_TRF["seed-anna"].read_text(encoding="utf-8"),
+                           {1: "ENG", 2: "FID", 3: "YUG", 4: "ENG", 5: "esp"})
+    make_event(events, "open", trf, "title: Open\n")
+    out = tmp_path / "site"
+    build_site(events, out)
+    copied = sorted(p.name for p in (out / FLAGS_SITE_DIR).iterdir())
+    assert copied == ["es.svg", "fide.svg", "gb-eng.svg"]
+    assert (out / FLAGS_SITE_DIR / "gb-eng.svg").read_bytes() == (
+        FLAGS_DIR / "gb-eng.svg").read_bytes()
+    player = (out / "open/players/1.html").read_text(encoding="utf-8")
+    assert 'src="../../static/flags/gb-eng.svg"' in player
+
+
+def test_a_site_without_federations_has_no_flags_folder(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    make_event(events, "open", SEED_TRF["seed-anna"], "title: Open\n")
+    build_site(events, tmp_path / "site")
+    assert not (tmp_path / "site" / FLAGS_SITE_DIR).exists()
