@@ -5,17 +5,14 @@ phone. The site is served under a sub-path, as GitHub Pages serves it."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kit.browserkit import served_under_sub_path
 from kit.livekit import ROUND_6, live_trf
 from kit.sitekit import html_pages, make_event
-from test_site_browser import SUB_PATH, _SubPathHandler
 
 from generator.site.build import build_site
 
@@ -36,15 +33,8 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
     make_event(events, "halfway", live_trf(announced=5, blank=frozenset(
         {(1, 5), (7, 5), (2, 5), (8, 5)})), "title: Halfway open\n")
     build_site(events, root / "site", strict=True)
-    handler = functools.partial(_SubPathHandler, directory=str(root / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}", root / "site"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_under_sub_path(root / "site") as url:
+        yield url, root / "site"
 
 
 def test_a_provisional_event_never_shows_final_or_winner(live_site: tuple[str, Path],

@@ -6,13 +6,11 @@ The site is served under a sub-path, as GitHub Pages serves a project site
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 
 import pytest
 from conftest import CORPUS, CORPUS_TRF
+from kit.browserkit import served_under_sub_path
 from kit.sitekit import make_event, make_seed_events
 
 from generator.site.build import build_site
@@ -20,20 +18,7 @@ from generator.site.build import build_site
 pytestmark = pytest.mark.browser
 
 TEAM_TRF = CORPUS / "teams" / "trf"
-SUB_PATH = "/REPO/"
 HOSTILE = "<script>alert(1)</script>"
-
-
-class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site folder under SUB_PATH only; anything else is a 404."""
-
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(SUB_PATH):
-            return "/nonexistent-outside-sub-path"
-        return super().translate_path("/" + path[len(SUB_PATH):])
-
-    def log_message(self, format: str, *args: object) -> None:  # quiet test output
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -51,15 +36,8 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     make_event(events, "team-rr", TEAM_TRF / "markdechamps-team-rr.trf",
                "title: Team round robin\ntiebreaks: [DE, SB]\n")
     build_site(events, root / "site")
-    handler = functools.partial(_SubPathHandler, directory=str(root / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_under_sub_path(root / "site") as url:
+        yield url
 
 
 PAGE_TYPES = [
@@ -121,7 +99,10 @@ def test_a_deep_link_opens_the_explanation(site_url: str, phone: object) -> None
 
 def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object) -> None:
     phone.goto(site_url + "club-byes/index.html")  # type: ignore[attr-defined]
-    phone.click('a[href="players/10.html#p10-sb"]')  # type: ignore[attr-defined]
+    row = phone.locator("table.standings tbody tr", has=phone.locator(  # type: ignore[attr-defined]
+        'a[href="players/10.html"]'))
+    # Rk, Name, Pts, BH/C1, BH, SB: the SB value is the 6th cell.
+    row.locator("td:nth-child(6)").click()
     phone.wait_for_url("**/REPO/club-byes/players/10.html#p10-sb")  # type: ignore[attr-defined]
     phone.wait_for_load_state("load")  # type: ignore[attr-defined]
     assert phone.locator("#p10-sb").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
@@ -130,7 +111,13 @@ def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object)
 def test_a_team_standings_value_links_to_its_derivation_and_the_team_to_its_players(
         site_url: str, phone: object) -> None:
     phone.goto(site_url + "teams/index.html")  # type: ignore[attr-defined]
-    phone.click('a[href="teams/1.html#p1-bh-gp"]')  # type: ignore[attr-defined]
+    column = phone.evaluate(  # type: ignore[attr-defined]
+        "[...document.querySelectorAll('table.standings thead th')]"
+        ".findIndex(th => th.dataset.anchor === 'bh-gp') + 1")
+    assert column > 0
+    row = phone.locator("table.standings tbody tr", has=phone.locator(  # type: ignore[attr-defined]
+        'a[href="teams/1.html"]'))
+    row.locator(f"td:nth-child({column})").click()
     phone.wait_for_url("**/REPO/teams/teams/1.html#p1-bh-gp")  # type: ignore[attr-defined]
     phone.wait_for_load_state("load")  # type: ignore[attr-defined]
     assert phone.locator("#p1-bh-gp").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
@@ -155,9 +142,10 @@ def test_filter_and_sort_enhance_the_standings(site_url: str, phone: object) -> 
     visible = phone.locator("table.standings tbody tr:visible")  # type: ignore[attr-defined]
     assert visible.count() == 1 and "Berg, Pavel" in visible.inner_text()
     phone.fill("label.filter input", "")  # type: ignore[attr-defined]
-    phone.click('table.standings thead th:nth-child(5) button.sort')  # type: ignore[attr-defined]
+    # Rk, Name, Pts, BH/C1, BH, SB, Fed, Rtg, No: the rating is the 8th column.
+    phone.click('table.standings thead th:nth-child(8) button.sort')  # type: ignore[attr-defined]
     ratings = phone.locator(  # type: ignore[attr-defined]
-        "table.standings tbody td:nth-child(5)").all_inner_texts()
+        "table.standings tbody td:nth-child(8)").all_inner_texts()
     numbers = [int(r) for r in ratings if r.strip()]
     assert numbers == sorted(numbers)
     assert phone.problems == []  # type: ignore[attr-defined]

@@ -1,0 +1,120 @@
+"""Page weight of a generated 2,000-player 11-round Swiss: gzipped bytes of its main pages.
+
+    python bench/bench_weight.py                      # 2,000 x 11
+    python bench/bench_weight.py --players 300 --rounds 9
+
+The event is the one bench/bench_build.py builds (tests/kit/trfgen.py, seed 2026, the
+tie-breaks BH/C1, BH, SB, DE, WIN, BPG and TPN). Each page is compressed as a web server
+sends it (gzip level 6, the default of nginx's and Apache's gzip modules); the stylesheet
+and the script are counted once, apart, since a browser caches them across pages. The
+standings page is also given per 300 players, the measure of issue 12's bar (standings
+<= 25 KB gzipped per 300 players). Weight is reported, never asserted (STYLE.md section 9).
+
+Today's figures, 2,000 x 11, at commit e51200e (main before issue 12), 2026-12-01:
+
+    page                               raw bytes   gzipped
+    standings (index.html)             1,342,931   125,413
+    standings after round 6              774,999    60,668
+    crosstable                         2,608,168   238,644
+    round 6 (pairings)                   291,351    20,013
+    player 1 (players/1.html)             15,268     2,742
+    player 1000                           15,359     2,801
+    static/style.css                       5,239     1,886
+    static/site.js                         3,782     1,464
+    standings per 300 players                       18,812
+
+(these lines are rewritten by hand from the script's output when a change is meant to
+move them; issue 12 asks that they not grow.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from kit import trfgen  # noqa: E402  (tests/kit/trfgen.py)
+
+from generator.site.build import build_site  # noqa: E402
+
+SETTINGS = "title: Generated open\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n"
+SLUG = "generated-open"
+GZIP_LEVEL = 6
+"""What nginx (gzip_comp_level) and Apache (mod_deflate) use unless told otherwise."""
+
+
+def generated_event(events: Path, players: int, rounds: int) -> Path:
+    """The benchmark's Swiss as an events folder with one event, SLUG."""
+    folder = events / SLUG
+    folder.mkdir(parents=True)
+    (folder / "tournament.trf").write_text(trfgen.generate_swiss(players, rounds, seed=2026),
+                                           encoding="utf-8")
+    (folder / "event.yml").write_text(SETTINGS, encoding="utf-8")
+    return events
+
+
+def pages(players: int, rounds: int) -> list[tuple[str, str]]:
+    """(label, path inside the site) of the pages weighed."""
+    middle_round = (rounds + 1) // 2
+    middle_player = max(1, players // 2)
+    return [
+        ("standings (index.html)", f"{SLUG}/index.html"),
+        (f"standings after round {middle_round}", f"{SLUG}/rounds/{middle_round}-standings.html"),
+        ("crosstable", f"{SLUG}/crosstable.html"),
+        (f"round {middle_round} (pairings)", f"{SLUG}/rounds/{middle_round}.html"),
+        ("player 1 (players/1.html)", f"{SLUG}/players/1.html"),
+        (f"player {middle_player}", f"{SLUG}/players/{middle_player}.html"),
+        ("static/style.css", "static/style.css"),
+        ("static/site.js", "static/site.js"),
+    ]
+
+
+def gzipped_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0))
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                              capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=11)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        events = generated_event(tmp / "events", args.players, args.rounds)
+        site = tmp / "site"
+        build_site(events, site)
+        print(f"{args.players} players x {args.rounds} rounds, commit {commit()}, "
+              f"gzip level {GZIP_LEVEL}")
+        print(f"    {'page':<34} {'raw bytes':>9} {'gzipped':>9}")
+        standings_gzipped = 0
+        for label, path in pages(args.players, args.rounds):
+            target = site / path
+            if not target.is_file():
+                print(f"    {label:<34} {'missing':>9}")
+                continue
+            data = target.read_bytes()
+            size = gzipped_size(data)
+            if path == f"{SLUG}/index.html":
+                standings_gzipped = size
+            print(f"    {label:<34} {len(data):>9,} {size:>9,}")
+        per_300 = round(standings_gzipped * 300 / args.players)
+        print(f"    {'standings per 300 players':<34} {'':>9} {per_300:>9,}"
+              f"   (bar: <= 25,000)")
+
+
+if __name__ == "__main__":
+    main()
