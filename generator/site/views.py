@@ -51,6 +51,29 @@ if TYPE_CHECKING:
 # --- small facts the pages need ----------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerColumns:
+    """Which of the players' own columns an event's tables show. A column empty for every
+    player of the event (a club event without federations or ratings) says nothing and
+    only pushes the points off a phone's screen, so it is left out; decided once here, not
+    by the templates."""
+
+    federation: bool
+    """Some player has a federation."""
+    rating: bool
+    """Some player has a rating."""
+
+
+def player_columns(players: Iterable[Player]) -> PlayerColumns:
+    federation = rating = False
+    for player in players:
+        federation = federation or bool(player.federation.strip())
+        rating = rating or player.rating is not None
+        if federation and rating:
+            break
+    return PlayerColumns(federation=federation, rating=rating)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EventInfo:
     """The event's heading facts, settings first, the TRF header where settings are silent."""
 
@@ -73,6 +96,9 @@ class EventInfo:
     """Boards per match in a team event."""
     progress: Progress
     """Which rounds are complete, which is in progress, which is paired only."""
+    shows: PlayerColumns = PlayerColumns(federation=True, rating=True)
+    """The players' columns the event's tables show (of the individual players in a team
+    event)."""
 
     @property
     def rounds_listed(self) -> int:
@@ -112,6 +138,7 @@ def event_info(event: Event) -> EventInfo:
         is_team_event=teams is not None,
         board_count=teams.board_count if teams is not None else 0,
         progress=event_progress(tournament),
+        shows=player_columns(event.tournament.players),
     )
 
 
@@ -290,6 +317,9 @@ class Board:
     white_before_text: str = ""
     """White's points before the round."""
     black_before_text: str = ""
+    winner: str = ""
+    """"white" or "black" when one side won (on the board or by forfeit), "" for a draw,
+    a result not known yet, or a double forfeit: the page sets the winner's name apart."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -380,6 +410,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             white_href=href(white), black_href=href(black),
             white_before_text=format_points(white_before),
             black_before_text=format_points(black_before),
+            winner=_winner(white_result, black_result),
         )
         boards.append((_board_order(white_before, white.start_no,
                                     black_before, black.start_no), board))
@@ -389,6 +420,15 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
     return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
                      standings=standings, progress=round_progress(tournament, round_no),
                      is_paired_only=is_paired_only)
+
+
+def _winner(white: RoundResult, black: RoundResult) -> str:
+    white_side, black_side = GAME_OUTCOMES.get(white.code), GAME_OUTCOMES.get(black.code)
+    if white_side == "w" and black_side != "w":
+        return "white"
+    if black_side == "w" and white_side != "w":
+        return "black"
+    return ""
 
 
 def _board_order(white_before: Decimal, white_no: int, black_before: Decimal,
@@ -498,6 +538,9 @@ class CrossCell:
     symbol: str
     href: str = ""
     """The opponent's page, relative to the crosstable page."""
+    outcome: str = ""
+    """"w", "d" or "l" for a game won, drawn or lost (forfeits included); "" otherwise.
+    The stylesheet sets the three apart by weight as well as colour."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -512,7 +555,14 @@ class CrossRow:
 
 
 _new_cross_cell = record_maker(CrossCell, "round_no", "kind", "opponent", "opponent_rank",
-                               "color", "symbol", "href")
+                               "color", "symbol", "href", "outcome")
+
+GAME_OUTCOMES = {
+    ResultCode.WIN: "w", ResultCode.WIN_UNRATED: "w", ResultCode.FORFEIT_WIN: "w",
+    ResultCode.DRAW: "d", ResultCode.DRAW_UNRATED: "d",
+    ResultCode.LOSS: "l", ResultCode.LOSS_UNRATED: "l", ResultCode.FORFEIT_LOSS: "l",
+}
+"""A game's result from one side, as the crosstable and the round pages mark it."""
 
 
 def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
@@ -533,6 +583,7 @@ def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
                 result.color.value if result.color is not Color.NONE else "",
                 competitor_symbol(row.player, result, system.round_points(result)),
                 hrefs[opponent] if opponent is not None else "",
+                GAME_OUTCOMES.get(result.code, "") if opponent is not None else "",
             ))
         rows.append(CrossRow(row=row, cells=tuple(cells), standing=line))
     return tuple(rows)

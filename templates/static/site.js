@@ -82,4 +82,13 @@
   });
   groups.forEach(addFilter);
   document.querySelectorAll("table[data-sortable]").forEach(addSort);
+  // A printed wall sheet says when it was printed; the page itself cannot know, so the
+  // line's time is the printer's clock, filled in just before printing.
+  window.addEventListener("beforeprint", function () {
+    var now = new Date();
+    document.querySelectorAll(".print-line .printed").forEach(function (span) {
+      span.querySelector(".at").textContent = now.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      span.hidden = false;
+    });
+  });
 }());

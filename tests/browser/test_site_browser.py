@@ -133,9 +133,10 @@ def test_filter_and_sort_enhance_the_standings(site_url: str, phone: object) -> 
     visible = phone.locator("table.standings tbody tr:visible")  # type: ignore[attr-defined]
     assert visible.count() == 1 and "Berg, Pavel" in visible.inner_text()
     phone.fill("label.filter input", "")  # type: ignore[attr-defined]
-    phone.click('table.standings thead th:nth-child(5) button.sort')  # type: ignore[attr-defined]
+    # Rk, Name, Pts, BH/C1, BH, SB, Fed, Rtg, No: the rating is the 8th column.
+    phone.click('table.standings thead th:nth-child(8) button.sort')  # type: ignore[attr-defined]
     ratings = phone.locator(  # type: ignore[attr-defined]
-        "table.standings tbody td:nth-child(5)").all_inner_texts()
+        "table.standings tbody td:nth-child(8)").all_inner_texts()
     numbers = [int(r) for r in ratings if r.strip()]
     assert numbers == sorted(numbers)
     assert phone.problems == []  # type: ignore[attr-defined]

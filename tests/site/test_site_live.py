@@ -55,7 +55,7 @@ def _rows(markup: str, table_class: str) -> list[str]:
     table = markup[markup.index(f'<table class="{table_class}"'):]
     table = table[:table.index("</table>")]
     body = table[table.index("<tbody>"):]
-    return [_text(row) for row in re.findall(r"(?s)<tr>(.*?)</tr>", body)]
+    return [_text(row) for row in re.findall(r"(?s)<tr(?: [^>]*)?>(.*?)</tr>", body)]
 
 
 # --- provisional until complete -----------------------------------------------------------

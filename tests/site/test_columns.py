@@ -1,0 +1,90 @@
+"""Which of the players' own columns (federation, rating) an event's tables show.
+
+A column that is empty for every player says nothing and pushes the points off a phone's
+screen (issue 12), so the event's record leaves it out and the tables follow the record.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import CORPUS_TRF
+from kit.sitekit import make_event
+
+from generator.reading.events import read_events
+from generator.site.build import build_site
+from generator.site.views import event_info
+
+CLUB = CORPUS_TRF / "synth-club-byes.trf"  # every player has a federation and a rating
+# TRF-16 player line: rating in columns 49-52, federation in 54-56 (1-based).
+RATING = slice(48, 52)
+FEDERATION = slice(53, 56)
+
+
+def _blank(text: str, field: slice, *, keep: int | None = None) -> str:
+    """``text`` with ``field`` blanked on every player line but the ``keep``-th (1-based)."""
+    lines = []
+    seen = 0
+    for line in text.splitlines():
+        if line.startswith("001 "):
+            seen += 1
+            if seen != keep:
+                line = line[:field.start] + " " * (field.stop - field.start) + line[field.stop:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _event(tmp_path: Path, trf: str) -> Path:
+    events = tmp_path / "events"
+    make_event(events, "club", trf, "title: Club\ntiebreaks: [BH, SB]\n")
+    return events
+
+
+def _headings(page: Path) -> list[str]:
+    thead = page.read_text(encoding="utf-8").split("<thead>", 1)[1].split("</thead>", 1)[0]
+    return [re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<th[^>]*>(.*?)</th>", thead, re.S)]
+
+
+def test_an_event_without_federations_or_ratings_hides_both(tmp_path: Path) -> None:
+    text = _blank(_blank(CLUB.read_text(encoding="utf-8"), FEDERATION), RATING)
+    events = _event(tmp_path, text)
+    (event,) = read_events(events)
+    shows = event_info(event).shows
+    assert (shows.federation, shows.rating) == (False, False)
+    build_site(events, tmp_path / "site")
+    for page in ("club/index.html", "club/rounds/1-standings.html", "club/crosstable.html"):
+        headings = _headings(tmp_path / "site" / page)
+        assert "Fed" not in headings and "Rtg" not in headings, (page, headings)
+        assert "Pts" in headings, (page, headings)
+
+
+def test_one_federation_is_enough_to_show_the_column(tmp_path: Path) -> None:
+    text = _blank(_blank(CLUB.read_text(encoding="utf-8"), FEDERATION, keep=3), RATING)
+    events = _event(tmp_path, text)
+    (event,) = read_events(events)
+    shows = event_info(event).shows
+    assert (shows.federation, shows.rating) == (True, False)
+    build_site(events, tmp_path / "site")
+    headings = _headings(tmp_path / "site/club/index.html")
+    assert "Fed" in headings and "Rtg" not in headings, headings
+
+
+def test_ratings_alone_show_the_rating_column(tmp_path: Path) -> None:
+    text = _blank(CLUB.read_text(encoding="utf-8"), FEDERATION)
+    events = _event(tmp_path, text)
+    build_site(events, tmp_path / "site")
+    for page in ("club/index.html", "club/crosstable.html"):
+        headings = _headings(tmp_path / "site" / page)
+        assert "Rtg" in headings and "Fed" not in headings, (page, headings)
+
+
+def test_points_come_right_after_the_name(tmp_path: Path) -> None:
+    # At 360 px rank, name and points must be on the first screen; the columns that may
+    # scroll (tie-breaks, federation, rating, start number) come after the points.
+    events = _event(tmp_path, CLUB.read_text(encoding="utf-8"))
+    build_site(events, tmp_path / "site")
+    headings = _headings(tmp_path / "site/club/index.html")
+    assert headings[:3] == ["Rk", "Name", "Pts"], headings
+    assert {"Fed", "Rtg", "No"} <= set(headings[3:]), headings
