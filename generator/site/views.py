@@ -188,6 +188,14 @@ def tiebreak_info(acronym: str) -> TiebreakInfo:
 
 # --- results as chess players write them ---------------------------------------------------
 
+GAME_OUTCOMES = {
+    ResultCode.WIN: "w", ResultCode.WIN_UNRATED: "w", ResultCode.FORFEIT_WIN: "w",
+    ResultCode.DRAW: "d", ResultCode.DRAW_UNRATED: "d",
+    ResultCode.LOSS: "l", ResultCode.LOSS_UNRATED: "l", ResultCode.FORFEIT_LOSS: "l",
+}
+"""A game's result from one side, as the crosstable and the round pages mark it."""
+
+
 def result_symbol(result: RoundResult, points: Decimal) -> str:
     """One player's side of a round: 1 ½ 0, + − for forfeits, the points for a bye."""
     if result.kind is RoundKind.NOT_PLAYED_YET:
@@ -550,6 +558,9 @@ class CrossRow:
     """Swiss: one per round. Round robin: one per column (opponent by place), own cell empty."""
     grid: tuple[tuple[str, ...], ...] = ()
     """Round robin: each column's results (several when players met more than once)."""
+    grid_outcomes: tuple[str, ...] = ()
+    """Round robin: each column's :data:`GAME_OUTCOMES` mark when every game against that
+    opponent ended alike, else ""; empty for a team grid."""
     standing: StandingsLine | None = None
     """Swiss: the row's place, rating, points and tie-breaks as the crosstable page shows them."""
 
@@ -557,12 +568,6 @@ class CrossRow:
 _new_cross_cell = record_maker(CrossCell, "round_no", "kind", "opponent", "opponent_rank",
                                "color", "symbol", "href", "outcome")
 
-GAME_OUTCOMES = {
-    ResultCode.WIN: "w", ResultCode.WIN_UNRATED: "w", ResultCode.FORFEIT_WIN: "w",
-    ResultCode.DRAW: "d", ResultCode.DRAW_UNRATED: "d",
-    ResultCode.LOSS: "l", ResultCode.LOSS_UNRATED: "l", ResultCode.FORFEIT_LOSS: "l",
-}
-"""A game's result from one side, as the crosstable and the round pages mark it."""
 
 
 def swiss_crosstable(plan: EventPlan) -> tuple[CrossRow, ...]:
@@ -596,14 +601,20 @@ def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
     rows = []
     for row in plan.standings.rows:
         met: dict[StartNo, list[str]] = {}
+        outcomes: dict[StartNo, set[str]] = {}
         for result in row.player.results[: plan.info.rounds_played]:
             if result.opponent is not None:
                 met.setdefault(result.opponent, []).append(
                     competitor_symbol(row.player, result, system.round_points(result)))
-        rows.append(CrossRow(row=row, cells=(), grid=tuple(
-            ("×",) if other == row.player.start_no else tuple(met.get(other, ()))
-            for other in order
-        )))
+                outcomes.setdefault(result.opponent, set()).add(
+                    GAME_OUTCOMES.get(result.code, ""))
+        rows.append(CrossRow(
+            row=row, cells=(),
+            grid=tuple(("×",) if other == row.player.start_no else tuple(met.get(other, ()))
+                       for other in order),
+            grid_outcomes=tuple(next(iter(outcomes[other])) if len(outcomes.get(other, ())) == 1
+                                else "" for other in order),
+        ))
     return tuple(rows)
 
 

@@ -1,5 +1,6 @@
 // Small enhancements only: every page reads the same without JavaScript.
-// Tables marked data-filter get a "filter by name" box; data-sortable headers sort.
+// Tables marked data-filter get a "filter by name" box; data-sortable headers sort;
+// data-derivations values open their derivation.
 (function () {
   "use strict";
   function cellText(row, index) {
@@ -47,14 +48,15 @@
       });
     });
   }
+  // The heading itself becomes the sort button (one target per column, big enough for a
+  // finger), its content moved inside; aria-sort on the heading says the order.
   function addSort(table) {
     var headers = table.tHead.rows[0].cells;
     Array.prototype.forEach.call(headers, function (th, index) {
       var button = document.createElement("button");
       button.type = "button";
       button.className = "sort";
-      button.textContent = "↕";
-      button.setAttribute("aria-label", "Sort by " + th.textContent.trim());
+      while (th.firstChild) { button.appendChild(th.firstChild); }
       th.appendChild(button);
       button.addEventListener("click", function () {
         var ascending = th.getAttribute("aria-sort") !== "ascending";
@@ -72,6 +74,21 @@
       });
     });
   }
+  // A tie-break value opens its derivation on the player's (or team's) page: the row's
+  // name link plus "#p<number>-<column's anchor>". One listener per table instead of a
+  // link per value; without JavaScript the name link leads to the same page.
+  function addDerivations(table) {
+    table.addEventListener("click", function (event) {
+      var cell = event.target.closest("td");
+      if (!cell || event.target.closest("a, button")) { return; }
+      var row = cell.parentNode, link = row.querySelector("th.name a");
+      var heading = table.tHead.rows[0].cells[cell.cellIndex];
+      if (!link || !heading) { return; }
+      var anchor = heading.getAttribute("data-anchor");
+      var number = /(\d+)\.html$/.exec(link.getAttribute("href"));
+      window.location.href = link.href + (anchor && number ? "#p" + number[1] + "-" + anchor : "");
+    });
+  }
   // Tables with the same data-filter value share a box; an empty value has its own.
   var groups = [], named = {};
   document.querySelectorAll("table[data-filter]").forEach(function (table) {
@@ -82,6 +99,7 @@
   });
   groups.forEach(addFilter);
   document.querySelectorAll("table[data-sortable]").forEach(addSort);
+  document.querySelectorAll("table[data-derivations]").forEach(addDerivations);
   // A printed wall sheet says when it was printed; the page itself cannot know, so the
   // line's time is the printer's clock, filled in just before printing.
   window.addEventListener("beforeprint", function () {

@@ -99,7 +99,10 @@ def test_a_deep_link_opens_the_explanation(site_url: str, phone: object) -> None
 
 def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object) -> None:
     phone.goto(site_url + "club-byes/index.html")  # type: ignore[attr-defined]
-    phone.click('a[href="players/10.html#p10-sb"]')  # type: ignore[attr-defined]
+    row = phone.locator("table.standings tbody tr", has=phone.locator(  # type: ignore[attr-defined]
+        'a[href="players/10.html"]'))
+    # Rk, Name, Pts, BH/C1, BH, SB: the SB value is the 6th cell.
+    row.locator("td:nth-child(6)").click()
     phone.wait_for_url("**/REPO/club-byes/players/10.html#p10-sb")  # type: ignore[attr-defined]
     phone.wait_for_load_state("load")  # type: ignore[attr-defined]
     assert phone.locator("#p10-sb").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]
@@ -108,7 +111,13 @@ def test_a_standings_value_links_to_its_derivation(site_url: str, phone: object)
 def test_a_team_standings_value_links_to_its_derivation_and_the_team_to_its_players(
         site_url: str, phone: object) -> None:
     phone.goto(site_url + "teams/index.html")  # type: ignore[attr-defined]
-    phone.click('a[href="teams/1.html#p1-bh-gp"]')  # type: ignore[attr-defined]
+    column = phone.evaluate(  # type: ignore[attr-defined]
+        "[...document.querySelectorAll('table.standings thead th')]"
+        ".findIndex(th => th.dataset.anchor === 'bh-gp') + 1")
+    assert column > 0
+    row = phone.locator("table.standings tbody tr", has=phone.locator(  # type: ignore[attr-defined]
+        'a[href="teams/1.html"]'))
+    row.locator(f"td:nth-child({column})").click()
     phone.wait_for_url("**/REPO/teams/teams/1.html#p1-bh-gp")  # type: ignore[attr-defined]
     phone.wait_for_load_state("load")  # type: ignore[attr-defined]
     assert phone.locator("#p1-bh-gp").evaluate("e => e.matches(':target')")  # type: ignore[attr-defined]

@@ -110,8 +110,11 @@ def test_standings_after_a_round_count_that_rounds_matches_only(site):
 
 
 def test_each_tiebreak_value_links_to_its_derivation_on_the_teams_page(site):
+    # A value opens "<name link>#p<number>-<column anchor>" (site.js, one listener per
+    # table): the column says its anchor, the row links the team.
     page = (site / "crete" / "index.html").read_text(encoding="utf-8")
-    assert 'href="teams/1.html#p1-bh-mp"' in page
+    assert '<table class="standings" data-sortable data-filter data-derivations>' in page
+    assert 'data-anchor="bh-mp"' in page and 'href="teams/1.html"' in page
     assert 'id="p1-bh-mp"' in (site / "crete" / "teams" / "1.html").read_text(encoding="utf-8")
 
 
