@@ -459,7 +459,9 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     the player is placed between their neighbours.
     """
     from generator.rules.ranking import value_keys
+    from generator.site import views
     from generator.site.downloads import plain_decimal
+    from generator.site.headline import encounter_groups, headline
     from generator.site.wording import TERMINAL
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
@@ -498,26 +500,13 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
                 click.echo(line)
     click.echo("")
     click.echo(TERMINAL.why)
-    for other, separation, side in (
-            (rows[index - 1] if index else None, row.above, TERMINAL.above),
-            (rows[index + 1] if index + 1 < len(rows) else None, row.below, TERMINAL.below)):
-        if other is None or separation is None:
-            continue
-        label = _player_label(tournament, other.player.start_no)
-        if separation.criterion == "PTS":
-            reason = TERMINAL.by_points.format(mine=plain_decimal(separation.value),
-                                               theirs=plain_decimal(separation.other_value))
-        elif separation.criterion == "lots":
-            reason = TERMINAL.by_lots.format(seed=standings.lots_seed)
-        elif separation.criterion == "":
-            reason = TERMINAL.shared
-        else:
-            spec = standings.specs[keys.index(separation.criterion)]
-            mine, theirs = _shown(spec, separation.value), _shown(spec, separation.other_value)
-            reason = TERMINAL.by_tiebreak.format(criterion=separation.criterion,
-                                                 mine=mine or TERMINAL.undefined,
-                                                 theirs=theirs or TERMINAL.undefined)
-        click.echo("  " + TERMINAL.neighbour.format(who=label, side=side, reason=reason))
+    # The player page's sentences (site/headline.py), with the points as the terminal
+    # writes them.
+    plan = views.plan_event(event, lambda _event, _after: standings)
+    why = headline(plan, index, views.columns(standings.specs), {}, lambda _number: "",
+                   encounter_groups(standings), plain_decimal)
+    for reason in why.reasons:
+        click.echo("  " + reason.text)
 
 
 # --- build (issue 4) ----------------------------------------------------------------------

@@ -34,6 +34,7 @@ from generator.site.wording import (
     SHARED_SENTENCE_NO_TIEBREAKS,
     SHARED_SENTENCE_NO_TIEBREAKS_MORE,
     TEAM_REASONS,
+    NumberFormat,
     Reason,
     Side,
     join_words,
@@ -88,9 +89,9 @@ def place_words(row: StandingsRow) -> str:
     return f"{ordinal(row.rank)}–{ordinal(row.rank_to)}"
 
 
-def points_phrase(points: Decimal, score_name: str) -> str:
+def points_phrase(points: Decimal, score_name: str, number: NumberFormat = format_points) -> str:
     """"3½ points", "1 match point"."""
-    return POINTS_PHRASES[(score_name, points == 1)].format(points=format_points(points))
+    return POINTS_PHRASES[(score_name, points == 1)].format(points=number(points))
 
 
 def score_name(plan: EventPlan) -> str:
@@ -121,16 +122,18 @@ def encounter_applied(groups: Sequence[DirectEncounterGroup], other: StartNo | N
 
 def headline(plan: EventPlan, index: int, cols: Sequence[Column],
              anchors: Mapping[str, str], href: Callable[[int], str],
-             groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]) -> Headline:
+             groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]],
+             number: NumberFormat = format_points) -> Headline:
     """The sentences for the row at ``index`` of the plan's standings. ``anchors``: each
     column key's section on the page; ``href``: a competitor's page from its start number;
-    ``groups``: :func:`encounter_groups` of the standings."""
+    ``groups``: :func:`encounter_groups` of the standings; ``number`` writes the points
+    (3½ on the pages, 3.5 in the terminal)."""
     standings = plan.standings
     rows = standings.rows
     row = rows[index]
     name = score_name(plan)
     fields = {"place": place_words(row), "count": str(len(rows)),
-              "points": points_phrase(row.points, name)}
+              "points": points_phrase(row.points, name, number)}
     info = plan.info
     if standings.is_final or not info.rounds_played:
         place = Sentence(wording=PLACE_SENTENCE, fields=fields, links={})
@@ -156,10 +159,12 @@ def headline(plan: EventPlan, index: int, cols: Sequence[Column],
                                                                                        "PTS"):
             continue  # another score, or a shared place (said above)
         reasons.append(_reason(row, other, separation, side, cols, anchors, href,
-                               groups.get(row.player.start_no, ()), plan.info.is_team_event))
+                               groups.get(row.player.start_no, ()), plan.info.is_team_event,
+                               number, standings.lots_seed))
     if not reasons:
         reasons.append(Sentence(wording=POINTS_ALONE_SENTENCE,
-                                fields={"points": points_phrase(row.points, name)}, links={}))
+                                fields={"points": points_phrase(row.points, name, number)},
+                                links={}))
     return Headline(place=place, reasons=tuple(reasons))
 
 
@@ -188,14 +193,16 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
 
 def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side: Side,
             cols: Sequence[Column], anchors: Mapping[str, str], href: Callable[[int], str],
-            groups: Sequence[DirectEncounterGroup], is_team: bool) -> Sentence:
+            groups: Sequence[DirectEncounterGroup], is_team: bool,
+            number: NumberFormat, lots_seed: int | None) -> Sentence:
     fields = {"name": other.player.display_name, "place": place_words(other)}
     links = {"name": href(other.player.start_no)}
     criterion = separation.criterion
     if criterion == "lots":
-        return Sentence(wording=REASONS[(Reason.LOTS, side)], fields=fields, links=links)
+        return Sentence(wording=REASONS[(Reason.LOTS, side)],
+                        fields={**fields, "seed": str(lots_seed)}, links=links)
     position = next((k for k, c in enumerate(cols) if c.key == criterion), len(cols))
-    equal = [_equal_item(row, column) for column in cols[:position]
+    equal = [_equal_item(row, column, number) for column in cols[:position]
              if column.spec.acronym not in GROUP_ORDERS
              or column.spec.acronym != "DE"
              or encounter_applied(groups, other.player.start_no)]
@@ -208,12 +215,13 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
         reason = Reason.ORDER
         group = _deciding_group(groups, row, other) if column.spec.acronym == "DE" else None
         if group is not None:
-            reason, extra = _encounter(group, row, other)
+            reason, extra = _encounter(group, row, other, number)
             fields.update(extra)
     else:
         mine = value_of(row, column) if column is not None else separation.value
         theirs = value_of(other, column) if column is not None else separation.other_value
-        fields.update(mine=format_points(mine), theirs=format_points(theirs))
+        fields.update(mine=_number_or_undefined(mine, number),
+                      theirs=_number_or_undefined(theirs, number))
     if equal:
         reason = AFTER_EQUAL[reason]
         fields["equal"] = join_words(equal)
@@ -221,12 +229,16 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
     return Sentence(wording=wording, fields=fields, links=links)
 
 
-def _equal_item(row: StandingsRow, column: Column) -> str:
+def _number_or_undefined(value: Decimal | None, number: NumberFormat) -> str:
+    return format_points(None) if value is None else number(value)
+
+
+def _equal_item(row: StandingsRow, column: Column, number: NumberFormat) -> str:
     if column.spec.acronym in GROUP_ORDERS:
         # Its value is a place in a group (0 when it left them tied): not worth writing.
         return EQUAL_ORDER.format(code=column.spec.written)
-    return EQUAL_VALUE.format(code=column.spec.written, value=format_points(value_of(row,
-                                                                                      column)))
+    return EQUAL_VALUE.format(code=column.spec.written,
+                              value=_number_or_undefined(value_of(row, column), number))
 
 
 def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
@@ -241,11 +253,11 @@ def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
     return None
 
 
-def _encounter(group: DirectEncounterGroup, row: StandingsRow,
-               other: StandingsRow) -> tuple[Reason, dict[str, str]]:
+def _encounter(group: DirectEncounterGroup, row: StandingsRow, other: StandingsRow,
+               number: NumberFormat) -> tuple[Reason, dict[str, str]]:
     a, b = row.player.start_no, other.player.start_no
     between = [game for game in group.games if {game[1], game[2]} == {a, b}]
     if len(group.members) == 2 and len(between) == 1:
         return Reason.ENCOUNTER_GAME, {"round": str(between[0][0])}
-    return Reason.ENCOUNTER_SCORES, {"mine": format_points(group.scores[a]),
-                                     "theirs": format_points(group.scores[b])}
+    return Reason.ENCOUNTER_SCORES, {"mine": number(group.scores[a]),
+                                     "theirs": number(group.scores[b])}

@@ -297,7 +297,9 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         dropped_lines=tuple(dropped_lines),
         not_counted_rounds=tuple(not_counted_rounds),
         explanation_href=shared.explanation_hrefs[column.key],
-        value_text=format_points(value),
+        # A group order's place (DE): blank where it gave none, as on the standings, so
+        # the page never says "DE = 0" above the points that left them equal.
+        value_text=cell_text(row, column) if explained is not None else format_points(value),
         articles_text=", ".join(column.articles),
         terms=terms,
     )

@@ -370,13 +370,6 @@ class TerminalWords:
     cut: str = "   [{cut}]"
     total: str = "sum of the values not cut: {total}"
     why: str = "Why this place:"
-    neighbour: str = "{who} is {side}: {reason}"
-    above: str = "above"
-    below: str = "below"
-    by_points: str = "points {mine} against {theirs}"
-    by_lots: str = "drawing of lots (seed {seed}, C.07 4.2)"
-    shared: str = "nothing separates them: they share the place (C.07 4.2)"
-    by_tiebreak: str = "equal until {criterion}: {mine} against {theirs}"
 
 
 TERMINAL = TerminalWords()
@@ -517,10 +510,10 @@ REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
         "encounter: {mine} against {theirs} in the games among the tied players.",
     (Reason.LOTS, Side.AHEAD):
         "Level with {name} ({place}) on points and on every tie-break, placed ahead by "
-        "drawing of lots (C.07 4.2).",
+        "drawing of lots, seed {seed} (C.07 4.2).",
     (Reason.LOTS, Side.BEHIND):
         "Level with {name} ({place}) on points and on every tie-break, placed behind by "
-        "drawing of lots (C.07 4.2).",
+        "drawing of lots, seed {seed} (C.07 4.2).",
 })
 """Why the page's competitor is ahead of (or behind) a neighbour on the same points."""
 

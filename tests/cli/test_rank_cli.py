@@ -229,7 +229,12 @@ def test_explain_shows_every_number():
     # Rated file: ARO = (2454 + 2370 + 2435 + 2483 + 2427) / 5 = 2433.8 -> 2434.
     assert "average 2433.8 over 5 games, rounded to the nearest whole number, 0.5 up " \
         "(C.07 10.1): 2434" in text
-    assert "Why this place:" in text and "is above:" in text
+    # The player page's sentence, in the terminal's numbers: Horvath (15) is 6th on the
+    # same 4 points.
+    above = next(p for p in expected("synth-club-byes")["players"] if p["start_no"] == 15)
+    assert ("Why this place:\n  Level with David Horvath (6th) on points, behind on BH/C1: "
+            f"{reference['values']['2026']['BH/C1']:g} against "
+            f"{above['values']['2026']['BH/C1']:g}.\n") in text
 
 
 def test_explain_undefined_rating_tiebreak():

@@ -146,9 +146,10 @@ def test_drawing_of_lots(tmp_path: Path) -> None:
     assert (ahead.row.rank, behind.row.rank) == (3, 4)
     assert ahead.headline_text.endswith(
         f"Level with {behind.row.player.display_name} (4th) on points and on every "
-        "tie-break, placed ahead by drawing of lots (C.07 4.2).")
+        "tie-break, placed ahead by drawing of lots, seed 7 (C.07 4.2).")
     assert (f"Level with {ahead.row.player.display_name} (3rd) on points and on every "
-            "tie-break, placed behind by drawing of lots (C.07 4.2).") in behind.headline_text
+            "tie-break, placed behind by drawing of lots, seed 7 (C.07 4.2)."
+            ) in behind.headline_text
 
 
 def test_provisional_standings_say_so(tmp_path: Path) -> None:
@@ -172,7 +173,7 @@ def test_the_sentence_is_escaped_and_links_the_neighbours() -> None:
 
 
 def test_every_reason_has_words_for_both_sides() -> None:
-    given = {"name", "place", "criterion", "mine", "theirs", "equal", "round"}
+    given = {"name", "place", "criterion", "mine", "theirs", "equal", "round", "seed"}
     for reason in wording.Reason:
         for side in wording.Side:
             words = wording.REASONS[(reason, side)]
@@ -257,6 +258,15 @@ def test_direct_encounter_shows_the_place_it_gave(tmp_path: Path) -> None:
     assert (cells["1"], cells["2"]) == ("", "")
 
 
+def test_every_dummy_sentence_exists_and_names_only_what_it_is_given() -> None:
+    given = {"kind", "round", "who", "opponent", "own", "cap", "article"}
+    for against in (False, True):
+        for cap in wording.DummyCap:
+            named = wording.fields_named(wording.DUMMY_SENTENCES[(against, cap)])
+            assert named <= given and ("opponent" in named) == against
+            assert ("cap" in named) == (cap is not wording.DummyCap.NONE)
+
+
 def test_every_unplayed_category_has_words() -> None:
     from generator.rules.unplayed import Category
     assert set(wording.CATEGORIES) == set(Category)
@@ -280,3 +290,54 @@ def test_derivation_lines_say_it_in_words_first_and_cite_the_article_last(
             "imaginary opponent with Pavel Berg's own score, 3; the cap, Pavel Lopez's score "
             "5, does not bite (C.07 16.4.1).") in text
     assert "Category 16" not in html and "Voluntary unplayed round (16.1)" not in html
+
+
+def test_a_player_page_never_says_de_0_above_the_points_that_left_them_equal(
+        tmp_path: Path) -> None:
+    # seed-anna: Anna (1) and Boris (2) drew their game (round 2): Art. 6 gave no place.
+    players = _site_of(tmp_path, "seed-anna", DE_LIST) / "players"
+    for page in players.glob("*.html"):
+        text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+        assert "DE = 0" not in text, page.name
+    anna = re.sub(r"<[^>]+>", "", (players / "1.html").read_text(encoding="utf-8"))
+    assert ("½ (rd 2) = ½ in the games among the tied players, which leaves them equal: "
+            "no place from direct encounter.") in anna
+    vera = re.sub(r"<[^>]+>", "", (players / "3.html").read_text(encoding="utf-8"))
+    assert "DE = 1" in vera and "= 2 in the games among the tied players: 1st among them" in vera
+
+
+def test_a_team_page_has_the_same_sentence_in_match_points(tmp_path: Path) -> None:
+    # Armstrong Cup 2011: Malahide, Rathmines B and Dublin on 6 match points; Art. 6 on
+    # their three matches (2 match points each, 6 in all) gives 4, 2 and 0.
+    views = _views(_plan(tmp_path, "icu-armstrong-cup-2011", "tiebreaks: [DE, SB]\n"))
+    by_rank = {v.row.rank: v for v in views.values()}
+    ninth, tenth, eleventh = by_rank[9], by_rank[10], by_rank[11]
+    assert tenth.headline_text == (
+        f"10th of 12 with 6 match points. Level with {ninth.row.player.name} (9th) on points, "
+        "behind on direct encounter: 2 against 4 in the matches among the tied teams. "
+        f"Level with {eleventh.row.player.name} (11th) on points, ahead on direct encounter: "
+        "2 against 0 in the matches among the tied teams.")
+
+
+HOSTILE_NAME = "<script>x</script>&amp;{place}, A"
+"""33 characters, the TRF's name field (001 columns 15-47)."""
+
+
+def test_a_hostile_neighbour_name_is_escaped_in_the_sentence(tmp_path: Path) -> None:
+    lines = (CORPUS_TRF / "synth-club-byes.trf").read_text(encoding="utf-8").splitlines()
+    index = next(k for k, line in enumerate(lines) if line.startswith("001    2 "))
+    assert len(HOSTILE_NAME) == 33
+    lines[index] = lines[index][:14] + HOSTILE_NAME + lines[index][47:]
+    events = tmp_path / "events"
+    make_event(events, "club", "\n".join(lines) + "\n", "title: Club\n" + PLAIN_LIST)
+    build_site(events, tmp_path / "site")
+    page = (tmp_path / "site" / "club" / "players" / "10.html").read_text(encoding="utf-8")
+    headline = page[page.index('class="headline"'):]
+    headline = headline[:headline.index("</p>")]
+    assert "<script>" not in headline
+    # display_name puts the first name first: "A <script>…".
+    assert ('<a href="2.html">A &lt;script&gt;x&lt;/script&gt;&amp;amp;{place}</a> (10th)'
+            in headline), headline
+    views = _views(plan_event(read_event(events / "club")))
+    assert "Level with A <script>x</script>&amp;{place} (10th) on points" in (
+        views[10].headline_text)
