@@ -51,7 +51,8 @@ class PageMeta:
     url: str | None
     """og:url and the canonical link: absolute; None when site.yml gives no url."""
     image: str | None
-    """og:image: the site's logo, absolute; None without a logo or without a url."""
+    """og:image: the site's logo, absolute; None without a url, without a logo, or with an
+    SVG logo (which no link preview shows)."""
     og_type: str = OG_TYPE
 
 
@@ -59,6 +60,8 @@ def page_meta(site: SiteSettings, page: str, share_title: str, description: str,
               is_front_page: bool = False) -> PageMeta:
     """The meta of ``page`` (its path from the site root)."""
     logo = site.logo_page
+    if logo is not None and logo.lower().endswith(".svg"):
+        logo = None  # link previews (WhatsApp, Telegram, Facebook, X) show no SVG og:image
     return PageMeta(
         share_title=share_title,
         description=fit(description),

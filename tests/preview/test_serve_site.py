@@ -256,3 +256,14 @@ def test_site_yml_edited_while_served_retitles_every_page_and_a_bad_one_shows_in
         site_yml.write_text("title: Third\n", encoding="utf-8")
         wait_until(lambda: BANNER_ID not in get(preview, "/anna/")[1])
         assert "Third</title>" in get(preview, "/anna/")[1]
+
+
+def test_a_site_yml_created_while_served_is_picked_up(tmp_path: Path) -> None:
+    make_event(tmp_path / "events", "anna", ANNA)
+    with Preview(ServeSettings(events_root=tmp_path / "events", port=0), default_site_functions(),
+                 log=lambda line: None) as preview:
+        assert "| Tournament results</title>" in get(preview, "/anna/")[1]
+        (tmp_path / "site.yml").write_text("title: New Club\n", encoding="utf-8")
+        wait_until(lambda: "| New Club</title>" in get(preview, "/anna/")[1])
+        (tmp_path / "site.yml").unlink()
+        wait_until(lambda: "| Tournament results</title>" in get(preview, "/anna/")[1])

@@ -87,7 +87,7 @@ def test_every_page_has_its_description_and_sharing_tags(club_site: Path) -> Non
         url = "https://club.example/results/" + address(relative)
         assert tags["og:url"] == [url], relative
         assert tags["canonical"] == [url], relative
-        assert tags["og:image"] == ["https://club.example/results/static/logo/crest.svg"]
+        assert "og:image" not in tags, relative  # an SVG: no link preview shows one
         if relative == "index.html":
             assert tags["title"] == [HOSTILE_TITLE]
             assert description == "Every result of the club's tournaments."
@@ -177,9 +177,21 @@ def test_editing_site_yml_renders_every_page_again(tmp_path: Path) -> None:
     (club / "site.yml").write_text("title: After\nlogo: crest.svg\n", encoding="utf-8")
     (club / "crest.svg").write_bytes(LOGO)
     build(club / "events", out)
+    assert "up to date" in build(club / "events", out)  # the same site.yml and logo
     (club / "crest.svg").write_bytes(LOGO.replace(b'r="1"', b'r="0.5"'))
     assert "up to date" not in build(club / "events", out)
     assert b'r="0.5"' in (out / "static" / "logo" / "crest.svg").read_bytes()
+
+
+def test_a_raster_logo_is_the_link_preview_image(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    make_event(club / "events", "anna", ANNA)
+    (club / "site.yml").write_text("url: https://club.example/\nlogo: crest.png\n",
+                                   encoding="utf-8")
+    (club / "crest.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(40))
+    build(club / "events", club / "site")
+    for page in html_pages(club / "site"):
+        assert head(page)["og:image"] == ["https://club.example/static/logo/crest.png"], page
 
 
 def test_a_bad_site_yml_stops_the_build_and_leaves_the_site_as_it_was(tmp_path: Path) -> None:
