@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from generator.site.addresses import competitor_page
+from generator.site.addresses import competitor_page, player_page
+from generator.site.team_view import member_numbers
 from generator.site.views import EventPlan, event_sort_key, place_text
 
 FIND_GLOBAL = "standingsFindIndex"
@@ -19,21 +20,32 @@ FIND_GLOBAL = "standingsFindIndex"
 
 
 def find_index(plans: Sequence[EventPlan]) -> bytes:
-    """Every ranked competitor of every event, newest event first, in standings order.
+    """Every ranked competitor of every event, newest event first, in standings order,
+    and in a team event each team's players after the teams.
 
-    ``{"events": [[slug, title], ...], "entries": [[name, event, place, page], ...]}``:
-    ``event`` indexes ``events``, ``place`` is the place as the standings write it ("3",
-    "3–5"), and ``page`` is the address from the site root. Names are data here: find.js
-    writes them as text, never as markup.
+    ``{"events": [[slug, title], ...], "entries": [[name, event, where, page], ...]}``:
+    ``event`` indexes ``events``, ``where`` says where the result stands ("place 3–5", or
+    a team member's "Team Name, place 2"), and ``page`` is the address from the site root.
+    Names are data here: find.js writes them as text, never as markup.
     """
     events = []
     entries = []
     for number, plan in enumerate(sorted(plans, key=event_sort_key)):
         events.append([plan.slug, plan.info.title])
         is_team = plan.info.is_team_event
+        places = {}
         for row in plan.standings.rows:
-            entries.append([row.player.name, number, place_text(row),
+            places[row.player.start_no] = f"place {place_text(row)}"
+            entries.append([row.player.name, number, places[row.player.start_no],
                             competitor_page(plan.slug, row.player.start_no, is_team)])
+        teams = plan.event.teams
+        if teams is None:
+            continue
+        for member in member_numbers(teams):
+            team = teams.team_of(member)
+            where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
+            entries.append([plan.event.tournament.player(member).name, number,
+                            where.rstrip(", "), player_page(plan.slug, member)])
     data = json.dumps({"events": events, "entries": entries}, ensure_ascii=True,
                       separators=(",", ":"))
     # ASCII only: no U+2028 or "</script" can end up in the script text, whatever a name holds.

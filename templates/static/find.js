@@ -43,7 +43,7 @@
     function prepare(index) {
       return index.entries.map(function (entry) {
         return { name: entry[0], words: words(entry[0]), event: index.events[entry[1]],
-                 place: entry[2], page: entry[3] };
+                 where: entry[2], page: entry[3] };
       });
     }
 
@@ -70,7 +70,7 @@
       var where = document.createElement("span");
       where.className = "muted";
       where.textContent = " " + (entry.event[0] === here ? "" : entry.event[1] + ", ")
-        + say.place + " " + entry.place;
+        + entry.where;
       li.appendChild(link);
       li.appendChild(where);
       return li;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import CORPUS, ROOT
 from kit.sitekit import SEED_TRF, make_event
 
 from generator.site.addresses import FIND_INDEX, FIND_SCRIPT
@@ -42,8 +42,7 @@ def test_the_index_lists_every_ranked_player_newest_event_first(tmp_path: Path) 
     assert len(anna) == 8 and len(data["entries"]) == 16
     pages = {entry[3] for entry in data["entries"]}
     assert all((site / str(page)).is_file() for page in pages)
-    places = [entry[2] for entry in anna]
-    assert places[0] == "1"
+    assert [entry[2] for entry in anna][:2] == ["place 1", "place 2"]
 
 
 def test_a_hostile_name_is_data_in_an_ascii_script(tmp_path: Path) -> None:
@@ -69,3 +68,19 @@ def test_the_script_reads_the_name_the_index_sets() -> None:
     script = (ROOT / "templates" / FIND_SCRIPT).read_text(encoding="utf-8")
     assert f"window.{FIND_GLOBAL}" in script
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script
+
+
+def test_a_team_events_players_are_found_with_their_team(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    make_event(events, "cup", CORPUS / "teams/trf/crete-friendship-cup-2024.trf",
+               "title: Cup\ntiebreaks: [BH:MP]\n")
+    build_site(events, tmp_path / "site")
+    entries = index_data(tmp_path / "site")["entries"]
+    teams = [entry for entry in entries if str(entry[3]).startswith("cup/teams/")]
+    members = [entry for entry in entries if str(entry[3]).startswith("cup/players/")]
+    assert teams and members
+    assert all((tmp_path / "site" / str(entry[3])).is_file() for entry in members)
+    first_team = teams[0]
+    assert first_team[2] == "place 1"
+    # A member of the winning team says so: the team's name, then its place.
+    assert any(entry[2] == f"{first_team[0]}, place 1" for entry in members)
