@@ -75,6 +75,7 @@ WIDE_TABLE_PAGES = [
 OTHER_PAGES = [
     "index.html",
     "club/starting-list.html",
+    "full/qr.html",
     "teams/rounds/2.html",
     "teams/teams/1.html",
     "teams/players/13.html",
@@ -124,6 +125,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     root = tmp_path_factory.mktemp("phone-first")
     events = make_300_events(root / "events")
     make_event(events, "teams", TEAM_TRF, "title: Team Swiss\ntiebreaks: [BH:MP, BH:GP]\n")
+    # A published address, as a club's site has: the venue's QR sheet needs one.
+    (root / "site.yml").write_text("title: Club results\nurl: https://club.example.org/results/\n",
+                                   encoding="utf-8")
     build_site(events, root / "site")
     with served_under_sub_path(root / "site") as url:
         yield url, root / "site"
