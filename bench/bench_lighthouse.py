@@ -214,6 +214,7 @@ def main() -> None:
                         help="keep each page's Lighthouse JSON report in DIR")
     args = parser.parse_args()
     command = lighthouse_command()
+    measured_commit = commit()  # before the run, which takes minutes
     lines = []
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -248,7 +249,7 @@ def main() -> None:
     lines += [
         "# Lighthouse results (mobile)", "",
         f"Written by `python bench/bench_lighthouse.py --variant {args.variant}` on {now}, "
-        f"commit {commit()}; Lighthouse {LIGHTHOUSE_VERSION}, {chromium_version()}, "
+        f"commit {measured_commit}; Lighthouse {LIGHTHOUSE_VERSION}, {chromium_version()}, "
         f"node {node_version()}. "
         f"Event: {PLAYERS} players, {ROUNDS} rounds ({args.variant}). "
         f"Load average {load_before:.1f} before, {load_after:.1f} after "
