@@ -176,19 +176,26 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
     first = row.rank - 1
     others = [r for r in rows[first:first + row.rank_to - row.rank + 1] if r is not row]
     shown = others[:SHARED_NAMES_SHOWN]
-    names = [f"n{k}" for k in range(len(shown))]
-    # The names are fields of their own (each a link), joined by the list wording.
-    fields = {key: r.player.display_name for key, r in zip(names, shown, strict=True)}
-    links = {key: href(r.player.start_no) for key, r in zip(names, shown, strict=True)}
     rest = len(others) - len(shown)
     if has_tiebreaks:
         wording = SHARED_SENTENCE_MORE if rest else SHARED_SENTENCE
     else:
         wording = SHARED_SENTENCE_NO_TIEBREAKS_MORE if rest else SHARED_SENTENCE_NO_TIEBREAKS
-    wording = wording.replace("{names}", join_words(["{" + key + "}" for key in names]))
-    return Sentence(wording=wording,
-                    fields={**fields, "place": place_words(row), "others": str(rest)},
-                    links=links)
+    return listed(wording, "names", [(r.player.display_name, href(r.player.start_no))
+                                     for r in shown],
+                  {"place": place_words(row), "others": str(rest)})
+
+
+def listed(wording: str, field: str, items: Sequence[tuple[str, str]],
+           fields: Mapping[str, str]) -> Sentence:
+    """``wording`` with ``{field}`` a list (join_words) of linked names: each name is a
+    field of its own, so each is escaped and linked like any other. ``items``: (text,
+    address); ``fields``: the wording's other fields."""
+    keys = [f"{field}{k}" for k in range(len(items))]
+    return Sentence(
+        wording=wording.replace("{" + field + "}", join_words(["{" + k + "}" for k in keys])),
+        fields={**fields, **{k: text for k, (text, _) in zip(keys, items, strict=True)}},
+        links={k: address for k, (_, address) in zip(keys, items, strict=True) if address})
 
 
 def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side: Side,

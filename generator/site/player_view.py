@@ -17,7 +17,7 @@ from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
 from generator.rules.ratings import average_rating, performance_rating
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
-from generator.site.headline import Headline, encounter_groups, headline
+from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
@@ -29,7 +29,16 @@ from generator.site.views import (
     player_anchor,
     round_view,
 )
-from generator.site.wording import PERFORMANCE_ABOVE, PERFORMANCE_BELOW, part_words, sentence
+from generator.site.wording import (
+    ENCOUNTER_NO_GAMES,
+    ENCOUNTER_POINTS,
+    ENCOUNTER_SCORE,
+    ENCOUNTER_TIED,
+    PERFORMANCE_ABOVE,
+    PERFORMANCE_BELOW,
+    part_words,
+    sentence,
+)
 from generator.speed import record_maker
 
 
@@ -114,6 +123,8 @@ class TiebreakSection:
     has_ratings: bool
     notes: tuple[Any, ...]
     direct_encounter: Any = None
+    encounter: tuple[Sentence, ...] = ()
+    """DE: the tied group and the points among them, in sentences (wording.ENCOUNTER_*)."""
     is_tabular: bool = False
     """Opponent scores, dummies or ratings to show: a table; otherwise one line of terms."""
     counted_lines: tuple[PartLine, ...] = ()
@@ -283,6 +294,9 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             else line.contribution
             for line in lines)
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
+    encounter: tuple[Sentence, ...] = ()
+    if group is not None:
+        encounter = _encounter_sentences(plan, shared, group)
     return TiebreakSection(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -291,7 +305,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         cut_lines=tuple(cut_lines),
         is_product=is_product,
         has_scores=has_scores, has_ratings=has_ratings,
-        notes=notes, direct_encounter=group,
+        notes=notes, direct_encounter=group, encounter=encounter,
         is_tabular=is_tabular,
         counted_lines=tuple(counted_lines),
         dropped_lines=tuple(dropped_lines),
@@ -303,6 +317,30 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         articles_text=", ".join(column.articles),
         terms=terms,
     )
+
+
+def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
+                         group: DirectEncounterGroup) -> tuple[Sentence, ...]:
+    # Every member's page says the same of the group (their pages share a folder, so the
+    # links are alike): made once per group, not once per member.
+    found = shared.encounter_sentences.get(id(group))
+    if found is not None:
+        return found
+    tournament = plan.tournament
+    members = [tournament.player(member) for member in group.members]
+    names = [m.display_name for m in members]
+    tied = listed(ENCOUNTER_TIED, "names",
+                  [(name, _sibling_href(plan.slug, m.start_no))
+                   for name, m in zip(names, members, strict=True)], {})
+    if group.games:
+        scores = [(ENCOUNTER_SCORE.format(name=name,
+                                          points=format_points(group.scores[m.start_no])), "")
+                  for name, m in zip(names, members, strict=True)]
+        found = (tied, listed(ENCOUNTER_POINTS, "scores", scores, {}))
+    else:
+        found = (tied, Sentence(wording=ENCOUNTER_NO_GAMES, fields={}, links={}))
+    shared.encounter_sentences[id(group)] = found
+    return found
 
 
 def _part_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
@@ -396,6 +434,9 @@ class _PlayerPages:
     next_games: Mapping[StartNo, NextGame]
     encounter_groups: Mapping[StartNo, tuple[DirectEncounterGroup, ...]]
     """Every Art. 6 group each player is in (headline.encounter_groups)."""
+    encounter_sentences: dict[int, tuple[Sentence, ...]]
+    """A DE group's sentences by the group's id, filled as the pages are made (the
+    groups live as long as the plan)."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -417,6 +458,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         direct_encounter=groups,
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
+        encounter_sentences={},
     )
 
 

@@ -666,13 +666,24 @@ def sentence(words: str) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
+ENCOUNTER_TIED = "Tied at this point: {names}."
+ENCOUNTER_POINTS = "Points in the games between them: {scores}."
+ENCOUNTER_NO_GAMES = ("They did not play each other, so the direct encounter cannot separate "
+                      "them.")
+ENCOUNTER_SCORE = "{name} {points}"
+"""A player page's direct-encounter section (Art. 6): the tied group, each member's points
+in the games among them ({scores}: ENCOUNTER_SCORE items joined by join_words)."""
+
+
 def join_words(items: Sequence[str]) -> str:
     """"A", "A and B", "A, B and C"."""
     if len(items) < 2:
         return "".join(items)
-    if len(items) == 2:
-        return LIST_TWO.format(first=items[0], last=items[1])
-    return LIST_MORE.format(first=items[0], rest=join_words(items[1:]))
+    # From the end, so a long list (a tied group of forty) is not a recursion as deep.
+    words = LIST_TWO.format(first=items[-2], last=items[-1])
+    for item in reversed(items[:-2]):
+        words = LIST_MORE.format(first=item, rest=words)
+    return words
 
 
 def ordinal(number: int) -> str:

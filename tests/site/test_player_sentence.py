@@ -341,3 +341,15 @@ def test_a_hostile_neighbour_name_is_escaped_in_the_sentence(tmp_path: Path) -> 
     views = _views(plan_event(read_event(events / "club")))
     assert "Level with A <script>x</script>&amp;{place} (10th) on points" in (
         views[10].headline_text)
+
+
+def test_the_direct_encounter_section_says_the_group_in_sentences(tmp_path: Path) -> None:
+    anna = _site_of(tmp_path / "anna", "seed-anna", DE_LIST) / "players" / "3.html"
+    text = re.sub(r"<[^>]+>", "", anna.read_text(encoding="utf-8"))
+    assert ("Tied at this point: Vera, Gleb and Dina. Points in the games between them: "
+            "Vera 2, Gleb 0 and Dina 0.") in text
+    # synth-club-byes: Jonas Kim (6) and Katya Costa (12) tied on 3½ without a game.
+    club = _site_of(tmp_path / "club", "synth-club-byes", DE_LIST) / "players" / "6.html"
+    text = re.sub(r"<[^>]+>", "", club.read_text(encoding="utf-8"))
+    assert ("Tied at this point: Jonas Kim and Katya Costa. They did not play each other, so "
+            "the direct encounter cannot separate them.") in text
