@@ -208,19 +208,19 @@ def test_player_page_opens_with_the_sentence(tmp_path: Path) -> None:
 
 
 def _cells_of(html: str, anchor: str) -> dict[str, str]:
-    """Player number -> the text of the standings cell linking to their ``anchor``
-    derivation (``#p3-de``); the number alone where the cell is not a link."""
+    """Player number -> the text of the standings cell in the column whose derivations are
+    at ``anchor`` (``#p3-de``): the heading names it by ``data-anchor``."""
+    thead = html[html.index("<thead>"):html.index("</thead>")]
+    headings = re.findall(r"<th(?:\s[^>]*)?>", thead)
+    column = next(i for i, th in enumerate(headings) if f'data-anchor="{anchor}"' in th)
+    body = html[html.index("<tbody>"):]
     found = {}
-    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, flags=re.S):
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, flags=re.S):
         player = re.search(r'href="players/(\d+)\.html"', row)
         if player is None:
             continue
-        number = player.group(1)
-        cell = re.search(r'<td class="num[^"]*">(?:<a href="players/' + number + r'\.html#p'
-                         + number + "-" + anchor + r'">)?([^<]*)', row)
-        # A cell linked to another anchor would match without the link: find by position.
-        linked = re.search(r'#p' + number + "-" + anchor + r'">([^<]*)</a>', row)
-        found[number] = linked.group(1) if linked else (cell.group(1) if cell else "?")
+        cells = re.findall(r"<t[dh](?:\s[^>]*)?>(.*?)</t[dh]>", row, flags=re.S)
+        found[player.group(1)] = re.sub(r"<[^>]+>", "", cells[column]).strip()
     return found
 
 
