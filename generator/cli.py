@@ -531,7 +531,8 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     or a site that build made (it holds .standings-site); anything else, and the
     events, templates or project folder, is refused. The same input always
     gives byte-identical files. Templates in a templates/ folder beside EVENTS
-    override the built-in ones file by file.
+    override the built-in ones file by file; site.yml beside EVENTS gives the site's
+    title, published url, description and logo (see the README).
 
     Builds are incremental: an event whose files, templates and program version
     are unchanged keeps the pages it has in OUT (OUT/.standings-cache.json
@@ -580,10 +581,11 @@ def serve_command(events: str, port: int, host: str, open_browser: bool, base: s
     """Preview the site while you work: build it, serve it, rebuild on every change.
 
     The site is built in memory from EVENTS (default events/) and served at
-    http://127.0.0.1:8000/. The events folder and the templates (built-in, and a
-    templates/ folder beside EVENTS) are watched: when a file changes, the events
-    whose files changed are rebuilt, with the index and cross-event pages, and
-    every open browser tab reloads by itself.
+    http://127.0.0.1:8000/. The events folder, the templates (built-in, and a
+    templates/ folder beside EVENTS) and site.yml beside EVENTS (with its logo) are
+    watched: when a file changes, the events whose files changed are rebuilt (every
+    event when a template or site.yml changed), with the index and cross-event
+    pages, and every open browser tab reloads by itself.
 
     When a file has a problem, the last good pages stay served, the problem is
     printed here as path:line:column: ... and shown at the top of every page

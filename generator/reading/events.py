@@ -138,9 +138,9 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
 def site_file(events_root: str | os.PathLike[str]) -> tuple[Path, str]:
     """Where ``site.yml`` is for an events folder: beside it (in the folder holding
     ``events/``), as a path and as the user would write it."""
-    given = os.path.normpath(os.fspath(events_root))
-    display = os.path.join(os.path.dirname(given), SITE_FILE)
-    return Path(os.path.abspath(given)).parent / SITE_FILE, display
+    # Lexically, as the user spelled it: "events" -> "site.yml", "." -> "../site.yml".
+    display = os.path.normpath(os.path.join(os.fspath(events_root), os.pardir, SITE_FILE))
+    return Path(os.path.abspath(display)), display
 
 
 def read_site(events_root: str | os.PathLike[str]

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+from urllib.parse import quote as quote_url
 from urllib.parse import urlsplit
 
 from yaml.nodes import Node
@@ -86,7 +87,9 @@ class SiteSettings:
             return None
         if page == "index.html" or page.endswith("/index.html"):
             page = page[:-len("index.html")]
-        return self.url + page
+        # An event folder may be named in any letters ("ålesund-open"): sent as UTF-8
+        # percent-encoded, the form crawlers and chat apps read.
+        return self.url + quote_url(page, safe="/")
 
 
 def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettings:

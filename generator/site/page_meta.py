@@ -193,8 +193,8 @@ def member_meta(site: SiteSettings, plan: EventPlan, page: str, member: MemberVi
     games = f"{member.game_count} game{'' if member.game_count == 1 else 's'}"
     return page_meta(
         site, page, f"{player.name} ({member.team.name}){PLACE_JOIN}{info.title}",
-        f"{player.name} for {member.team.name} in {info.title}: {member.points} from "
-        f"{games}, every game board by board.")
+        f"{player.name} for {member.team.name} in {info.title}: scored {member.points} in "
+        f"{games}, every game with its board and opponent.")
 
 
 def venue_qr_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:

@@ -260,6 +260,8 @@ def test_every_key_read(club: Path) -> None:
     assert settings.absolute("open/index.html") == "https://club.github.io/results/open/"
     assert settings.absolute("open/players/3.html") == (
         "https://club.github.io/results/open/players/3.html")
+    assert settings.absolute("ålesund-open/index.html") == (
+        "https://club.github.io/results/%C3%A5lesund-open/")
 
 
 def test_site_yml_is_found_beside_the_events_folder_however_it_is_spelled(
@@ -271,6 +273,10 @@ def test_site_yml_is_found_beside_the_events_folder_however_it_is_spelled(
     monkeypatch.chdir(club / "events")
     settings, found = read_site(".")
     assert (settings.title, found) == ("Beside", ())
+    (club / "site.yml").write_text("titel: x\n", encoding="utf-8")
+    assert [d.location for d in read_site(".")[1]] == [os.path.join("..", "site.yml") + ":1:1"]
+    assert [d.location for d in read_site(str(club / "events"))[1]] == [
+        str(club / "site.yml") + ":1:1"]
 
 
 def test_every_problem_of_site_yml_is_reported_in_one_run(club: Path) -> None:
