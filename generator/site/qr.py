@@ -9,6 +9,7 @@ mode and on paper), made by segno.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import segno
@@ -37,6 +38,9 @@ def qr_svg(url: str, label: str, *, mask: int | None = None) -> Markup:
                          svg, count=1))
 
 
+@functools.lru_cache(maxsize=4096)
 def small_qr_svg(url: str, label: str) -> Markup:
-    """A code on one of many pages (each player's): :data:`PLAYER_QR_MASK`, not the best."""
+    """A code on one of many pages (each player's): :data:`PLAYER_QR_MASK`, not the best.
+    Kept (about 2 KB each): ``standings serve`` renders a player's page again after each
+    export of the TRF, and the page's address, so its code, stays the same."""
     return qr_svg(url, label, mask=PLAYER_QR_MASK)

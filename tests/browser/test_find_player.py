@@ -180,3 +180,20 @@ def test_without_javascript_the_box_is_a_link_to_the_players(browser: object,
             page.wait_for_url(site_url + "people/index.html")
     finally:
         context.close()
+
+
+def test_putting_the_box_in_place_moves_nothing_below_it(browser: object,
+                                                        site_url: str) -> None:
+    tops = []
+    for script in (False, True):
+        context = browser.new_context(viewport=PHONE, java_script_enabled=script)  # type: ignore[attr-defined]
+        try:
+            page = context.new_page()
+            page.goto(site_url + "club/index.html")
+            if script:
+                page.get_by_label("Find a player").wait_for()
+            tops.append(page.evaluate(
+                "document.querySelector('.find ~ :not(script)').getBoundingClientRect().top"))
+        finally:
+            context.close()
+    assert tops[0] == tops[1] and tops[0] > 0
