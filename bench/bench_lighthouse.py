@@ -207,8 +207,14 @@ def main() -> None:
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="full")
     parser.add_argument("--no-write", action="store_true",
                         help="print only; leave bench/lighthouse-results.md as it is")
+    parser.add_argument("--only", action="append", default=[], metavar="LABEL",
+                        help="score only this page (index, standings, crosstable, round, "
+                             "player; repeatable); implies --no-write")
+    parser.add_argument("--reports", type=Path, default=None, metavar="DIR",
+                        help="keep each page's Lighthouse JSON report in DIR")
     args = parser.parse_args()
     command = lighthouse_command()
+    measured_commit = commit()  # before the run, which takes minutes
     lines = []
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -223,7 +229,13 @@ def main() -> None:
         table = []
         with served(site) as url:
             for label, path in pages(args.variant, site):
-                result = run_lighthouse(command, url + path, tmp / "report.json")
+                if args.only and label.split()[0] not in args.only:
+                    continue
+                report = tmp / "report.json"
+                if args.reports is not None:
+                    args.reports.mkdir(parents=True, exist_ok=True)
+                    report = args.reports / f"{label.split()[0]}.json"
+                result = run_lighthouse(command, url + path, report)
                 got = scores(result)
                 failing = failing_audits(result)
                 table.append((label, path, got, failing))
@@ -237,7 +249,7 @@ def main() -> None:
     lines += [
         "# Lighthouse results (mobile)", "",
         f"Written by `python bench/bench_lighthouse.py --variant {args.variant}` on {now}, "
-        f"commit {commit()}; Lighthouse {LIGHTHOUSE_VERSION}, {chromium_version()}, "
+        f"commit {measured_commit}; Lighthouse {LIGHTHOUSE_VERSION}, {chromium_version()}, "
         f"node {node_version()}. "
         f"Event: {PLAYERS} players, {ROUNDS} rounds ({args.variant}). "
         f"Load average {load_before:.1f} before, {load_after:.1f} after "
@@ -257,7 +269,7 @@ def main() -> None:
             lines.append(f"- {label}, {category}: `{audit_id}` {score:.2f} {title}"
                          + (f" ({where})" if where else ""))
     text = "\n".join(lines).replace("\u00a0", " ") + "\n"
-    if not args.no_write:
+    if not (args.no_write or args.only):
         RESULTS.write_text(text, encoding="utf-8")
         print(f"wrote {RESULTS.relative_to(ROOT)}")
 

@@ -7,9 +7,10 @@ Builds the repository's own examples (``events/``) into a temporary folder, serv
 on 127.0.0.1 under a sub-path as GitHub Pages would, and photographs the first screen of
 the event page, a player page, the crosstable and a round in Debian's chromium (playwright)
 at 360x780 (a phone) and 1366x900 (a laptop), light; the event page and the player page
-also dark on the phone. Only the first screen is taken (not the whole page): it is what a
-player sees on opening a link, and it keeps each PNG to tens of kilobytes. Run it after a
-change to the templates or the stylesheet, look at the images, and commit them.
+also dark on the phone; and the front page with a name typed into "Find a player". Only
+the first screen is taken (not the whole page): it is what a player sees on opening a
+link, and it keeps each PNG to tens of kilobytes. Run it after a change to the templates
+or the stylesheet, look at the images, and commit them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -38,6 +40,8 @@ CHROMIUM = "/usr/bin/chromium"
 VIEWS = {"phone": {"width": 360, "height": 780}, "desktop": {"width": 1366, "height": 900}}
 DARK = ("event", "player")
 """Pages also photographed dark, on the phone."""
+FIND_TYPED = "sanz"
+"""Typed into the front page's find box for the "find" shot (phone, light)."""
 LARGEST_PNG = 300_000
 """Bytes: a screenshot larger than this is reported (the README loads all of them)."""
 
@@ -52,6 +56,16 @@ def shots(site: Path) -> dict[str, str]:
         "crosstable": f"{EVENT}/crosstable.html",
         "round": f"{EVENT}/rounds/{ROUND}.html",
     }
+
+
+def _find_shot(page: Any, url: str, out: Path) -> None:
+    """The front page with a name typed into "Find a player" and its answers listed."""
+    page.goto(url + "index.html")
+    page.fill("#find-name", FIND_TYPED)
+    page.wait_for_selector(".find-results li")
+    target = out / "find-phone.png"
+    page.screenshot(path=str(target))
+    print(f"{target.relative_to(out.parent)}: {target.stat().st_size:,} bytes")
 
 
 def main() -> None:
@@ -87,6 +101,8 @@ def main() -> None:
                             size = target.stat().st_size
                             note = "  (large)" if size > LARGEST_PNG else ""
                             print(f"{target.relative_to(args.out.parent)}: {size:,} bytes{note}")
+                        if view == "phone" and scheme == "light":
+                            _find_shot(page, url, args.out)
                         context.close()
             finally:
                 browser.close()

@@ -26,13 +26,15 @@ TIEBREAKS = "[BH/C1, BH, SB, DE, WIN, BPG]"
 LONG_NAMES = (
     "Argandoña Rodríguez, Maximiliano",
     "Sanz Pérez-Castellanos, Eduardo",
-    "Wojciechowska-Kowalczyk, Agnieszka",
-    "Schwarzenberger, Friedrich-Wilhelm",
+    "Wojciechowska-Kowalczyk, Agata",
+    "Schwarzenberger, Friedhelm",
     "Rodriguez Cabrera, Anastasia",
     "Vasilyevich Khristoforov, Nikolai",
     "Oyelaran-Babatunde, Oluwaseun",
 )
-"""At most 33 characters, what a TRF-16 name field holds."""
+"""At most 33 characters, what a TRF-16 name field holds (a longer one would be cut inside
+a word by the file itself)."""
+assert all(len(name) <= 33 for name in LONG_NAMES)
 
 VARIANTS = {
     "club": "title: Club open 300\nplace: Generated City\ntiebreaks: " + TIEBREAKS + "\n",
