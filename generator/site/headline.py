@@ -21,6 +21,7 @@ from generator.rules.ranking import GROUP_ORDERS
 from generator.site.views import Column, EventPlan, format_points, value_of
 from generator.site.wording import (
     AFTER_EQUAL,
+    DECIDING_CRITERION,
     EQUAL_ORDER,
     EQUAL_VALUE,
     PLACE_SENTENCE,
@@ -214,7 +215,8 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
              or column.spec.acronym != "DE"
              or encounter_applied(groups, other.player.start_no)]
     column = cols[position] if position < len(cols) else None
-    fields["criterion"] = column.spec.written if column is not None else criterion
+    fields["criterion"] = (DECIDING_CRITERION.format(label=column.label, code=column.spec.written)
+                          if column is not None else criterion)
     if column is not None and column.key in anchors:
         links["criterion"] = "#" + anchors[column.key]
     reason = Reason.TIEBREAK

@@ -34,8 +34,7 @@ from generator.site.wording import (
     ENCOUNTER_POINTS,
     ENCOUNTER_SCORE,
     ENCOUNTER_TIED,
-    PERFORMANCE_ABOVE,
-    PERFORMANCE_BELOW,
+    PERFORMANCE,
     part_words,
     sentence,
 )
@@ -187,7 +186,7 @@ class PlayerView:
     next_game: NextGame | None = None
     """The player's game of the round paired or in progress, until its result is in."""
     performance: str = ""
-    """The player's performance rating in words (wording.PERFORMANCE_*); "" without a game
+    """The player's performance rating in words (wording.PERFORMANCE); "" without a game
     over the board against a rated opponent."""
     headline: Headline | None = None
     """The first screen's sentences: the place, the points and why."""
@@ -559,7 +558,7 @@ def performance_words(player: Player, tournament: Tournament) -> str:
     if value is None or average is None:
         return ""
     dp = value - average
-    return (PERFORMANCE_ABOVE if dp >= 0 else PERFORMANCE_BELOW).format(
+    return PERFORMANCE[dp >= 0, len(ratings) == 1].format(
         value=value, games=len(ratings), average=average, dp=abs(dp),
         score=format_points(points))
 

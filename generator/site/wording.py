@@ -458,6 +458,9 @@ EQUAL_VALUE = "{code} {value}"
 """One criterion that was equal before the deciding one: "BH 11½"."""
 EQUAL_ORDER = "{code}"
 """A group order that was equal (it left them tied): its code alone."""
+DECIDING_CRITERION = "{label} ({code})"
+"""The criterion that decided, named in words for a player and by the code the standings
+show: "Buchholz, cut 1 (BH/C1)"."""
 
 LIST_TWO = "{first} and {last}"
 LIST_MORE = "{first}, {rest}"
@@ -555,12 +558,21 @@ AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
 """The sentence to use instead when earlier criteria were equal (lots has them all equal)."""
 
 
-PERFORMANCE_ABOVE = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
-                     "of the {games} rated opponents met over the board, {average}, plus {dp} "
-                     "from the FIDE table (B.02) for {score} out of {games}")
-PERFORMANCE_BELOW = ("{value}: the performance rating (TPR, C.07 10.2), the average rating "
-                     "of the {games} rated opponents met over the board, {average}, minus {dp} "
-                     "from the FIDE table (B.02) for {score} out of {games}")
+PERFORMANCE: Mapping[tuple[bool, bool], str] = MappingProxyType({
+    # (at or above the opponents' average, a single rated opponent)
+    (True, False): "{value}: the performance rating (TPR, C.07 10.2), the average rating of "
+                   "the {games} rated opponents met over the board, {average}, plus {dp} "
+                   "from the FIDE table (B.02) for {score} out of {games}",
+    (False, False): "{value}: the performance rating (TPR, C.07 10.2), the average rating of "
+                    "the {games} rated opponents met over the board, {average}, minus {dp} "
+                    "from the FIDE table (B.02) for {score} out of {games}",
+    (True, True): "{value}: the performance rating (TPR, C.07 10.2), the rating of the one "
+                  "rated opponent met over the board, {average}, plus {dp} from the FIDE "
+                  "table (B.02) for {score} out of 1",
+    (False, True): "{value}: the performance rating (TPR, C.07 10.2), the rating of the one "
+                   "rated opponent met over the board, {average}, minus {dp} from the FIDE "
+                   "table (B.02) for {score} out of 1",
+})
 """A player's performance on their page, whether or not TPR is among the tie-breaks; {dp}
 is the table's difference without its sign."""
 

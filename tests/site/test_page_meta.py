@@ -116,7 +116,7 @@ def test_a_player_page_previews_with_place_points_and_the_reason(club_site: Path
         "Sanz Perez Eduardo — 5th of 52, 3 points · XX Open Internacional de Gros"]
     assert tags["description"] == [
         "5th of 52 with 3 points. Level with Rodriguez Cabrera Fco. Javier (6th) on points, "
-        "ahead on BH/C1: 9½ against 9."]
+        "ahead on Buchholz, cut 1 (BH/C1): 9½ against 9."]
 
 
 def test_the_standings_describe_the_leaders(club_site: Path) -> None:

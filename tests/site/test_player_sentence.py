@@ -64,8 +64,8 @@ def test_decided_by_the_first_tiebreak_names_both_neighbours(tmp_path: Path) -> 
     view = _views(_plan(tmp_path, "synth-club-byes", PLAIN_LIST))[10]
     assert view.headline_text == (
         "11th of 15 with 3 points. "
-        "Level with Jonas Dubois (10th) on points, behind on BH/C1: 21 against 22½. "
-        "Level with Tara Kim (12th) on points, ahead on BH/C1: 21 against 19½.")
+        "Level with Jonas Dubois (10th) on points, behind on Buchholz, cut 1 (BH/C1): 21 against 22½. "
+        "Level with Tara Kim (12th) on points, ahead on Buchholz, cut 1 (BH/C1): 21 against 19½.")
 
 
 def test_equal_tiebreaks_before_the_deciding_one_are_named(tmp_path: Path) -> None:
@@ -77,7 +77,7 @@ def test_equal_tiebreaks_before_the_deciding_one_are_named(tmp_path: Path) -> No
     view = _views(_plan(tmp_path, "gnutterts-bbp-8p5r", PLAIN_LIST))[8]
     assert view.headline_text == (
         f"1st of 8 with {_points(eight['PTS'])} points. Level with Player Six (2nd) on points, "
-        f"equal on BH/C1 {_points(eight['BH/C1'])} and BH {_points(eight['BH'])}, ahead on SB: "
+        f"equal on BH/C1 {_points(eight['BH/C1'])} and BH {_points(eight['BH'])}, ahead on Sonneborn-Berger (SB): "
         f"{_points(eight['SB'])} against {_points(six['SB'])}.")
 
 
@@ -92,7 +92,7 @@ def test_a_shared_place_names_who_shares_it(tmp_path: Path) -> None:
     # Player Two also has Player Six above on the same points: that sentence follows.
     assert views[2].headline_text.startswith(
         "3rd–4th of 8 with 3 points. Shares 3rd–4th with Player Three: equal on every "
-        "tie-break of the list. Level with Player Six (2nd) on points, behind on BH/C1: "
+        "tie-break of the list. Level with Player Six (2nd) on points, behind on Buchholz, cut 1 (BH/C1): "
         f"{_points(reference[2]['BH/C1'])} against {_points(reference[6]['BH/C1'])}.")
 
 
@@ -123,7 +123,7 @@ def test_direct_encounter_among_several_gives_their_points(tmp_path: Path) -> No
         "Level with Gleb (4th) on points, ahead on direct encounter: 2 against 0 in the games "
         "among the tied players.")
     # Gleb against Dina: DE left them tied without a game between them, BH/C1 decided.
-    assert "Level with Dina (5th) on points, equal on DE, ahead on BH/C1:" in (
+    assert "Level with Dina (5th) on points, equal on DE, ahead on Buchholz, cut 1 (BH/C1):" in (
         views[4].headline_text)
 
 
@@ -132,9 +132,9 @@ def test_direct_encounter_that_did_not_apply_is_not_called_equal(tmp_path: Path)
     # Art. 6 had no game to work on (6.3), so it is not "equal" for them.
     views = _views(_plan(tmp_path, "synth-club-byes", DE_LIST))
     assert "DE" not in views[6].headline_text
-    assert "Level with Katya Costa (9th) on points, ahead on BH/C1:" in views[6].headline_text
+    assert "Level with Katya Costa (9th) on points, ahead on Buchholz, cut 1 (BH/C1):" in views[6].headline_text
     # Berg (10) and Dubois (2) drew in round 2, and Art. 6 (6.3) left them tied: equal.
-    assert ("Level with Jonas Dubois (10th) on points, equal on DE, behind on BH/C1: 21 "
+    assert ("Level with Jonas Dubois (10th) on points, equal on DE, behind on Buchholz, cut 1 (BH/C1): 21 "
             "against 22½.") in views[10].headline_text
 
 
@@ -204,7 +204,7 @@ def test_player_page_opens_with_the_sentence(tmp_path: Path) -> None:
     assert headline < main.index('id="p10-rounds"') < main.index("How each tie-break")
     text = re.sub(r"<[^>]+>", "", main[headline:main.index("</p>", headline)])
     assert "11th of 15 with 3 points." in text
-    assert "behind on BH/C1: 21 against 22½" in text
+    assert "behind on Buchholz, cut 1 (BH/C1): 21 against 22½" in text
 
 
 def _cells_of(html: str, anchor: str) -> dict[str, str]:
