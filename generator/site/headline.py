@@ -18,8 +18,7 @@ from markupsafe import Markup, escape
 from generator.model import StartNo
 from generator.rules.explain import DirectEncounterGroup, Separation, Standings, StandingsRow
 from generator.rules.ranking import GROUP_ORDERS
-from generator.site.views import Column, EventPlan, format_points, value_of
-from generator.site.wording import (
+from generator.site.headline_words import (
     AFTER_EQUAL,
     DECIDING_CRITERION,
     EQUAL_ORDER,
@@ -35,9 +34,12 @@ from generator.site.wording import (
     SHARED_SENTENCE_NO_TIEBREAKS,
     SHARED_SENTENCE_NO_TIEBREAKS_MORE,
     TEAM_REASONS,
-    NumberFormat,
     Reason,
     Side,
+)
+from generator.site.views import Column, EventPlan, format_points, value_of
+from generator.site.wording import (
+    NumberFormat,
     join_words,
     ordinal,
 )

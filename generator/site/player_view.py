@@ -18,6 +18,9 @@ from generator.rules.ratings import average_rating, performance_rating
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
+from generator.site.headline_words import (
+    PERFORMANCE,
+)
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
@@ -34,7 +37,6 @@ from generator.site.wording import (
     ENCOUNTER_POINTS,
     ENCOUNTER_SCORE,
     ENCOUNTER_TIED,
-    PERFORMANCE,
     part_words,
     sentence,
 )

@@ -67,7 +67,8 @@ def test_the_first_screen_has_the_place_and_the_deciding_tiebreak(
         for element in (place, deciding):
             box = element.bounding_box()
             assert box is not None and box["y"] + box["height"] <= height, box
-        assert "behind on Buchholz, cut 1 (BH/C1): 21 against 22½" in page.locator(".headline").inner_text()
+        headline = page.locator(".headline").inner_text()
+        assert "behind on Buchholz, cut 1 (BH/C1): 21 against 22½" in headline
         assert page.evaluate(BROKEN_WORDS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:

@@ -232,7 +232,8 @@ def test_explain_shows_every_number():
     # The player page's sentence, in the terminal's numbers: Horvath (15) is 6th on the
     # same 4 points.
     above = next(p for p in expected("synth-club-byes")["players"] if p["start_no"] == 15)
-    assert ("Why this place:\n  Level with David Horvath (6th) on points, behind on Buchholz, cut 1 (BH/C1): "
+    assert ("Why this place:\n  Level with David Horvath (6th) on points, behind on "
+            "Buchholz, cut 1 (BH/C1): "
             f"{reference['values']['2026']['BH/C1']:g} against "
             f"{above['values']['2026']['BH/C1']:g}.\n") in text
 

@@ -19,7 +19,7 @@ from conftest import CORPUS, CORPUS_TRF
 from markupsafe import Markup
 
 from generator.reading.events import read_event
-from generator.site import wording
+from generator.site import headline_words, wording
 from generator.site.build import build_site, plan_event
 from generator.site.headline import Sentence
 from generator.site.player_view import PlayerView, player_views
@@ -64,7 +64,8 @@ def test_decided_by_the_first_tiebreak_names_both_neighbours(tmp_path: Path) -> 
     view = _views(_plan(tmp_path, "synth-club-byes", PLAIN_LIST))[10]
     assert view.headline_text == (
         "11th of 15 with 3 points. "
-        "Level with Jonas Dubois (10th) on points, behind on Buchholz, cut 1 (BH/C1): 21 against 22½. "
+        "Level with Jonas Dubois (10th) on points, behind on Buchholz, cut 1 (BH/C1): "
+        "21 against 22½. "
         "Level with Tara Kim (12th) on points, ahead on Buchholz, cut 1 (BH/C1): 21 against 19½.")
 
 
@@ -77,7 +78,8 @@ def test_equal_tiebreaks_before_the_deciding_one_are_named(tmp_path: Path) -> No
     view = _views(_plan(tmp_path, "gnutterts-bbp-8p5r", PLAIN_LIST))[8]
     assert view.headline_text == (
         f"1st of 8 with {_points(eight['PTS'])} points. Level with Player Six (2nd) on points, "
-        f"equal on BH/C1 {_points(eight['BH/C1'])} and BH {_points(eight['BH'])}, ahead on Sonneborn-Berger (SB): "
+        f"equal on BH/C1 {_points(eight['BH/C1'])} and BH {_points(eight['BH'])}, "
+        "ahead on Sonneborn-Berger (SB): "
         f"{_points(eight['SB'])} against {_points(six['SB'])}.")
 
 
@@ -92,7 +94,8 @@ def test_a_shared_place_names_who_shares_it(tmp_path: Path) -> None:
     # Player Two also has Player Six above on the same points: that sentence follows.
     assert views[2].headline_text.startswith(
         "3rd–4th of 8 with 3 points. Shares 3rd–4th with Player Three: equal on every "
-        "tie-break of the list. Level with Player Six (2nd) on points, behind on Buchholz, cut 1 (BH/C1): "
+        "tie-break of the list. Level with Player Six (2nd) on points, behind on Buchholz, "
+        "cut 1 (BH/C1): "
         f"{_points(reference[2]['BH/C1'])} against {_points(reference[6]['BH/C1'])}.")
 
 
@@ -132,10 +135,11 @@ def test_direct_encounter_that_did_not_apply_is_not_called_equal(tmp_path: Path)
     # Art. 6 had no game to work on (6.3), so it is not "equal" for them.
     views = _views(_plan(tmp_path, "synth-club-byes", DE_LIST))
     assert "DE" not in views[6].headline_text
-    assert "Level with Katya Costa (9th) on points, ahead on Buchholz, cut 1 (BH/C1):" in views[6].headline_text
+    assert ("Level with Katya Costa (9th) on points, ahead on Buchholz, cut 1 (BH/C1):"
+            in views[6].headline_text)
     # Berg (10) and Dubois (2) drew in round 2, and Art. 6 (6.3) left them tied: equal.
-    assert ("Level with Jonas Dubois (10th) on points, equal on DE, behind on Buchholz, cut 1 (BH/C1): 21 "
-            "against 22½.") in views[10].headline_text
+    assert ("Level with Jonas Dubois (10th) on points, equal on DE, behind on Buchholz, "
+            "cut 1 (BH/C1): 21 against 22½.") in views[10].headline_text
 
 
 def test_drawing_of_lots(tmp_path: Path) -> None:
@@ -161,7 +165,8 @@ def test_provisional_standings_say_so(tmp_path: Path) -> None:
 
 
 def test_the_sentence_is_escaped_and_links_the_neighbours() -> None:
-    sentence = Sentence(wording=wording.REASONS[(wording.Reason.TIEBREAK, wording.Side.AHEAD)],
+    ahead = (headline_words.Reason.TIEBREAK, headline_words.Side.AHEAD)
+    sentence = Sentence(wording=headline_words.REASONS[ahead],
                         fields={"name": "<script>x</script> & {place}", "place": "2nd",
                                 "criterion": "BH", "mine": "3", "theirs": "2"},
                         links={"name": 'p2.html?"a"', "criterion": "#p1-bh"})
@@ -174,16 +179,17 @@ def test_the_sentence_is_escaped_and_links_the_neighbours() -> None:
 
 def test_every_reason_has_words_for_both_sides() -> None:
     given = {"name", "place", "criterion", "mine", "theirs", "equal", "round", "seed"}
-    for reason in wording.Reason:
-        for side in wording.Side:
-            words = wording.REASONS[(reason, side)]
+    for reason in headline_words.Reason:
+        for side in headline_words.Side:
+            words = headline_words.REASONS[(reason, side)]
             assert wording.fields_named(words) <= given, (reason, side)
-    for key, words in wording.TEAM_REASONS.items():
-        assert wording.fields_named(words) == wording.fields_named(wording.REASONS[key])
-    for reason, after in wording.AFTER_EQUAL.items():
-        assert "equal" in wording.fields_named(wording.REASONS[(after, wording.Side.AHEAD)])
+    for key, words in headline_words.TEAM_REASONS.items():
+        assert wording.fields_named(words) == wording.fields_named(headline_words.REASONS[key])
+    for reason, after in headline_words.AFTER_EQUAL.items():
+        assert "equal" in wording.fields_named(
+            headline_words.REASONS[(after, headline_words.Side.AHEAD)])
         assert "equal" not in wording.fields_named(
-            wording.REASONS[(reason, wording.Side.AHEAD)])
+            headline_words.REASONS[(reason, headline_words.Side.AHEAD)])
 
 
 @pytest.mark.parametrize(("items", "text"), [
