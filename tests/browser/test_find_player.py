@@ -5,21 +5,18 @@ The site has two events; names with accents, two surnames, and one that is marku
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import CORPUS_TRF
+from kit.browserkit import served_under_sub_path
 from kit.sitekit import make_event
 
 from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
 
-SUB_PATH = "/REPO/"
 PHONE = {"width": 360, "height": 780}
 HOSTILE = '<img src=x onerror="alert(1)">'
 RENAMED = {1: "Sanz Pérez, Eduardo", 2: "Pérez, Ana", 3: HOSTILE, 4: "Łukasiewicz, Józef"}
@@ -33,18 +30,6 @@ def renamed(trf: str, names: dict[int, str]) -> str:
             line = line[:14] + names[int(line[4:8])].ljust(33)[:33] + line[47:]
         lines.append(line)
     return "\n".join(lines) + "\n"
-
-
-class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    """The site under SUB_PATH only, as GitHub Pages serves a project site."""
-
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(SUB_PATH):
-            return "/nonexistent-outside-sub-path"
-        return super().translate_path("/" + path[len(SUB_PATH):])
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -62,15 +47,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def site_url(site: Path) -> Iterator[str]:
-    handler = functools.partial(_SubPathHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_under_sub_path(site) as url:
+        yield url
 
 
 @pytest.fixture()
