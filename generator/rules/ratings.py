@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from generator.model import ZERO, RoundKind
+from generator.model import ZERO, Player, RoundKind, Tournament
 from generator.rules.context import Column, tiebreak, whole_number
 from generator.rules.cuts import cut_elements, plain_cut
 from generator.rules.explain import (
@@ -135,6 +135,39 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
         return _RatedGames(rounds=tuple(all_rounds), ratings=tuple(all_ratings),
                            halves=tuple(all_halves))
     return ctx.memo(("rated", unrated), make)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RatedGames:
+    """One player's games over the board against rated opponents (a player's performance
+    shown beside the tie-breaks, 10.2 and B.02)."""
+
+    ratings: tuple[int, ...]
+    halves: int
+    """The results in half points of the 1-1/2-0 scale, whatever the event's scoring."""
+    points: Decimal
+    """The same results in the event's own points."""
+
+
+def rated_games_over_the_board(player: Player, tournament: Tournament) -> RatedGames:
+    """Forfeits and byes are no games (15.2); an opponent without a rating is left out, as
+    no rating is announced for them here."""
+    system = tournament.score_system
+    ratings: list[int] = []
+    halves = 0
+    points = ZERO
+    for result in player.results:
+        if result.kind is not RoundKind.GAME or result.opponent is None \
+                or not tournament.has_player(result.opponent):
+            continue
+        rating = tournament.player(result.opponent).rating
+        if rating is None:
+            continue
+        ratings.append(rating)
+        scored = system.round_points(result)
+        points += scored
+        halves += 2 if scored == system.win else 1 if scored == system.draw else 0
+    return RatedGames(ratings=tuple(ratings), halves=halves, points=points)
 
 
 def _rating_cuts(ratings: Sequence[int], low: int, high: int) -> list[tuple[int, CutReason]]:

@@ -14,7 +14,11 @@ from typing import Any
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
 from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
-from generator.rules.ratings import average_rating, performance_rating
+from generator.rules.ratings import (
+    average_rating,
+    performance_rating,
+    rated_games_over_the_board,
+)
 from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
 from generator.site.downloads import shown_value
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
@@ -539,30 +543,16 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
 
 def performance_words(player: Player, tournament: Tournament) -> str:
     """The TPR of 10.2 over the games played over the board against rated opponents, with
-    how it is made; the same function the TPR tie-break uses (rules/ratings.py)."""
-    system = tournament.score_system
-    ratings: list[int] = []
-    halves = 0
-    points = ZERO
-    for result in player.results:
-        if result.kind is not RoundKind.GAME or result.opponent is None \
-                or not tournament.has_player(result.opponent):
-            continue
-        rating = tournament.player(result.opponent).rating
-        if rating is None:
-            continue
-        ratings.append(rating)
-        scored = system.round_points(result)
-        points += scored
-        halves += 2 if scored == system.win else 1 if scored == system.draw else 0
-    value = performance_rating(ratings, halves)
-    average = average_rating(ratings)
+    how it is made (rules/ratings.py chooses the games and computes it)."""
+    games = rated_games_over_the_board(player, tournament)
+    value = performance_rating(games.ratings, games.halves)
+    average = average_rating(games.ratings)
     if value is None or average is None:
         return ""
     dp = value - average
-    return PERFORMANCE[dp >= 0, len(ratings) == 1].format(
-        value=value, games=len(ratings), average=average, dp=abs(dp),
-        score=format_points(points))
+    return PERFORMANCE[dp >= 0, len(games.ratings) == 1].format(
+        value=value, games=len(games.ratings), average=average, dp=abs(dp),
+        score=format_points(games.points))
 
 
 def _sibling_href(slug: str, start_no: int) -> str:
