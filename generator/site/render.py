@@ -158,7 +158,11 @@ def make_environment(events_dir: Path | None = None,
         # Templates do not change during a build, and serve makes a new environment when
         # they do (livebuild.py); checking each file's mtime on every include costs a stat.
         auto_reload=False,
+        # Issue 13: every word a visitor reads goes through gettext ({{ _("...") }}, the
+        # new style, which formats and escapes its named fields itself).
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(
         points=format_points,
         tb_value=tb_value,
