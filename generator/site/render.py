@@ -182,6 +182,7 @@ def make_environment(events_dir: Path | None = None,
     site = site or SiteSettings()
     env.globals.update(
         site=site,
+        language="en",
         qr_code=qr_svg,
         small_qr_code=small_qr_svg,
         paths=addresses,
