@@ -458,7 +458,8 @@ def test_a_team_page_shows_its_players_and_boards(team_site):
 
 def test_a_round_page_shows_matches_in_game_points(team_site):
     page = (team_site / "team-rr" / "rounds" / "1.html").read_text(encoding="utf-8")
-    assert '<td class="result">2½–1½</td>' in page and '<td class="result">2–2</td>' in page
+    # A board row's cells carry no classes (round.html): the result is the third cell.
+    assert '</th><td>2½–1½</td><td>' in page and '</th><td>2–2</td><td>' in page
     assert ('<li value="2"><a href="../players/10.html">T3B2</a> (b) 0–1 '
             '<a href="../players/14.html">T4B2</a></li>') in page
 
