@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+SHIPPED_LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
+"""The languages a site can be built in (site.yml ``language``): English, whose msgids are
+the text, and each language with a catalogue ``generator/locales/<code>/LC_MESSAGES/
+standings.po`` (a test checks that each has one). A new language is a code here and its
+catalogue."""
+
 TIEBREAK_NAME = "tie-break name"
 """The context of a tie-break's name ("Points", "Rating" are also column headings)."""
 

@@ -18,10 +18,10 @@ import io
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -57,7 +57,6 @@ class Language:
     cache keys a language's pages by it)."""
     decimal: str
     """The locale's decimal separator ("," in de, fr, es, it, nl)."""
-    _ordinals: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def is_english(self) -> bool:
@@ -102,11 +101,13 @@ def compile_catalogue(source: bytes, code: str) -> Translations:
     return Translations(compiled, domain=DOMAIN)
 
 
-_ACTIVE: ContextVar[Language | None] = ContextVar("standings_language", default=None)
+# A frozen Language, made once: the default is shared, never changed.
+_ACTIVE: ContextVar[Language] = ContextVar(
+    "standings_language", default=language(ENGLISH))  # noqa: B039
 
 
 def active() -> Language:
-    return _ACTIVE.get() or language(ENGLISH)
+    return _ACTIVE.get()
 
 
 @contextmanager
@@ -114,7 +115,7 @@ def speaking(code: str) -> Iterator[Language]:
     """Everything the Python wording says inside the block, in ``code``."""
     token = _ACTIVE.set(language(code))
     try:
-        yield active()
+        yield _ACTIVE.get()
     finally:
         _ACTIVE.reset(token)
 
@@ -190,11 +191,13 @@ def decimal_text(text: str) -> str:
 def ordinal_category(number: int) -> str:
     """The CLDR ordinal category of ``number`` in the active language ("one" for 1, 21 in
     English), the key of wording.ORDINALS."""
-    chosen = active()
-    found = chosen._ordinals.get(number)
-    if found is None:
-        found = chosen._ordinals[number] = chosen.locale.ordinal_form(number)
-    return found
+    return _ordinal_form(active().code, number)
+
+
+@lru_cache(maxsize=4096)
+def _ordinal_form(code: str, number: int) -> str:
+    # A page of 2,000 rows asks for the same few hundred places again and again.
+    return str(language(code).locale.ordinal_form(number))
 
 
 def day_text(day: date) -> str:
