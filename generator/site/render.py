@@ -101,6 +101,7 @@ from generator.site.views import (
     value_of,
 )
 from generator.site.wording import (
+    colour_letter,
     cut_words,
     note_words,
     ordinal,
@@ -183,6 +184,7 @@ def make_environment(events_dir: Path | None = None,
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
+        colour_letter=colour_letter,
         flag=_flag,
     )
     env.globals.update(

@@ -89,6 +89,21 @@ MATCH_OUTCOMES: Mapping[MatchOutcome, tuple[str, str]] = MappingProxyType({
 })
 """The letter of the W-D-L count and crosstable, and the word for a match."""
 
+COLOUR_LETTERS: Mapping[str, str] = MappingProxyType({
+    # Keyed by the colour as the page records hold it ("w", "b"; matches.color_text).
+    "w": NC_("colour letter", "w"),
+    "b": NC_("colour letter", "b"),
+})
+"""The letter of a colour in a crosstable cell or a game line (English w and b; French
+B and N)."""
+
+
+def colour_letter(color: str) -> str:
+    """``{{ cell.color|colour_letter }}``: "w" in the page's language; "" stays ""."""
+    letter = COLOUR_LETTERS.get(color)
+    return pgettext("colour letter", letter) if letter is not None else color
+
+
 CUTS: Mapping[CutReason, str] = MappingProxyType({
     # {article}: the modifier that made the cut (14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1,
     # 14.4 Median-2); see cut_article.
