@@ -21,11 +21,12 @@ from urllib.parse import urlsplit
 from yaml.nodes import Node, SequenceNode
 
 from generator.errors import DiagnosticSink, did_you_mean, quote
-from generator.messages import SHIPPED_LANGUAGES
+from generator.messages import N_, SHIPPED_LANGUAGES
 from generator.reading.settings import Position, SettingsReader, compose_settings
 
 SITE_FILE = "site.yml"
-DEFAULT_SITE_TITLE = "Tournament results"
+DEFAULT_SITE_TITLE = N_("Tournament results")
+"""The title without site.yml: in the site's language (render.make_environment says it)."""
 ENGLISH = SHIPPED_LANGUAGES[0]
 
 SITE_KEYS = ("title", "url", "description", "logo", "language", "languages")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site.headline import place_words, points_phrase, score_name
-from generator.site.language import gettext, ngettext, pgettext
+from generator.site.language import gettext, ngettext
 from generator.site.player_view import PlayerView
 from generator.site.team_view import MemberView
 from generator.site.views import EventPlan, Person, RoundView, format_points
@@ -271,7 +271,7 @@ def index_meta(site: SiteSettings, page: str, plans: Sequence[EventPlan]) -> Pag
 def people_meta(site: SiteSettings, page: str, persons: Sequence[Person],
                 plans: Sequence[EventPlan]) -> PageMeta:
     events = len(plans)
-    return page_meta(site, page, pgettext("page title", "Players"),
+    return page_meta(site, page, gettext("Players"),
                      ngettext("The {players} players of {events} event, each with their "
                               "place and points in every event they played.",
                               "The {players} players of {events} events, each with their "
@@ -290,7 +290,7 @@ def person_meta(site: SiteSettings, page: str, person: Person) -> PageMeta:
 
 
 def tiebreaks_meta(site: SiteSettings, page: str) -> PageMeta:
-    return page_meta(site, page, pgettext("page title", "Tie-breaks explained"),
+    return page_meta(site, page, gettext("Tie-breaks explained"),
                      gettext("How each FIDE tie-break (Handbook C.07) is computed, in plain "
                              "words: Buchholz, Sonneborn-Berger, direct encounter and the "
                              "others."))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 from importlib import resources
@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
-from generator.reading.site_settings import SiteSettings
+from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
 from generator.site import language as languages
@@ -168,6 +168,8 @@ def make_environment(events_dir: Path | None = None,
     )
     site = site or SiteSettings()
     speaks = languages.language(language or site.language)
+    if "title" not in site.positions and site.title == DEFAULT_SITE_TITLE:
+        site = replace(site, title=speaks.translations.gettext(DEFAULT_SITE_TITLE))
     env.install_gettext_translations(  # type: ignore[attr-defined]
         speaks.translations, newstyle=True)
     env.filters.update(

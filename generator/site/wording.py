@@ -568,7 +568,7 @@ def ordinal(number: int) -> str:
     """"1st", "22nd", "113th" (or "1.", "1er", "1.º" ...: the active language's entry for
     the number's ordinal category)."""
     category = ordinal_category(number)
-    return pgettext(f"ordinal: {category}", ORDINALS[category]).format(number=number)
+    return pgettext("ordinal: " + category, ORDINALS[category]).format(number=number)
 
 
 def plain_number(value: Decimal) -> str:
