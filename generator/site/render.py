@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 from importlib import resources
@@ -27,9 +27,10 @@ from markupsafe import Markup
 
 from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
-from generator.reading.site_settings import SiteSettings
+from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
+from generator.site import language as languages
 from generator.site.addresses import (
     FIND_INDEX,
     PEOPLE_DIR,
@@ -100,6 +101,7 @@ from generator.site.views import (
     value_of,
 )
 from generator.site.wording import (
+    colour_letter,
     cut_words,
     note_words,
     ordinal,
@@ -139,9 +141,11 @@ def club_templates(events_dir: Path | None) -> Path | None:
 
 
 def make_environment(events_dir: Path | None = None,
-                     site: SiteSettings | None = None) -> jinja2.Environment:
+                     site: SiteSettings | None = None,
+                     language: str | None = None) -> jinja2.Environment:
     """The environment every page is rendered in; ``site`` is ``site.yml`` as read (the
-    defaults without one)."""
+    defaults without one), ``language`` the pages' (the site's ``language`` when None).
+    Render inside ``language.speaking(code)`` so that the Python wording speaks it too."""
     require_exact_escaping()
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
@@ -162,7 +166,18 @@ def make_environment(events_dir: Path | None = None,
         # new style, which formats and escapes its named fields itself).
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    site = site or SiteSettings()
+    speaks = languages.language(language or site.language)
+    built = site.built_languages
+    root_url = site.url
+    if "title" not in site.positions and site.title == DEFAULT_SITE_TITLE:
+        site = replace(site, title=speaks.translations.gettext(DEFAULT_SITE_TITLE))
+    home = languages.home(speaks.code, built)
+    if home and site.url is not None:
+        # A language under /en/: its pages' published addresses (og:url, the QR codes) too.
+        site = replace(site, url=site.url + home)
+    env.install_gettext_translations(  # type: ignore[attr-defined]
+        speaks.translations, newstyle=True)
     env.filters.update(
         points=format_points,
         tb_value=tb_value,
@@ -177,12 +192,14 @@ def make_environment(events_dir: Path | None = None,
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
+        colour_letter=colour_letter,
         flag=_flag,
     )
-    site = site or SiteSettings()
     env.globals.update(
         site=site,
-        language="en",
+        language=speaks.code,
+        language_versions=functools.partial(languages.versions, current=speaks.code,
+                                            built=built, root_url=root_url),
         qr_code=qr_svg,
         small_qr_code=small_qr_svg,
         paths=addresses,
@@ -251,6 +268,8 @@ def date_range(start: Any, end: Any = None) -> str:
         return "" if end is None else _day(end)
     if end is None or end == start:
         return _day(start)
+    if not languages.active().is_english:
+        return languages.day_range_text(start, end)
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
     if start.year == end.year:
@@ -259,6 +278,10 @@ def date_range(start: Any, end: Any = None) -> str:
 
 
 def _day(day: Any) -> str:
+    # The site's English dates are day-month-year, as since the first site (Babel's "en"
+    # writes them month first); every other language writes them as its locale does.
+    if not languages.active().is_english:
+        return languages.day_text(day)
     return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
 
 
@@ -547,19 +570,35 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
-        files[csv_download(slug)] = standings_csv(plan.standings)
+        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading)
         files[json_download(slug)] = standings_json(plan.standings, info.title)
     return files
 
 
-def explanation_sources() -> dict[str, str]:
-    """The Markdown page of each tie-break shipped with the package, by file stem."""
+def csv_heading(heading: str) -> str:
+    """A column heading of the site's standings.csv in the page's language (the CLI's
+    ``rank --format csv`` keeps the English ones)."""
+    return languages.pgettext("CSV column", heading)
+
+
+def explanation_sources(language: str = languages.ENGLISH) -> dict[str, str]:
+    """The Markdown page of each tie-break shipped with the package, by file stem: the
+    English ``explanations/<stem>.md``, or a language's ``explanations/<code>/<stem>.md``
+    (the same names, so their links to each other hold). A page a language lacks stays
+    English (the catalogue test refuses a shipped language without all of them)."""
     folder = resources.files("generator") / EXPLANATIONS_PACKAGE_DIR
-    sources = {}
-    for entry in folder.iterdir():
-        if entry.name.endswith(".md"):
-            sources[entry.name[:-3]] = entry.read_text(encoding="utf-8")
+    sources = _pages_in(folder)
+    if language != languages.ENGLISH:
+        own = folder / language
+        if own.is_dir():
+            sources.update((stem, text) for stem, text in _pages_in(own).items()
+                           if stem in sources)
     return dict(sorted(sources.items()))
+
+
+def _pages_in(folder: Any) -> dict[str, str]:
+    return {entry.name[:-3]: entry.read_text(encoding="utf-8") for entry in folder.iterdir()
+            if entry.name.endswith(".md") and entry.is_file()}
 
 
 def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
@@ -577,7 +616,7 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
         page = person_page(person.key)
         files[page] = _render(env, "person.html", page, person=person,
                               meta=person_meta(site, page, person))
-    sources = explanation_sources()
+    sources = explanation_sources(str(env.globals["language"]))
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
                               if explanation_stem(a) in sources))

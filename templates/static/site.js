@@ -4,16 +4,18 @@
 // HTML already (style.css hides them without JavaScript): changing a 300-row table's
 // headings or inserting a box above it at load lays the whole table out again, which
 // on a phone is most of the page's blocking time. Pages from a club's own templates
-// without them still get them here.
+// without them still get them here (in English, as such templates are); the words of
+// ours are the page's, in its language.
 (function () {
   "use strict";
   function cellText(row, index) {
     var cell = row.children[index];
     return cell ? cell.textContent.trim() : "";
   }
+  // A decimal comma (12,43 in a German or French page) sorts as the decimal point does.
   function numeric(text) {
     var map = { "¼": ".25", "½": ".5", "¾": ".75" };
-    var t = text.replace(/[¼½¾]/g, function (c) { return map[c]; }).replace(/^(\d*)\./, "$1.");
+    var t = text.replace(/[¼½¾]/g, function (c) { return map[c]; }).replace(/^(\d*),(\d+)$/, "$1.$2");
     if (/^\.\d/.test(t)) { t = "0" + t; }
     var value = parseFloat(t);
     return isNaN(value) ? null : value;
@@ -112,11 +114,20 @@
   document.querySelectorAll("table[data-sortable]").forEach(addSort);
   document.querySelectorAll("table[data-derivations]").forEach(addDerivations);
   // A printed wall sheet says when it was printed; the page itself cannot know, so the
-  // line's time is the printer's clock, filled in just before printing.
+  // line's time is the printer's clock, filled in just before printing, written as the
+  // page's language writes a date and time (the sheet's words around it are the page's).
+  function printedAt(now) {
+    var style = { dateStyle: "medium", timeStyle: "short" };
+    try {
+      return new Intl.DateTimeFormat(document.documentElement.lang || undefined, style).format(now);
+    } catch (error) {  // a lang the browser does not know: its own way
+      return new Intl.DateTimeFormat(undefined, style).format(now);
+    }
+  }
   window.addEventListener("beforeprint", function () {
     var now = new Date();
     document.querySelectorAll(".print-line .printed").forEach(function (span) {
-      span.querySelector(".at").textContent = now.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      span.querySelector(".at").textContent = printedAt(now);
       span.hidden = false;
     });
   });
