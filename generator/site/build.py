@@ -40,7 +40,7 @@ from generator.rules.explain import Standings
 from generator.site import render, views
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
-from generator.site.language import NoCatalogue, home, speaking
+from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.render import make_environment
 from generator.site.views import EventPlan, Person
 from generator.speed import collector_paused
@@ -431,9 +431,10 @@ def discover_events(events_root: Path) -> Listing:
 
 def template_folders(events_root: Path) -> list[Path]:
     """The folders, besides the package's code, whose files shape pages: the package's
-    templates, the tie-break explanations and a club's override (digested by the cache,
-    watched by serve)."""
-    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR]
+    templates, the tie-break explanations, the catalogues and a club's override (digested by
+    the cache, watched by serve)."""
+    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR,
+               LOCALES]
     club = render.club_templates(events_root)
     if club is not None:
         folders.append(club)

@@ -25,8 +25,10 @@ from generator.site.render import date_range
 from generator.site.views import format_points
 from generator.site.wording import ordinal, plain_number, round_kind_words
 
-EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob("*.md")
+EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob("**/*.md")
                      for word in kit.words_of(page.read_text(encoding="utf-8"))}
+"""The explanation pages are Markdown of their own (English, or a language's own pages),
+not catalogue entries: their words may stand on the tie-break pages."""
 
 
 @pytest.fixture(scope="module")
