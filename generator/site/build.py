@@ -389,8 +389,9 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
         except NoCatalogue as error:  # a broken install: the catalogue is part of it
             line, column = settings.positions.get(
                 "languages", settings.positions.get("language", (None, None)))
-            raise StandingsError([Diagnostic(path=settings.path or "site.yml", line=line,
-                                             column=column, message=str(error))]) from error
+            raise StandingsError([Diagnostic(
+                path=settings.path or "site.yml", line=line, column=column, message=str(error),
+                expected="standings installed again (its catalogues ship with it)")]) from error
         passes.append(LanguagePass(code=code, home=home(code, built), env=env))
     return passes
 
@@ -442,12 +443,13 @@ def template_folders(events_root: Path) -> list[Path]:
 
 
 def site_environment(events_root: Path) -> jinja2.Environment:
-    """The environment with ``site.yml`` beside the events folder as read; StandingsError
-    when it has a problem (serve shows it, and keeps the pages it had)."""
+    """The environment with ``site.yml`` beside the events folder as read, in its first
+    language; StandingsError when it has a problem (serve shows it, and keeps the pages it
+    had)."""
     settings, problems = read_site(events_root)
     if any(problem.is_error for problem in problems):
         raise StandingsError(problems)
-    return make_environment(events_root, settings)
+    return language_passes(events_root, settings)[0].env
 
 
 def page_inputs(events_root: Path) -> list[Path]:

@@ -9,6 +9,7 @@ an acronym, or Babel's locale data (month names)."""
 from __future__ import annotations
 
 import re
+import shutil
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -18,6 +19,7 @@ from babel import Locale
 from conftest import ROOT
 from kit import languagekit as kit
 
+from generator.errors import StandingsError
 from generator.model import RoundKind
 from generator.site import language
 from generator.site.language import speaking
@@ -181,3 +183,27 @@ def test_the_cli_stays_english_while_a_build_speaks_another_language(
     with speaking("de"):
         assert round_kind_words(RoundKind.FORFEIT_WIN) == "⟦forfeit win⟧"
     assert round_kind_words(RoundKind.FORFEIT_WIN) == "forfeit win"
+
+
+# --- what a build refuses ----------------------------------------------------------------
+
+
+def test_a_language_whose_catalogue_is_not_installed_is_a_diagnostic(tmp_path: Path) -> None:
+    with kit.catalogues(tmp_path / "locales", {}) as folder:
+        shutil.rmtree(folder / "de", ignore_errors=True)
+        with pytest.raises(StandingsError) as raised:
+            kit.build_examples(tmp_path / "club", "title: Club\nlanguage: de\n")
+    message = str(raised.value.diagnostics[0])
+    assert f"{tmp_path / 'club' / 'site.yml'}:2:11: no catalogue for the language 'de'" in message
+    assert not (tmp_path / "club" / "site").exists()
+
+
+def test_an_event_folder_named_like_a_language_folder_is_refused(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    shutil.copytree(kit.EVENTS / "anna-club-2026", events / "en")
+    with (kit.catalogues(tmp_path / "locales", {"de": kit.pseudo_catalogue("de")}),
+          pytest.raises(StandingsError) as raised):
+        kit.build_examples(tmp_path / "club", "languages: [de, en]\n", events=events)
+    assert [d.message for d in raised.value.diagnostics] == [
+        "the event folder 'en' has the name of the site's folder for the language 'en'"]
+    assert not (tmp_path / "club" / "site").exists()
