@@ -21,7 +21,10 @@ from kit import languagekit as kit
 
 from generator.errors import StandingsError
 from generator.model import RoundKind
-from generator.site import language
+from generator.reading.events import read_events
+from generator.reading.site_settings import SiteSettings
+from generator.site import language, render
+from generator.site.build import plan_site, render_site
 from generator.site.language import speaking
 from generator.site.render import date_range
 from generator.site.views import format_points
@@ -207,3 +210,17 @@ def test_an_event_folder_named_like_a_language_folder_is_refused(tmp_path: Path)
     assert [d.message for d in raised.value.diagnostics] == [
         "the event folder 'en' has the name of the site's folder for the language 'en'"]
     assert not (tmp_path / "club" / "site").exists()
+
+
+def test_forked_workers_render_in_the_build_s_language(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    with kit.catalogues(tmp_path / "locales", {"de": kit.pseudo_catalogue("de")}):
+        site = plan_site(read_events(kit.EVENTS))
+        env = render.make_environment(kit.EVENTS, SiteSettings(language="de"))
+        alone = render_site(site, env, workers=1)
+        forked = render_site(site, env, workers=2)
+    assert forked == alone
+    # The Python wording (the headline, a round kind) speaks German in the workers too.
+    page = forked["gros-open-2010/players/14.html"].decode()
+    assert "⟦⟦" in page and "⟦requested half-point bye⟧" in page
