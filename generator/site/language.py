@@ -30,7 +30,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from generator.messages import Plural
+from generator.messages import SHIPPED_LANGUAGES, Plural
 
 ENGLISH = "en"
 DOMAIN = "standings"
@@ -67,11 +67,13 @@ def catalogue_path(code: str) -> Path:
     return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@cache
 def shipped_languages() -> tuple[str, ...]:
-    """English, then every language with a catalogue, by code."""
-    found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return (ENGLISH, *(code for code in found if code != ENGLISH))
+    """English first, then the languages with a catalogue (generator/messages.py)."""
+    return SHIPPED_LANGUAGES
+
+
+class NoCatalogue(LookupError):
+    """A shipped language whose catalogue is not installed (a broken install)."""
 
 
 @cache
@@ -82,13 +84,15 @@ def language(code: str) -> Language:
         return Language(code=code, locale=Locale.parse(code),
                         translations=_gettext.NullTranslations(),
                         digest=hashlib.sha256(code.encode()).hexdigest(), decimal=".")
-    if code not in shipped_languages():
-        raise ValueError(f"no catalogue for language {code!r}")
-    source = catalogue_path(code).read_bytes()
-    return Language(code=code, locale=Locale.parse(code),
-                    translations=compile_catalogue(source, code),
+    try:
+        source = catalogue_path(code).read_bytes()
+    except OSError as error:
+        raise NoCatalogue(f"no catalogue for the language {code!r} "
+                          f"({catalogue_path(code)}: {error.strerror})") from error
+    locale = Locale.parse(code)
+    return Language(code=code, locale=locale, translations=compile_catalogue(source, code),
                     digest=hashlib.sha256(code.encode() + b"\0" + source).hexdigest(),
-                    decimal=Locale.parse(code).number_symbols["latn"]["decimal"])
+                    decimal=locale.number_symbols["latn"]["decimal"])
 
 
 def compile_catalogue(source: bytes, code: str) -> Translations:
@@ -210,7 +214,7 @@ def day_range_text(start: date, end: date) -> str:
     return format_interval(start, end, "yMMMMd", locale=active().locale)
 
 
-__all__ = ["DOMAIN", "ENGLISH", "EXTRACT_KEYWORDS", "LOCALES", "Language", "active",
+__all__ = ["DOMAIN", "ENGLISH", "EXTRACT_KEYWORDS", "LOCALES", "Language", "NoCatalogue", "active",
            "catalogue_path", "compile_catalogue", "day_range_text", "day_text",
            "decimal_text", "gettext", "language", "ngettext", "npgettext", "ordinal_category",
            "pgettext", "phrase", "plural_count", "shipped_languages", "speaking", "words"]
