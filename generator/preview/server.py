@@ -28,6 +28,7 @@ from typing import ClassVar
 from urllib.parse import quote, unquote, urlsplit
 
 from generator.errors import Diagnostic
+from generator.messages import N_
 from generator.preview.livebuild import PageFailure, SiteFiles
 
 LONG_POLL_S = 20.0
@@ -98,14 +99,14 @@ class BannerLook:
 
 ERRORS_LOOK = BannerLook(
     element_id=BANNER_ID, role="alert",
-    heading="Problems: these pages are from the last good build",
-    note="standings serve found these problems in the files:",
+    heading=N_("Problems: these pages are from the last good build"),
+    note=N_("standings serve found these problems in the files:"),
     background="#fde8e8", text="#5c0a0a", edge="#b00020")
 WARNINGS_LOOK = BannerLook(
     element_id=WARNINGS_ID, role="status",
-    heading="Warnings: publishing with --strict will refuse them",
-    note="These pages show the files as they are, but the publishing workflow builds with "
-    "--strict, which publishes nothing while any of these warnings stands:",
+    heading=N_("Warnings: publishing with --strict will refuse them"),
+    note=N_("These pages show the files as they are, but the publishing workflow builds "
+            "with --strict, which publishes nothing while any of these warnings stands:"),
     background="#fff3cd", text="#4a3500", edge="#b7791f")
 
 

@@ -18,15 +18,18 @@ from typing import Any
 from urllib.parse import quote as quote_url
 from urllib.parse import urlsplit
 
-from yaml.nodes import Node
+from yaml.nodes import Node, SequenceNode
 
-from generator.errors import DiagnosticSink, quote
+from generator.errors import DiagnosticSink, did_you_mean, quote
+from generator.messages import N_, SHIPPED_LANGUAGES
 from generator.reading.settings import Position, SettingsReader, compose_settings
 
 SITE_FILE = "site.yml"
-DEFAULT_SITE_TITLE = "Tournament results"
+DEFAULT_SITE_TITLE = N_("Tournament results")
+"""The title without site.yml: in the site's language (render.make_environment says it)."""
+ENGLISH = SHIPPED_LANGUAGES[0]
 
-SITE_KEYS = ("title", "url", "description", "logo")
+SITE_KEYS = ("title", "url", "description", "logo", "language", "languages")
 
 MAX_TITLE_CHARACTERS = 80
 """A title is a heading and the end of every page title; a long one buries the page's own."""
@@ -74,6 +77,17 @@ class SiteSettings:
     """The site.yml as the user named it; empty when there is none."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
     """Key -> (line, column) of its value in site.yml, 1-based."""
+    language: str = ENGLISH
+    """The language of the site's pages (issue 13), one of :data:`SHIPPED_LANGUAGES`; with
+    ``languages``, the first of them."""
+    languages: tuple[str, ...] = ()
+    """Every language the site is built in, the first at the root and each other under
+    ``/<code>/``; empty: the one ``language``."""
+
+    @property
+    def built_languages(self) -> tuple[str, ...]:
+        """The languages of the build, the root's first."""
+        return self.languages or (self.language,)
 
     @property
     def logo_page(self) -> str | None:
@@ -112,8 +126,53 @@ def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettin
         fields["url"] = _base_url(reader, values["url"])
     if "logo" in values:
         fields["logo"] = _logo_name(reader, values["logo"])
+    if "languages" in values:
+        listed = _languages(reader, values["languages"])
+        if listed:
+            fields["languages"] = listed
+            fields["language"] = listed[0]
+    if "language" in values:
+        chosen = _language(reader, values["language"], "language")
+        if chosen is not None and "languages" in fields and chosen != fields["language"]:
+            reader.error(values["language"], f"'language' {quote(chosen)} is not the first "
+                         f"of 'languages' ({', '.join(fields['languages'])})",
+                         "'language' left out, or the same as the first of 'languages'")
+        elif chosen is not None:
+            fields["language"] = chosen
     clean = {key: value for key, value in fields.items() if value is not None}
     return SiteSettings(path=path, positions=MappingProxyType(dict(reader.positions)), **clean)
+
+
+def _language(reader: SettingsReader, node: Node, key: str) -> str | None:
+    """A language code the site ships (``de``), as written or in capitals (``DE``)."""
+    written = reader.text(node, key)
+    if written is None:
+        return None
+    code = written.strip().lower().replace("_", "-")
+    if code in SHIPPED_LANGUAGES:
+        return code
+    reader.error(node, f"{key!r} {quote(written.strip())} is not a language of the site"
+                 f"{did_you_mean(code, SHIPPED_LANGUAGES)}",
+                 "one of " + ", ".join(SHIPPED_LANGUAGES))
+    return None
+
+
+def _languages(reader: SettingsReader, node: Node) -> tuple[str, ...] | None:
+    """``languages: [de, en]``: each a shipped language, each once."""
+    expected = "a list of language codes, the root's first, such as '[de, en]'"
+    if not isinstance(node, SequenceNode) or not node.value:
+        reader.error(node, "'languages' is not a list of languages", expected)
+        return None
+    codes: list[str] = []
+    for item in node.value:
+        code = _language(reader, item, "languages")
+        if code is None:
+            return None
+        if code in codes:
+            reader.error(item, f"'languages' names {quote(code)} twice", "each language once")
+            return None
+        codes.append(code)
+    return tuple(codes)
 
 
 def _line_of_text(reader: SettingsReader, node: Node, key: str, limit: int) -> str | None:

@@ -39,6 +39,7 @@ from generator.rules.explain import Standings
 from generator.site import render, views
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
+from generator.site.language import speaking
 from generator.site.render import make_environment
 from generator.site.views import EventPlan, Person
 from generator.speed import collector_paused
@@ -330,14 +331,15 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     stage = StagedSite(out_dir)
     try:
         try:
-            if cache is None:
-                files = render_site(site, env, workers=workers, on_files=stage.write)
-            else:
-                files = cache.render_site(
-                    site.events,
-                    lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
-                    lambda: render.render_index(site.events, env, site.people),
-                    warned)
+            with speaking(settings.language):
+                if cache is None:
+                    files = render_site(site, env, workers=workers, on_files=stage.write)
+                else:
+                    files = cache.render_site(
+                        site.events,
+                        lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
+                        lambda: render.render_index(site.events, env, site.people),
+                        warned)
         except jinja2.TemplateError as error:
             raise StandingsError([_template_diagnostic(error)]) from error
         stage.commit(files)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any, overload
 
+from generator.messages import NC_
 from generator.model import ZERO, Team
 from generator.rules.progress import FINAL, PROVISIONAL
 from generator.rules.ranking import value_keys
@@ -27,6 +28,15 @@ def plain_decimal(value: Decimal) -> str:
         text = text.rstrip("0").rstrip(".")
     return text if text not in ("", "-0") else "0"
 
+
+CSV_HEADINGS = (NC_("CSV column", "rank"), NC_("CSV column", "start_no"),
+                NC_("CSV column", "title"), NC_("CSV column", "name"),
+                NC_("CSV column", "federation"), NC_("CSV column", "rating"),
+                NC_("CSV column", "points"))
+"""The first columns of ``standings.csv``, before the team's game points and the tie-break
+codes (which stay as written). The site's download has them in its language, ``standings
+rank --format csv`` in English; the JSON keys stay English everywhere."""
+GAME_POINTS_HEADING = NC_("CSV column", "game_points")
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a CSV cell as a formula (or, for tab and carriage return,
@@ -185,11 +195,10 @@ def standings_csv(standings: Standings) -> bytes:
     columns = _value_columns(standings, plain_decimal, "")
     points = _memo(plain_decimal, "")
     game_points = _team_game_points(standings)
-    team_head = ["game_points"] if game_points is not None else []
+    team_head = [GAME_POINTS_HEADING] if game_points is not None else []
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points",
-                     *team_head, *(key for key, _text in columns)])
+    writer.writerow([*CSV_HEADINGS, *team_head, *(key for key, _text in columns)])
     # The title, name and federation are the cells of text from the file
     # (spreadsheet_text says why).
     writer.writerows(

@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 
 from generator.site.addresses import competitor_page, player_page
+from generator.site.language import gettext
 from generator.site.team_view import member_numbers
 from generator.site.views import EventPlan, event_sort_key, place_text
 
@@ -35,7 +36,7 @@ def find_index(plans: Sequence[EventPlan]) -> bytes:
         is_team = plan.info.is_team_event
         places = {}
         for row in plan.standings.rows:
-            places[row.player.start_no] = f"place {place_text(row)}"
+            places[row.player.start_no] = gettext("place {place}").format(place=place_text(row))
             entries.append([row.player.name, number, places[row.player.start_no],
                             competitor_page(plan.slug, row.player.start_no, is_team)])
         teams = plan.event.teams

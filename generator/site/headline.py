@@ -37,6 +37,7 @@ from generator.site.headline_words import (
     Reason,
     Side,
 )
+from generator.site.language import gettext, phrase, words
 from generator.site.views import Column, EventPlan, format_points, value_of
 from generator.site.wording import (
     NumberFormat,
@@ -94,7 +95,7 @@ def place_words(row: StandingsRow) -> str:
 
 def points_phrase(points: Decimal, score_name: str, number: NumberFormat = format_points) -> str:
     """"3½ points", "1 match point"."""
-    return POINTS_PHRASES[(score_name, points == 1)].format(points=number(points))
+    return words(POINTS_PHRASES[score_name], {"points": number(points)}, count=points)
 
 
 def score_name(plan: EventPlan) -> str:
@@ -139,16 +140,18 @@ def headline(plan: EventPlan, index: int, cols: Sequence[Column],
               "points": points_phrase(row.points, name, number)}
     info = plan.info
     if standings.is_final or not info.rounds_played:
-        place = Sentence(wording=PLACE_SENTENCE, fields=fields, links={})
+        place = Sentence(wording=gettext(PLACE_SENTENCE), fields=fields, links={})
     else:
         progress = info.progress
         last = progress.last_round
         in_progress = progress.is_in_progress and last is not None
         key = (in_progress, info.rounds_played < info.rounds_total, info.is_team_event)
-        place = Sentence(wording=PROVISIONAL_PLACE_SENTENCES[key], fields={
+        paired = last.paired if in_progress and last else 0
+        wording = phrase(PROVISIONAL_PLACE_SENTENCES[key], count=paired)
+        place = Sentence(wording=wording, fields={
             **fields, "round": str(info.rounds_played), "rounds": str(info.rounds_total),
             "entered": str(last.entered if in_progress and last else 0),
-            "paired": str(last.paired if in_progress and last else 0)}, links={})
+            "paired": str(paired)}, links={})
     reasons: list[Sentence] = []
     if row.rank_to != row.rank:
         reasons.append(_shared(plan, row, bool(cols), href))
@@ -165,7 +168,7 @@ def headline(plan: EventPlan, index: int, cols: Sequence[Column],
                                groups.get(row.player.start_no, ()), plan.info.is_team_event,
                                number, standings.lots_seed))
     if not reasons:
-        reasons.append(Sentence(wording=POINTS_ALONE_SENTENCE,
+        reasons.append(Sentence(wording=gettext(POINTS_ALONE_SENTENCE),
                                 fields={"points": points_phrase(row.points, name, number)},
                                 links={}))
     return Headline(place=place, reasons=tuple(reasons))
@@ -184,8 +187,8 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
         wording = SHARED_SENTENCE_MORE if rest else SHARED_SENTENCE
     else:
         wording = SHARED_SENTENCE_NO_TIEBREAKS_MORE if rest else SHARED_SENTENCE_NO_TIEBREAKS
-    return listed(wording, "names", [(r.player.display_name, href(r.player.start_no))
-                                     for r in shown],
+    names = [(r.player.display_name, href(r.player.start_no)) for r in shown]
+    return listed(phrase(wording, count=rest), "names", names,
                   {"place": place_words(row), "others": str(rest)})
 
 
@@ -209,7 +212,7 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
     links = {"name": href(other.player.start_no)}
     criterion = separation.criterion
     if criterion == "lots":
-        return Sentence(wording=REASONS[(Reason.LOTS, side)],
+        return Sentence(wording=gettext(REASONS[(Reason.LOTS, side)]),
                         fields={**fields, "seed": str(lots_seed)}, links=links)
     position = next((k for k, c in enumerate(cols) if c.key == criterion), len(cols))
     equal = [_equal_item(row, column, number) for column in cols[:position]
@@ -237,7 +240,7 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
         reason = AFTER_EQUAL[reason]
         fields["equal"] = join_words(equal)
     wording = (TEAM_REASONS.get((reason, side)) if is_team else None) or REASONS[(reason, side)]
-    return Sentence(wording=wording, fields=fields, links=links)
+    return Sentence(wording=gettext(wording), fields=fields, links=links)
 
 
 def _number_or_undefined(value: Decimal | None, number: NumberFormat) -> str:

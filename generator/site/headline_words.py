@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
+from generator.messages import N_, NN_, Plural
+
 # Whole sentences, each with named fields: a translation replaces each sentence as a whole
 # (issue 13), never a fragment of one. {name} and {place} are a neighbour's, {mine} and
 # {theirs} the values of the criterion that decided ({criterion}, its code as written),
@@ -42,50 +44,62 @@ class Reason(StrEnum):
     LOTS = "lots"
 
 
-PLACE_SENTENCE = "{place} of {count} with {points}."
-PROVISIONAL_PLACE_SENTENCES: Mapping[tuple[bool, bool, bool], str] = MappingProxyType({
+PLACE_SENTENCE = N_("{place} of {count} with {points}.")
+PROVISIONAL_PLACE_SENTENCES: Mapping[tuple[bool, bool, bool], str | Plural] = MappingProxyType({
     # (is the round still in progress, is it a round before the last, a team event)
-    (False, False, False): "{place} of {count} with {points} after round {round}, provisional.",
+    (False, False, False):
+        N_("{place} of {count} with {points} after round {round}, provisional."),
     (False, True, False):
-        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+        N_("{place} of {count} with {points} after round {round} of {rounds}, provisional."),
     (True, False, False):
-        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
-        "{paired} games entered), provisional.",
+        NN_("{place} of {count} with {points} after round {round} (in progress: {entered} "
+            "of {paired} game entered), provisional.",
+            "{place} of {count} with {points} after round {round} (in progress: {entered} "
+            "of {paired} games entered), provisional.", "paired"),
     (True, True, False):
-        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
-        "{entered} of {paired} games entered), provisional.",
-    (False, False, True): "{place} of {count} with {points} after round {round}, provisional.",
+        NN_("{place} of {count} with {points} after round {round} of {rounds} (in "
+            "progress: {entered} of {paired} game entered), provisional.",
+            "{place} of {count} with {points} after round {round} of {rounds} (in "
+            "progress: {entered} of {paired} games entered), provisional.", "paired"),
+    (False, False, True):
+        N_("{place} of {count} with {points} after round {round}, provisional."),
     (False, True, True):
-        "{place} of {count} with {points} after round {round} of {rounds}, provisional.",
+        N_("{place} of {count} with {points} after round {round} of {rounds}, provisional."),
     (True, False, True):
-        "{place} of {count} with {points} after round {round} (in progress: {entered} of "
-        "{paired} matches entered), provisional.",
+        NN_("{place} of {count} with {points} after round {round} (in progress: {entered} "
+            "of {paired} match entered), provisional.",
+            "{place} of {count} with {points} after round {round} (in progress: {entered} "
+            "of {paired} matches entered), provisional.", "paired"),
     (True, True, True):
-        "{place} of {count} with {points} after round {round} of {rounds} (in progress: "
-        "{entered} of {paired} matches entered), provisional.",
+        NN_("{place} of {count} with {points} after round {round} of {rounds} (in "
+            "progress: {entered} of {paired} match entered), provisional.",
+            "{place} of {count} with {points} after round {round} of {rounds} (in "
+            "progress: {entered} of {paired} matches entered), provisional.", "paired"),
 })
 """The first sentence while the standings are provisional (the event macro after_round
 says the same of the standings)."""
-POINTS_ALONE_SENTENCE = "Nobody else has {points}: the points alone decide the place."
-SHARED_SENTENCE = "Shares {place} with {names}: equal on every tie-break of the list."
-SHARED_SENTENCE_MORE = ("Shares {place} with {names} and {others} others: equal on every "
-                        "tie-break of the list.")
-SHARED_SENTENCE_NO_TIEBREAKS = ("Shares {place} with {names}: the event announced no "
-                                "tie-breaks, so equal points share the place.")
-SHARED_SENTENCE_NO_TIEBREAKS_MORE = ("Shares {place} with {names} and {others} others: the "
-                                     "event announced no tie-breaks, so equal points share "
-                                     "the place.")
+POINTS_ALONE_SENTENCE = N_("Nobody else has {points}: the points alone decide the place.")
+SHARED_SENTENCE = N_("Shares {place} with {names}: equal on every tie-break of the list.")
+SHARED_SENTENCE_MORE = NN_(
+    "Shares {place} with {names} and {others} other: equal on every tie-break of the list.",
+    "Shares {place} with {names} and {others} others: equal on every tie-break of the list.",
+    "others")
+SHARED_SENTENCE_NO_TIEBREAKS = N_("Shares {place} with {names}: the event announced no "
+                                 "tie-breaks, so equal points share the place.")
+SHARED_SENTENCE_NO_TIEBREAKS_MORE = NN_(
+    "Shares {place} with {names} and {others} other: the event announced no tie-breaks, so "
+    "equal points share the place.",
+    "Shares {place} with {names} and {others} others: the event announced no tie-breaks, so "
+    "equal points share the place.", "others")
 SHARED_NAMES_SHOWN = 3
 """The players a shared-place sentence names before it counts the others."""
 
-POINTS_PHRASES: Mapping[tuple[str, bool], str] = MappingProxyType({
-    # (the score, "is it exactly one"): a noun phrase with its number, as "3½ points".
-    ("points", False): "{points} points",
-    ("points", True): "{points} point",
-    ("match points", False): "{points} match points",
-    ("match points", True): "{points} match point",
-    ("game points", False): "{points} game points",
-    ("game points", True): "{points} game point",
+POINTS_PHRASES: Mapping[str, Plural] = MappingProxyType({
+    # Keyed by the score's name: a noun phrase with its number, as "3½ points". The form
+    # follows the number's plural category (CLDR): English "1 point", "½ points".
+    "points": NN_("{points} point", "{points} points", "points"),
+    "match points": NN_("{points} match point", "{points} match points", "points"),
+    "game points": NN_("{points} game point", "{points} game points", "points"),
 })
 """The competitor's score as the first sentence says it (C.07 11.1 for the two team scores)."""
 
@@ -99,84 +113,84 @@ show: "Buchholz, cut 1 (BH/C1)"."""
 
 REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
     (Reason.TIEBREAK, Side.AHEAD):
-        "Level with {name} ({place}) on points, ahead on {criterion}: {mine} against "
-        "{theirs}.",
+        N_("Level with {name} ({place}) on points, ahead on {criterion}: {mine} against "
+           "{theirs}."),
     (Reason.TIEBREAK, Side.BEHIND):
-        "Level with {name} ({place}) on points, behind on {criterion}: {mine} against "
-        "{theirs}.",
+        N_("Level with {name} ({place}) on points, behind on {criterion}: {mine} against "
+           "{theirs}."),
     (Reason.TIEBREAK_AFTER_EQUAL, Side.AHEAD):
-        "Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}: "
-        "{mine} against {theirs}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}: "
+           "{mine} against {theirs}."),
     (Reason.TIEBREAK_AFTER_EQUAL, Side.BEHIND):
-        "Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}: "
-        "{mine} against {theirs}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}: "
+           "{mine} against {theirs}."),
     (Reason.ORDER, Side.AHEAD):
-        "Level with {name} ({place}) on points, ahead on {criterion}.",
+        N_("Level with {name} ({place}) on points, ahead on {criterion}."),
     (Reason.ORDER, Side.BEHIND):
-        "Level with {name} ({place}) on points, behind on {criterion}.",
+        N_("Level with {name} ({place}) on points, behind on {criterion}."),
     (Reason.ORDER_AFTER_EQUAL, Side.AHEAD):
-        "Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, ahead on {criterion}."),
     (Reason.ORDER_AFTER_EQUAL, Side.BEHIND):
-        "Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, behind on {criterion}."),
     (Reason.ENCOUNTER_GAME, Side.AHEAD):
-        "Level with {name} ({place}) on points, ahead on direct encounter: won their game "
-        "in round {round}.",
+        N_("Level with {name} ({place}) on points, ahead on direct encounter: won their game "
+           "in round {round}."),
     (Reason.ENCOUNTER_GAME, Side.BEHIND):
-        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
-        "game in round {round}.",
+        N_("Level with {name} ({place}) on points, behind on direct encounter: lost their "
+           "game in round {round}."),
     (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
-        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
-        "encounter: won their game in round {round}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+           "encounter: won their game in round {round}."),
     (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
-        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
-        "encounter: lost their game in round {round}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+           "encounter: lost their game in round {round}."),
     (Reason.ENCOUNTER_SCORES, Side.AHEAD):
-        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
-        "{theirs} in the games among the tied players.",
+        N_("Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+           "{theirs} in the games among the tied players."),
     (Reason.ENCOUNTER_SCORES, Side.BEHIND):
-        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
-        "{theirs} in the games among the tied players.",
+        N_("Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+           "{theirs} in the games among the tied players."),
     (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
-        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
-        "encounter: {mine} against {theirs} in the games among the tied players.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+           "encounter: {mine} against {theirs} in the games among the tied players."),
     (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
-        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
-        "encounter: {mine} against {theirs} in the games among the tied players.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+           "encounter: {mine} against {theirs} in the games among the tied players."),
     (Reason.LOTS, Side.AHEAD):
-        "Level with {name} ({place}) on points and on every tie-break, placed ahead by "
-        "drawing of lots, seed {seed} (C.07 4.2).",
+        N_("Level with {name} ({place}) on points and on every tie-break, placed ahead by "
+           "drawing of lots, seed {seed} (C.07 4.2)."),
     (Reason.LOTS, Side.BEHIND):
-        "Level with {name} ({place}) on points and on every tie-break, placed behind by "
-        "drawing of lots, seed {seed} (C.07 4.2).",
+        N_("Level with {name} ({place}) on points and on every tie-break, placed behind by "
+           "drawing of lots, seed {seed} (C.07 4.2)."),
 })
 """Why the page's competitor is ahead of (or behind) a neighbour on the same points."""
 
 TEAM_REASONS: Mapping[tuple[Reason, Side], str] = MappingProxyType({
     # Art. 6 between teams counts their matches (11.1), not games.
     (Reason.ENCOUNTER_GAME, Side.AHEAD):
-        "Level with {name} ({place}) on points, ahead on direct encounter: won their match "
-        "in round {round}.",
+        N_("Level with {name} ({place}) on points, ahead on direct encounter: won their match "
+           "in round {round}."),
     (Reason.ENCOUNTER_GAME, Side.BEHIND):
-        "Level with {name} ({place}) on points, behind on direct encounter: lost their "
-        "match in round {round}.",
+        N_("Level with {name} ({place}) on points, behind on direct encounter: lost their "
+           "match in round {round}."),
     (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.AHEAD):
-        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
-        "encounter: won their match in round {round}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+           "encounter: won their match in round {round}."),
     (Reason.ENCOUNTER_GAME_AFTER_EQUAL, Side.BEHIND):
-        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
-        "encounter: lost their match in round {round}.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+           "encounter: lost their match in round {round}."),
     (Reason.ENCOUNTER_SCORES, Side.AHEAD):
-        "Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
-        "{theirs} in the matches among the tied teams.",
+        N_("Level with {name} ({place}) on points, ahead on direct encounter: {mine} against "
+           "{theirs} in the matches among the tied teams."),
     (Reason.ENCOUNTER_SCORES, Side.BEHIND):
-        "Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
-        "{theirs} in the matches among the tied teams.",
+        N_("Level with {name} ({place}) on points, behind on direct encounter: {mine} against "
+           "{theirs} in the matches among the tied teams."),
     (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.AHEAD):
-        "Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
-        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, ahead on direct "
+           "encounter: {mine} against {theirs} in the matches among the tied teams."),
     (Reason.ENCOUNTER_SCORES_AFTER_EQUAL, Side.BEHIND):
-        "Level with {name} ({place}) on points, equal on {equal}, behind on direct "
-        "encounter: {mine} against {theirs} in the matches among the tied teams.",
+        N_("Level with {name} ({place}) on points, equal on {equal}, behind on direct "
+           "encounter: {mine} against {theirs} in the matches among the tied teams."),
 })
 """A team page's sentences where they differ from REASONS."""
 
@@ -189,20 +203,20 @@ AFTER_EQUAL: Mapping[Reason, Reason] = MappingProxyType({
 """The sentence to use instead when earlier criteria were equal (lots has them all equal)."""
 
 
-PERFORMANCE: Mapping[tuple[bool, bool], str] = MappingProxyType({
-    # (at or above the opponents' average, a single rated opponent)
-    (True, False): "{value}: the performance rating (TPR, C.07 10.2), the average rating of "
-                   "the {games} rated opponents met over the board, {average}, plus {dp} "
-                   "from the FIDE table (B.02) for {score} out of {games}",
-    (False, False): "{value}: the performance rating (TPR, C.07 10.2), the average rating of "
-                    "the {games} rated opponents met over the board, {average}, minus {dp} "
-                    "from the FIDE table (B.02) for {score} out of {games}",
-    (True, True): "{value}: the performance rating (TPR, C.07 10.2), the rating of the one "
-                  "rated opponent met over the board, {average}, plus {dp} from the FIDE "
-                  "table (B.02) for {score} out of 1",
-    (False, True): "{value}: the performance rating (TPR, C.07 10.2), the rating of the one "
-                   "rated opponent met over the board, {average}, minus {dp} from the FIDE "
-                   "table (B.02) for {score} out of 1",
+PERFORMANCE: Mapping[bool, Plural] = MappingProxyType({
+    # At or above the opponents' average; the singular is the one rated opponent.
+    True: NN_("{value}: the performance rating (TPR, C.07 10.2), the rating of the one rated "
+              "opponent met over the board, {average}, plus {dp} from the FIDE table (B.02) "
+              "for {score} out of {games}",
+              "{value}: the performance rating (TPR, C.07 10.2), the average rating of the "
+              "{games} rated opponents met over the board, {average}, plus {dp} from the "
+              "FIDE table (B.02) for {score} out of {games}", "games"),
+    False: NN_("{value}: the performance rating (TPR, C.07 10.2), the rating of the one rated "
+               "opponent met over the board, {average}, minus {dp} from the FIDE table "
+               "(B.02) for {score} out of {games}",
+               "{value}: the performance rating (TPR, C.07 10.2), the average rating of the "
+               "{games} rated opponents met over the board, {average}, minus {dp} from the "
+               "FIDE table (B.02) for {score} out of {games}", "games"),
 })
 """A player's performance on their page, whether or not TPR is among the tie-breaks; {dp}
 is the table's difference without its sign."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site.headline import place_words, points_phrase, score_name
+from generator.site.language import gettext, ngettext
 from generator.site.player_view import PlayerView
 from generator.site.team_view import MemberView
 from generator.site.views import EventPlan, Person, RoundView, format_points
@@ -100,16 +101,14 @@ def _listing(lead: str, items: Sequence[str], limit: int = DESCRIPTION_LIMIT) ->
 
 
 def _after(plan: EventPlan, standings: Standings, round_no: int | None = None) -> str:
-    """"standings after round 4 of 9", or "final standings" once every round is in."""
+    """The lead of the leaders' list: "{event}, standings after round 4 of 9:", or "final
+    standings" once every round is in."""
     info = plan.info
     played = round_no if round_no is not None else info.rounds_played
     if standings.is_final and round_no is None:
-        return "final standings"
-    return f"standings after round {played} of {info.rounds_total}"
-
-
-def _competitors(plan: EventPlan) -> str:
-    return "teams" if plan.info.is_team_event else "players"
+        return gettext("{event}, final standings:").format(event=info.title)
+    return gettext("{event}, standings after round {round} of {rounds}:").format(
+        event=info.title, round=played, rounds=info.rounds_total)
 
 
 # --- the event's pages -------------------------------------------------------------------
@@ -119,56 +118,96 @@ def standings_meta(site: SiteSettings, plan: EventPlan, page: str, standings: St
                    round_no: int | None = None) -> PageMeta:
     """The event page (``round_no`` None) or the standings after a round: the leaders."""
     info = plan.info
-    title = (f"{info.title}{PART_JOIN}standings" if round_no is None
-             else f"{info.title}{PART_JOIN}standings after round {round_no}")
+    title = (gettext("{event} – standings").format(event=info.title) if round_no is None
+             else gettext("{event} – standings after round {round}").format(
+                 event=info.title, round=round_no))
     if not standings.rows or not info.rounds_played:
-        description = (f"{info.title}: the {len(plan.tournament.players)} "
-                       f"{_competitors(plan)}, before round 1.")
-        return page_meta(site, page, title, description)
+        count = len(plan.tournament.players)
+        before = (ngettext("{event}: the {count} team, before round 1.",
+                           "{event}: the {count} teams, before round 1.", count)
+                  if info.is_team_event else
+                  ngettext("{event}: the {count} player, before round 1.",
+                           "{event}: the {count} players, before round 1.", count))
+        return page_meta(site, page, title, before.format(event=info.title, count=count))
     # The first with "points" said, the others with the number alone: more names fit.
     first, *rest = standings.rows[:10]
-    leaders = [f"{place_words(first)} {first.player.display_name} "
-               f"({points_phrase(first.points, score_name(plan))})",
-               *(f"{place_words(row)} {row.player.display_name} ({format_points(row.points)})"
-                 for row in rest)]
-    lead = f"{info.title}, {_after(plan, standings, round_no)}:"
-    return page_meta(site, page, title, _listing(lead, leaders))
+    leader = gettext("{place} {name} ({points})")
+    leaders = [leader.format(place=place_words(first), name=first.player.display_name,
+                             points=points_phrase(first.points, score_name(plan))),
+               *(leader.format(place=place_words(row), name=row.player.display_name,
+                               points=format_points(row.points)) for row in rest)]
+    return page_meta(site, page, title, _listing(_after(plan, standings, round_no), leaders))
 
 
 def crosstable_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
     info = plan.info
+    count = len(plan.tournament.players)
+    description = (
+        ngettext("Crosstable of {event}: every result of its {count} team round by round, "
+                 "with points and tie-breaks ({played} of {rounds} rounds played).",
+                 "Crosstable of {event}: every result of its {count} teams round by round, "
+                 "with points and tie-breaks ({played} of {rounds} rounds played).", count)
+        if info.is_team_event else
+        ngettext("Crosstable of {event}: every result of its {count} player round by round, "
+                 "with points and tie-breaks ({played} of {rounds} rounds played).",
+                 "Crosstable of {event}: every result of its {count} players round by round, "
+                 "with points and tie-breaks ({played} of {rounds} rounds played).", count))
     return page_meta(
-        site, page, f"{info.title}{PART_JOIN}crosstable",
-        f"Crosstable of {info.title}: every result of its {len(plan.tournament.players)} "
-        f"{_competitors(plan)} round by round, with points and tie-breaks "
-        f"({info.rounds_played} of {info.rounds_total} rounds played).")
+        site, page, gettext("{event} – crosstable").format(event=info.title),
+        description.format(event=info.title, count=count, played=info.rounds_played,
+                           rounds=info.rounds_total))
 
 
 def starting_list_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
     info = plan.info
-    return page_meta(
-        site, page, f"{info.title}{PART_JOIN}starting list",
-        f"The {len(plan.tournament.players)} {_competitors(plan)} of {info.title} by "
-        "starting number, with their ratings.")
+    count = len(plan.tournament.players)
+    description = (
+        ngettext("The {count} team of {event} by starting number, with their ratings.",
+                 "The {count} teams of {event} by starting number, with their ratings.", count)
+        if info.is_team_event else
+        ngettext("The {count} player of {event} by starting number, with their ratings.",
+                 "The {count} players of {event} by starting number, with their ratings.",
+                 count))
+    return page_meta(site, page, gettext("{event} – starting list").format(event=info.title),
+                     description.format(event=info.title, count=count))
 
 
 def boards_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
     info = plan.info
-    return page_meta(site, page, f"{info.title}{PART_JOIN}boards",
-                     f"{info.title}: each team's players board by board, with their results.")
+    return page_meta(
+        site, page, gettext("{event} – boards").format(event=info.title),
+        gettext("{event}: each team's players board by board, with their results.").format(
+            event=info.title))
 
 
 def round_meta(site: SiteSettings, plan: EventPlan, page: str, shown: RoundView) -> PageMeta:
     info = plan.info
-    what = "matches" if info.is_team_event else "games"
-    title = f"{info.title}{PART_JOIN}round {shown.round_no}"
+    count = len(shown.boards)
+    title = gettext("{event} – round {round}").format(event=info.title, round=shown.round_no)
     if shown.is_paired_only:
-        description = (f"Round {shown.round_no} of {info.rounds_total} of {info.title}: the "
-                       f"pairings of its {len(shown.boards)} {what}, results to come.")
+        description = (
+            ngettext("Round {round} of {rounds} of {event}: the pairings of its {count} "
+                     "match, results to come.",
+                     "Round {round} of {rounds} of {event}: the pairings of its {count} "
+                     "matches, results to come.", count)
+            if info.is_team_event else
+            ngettext("Round {round} of {rounds} of {event}: the pairings of its {count} "
+                     "game, results to come.",
+                     "Round {round} of {rounds} of {event}: the pairings of its {count} "
+                     "games, results to come.", count))
     else:
-        description = (f"Round {shown.round_no} of {info.rounds_total} of {info.title}: the "
-                       f"results of its {len(shown.boards)} {what}, and the standings after it.")
-    return page_meta(site, page, title, description)
+        description = (
+            ngettext("Round {round} of {rounds} of {event}: the results of its {count} "
+                     "match, and the standings after it.",
+                     "Round {round} of {rounds} of {event}: the results of its {count} "
+                     "matches, and the standings after it.", count)
+            if info.is_team_event else
+            ngettext("Round {round} of {rounds} of {event}: the results of its {count} "
+                     "game, and the standings after it.",
+                     "Round {round} of {rounds} of {event}: the results of its {count} "
+                     "games, and the standings after it.", count))
+    return page_meta(site, page, title, description.format(
+        round=shown.round_no, rounds=info.rounds_total, event=info.title, count=count))
 
 
 def competitor_meta(site: SiteSettings, plan: EventPlan, page: str, view: PlayerView) -> PageMeta:
@@ -178,30 +217,38 @@ def competitor_meta(site: SiteSettings, plan: EventPlan, page: str, view: Player
     row = view.row
     if not info.rounds_played:
         return page_meta(site, page, f"{row.player.name}{PLACE_JOIN}{info.title}",
-                         f"{row.player.name} in {info.title}: starting number "
-                         f"{row.player.start_no}, before round 1.")
-    standing = (f"{place_words(row)} of {view.count}, "
-                f"{points_phrase(row.points, score_name(plan))}")
+                         gettext("{name} in {event}: starting number {start_no}, before "
+                                 "round 1.").format(name=row.player.name, event=info.title,
+                                                    start_no=row.player.start_no))
+    standing = gettext("{place} of {count}, {points}").format(
+        place=place_words(row), count=view.count,
+        points=points_phrase(row.points, score_name(plan)))
     return page_meta(site, page, f"{row.player.name} — {standing}{PLACE_JOIN}{info.title}",
-                     view.headline_text or f"{standing} in {info.title}.")
+                     view.headline_text or gettext("{standing} in {event}.").format(
+                         standing=standing, event=info.title))
 
 
 def member_meta(site: SiteSettings, plan: EventPlan, page: str, member: MemberView) -> PageMeta:
     """A player of a team event: their games for their team."""
     info = plan.info
     player = member.player
-    games = f"{member.game_count} game{'' if member.game_count == 1 else 's'}"
+    count = member.game_count
     return page_meta(
         site, page, f"{player.name} ({member.team.name}){PLACE_JOIN}{info.title}",
-        f"{player.name} for {member.team.name} in {info.title}: scored {member.points} in "
-        f"{games}, every game with its board and opponent.")
+        ngettext("{name} for {team} in {event}: scored {points} in {count} game, every game "
+                 "with its board and opponent.",
+                 "{name} for {team} in {event}: scored {points} in {count} games, every game "
+                 "with its board and opponent.", count).format(
+            name=player.name, team=member.team.name, event=info.title, points=member.points,
+            count=count))
 
 
 def venue_qr_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
     """The printable page with a QR code to the event's live standings (site/qr.py)."""
     info = plan.info
-    return page_meta(site, page, f"{info.title}{PART_JOIN}QR code",
-                     f"Scan to follow the live standings of {info.title} on your phone.")
+    return page_meta(site, page, gettext("{event} – QR code").format(event=info.title),
+                     gettext("Scan to follow the live standings of {event} on your "
+                             "phone.").format(event=info.title))
 
 
 # --- pages across events -----------------------------------------------------------------
@@ -211,35 +258,42 @@ def index_meta(site: SiteSettings, page: str, plans: Sequence[EventPlan]) -> Pag
     if site.description is not None:
         return page_meta(site, page, site.title, site.description, is_front_page=True)
     if not plans:
-        description = "Chess tournament results, with every tie-break explained."
+        description = gettext("Chess tournament results, with every tie-break explained.")
     else:
         count = len(plans)
-        lead = (f"Standings of {count} chess tournament{'' if count == 1 else 's'}, every "
-                "tie-break explained:")
+        lead = ngettext("Standings of {count} chess tournament, every tie-break explained:",
+                        "Standings of {count} chess tournaments, every tie-break explained:",
+                        count).format(count=count)
         description = _listing(lead, [plan.info.title for plan in plans])
     return page_meta(site, page, site.title, description, is_front_page=True)
 
 
 def people_meta(site: SiteSettings, page: str, persons: Sequence[Person],
                 plans: Sequence[EventPlan]) -> PageMeta:
-    events = f"{len(plans)} event{'' if len(plans) == 1 else 's'}"
-    return page_meta(site, page, "Players",
-                     f"The {len(persons)} players of {events}, each with their place and "
-                     "points in every event they played.")
+    events = len(plans)
+    return page_meta(site, page, gettext("Players"),
+                     ngettext("The {players} players of {events} event, each with their "
+                              "place and points in every event they played.",
+                              "The {players} players of {events} events, each with their "
+                              "place and points in every event they played.", events).format(
+                         players=len(persons), events=events))
 
 
 def person_meta(site: SiteSettings, page: str, person: Person) -> PageMeta:
     count = len(person.appearances)
-    lead = f"{person.name} in {count} event{'' if count == 1 else 's'}:"
-    items = [f"{place_words(seen.row)} of {len(seen.plan.standings.rows)} in "
-             f"{seen.plan.info.title}" for seen in person.appearances]
+    lead = ngettext("{name} in {count} event:", "{name} in {count} events:", count).format(
+        name=person.name, count=count)
+    item = gettext("{place} of {count} in {event}")
+    items = [item.format(place=place_words(seen.row), count=len(seen.plan.standings.rows),
+                         event=seen.plan.info.title) for seen in person.appearances]
     return page_meta(site, page, person.name, _listing(lead, items))
 
 
 def tiebreaks_meta(site: SiteSettings, page: str) -> PageMeta:
-    return page_meta(site, page, "Tie-breaks explained",
-                     "How each FIDE tie-break (Handbook C.07) is computed, in plain words: "
-                     "Buchholz, Sonneborn-Berger, direct encounter and the others.")
+    return page_meta(site, page, gettext("Tie-breaks explained"),
+                     gettext("How each FIDE tie-break (Handbook C.07) is computed, in plain "
+                             "words: Buchholz, Sonneborn-Berger, direct encounter and the "
+                             "others."))
 
 
 _FIRST_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
@@ -250,7 +304,8 @@ def tiebreak_meta(site: SiteSettings, page: str, title: str, body_html: str) -> 
     """A tie-break's page: its first paragraph (our own Markdown, shipped with the package)."""
     first = _FIRST_PARAGRAPH.search(body_html)
     text = html.unescape(_TAG.sub("", first[1])) if first else ""
-    return page_meta(site, page, title, text or f"{title}: how it is computed (FIDE C.07).")
+    return page_meta(site, page, title, text or gettext(
+        "{title}: how it is computed (FIDE C.07).").format(title=title))
 
 
 __all__ = ["DESCRIPTION_LIMIT", "OG_TYPE", "PART_JOIN", "PLACE_JOIN", "TITLE_JOIN", "PageMeta",

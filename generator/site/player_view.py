@@ -25,6 +25,7 @@ from generator.site.headline import Headline, Sentence, encounter_groups, headli
 from generator.site.headline_words import (
     PERFORMANCE,
 )
+from generator.site.language import gettext, words
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.views import (
     Column,
@@ -42,6 +43,7 @@ from generator.site.wording import (
     ENCOUNTER_SCORE,
     ENCOUNTER_TIED,
     part_words,
+    plain_number,
     sentence,
 )
 from generator.speed import record_maker
@@ -334,16 +336,16 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
     tournament = plan.tournament
     members = [tournament.player(member) for member in group.members]
     names = [m.display_name for m in members]
-    tied = listed(ENCOUNTER_TIED, "names",
+    tied = listed(gettext(ENCOUNTER_TIED), "names",
                   [(name, _sibling_href(plan.slug, m.start_no))
                    for name, m in zip(names, members, strict=True)], {})
     if group.games:
         scores = [(ENCOUNTER_SCORE.format(name=name,
                                           points=format_points(group.scores[m.start_no])), "")
                   for name, m in zip(names, members, strict=True)]
-        found = (tied, listed(ENCOUNTER_POINTS, "scores", scores, {}))
+        found = (tied, listed(gettext(ENCOUNTER_POINTS), "scores", scores, {}))
     else:
-        found = (tied, Sentence(wording=ENCOUNTER_NO_GAMES, fields={}, links={}))
+        found = (tied, Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={}))
     shared.encounter_sentences[id(group)] = found
     return found
 
@@ -550,9 +552,14 @@ def performance_words(player: Player, tournament: Tournament) -> str:
     if value is None or average is None:
         return ""
     dp = value - average
-    return PERFORMANCE[dp >= 0, len(games.ratings) == 1].format(
-        value=value, games=len(games.ratings), average=average, dp=abs(dp),
-        score=format_points(games.points))
+    return words(PERFORMANCE[dp >= 0], {
+        "value": value, "games": len(games.ratings), "average": _number(average),
+        "dp": _number(abs(dp)), "score": format_points(games.points)})
+
+
+def _number(value: object) -> object:
+    """A rating or a difference: the locale's decimal separator if it has decimals."""
+    return plain_number(value) if isinstance(value, Decimal) else value
 
 
 def _sibling_href(slug: str, start_no: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 from importlib import resources
@@ -27,9 +27,10 @@ from markupsafe import Markup
 
 from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
-from generator.reading.site_settings import SiteSettings
+from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
+from generator.site import language as languages
 from generator.site.addresses import (
     FIND_INDEX,
     PEOPLE_DIR,
@@ -100,6 +101,7 @@ from generator.site.views import (
     value_of,
 )
 from generator.site.wording import (
+    colour_letter,
     cut_words,
     note_words,
     ordinal,
@@ -139,9 +141,11 @@ def club_templates(events_dir: Path | None) -> Path | None:
 
 
 def make_environment(events_dir: Path | None = None,
-                     site: SiteSettings | None = None) -> jinja2.Environment:
+                     site: SiteSettings | None = None,
+                     language: str | None = None) -> jinja2.Environment:
     """The environment every page is rendered in; ``site`` is ``site.yml`` as read (the
-    defaults without one)."""
+    defaults without one), ``language`` the pages' (the site's ``language`` when None).
+    Render inside ``language.speaking(code)`` so that the Python wording speaks it too."""
     require_exact_escaping()
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
@@ -162,7 +166,12 @@ def make_environment(events_dir: Path | None = None,
         # new style, which formats and escapes its named fields itself).
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    site = site or SiteSettings()
+    speaks = languages.language(language or site.language)
+    if "title" not in site.positions and site.title == DEFAULT_SITE_TITLE:
+        site = replace(site, title=speaks.translations.gettext(DEFAULT_SITE_TITLE))
+    env.install_gettext_translations(  # type: ignore[attr-defined]
+        speaks.translations, newstyle=True)
     env.filters.update(
         points=format_points,
         tb_value=tb_value,
@@ -177,12 +186,12 @@ def make_environment(events_dir: Path | None = None,
         team_kind_label=team_round_kind_words,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
+        colour_letter=colour_letter,
         flag=_flag,
     )
-    site = site or SiteSettings()
     env.globals.update(
         site=site,
-        language="en",
+        language=speaks.code,
         qr_code=qr_svg,
         small_qr_code=small_qr_svg,
         paths=addresses,
@@ -251,6 +260,8 @@ def date_range(start: Any, end: Any = None) -> str:
         return "" if end is None else _day(end)
     if end is None or end == start:
         return _day(start)
+    if not languages.active().is_english:
+        return languages.day_range_text(start, end)
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
     if start.year == end.year:
@@ -259,6 +270,10 @@ def date_range(start: Any, end: Any = None) -> str:
 
 
 def _day(day: Any) -> str:
+    # The site's English dates are day-month-year, as since the first site (Babel's "en"
+    # writes them month first); every other language writes them as its locale does.
+    if not languages.active().is_english:
+        return languages.day_text(day)
     return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
 
 

@@ -40,6 +40,7 @@ from generator.site.addresses import (
     round_page,
 )
 from generator.site.downloads import plain_decimal, shown_value
+from generator.site.language import active, decimal_text
 from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_result
 from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
@@ -156,12 +157,13 @@ class Column:
 
 
 def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
-    return _columns(tuple(specs))
+    return _columns(tuple(specs), active().code)
 
 
 @functools.lru_cache(maxsize=256)
-def _columns(specs: tuple[TiebreakSpec, ...]) -> tuple[Column, ...]:
-    # Every page of an event asks; the answer depends on the announced list alone.
+def _columns(specs: tuple[TiebreakSpec, ...], language: str) -> tuple[Column, ...]:
+    # Every page of an event asks; the answer depends on the announced list and the
+    # language of the labels alone.
     return tuple(
         Column(spec=spec, key=key,
                anchor=spec.anchor + (f"-{key.rsplit('#', 1)[1]}" if "#" in key else ""),
@@ -221,15 +223,20 @@ def format_points(value: Decimal | None) -> str:
         return "–"
     # A big event shows the same few hundred numbers some hundred thousand times. Equal
     # values (2.5 and 2.50) are written alike, so the value is the key.
-    text = _POINTS_TEXT.get(value)
+    separator = active().decimal
+    texts = _POINTS_TEXT.get(separator)
+    if texts is None:
+        texts = _POINTS_TEXT[separator] = {}
+    text = texts.get(value)
     if text is None:
-        if len(_POINTS_TEXT) >= _POINTS_TEXT_SIZE:
-            _POINTS_TEXT.clear()
-        text = _POINTS_TEXT[value] = _points_text(value)
+        if len(texts) >= _POINTS_TEXT_SIZE:
+            texts.clear()
+        text = texts[value] = _points_text(value)
     return text
 
 
-_POINTS_TEXT: dict[Decimal, str] = {}
+_POINTS_TEXT: dict[str, dict[Decimal, str]] = {}
+"""By the decimal separator of the page's language, then by value."""
 _POINTS_TEXT_SIZE = 50_000
 
 
@@ -240,7 +247,7 @@ def _points_text(value: Decimal) -> str:
     fraction = magnitude - whole
     glyph = _FRACTIONS.get(fraction)
     if glyph is None:
-        return sign + plain_decimal(magnitude)
+        return sign + decimal_text(plain_decimal(magnitude))
     if not glyph:
         return f"{sign}{whole}"
     return f"{sign}{whole if whole else ''}{glyph}"

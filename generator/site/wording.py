@@ -19,6 +19,7 @@ from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 
+from generator.messages import N_, NC_, NN_, TIEBREAK_NAME, Plural
 from generator.model import RoundKind
 from generator.rules.explain import (
     CutReason,
@@ -36,36 +37,37 @@ from generator.rules.explain import (
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import Category
 from generator.site.downloads import plain_decimal
+from generator.site.language import decimal_text, gettext, ordinal_category, pgettext, words
 
 NumberFormat = Callable[[Decimal], str]
 """How points are written: ``format_points`` on the pages (3½), ``plain_decimal`` in the CLI."""
 
 ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
-    RoundKind.GAME: "game",
-    RoundKind.FORFEIT_WIN: "forfeit win",
-    RoundKind.FORFEIT_LOSS: "forfeit loss",
-    RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
-    RoundKind.FULL_POINT_BYE: "full-point bye",
+    RoundKind.GAME: NC_("round kind", "game"),
+    RoundKind.FORFEIT_WIN: NC_("round kind", "forfeit win"),
+    RoundKind.FORFEIT_LOSS: NC_("round kind", "forfeit loss"),
+    RoundKind.PAIRING_ALLOCATED_BYE: NC_("round kind", "pairing-allocated bye"),
+    RoundKind.FULL_POINT_BYE: NC_("round kind", "full-point bye"),
     # 16.1: a half-point bye is always one the player asked for.
-    RoundKind.HALF_POINT_BYE: "requested half-point bye",
+    RoundKind.HALF_POINT_BYE: NC_("round kind", "requested half-point bye"),
     # 16.1.1: an absence is no bye, but both are the same round kind (TRF Z or blank).
-    RoundKind.ZERO_POINT_BYE: "zero-point bye or absence",
-    RoundKind.PENDING: "result not known yet",
-    RoundKind.NOT_PLAYED_YET: "not played yet",
+    RoundKind.ZERO_POINT_BYE: NC_("round kind", "zero-point bye or absence"),
+    RoundKind.PENDING: NC_("round kind", "result not known yet"),
+    RoundKind.NOT_PLAYED_YET: NC_("round kind", "not played yet"),
 })
 """What happened to a player in a round, as a noun phrase ("a forfeit win")."""
 
 TEAM_ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
-    RoundKind.GAME: "match",
+    RoundKind.GAME: NC_("round kind", "match"),
     # 330 "+-" / "-+" (or every board forfeited): the match counts, no board was played.
-    RoundKind.FORFEIT_WIN: "match won by forfeit",
-    RoundKind.FORFEIT_LOSS: "match lost by forfeit",
-    RoundKind.PAIRING_ALLOCATED_BYE: "pairing-allocated bye (PAB)",
-    RoundKind.FULL_POINT_BYE: "full-point bye (FPB)",
-    RoundKind.HALF_POINT_BYE: "half-point bye (HPB)",
-    RoundKind.ZERO_POINT_BYE: "zero-point bye (ZPB) or absence",
-    RoundKind.PENDING: "result not known yet",
-    RoundKind.NOT_PLAYED_YET: "not played yet",
+    RoundKind.FORFEIT_WIN: NC_("round kind", "match won by forfeit"),
+    RoundKind.FORFEIT_LOSS: NC_("round kind", "match lost by forfeit"),
+    RoundKind.PAIRING_ALLOCATED_BYE: NC_("round kind", "pairing-allocated bye (PAB)"),
+    RoundKind.FULL_POINT_BYE: NC_("round kind", "full-point bye (FPB)"),
+    RoundKind.HALF_POINT_BYE: NC_("round kind", "half-point bye (HPB)"),
+    RoundKind.ZERO_POINT_BYE: NC_("round kind", "zero-point bye (ZPB) or absence"),
+    RoundKind.PENDING: NC_("round kind", "result not known yet"),
+    RoundKind.NOT_PLAYED_YET: NC_("round kind", "not played yet"),
 })
 """What happened to a team in a round (C.07 Art. 11), as a noun phrase."""
 
@@ -80,96 +82,127 @@ class MatchOutcome(StrEnum):
 
 
 MATCH_OUTCOMES: Mapping[MatchOutcome, tuple[str, str]] = MappingProxyType({
-    MatchOutcome.WON: ("W", "won"),
-    MatchOutcome.DRAWN: ("D", "drawn"),
-    MatchOutcome.LOST: ("L", "lost"),
+    # The letters are one each in every language (the crosstable's columns are narrow).
+    MatchOutcome.WON: (NC_("match result letter", "W"), NC_("match result", "won")),
+    MatchOutcome.DRAWN: (NC_("match result letter", "D"), NC_("match result", "drawn")),
+    MatchOutcome.LOST: (NC_("match result letter", "L"), NC_("match result", "lost")),
 })
 """The letter of the W-D-L count and crosstable, and the word for a match."""
+
+COLOUR_LETTERS: Mapping[str, str] = MappingProxyType({
+    # Keyed by the colour as the page records hold it ("w", "b"; matches.color_text).
+    "w": NC_("colour letter", "w"),
+    "b": NC_("colour letter", "b"),
+})
+"""The letter of a colour in a crosstable cell or a game line (English w and b; French
+B and N)."""
+
+
+def colour_letter(color: str) -> str:
+    """``{{ cell.color|colour_letter }}``: "w" in the page's language; "" stays ""."""
+    letter = COLOUR_LETTERS.get(color)
+    return pgettext("colour letter", letter) if letter is not None else color
+
 
 CUTS: Mapping[CutReason, str] = MappingProxyType({
     # {article}: the modifier that made the cut (14.1 Cut-1, 14.2 Cut-2, 14.3 Median-1,
     # 14.4 Median-2); see cut_article.
-    CutReason.LEAST_SIGNIFICANT: "cut as the least significant value (C.07 {article})",
-    CutReason.VOLUNTARY_UNPLAYED_FIRST: "cut first, being a voluntary unplayed round (C.07 16.5)",
-    CutReason.MOST_SIGNIFICANT: "cut as the most significant value (median, C.07 {article})",
+    CutReason.LEAST_SIGNIFICANT: N_("cut as the least significant value (C.07 {article})"),
+    CutReason.VOLUNTARY_UNPLAYED_FIRST:
+        N_("cut first, being a voluntary unplayed round (C.07 16.5)"),
+    CutReason.MOST_SIGNIFICANT: N_("cut as the most significant value (median, C.07 {article})"),
     # 14.1.2 c defines PS's least significant values as the earliest cumulative scores.
-    CutReason.EARLIEST_ROUND: "the first cumulative score is dropped (C.07 14.1.2 c)",
-    CutReason.BELOW_LIMIT: "the opponent is below the Koya limit (C.07 9.2)",
-    CutReason.NOT_COUNTED: "not an element of this tie-break",
+    CutReason.EARLIEST_ROUND: N_("the first cumulative score is dropped (C.07 14.1.2 c)"),
+    CutReason.BELOW_LIMIT: N_("the opponent is below the Koya limit (C.07 9.2)"),
+    CutReason.NOT_COUNTED: N_("not an element of this tie-break"),
 })
 """Why an element of a tie-break does not count."""
 
-NOTES: Mapping[NoteKind, str] = MappingProxyType({
+NOTES: Mapping[NoteKind, str | Plural] = MappingProxyType({
     NoteKind.UNDEFINED_UNRATED:
-        "undefined for everyone: unrated players take part ({unrated}) and no rating was "
-        "announced for them (C.07 {article})",
+        N_("undefined for everyone: unrated players take part ({unrated}) and no rating was "
+           "announced for them (C.07 {article})"),
     NoteKind.NO_RATED_GAMES:
-        "undefined: no game over the board against a rated opponent to average "
-        "(C.07 {article})",
+        N_("undefined: no game over the board against a rated opponent to average "
+           "(C.07 {article})"),
     NoteKind.NO_GAMES:
-        "undefined: no game over the board, so no opponents to average (C.07 {article})",
+        N_("undefined: no game over the board, so no opponents to average (C.07 {article})"),
     NoteKind.ROUNDED:
-        "average {exact} over {games} games, rounded to the nearest whole number, 0.5 up "
-        "(C.07 {article}): {rounded}",
+        NN_("average {exact} over {games} game, rounded to the nearest whole number, 0.5 up "
+            "(C.07 {article}): {rounded}",
+            "average {exact} over {games} games, rounded to the nearest whole number, 0.5 up "
+            "(C.07 {article}): {rounded}", "games"),
     NoteKind.SHOWN_ROUNDED:
-        "average over {games} opponents: {exact} exactly, shown as {shown} (C.07 {article})",
+        NN_("average over {games} opponent: {exact} exactly, shown as {shown} "
+            "(C.07 {article})",
+            "average over {games} opponents: {exact} exactly, shown as {shown} "
+            "(C.07 {article})", "games"),
     NoteKind.TABLE_LOOKUP:
-        "ARO {average} + dp({fraction_rounded}) {dp} = {value}: score {score} in {games} "
-        "games = {fraction}, rounded to 2 decimals; dp from the B.02 table (C.07 {article})",
+        NN_("ARO {average} + dp({fraction_rounded}) {dp} = {value}: score {score} in {games} "
+            "game = {fraction}, rounded to 2 decimals; dp from the B.02 table "
+            "(C.07 {article})",
+            "ARO {average} + dp({fraction_rounded}) {dp} = {value}: score {score} in {games} "
+            "games = {fraction}, rounded to 2 decimals; dp from the B.02 table "
+            "(C.07 {article})", "games"),
     NoteKind.EXPECTED_SCORE:
-        "lowest rating whose expected score reaches {score}: {value} (expected score "
-        "{expected}; one point lower {expected_one_below}; C.07 {article})",
+        N_("lowest rating whose expected score reaches {score}: {value} (expected score "
+           "{expected}; one point lower {expected_one_below}; C.07 {article})"),
     NoteKind.ZERO_SCORE:
-        "zero score: 800 below the lowest-rated opponent (C.07 {article}): {value}",
+        N_("zero score: 800 below the lowest-rated opponent (C.07 {article}): {value}"),
     NoteKind.FORBIDDEN_IN_ROUND_ROBIN:
-        "the Buchholz family must not be used in a round robin (2026 edition, "
-        "C.07 {article})",
+        N_("the Buchholz family must not be used in a round robin (2026 edition, "
+           "C.07 {article})"),
     NoteKind.DIRECT_ENCOUNTER:
-        "direct encounter among the players tied at this point (C.07 {article})",
+        N_("direct encounter among the players tied at this point (C.07 {article})"),
     NoteKind.NOT_TIED:
-        "not tied with anyone at this point of the list (C.07 {article})",
+        N_("not tied with anyone at this point of the list (C.07 {article})"),
     NoteKind.KOYA_THRESHOLD:
-        "only opponents with at least {limit} points count: half of the maximum "
-        "{maximum}{moved} (C.07 {article})",
+        N_("only opponents with at least {limit} points count: half of the maximum "
+           "{maximum}{moved} (C.07 {article})"),
     NoteKind.UNRATED_RATING:
-        "unrated, so counted as {rating}, the rating announced for unrated players "
-        "(C.07 {article})",
+        N_("unrated, so counted as {rating}, the rating announced for unrated players "
+           "(C.07 {article})"),
     NoteKind.SECONDARY_SCORE:
-        "the team's {secondary_name}, the event's secondary score (C.07 {article})",
+        N_("the team's {secondary_name}, the event's secondary score (C.07 {article})"),
     NoteKind.STRENGTH_COMBINATION:
-        "{secondary} + {buchholz} / {divisor}, shown as {shown} and ranked unrounded: the "
-        "secondary score plus the Buchholz on the primary score divided by K{divisor_source} "
-        "(C.07 {article})",
+        N_("{secondary} + {buchholz} / {divisor}, shown as {shown} and ranked unrounded: the "
+           "secondary score plus the Buchholz on the primary score divided by K{divisor_source} "
+           "(C.07 {article})"),
     NoteKind.COUNTS_BOARDS:
-        "counted board by board ({boards} boards a match, an unplayed round as that many): "
-        "on game points C.07 {article} allows this variation of the tie-breaks of Art. 7",
+        NN_("counted board by board ({boards} board a match, an unplayed round as that "
+            "many): on game points C.07 {article} allows this variation of the tie-breaks of "
+            "Art. 7",
+            "counted board by board ({boards} boards a match, an unplayed round as that "
+            "many): on game points C.07 {article} allows this variation of the tie-breaks of "
+            "Art. 7", "boards"),
     NoteKind.EXTENDED_DIRECT_ENCOUNTER:
-        "{step} among teams {members}: {scores}; order {order} (C.07 {article})",
+        N_("{step} among teams {members}: {scores}; order {order} (C.07 {article})"),
     NoteKind.BOARD_TOTALS:
-        "game points by board, board 1 first: {totals} (C.07 {article})",
+        N_("game points by board, board 1 first: {totals} (C.07 {article})"),
     NoteKind.BOARDS_UNNUMBERED:
-        "undefined: the file does not say on which board each game of round {rounds} was "
-        "played (a match with an empty board and no line-up), so the board tie-breaks "
-        "cannot be computed (C.07 {article})",
+        N_("undefined: the file does not say on which board each game of round {rounds} was "
+           "played (a match with an empty board and no line-up), so the board tie-breaks "
+           "cannot be computed (C.07 {article})"),
     NoteKind.BOARD_COUNT_GAME_POINTS_DIFFER:
-        "separates nobody here: board count applies only to tied teams with the same game "
-        "points, and theirs differ ({game_points}; C.07 {article})",
+        N_("separates nobody here: board count applies only to tied teams with the same game "
+           "points, and theirs differ ({game_points}; C.07 {article})"),
     NoteKind.BOARD_ORDER:
-        "teams {members} compared board by board: order {order} (C.07 {article})",
+        N_("teams {members} compared board by board: order {order} (C.07 {article})"),
 })
 """What a note says. The fields are the note record's, plus the clauses note_fields derives
 (the Koya note's {moved})."""
 
-KOYA_LIMIT_MOVED = ", moved by {shift:+d} half points as C.07 14.5 allows"
+KOYA_LIMIT_MOVED = N_(", moved by {shift:+d} half points as C.07 14.5 allows")
 """The /L modifier's part of the Koya note, only when it moves the limit."""
 
-SCORE_NAMES: Mapping[bool, str] = MappingProxyType({True: "game points", False: "match points"})
+SCORE_NAMES: Mapping[bool, str] = MappingProxyType({True: N_("game points"),
+                                                    False: N_("match points")})
 """A team event's two scores (C.07 11.1), keyed by "is it the game points"."""
 
-DIVISOR_GIVEN = ", K as the code announces it (/K)"
-DIVISOR_COMPUTED = (", K = {highest_primary} (the most primary points in {rounds} rounds) "
-                    "/ {highest_secondary} (the most secondary points in one match), rounded "
-                    "down")
+DIVISOR_GIVEN = N_(", K as the code announces it (/K)")
+DIVISOR_COMPUTED = N_(", K = {highest_primary} (the most primary points in {rounds} rounds) "
+                     "/ {highest_secondary} (the most secondary points in one match), rounded "
+                     "down")
 """Where SSSC's K comes from (13.4.2 b), the {divisor_source} of its note."""
 
 DIRECT_ENCOUNTER_GROUP = "tied group {members}; points among them {scores}; order {order}"
@@ -183,11 +216,11 @@ DERIVED_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
 """The clauses note_fields adds to a note's own fields, by note kind."""
 ENCOUNTER_STEPS: Mapping[EncounterStep, str] = MappingProxyType({
     # {board}: the board compared (TBR) or the top boards kept (BBE), see ExtendedEncounterNote.
-    EncounterStep.PRIMARY: "direct encounter on the primary score",
-    EncounterStep.SECONDARY: "direct encounter on the secondary score",
-    EncounterStep.BOARD_COUNT: "board count of their own match (lower first)",
-    EncounterStep.TOP_BOARD: "game points on board {board} of their own match",
-    EncounterStep.BOTTOM_BOARD: "game points on boards 1 to {board} of their own match",
+    EncounterStep.PRIMARY: N_("direct encounter on the primary score"),
+    EncounterStep.SECONDARY: N_("direct encounter on the secondary score"),
+    EncounterStep.BOARD_COUNT: N_("board count of their own match (lower first)"),
+    EncounterStep.TOP_BOARD: N_("game points on board {board} of their own match"),
+    EncounterStep.BOTTOM_BOARD: N_("game points on boards 1 to {board} of their own match"),
 })
 """The steps of Extended Direct Encounter (13.3), as the {step} of its note."""
 
@@ -212,32 +245,35 @@ UNRATED_SHOWN = 10
 MODIFIERS: Mapping[str, str] = MappingProxyType({
     # Keyed by the TiebreakSpec field each describes (C.07 Art. 14 and the /P /F /R /U
     # letters of Art. 5), in the order the label lists them.
-    "cut": "cut {value}",
-    "median": "median {value}",
-    "limit": "limit {value:+d}",
-    "forfeits_as_played": "forfeits as played",
-    "fore": "of Fore Buchholz",
-    "reverse": "reversed",
-    "unrated_rating": "unrated counted as {value}",
-    "divisor": "K = {value}",
+    "cut": NC_("tie-break modifier", "cut {value}"),
+    "median": NC_("tie-break modifier", "median {value}"),
+    "limit": NC_("tie-break modifier", "limit {value:+d}"),
+    "forfeits_as_played": NC_("tie-break modifier", "forfeits as played"),
+    "fore": NC_("tie-break modifier", "of Fore Buchholz"),
+    "reverse": NC_("tie-break modifier", "reversed"),
+    "unrated_rating": NC_("tie-break modifier", "unrated counted as {value}"),
+    "divisor": NC_("tie-break modifier", "K = {value}"),
 })
 """A tie-break's modifiers in words, after its title: "Buchholz, cut 1"."""
 
 
+# Each function below says its table's entry in the active language (site/language.py):
+# English for the CLI, the site's language on the pages.
+
 def round_kind_words(kind: RoundKind) -> str:
-    return ROUND_KINDS[kind]
+    return pgettext("round kind", ROUND_KINDS[kind])
 
 
 def team_round_kind_words(kind: RoundKind) -> str:
-    return TEAM_ROUND_KINDS[kind]
+    return pgettext("round kind", TEAM_ROUND_KINDS[kind])
 
 
 def outcome_letter(outcome: MatchOutcome) -> str:
-    return MATCH_OUTCOMES[outcome][0]
+    return pgettext("match result letter", MATCH_OUTCOMES[outcome][0])
 
 
 def outcome_words(outcome: MatchOutcome) -> str:
-    return MATCH_OUTCOMES[outcome][1]
+    return pgettext("match result", MATCH_OUTCOMES[outcome][1])
 
 
 def _cut_paragraph(count: int) -> str:
@@ -257,7 +293,7 @@ def cut_article(reason: CutReason, spec: TiebreakSpec | None = None) -> str:
 
 
 def cut_words(reason: CutReason, spec: TiebreakSpec | None = None) -> str:
-    return CUTS[reason].format(article=cut_article(reason, spec))
+    return words(CUTS[reason], {"article": cut_article(reason, spec)})
 
 
 def modifier_articles(spec: TiebreakSpec) -> tuple[str, ...]:
@@ -279,17 +315,24 @@ def tiebreak_articles(spec: TiebreakSpec) -> tuple[str, ...]:
 
 def tiebreak_label(spec: TiebreakSpec) -> str:
     """"Buchholz, cut 1": the title with its modifiers in words (C.07 Art. 14)."""
-    words = [spec.info.title]
+    label = [tiebreak_name(spec)]
     for name, wording in MODIFIERS.items():
         value = getattr(spec, name)
         if value is not None and value is not False and value != 0:
-            words.append(wording.format(value=value))
-    return ", ".join(words)
+            label.append(words(wording, {"value": value}, context="tie-break modifier"))
+    return ", ".join(label)
+
+
+def tiebreak_name(spec: TiebreakSpec) -> str:
+    """"Buchholz": the tie-break's name in the active language (FIDE's acronym stays)."""
+    return pgettext(TIEBREAK_NAME, spec.info.title)
 
 
 def note_words(note: Note, points: NumberFormat) -> str:
     """The note's sentence, lower case and without a full stop (the page adds them)."""
-    return NOTES[note.kind].format_map(note_fields(note, points))
+    wording = NOTES[note.kind]
+    count = getattr(note, wording.count) if isinstance(wording, Plural) else None
+    return words(wording, note_fields(note, points), count=count)
 
 
 def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat) -> str:
@@ -301,17 +344,17 @@ def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
     numbers are plain), and the derived clauses its wording needs."""
     points_fields = POINTS_FIELDS.get(note.kind, frozenset())
     values = {field.name: _text(getattr(note, field.name),
-                                points if field.name in points_fields else plain_decimal)
+                                points if field.name in points_fields else plain_number)
               for field in fields(note)}
     if isinstance(note, KoyaThresholdNote):
-        values["moved"] = KOYA_LIMIT_MOVED.format(shift=note.shift) if note.shift else ""
+        values["moved"] = words(KOYA_LIMIT_MOVED, {"shift": note.shift}) if note.shift else ""
     if isinstance(note, SecondaryScoreNote):
-        values["secondary_name"] = SCORE_NAMES[note.is_game_points]
+        values["secondary_name"] = gettext(SCORE_NAMES[note.is_game_points])
     if isinstance(note, StrengthCombinationNote):
-        values["divisor_source"] = (DIVISOR_GIVEN if note.divisor_given
-                                    else DIVISOR_COMPUTED.format_map(values))
+        values["divisor_source"] = (gettext(DIVISOR_GIVEN) if note.divisor_given
+                                    else words(DIVISOR_COMPUTED, values))
     if isinstance(note, ExtendedEncounterNote):
-        values["step"] = ENCOUNTER_STEPS[note.step].format(board=note.board)
+        values["step"] = words(ENCOUNTER_STEPS[note.step], {"board": note.board})
     if isinstance(note, UndefinedUnratedNote):
         shown = [str(n) for n in note.unrated[:UNRATED_SHOWN]]
         values["unrated"] = ", ".join(
@@ -319,8 +362,11 @@ def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
     return values
 
 
-def fields_named(wording: str) -> frozenset[str]:
-    """The named fields of a format string (for the test that every wording's fields exist)."""
+def fields_named(wording: str | Plural) -> frozenset[str]:
+    """The named fields of a format string, or of both forms of a plural (for the test
+    that every wording's fields exist)."""
+    if isinstance(wording, Plural):
+        return fields_named(wording.singular) | fields_named(wording.plural)
     return frozenset(name for _, name, _, _ in string.Formatter().parse(wording) if name)
 
 
@@ -375,8 +421,8 @@ class TerminalWords:
 TERMINAL = TerminalWords()
 
 
-LIST_TWO = "{first} and {last}"
-LIST_MORE = "{first}, {rest}"
+LIST_TWO = N_("{first} and {last}")
+LIST_MORE = N_("{first}, {rest}")
 """How join_words writes a list: "A and B", "A, B and C"."""
 
 
@@ -397,50 +443,50 @@ class DummyCap(StrEnum):
 DUMMY_SENTENCES: Mapping[tuple[bool, DummyCap], str] = MappingProxyType({
     # (the round has an opponent, i.e. a forfeit; the cap)
     (False, DummyCap.NONE):
-        "the {kind} in round {round} counts as a game against an imaginary opponent with "
-        "{who}'s own score, {own} (C.07 {article})",
+        N_("the {kind} in round {round} counts as a game against an imaginary opponent with "
+           "{who}'s own score, {own} (C.07 {article})"),
     (False, DummyCap.BITES):
-        "the {kind} in round {round} counts as a game against an imaginary opponent with "
-        "{who}'s own score, {own}, capped at {cap} (C.07 {article})",
+        N_("the {kind} in round {round} counts as a game against an imaginary opponent with "
+           "{who}'s own score, {own}, capped at {cap} (C.07 {article})"),
     (False, DummyCap.DOES_NOT_BITE):
-        "the {kind} in round {round} counts as a game against an imaginary opponent with "
-        "{who}'s own score, {own}; the cap, {cap}, does not bite (C.07 {article})",
+        N_("the {kind} in round {round} counts as a game against an imaginary opponent with "
+           "{who}'s own score, {own}; the cap, {cap}, does not bite (C.07 {article})"),
     (True, DummyCap.NONE):
-        "the {kind} against {opponent} in round {round} counts as a game against an "
-        "imaginary opponent with {who}'s own score, {own} (C.07 {article})",
+        N_("the {kind} against {opponent} in round {round} counts as a game against an "
+           "imaginary opponent with {who}'s own score, {own} (C.07 {article})"),
     (True, DummyCap.BITES):
-        "the {kind} against {opponent} in round {round} counts as a game against an "
-        "imaginary opponent with {who}'s own score, {own}, capped at {opponent}'s score, "
-        "{cap} (C.07 {article})",
+        N_("the {kind} against {opponent} in round {round} counts as a game against an "
+           "imaginary opponent with {who}'s own score, {own}, capped at {opponent}'s score, "
+           "{cap} (C.07 {article})"),
     (True, DummyCap.DOES_NOT_BITE):
-        "the {kind} against {opponent} in round {round} counts as a game against an "
-        "imaginary opponent with {who}'s own score, {own}; the cap, {opponent}'s score "
-        "{cap}, does not bite (C.07 {article})",
+        N_("the {kind} against {opponent} in round {round} counts as a game against an "
+           "imaginary opponent with {who}'s own score, {own}; the cap, {opponent}'s score "
+           "{cap}, does not bite (C.07 {article})"),
 })
 """An unplayed round counted against a dummy opponent (16.4)."""
 
-ADJUSTED_SCORE_SENTENCE = (
+ADJUSTED_SCORE_SENTENCE = N_(
     "{opponent}'s score counts as {adjusted}, not {score}: requested byes at the end of "
     "their event count as draws for their opponents (C.07 16.3)")
 
 CATEGORIES: Mapping[Category, str] = MappingProxyType({
-    Category.AWARDED_BYE: "a bye the pairing gave, not one asked for (C.07 16.2.1)",
-    Category.FORFEIT_WIN: "a forfeit win, not a voluntary unplayed round (C.07 16.2.2)",
+    Category.AWARDED_BYE: N_("a bye the pairing gave, not one asked for (C.07 16.2.1)"),
+    Category.FORFEIT_WIN: N_("a forfeit win, not a voluntary unplayed round (C.07 16.2.2)"),
     Category.REQUESTED_BYE_THEN_AVAILABLE:
-        "a requested bye, so a voluntary unplayed round (C.07 16.1, 16.2.3)",
-    Category.FORFEIT_LOSS: "a forfeit loss, so a voluntary unplayed round (C.07 16.1, 16.2.4)",
+        N_("a requested bye, so a voluntary unplayed round (C.07 16.1, 16.2.3)"),
+    Category.FORFEIT_LOSS: N_("a forfeit loss, so a voluntary unplayed round (C.07 16.1, 16.2.4)"),
     Category.REQUESTED_BYE_AT_THE_END:
-        "a requested bye with no game after it, so a voluntary unplayed round (C.07 16.1, "
-        "16.2.5)",
+        N_("a requested bye with no game after it, so a voluntary unplayed round (C.07 16.1, "
+           "16.2.5)"),
     Category.ABSENCE_NOT_VOLUNTARY:
-        "an absence the event's rules do not count as voluntary (C.07 16.6)",
+        N_("an absence the event's rules do not count as voluntary (C.07 16.6)"),
 })
 """What kind of unplayed round it was (Art. 16.2)."""
 
-VOLUNTARY_UNPLAYED = "a voluntary unplayed round (C.07 16.1)"
+VOLUNTARY_UNPLAYED = N_("a voluntary unplayed round (C.07 16.1)")
 """A voluntary unplayed round whose category the engine did not record."""
 
-COUNTED_BY_ARTICLE = "the {kind} in round {round} counts as C.07 {article} says for it"
+COUNTED_BY_ARTICLE = N_("the {kind} in round {round} counts as C.07 {article} says for it")
 """An unplayed round a tie-break counts by its own article (a forfeit as a game, 6.1.1)."""
 
 
@@ -449,32 +495,32 @@ def part_words(part: Part, spec: TiebreakSpec, who: str, opponent: str | None,
     """Why one round of a derivation counts as it does, clause by clause: a cut, a dummy,
     an adjusted score, the category of an unplayed round. ``who`` is the player's name,
     ``opponent`` the opponent's (None without one)."""
-    words: list[str] = []
+    clauses: list[str] = []
     if part.cut is not None:
-        words.append(cut_words(part.cut, spec))
-    kind = ROUND_KINDS[part.kind]
+        clauses.append(cut_words(part.cut, spec))
+    kind = round_kind_words(part.kind)
     if part.is_dummy:
         cap = DummyCap.NONE
         if part.dummy_cap is not None and part.dummy_own_score is not None:
             cap = DummyCap.BITES if part.dummy_cap < part.dummy_own_score \
                 else DummyCap.DOES_NOT_BITE
-        words.append(DUMMY_SENTENCES[(opponent is not None, cap)].format(
-            kind=kind, round=part.round, who=who, opponent=opponent,
-            own=_text(part.dummy_own_score, points), cap=_text(part.dummy_cap, points),
-            article=part.article or "16.4"))
+        clauses.append(words(DUMMY_SENTENCES[(opponent is not None, cap)], {
+            "kind": kind, "round": part.round, "who": who, "opponent": opponent,
+            "own": _text(part.dummy_own_score, points), "cap": _text(part.dummy_cap, points),
+            "article": part.article or "16.4"}))
     elif (part.adjusted_score is not None and part.opponent_score is not None
           and part.adjusted_score != part.opponent_score):
-        words.append(ADJUSTED_SCORE_SENTENCE.format(
-            opponent=opponent, adjusted=points(part.adjusted_score),
-            score=points(part.opponent_score)))
+        clauses.append(words(ADJUSTED_SCORE_SENTENCE, {
+            "opponent": opponent, "adjusted": points(part.adjusted_score),
+            "score": points(part.opponent_score)}))
     if part.category:
-        words.append(CATEGORIES[Category(part.category)])
+        clauses.append(gettext(CATEGORIES[Category(part.category)]))
     elif part.is_voluntary_unplayed:
-        words.append(VOLUNTARY_UNPLAYED)
+        clauses.append(gettext(VOLUNTARY_UNPLAYED))
     if part.article and not part.is_dummy and part.kind is not RoundKind.GAME:
-        words.append(COUNTED_BY_ARTICLE.format(kind=kind, round=part.round,
-                                               article=part.article))
-    return tuple(words)
+        clauses.append(words(COUNTED_BY_ARTICLE, {"kind": kind, "round": part.round,
+                                                  "article": part.article}))
+    return tuple(clauses)
 
 
 def sentence(words: str) -> str:
@@ -482,10 +528,10 @@ def sentence(words: str) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
-ENCOUNTER_TIED = "Tied at this point: {names}."
-ENCOUNTER_POINTS = "Points in the games between them: {scores}."
-ENCOUNTER_NO_GAMES = ("They did not play each other, so the direct encounter cannot separate "
-                      "them.")
+ENCOUNTER_TIED = N_("Tied at this point: {names}.")
+ENCOUNTER_POINTS = N_("Points in the games between them: {scores}.")
+ENCOUNTER_NO_GAMES = N_("They did not play each other, so the direct encounter cannot separate "
+                       "them.")
 ENCOUNTER_SCORE = "{name} {points}"
 """A player page's direct-encounter section (Art. 6): the tied group, each member's points
 in the games among them ({scores}: ENCOUNTER_SCORE items joined by join_words)."""
@@ -496,16 +542,36 @@ def join_words(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     # From the end, so a long list (a tied group of forty) is not a recursion as deep.
-    words = LIST_TWO.format(first=items[-2], last=items[-1])
+    two, more = gettext(LIST_TWO), gettext(LIST_MORE)
+    joined = two.format(first=items[-2], last=items[-1])
     for item in reversed(items[:-2]):
-        words = LIST_MORE.format(first=item, rest=words)
-    return words
+        joined = more.format(first=item, rest=joined)
+    return joined
+
+
+ORDINALS: Mapping[str, str] = MappingProxyType({
+    # Keyed by the number's CLDR ordinal category (Babel's Locale.ordinal_form), so that a
+    # language's own rule picks the entry: English 1st 21st (one), 2nd (two), 3rd (few),
+    # 4th 11th (other); French 1er (one), 2e (other); German 1. (other only). A language
+    # never reaches a category it does not have.
+    "zero": NC_("ordinal: zero", "{number}th"),
+    "one": NC_("ordinal: one", "{number}st"),
+    "two": NC_("ordinal: two", "{number}nd"),
+    "few": NC_("ordinal: few", "{number}rd"),
+    "many": NC_("ordinal: many", "{number}th"),
+    "other": NC_("ordinal: other", "{number}th"),
+})
+"""An ordinal place ("5th") in words, by the CLDR category of its number."""
 
 
 def ordinal(number: int) -> str:
-    """"1st", "22nd", "113th"."""
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    """"1st", "22nd", "113th" (or "1.", "1er", "1.º" ...: the active language's entry for
+    the number's ordinal category)."""
+    category = ordinal_category(number)
+    return pgettext("ordinal: " + category, ORDINALS[category]).format(number=number)
+
+
+def plain_number(value: Decimal) -> str:
+    """A number that is no points (a rating average 2005.25, a fraction 0.75) as the pages
+    and the CLI write it: plain, with the active language's decimal separator."""
+    return decimal_text(plain_decimal(value))

@@ -20,7 +20,8 @@ from generator.reading.site_settings import (
     SiteSettings,
 )
 
-KEYS = "expected one of title, url, description, logo"
+KEYS = "expected one of title, url, description, logo, language, languages"
+SHIPPED = "expected one of en, de, fr, es, it, nl"
 URL_HINT = "expected the site's published address, such as 'https://club.github.io/results/'"
 LOGO_HINT = ("expected an image file of at most 256 KB beside site.yml (svg, png, jpg or webp)")
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 32
@@ -51,9 +52,35 @@ BROKEN = {
     "unknown-key": (
         "titel: Club\n",
         f"site.yml:1:1: unknown setting 'titel'; did you mean 'title'?; {KEYS}"),
-    "language-is-not-read-yet": (
-        "language: en\n",
-        f"site.yml:1:1: unknown setting 'language'; {KEYS}"),
+    "language-unknown": (
+        "title: Club\nlanguage: dee\n",
+        f"site.yml:2:11: 'language' 'dee' is not a language of the site; did you mean 'de'?; "
+        f"{SHIPPED}"),
+    "language-not-shipped": (
+        "language: pt\n",
+        f"site.yml:1:11: 'language' 'pt' is not a language of the site; {SHIPPED}"),
+    "language-a-list": (
+        "language: [de]\n",
+        "site.yml:1:11: 'language' must be text, not a list; expected text"),
+    "languages-not-a-list": (
+        "languages: de\n",
+        "site.yml:1:12: 'languages' is not a list of languages; expected a list of language "
+        "codes, the root's first, such as '[de, en]'"),
+    "languages-empty": (
+        "languages: []\n",
+        "site.yml:1:12: 'languages' is not a list of languages; expected a list of language "
+        "codes, the root's first, such as '[de, en]'"),
+    "languages-unknown": (
+        "languages: [de, fra]\n",
+        f"site.yml:1:17: 'languages' 'fra' is not a language of the site; did you mean 'fr'?; "
+        f"{SHIPPED}"),
+    "languages-twice": (
+        "languages: [de, en, de]\n",
+        "site.yml:1:21: 'languages' names 'de' twice; expected each language once"),
+    "language-not-the-first-of-languages": (
+        "languages: [de, en]\nlanguage: en\n",
+        "site.yml:2:11: 'language' 'en' is not the first of 'languages' (de, en); expected "
+        "'language' left out, or the same as the first of 'languages'"),
     "duplicate-key": (
         "title: a\ntitle: b\n",
         "site.yml:2:1: setting 'title' given twice (first on line 1); expected each setting once"),

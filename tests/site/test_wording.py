@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from conftest import CORPUS_TRF
 
 from generator.cli import main
+from generator.messages import Plural
 from generator.model import RoundKind, StartNo
 from generator.reading.events import read_event, standings_for_event
 from generator.rules.explain import (
@@ -98,7 +99,9 @@ def test_every_member_has_its_words_keyed_by_the_member(table, enum):
     # membership test: the keys themselves must be the members.
     assert [type(key) for key in table] == [enum] * len(table)
     assert set(table) == set(enum)
-    assert all(words.strip() for words in table.values())
+    assert all(words.strip() for words in table.values() if not isinstance(words, Plural))
+    assert all(words.singular.strip() and words.plural.strip() for words in table.values()
+               if isinstance(words, Plural))
 
 
 def test_every_match_outcome_has_a_letter_and_a_word():

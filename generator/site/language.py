@@ -1,0 +1,220 @@
+"""The language a build speaks (issue 13): its catalogue, and the words, numbers and dates
+of the Python wording in that language.
+
+English unless a build says otherwise (``speaking``): the CLI's ``rank``, ``explain`` and
+every diagnostic never choose a language, so they stay English (arbiters search for them).
+
+A catalogue is ``generator/locales/<code>/LC_MESSAGES/standings.po`` (domain ``standings``),
+read with Babel and compiled in memory the first time a build needs it (no ``.mo`` in git, no
+network). The active language is a context variable: a forked render worker inherits it
+with the rest of the process, a preview thread sets its own.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import hashlib
+import io
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from functools import cache, lru_cache
+from pathlib import Path
+
+from babel import Locale
+from babel.dates import format_date, format_interval
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from generator.messages import SHIPPED_LANGUAGES, Plural
+
+ENGLISH = "en"
+DOMAIN = "standings"
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
+"""``generator/locales``: the template ``standings.pot`` and a folder per language."""
+
+EXTRACT_KEYWORDS: Mapping[str, object] = {
+    # The markers of generator/messages.py and the gettext functions below and of Jinja's
+    # i18n extension: what ``pybabel extract`` (babel.cfg) and the catalogue test look for.
+    "_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3), "N_": None, "NC_": ((1, "c"), 2), "NN_": (1, 2),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Language:
+    """One language of the site: its locale data and its compiled catalogue."""
+
+    code: str
+    locale: Locale
+    translations: _gettext.NullTranslations
+    digest: str
+    """What the pages in this language depend on: the code and the catalogue's bytes (the
+    cache keys a language's pages by it)."""
+    decimal: str
+    """The locale's decimal separator ("," in de, fr, es, it, nl)."""
+
+    @property
+    def is_english(self) -> bool:
+        return self.code == ENGLISH
+
+
+def catalogue_path(code: str) -> Path:
+    return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def shipped_languages() -> tuple[str, ...]:
+    """English first, then the languages with a catalogue (generator/messages.py)."""
+    return SHIPPED_LANGUAGES
+
+
+class NoCatalogue(LookupError):
+    """A shipped language whose catalogue is not installed (a broken install)."""
+
+
+@cache
+def language(code: str) -> Language:
+    """The language ``code`` (one of ``shipped_languages``), its catalogue compiled once."""
+    if code == ENGLISH:
+        # The msgids are the English: no catalogue to read.
+        return Language(code=code, locale=Locale.parse(code),
+                        translations=_gettext.NullTranslations(),
+                        digest=hashlib.sha256(code.encode()).hexdigest(), decimal=".")
+    try:
+        source = catalogue_path(code).read_bytes()
+    except OSError as error:
+        raise NoCatalogue(f"no catalogue for the language {code!r} "
+                          f"({catalogue_path(code)}: {error.strerror})") from error
+    locale = Locale.parse(code)
+    return Language(code=code, locale=locale, translations=compile_catalogue(source, code),
+                    digest=hashlib.sha256(code.encode() + b"\0" + source).hexdigest(),
+                    decimal=locale.number_symbols["latn"]["decimal"])
+
+
+def compile_catalogue(source: bytes, code: str) -> Translations:
+    """A .po file's bytes as gettext translations, compiled in memory. Fuzzy entries are
+    left out, as msgfmt does (the catalogue test refuses them anyway)."""
+    catalog = read_po(io.BytesIO(source), locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+# A frozen Language, made once: the default is shared, never changed.
+_ACTIVE: ContextVar[Language] = ContextVar(
+    "standings_language", default=language(ENGLISH))  # noqa: B039
+
+
+def active() -> Language:
+    return _ACTIVE.get()
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[Language]:
+    """Everything the Python wording says inside the block, in ``code``."""
+    token = _ACTIVE.set(language(code))
+    try:
+        yield _ACTIVE.get()
+    finally:
+        _ACTIVE.reset(token)
+
+
+# --- words ---------------------------------------------------------------------------------
+
+def gettext(message: str) -> str:
+    return active().translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return active().translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    return active().translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    return active().translations.npgettext(context, singular, plural, count)
+
+
+def plural_count(value: int | Decimal) -> int:
+    """The number ngettext picks a form by. A fraction (1½ points) has no gettext form of
+    its own: its CLDR plural category decides (English and German "1½ points", French
+    "1,5 point"), as 1 for the category "one" and 2 for the others."""
+    if isinstance(value, int):
+        return value
+    if value == value.to_integral_value():
+        return int(value)
+    return 1 if active().locale.plural_form(abs(value)) == "one" else 2
+
+
+def words(entry: str | Plural, fields: Mapping[str, object] | None = None, *,
+          context: str | None = None, count: int | Decimal | None = None) -> str:
+    """A wording table's entry in the active language, its named fields filled in. A
+    Plural picks its form by its ``count`` field (or ``count``)."""
+    if isinstance(entry, Plural) and count is None:
+        count = _count_of(entry, fields)
+    text = phrase(entry, context=context, count=count)
+    return text.format_map(fields) if fields is not None else text
+
+
+def phrase(entry: str | Plural, *, context: str | None = None,
+           count: int | Decimal | None = None) -> str:
+    """A wording table's entry in the active language, its fields still to fill in (a
+    Plural in the form for ``count``)."""
+    if isinstance(entry, Plural):
+        if count is None:
+            raise TypeError(f"the plural {entry.singular!r} needs its count")
+        n = plural_count(count)
+        return (npgettext(context, entry.singular, entry.plural, n) if context is not None
+                else ngettext(entry.singular, entry.plural, n))
+    return pgettext(context, entry) if context is not None else gettext(entry)
+
+
+def _count_of(entry: Plural, fields: Mapping[str, object] | None) -> int | Decimal:
+    value = None if fields is None else fields.get(entry.count)
+    if not isinstance(value, int | Decimal):
+        raise TypeError(f"the plural's count {entry.count!r} is no number: {value!r}")
+    return value
+
+
+# --- numbers and dates -----------------------------------------------------------------------
+
+def decimal_text(text: str) -> str:
+    """A number written with a point (plain_decimal, "1850.5") with the active locale's
+    decimal separator ("1850,5"). ½ and the other fractions of points are no decimals."""
+    separator = active().decimal
+    return text if separator == "." else text.replace(".", separator)
+
+
+def ordinal_category(number: int) -> str:
+    """The CLDR ordinal category of ``number`` in the active language ("one" for 1, 21 in
+    English), the key of wording.ORDINALS."""
+    return _ordinal_form(active().code, number)
+
+
+@lru_cache(maxsize=4096)
+def _ordinal_form(code: str, number: int) -> str:
+    # A page of 2,000 rows asks for the same few hundred places again and again.
+    return str(language(code).locale.ordinal_form(number))
+
+
+def day_text(day: date) -> str:
+    """A date as the locale writes it in full ("5. März 2026")."""
+    return format_date(day, "long", locale=active().locale)
+
+
+def day_range_text(start: date, end: date) -> str:
+    """Two dates as the locale writes a range ("5.–7. März 2026")."""
+    return format_interval(start, end, "yMMMMd", locale=active().locale)
+
+
+__all__ = ["DOMAIN", "ENGLISH", "EXTRACT_KEYWORDS", "LOCALES", "Language", "NoCatalogue", "active",
+           "catalogue_path", "compile_catalogue", "day_range_text", "day_text",
+           "decimal_text", "gettext", "language", "ngettext", "npgettext", "ordinal_category",
+           "pgettext", "phrase", "plural_count", "shipped_languages", "speaking", "words"]
