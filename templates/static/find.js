@@ -3,6 +3,8 @@
 // <template> in its place, and loads the index (static/find-index.js, made by
 // generator/site/find.py as window.standingsFindIndex) the first time the box is used.
 // Names come from TRF files, which anyone may write: they are set as text, never as HTML.
+// The words it shows are the box's data-* attributes (in the page's language); one left
+// out (a club's own _find.html) says nothing rather than "undefined".
 (function () {
   "use strict";
   var LIMIT = 20;
@@ -36,7 +38,8 @@
     var status = form.querySelector(".find-status");
     var root = box.getAttribute("data-find-root") || "";
     var here = box.getAttribute("data-find-event") || "";
-    var say = box.dataset;
+    var said = box.dataset;
+    function say(what) { return said[what] || ""; }
     var prepared = null;
     var loading = false;
 
@@ -58,7 +61,7 @@
         if (window.standingsFindIndex) { prepared = prepare(window.standingsFindIndex); }
         show();
       };
-      script.onerror = function () { loading = false; status.textContent = say.failed; };
+      script.onerror = function () { loading = false; status.textContent = say("failed"); };
       document.head.appendChild(script);
     }
 
@@ -81,7 +84,7 @@
       list.replaceChildren();
       status.textContent = "";
       if (!asked.length) { return; }
-      if (!prepared) { load(); status.textContent = say.loading; return; }
+      if (!prepared) { load(); status.textContent = say("loading"); return; }
       var found = prepared.filter(function (entry) { return matches(entry.words, asked); });
       // This event's players first, then the other events, each in standings order.
       found.sort(function (a, b) {
@@ -89,9 +92,9 @@
       });
       found.slice(0, LIMIT).forEach(function (entry) { list.appendChild(item(entry)); });
       if (!found.length) {
-        status.textContent = say.none;
+        status.textContent = say("none");
       } else if (found.length > LIMIT) {
-        status.textContent = say.more.replace("{shown}", LIMIT).replace("{all}", found.length);
+        status.textContent = say("more").replace("{shown}", LIMIT).replace("{all}", found.length);
       }
     }
 

@@ -1,6 +1,7 @@
 // Small enhancements only: every page reads the same without JavaScript.
 // Tables marked data-filter get a "filter by name" box; data-sortable headers sort;
-// data-derivations values open their derivation.
+// data-derivations values open their derivation. The words this script shows come from
+// the page (base.html, in the page's language), never from here.
 (function () {
   "use strict";
   function cellText(row, index) {
@@ -25,12 +26,15 @@
   }
   // One box for the tables given: a round's pairings and its byes share one, so a player
   // finds their board (or their bye) by typing part of their name.
+  // A page without the label's words (a club's own base.html from before they moved
+  // there) gets no box rather than an unnamed one: it reads as it does without JavaScript.
+  var filterLabel = document.body.getAttribute("data-filter-label");
   function addFilter(tables) {
     var columns = tables.map(nameColumns);
-    if (columns.every(function (c) { return c.length === 0; })) { return; }
+    if (!filterLabel || columns.every(function (c) { return c.length === 0; })) { return; }
     var label = document.createElement("label");
     label.className = "filter";
-    label.textContent = "Filter by name ";
+    label.textContent = filterLabel + " ";
     var input = document.createElement("input");
     input.type = "search";
     input.setAttribute("autocomplete", "off");
@@ -101,11 +105,20 @@
   document.querySelectorAll("table[data-sortable]").forEach(addSort);
   document.querySelectorAll("table[data-derivations]").forEach(addDerivations);
   // A printed wall sheet says when it was printed; the page itself cannot know, so the
-  // line's time is the printer's clock, filled in just before printing.
+  // line's time is the printer's clock, filled in just before printing, written as the
+  // page's language writes a date and time (the sheet's words around it are the page's).
+  function printedAt(now) {
+    var style = { dateStyle: "medium", timeStyle: "short" };
+    try {
+      return new Intl.DateTimeFormat(document.documentElement.lang || undefined, style).format(now);
+    } catch (error) {  // a lang the browser does not know: its own way
+      return new Intl.DateTimeFormat(undefined, style).format(now);
+    }
+  }
   window.addEventListener("beforeprint", function () {
     var now = new Date();
     document.querySelectorAll(".print-line .printed").forEach(function (span) {
-      span.querySelector(".at").textContent = now.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      span.querySelector(".at").textContent = printedAt(now);
       span.hidden = false;
     });
   });
