@@ -8,9 +8,10 @@
     var cell = row.children[index];
     return cell ? cell.textContent.trim() : "";
   }
+  // A decimal comma (12,43 in a German or French page) sorts as the decimal point does.
   function numeric(text) {
     var map = { "¼": ".25", "½": ".5", "¾": ".75" };
-    var t = text.replace(/[¼½¾]/g, function (c) { return map[c]; }).replace(/^(\d*)\./, "$1.");
+    var t = text.replace(/[¼½¾]/g, function (c) { return map[c]; }).replace(/^(\d*),(\d+)$/, "$1.$2");
     if (/^\.\d/.test(t)) { t = "0" + t; }
     var value = parseFloat(t);
     return isNaN(value) ? null : value;

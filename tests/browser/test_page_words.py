@@ -46,6 +46,15 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # A club's own base.html and _find.html from before the words moved into the page.
     _rewritten(event, "bare.html", {'<body data-filter-label="Filter by name">': "<body>",
                                     ' data-none="No player of that name."': ""})
+    # Values as a German page writes them (decimal comma), in a table site.js sorts.
+    rows = "".join(f"<tr><th class=name>{name}</th><td>{value}</td></tr>"
+                   for name, value in (("A", "10,25"), ("B", "9,25"), ("C", "10"), ("D", "9½")))
+    (root / "site" / "running" / "comma.html").write_text(
+        '<!DOCTYPE html><html lang="de"><meta charset="utf-8"><link rel="icon" href="data:,">'
+        '<body data-filter-label="Filter">'
+        '<table data-sortable><thead><tr><th class="name">Name</th><th>BH</th></tr></thead>'
+        f'<tbody>{rows}</tbody></table><script src="../static/site.js"></script></body></html>',
+        encoding="utf-8")
     with served_under_sub_path(root / "site") as url:
         yield url
 
@@ -98,4 +107,12 @@ def test_a_page_without_the_words_still_works(site_url: str, berlin: object) -> 
     berlin.fill(".find-form input", "zzzzz")  # type: ignore[attr-defined]
     berlin.wait_for_timeout(300)  # type: ignore[attr-defined]
     assert "undefined" not in berlin.inner_text(".find-form")  # type: ignore[attr-defined]
+    assert berlin.problems == []  # type: ignore[attr-defined]
+
+
+def test_values_with_a_decimal_comma_sort_by_their_value(site_url: str, berlin: object) -> None:
+    berlin.goto(site_url + "running/comma.html")  # type: ignore[attr-defined]
+    berlin.click("thead th:nth-child(2) button.sort")  # type: ignore[attr-defined]
+    names = berlin.locator("tbody th").all_inner_texts()  # type: ignore[attr-defined]
+    assert names == ["B", "D", "C", "A"]  # 9,25 9½ 10 10,25
     assert berlin.problems == []  # type: ignore[attr-defined]
