@@ -35,11 +35,12 @@ from generator.reading.events import (
     standings_for_event,
 )
 from generator.reading.site_names import address_problems
+from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site import render, views
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
-from generator.site.language import speaking
+from generator.site.language import NoCatalogue, home, speaking
 from generator.site.render import make_environment
 from generator.site.views import EventPlan, Person
 from generator.speed import collector_paused
@@ -314,7 +315,13 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
         raise StandingsError((*site_problems, *error.diagnostics)) from error
     if any(problem.is_error for problem in site_problems):
         raise StandingsError(site_problems)
-    env = make_environment(events_path, settings)
+    passes = language_passes(events_path, settings)
+    taken = [Diagnostic(path=event.display_path, message=f"the event folder {event.slug!r} has "
+                        f"the name of the site's folder for the language {event.slug!r}",
+                        expected="another folder name, or site.yml 'languages' without it")
+             for event in events if f"{event.slug}/" in {each.home for each in passes}]
+    if taken:
+        raise StandingsError(taken)
     site = plan_site(events)
     # After planning: the standings have warnings of their own (the TRF rank column).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
@@ -331,15 +338,18 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     stage = StagedSite(out_dir)
     try:
         try:
-            with speaking(settings.language):
-                if cache is None:
-                    files = render_site(site, env, workers=workers, on_files=stage.write)
-                else:
-                    files = cache.render_site(
-                        site.events,
-                        lambda plan: render_event(plan, env, workers=workers, on_files=stage.write),
-                        lambda: render.render_index(site.events, env, site.people),
-                        warned)
+            renderers = [_renderers(site, each, workers, stage.write) for each in passes]
+            if cache is None:
+                files = {}
+                for render_one, render_rest in renderers:
+                    for plan in site.events:
+                        files.update(render_one(plan))
+                    files.update(render_rest())
+            else:
+                files = cache.render_languages(
+                    site.events, [(each.home, *pair) for each, pair in zip(passes, renderers,
+                                                                           strict=True)],
+                    warned)
         except jinja2.TemplateError as error:
             raise StandingsError([_template_diagnostic(error)]) from error
         stage.commit(files)
@@ -347,6 +357,57 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
         stage.discard()
         raise
     return warnings + stage.warnings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LanguagePass:
+    """One language of the site: its environment and the folder its pages go in."""
+
+    code: str
+    home: str
+    """"" for the first language of site.yml, "en/" for English after it."""
+    env: jinja2.Environment
+
+
+def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguagePass]:
+    """A pass per language of site.yml (``language``, or each of ``languages``)."""
+    built = settings.built_languages
+    passes = []
+    for code in built:
+        try:
+            env = make_environment(events_root, settings, code)
+        except NoCatalogue as error:  # a broken install: the catalogue is part of it
+            line, column = settings.positions.get(
+                "languages", settings.positions.get("language", (None, None)))
+            raise StandingsError([Diagnostic(path=settings.path or "site.yml", line=line,
+                                             column=column, message=str(error))]) from error
+        passes.append(LanguagePass(code=code, home=home(code, built), env=env))
+    return passes
+
+
+def _renderers(site: Site, each: LanguagePass, workers: int,
+               write: Callable[[Mapping[str, bytes]], None]
+               ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
+    """An event's pages and the index pages in one language, under its folder: rendered
+    inside ``speaking`` so that the Python wording speaks it too (a forked worker inherits
+    the language with the process)."""
+
+    def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
+        return {each.home + path: content for path, content in files.items()} if each.home \
+            else dict(files)
+
+    def write_homed(files: Mapping[str, bytes]) -> None:
+        write(homed(files))
+
+    def render_one(plan: EventPlan) -> dict[str, bytes]:
+        with speaking(each.code):
+            return homed(render_event(plan, each.env, workers=workers, on_files=write_homed))
+
+    def render_rest() -> dict[str, bytes]:
+        with speaking(each.code):
+            return homed(render.render_index(site.events, each.env, site.people))
+
+    return render_one, render_rest
 
 
 # --- what the cache and the preview are given ------------------------------------------

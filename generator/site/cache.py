@@ -344,12 +344,16 @@ class BuildCache:
         every file of the last build still in the output folder with its size.
         """
         previous = self.previous
-        if previous is None or set(previous.units) != {*self.keys, INDEX_UNIT}:
+        expected = {*self.keys, INDEX_UNIT}
+        # A language under a folder has its units as "en/" + the unit (render_languages).
+        bases = {name.rpartition("/")[2] for name in previous.units} if previous else set()
+        if previous is None or bases != expected or not expected <= set(previous.units):
             return None
         if any(d.is_error for d in self.listing):  # the build reports them and fails
             return None
-        if previous.units[INDEX_UNIT].key != self.index or any(
-                previous.units[slug].key != key for slug, key in self.keys.items()):
+        if any(unit.key != (self.index if base == INDEX_UNIT else self.keys[base])
+               for name, unit in previous.units.items()
+               for base in (name.rpartition("/")[2],)):
             return None
         if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
             return None
@@ -371,16 +375,33 @@ class BuildCache:
         The result is what a clean build renders, byte for byte: a reused file is used only
         if its hash is the one recorded when it was rendered from the same key.
         """
+        return self.render_languages(plans, [("", render_event, render_index)], warnings)
+
+    def render_languages(
+        self,
+        plans: Sequence[PlanT],
+        passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, bytes]],
+                               Callable[[], Mapping[str, bytes]]]],
+        warnings: Mapping[str, Sequence[Diagnostic]],
+    ) -> dict[str, bytes]:
+        """:meth:`render_site` for a site in several languages: ``passes`` holds, per
+        language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
+        a language under a folder is named by it ("en/" + slug) and keyed as the slug's unit:
+        the language is site.yml's, which the program digest takes. Its warnings are the
+        first language's, said once."""
         files: dict[str, bytes] = {}
         units: dict[str, UnitRecord] = {}
-        for plan in plans:
-            slug = plan.slug
-            # Discovery and the reader name events by the same rule (events.event_slug), so
-            # every planned event has a key; a missing one is a bug, never a stale reuse.
-            key = self.keys[slug]
-            units[slug] = self._unit(slug, key, partial(render_event, plan),
-                                     warnings.get(slug, ()), files)
-        units[INDEX_UNIT] = self._unit(INDEX_UNIT, self.index, render_index, (), files)
+        for home, render_event, render_index in passes:
+            for plan in plans:
+                slug = plan.slug
+                # Discovery and the reader name events by the same rule (events.event_slug),
+                # so every planned event has a key; a missing one is a bug, never a stale
+                # reuse.
+                key = self.keys[slug]
+                units[home + slug] = self._unit(home + slug, key, partial(render_event, plan),
+                                                () if home else warnings.get(slug, ()), files)
+            units[home + INDEX_UNIT] = self._unit(home + INDEX_UNIT, self.index, render_index,
+                                                  (), files)
         files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
         return dict(sorted(files.items()))
 

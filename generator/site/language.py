@@ -15,7 +15,7 @@ from __future__ import annotations
 import gettext as _gettext
 import hashlib
 import io
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -23,6 +23,7 @@ from datetime import date
 from decimal import Decimal
 from functools import cache, lru_cache
 from pathlib import Path
+from urllib.parse import quote as quote_url
 
 from babel import Locale
 from babel.dates import format_date, format_interval
@@ -31,6 +32,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from generator.messages import SHIPPED_LANGUAGES, Plural
+from generator.site.addresses import link_from_folder
 
 ENGLISH = "en"
 DOMAIN = "standings"
@@ -214,7 +216,76 @@ def day_range_text(start: date, end: date) -> str:
     return format_interval(start, end, "yMMMMd", locale=active().locale)
 
 
-__all__ = ["DOMAIN", "ENGLISH", "EXTRACT_KEYWORDS", "LOCALES", "Language", "NoCatalogue", "active",
-           "catalogue_path", "compile_catalogue", "day_range_text", "day_text",
-           "decimal_text", "gettext", "language", "ngettext", "npgettext", "ordinal_category",
-           "pgettext", "phrase", "plural_count", "shipped_languages", "speaking", "words"]
+# --- a site in several languages ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Version:
+    """One language's version of a page: the language switch's link and the hreflang."""
+
+    code: str
+    name: str
+    """The language's name in itself ("Deutsch", "français"): a reader looks for their own."""
+    href: str
+    """The version seen from the page, relative (the site works from any folder)."""
+    url: str | None
+    """Its published address (hreflang wants one); None without site.yml's url."""
+    is_current: bool
+
+
+def home(code: str, built: Sequence[str]) -> str:
+    """The folder a language's pages are in: the first at the root, each other under its code
+    ("en/")."""
+    return "" if not built or code == built[0] else f"{code}/"
+
+
+def versions(page: str, current: str, built: Sequence[str], root_url: str | None
+             ) -> tuple[Version, ...]:
+    """Every language's version of ``page`` (its path from its language's folder) seen from
+    the ``current`` language's; none for a site in one language."""
+    if len(built) < 2:
+        return ()
+    folder = (home(current, built) + page).rpartition("/")[0]
+    found = []
+    for code in built:
+        there = home(code, built) + page
+        shown = there[:-len("index.html")] if there.endswith("index.html") else there
+        url = None if root_url is None else root_url + quote_url(shown, safe="/")
+        found.append(Version(code=code, name=_endonym(code), href=link_from_folder(folder, there),
+                             url=url, is_current=code == current))
+    return tuple(found)
+
+
+@cache
+def _endonym(code: str) -> str:
+    name = str(Locale.parse(code).get_display_name(code))
+    return name[:1].upper() + name[1:]
+
+
+__all__ = [
+    "DOMAIN",
+    "ENGLISH",
+    "EXTRACT_KEYWORDS",
+    "LOCALES",
+    "Language",
+    "NoCatalogue",
+    "Version",
+    "active",
+    "catalogue_path",
+    "compile_catalogue",
+    "day_range_text",
+    "day_text",
+    "decimal_text",
+    "gettext",
+    "home",
+    "language",
+    "ngettext",
+    "npgettext",
+    "ordinal_category",
+    "pgettext",
+    "phrase",
+    "plural_count",
+    "shipped_languages",
+    "speaking",
+    "versions",
+    "words",
+]

@@ -168,8 +168,14 @@ def make_environment(events_dir: Path | None = None,
     )
     site = site or SiteSettings()
     speaks = languages.language(language or site.language)
+    built = site.built_languages
+    root_url = site.url
     if "title" not in site.positions and site.title == DEFAULT_SITE_TITLE:
         site = replace(site, title=speaks.translations.gettext(DEFAULT_SITE_TITLE))
+    home = languages.home(speaks.code, built)
+    if home and site.url is not None:
+        # A language under /en/: its pages' published addresses (og:url, the QR codes) too.
+        site = replace(site, url=site.url + home)
     env.install_gettext_translations(  # type: ignore[attr-defined]
         speaks.translations, newstyle=True)
     env.filters.update(
@@ -192,6 +198,8 @@ def make_environment(events_dir: Path | None = None,
     env.globals.update(
         site=site,
         language=speaks.code,
+        language_versions=functools.partial(languages.versions, current=speaks.code,
+                                            built=built, root_url=root_url),
         qr_code=qr_svg,
         small_qr_code=small_qr_svg,
         paths=addresses,
