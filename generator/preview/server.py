@@ -30,6 +30,7 @@ from urllib.parse import quote, unquote, urlsplit
 from generator.errors import Diagnostic
 from generator.messages import N_
 from generator.preview.livebuild import PageFailure, SiteFiles
+from generator.site.language import ENGLISH, NoCatalogue, gettext, shipped_languages, speaking
 
 LONG_POLL_S = 20.0
 """A live-reload request is answered after this long even if nothing changed (the tab asks
@@ -78,6 +79,7 @@ BANNER_ID = "standings-build-errors"
 WARNINGS_ID = "standings-build-warnings"
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
+_HTML_LANG = re.compile(rb'<html\b[^>]*?\blang="([A-Za-z-]{2,12})"', re.IGNORECASE)
 
 
 # --- what the served HTML gains ------------------------------------------------------------
@@ -110,7 +112,15 @@ WARNINGS_LOOK = BannerLook(
     background="#fff3cd", text="#4a3500", edge="#b7791f")
 
 
-def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
+def page_language(page: bytes) -> str:
+    """The language a page says it is in (``<html lang="de">``), so that its banners speak it;
+    English when it says none the site ships."""
+    found = _HTML_LANG.search(page, 0, 512)
+    code = found[1].decode("ascii") if found else ENGLISH
+    return code if code in shipped_languages() else ENGLISH
+
+
+def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH) -> bytes:
     """The errors, then the warnings, each in its own banner, as one HTML block.
 
     The block sticks to the top of the window: a tab reloaded by the live reload keeps its
@@ -122,8 +132,12 @@ def render_banner(diagnostics: Iterable[Diagnostic]) -> bytes:
     listed = tuple(diagnostics)
     errors = tuple(d for d in listed if d.is_error)
     warnings = tuple(d for d in listed if not d.is_error)
-    boxes = "".join(_banner(look, shown) for look, shown in
-                    ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings)) if shown)
+    looks = ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings))
+    try:
+        with speaking(language):  # the headings in the page's language; diagnostics English
+            boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
+    except NoCatalogue:  # a broken install: English rather than no banner at all
+        boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
     return (
         f'<div id="{NOTICES_ID}" style="all:initial;display:block;position:sticky;top:0;'
         "z-index:2147483647;max-height:50vh;overflow-y:auto;box-sizing:border-box;"
@@ -142,8 +156,8 @@ def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
         f"padding:.5rem 1rem;background:{look.background};color:{look.text};"
         f"border-bottom:3px solid {look.edge};font:15px/1.45 system-ui,sans-serif;"
         'text-align:left;overflow-wrap:anywhere"><details open style="display:block;margin:0">'
-        f'<summary style="cursor:pointer;font-weight:bold">{html.escape(look.heading)}'
-        f'</summary><p style="margin:.3rem 0 0">{html.escape(look.note)}</p>'
+        f'<summary style="cursor:pointer;font-weight:bold">{html.escape(gettext(look.heading))}'
+        f'</summary><p style="margin:.3rem 0 0">{html.escape(gettext(look.note))}</p>'
         f'<ul style="margin:.3rem 0 0;padding-left:1.2rem">{items}</ul>'
         "</details></div>"
     )
@@ -159,7 +173,7 @@ def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> b
     script = (f'<script src="{LIVERELOAD_SCRIPT}" data-epoch="{epoch}" '
               f'data-endpoint="{LIVERELOAD_EPOCH}"></script>').encode()
     if diagnostics:
-        banner = render_banner(diagnostics)
+        banner = render_banner(diagnostics, language=page_language(page))
         opening = _BODY_OPEN.search(page)
         if opening:
             view = memoryview(page)

@@ -102,8 +102,9 @@ def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
     ``on_files`` receives the files batch by batch as they are rendered.
     """
     plan = event if isinstance(event, EventPlan) else plan_event(event)
-    return render.render_event(plan, env, standings_after_rounds(plan), workers=workers,
-                               on_files=on_files)
+    with speaking(env_language(env)):
+        return render.render_event(plan, env, standings_after_rounds(plan), workers=workers,
+                                   on_files=on_files)
 
 
 # --- an event's pages, a few at a time --------------------------------------------------
@@ -128,7 +129,9 @@ def render_event_job(plan: EventPlan, env: jinja2.Environment, job: EventJob,
     """The files of one job. ``standings_after`` (see :func:`standings_after_rounds`) lets
     the jobs of a plan share the standings after each round; without it they are computed
     for this job."""
-    return render.render_job(plan, env, standings_after or standings_after_rounds(plan), job)
+    with speaking(env_language(env)):
+        return render.render_job(plan, env, standings_after or standings_after_rounds(plan),
+                                 job)
 
 
 def standings_after_rounds(plan: EventPlan) -> Callable[[int], Standings]:
@@ -163,7 +166,14 @@ def render_index(events: Sequence[Event | EventPlan] | Site,
                  env: jinja2.Environment) -> dict[str, bytes]:
     """The index, players across events, tie-break explanations and static assets."""
     site = events if isinstance(events, Site) else plan_site(events)
-    return render.render_index(site.events, env, site.people)
+    with speaking(env_language(env)):
+        return render.render_index(site.events, env, site.people)
+
+
+def env_language(env: jinja2.Environment) -> str:
+    """The language an environment was made for (make_environment): its pages' and so the
+    Python wording's, whichever thread renders them (standings serve renders in several)."""
+    return str(env.globals["language"])
 
 
 def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
@@ -172,7 +182,7 @@ def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
     files: dict[str, bytes] = {}
     for plan in site.events:
         files.update(render_event(plan, env, workers=workers, on_files=on_files))
-    files.update(render.render_index(site.events, env, site.people))
+    files.update(render_index(site, env))
     return dict(sorted(files.items()))
 
 
@@ -388,9 +398,9 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 def _renderers(site: Site, each: LanguagePass, workers: int,
                write: Callable[[Mapping[str, bytes]], None]
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
-    """An event's pages and the index pages in one language, under its folder: rendered
-    inside ``speaking`` so that the Python wording speaks it too (a forked worker inherits
-    the language with the process)."""
+    """An event's pages and the index pages in one language, under its folder (render_event
+    and render_index speak the environment's language; a forked worker inherits it with
+    the process)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return {each.home + path: content for path, content in files.items()} if each.home \
@@ -400,12 +410,10 @@ def _renderers(site: Site, each: LanguagePass, workers: int,
         write(homed(files))
 
     def render_one(plan: EventPlan) -> dict[str, bytes]:
-        with speaking(each.code):
-            return homed(render_event(plan, each.env, workers=workers, on_files=write_homed))
+        return homed(render_event(plan, each.env, workers=workers, on_files=write_homed))
 
     def render_rest() -> dict[str, bytes]:
-        with speaking(each.code):
-            return homed(render.render_index(site.events, each.env, site.people))
+        return homed(render_index(site, each.env))
 
     return render_one, render_rest
 
