@@ -189,16 +189,19 @@ def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
     return document
 
 
-def standings_csv(standings: Standings) -> bytes:
+def standings_csv(standings: Standings,
+                  heading: Callable[[str], str] = lambda english: english) -> bytes:
     """``standings.csv`` and ``standings rank --format csv``, as UTF-8 bytes: one row per
-    player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined."""
+    player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined.
+    ``heading`` says each of :data:`CSV_HEADINGS` (the site's in its language)."""
     columns = _value_columns(standings, plain_decimal, "")
     points = _memo(plain_decimal, "")
     game_points = _team_game_points(standings)
-    team_head = [GAME_POINTS_HEADING] if game_points is not None else []
+    team_head = [heading(GAME_POINTS_HEADING)] if game_points is not None else []
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*CSV_HEADINGS, *team_head, *(key for key, _text in columns)])
+    writer.writerow([*map(heading, CSV_HEADINGS), *team_head,
+                     *(key for key, _text in columns)])
     # The title, name and federation are the cells of text from the file
     # (spreadsheet_text says why).
     writer.writerows(

@@ -570,19 +570,35 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
-        files[csv_download(slug)] = standings_csv(plan.standings)
+        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading)
         files[json_download(slug)] = standings_json(plan.standings, info.title)
     return files
 
 
-def explanation_sources() -> dict[str, str]:
-    """The Markdown page of each tie-break shipped with the package, by file stem."""
+def csv_heading(heading: str) -> str:
+    """A column heading of the site's standings.csv in the page's language (the CLI's
+    ``rank --format csv`` keeps the English ones)."""
+    return languages.pgettext("CSV column", heading)
+
+
+def explanation_sources(language: str = languages.ENGLISH) -> dict[str, str]:
+    """The Markdown page of each tie-break shipped with the package, by file stem: the
+    English ``explanations/<stem>.md``, or a language's ``explanations/<code>/<stem>.md``
+    (the same names, so their links to each other hold). A page a language lacks stays
+    English (the catalogue test refuses a shipped language without all of them)."""
     folder = resources.files("generator") / EXPLANATIONS_PACKAGE_DIR
-    sources = {}
-    for entry in folder.iterdir():
-        if entry.name.endswith(".md"):
-            sources[entry.name[:-3]] = entry.read_text(encoding="utf-8")
+    sources = _pages_in(folder)
+    if language != languages.ENGLISH:
+        own = folder / language
+        if own.is_dir():
+            sources.update((stem, text) for stem, text in _pages_in(own).items()
+                           if stem in sources)
     return dict(sorted(sources.items()))
+
+
+def _pages_in(folder: Any) -> dict[str, str]:
+    return {entry.name[:-3]: entry.read_text(encoding="utf-8") for entry in folder.iterdir()
+            if entry.name.endswith(".md") and entry.is_file()}
 
 
 def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
@@ -600,7 +616,7 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
         page = person_page(person.key)
         files[page] = _render(env, "person.html", page, person=person,
                               meta=person_meta(site, page, person))
-    sources = explanation_sources()
+    sources = explanation_sources(str(env.globals["language"]))
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
                               if explanation_stem(a) in sources))

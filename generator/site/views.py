@@ -157,11 +157,12 @@ class Column:
 
 
 def columns(specs: Sequence[TiebreakSpec]) -> tuple[Column, ...]:
-    return _columns(tuple(specs), active().code)
+    return _columns(tuple(specs), active().digest)
 
 
 @functools.lru_cache(maxsize=256)
 def _columns(specs: tuple[TiebreakSpec, ...], language: str) -> tuple[Column, ...]:
+    # ``language``: the active language's digest (its catalogue's bytes), not only its code.
     # Every page of an event asks; the answer depends on the announced list and the
     # language of the labels alone.
     return tuple(

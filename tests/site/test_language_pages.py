@@ -1,0 +1,181 @@
+"""The site in another language (issue 13), built from made-up catalogues: nothing a visitor
+reads bypasses gettext, ``<html lang>`` and hreflang are right, dates and numbers follow the
+locale, and English stays as it was.
+
+The made-up catalogue's msgstrs are each msgid between ⟦ and ⟧: on a page built with it,
+every word outside the marks must be data of the events (names, titles, places), a number,
+an acronym, or Babel's locale data (month names)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from conftest import ROOT
+from kit import languagekit as kit
+
+from generator.model import RoundKind
+from generator.site import language
+from generator.site.language import speaking
+from generator.site.render import date_range
+from generator.site.views import format_points
+from generator.site.wording import ordinal, plain_number, round_kind_words
+
+EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob("*.md")
+                     for word in kit.words_of(page.read_text(encoding="utf-8"))}
+
+
+@pytest.fixture(scope="module")
+def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("pseudo")
+    with kit.catalogues(folder / "locales", {"de": kit.pseudo_catalogue("de")}):
+        return kit.build_examples(folder / "club", "language: de\n")
+
+
+def _babel_words(code: str) -> set[str]:
+    locale = Locale.parse(code)
+    names = [*locale.months["format"]["wide"].values(),
+             *locale.months["format"]["abbreviated"].values(),
+             *locale.months["stand-alone"]["abbreviated"].values(),
+             *locale.days["format"]["wide"].values()]
+    return {word for name in names for word in kit.words_of(name)}
+
+
+def _outside_marks(text: str) -> str:
+    while True:  # inner marks first: a sentence holds translated fields
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def test_nothing_a_visitor_reads_bypasses_the_catalogue(pseudo_site: Path) -> None:
+    allowed = kit.data_words() | _babel_words("de")
+    found: dict[str, str] = {}
+    pages = sorted(pseudo_site.rglob("*.html"))
+    assert len(pages) > 100
+    for page in pages:
+        relative = page.relative_to(pseudo_site).as_posix()
+        text = kit.visible_text(page.read_text(encoding="utf-8"))
+        assert "⟦" in text, relative
+        here = allowed | (EXPLANATION_WORDS if relative.startswith("tiebreaks/") else set())
+        for word in kit.words_of(_outside_marks(text)):
+            if word not in here and not word.isupper():
+                found.setdefault(word, relative)
+    assert found == {}, f"text that is not in the catalogue: {sorted(found.items())[:20]}"
+
+
+def test_the_pages_say_their_language(pseudo_site: Path) -> None:
+    for page in sorted(pseudo_site.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        assert text.startswith('<!DOCTYPE html>\n<html lang="de">'), page
+
+
+def test_a_site_in_one_language_has_no_switch_and_no_hreflang(pseudo_site: Path) -> None:
+    page = (pseudo_site / "anna-club-2026" / "index.html").read_text(encoding="utf-8")
+    assert 'hreflang' not in page and 'class="languages"' not in page
+
+
+def test_the_downloads_keep_their_keys_and_translate_the_csv_headings(pseudo_site: Path) -> None:
+    csv = (pseudo_site / "anna-club-2026" / "standings.csv").read_text(encoding="utf-8")
+    assert csv.splitlines()[0].startswith("⟦rank⟧,⟦start_no⟧,⟦title⟧,⟦name⟧")
+    assert '"start_no":' in (pseudo_site / "anna-club-2026" / "standings.json").read_text(
+        encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def two_languages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("two")
+    with kit.catalogues(folder / "locales", {"de": kit.pseudo_catalogue("de")}):
+        return kit.build_examples(folder / "club", "languages: [de, en]\n"
+                                                   "url: https://club.example/results/\n")
+
+
+def test_languages_build_the_first_at_the_root_and_the_others_in_their_folder(
+        two_languages: Path) -> None:
+    root = (two_languages / "anna-club-2026" / "players" / "1.html").read_text(encoding="utf-8")
+    english = (two_languages / "en" / "anna-club-2026" / "players" / "1.html").read_text(
+        encoding="utf-8")
+    assert root.startswith('<!DOCTYPE html>\n<html lang="de">') and "⟦" in root
+    assert english.startswith('<!DOCTYPE html>\n<html lang="en">') and "⟦" not in english
+    for page in (root, english):
+        assert ('<link rel="alternate" hreflang="de" '
+                'href="https://club.example/results/anna-club-2026/players/1.html">') in page
+        assert ('<link rel="alternate" hreflang="en" '
+                'href="https://club.example/results/en/anna-club-2026/players/1.html">') in page
+        assert ('<link rel="alternate" hreflang="x-default" '
+                'href="https://club.example/results/anna-club-2026/players/1.html">') in page
+    # The switch: each language named in itself, the page's own not a link.
+    assert ('<span lang="de" aria-current="page">Deutsch</span> · <a href="../../en/'
+            'anna-club-2026/players/1.html" hreflang="en" lang="en">English</a>') in root
+    assert ('<a href="../../../anna-club-2026/players/1.html" hreflang="de" lang="de">Deutsch'
+            '</a> · <span lang="en" aria-current="page">English</span>') in english
+    assert ('<link rel="canonical" href="https://club.example/results/en/anna-club-2026/'
+            'players/1.html">') in english
+
+
+def test_the_english_version_beside_another_is_the_english_site_with_a_switch(
+        two_languages: Path, tmp_path: Path) -> None:
+    alone = kit.build_examples(tmp_path, "url: https://club.example/results/en/\n")
+    for page in ("anna-club-2026/players/1.html", "gros-open-2010/index.html",
+                 "tiebreaks/bh.html"):
+        beside = (two_languages / "en" / page).read_text(encoding="utf-8")
+        without = re.sub(r'<link rel="alternate" hreflang[^>]*>\n|<nav class="languages".*?'
+                         r'</nav>\n', "", beside)
+        assert without == (alone / page).read_text(encoding="utf-8"), page
+
+
+# --- numbers, dates, ordinals ------------------------------------------------------------
+
+
+@pytest.fixture
+def german_words(tmp_path: Path) -> None:
+    """A made-up German catalogue that gives the ordinals their German form."""
+    po = kit.pseudo_catalogue("de").decode()
+    po = re.sub(r'(msgctxt "ordinal: \w+"\nmsgid "\{number\}\w\w"\nmsgstr ")[^"]*"',
+                r'\1{number}."', po)
+    with kit.catalogues(tmp_path / "locales", {"de": po.encode()}):
+        yield
+
+
+@pytest.mark.usefixtures("german_words")
+def test_numbers_dates_and_places_follow_the_locale() -> None:
+    with speaking("de"):
+        assert plain_number(Decimal("1850.5")) == "1850,5"
+        assert format_points(Decimal("3.5")) == "3½"
+        assert format_points(Decimal("45.83")) == "45,83"
+        assert ordinal(1) == "1." and ordinal(22) == "22."
+        assert date_range(date(2026, 3, 5), date(2026, 3, 7)) == "5.–7. März 2026"
+        assert date_range(date(2026, 3, 5)) == "5. März 2026"
+    # English as it always was, before and after.
+    assert plain_number(Decimal("1850.5")) == "1850.5"
+    assert format_points(Decimal("45.83")) == "45.83"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
+        "111th"]
+    assert date_range(date(2026, 3, 5), date(2026, 3, 7)) == "5–7 March 2026"
+
+
+@pytest.mark.parametrize(("code", "points", "count"), [
+    # CLDR: in English and German a fraction takes the plural; in French 0 to 1.99 the
+    # singular.
+    ("en", Decimal("1"), 1), ("en", Decimal("0.5"), 2), ("en", Decimal("1.5"), 2),
+    ("de", Decimal("1.5"), 2), ("fr", Decimal("1.5"), 1), ("fr", Decimal("0.5"), 1),
+    ("fr", Decimal("2.5"), 2), ("fr", Decimal("0"), 0),
+])
+def test_a_fraction_of_points_takes_the_plural_form_of_its_locale(
+        tmp_path: Path, code: str, points: Decimal, count: int) -> None:
+    made = {c: kit.pseudo_catalogue(c) for c in ("de", "fr")}
+    with kit.catalogues(tmp_path / "locales", made), speaking(code):
+        assert language.plural_count(points) == count
+
+
+def test_the_cli_stays_english_while_a_build_speaks_another_language(
+        german_words: None) -> None:
+    with speaking("de"):
+        assert round_kind_words(RoundKind.FORFEIT_WIN) == "⟦forfeit win⟧"
+    assert round_kind_words(RoundKind.FORFEIT_WIN) == "forfeit win"
