@@ -11,6 +11,7 @@ import shutil
 import string
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -29,6 +30,7 @@ MessageKey = tuple[str | None, str]
 """(msgctxt, msgid): what names an entry of a catalogue."""
 
 
+@cache
 def extracted_catalogue() -> Catalog:
     """Every translatable message of the code and templates, as ``pybabel extract -F
     babel.cfg`` with the keywords of site/language.py finds them, in memory."""
@@ -149,15 +151,19 @@ _SHOWN_ATTRIBUTE = re.compile(r'\b(?:title|aria-label|alt|placeholder|'
 """The attributes whose text a visitor reads: tooltips, labels, and the texts find.js and
 site.js show (templates/_find.html hands them over in data attributes)."""
 _TAG = re.compile(r"<[^>]+>")
+_CODE = re.compile(r"<code\b.*?</code>", re.DOTALL)
 _NOTES = re.compile(r'<section[^>]*class="notes".*?</section>', re.DOTALL)
 
 
-def visible_text(page: str) -> str:
+def visible_text(page: str, *, code_spans: bool = True) -> str:
     """What a visitor reads on a page: its title, the text of its body, and the attributes
     a browser shows (tooltips, labels, alternative text, the texts scripts show); the
-    club's own notes left out (they are data)."""
+    club's own notes left out (they are data). Without ``code_spans``, the ``<code>`` left
+    out too (a setting as written in event.yml, ``unrated_rating``, in any language)."""
     title = re.search(r"<title>(.*?)</title>", page, re.DOTALL)
     body = _NOTES.sub(" ", _HIDDEN.sub(" ", page))
+    if not code_spans:
+        body = _CODE.sub(" ", body)
     shown = [title[1] if title else "", _TAG.sub(" ", body),
              *_SHOWN_ATTRIBUTE.findall(_HIDDEN.sub(" ", page))]
     return html.unescape(" ".join(shown))
