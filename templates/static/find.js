@@ -1,6 +1,7 @@
 // Find a player (templates/_find.html): without a server, from disk or under a sub-path.
-// The page holds a link to the Players index; this script puts the search box from the
-// <template> in its place, and loads the index (static/find-index.js, made by
+// The page holds the search box (style.css hides it without JavaScript, and shows the link
+// to the Players index instead: a box put in at load would lay the page out again); this
+// script makes it work, and loads the index (static/find-index.js, made by
 // generator/site/find.py as window.standingsFindIndex) the first time the box is used.
 // Names come from TRF files, which anyone may write: they are set as text, never as HTML.
 // The words it shows are the box's data-* attributes (in the page's language); one left
@@ -29,10 +30,8 @@
   }
 
   function setUp(box) {
-    var template = box.querySelector("template");
-    var fallback = box.querySelector(".find-link");
-    if (!template || !fallback) { return; }
-    var form = template.content.firstElementChild.cloneNode(true);
+    var form = box.querySelector("form.find-form");
+    if (!form) { return; }
     var input = form.querySelector("input");
     var list = form.querySelector(".find-results");
     var status = form.querySelector(".find-status");
@@ -105,7 +104,6 @@
       var first = list.querySelector("a");
       if (first) { window.location.href = first.href; }
     });
-    fallback.replaceWith(form);
   }
 
   document.querySelectorAll(".find").forEach(setUp);

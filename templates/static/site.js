@@ -1,7 +1,11 @@
 // Small enhancements only: every page reads the same without JavaScript.
 // Tables marked data-filter get a "filter by name" box; data-sortable headers sort;
-// data-derivations values open their derivation. The words this script shows come from
-// the page (base.html, in the page's language), never from here.
+// data-derivations values open their derivation. The boxes and sort buttons are in the
+// HTML already (style.css hides them without JavaScript): changing a 300-row table's
+// headings or inserting a box above it at load lays the whole table out again, which
+// on a phone is most of the page's blocking time. Pages from a club's own templates
+// without them still get them here (in English, as such templates are); the words of
+// ours are the page's, in its language.
 (function () {
   "use strict";
   function cellText(row, index) {
@@ -27,21 +31,22 @@
   }
   // One box for the tables given: a round's pairings and its byes share one, so a player
   // finds their board (or their bye) by typing part of their name.
-  // A page without the label's words (a club's own base.html from before they moved
-  // there) gets no box rather than an unnamed one: it reads as it does without JavaScript.
-  var filterLabel = document.body.getAttribute("data-filter-label");
   function addFilter(tables) {
     var columns = tables.map(nameColumns);
-    if (!filterLabel || columns.every(function (c) { return c.length === 0; })) { return; }
-    var label = document.createElement("label");
-    label.className = "filter";
-    label.textContent = filterLabel + " ";
-    var input = document.createElement("input");
-    input.type = "search";
-    input.setAttribute("autocomplete", "off");
-    label.appendChild(input);
+    if (columns.every(function (c) { return c.length === 0; })) { return; }
     var wrap = tables[0].closest(".table-wrap") || tables[0];
-    wrap.parentNode.insertBefore(label, wrap);
+    var label = wrap.previousElementSibling;
+    if (!label || !label.classList.contains("filter")) {
+      label = document.createElement("label");
+      label.className = "filter";
+      label.textContent = "Filter by name ";
+      var box = document.createElement("input");
+      box.type = "search";
+      box.setAttribute("autocomplete", "off");
+      label.appendChild(box);
+      wrap.parentNode.insertBefore(label, wrap);
+    }
+    var input = label.querySelector("input");
     input.addEventListener("input", function () {
       var needle = input.value.trim().toLowerCase();
       tables.forEach(function (table, t) {
@@ -58,11 +63,14 @@
   function addSort(table) {
     var headers = table.tHead.rows[0].cells;
     Array.prototype.forEach.call(headers, function (th, index) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "sort";
-      while (th.firstChild) { button.appendChild(th.firstChild); }
-      th.appendChild(button);
+      var button = th.querySelector("button.sort");
+      if (!button) {
+        button = document.createElement("button");
+        button.type = "button";
+        button.className = "sort";
+        while (th.firstChild) { button.appendChild(th.firstChild); }
+        th.appendChild(button);
+      }
       button.addEventListener("click", function () {
         var ascending = th.getAttribute("aria-sort") !== "ascending";
         Array.prototype.forEach.call(headers, function (h) { h.removeAttribute("aria-sort"); });

@@ -189,7 +189,10 @@ MEASURE = """() => {
   // Words of names: each word (split at spaces and hyphens, where lines may break) is
   // one line box.
   out.nameWords = 0; out.brokenWords = [];
-  const names = document.querySelectorAll('.name, .name-2, h1');
+  // A round's board rows carry no classes (round.html): their name cells are the second
+  // and fourth of each row.
+  const names = document.querySelectorAll('.name, .name-2, h1, '
+    + '.pairings tbody tr > :nth-child(2):not([colspan]), .pairings tbody tr > :nth-child(4)');
   for (const cell of names) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -238,7 +241,9 @@ MEASURE = """() => {
     }
     if (!scroller) continue;
     out.wideTables += 1;
-    const rows = [...table.tBodies[0].rows].filter(r => r.querySelector('.name'));
+    // The name: its cell of class name, or a round's board row's heading cell.
+    const nameOf = r => r.querySelector('.name') || r.querySelector(':scope > th');
+    const rows = [...table.tBodies[0].rows].filter(nameOf);
     if (!rows.length) continue;
     rows[0].scrollIntoView({block: 'center', inline: 'nearest'});
     scroller.scrollLeft = scroller.scrollWidth;
@@ -246,7 +251,7 @@ MEASURE = """() => {
       const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= H;
     }).slice(0, 5);
     for (const row of onScreen) {
-      for (const cell of [row.cells[0], row.querySelector('.name')]) {
+      for (const cell of [row.cells[0], nameOf(row)]) {
         if (!shown(cell)) out.sidewaysHidden.push(cell.innerText.slice(0, 30));
       }
     }

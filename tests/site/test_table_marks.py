@@ -70,4 +70,4 @@ def test_the_marks_reach_the_pages(tmp_path: Path) -> None:
     for mark in ("w", "d", "l"):
         assert f'<td class="cell {mark}">' in crosstable
     round_1 = (tmp_path / "site/club/rounds/1.html").read_text(encoding="utf-8")
-    assert '<tr class="white">' in round_1
+    assert '<tr class="w">' in round_1

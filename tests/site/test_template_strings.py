@@ -35,7 +35,7 @@ VALUE = ("⟪", "⟫")
 # card layout shows) and the words find.js and site.js take from the page.
 TEXT_ATTRIBUTES = frozenset({
     "title", "aria-label", "alt", "placeholder", "data-label",
-    "data-loading", "data-none", "data-more", "data-failed", "data-filter-label",
+    "data-loading", "data-none", "data-more", "data-failed",
 })
 WORD = re.compile(r"[^\W\d_]{2,}")
 
