@@ -40,7 +40,7 @@ from generator.rules.explain import Standings
 from generator.site import render, views
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
-from generator.site.language import NoCatalogue, home, speaking
+from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.render import make_environment
 from generator.site.views import EventPlan, Person
 from generator.speed import collector_paused
@@ -389,8 +389,9 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
         except NoCatalogue as error:  # a broken install: the catalogue is part of it
             line, column = settings.positions.get(
                 "languages", settings.positions.get("language", (None, None)))
-            raise StandingsError([Diagnostic(path=settings.path or "site.yml", line=line,
-                                             column=column, message=str(error))]) from error
+            raise StandingsError([Diagnostic(
+                path=settings.path or "site.yml", line=line, column=column, message=str(error),
+                expected="standings installed again (its catalogues ship with it)")]) from error
         passes.append(LanguagePass(code=code, home=home(code, built), env=env))
     return passes
 
@@ -431,9 +432,10 @@ def discover_events(events_root: Path) -> Listing:
 
 def template_folders(events_root: Path) -> list[Path]:
     """The folders, besides the package's code, whose files shape pages: the package's
-    templates, the tie-break explanations and a club's override (digested by the cache,
-    watched by serve)."""
-    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR]
+    templates, the tie-break explanations, the catalogues and a club's override (digested by
+    the cache, watched by serve)."""
+    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR,
+               LOCALES]
     club = render.club_templates(events_root)
     if club is not None:
         folders.append(club)
@@ -441,12 +443,13 @@ def template_folders(events_root: Path) -> list[Path]:
 
 
 def site_environment(events_root: Path) -> jinja2.Environment:
-    """The environment with ``site.yml`` beside the events folder as read; StandingsError
-    when it has a problem (serve shows it, and keeps the pages it had)."""
+    """The environment with ``site.yml`` beside the events folder as read, in its first
+    language; StandingsError when it has a problem (serve shows it, and keeps the pages it
+    had)."""
     settings, problems = read_site(events_root)
     if any(problem.is_error for problem in problems):
         raise StandingsError(problems)
-    return make_environment(events_root, settings)
+    return language_passes(events_root, settings)[0].env
 
 
 def page_inputs(events_root: Path) -> list[Path]:

@@ -78,9 +78,21 @@ class NoCatalogue(LookupError):
     """A shipped language whose catalogue is not installed (a broken install)."""
 
 
-@cache
 def language(code: str) -> Language:
-    """The language ``code`` (one of ``shipped_languages``), its catalogue compiled once."""
+    """The language ``code`` (one of ``shipped_languages``), its catalogue compiled once for
+    each version of its file (a translator editing it under ``standings serve`` sees the
+    change on the next refresh)."""
+    if code == ENGLISH:
+        return _language(code, None)
+    try:
+        found = catalogue_path(code).stat()
+    except OSError:
+        return _language(code, None)  # raises NoCatalogue
+    return _language(code, (found.st_mtime_ns, found.st_size))
+
+
+@lru_cache(maxsize=32)
+def _language(code: str, version: tuple[int, int] | None) -> Language:
     if code == ENGLISH:
         # The msgids are the English: no catalogue to read.
         return Language(code=code, locale=Locale.parse(code),
@@ -197,23 +209,35 @@ def decimal_text(text: str) -> str:
 def ordinal_category(number: int) -> str:
     """The CLDR ordinal category of ``number`` in the active language ("one" for 1, 21 in
     English), the key of wording.ORDINALS."""
-    return _ordinal_form(active().code, number)
+    return _ordinal_form(active().locale, number)
 
 
 @lru_cache(maxsize=4096)
-def _ordinal_form(code: str, number: int) -> str:
+def _ordinal_form(locale: Locale, number: int) -> str:
     # A page of 2,000 rows asks for the same few hundred places again and again.
-    return str(language(code).locale.ordinal_form(number))
+    return str(locale.ordinal_form(number))
 
 
 def day_text(day: date) -> str:
     """A date as the locale writes it in full ("5. März 2026")."""
-    return format_date(day, "long", locale=active().locale)
+    return _day_text(active().locale, day)
 
 
 def day_range_text(start: date, end: date) -> str:
     """Two dates as the locale writes a range ("5.–7. März 2026")."""
-    return format_interval(start, end, "yMMMMd", locale=active().locale)
+    return _day_range_text(active().locale, start, end)
+
+
+# Babel matches the skeleton to the locale's patterns on every call (a few milliseconds):
+# an event's dates are written on each of its pages, and the index lists every event's.
+@lru_cache(maxsize=1024)
+def _day_text(locale: Locale, day: date) -> str:
+    return str(format_date(day, "long", locale=locale))
+
+
+@lru_cache(maxsize=1024)
+def _day_range_text(locale: Locale, start: date, end: date) -> str:
+    return str(format_interval(start, end, "yMMMMd", locale=locale))
 
 
 # --- a site in several languages ------------------------------------------------------------

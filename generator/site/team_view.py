@@ -36,6 +36,7 @@ from generator.site.addresses import (
     team_page,
 )
 from generator.site.downloads import game_points_after
+from generator.site.language import decimal_text
 from generator.site.matches import GAME_SYMBOLS, color_text
 from generator.site.player_view import PlayerView, RoundLine
 from generator.site.views import (
@@ -201,7 +202,7 @@ def percentage(points: Decimal, games: int, win: Decimal) -> str:
     if games == 0 or win <= 0:
         return "–"
     share = (points * 100 / (win * games)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return f"{share}%"
+    return f"{decimal_text(str(share))}%"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

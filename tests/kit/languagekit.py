@@ -106,7 +106,7 @@ def catalogues(folder: Path, made: dict[str, bytes]) -> Iterator[Path]:
 
 def _forget() -> None:
     # The compiled catalogues are cached by code: a made-up "de" must not outlive the test.
-    language.language.cache_clear()
+    language._language.cache_clear()
     views._columns.cache_clear()
 
 

@@ -9,6 +9,7 @@ an acronym, or Babel's locale data (month names)."""
 from __future__ import annotations
 
 import re
+import shutil
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -18,15 +19,21 @@ from babel import Locale
 from conftest import ROOT
 from kit import languagekit as kit
 
+from generator.errors import StandingsError
 from generator.model import RoundKind
-from generator.site import language
+from generator.reading.events import read_events
+from generator.reading.site_settings import SiteSettings
+from generator.site import language, render
+from generator.site.build import plan_site, render_site
 from generator.site.language import speaking
 from generator.site.render import date_range
 from generator.site.views import format_points
 from generator.site.wording import ordinal, plain_number, round_kind_words
 
-EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob("*.md")
+EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob("**/*.md")
                      for word in kit.words_of(page.read_text(encoding="utf-8"))}
+"""The explanation pages are Markdown of their own (English, or a language's own pages),
+not catalogue entries: their words may stand on the tie-break pages."""
 
 
 @pytest.fixture(scope="module")
@@ -179,3 +186,41 @@ def test_the_cli_stays_english_while_a_build_speaks_another_language(
     with speaking("de"):
         assert round_kind_words(RoundKind.FORFEIT_WIN) == "⟦forfeit win⟧"
     assert round_kind_words(RoundKind.FORFEIT_WIN) == "forfeit win"
+
+
+# --- what a build refuses ----------------------------------------------------------------
+
+
+def test_a_language_whose_catalogue_is_not_installed_is_a_diagnostic(tmp_path: Path) -> None:
+    with kit.catalogues(tmp_path / "locales", {}) as folder:
+        shutil.rmtree(folder / "de", ignore_errors=True)
+        with pytest.raises(StandingsError) as raised:
+            kit.build_examples(tmp_path / "club", "title: Club\nlanguage: de\n")
+    message = str(raised.value.diagnostics[0])
+    assert f"{tmp_path / 'club' / 'site.yml'}:2:11: no catalogue for the language 'de'" in message
+    assert not (tmp_path / "club" / "site").exists()
+
+
+def test_an_event_folder_named_like_a_language_folder_is_refused(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    shutil.copytree(kit.EVENTS / "anna-club-2026", events / "en")
+    with (kit.catalogues(tmp_path / "locales", {"de": kit.pseudo_catalogue("de")}),
+          pytest.raises(StandingsError) as raised):
+        kit.build_examples(tmp_path / "club", "languages: [de, en]\n", events=events)
+    assert [d.message for d in raised.value.diagnostics] == [
+        "the event folder 'en' has the name of the site's folder for the language 'en'"]
+    assert not (tmp_path / "club" / "site").exists()
+
+
+def test_forked_workers_render_in_the_build_s_language(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    with kit.catalogues(tmp_path / "locales", {"de": kit.pseudo_catalogue("de")}):
+        site = plan_site(read_events(kit.EVENTS))
+        env = render.make_environment(kit.EVENTS, SiteSettings(language="de"))
+        alone = render_site(site, env, workers=1)
+        forked = render_site(site, env, workers=2)
+    assert forked == alone
+    # The Python wording (the headline, a round kind) speaks German in the workers too.
+    page = forked["gros-open-2010/players/14.html"].decode()
+    assert "⟦⟦" in page and "⟦requested half-point bye⟧" in page
