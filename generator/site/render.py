@@ -171,13 +171,14 @@ def make_environment(events_dir: Path | None = None,
     built = site.built_languages
     root_url = site.url
     if "title" not in site.positions and site.title == DEFAULT_SITE_TITLE:
-        site = replace(site, title=speaks.translations.gettext(DEFAULT_SITE_TITLE))
+        site = replace(site, title=speaks.gettext(DEFAULT_SITE_TITLE))
     home = languages.home(speaks.code, built)
     if home and site.url is not None:
         # A language under /en/: its pages' published addresses (og:url, the QR codes) too.
         site = replace(site, url=site.url + home)
-    env.install_gettext_translations(  # type: ignore[attr-defined]
-        speaks.translations, newstyle=True)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=speaks.gettext, ngettext=speaks.translations.ngettext,
+        pgettext=speaks.pgettext, npgettext=speaks.translations.npgettext, newstyle=True)
     env.filters.update(
         points=format_points,
         tb_value=tb_value,
