@@ -32,7 +32,7 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Plural:
     """A sentence with a number in it: ngettext picks the form by the field ``count``."""
 
@@ -42,7 +42,7 @@ class Plural:
 
 
 def NN_(singular: str, plural: str, count: str) -> Plural:
-    return Plural(singular, plural, count)
+    return Plural(singular=singular, plural=plural, count=count)
 
 
 __all__ = ["NC_", "NN_", "N_", "TIEBREAK_NAME", "Plural"]
