@@ -182,3 +182,24 @@ def test_every_language_shows_no_english_interface_word(
             if word in INTERFACE_WORDS and word not in data:
                 found.setdefault(word, relative)
     assert found == {}, f"English on the {code} pages: {sorted(found.items())}"
+
+
+def test_a_german_site_says_rangliste_runde_spieler_and_explains_a_buchholz_cut(
+        built: dict[str, Path]) -> None:
+    # Issue 13's "Done when", in the words of the German catalogue's glossary (its header).
+    assert "de" in built, "no catalogue for de"
+    site = built["de"] / "gros-open-2010"
+
+    def text(page: str) -> str:
+        return kit.visible_text((site / page).read_text(encoding="utf-8"), code_spans=False)
+
+    assert "Rangliste" in text("index.html")
+    round_page = text("rounds/3.html")
+    assert "Runde 3" in round_page and "Spieler" in round_page
+    # Player 5's BH/C1: round 1 is cut as the least significant value (Art. 14.1).
+    player = text("players/5.html")
+    assert "Buchholz, Cut-1" in player
+    assert "abzüglich Runde 1" in player and "Als geringster Wert gestrichen (C.07 14.1)." in player
+    explanation = kit.visible_text(
+        (built["de"] / "tiebreaks" / "modifiers.html").read_text(encoding="utf-8"))
+    assert "den geringsten Wert" in explanation
