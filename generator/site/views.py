@@ -95,6 +95,8 @@ class EventInfo:
     """The competitors are teams (C.07 Art. 11): pages say "team" and show match results."""
     board_count: int = 0
     """Boards per match in a team event."""
+    ranks_on_game_points: bool = False
+    """A team event whose primary score is the game points (C.07 11.1): its points are GP."""
     progress: Progress
     """Which rounds are complete, which is in progress, which is paired only."""
     shows: PlayerColumns = PlayerColumns(federation=True, rating=True)
@@ -138,6 +140,7 @@ def event_info(event: Event) -> EventInfo:
         time_control=tournament.time_control,
         is_team_event=teams is not None,
         board_count=teams.board_count if teams is not None else 0,
+        ranks_on_game_points=teams is not None and teams.game_points_primary,
         progress=event_progress(tournament),
         shows=player_columns(event.tournament.players),
     )

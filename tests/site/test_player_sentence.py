@@ -359,3 +359,22 @@ def test_the_direct_encounter_section_says_the_group_in_sentences(tmp_path: Path
     text = re.sub(r"<[^>]+>", "", club.read_text(encoding="utf-8"))
     assert ("Tied at this point: Jonas Kim and Katya Costa. They did not play each other, so "
             "the direct encounter cannot separate them.") in text
+
+
+def test_a_team_event_ranked_on_game_points_heads_the_neighbours_points_gp(
+        tmp_path: Path) -> None:
+    # Record 192 FIDE_TEAM_GP_MP: the game points are the primary score (C.07 11.1), so the
+    # neighbours table's points column holds game points and says so.
+    events = tmp_path / "events"
+    make_event(events, "gp", CORPUS / "teams" / "trf" / "bbp-team-gp-primary-fix362.trf",
+               "tiebreaks: [BH:GP]\n")
+    build_site(events, tmp_path / "site")
+    heads = []
+    for page in sorted((tmp_path / "site" / "gp" / "teams").glob("*.html")):
+        table = re.search(r'<table class="why">.*?</thead>', page.read_text(encoding="utf-8"),
+                          re.S)
+        if table:
+            heads.append(table.group(0))
+    assert heads, "no team page has a neighbours table"
+    for head in heads:
+        assert '<abbr title="Game points">GP</abbr>' in head and ">MP<" not in head
