@@ -515,5 +515,13 @@ def test_the_wheel_carries_templates_static_files_and_explanations(tmp_path: Pat
     explanations = {f"generator/explanations/{p.name}"
                     for p in (ROOT / "generator/explanations").glob("*.md")}
     assert explanations <= names and len(explanations) >= 20
+    # Issue 13: each language's explanation pages and catalogue (a site installed with
+    # `pip install .`, as the Pages workflow does, builds in every shipped language).
+    translated = {f"generator/{p.relative_to(ROOT / 'generator').as_posix()}"
+                  for p in (ROOT / "generator/explanations").glob("*/*.md")}
+    catalogues = {f"generator/{p.relative_to(ROOT / 'generator').as_posix()}"
+                  for p in (ROOT / "generator/locales").glob("*/LC_MESSAGES/standings.po")}
+    assert translated <= names and len(translated) >= 5 * len(explanations)
+    assert catalogues <= names and len(catalogues) >= 5
     flags = {f"generator/flags/{p.name}" for p in (ROOT / "generator/flags").iterdir()}
     assert flags <= names and len(flags) > 190  # the SVGs, LICENSE and PROVENANCE.md
