@@ -340,6 +340,12 @@ class Board:
     """"white" or "black" when one side won (on the board or by forfeit), "" for a draw,
     a result not known yet, or a double forfeit: the page sets the winner's name apart."""
 
+    @property
+    def winner_class(self) -> str:
+        """The board row's class: "w" or "b" for the winner's colour, "" without one
+        (short, since a round of a 2,000-player event writes it 1,000 times)."""
+        return self.winner[:1]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Unpaired:
