@@ -56,7 +56,7 @@ from generator.site.addresses import (
 from generator.site.downloads import plain_decimal, standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.find import find_index
-from generator.site.flags import flag_files, flag_img
+from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_mark, flag_rules
 from generator.site.page_meta import (
     boards_meta,
     competitor_meta,
@@ -194,7 +194,7 @@ def make_environment(events_dir: Path | None = None,
         outcome_letter=outcome_letter,
         outcome_words=outcome_words,
         colour_letter=colour_letter,
-        flag=_flag,
+        flag=flag_mark,
     )
     env.globals.update(
         site=site,
@@ -213,14 +213,6 @@ def make_environment(events_dir: Path | None = None,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
     )
     return env
-
-
-@jinja2.pass_context
-def _flag(context: Context, federation: str | None) -> Markup:
-    """``{{ player.federation|flag }}``: the flag, linked from the page being rendered.
-    A filter is handed the page's context as it is (a function call in a loop would get a
-    derived copy, see :func:`page_context`), so reading the page costs a lookup."""
-    return flag_img(context["page"].rpartition("/")[0], federation)
 
 
 def site_of(env: jinja2.Environment) -> SiteSettings:
@@ -635,12 +627,15 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
     page = f"{TIEBREAKS_DIR}/index.html"
     files[page] = _render(env, "tiebreaks.html", page, topics=listed,
                           meta=tiebreaks_meta(site, page))
+    federations = {player.federation for plan in plans
+                   for player in plan.event.tournament.players}
     for name in STATIC_FILES:
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+        if name == FLAG_STYLESHEET:
+            source += flag_rules(federations)
         files[name] = source.encode("utf-8")
     files[FIND_INDEX] = find_index(ordered)
-    files.update(flag_files(player.federation for plan in plans
-                            for player in plan.event.tournament.players))
+    files.update(flag_files(federations))
     if site.logo_page is not None and site.logo_data is not None:
         files[site.logo_page] = site.logo_data  # the bytes checked when site.yml was read
     files[".nojekyll"] = b""

@@ -15,7 +15,8 @@ from generator.site.flags import (
     FEDERATION_FLAGS,
     FIDE_FLAG,
     FLAGS_SITE_DIR,
-    flag_img,
+    flag_mark,
+    flag_rules,
     flag_stem,
 )
 
@@ -65,14 +66,21 @@ def test_federations_whose_flag_is_not_their_letters(code: str, stem: str) -> No
 @pytest.mark.parametrize("code", ["", None, "YUG", "URS", "SCG", "AHO", "KIL", "XXX", "<sc"])
 def test_old_unknown_and_hostile_codes_have_no_flag(code: str | None) -> None:
     assert flag_stem(code) is None
-    assert flag_img("slug/players", code) == ""
+    assert flag_mark(code) == ""
+    assert flag_rules([code]) == ""
 
 
-def test_a_flag_is_a_decorative_image_linked_from_the_page() -> None:
-    assert flag_img("open/players", "ENG") == (
-        '<img class="flag" src="../../static/flags/gb-eng.svg" alt="" width="16" '
-        'height="12" loading="lazy">')
-    assert 'src="static/flags/de.svg"' in flag_img("", "GER")
+def test_a_flag_is_an_empty_span_the_stylesheet_paints() -> None:
+    assert flag_mark("ENG") == '<span class="flag flag-gb-eng"></span>'
+    assert flag_rules(["GER", "ENG", "ger", None]) == (
+        ".flag-de { background-image: url(flags/de.svg); }\n"
+        ".flag-gb-eng { background-image: url(flags/gb-eng.svg); }\n")
+
+
+def test_every_flag_stem_is_a_plain_class_name_and_url() -> None:
+    # The stem goes into a class attribute and an unquoted CSS url() as it is.
+    for stem in FEDERATION_FLAGS.values():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", stem), stem
 
 
 def test_our_fide_flag_is_not_a_copy_of_a_vendored_one() -> None:
@@ -134,7 +142,13 @@ def test_the_site_copies_only_the_flags_its_players_have(tmp_path: Path) -> None
     assert (out / FLAGS_SITE_DIR / "gb-eng.svg").read_bytes() == (
         FLAGS_DIR / "gb-eng.svg").read_bytes()
     player = (out / "open/players/1.html").read_text(encoding="utf-8")
-    assert 'src="../../static/flags/gb-eng.svg"' in player
+    assert '<span class="flag flag-gb-eng"></span>' in player
+    stylesheet = (out / "static/style.css").read_text(encoding="utf-8")
+    painted = re.findall(r"\.flag-([a-z0-9-]+) \{ background-image: url\(([^)]*)\); \}",
+                         stylesheet)
+    assert [stem for stem, _ in painted] == ["es", "fide", "gb-eng"]
+    for _, url in painted:  # relative to the stylesheet, as a browser resolves it
+        assert (out / "static" / url).is_file(), url
 
 
 def test_a_site_without_federations_has_no_flags_folder(tmp_path: Path) -> None:
@@ -142,3 +156,4 @@ def test_a_site_without_federations_has_no_flags_folder(tmp_path: Path) -> None:
     make_event(events, "open", SEED_TRF["seed-anna"], "title: Open\n")
     build_site(events, tmp_path / "site")
     assert not (tmp_path / "site" / FLAGS_SITE_DIR).exists()
+    assert ".flag-" not in (tmp_path / "site/static/style.css").read_text(encoding="utf-8")
