@@ -225,6 +225,25 @@ def test_one_prize_per_player_passes_a_category_prize_down():
     assert [p.start_no for p in second_u2000.passed_over] == [2]
 
 
+def test_tied_means_tied_among_those_who_may_still_take_a_prize():
+    # Women listed first (first_listed): woman 3 takes the trophy. In Under 2000, 3 and 4
+    # are tied on 6 points, but 3 holds the trophy: 4 is alone among those left, so 4
+    # takes the 150 whole (not 150 + 100 shared with 3), 3 passed over; 5 takes the 100.
+    standings = field("""
+        1 7   40 2300 m
+        3 6   36 1900 w
+        4 6   34 1850 m
+        5 5   32 1800 m
+    """)
+    result = award(prizes({"Women": ["Trophy"], "Under 2000": [150, 100]},
+                          one_per_player=OnePerPlayer.FIRST_LISTED), standings)
+    assert winnings(result) == {3: "Trophy", 4: 150, 5: 100}
+    first_u2000 = of(result, "Under 2000", 1)
+    assert first_u2000.reason is AwardReason.PLACE
+    assert [(p.start_no, p.reason) for p in first_u2000.passed_over] == [
+        (3, PassReason.HAS_EARLIER)]
+
+
 def test_the_higher_prize_wins_even_when_the_category_is_listed_first():
     # Same lists, Under 2000 written first: under "highest" 2 still takes 500 (> 150).
     result = award(prizes({"Under 2000": [150, 100], OVERALL: [1000, 500, 250]}),
