@@ -190,12 +190,17 @@ def test_a_band_with_a_lower_bound_may_admit_unrated_players():
     assert _why(band, _player(rating=2100)) is ExclusionReason.RATING_BELOW_BAND
 
 
-def test_a_national_band_reads_no_fide_rating():
+def test_a_national_band_reads_the_national_rating_not_the_fide_one():
     # The FIDE rating 1500 is no national rating: without one the player is unrated there.
     national = _category(RatingCondition(at_least=1400, rating_list=RatingList.NATIONAL))
     assert _why(national, _player(rating=1500)) is ExclusionReason.UNRATED
+    assert _why(national, _player(rating=1300, national_rating=1450)) is None
+    assert _why(national, _player(rating=1500, national_rating=1350)) is (
+        ExclusionReason.RATING_BELOW_BAND)
     under = _category(RatingCondition(below=1400, rating_list=RatingList.NATIONAL))
     assert _why(under, _player(rating=2500)) is None
+    assert _why(under, _player(rating=1000, national_rating=1400)) is (
+        ExclusionReason.RATING_ABOVE_BAND)
 
 
 # --- sex, federation, title, start numbers, combinations -----------------------------------
