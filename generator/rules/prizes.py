@@ -197,13 +197,15 @@ class Award:
     """None when not awarded."""
     not_awarded: NotAwardedReason | None = None
     criterion: str | None = None
-    """TIE_BROKEN: the tie-break (a ``Standings`` value key such as ``BH:C1``) that put the
-    recipient ahead of the next player tied with them."""
+    """TIE_BROKEN: the tie-break that put the recipient ahead of the next player tied with
+    them, as ``StandingsRow.values`` keys it (the code as written, e.g. ``BH/C1``)."""
     tied_with: tuple[StartNo, ...] = ()
     """TIE_*: the other players tied on points who could take it, in the ranking's order;
     SHARED / HORT: empty (the tied players are the recipients)."""
     passed_over: tuple[PassedOver, ...] = ()
-    """Players ahead in the ranking who already had a prize, best first."""
+    """Players placed ahead of the (last) recipient who hold a prize of another list or
+    take one instead (:class:`PassReason`), in the ranking's order; for a shared tie also
+    those among the tied who take no part in it."""
     members: int | None = None
     """TOO_FEW_PLAYERS: the category's players."""
     remainder: Decimal = Decimal(0)
