@@ -467,7 +467,7 @@ def events(draw: st.DrawFn) -> tuple[PrizeSettings, Standings]:
 
 
 CI_EXAMPLES = 100
-"""Examples per run unless ``--examples`` asks for more (``--examples 5000`` passed)."""
+"""Examples per run unless ``--examples`` asks for more (``--examples 1500`` passed)."""
 
 
 def test_allocation_properties(request: pytest.FixtureRequest) -> None:
