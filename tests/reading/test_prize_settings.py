@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from generator.errors import StandingsError
 from generator.model import StartNo
+from generator.reading.events import read_event
 from generator.reading.settings import parse_settings
 from generator.rules.categories import (
     AgeCondition,
@@ -28,6 +29,7 @@ from generator.rules.categories import (
     TitleCondition,
 )
 from generator.rules.prizes import OnePerPlayer, Prize, PrizeSettings, TieSplit, Unclaimed
+from tests.reading.test_trf_broken import BASE
 
 CATEGORY_KEYS = "name, rating, age, age_reference, sex, federation, title, start_numbers"
 CONDITIONS = "rating, age, sex, federation, title, start_numbers"
@@ -406,3 +408,58 @@ def test_hostile_blocks_give_diagnostics_never_a_traceback(categories, prizes):
     except StandingsError as error:
         assert error.diagnostics
         assert all(d.line is not None and d.column is not None for d in error.diagnostics)
+
+
+# --- against the TRF file, once the event is assembled -------------------------------------
+
+
+def _event_diagnostics(folder, settings_text: str, trf_text: str = BASE) -> list[str]:
+    (folder / "tournament.trf").write_text(trf_text, encoding="utf-8")
+    (folder / "event.yml").write_text(settings_text, encoding="utf-8")
+    try:
+        event = read_event(folder)
+    except StandingsError as error:
+        return [str(d) for d in error.diagnostics]
+    return [str(d) for d in event.warnings]
+
+
+def test_a_start_number_no_player_has_is_an_error_at_its_position(tmp_path):
+    text = "categories:\n  - name: Club\n    start_numbers: [2, 9, 4, 77]\n"
+    path = str(tmp_path / "event.yml")
+    assert _event_diagnostics(tmp_path, text) == [
+        f"{path}:3:24: category 'Club': start number 9 is not a player of the event; "
+        "expected the starting rank of a player (1 to 4)",
+        f"{path}:3:30: category 'Club': start number 77 is not a player of the event; "
+        "expected the starting rank of a player (1 to 4)"]
+
+
+def test_national_bands_without_national_ratings_in_the_file_are_an_error(tmp_path):
+    text = "categories:\n  - name: U1600\n    rating: {below: 1600, list: national}\n"
+    path = str(tmp_path / "event.yml")
+    assert _event_diagnostics(tmp_path, text) == [
+        f"{path}:3:33: category 'U1600' reads national ratings, which are not available in "
+        "this file (it has no TRF-26 national rating records); expected 'list: fide', or "
+        "national rating records in the TRF file"]
+    # With a national rating record of the federation 172 names, the band is read.
+    nrs = "NOR    1      Alpha, Anna                       1500 NOR\n"
+    assert _event_diagnostics(tmp_path, text, "172 NOR FIDON\n" + BASE + nrs) == []
+
+
+def test_a_federation_nobody_plays_for_is_a_warning_with_a_did_you_mean(tmp_path):
+    text = "categories:\n  - name: Nordic\n    federation: [NOR, SWD]\n"
+    path = str(tmp_path / "event.yml")
+    assert _event_diagnostics(tmp_path, text) == [
+        f"{path}:3:17: warning: category 'Nordic': no player of the event plays for 'SWD'; "
+        "did you mean 'SWE'?; expected a federation of the event's players: FRA, GER, NOR, "
+        "SWE"]
+
+
+def test_ages_without_a_first_day_are_a_warning(tmp_path):
+    text = "categories:\n  - name: U16\n    age: {under: 16}\n"
+    path = str(tmp_path / "event.yml")
+    without_date = BASE.replace("042 2026/03/14\n", "")
+    assert _event_diagnostics(tmp_path, text, without_date) == [
+        f"{path}:3:10: warning: category 'U16' counts ages from the event's first day, "
+        "which neither event.yml nor the TRF file (042) gives, so it has no players; "
+        "expected 'start_date' in event.yml"]
+    assert _event_diagnostics(tmp_path, text + "start_date: 2026-03-14\n", without_date) == []
