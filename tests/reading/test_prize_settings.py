@@ -7,6 +7,7 @@ Columns are counted by hand from the YAML text of each case (1-based).
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,10 @@ from hypothesis import strategies as st
 from generator.errors import StandingsError
 from generator.model import StartNo
 from generator.reading.events import read_event
-from generator.reading.settings import parse_settings
+from generator.reading.prize_settings import AGE_KEYS, RATING_KEYS
+from generator.reading.prize_settings import CATEGORY_KEYS as CATEGORY_KEY_NAMES
+from generator.reading.prize_settings import PRIZE_KEYS as PRIZE_KEY_NAMES
+from generator.reading.settings import TOP_LEVEL_KEYS, parse_settings
 from generator.rules.categories import (
     AgeCondition,
     AgeReference,
@@ -463,3 +467,11 @@ def test_ages_without_a_first_day_are_a_warning(tmp_path):
         "which neither event.yml nor the TRF file (042) gives, so it has no players; "
         "expected 'start_date' in event.yml"]
     assert _event_diagnostics(tmp_path, text + "start_date: 2026-03-14\n", without_date) == []
+
+
+def test_every_key_of_the_blocks_is_in_the_readme_settings_reference():
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    reference = readme[readme.index("## Settings reference"):readme.index("### Site settings")]
+    keys = {*TOP_LEVEL_KEYS, *CATEGORY_KEY_NAMES, *RATING_KEYS, *AGE_KEYS, *PRIZE_KEY_NAMES}
+    assert sorted(key for key in keys if f"`{key}`" not in reference
+                  and f"`{key}:" not in reference and f"{{{key}:" not in reference) == []
