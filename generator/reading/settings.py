@@ -31,11 +31,14 @@ from generator.model import (
     TieRule,
     UnplayedOptions,
 )
+from generator.reading.prize_settings import read_categories, read_prizes
 from generator.reading.settings_reader import Position, SettingsReader
 from generator.reading.settings_reader import column_of as _column
 from generator.reading.settings_reader import describe as _describe
 from generator.reading.settings_reader import line_of as _line
+from generator.rules.categories import Category
 from generator.rules.notation import TiebreakSpec
+from generator.rules.prizes import PrizeSettings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,6 +72,11 @@ class EventSettings:
     else a drawn match (Q3)."""
     notes: str | None = None
     """Markdown shown on the event's pages (inline here, or notes.md next to event.yml)."""
+    categories: tuple[Category, ...] = ()
+    """Named groups of players with a ranking each (the overall order filtered) and,
+    with ``prizes``, their own prize lists; in event.yml order."""
+    prizes: PrizeSettings | None = None
+    """The prize lists and the rules that allocate them; None: the event announces none."""
     path: str = ""
     """The event.yml as the user named it; empty when there is none."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
@@ -77,7 +85,8 @@ class EventSettings:
 
 TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organiser", "arbiter",
                   "edition", "tiebreaks", "scoring", "unplayed", "total_rounds",
-                  "unrated_rating", "round_robin", "ties", "lots_seed", "notes", "team_bye")
+                  "unrated_rating", "round_robin", "ties", "lots_seed", "notes", "team_bye",
+                  "categories", "prizes")
 
 
 MAX_SETTINGS_CHARACTERS = 64 * 1024
@@ -262,6 +271,12 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         fields["round_robin"] = reader.boolean(values["round_robin"], "round_robin")
     if "team_bye" in values:
         fields["team_bye"] = reader.team_bye(values["team_bye"])
+    category_names: tuple[str, ...] = ()
+    if "categories" in values:
+        categories = read_categories(reader, values["categories"])
+        fields["categories"], category_names = categories.categories, categories.names
+    if "prizes" in values:
+        fields["prizes"] = read_prizes(reader, values["prizes"], category_names)
     if "ties" in values:
         fields["ties"] = reader.choice(values["ties"], "ties", {r.value: r for r in TieRule})
     if "lots_seed" in values:

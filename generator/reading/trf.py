@@ -261,6 +261,8 @@ _TITLES = {
     "WCM": "WCM", "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM",
     "WF": "WFM", "WC": "WCM",
 }
+TITLES = tuple(dict.fromkeys(_TITLES.values()))
+"""The titles as ``Player.title`` holds them (GM, IM, FM, CM, WGM, WIM, WFM, WCM)."""
 
 
 def parse_trf(text: str, path: str) -> TrfDocument:
@@ -668,7 +670,7 @@ def rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
 
 __all__ = [
     "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "MAX_RECORDS", "MAX_RECORD_COLUMNS",
-    "NATIONAL_FEDERATION_TAGS", "RESULT_EXPECTED", "TEAM_TAGS",
+    "NATIONAL_FEDERATION_TAGS", "RESULT_EXPECTED", "TEAM_TAGS", "TITLES",
     "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
     "named_federation", "parse_trf", "read_records", "rounds_from",
 ]
