@@ -4,12 +4,14 @@ checked against the event (its players, the B.02 edition of its first day)."""
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
 from kit.crosstable import crosstable
 
-from generator.errors import DiagnosticSink
+from generator.errors import DiagnosticSink, StandingsError
 from generator.model import StartNo
+from generator.reading.events import read_event
 from generator.reading.rating_settings import check_rating_change, read_rating_change
 from generator.reading.settings import compose_settings
 from generator.reading.settings_reader import SettingsReader
@@ -125,3 +127,25 @@ def test_a_k_for_an_unrated_player_is_a_warning():
                  datetime.date(2025, 2, 1)) == [
         "events/open/event.yml:4:7: warning: player 2 is unrated, so the K given has no "
         "use; expected K only for rated players (an unrated player has no rating change)"]
+
+
+def test_an_event_folder_reports_the_settings_against_its_players(tmp_path):
+    """The whole path: event.yml read, the TRF assembled, then the check (the Gros Open
+    2010 has 52 players and starts on 24 September 2010: the 2009-07 edition)."""
+    root = Path(__file__).resolve().parents[2]
+    folder = tmp_path / "gros"
+    folder.mkdir()
+    (folder / "tournament.trf").write_bytes(
+        (root / "events" / "gros-open-2010" / "tournament.trf").read_bytes())
+    (folder / "event.yml").write_text("rating_change:\n  k:\n    players: {3: 25, 60: 15}\n",
+                                      encoding="utf-8")
+    with pytest.raises(StandingsError) as raised:
+        read_event(folder)
+    assert [str(d) for d in raised.value.diagnostics if d.is_error] == [
+        f"{folder / 'event.yml'}:3:22: start number 60 in 'rating_change.k.players' is not a "
+        "player of this event; expected a start number from 1 to 52"]
+    (folder / "event.yml").write_text("rating_change:\n  k:\n    players: {3: 25}\n",
+                                      encoding="utf-8")
+    event = read_event(folder)
+    assert event.settings.rating_change is not None
+    assert dict(event.settings.rating_change.players) == {StartNo(3): 25}
