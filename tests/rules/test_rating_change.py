@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from kit.crosstable import crosstable
 
-from generator.model import StartNo, Tournament
+from generator.model import ScoreSystem, StartNo, Tournament
 from generator.reading.events import read_event
 from generator.rules.rating_change import (
     ALL_K_VALUES,
@@ -193,7 +193,6 @@ def test_an_unrated_player_has_no_change():
 
 
 def test_the_score_is_1_half_0_whatever_points_the_event_gives():
-    from generator.model import ScoreSystem
     tournament = born(crosstable(WIDE, scoring=ScoreSystem(win=D(3), draw=D(1))))
     assert change(tournament, 1).games[0].result == D(1)
     assert change(tournament, 1).total == D("1.60")
@@ -302,3 +301,51 @@ def test_the_gros_open_2010_after_round_4_by_hand():
     assert [g.change for g in player.games] == [None, D("1.80"), D("3.45"), D("-2.10")]
     assert player.games[0].not_counted is NotCounted.OPPONENT_RATING_UNKNOWN
     assert (player.k, player.total, player.rounded) == (15, D("3.15"), 3)
+
+
+# --- published calculations ---------------------------------------------------------------
+
+def test_eleven_wins_against_players_at_most_2250_bring_a_2650_player_nine_points():
+    """Published: in August-September 2025 (the 2024-03 edition) Hikaru Nakamura, world
+    number 2, scored 11/11 at the Iowa Open and the Louisiana State Championship, his
+    strongest opponent rated 2250, and gained 9 points, 0.8 a win (ChessBase, 30 September
+    2025, https://de.chessbase.com/post/fide-aendert-berechnung-der-elo-zahlen ; also
+    http://trendtoday.live/?p=20459). The opponents' own ratings are not published there;
+    any rating of 2650 or more against opponents of 2250 or less gives the same numbers: the
+    difference passes 400, counts as 400, PD 0.92, K 10 (2400 reached): 10 x 0.08 = 0.8 a
+    win, 11 x 0.8 = 8.8, rounded 9. The stand-in ratings below are 2800 against 2250 down to
+    1800 ("some opponents were rated as low as 1800")."""
+    opponents = [2250, 2200, 2100, 2050, 2000, 1950, 1900, 1880, 1850, 1820, 1800]
+    lines = ["1 Hikaru 2800 | " + " ".join(f"{n}w1" for n in range(2, 13))]
+    lines += [f"{n} Opp{n} {rating} | " + " ".join(
+        "1b0" if r == n - 2 else "." for r in range(11))
+        for n, rating in zip(range(2, 13), opponents, strict=True)]
+    tournament = born(crosstable("\n".join(lines)))
+    hikaru = change(tournament, 1, datetime.date(2025, 9, 1))
+    assert [g.change for g in hikaru.games] == [D("0.80")] * 11
+    assert (hikaru.k, hikaru.total, hikaru.rounded) == (10, D("8.80"), 9)
+    # From 1 October 2025 the same games keep the real difference (550 to 1000): PD 0.97
+    # for 518..559, else 0.98, 0.99 or 1.00 from 736 (the "zero points gained if the rating
+    # difference is more than 735 points" of the reports).
+    after = change(tournament, 1, datetime.date(2025, 10, 1))
+    assert after.games[0].expected == D("0.97") and after.games[0].change == D("0.30")
+    assert [g.expected for g in after.games][-3:] == [D("1.00")] * 3
+    assert after.rounded == 1
+
+
+@pytest.mark.parametrize(("opponent", "expected", "gain"), [
+    (2065, D("0.99"), D("0.10")),  # 735 points below: 99 percent, 0.1 a win
+    (2064, D("1.00"), D("0.00")),  # 736: 100 percent, nothing
+])
+def test_from_october_2025_a_win_over_a_player_735_points_below_brings_at_most_0_1(
+        opponent, expected, gain):
+    """The reports of the 2025 change: "their expected score can now be as high as 99
+    percent, which equals a rating gain of 0.1 point, or 100 percent, and zero points
+    gained if the rating difference is more than 735 points"
+    (https://worldsportsnews.live/fide-scraps-400-point-rule-for-2650-players-triggered-by-nakamura)."""
+    tournament = born(crosstable(f"""
+        1 Top  2800     | 2w1
+        2 Opp  {opponent} | 1b0
+    """))
+    top = change(tournament, 1, DAY_2026)
+    assert (top.games[0].expected, top.games[0].change) == (expected, gain)
