@@ -27,6 +27,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from kit.crosstable import crosstable
 
 from generator.model import ScoreSystem, StartNo, Tournament
@@ -349,3 +351,21 @@ def test_from_october_2025_a_win_over_a_player_735_points_below_brings_at_most_0
     """))
     top = change(tournament, 1, DAY_2026)
     assert (top.games[0].expected, top.games[0].change) == (expected, gain)
+
+
+@settings(max_examples=200, deadline=None)
+@given(first=st.integers(1000, 2649), second=st.integers(1000, 2649),
+       code=st.sampled_from(["1", "=", "0"]),
+       day=st.sampled_from([DAY_2010, DAY_2020, DAY_2025, DAY_2026]))
+def test_one_game_moves_both_ratings_by_the_same_amount(first, second, code, day):
+    """With the same K, what one player wins the other loses: the 400-point rule cuts
+    both sides alike and the table's PD of the two players add up to 1 (8.1.2)."""
+    other = {"1": "0", "=": "=", "0": "1"}[code]
+    tournament = born(crosstable(f"""
+        1 Anna  {first}  | 2w{code}
+        2 Boris {second} | 1b{other}
+    """))
+    same_k = KSettings(default=15 if day == DAY_2010 else 20)
+    anna, boris = change(tournament, 1, day, same_k), change(tournament, 2, day, same_k)
+    assert anna.total == -boris.total
+    assert anna.games[0].expected + boris.games[0].expected == 1
