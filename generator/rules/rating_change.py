@@ -218,7 +218,8 @@ class GameRatingChange:
     """The player's rating minus the opponent's as used, after the 400-point rule (so
     between -400 and 400 unless the edition keeps the real one); None when not counted."""
     is_capped_at_400: bool = False
-    """The real difference was wider than 400 and counts as 400."""
+    """The real difference was wider than 400 and counts as 400 (the real one is the
+    player's rating minus ``opponent_rating``)."""
     expected: Decimal | None = None
     """PD, the player's score probability for this game (8.1.2 table, two decimals)."""
     result: Decimal | None = None
@@ -249,7 +250,9 @@ class RatingChange:
     total: Decimal = Decimal(0)
     """The sum of the counted games' changes, unrounded (= K x the sum of score - PD)."""
     rounded: int = 0
-    """The total rounded to a whole number, 0.5 away from zero (8.3.4)."""
+    """The total rounded to a whole number, 0.5 away from zero (8.3.4 rounds a rating
+    period's change: this is the change were the event the player's only one in it; the
+    older editions' texts found do not say, and the same rounding is used)."""
     no_change: NoChange | None = None
     edition: RatingEdition
 
