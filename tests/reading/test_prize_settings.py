@@ -150,6 +150,18 @@ BROKEN = {
         "categories:\n  - name: '!!!'\n    sex: w\n",
         "event.yml:2:11: category name '!!!' has no letter or digit to name its page; "
         "expected a name with letters or digits, such as 'Under 2000'"),
+    "category-name-with-a-control-character": (
+        'categories:\n  - name: "U\\x0716"\n    sex: w\n',
+        "event.yml:2:11: 'categories[1].name' holds the control character '\\x07'; "
+        "expected printable text"),
+    "prize-name-with-a-control-character": (
+        'prizes:\n  lists:\n    overall: ["Tro\\0phy"]\n',
+        "event.yml:3:15: 'prizes.lists.overall' holds the control character '\\x00'; "
+        "expected printable text"),
+    "currency-with-a-control-character": (
+        'prizes:\n  currency: "\\x1bEUR"\n  lists: {overall: [100]}\n',
+        "event.yml:2:13: 'prizes.currency' holds the control character '\\x1b'; "
+        "expected printable text"),
     "category-name-too-long": (
         "categories:\n  - name: " + "x" * 61 + "\n    sex: w\n",
         "event.yml:2:11: category name 'xxxxxxxxxxxxxxxxxxxx...' (61 characters) has 61 "
