@@ -369,3 +369,28 @@ def test_one_game_moves_both_ratings_by_the_same_amount(first, second, code, day
     anna, boris = change(tournament, 1, day, same_k), change(tournament, 2, day, same_k)
     assert anna.total == -boris.total
     assert anna.games[0].expected + boris.games[0].expected == 1
+
+
+CORPUS = sorted((ROOT / "tests" / "corpus" / "trf").glob("*.trf"))
+EVENTS = sorted(p for p in (ROOT / "events").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("path", CORPUS + EVENTS, ids=lambda p: p.name)
+def test_every_corpus_event_gets_a_consistent_change(path):
+    """Real and generated files of every kind (byes, forfeits, round robins, unrated
+    players, team events): each player's total is the sum of the counted games, its
+    rounding the B.02 one, and no counted game passes 400 points unless 2025's exemption
+    applies."""
+    tournament = read_event(path).tournament
+    changes = rating_changes(tournament, on=tournament.start_date)
+    assert set(changes) == {p.start_no for p in tournament.players}
+    for player in tournament.players:
+        result = changes[player.start_no]
+        assert (result.no_change is NoChange.UNRATED) == (player.rating is None)
+        assert result.total == sum((g.change for g in result.games if g.counted), D(0))
+        assert abs(result.total - result.rounded) <= D("0.5")
+        for game in result.games:
+            assert game.counted == (game.not_counted is None)
+            if game.counted and not (result.edition is RatingEdition.FIDE_2025_10
+                                     and (player.rating or 0) >= 2650):
+                assert game.difference is not None and abs(game.difference) <= 400
