@@ -100,8 +100,9 @@ class RatingEdition(StrEnum):
     @property
     def rates_games_against_unrated(self) -> bool:
         """2009: a rated player's game against an unrated one is rated (against the rating
-        the unrated player is then given); since 2014 only games against rated players
-        count (8.3.1: "for each game played against a rated player")."""
+        the unrated player is then given); 2024: only games against rated players count
+        (8.3.1: "for each game played against a rated player"). The 2014 texts found say
+        nothing on it; it is taken as 2024."""
         return self is RatingEdition.FIDE_2009_07
 
     @property
