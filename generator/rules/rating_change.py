@@ -92,19 +92,28 @@ class RatingEdition(StrEnum):
         return _K_VALUES[self]
 
     @property
-    def article_game(self) -> str:
-        """The article of the per-game steps: the difference, the 400-point rule, the
-        change K x (score - PD) and its sum."""
+    def article_game(self) -> str | None:
+        """The article of the per-game steps (the difference, the 400-point rule, the
+        change K x (score - PD) and its sum): 8.3 from 2024; 8.5, the section whose 8.56
+        gives K, in 2009 and 2014; None before 2009, whose numbering the texts found do
+        not give."""
+        if self is RatingEdition.FIDE_BEFORE_2009_07:
+            return None
         return "8.5" if self in _EDITIONS_BEFORE_2024 else "8.3"
 
     @property
-    def article_k(self) -> str:
+    def article_k(self) -> str | None:
+        """The article of K: 8.3.3 from 2024, 8.56 in 2009 and 2014 (quoted for the rules
+        before and from 1 July 2014), None before 2009."""
+        if self is RatingEdition.FIDE_BEFORE_2009_07:
+            return None
         return "8.56" if self in _EDITIONS_BEFORE_2024 else "8.3.3"
 
     @property
-    def article_table(self) -> str:
-        """The table of score probabilities PD by rating difference."""
-        return "8.1.2"
+    def article_table(self) -> str | None:
+        """The table of score probabilities PD by rating difference: 8.1.2 from 2024 (the
+        same table earlier, under a number the texts found do not give)."""
+        return None if self in _EDITIONS_BEFORE_2024 else "8.1.2"
 
     @property
     def article_rounding(self) -> str | None:

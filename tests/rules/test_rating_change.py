@@ -410,3 +410,13 @@ def test_every_corpus_event_gets_a_consistent_change(path):
                                      and (player.rating or 0) >= 2650):
                 assert game.difference is not None
                 assert abs(game.difference) <= result.edition.max_difference
+
+
+def test_the_articles_cited_are_those_of_the_texts_found():
+    now, then, oldest = (RatingEdition.FIDE_2024_03, RatingEdition.FIDE_2014_07,
+                         RatingEdition.FIDE_BEFORE_2009_07)
+    assert (now.article_game, now.article_table, now.article_k, now.article_rounding) == \
+        ("8.3", "8.1.2", "8.3.3", "8.3.4")
+    assert (then.article_game, then.article_table, then.article_k, then.article_rounding) \
+        == ("8.5", None, "8.56", None)
+    assert (oldest.article_game, oldest.article_k) == (None, None)
