@@ -68,6 +68,7 @@ from generator.site.prize_words import (
     OVERALL_IN_SENTENCE,
     OVERALL_RANKING,
     PASS_REASONS,
+    PRIZE_TABLE,
     PRIZE_WON,
     PROVISIONAL_BANNERS,
     RATING_BANDS,
@@ -255,6 +256,8 @@ class AwardLine:
 class PrizeTable:
     ranking: str
     """As the page heads it."""
+    caption: str
+    """The table's caption: "Prizes of the overall standings"."""
     anchor: str
     category_page: str | None
     """The category's page (from the site root); None for the overall list."""
@@ -287,6 +290,12 @@ class _Places:
         first, last = self.by_ranking.get(ranking, self.by_ranking[OVERALL]).get(
             start_no, self.by_ranking[OVERALL][start_no])
         return _places(first, last)
+
+
+def tie_places(award: Award) -> str:
+    """The places a tie occupies: from the first recipient's to the last one's."""
+    return _places(min(s.place for s in award.recipients),
+                   max(s.place_to for s in award.recipients))
 
 
 def _prize_text(prizes: Sequence[Prize], currency: str | None) -> str:
@@ -328,7 +337,7 @@ def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _P
     fields: dict[str, object] = {
         "place": _places(first.place, first.place_to), "ranking": ranking,
         "points": points_phrase(row.points, score_name(plan)),
-        "places": _places(first.place, first.place_to), "count": len(award.recipients)}
+        "places": tie_places(award), "count": len(award.recipients)}
     if award.tied_with:
         other = award.tied_with[0]
         # The sentences compare with the next player tied (the one the tie-break separated);
@@ -397,6 +406,7 @@ def prizes_view(plan: EventPlan, prizes: EventPrizes) -> PrizesView | None:
         slug = slugs.get(ranking)
         tables.append(PrizeTable(
             ranking=ranking_name(ranking),
+            caption=words(PRIZE_TABLE, {"ranking": ranking_in_sentence(ranking)}),
             anchor=OVERALL_ANCHOR if ranking == OVERALL else f"c-{slug or ''}",
             category_page=category_page(plan.slug, slug) if slug is not None else None,
             lines=tuple(lines)))
@@ -555,7 +565,7 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
             receives, _detail = _receives(one, share, currency)
             won.append(_say(PRIZE_WON[(is_pooled, one.ranking == OVERALL)], {
                 "position": ordinal(one.prizes[0].position),
-                "places": _places(share.place, share.place_to),
+                "places": tie_places(one),
                 "ranking": ranking_in_sentence(one.ranking), "amount": receives}))
     if not places and not won:
         return None

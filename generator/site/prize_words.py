@@ -33,6 +33,9 @@ OVERALL_IN_SENTENCE = NC_("the overall standings, in a sentence", "the overall s
 MONEY = NC_("an amount of money: 500 EUR", "{amount} {currency}")
 """An amount with the event's currency (event.yml ``prizes.currency``, shown as written)."""
 
+PRIZE_TABLE = N_("Prizes of {ranking}")
+"""A prize list's caption."""
+
 CATEGORY_PLACE = N_("{place} in {category}")
 """A player's place in a category, on their page: "2nd in U16" ({category} links its page)."""
 
@@ -91,6 +94,7 @@ PASS_REASONS: Mapping[PassReason, str] = MappingProxyType({
     PassReason.HAS_HIGHER: N_("{name} ({place}) already has a bigger prize: {prize}."),
     PassReason.HAS_EARLIER: N_("{name} ({place}) already has a prize given before this one: "
                                "{prize}."),
+    PassReason.HAS_SHARE: N_("{name} ({place}) already shares the money of a tie: {prize}."),
 })
 """Why a player ahead of the recipient did not take the prize (one prize per player)."""
 
@@ -177,7 +181,7 @@ __all__ = [
     "AGE_LIMITS", "AWARD_REASONS", "CATEGORY_PLACE", "CONDITIONS", "FEDERATIONS",
     "FINAL_BANNER", "HORT_SHARE", "KEPT_PRIZE", "MIN_PLAYERS", "MONEY",
     "NOT_AWARDED_REASONS", "ONE_PER_PLAYER", "OVERALL_IN_SENTENCE", "OVERALL_RANKING",
-    "PASS_REASONS", "PRIZE_WON",
+    "PASS_REASONS", "PRIZE_TABLE", "PRIZE_WON",
     "PROVISIONAL_BANNERS", "RATING_BANDS", "RATING_LISTS", "REMAINDER", "SEXES",
     "START_NUMBERS", "TIES", "TITLES", "UNRATED_IN", "UNTITLED_WORD",
 ]
