@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,7 +22,29 @@ import pytest
 from conftest import CORPUS_TRF
 from kit.sitekit import broken_links, html_pages, make_event
 
+from generator.reading.events import read_events
+from generator.rules.categories import AgeReference, RatingList, Sex
+from generator.rules.prizes import (
+    AwardReason,
+    NotAwardedReason,
+    OnePerPlayer,
+    PassReason,
+    ProvisionalReason,
+    TieSplit,
+)
+from generator.site import build as site
 from generator.site.build import build_site
+from generator.site.prize_words import (
+    AGE_LIMITS,
+    AWARD_REASONS,
+    NOT_AWARDED_REASONS,
+    ONE_PER_PLAYER,
+    PASS_REASONS,
+    PROVISIONAL_BANNERS,
+    RATING_LISTS,
+    SEXES,
+    TIES,
+)
 
 TRF = (CORPUS_TRF / "seed-anna.trf").read_text(encoding="utf-8")
 TIEBREAKS = "title: Prize open\ntiebreaks: [BH/C1, BH, SB]\n"
@@ -301,7 +324,7 @@ prizes:
 
 def test_names_from_event_yml_are_text_everywhere(tmp_path: Path) -> None:
     folder = _build(tmp_path, HOSTILE_SETTINGS)
-    pages = [path for path in html_pages(folder)]
+    pages = list(html_pages(folder))
     assert any("categories" in path.parts for path in pages)
     for path in pages:
         html = path.read_text(encoding="utf-8")
@@ -335,3 +358,37 @@ def test_the_prize_pages_link_within_the_site_and_parse_as_html5(tmp_path: Path)
                  folder / "players" / "1.html", folder / "index.html"]:
         html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(
             path.read_bytes(), likely_encoding="utf-8")
+
+
+def test_every_reason_and_rule_of_the_prize_rules_has_words() -> None:
+    assert set(AWARD_REASONS) == set(AwardReason)
+    assert set(NOT_AWARDED_REASONS) == set(NotAwardedReason)
+    assert set(PASS_REASONS) == set(PassReason)
+    assert set(ONE_PER_PLAYER) == set(OnePerPlayer)
+    assert set(TIES) == set(TieSplit)
+    reasons = tuple(ProvisionalReason)
+    every_state = {tuple(r for r in reasons if r in chosen)
+                   for size in range(1, len(reasons) + 1)
+                   for chosen in itertools.combinations(reasons, size)}
+    assert set(PROVISIONAL_BANNERS) == every_state
+    assert set(RATING_LISTS) == {rating_list.value for rating_list in RatingList}
+    assert set(SEXES) == {sex.value for sex in Sex}
+    assert {key[2] for key in AGE_LIMITS} == {reference.value for reference in AgeReference}
+
+
+def test_the_prize_job_renders_its_paths_and_only_with_prizes(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    make_event(events, "open", TRF, TIEBREAKS + CATEGORIES)
+    make_event(events, "plain", TRF, TIEBREAKS)
+    env = site.make_environment(events)
+    plans = {event.slug: site.plan_event(event) for event in read_events(events)}
+    assert not [job for job in site.event_jobs(plans["plain"])
+                if job.kind is site.JobKind.PRIZES]
+    plan = plans["open"]
+    [job] = [job for job in site.event_jobs(plan) if job.kind is site.JobKind.PRIZES]
+    assert job.paths(plan) == (
+        "open/prizes.html", "open/categories/club.html", "open/categories/club.csv",
+        "open/categories/seniors.html", "open/categories/seniors.csv")
+    files = site.render_event_job(plan, env, job)
+    assert tuple(files) == job.paths(plan)
+    assert set(files) <= set(site.render_event(plan, env))
