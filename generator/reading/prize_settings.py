@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -136,17 +137,17 @@ def read_categories(reader: SettingsReader, node: Node) -> CategoriesRead:
         if first is not None:
             reader.error(name_node, f"category {quote(category.name)} named twice (first on "
                          f"line {line_of(first[1])})", "each category once")
+            complete = False
         elif twin is not None:
             reader.error(name_node, f"categories {quote(twin[0])} (line {line_of(twin[1])}) "
                          f"and {quote(category.name)} would have one page, "
                          f"'categories/{category.slug}.html'",
                          "names that differ in more than case, spaces and punctuation")
+            complete = False
         else:
             names[category.name.casefold()] = pages[address_key(category.slug)] = (
                 category.name, name_node)
             categories.append(category)
-            continue
-        complete = False
     return CategoriesRead(tuple(categories) if complete else None, tuple(written))
 
 
@@ -179,9 +180,10 @@ def _category(reader: SettingsReader, node: Node, key: str, names: list[str]
                          f"{quote(name)}, which has no 'age'",
                          "'age_reference' beside an 'age' condition")
             reference = None
-    conditions = [_condition(reader, condition, values[condition], f"{key}.{condition}",
+    # In the order written: a player left out is left out for the first condition failed.
+    conditions = [_condition(reader, condition, value, f"{key}.{condition}",
                              reference or AgeReference.YEAR)
-                  for condition in CONDITION_KEYS if condition in values]
+                  for condition, value in values.items() if condition in CONDITION_KEYS]
     if reference is None or any(condition is None for condition in conditions):
         return None
     return (Category(name=name, slug=address_words(name),
@@ -205,11 +207,24 @@ def _condition(reader: SettingsReader, condition: str, node: Node, key: str,
     return _start_numbers(reader, node, key)
 
 
+def _one_line(reader: SettingsReader, node: Node, written: str, key: str) -> str | None:
+    """``written`` on one line (a YAML block's line breaks and tabs become spaces); None,
+    reported, when a control character is left (a double-quoted ``"\\0"``): no page can
+    show one."""
+    text = " ".join(written.split())
+    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        reader.error(node, f"{key!r} holds the control character {control!r}",
+                     "printable text")
+        return None
+    return text
+
+
 def _category_name(reader: SettingsReader, node: Node, key: str) -> str | None:
     written = reader.text(node, key)
-    if written is None:
+    name = _one_line(reader, node, written, key) if written is not None else None
+    if name is None:
         return None
-    name = " ".join(written.split())
     if len(name) > MAX_NAME_CHARACTERS:
         reader.error(node, f"category name {quote(name)} has {len(name)} characters",
                      f"at most {MAX_NAME_CHARACTERS}")
@@ -410,10 +425,11 @@ def read_prizes(reader: SettingsReader, node: Node, categories: Sequence[str]
 
 def _currency(reader: SettingsReader, node: Node) -> str | None:
     written = reader.text(node, "prizes.currency")
-    if written is None:
+    currency = _one_line(reader, node, written, "prizes.currency") \
+        if written is not None else None
+    if currency is None:
         return None
-    currency = written.strip()
-    if not currency or len(currency) > MAX_CURRENCY_CHARACTERS or "\n" in currency:
+    if not currency or len(currency) > MAX_CURRENCY_CHARACTERS:
         reader.error(node, f"'prizes.currency' {quote(currency)} is not a currency",
                      f"a code or sign of at most {MAX_CURRENCY_CHARACTERS} characters, such "
                      "as EUR or €")
@@ -518,7 +534,9 @@ def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> P
             reader.error(node, f"{where} is {quote(written)}, out of range", _AMOUNT_EXPECTED)
             return None
         return Prize(ranking=ranking, position=position, amount=amount)
-    name = " ".join(written.split())
+    name = _one_line(reader, node, written, f"prizes.lists.{ranking}")
+    if name is None:
+        return None
     if not name or len(name) > MAX_PRIZE_NAME_CHARACTERS:
         reader.error(node, f"{where} {quote(name)} is not a prize's name",
                      f"a name of 1 to {MAX_PRIZE_NAME_CHARACTERS} characters, or an amount")
