@@ -305,11 +305,22 @@ def _prize_text(prizes: Sequence[Prize], currency: str | None) -> str:
     return " · ".join(p.name or "" for p in prizes)
 
 
-def kept_prize_text(prize: Prize, currency: str | None) -> str:
-    """A prize named in a sentence: "1st place in U16, 100 EUR"."""
+def kept_prize_text(prize: Prize, currency: str | None, award: PrizeAward | None = None,
+                    start_no: StartNo | None = None) -> str:
+    """A prize a player holds, named in a sentence: "1st place in U16, 100 EUR", or for a
+    share of prizes pooled by a tie, the places pooled and what the player receives
+    ("3rd–4th place, 250 EUR")."""
+    held = next(((one, share) for one, share in award.won_by(start_no)
+                 if prize in one.prizes), None) if award is not None and start_no else None
+    position, amount = ordinal(prize.position), _prize_text((prize,), currency)
+    if held is not None:
+        one, share = held
+        positions = [p.position for p in one.prizes]
+        position = _places(min(positions), max(positions))
+        amount = _receives(one, share, currency)[0]
     return _say(KEPT_PRIZE[prize.ranking == OVERALL], {
-        "position": ordinal(prize.position), "ranking": ranking_in_sentence(prize.ranking),
-        "amount": _prize_text((prize,), currency)})
+        "position": position, "ranking": ranking_in_sentence(prize.ranking),
+        "amount": amount})
 
 
 def _criterion(cols: Sequence[Column], key: str | None) -> Column | None:
@@ -317,14 +328,16 @@ def _criterion(cols: Sequence[Column], key: str | None) -> Column | None:
 
 
 def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _Places,
-              currency: str | None) -> tuple[str, ...]:
-    """The sentences of a prize list's "Why" column."""
+              currency: str | None, awarded: PrizeAward | None = None) -> tuple[str, ...]:
+    """The sentences of a prize list's "Why" column (``awarded``: every award, to say what
+    a player passed over holds)."""
     ranking = ranking_in_sentence(award.ranking)
     player = plan.tournament.player
     said = [_say(PASS_REASONS[passed.reason], {
         "name": player(passed.start_no).name, "place": places.place(award.ranking,
                                                                     passed.start_no),
-        "prize": kept_prize_text(passed.kept, currency)}) for passed in award.passed_over]
+        "prize": kept_prize_text(passed.kept, currency, awarded, passed.start_no)})
+        for passed in award.passed_over]
     if award.not_awarded is not None:
         said.append(_say(NOT_AWARDED_REASONS[award.not_awarded], {
             "ranking": ranking, "members": award.members or 0,
@@ -402,7 +415,7 @@ def prizes_view(plan: EventPlan, prizes: EventPrizes) -> PrizesView | None:
             lines.append(AwardLine(
                 places=_places(min(positions), max(positions)),
                 prize=_prize_text(one.prizes, currency), recipients=tuple(recipients),
-                why=award_why(plan, one, settings, places, currency)))
+                why=award_why(plan, one, settings, places, currency, award)))
         slug = slugs.get(ranking)
         tables.append(PrizeTable(
             ranking=ranking_name(ranking),

@@ -269,7 +269,7 @@ def test_conditions_are_said_in_words(tmp_path: Path) -> None:
 """, trf)
     # Born in 2010, Vera is 15 in 2025; Dina, born in 1960, is not under 16.
     girls = _text(_page(folder, "categories/girls-u16.html"))
-    assert "Who is in it: under 16 (by year of birth) and women." in girls
+    assert "Who is in it: women and under 16 (by year of birth)." in girls
     assert "1 Vera" in girls and "Dina" not in girls
     assert ("Who is in it: FIDE rating below 2000, unrated players included."
             in _text(_page(folder, "categories/under-2000.html")))
@@ -392,3 +392,15 @@ def test_the_prize_job_renders_its_paths_and_only_with_prizes(tmp_path: Path) ->
     files = site.render_event_job(plan, env, job)
     assert tuple(files) == job.paths(plan)
     assert set(files) <= set(site.render_event(plan, env))
+
+
+def test_a_player_passed_over_for_a_share_is_said_with_the_share(tmp_path: Path) -> None:
+    # Ties shared: Anna holds half of the 1st-2nd pool (250), Vera a third of the 3rd prize
+    # (3rd-5th on 2½: 33.33). Neither takes the Club's prize: Zurab, 3rd in the Club, does.
+    settings = SHARED + "    Club: [50]\n"
+    folder = _build(tmp_path, "categories:\n  - name: Club\n    start_numbers: [1, 3, 8]\n"
+                    + settings)
+    assert _rows(_page(folder, "prizes.html"), "c-club") == [
+        "1st 50 EUR Zurab 50 EUR | Anna (1st) already shares the money of a tie: 1st–2nd "
+        "place, 250 EUR. Vera (2nd) already shares the money of a tie: 3rd place, 33.33 EUR. "
+        "3rd with ½ points."]
