@@ -300,6 +300,8 @@ class Player:
     """Normalised title: GM IM WGM FM WIM CM WFM WCM, or empty."""
     rating: int | None = None
     """FIDE rating; None when unrated (blank or 0)."""
+    national_rating: int | None = None
+    """National rating from a TRF-26 NRS record (columns 49-52); None when the file gives none."""
     federation: str = ""
     fide_id: int | None = None
     birth: str = ""

@@ -99,6 +99,21 @@ def qr_page(slug: str) -> str:
     return f"{slug}/qr.html"
 
 
+def prizes_page(slug: str) -> str:
+    """The prize list: who gets each prize of each ranking, and why (issue 14)."""
+    return f"{slug}/prizes.html"
+
+
+def category_page(slug: str, category: str) -> str:
+    """A category's ranking, under the category's slug (``categories/under-2000.html``)."""
+    return f"{slug}/categories/{category}.html"
+
+
+def category_csv_download(slug: str, category: str) -> str:
+    """A category's ranking as CSV, beside its page (the dialect of standings.csv)."""
+    return f"{slug}/categories/{category}.csv"
+
+
 def trf_download(slug: str) -> str:
     return f"{slug}/{slug}.trf"
 

@@ -73,6 +73,8 @@ from generator.site.page_meta import (
     venue_qr_meta,
 )
 from generator.site.player_view import player_views
+from generator.site.prize_pages import prize_files
+from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.team_view import (
     board_records,
@@ -372,6 +374,8 @@ class JobKind(StrEnum):
     MEMBERS = "members"
     """A team event: the pages of its players ``first`` to ``end`` (exclusive) of
     ``team_view.member_numbers``."""
+    PRIZES = "prizes"
+    """The prize list, and each category's page and CSV (site/prize_pages.py)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -404,6 +408,8 @@ class EventJob:
                 return (round_page(slug, self.first),)
             return (round_page(slug, self.first),
                     standings_after_page(slug, self.first))
+        if self.kind is JobKind.PRIZES:
+            return prize_paths(plan)
         if self.kind is JobKind.MEMBERS:
             members = _members(plan)
             return tuple(player_page(slug, members[index])
@@ -431,7 +437,8 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
     size = players_per_job or max(50, -(-count // 8))
     members = len(_members(plan))
     member_size = players_per_job or max(50, -(-members // 8))
-    return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES),
+    prizes = (EventJob(kind=JobKind.PRIZES),) if prize_paths(plan) else ()
+    return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES), *prizes,
             *(EventJob(kind=JobKind.ROUND, first=k)
               for k in range(plan.info.rounds_listed, 0, -1)),
             *(EventJob(kind=JobKind.PLAYERS, first=first, end=min(first + size, count))
@@ -482,7 +489,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
 
 
 _LARGEST_FIRST = {JobKind.PLAYERS: 0, JobKind.MEMBERS: 0, JobKind.ROUND: 1,
-                  JobKind.EVENT_PAGES: 2, JobKind.STANDINGS: 3}
+                  JobKind.EVENT_PAGES: 2, JobKind.PRIZES: 2, JobKind.STANDINGS: 3}
 
 
 def _run_forked_job(job: EventJob) -> dict[str, bytes]:
@@ -496,7 +503,8 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     info = plan.info
     slug = plan.slug
     site = site_of(env)
-    common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings}
+    common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings,
+                              "prize_nav": prize_nav(plan)}
     files: dict[str, bytes] = {}
     teams = plan.event.teams
     if job.kind is JobKind.PLAYERS and teams is not None:
@@ -507,15 +515,17 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             page = team_page(slug, team.start_no)
             files[page] = _render_page(
                 team_template, page,
-                {"view": view, "team_view": team_page_view(plan, view, records),
+                {"view": view, "team_view": team_page_view(plan, view, records), "honours": None,
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
+        prizes = event_prizes(plan)
         for view in player_views(plan, job.first, job.end):
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
                 {"view": view, "person_key": person_key(view.row.player),
+                 "honours": player_honours(plan, prizes, view.row.player.start_no),
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.MEMBERS:
         member_template = env.get_template("member.html")
@@ -538,6 +548,11 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         files[page] = _render(env, "standings_after.html", page, round=shown_round,
                               after=after,
                               meta=standings_meta(site, plan, page, after, job.first), **common)
+    elif job.kind is JobKind.PRIZES:
+        files.update(prize_files(
+            plan, site, lambda template, page, **context: _render(env, template, page,
+                                                                  **context, **common),
+            csv_heading))
     elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
         page = event_page(slug)
