@@ -29,7 +29,8 @@ class RatingList(StrEnum):
     FIDE = "fide"
     """``Player.rating``: TRF 001 columns 49-52."""
     NATIONAL = "national"
-    """``Player.national_rating`` where the reader provides one; absent otherwise."""
+    """``Player.national_rating`` (a TRF-26 national rating record); None where the file
+    gives none."""
 
 
 class AgeReference(StrEnum):
@@ -204,15 +205,9 @@ def _age_on(born: datetime.date, day: datetime.date) -> int:
     return day.year - born.year - (0 if had_birthday else 1)
 
 
-def _national_rating(player: Player) -> int | None:
-    # Player gains national_rating when the reader reads one (issue 14); until then absent.
-    rating = getattr(player, "national_rating", None)
-    return rating if isinstance(rating, int) else None
-
-
 def _rating_exclusion(condition: RatingCondition, player: Player) -> Exclusion | None:
     rating = (player.rating if condition.rating_list is RatingList.FIDE
-              else _national_rating(player))
+              else player.national_rating)
     if rating is None:
         return None if condition.admits_unrated else Exclusion(
             reason=ExclusionReason.UNRATED, condition=condition)

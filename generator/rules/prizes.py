@@ -14,12 +14,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 
 from generator.model import StartNo
-from generator.rules.categories import Category
-from generator.rules.explain import Standings
+from generator.rules.categories import Category, category_standings
+from generator.rules.explain import Standings, StandingsRow
 
 OVERALL = "overall"
 """The ranking name of the overall standings in ``prizes.lists``."""
@@ -146,6 +146,8 @@ class PassReason(StrEnum):
     HAS_EARLIER = "has-earlier"
     """They already have a prize given before this one: listed earlier (one per player,
     the first listed), or equal to it and listed earlier."""
+    HAS_SHARE = "has-share"
+    """They already share the money of a tie (a share is the player's one prize)."""
 
 
 class ProvisionalReason(StrEnum):
@@ -234,13 +236,249 @@ class PrizeAward:
                     if s.amount is not None), Decimal(0))
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Entry:
+    """One player of a ranking, as the allocation reads them."""
+
+    start_no: StartNo
+    place: int
+    place_to: int
+    points: Decimal
+    row: StandingsRow
+
+
+def _overall(standings: Standings) -> tuple[_Entry, ...]:
+    return tuple(_Entry(start_no=r.player.start_no, place=r.rank, place_to=r.rank_to,
+                        points=r.points, row=r) for r in standings.rows)
+
+
+def _rankings(settings: PrizeSettings, standings: Standings, categories: Sequence[Category],
+              first_day: datetime.date | None) -> dict[str, tuple[_Entry, ...]]:
+    by_name = {c.name: c for c in categories}
+    rows = {r.player.start_no: r for r in standings.rows}
+    rankings: dict[str, tuple[_Entry, ...]] = {}
+    for name in settings.rankings:
+        if name == OVERALL:
+            rankings[name] = _overall(standings)
+            continue
+        if name not in by_name:
+            # event.yml's reader checks every list against the categories; this is a caller's
+            # mistake, not the user's.
+            raise ValueError(f"prize list {name!r} names no category")
+        ranked = category_standings(by_name[name], standings, first_day=first_day)
+        rankings[name] = tuple(
+            _Entry(start_no=c.start_no, place=c.place, place_to=c.place_to, points=c.points,
+                   row=rows[c.start_no]) for c in ranked.rows)
+    return rankings
+
+
+def _cents(amount: Decimal) -> Decimal:
+    return amount.quantize(MONEY_STEP, rounding=ROUND_DOWN)
+
+
+def _separation(ahead: _Entry, behind: _Entry) -> tuple[AwardReason, str | None]:
+    """What put ``ahead`` before ``behind``, two players equal on points (C.07 4.2: the
+    tie-breaks in their order, then lots; else the standings share the place)."""
+    if ahead.row.rank == behind.row.rank:
+        return AwardReason.TIE_UNBROKEN, None
+    for key in ahead.row.values:
+        if ahead.row.number(key) != behind.row.number(key):
+            return AwardReason.TIE_BROKEN, key
+    return (AwardReason.TIE_BY_LOT if ahead.row.by_lot else AwardReason.TIE_UNBROKEN), None
+
+
+class _Allocation:
+    """The state of one run of :func:`award_prizes`: the prizes still to give, per ranking,
+    and who holds what."""
+
+    def __init__(self, settings: PrizeSettings, rankings: dict[str, tuple[_Entry, ...]], *,
+                 overall: tuple[_Entry, ...]) -> None:
+        self.settings = settings
+        self.rankings = rankings
+        self.overall = overall
+        self.order = {prize: k for k, prize in enumerate(settings.prizes)}
+        self.pending: dict[str, list[Prize]] = {
+            name: sorted((p for p in settings.prizes if p.ranking == name),
+                         key=lambda p: p.position)
+            for name in settings.rankings}
+        self.holders: dict[StartNo, Award] = {}
+        """Under one prize per player: the award each player has."""
+        self.list_holders: dict[str, set[StartNo]] = {name: set() for name in rankings}
+        self.awards: list[Award] = []
+
+    def _priority(self, prize: Prize) -> tuple[int, Decimal, int]:
+        listed = self.order[prize]
+        if self.settings.one_per_player is not OnePerPlayer.HIGHEST:
+            return (0, Decimal(0), listed)
+        # Highest first; a name prize below every money prize; equal ones as listed.
+        if prize.amount is None:
+            return (1, Decimal(0), listed)
+        return (0, -prize.amount, listed)
+
+    def run(self) -> tuple[Award, ...]:
+        min_players = self.settings.min_players
+        for name, prizes in self.pending.items():
+            members = len(self.rankings[name])
+            if name != OVERALL and members < min_players:
+                self.awards.extend(
+                    Award(ranking=name, prizes=(p,), members=members,
+                          not_awarded=NotAwardedReason.TOO_FEW_PLAYERS) for p in prizes)
+                prizes.clear()
+        while True:
+            # Each list is given in its own order (its 1st place before its 2nd); across
+            # lists the one-per-player rule decides which comes next.
+            heads = [queue[0] for queue in self.pending.values() if queue]
+            if not heads:
+                break
+            self._give(min(heads, key=self._priority))
+        return tuple(sorted(self.awards, key=lambda a: self.order[a.prizes[0]]))
+
+    def _may_take(self, ranking: str, start_no: StartNo) -> bool:
+        if start_no in self.list_holders[ranking]:
+            return False
+        return self.settings.one_per_player is OnePerPlayer.NO or start_no not in self.holders
+
+    def _passed_over(self, ranking: str, prize: Prize,
+                     ahead: Sequence[_Entry]) -> tuple[PassedOver, ...]:
+        passed = []
+        for entry in ahead:
+            held = self.holders.get(entry.start_no)
+            # A player above with a prize of this very list is simply placed higher.
+            if held is None or entry.start_no in self.list_holders[ranking]:
+                continue
+            kept = held.prizes[0]
+            if held.reason in (AwardReason.SHARED, AwardReason.HORT):
+                reason = PassReason.HAS_SHARE
+            elif (self.settings.one_per_player is OnePerPlayer.HIGHEST
+                  and self._priority(kept)[:2] < self._priority(prize)[:2]):
+                reason = PassReason.HAS_HIGHER
+            else:
+                reason = PassReason.HAS_EARLIER
+            passed.append(PassedOver(start_no=entry.start_no, reason=reason, kept=kept))
+        return tuple(passed)
+
+    def _record(self, award: Award, queue: list[Prize]) -> None:
+        for prize in award.prizes:
+            queue.remove(prize)
+        for share in award.recipients:
+            self.list_holders[award.ranking].add(share.start_no)
+            self.holders.setdefault(share.start_no, award)
+        self.awards.append(award)
+
+    def _give(self, prize: Prize) -> None:
+        ranking = prize.ranking
+        queue = self.pending[ranking]
+        entries = self.rankings[ranking]
+        eligible = [e for e in entries if self._may_take(ranking, e.start_no)]
+        if not eligible:
+            self._unclaimed(prize, queue, entries)
+            return
+        first = eligible[0]
+        passed = self._passed_over(ranking, prize, entries[:entries.index(first)])
+        tied = [e for e in eligible if e.points == first.points]
+        if len(tied) == 1:
+            self._record(Award(ranking=ranking, prizes=(prize,), reason=AwardReason.PLACE,
+                               recipients=(_share(first, prize.amount),), passed_over=passed),
+                         queue)
+            return
+        if prize.amount is None or self.settings.ties is TieSplit.TIEBREAKS:
+            # A name prize is never shared (nor money under ``ties: tiebreaks``): the
+            # standings' order among the tied decides.
+            reason, criterion = _separation(first, tied[1])
+            self._record(Award(ranking=ranking, prizes=(prize,), reason=reason,
+                               criterion=criterion,
+                               tied_with=tuple(e.start_no for e in tied[1:]),
+                               recipients=(_share(first, prize.amount),), passed_over=passed),
+                         queue)
+            return
+        # The places the tied players occupy are the next len(tied) of the list; their money
+        # is pooled (a name prize among them stays in the list, given like any other).
+        pooled = tuple(p for p in queue[:len(tied)] if p.amount is not None)
+        self._record(self._pool(ranking, pooled, tied, passed), queue)
+
+    def _pool(self, ranking: str, pooled: tuple[Prize, ...], tied: Sequence[_Entry],
+              passed: tuple[PassedOver, ...]) -> Award:
+        amounts = [p.amount for p in pooled if p.amount is not None]
+        total = sum(amounts, Decimal(0))
+        count = Decimal(len(tied))
+        if self.settings.ties is TieSplit.SHARED:
+            each = _cents(total / count)
+            shares = tuple(_share(e, each) for e in tied)
+            reason = AwardReason.SHARED
+        else:
+            # Hort: each keeps (100 - h)% of their own place's money in the tie-break order
+            # (a tied player beyond the prized places keeps nothing), and h% of every place's
+            # money is split equally among all of them.
+            part = self.settings.hort_share / Decimal(100)
+            equal = _cents(total * part / count)
+            kept = [_cents(a * (1 - part)) for a in amounts]
+            kept += [Decimal(0)] * (len(tied) - len(kept))
+            shares = tuple(_share(e, k + equal, kept=k) for e, k in zip(tied, kept, strict=True))
+            reason = AwardReason.HORT
+        paid = sum((s.amount for s in shares if s.amount is not None), Decimal(0))
+        return Award(ranking=ranking, prizes=pooled, reason=reason, recipients=shares,
+                     passed_over=passed, remainder=total - paid)
+
+    def _unclaimed(self, prize: Prize, queue: list[Prize], entries: Sequence[_Entry]) -> None:
+        ranking = prize.ranking
+        passed = self._passed_over(ranking, prize, entries)
+        if self.settings.unclaimed is Unclaimed.NEXT_OVERALL and ranking != OVERALL:
+            taker = next((e for e in self.overall if self._may_take(ranking, e.start_no)),
+                         None)
+            if taker is not None:
+                self._record(Award(ranking=ranking, prizes=(prize,),
+                                   reason=AwardReason.UNCLAIMED_TO_OVERALL,
+                                   recipients=(_share(taker, prize.amount),),
+                                   passed_over=passed), queue)
+                return
+        self._record(Award(ranking=ranking, prizes=(prize,), passed_over=passed,
+                           not_awarded=NotAwardedReason.NOBODY_ELIGIBLE), queue)
+
+
+def _share(entry: _Entry, amount: Decimal | None, *, kept: Decimal | None = None) -> Share:
+    return Share(start_no=entry.start_no, amount=amount, place=entry.place,
+                 place_to=entry.place_to, kept=kept)
+
+
 def award_prizes(settings: PrizeSettings, standings: Standings,
                  categories: Sequence[Category] = (), *,
                  first_day: datetime.date | None) -> PrizeAward:
     """Who gets each prize of ``settings``, by ``standings`` and the category rankings made
     from them (``categories``: every category a list names; ``first_day``: the day ages are
-    taken on)."""
-    raise NotImplementedError
+    taken on).
+
+    The rules, as the event announces them (``PrizeSettings``):
+
+    * Each list is given in its own order, its 1st place first; across lists, under one
+      prize per player, the highest prize left comes next (or the first listed). Each prize
+      goes to the best player of its ranking who may still take one; the players ahead of
+      them who hold another prize are the award's ``passed_over``.
+    * Tied means equal points among the players who may still take a prize, the tie-breaks
+      ignored (the usual reading of Swiss prize regulations: the tie-breaks rank, the points
+      earn the money). A name prize follows the tie-break order. Money under ``shared``:
+      the tied players pool the money of the places they occupy (the next as many prizes of
+      the list) and split it equally. Under ``hort``: the Hort system as Vlastimil Hort
+      proposed it (de.wikipedia "Hort-System"): each tied player keeps (100 - h)% of the
+      money of their own place in the tie-break order, and h% of every tied place's money
+      is split equally among all of them (h = ``hort_share``, 50 in Hort's own version).
+    * Sharing and one prize per player: a tie is settled in the ranking where it arises,
+      when the first of its places comes up, among the players who have no prize yet then;
+      a share is the player's one prize, even when a prize of another list, given later,
+      would have been worth more to them (``PassReason.HAS_SHARE`` says so on that list).
+    * A category with fewer than ``min_players`` players awards none of its prizes; a prize
+      nobody in its ranking can take is not awarded, or under ``next_overall`` goes to the
+      best of the overall standings who may still take one.
+    * Provisional until the standings are final (rules/progress.py) and ``confirmed``.
+    """
+    allocation = _Allocation(settings, _rankings(settings, standings, categories, first_day),
+                             overall=_overall(standings))
+    reasons = []
+    if not standings.is_final:
+        reasons.append(ProvisionalReason.EVENT_NOT_COMPLETE)
+    if not settings.confirmed:
+        reasons.append(ProvisionalReason.NOT_CONFIRMED)
+    return PrizeAward(awards=allocation.run(), provisional=bool(reasons),
+                      provisional_reasons=tuple(reasons), currency=settings.currency)
 
 
 __all__ = [

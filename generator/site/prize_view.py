@@ -61,10 +61,14 @@ from generator.site.prize_words import (
     FINAL_BANNER,
     HORT_SHARE,
     KEPT_PRIZE,
+    MIN_PLAYERS,
     MONEY,
     NOT_AWARDED_REASONS,
+    ONE_PER_PLAYER,
+    OVERALL_IN_SENTENCE,
     OVERALL_RANKING,
     PASS_REASONS,
+    PRIZE_TABLE,
     PRIZE_WON,
     PROVISIONAL_BANNERS,
     RATING_BANDS,
@@ -72,6 +76,7 @@ from generator.site.prize_words import (
     REMAINDER,
     SEXES,
     START_NUMBERS,
+    TIES,
     TITLES,
     UNRATED_IN,
     UNTITLED_WORD,
@@ -188,6 +193,14 @@ def ranking_name(ranking: str) -> str:
     return ranking
 
 
+def ranking_in_sentence(ranking: str) -> str:
+    """A prize list's ranking as a sentence names it: "the overall standings", or the
+    category's name."""
+    if ranking == OVERALL:
+        return phrase(OVERALL_IN_SENTENCE, context="the overall standings, in a sentence")
+    return ranking
+
+
 def banner(award: PrizeAward) -> str:
     """The prize list's state, in the same words wherever a prize is shown."""
     if not award.provisional:
@@ -243,6 +256,8 @@ class AwardLine:
 class PrizeTable:
     ranking: str
     """As the page heads it."""
+    caption: str
+    """The table's caption: "Prizes of the overall standings"."""
     anchor: str
     category_page: str | None
     """The category's page (from the site root); None for the overall list."""
@@ -254,6 +269,8 @@ class PrizesView:
     tables: tuple[PrizeTable, ...]
     banner: str
     is_provisional: bool
+    rules: tuple[str, ...]
+    """The event's rules of allocation, as event.yml announces them."""
     fund: str
     """Every list's money together; "" without money prizes."""
 
@@ -275,6 +292,12 @@ class _Places:
         return _places(first, last)
 
 
+def tie_places(award: Award) -> str:
+    """The places a tie occupies: from the first recipient's to the last one's."""
+    return _places(min(s.place for s in award.recipients),
+                   max(s.place_to for s in award.recipients))
+
+
 def _prize_text(prizes: Sequence[Prize], currency: str | None) -> str:
     money = [p.amount for p in prizes if p.amount is not None]
     if money:
@@ -285,7 +308,7 @@ def _prize_text(prizes: Sequence[Prize], currency: str | None) -> str:
 def kept_prize_text(prize: Prize, currency: str | None) -> str:
     """A prize named in a sentence: "1st place in U16, 100 EUR"."""
     return _say(KEPT_PRIZE[prize.ranking == OVERALL], {
-        "position": ordinal(prize.position), "ranking": ranking_name(prize.ranking),
+        "position": ordinal(prize.position), "ranking": ranking_in_sentence(prize.ranking),
         "amount": _prize_text((prize,), currency)})
 
 
@@ -296,7 +319,7 @@ def _criterion(cols: Sequence[Column], key: str | None) -> Column | None:
 def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _Places,
               currency: str | None) -> tuple[str, ...]:
     """The sentences of a prize list's "Why" column."""
-    ranking = ranking_name(award.ranking)
+    ranking = ranking_in_sentence(award.ranking)
     player = plan.tournament.player
     said = [_say(PASS_REASONS[passed.reason], {
         "name": player(passed.start_no).name, "place": places.place(award.ranking,
@@ -314,10 +337,13 @@ def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _P
     fields: dict[str, object] = {
         "place": _places(first.place, first.place_to), "ranking": ranking,
         "points": points_phrase(row.points, score_name(plan)),
-        "places": _places(first.place, first.place_to), "count": len(award.recipients)}
+        "places": tie_places(award), "count": len(award.recipients)}
     if award.tied_with:
         other = award.tied_with[0]
-        fields.update(name=join_words([player(n).name for n in award.tied_with]),
+        # The sentences compare with the next player tied (the one the tie-break separated);
+        # a prize that cannot be split names them all.
+        fields.update(name=player(other).name if award.reason is not AwardReason.TIE_UNBROKEN
+                      else join_words([player(n).name for n in award.tied_with]),
                       their_place=places.place(award.ranking, other))
         column = _criterion(columns(plan.standings.specs), award.criterion)
         if column is not None:
@@ -380,13 +406,23 @@ def prizes_view(plan: EventPlan, prizes: EventPrizes) -> PrizesView | None:
         slug = slugs.get(ranking)
         tables.append(PrizeTable(
             ranking=ranking_name(ranking),
+            caption=words(PRIZE_TABLE, {"ranking": ranking_in_sentence(ranking)}),
             anchor=OVERALL_ANCHOR if ranking == OVERALL else f"c-{slug or ''}",
             category_page=category_page(plan.slug, slug) if slug is not None else None,
             lines=tuple(lines)))
     fund = settings.fund
     return PrizesView(tables=tuple(tables), banner=banner(award),
-                      is_provisional=award.provisional,
+                      is_provisional=award.provisional, rules=allocation_rules(settings),
                       fund=money_text(fund, currency) if fund else "")
+
+
+def allocation_rules(settings: PrizeSettings) -> tuple[str, ...]:
+    """How the prizes are given, in a sentence each (event.yml ``prizes:``)."""
+    said = [words(ONE_PER_PLAYER[settings.one_per_player]),
+            _say(TIES[settings.ties], {"percent": plain_number(settings.hort_share)})]
+    if settings.min_players > 1 and any(p.ranking != OVERALL for p in settings.prizes):
+        said.append(_say(MIN_PLAYERS, {"count": settings.min_players}))
+    return tuple(said)
 
 
 def prize_anchor(ranking: str, categories: Sequence[CategoryStandings]) -> str:
@@ -529,8 +565,8 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
             receives, _detail = _receives(one, share, currency)
             won.append(_say(PRIZE_WON[(is_pooled, one.ranking == OVERALL)], {
                 "position": ordinal(one.prizes[0].position),
-                "places": _places(share.place, share.place_to),
-                "ranking": ranking_name(one.ranking), "amount": receives}))
+                "places": tie_places(one),
+                "ranking": ranking_in_sentence(one.ranking), "amount": receives}))
     if not places and not won:
         return None
     has_prize = bool(won) and award is not None
@@ -544,7 +580,8 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
 __all__ = [
     "OVERALL_ANCHOR", "AwardLine", "CategoryLine", "CategoryLink", "CategoryView",
     "EventPrizes", "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RecipientLine",
-    "award_why", "banner", "category_rows_standings", "category_view", "condition_words",
-    "event_prizes", "kept_prize_text", "money_text", "player_honours", "prize_anchor",
-    "prize_nav", "prize_paths", "prizes_view", "ranking_name",
+    "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
+    "condition_words", "event_prizes", "kept_prize_text", "money_text", "player_honours",
+    "prize_anchor", "prize_nav", "prize_paths", "prizes_view", "ranking_in_sentence",
+    "ranking_name",
 ]

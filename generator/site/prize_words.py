@@ -19,15 +19,22 @@ from generator.messages import N_, NC_, NN_, Plural
 from generator.rules.prizes import (
     AwardReason,
     NotAwardedReason,
+    OnePerPlayer,
     PassReason,
     ProvisionalReason,
+    TieSplit,
 )
 
 OVERALL_RANKING = NC_("prize list of the overall standings", "Overall")
-"""The overall standings as a prize list's heading and as {ranking} in a sentence."""
+"""The overall standings as a prize list's heading."""
+OVERALL_IN_SENTENCE = NC_("the overall standings, in a sentence", "the overall standings")
+"""The overall standings as {ranking} in a sentence ("nobody left in {ranking} ...")."""
 
 MONEY = NC_("an amount of money: 500 EUR", "{amount} {currency}")
 """An amount with the event's currency (event.yml ``prizes.currency``, shown as written)."""
+
+PRIZE_TABLE = N_("Prizes of {ranking}")
+"""A prize list's caption."""
 
 CATEGORY_PLACE = N_("{place} in {category}")
 """A player's place in a category, on their page: "2nd in U16" ({category} links its page)."""
@@ -87,6 +94,7 @@ PASS_REASONS: Mapping[PassReason, str] = MappingProxyType({
     PassReason.HAS_HIGHER: N_("{name} ({place}) already has a bigger prize: {prize}."),
     PassReason.HAS_EARLIER: N_("{name} ({place}) already has a prize given before this one: "
                                "{prize}."),
+    PassReason.HAS_SHARE: N_("{name} ({place}) already shares the money of a tie: {prize}."),
 })
 """Why a player ahead of the recipient did not take the prize (one prize per player)."""
 
@@ -95,6 +103,28 @@ KEPT_PRIZE: Mapping[bool, str] = MappingProxyType({
     True: N_("{position} place, {amount}"),
     False: N_("{position} place in {ranking}, {amount}"),
 })
+
+ONE_PER_PLAYER: Mapping[OnePerPlayer, str] = MappingProxyType({
+    OnePerPlayer.HIGHEST: N_("One prize per player: the highest they can take."),
+    OnePerPlayer.FIRST_LISTED: N_("One prize per player: the first listed that they can "
+                                  "take."),
+    OnePerPlayer.NO: N_("A player may take a prize in every list."),
+})
+"""The prize list's rules, as event.yml ``prizes.one_per_player`` announces them."""
+
+TIES: Mapping[TieSplit, str] = MappingProxyType({
+    TieSplit.SHARED: N_("Players tied on points share the money of the places they occupy "
+                        "equally."),
+    TieSplit.HORT: N_("Players tied on points share by the Hort system: {percent} per cent "
+                      "of each place's money is pooled and split equally, the rest goes by "
+                      "the tie-break order."),
+    TieSplit.TIEBREAKS: N_("Ties on points are broken by the tie-breaks, as for the places."),
+})
+"""event.yml ``prizes.ties``."""
+
+MIN_PLAYERS = NN_("A category's prizes are awarded when it has at least {count} player.",
+                  "A category's prizes are awarded when it has at least {count} players.",
+                  "count")
 
 PROVISIONAL_BANNERS: Mapping[tuple[ProvisionalReason, ...], str] = MappingProxyType({
     (ProvisionalReason.EVENT_NOT_COMPLETE, ProvisionalReason.NOT_CONFIRMED):
@@ -149,8 +179,9 @@ CONDITIONS = N_("Who is in it: {conditions}.")
 
 __all__ = [
     "AGE_LIMITS", "AWARD_REASONS", "CATEGORY_PLACE", "CONDITIONS", "FEDERATIONS",
-    "FINAL_BANNER", "HORT_SHARE", "KEPT_PRIZE", "MONEY",
-    "NOT_AWARDED_REASONS", "OVERALL_RANKING", "PASS_REASONS", "PRIZE_WON",
+    "FINAL_BANNER", "HORT_SHARE", "KEPT_PRIZE", "MIN_PLAYERS", "MONEY",
+    "NOT_AWARDED_REASONS", "ONE_PER_PLAYER", "OVERALL_IN_SENTENCE", "OVERALL_RANKING",
+    "PASS_REASONS", "PRIZE_TABLE", "PRIZE_WON",
     "PROVISIONAL_BANNERS", "RATING_BANDS", "RATING_LISTS", "REMAINDER", "SEXES",
-    "START_NUMBERS", "TITLES", "UNRATED_IN", "UNTITLED_WORD",
+    "START_NUMBERS", "TIES", "TITLES", "UNRATED_IN", "UNTITLED_WORD",
 ]

@@ -1,0 +1,500 @@
+"""Prize allocation (issue 14): hand-checked cases, each with its working in the test, and
+properties that hold for any field and any prize lists.
+
+The standings here are written by hand (place, points, a Buchholz), so every expected
+amount follows from the numbers in the test, never from this program's output.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kit.crosstable import crosstable
+
+from generator.model import Edition, Player, StartNo, Tournament
+from generator.rules.categories import (
+    Category,
+    RatingCondition,
+    Sex,
+    SexCondition,
+)
+from generator.rules.explain import Explained, Standings, StandingsRow
+from generator.rules.prizes import (
+    OVERALL,
+    AwardReason,
+    NotAwardedReason,
+    OnePerPlayer,
+    PassReason,
+    Prize,
+    PrizeAward,
+    PrizeSettings,
+    ProvisionalReason,
+    TieSplit,
+    Unclaimed,
+    award_prizes,
+)
+from generator.rules.ranking import compute_standings
+
+FIRST_DAY = datetime.date(2024, 6, 15)
+U2000 = Category(name="Under 2000", slug="under-2000",
+                 conditions=(RatingCondition(below=2000),))
+WOMEN = Category(name="Women", slug="women", conditions=(SexCondition(sex=Sex.FEMALE),))
+
+
+def field(text: str, *, is_final: bool = True) -> Standings:
+    """Standings from lines ``start points BH rating sex`` (``-`` unrated); the order is by
+    points, then BH; equal points and BH share the place."""
+    entries = []
+    for line in text.strip().splitlines():
+        number, points, bh, rating, sex = line.split()
+        entries.append((int(number), Decimal(points), Decimal(bh),
+                        None if rating == "-" else int(rating), sex))
+    players = {n: Player(start_no=StartNo(n), name=f"P{n}", rating=rating, sex=sex)
+               for n, _, _, rating, sex in entries}
+    ordered = sorted(entries, key=lambda e: (-e[1], -e[2], e[0]))
+    rows = []
+    for k, (n, points, bh, _, _) in enumerate(ordered):
+        equal = [i for i, e in enumerate(ordered) if (e[1], e[2]) == (points, bh)]
+        rows.append(StandingsRow(player=players[n], rank=equal[0] + 1, rank_to=equal[-1] + 1,
+                                 points=points, values={"BH": Explained(value=bh)}))
+        assert k in equal
+    tournament = Tournament(name="T", total_rounds=9, rounds_played=9,
+                            players=tuple(players[n] for n in sorted(players)))
+    return Standings(tournament=tournament, edition=Edition.FIDE_2026_03, specs=(),
+                     rows=tuple(rows), after_round=9, is_final=is_final)
+
+
+def prizes(lists: dict[str, list[str | int]], **options: object) -> PrizeSettings:
+    listed = tuple(
+        Prize(ranking=ranking, position=k,
+              amount=Decimal(str(p)) if not isinstance(p, str) else None,
+              name=p if isinstance(p, str) else None)
+        for ranking, entries in lists.items() for k, p in enumerate(entries, start=1))
+    return PrizeSettings(prizes=listed, **options)  # type: ignore[arg-type]
+
+
+def award(settings: PrizeSettings, standings: Standings,
+          categories: tuple[Category, ...] = (U2000, WOMEN)) -> PrizeAward:
+    return award_prizes(settings, standings, categories, first_day=FIRST_DAY)
+
+
+def winnings(result: PrizeAward) -> dict[int, Decimal | str]:
+    """Each player's money (all shares together), or the name prize they get."""
+    won: dict[int, Decimal | str] = {}
+    for a in result.awards:
+        for s in a.recipients:
+            if s.amount is None:
+                won[s.start_no] = a.prizes[0].name or ""
+            else:
+                won[s.start_no] = won.get(s.start_no, Decimal(0)) + s.amount  # type: ignore[operator]
+    return won
+
+
+def of(result: PrizeAward, ranking: str, position: int):
+    return next(a for a in result.awards
+                if any(p.ranking == ranking and p.position == position for p in a.prizes))
+
+
+# 1: 7 points; 2, 3 and 4: 6 points (BH 30, 28, 27); 5: 5 points.
+TIE_FOR_SECOND = """
+    1 7   35 2300 m
+    2 6   30 2200 m
+    3 6   28 2100 m
+    4 6   27 2050 m
+    5 5   25 1900 m
+"""
+
+
+def test_three_players_tied_for_second_share_the_second_to_fourth_prizes():
+    # 500 + 300 + 100 = 900, split three ways: 300 each. 1 takes the 1000 alone.
+    result = award(prizes({OVERALL: [1000, 500, 300, 100]}), field(TIE_FOR_SECOND))
+    assert winnings(result) == {1: 1000, 2: 300, 3: 300, 4: 300}
+    first = of(result, OVERALL, 1)
+    assert first.reason is AwardReason.PLACE and first.recipients[0].place == 1
+    shared = of(result, OVERALL, 2)
+    assert shared is of(result, OVERALL, 4)
+    assert shared.reason is AwardReason.SHARED
+    assert [p.position for p in shared.prizes] == [2, 3, 4]
+    assert shared.amount == 900 and shared.remainder == 0
+    assert [(s.start_no, s.place, s.place_to) for s in shared.recipients] == [
+        (2, 2, 2), (3, 3, 3), (4, 4, 4)]
+    assert result.paid == 1900 and len(result.awards) == 2
+
+
+def test_more_players_tied_than_prizes_left_share_what_there_is():
+    # Places 2-4 tied, but only a 2nd and a 3rd prize: (500 + 250) / 3 = 250 each.
+    result = award(prizes({OVERALL: [1000, 500, 250]}), field(TIE_FOR_SECOND))
+    assert winnings(result) == {1: 1000, 2: 250, 3: 250, 4: 250}
+
+
+def test_a_share_is_paid_in_whole_cents_and_the_rest_is_said():
+    # 100 / 3 = 33.333...: 33.33 each, 0.01 left over (never paid twice).
+    standings = field("""
+        1 5 20 2000 m
+        2 5 19 2000 m
+        3 5 18 2000 m
+    """)
+    result = award(prizes({OVERALL: [100]}), standings)
+    assert winnings(result) == {1: Decimal("33.33"), 2: Decimal("33.33"), 3: Decimal("33.33")}
+    assert of(result, OVERALL, 1).remainder == Decimal("0.01")
+
+
+def test_under_ties_tiebreaks_the_buchholz_order_decides_money():
+    result = award(prizes({OVERALL: [1000, 500, 300, 100]}, ties=TieSplit.TIEBREAKS),
+                   field(TIE_FOR_SECOND))
+    assert winnings(result) == {1: 1000, 2: 500, 3: 300, 4: 100}
+    second = of(result, OVERALL, 2)
+    assert second.reason is AwardReason.TIE_BROKEN and second.criterion == "BH"
+    assert second.tied_with == (3, 4)
+    third = of(result, OVERALL, 3)
+    assert third.reason is AwardReason.TIE_BROKEN and third.tied_with == (4,)
+    # 4 is the last of the tie: nobody left who could take it has 6 points.
+    assert of(result, OVERALL, 4).reason is AwardReason.PLACE
+
+
+def test_hort_with_hort_s_own_example():
+    """The worked example of de.wikipedia "Hort-System" (prizes 100 80 60 40 20 10; A and B
+    8 points, C 7.5, D, E and F 7), in cents rounded down where the article pays euros:
+    A 50 + (50 + 40) / 2 = 95; B 40 + 45 = 85; C alone 60; D, E, F keep 20, 10, 5 and
+    share (20 + 10 + 5) / 3 = 11.666 -> 11.66: 31.66, 21.66, 16.66, 0.02 left."""
+    standings = field("""
+        1 8   71   2000 m
+        2 8   70.5 2000 m
+        3 7.5 68   2000 m
+        4 7   68.5 2000 m
+        5 7   67   2000 m
+        6 7   66.5 2000 m
+    """)
+    result = award(prizes({OVERALL: [100, 80, 60, 40, 20, 10]}, ties=TieSplit.HORT,
+                          hort_share=Decimal(50)), standings)
+    assert winnings(result) == {1: 95, 2: 85, 3: 60, 4: Decimal("31.66"),
+                                5: Decimal("21.66"), 6: Decimal("16.66")}
+    top = of(result, OVERALL, 1)
+    assert top.reason is AwardReason.HORT
+    assert [s.kept for s in top.recipients] == [50, 40]
+    assert of(result, OVERALL, 3).reason is AwardReason.PLACE
+    assert of(result, OVERALL, 4).remainder == Decimal("0.02")
+
+
+def test_hort_with_another_percentage():
+    # 30% of 500 + 300 + 100 = 270 shared: 90 each; each keeps 70%: 350, 210, 70.
+    # 1 takes 1000 alone; 2: 350 + 90 = 440, 3: 210 + 90 = 300, 4: 70 + 90 = 160 (= 900).
+    result = award(prizes({OVERALL: [1000, 500, 300, 100]}, ties=TieSplit.HORT,
+                          hort_share=Decimal(30)), field(TIE_FOR_SECOND))
+    assert winnings(result) == {1: 1000, 2: 440, 3: 300, 4: 160}
+
+
+def test_hort_with_more_tied_than_prizes():
+    # Places 2-4 tied on prizes 500 and 250 only (50%): pool 375, 125 each; 2 keeps 250,
+    # 3 keeps 125, 4 keeps nothing (no place prize): 375, 250, 125.
+    result = award(prizes({OVERALL: [1000, 500, 250]}, ties=TieSplit.HORT),
+                   field(TIE_FOR_SECOND))
+    assert winnings(result) == {1: 1000, 2: 375, 3: 250, 4: 125}
+
+
+# 1 (2300) 7; 2 (1950) 6.5; 3 (2100) 6; 4 (1900) 5.5; 5 (1850) 5; 6 (1700) 4.5.
+MIXED = """
+    1 7   40 2300 m
+    2 6.5 38 1950 w
+    3 6   36 2100 m
+    4 5.5 34 1900 w
+    5 5   32 1850 m
+    6 4.5 30 1700 m
+"""
+
+
+def test_one_prize_per_player_passes_a_category_prize_down():
+    # Overall 1000, 500, 250 to 1, 2, 3. Under 2000's best is 2, who has 500 (more than
+    # 150): passed over, so 150 goes to 4 and 100 to 5.
+    result = award(prizes({OVERALL: [1000, 500, 250], "Under 2000": [150, 100]}),
+                   field(MIXED))
+    assert winnings(result) == {1: 1000, 2: 500, 3: 250, 4: 150, 5: 100}
+    first_u2000 = of(result, "Under 2000", 1)
+    assert first_u2000.reason is AwardReason.PLACE
+    assert [(s.start_no, s.place) for s in first_u2000.recipients] == [(4, 2)]
+    [passed] = first_u2000.passed_over
+    assert (passed.start_no, passed.reason, passed.kept.amount) == (2, PassReason.HAS_HIGHER,
+                                                                    500)
+    # 4 is placed ahead of 5 in the category: 5 was passed over by nobody new.
+    second_u2000 = of(result, "Under 2000", 2)
+    assert [s.start_no for s in second_u2000.recipients] == [5]
+    assert [p.start_no for p in second_u2000.passed_over] == [2]
+
+
+def test_tied_means_tied_among_those_who_may_still_take_a_prize():
+    # Women listed first (first_listed): woman 3 takes the trophy. In Under 2000, 3 and 4
+    # are tied on 6 points, but 3 holds the trophy: 4 is alone among those left, so 4
+    # takes the 150 whole (not 150 + 100 shared with 3), 3 passed over; 5 takes the 100.
+    standings = field("""
+        1 7   40 2300 m
+        3 6   36 1900 w
+        4 6   34 1850 m
+        5 5   32 1800 m
+    """)
+    result = award(prizes({"Women": ["Trophy"], "Under 2000": [150, 100]},
+                          one_per_player=OnePerPlayer.FIRST_LISTED), standings)
+    assert winnings(result) == {3: "Trophy", 4: 150, 5: 100}
+    first_u2000 = of(result, "Under 2000", 1)
+    assert first_u2000.reason is AwardReason.PLACE
+    assert [(p.start_no, p.reason) for p in first_u2000.passed_over] == [
+        (3, PassReason.HAS_EARLIER)]
+
+
+def test_the_higher_prize_wins_even_when_the_category_is_listed_first():
+    # Same lists, Under 2000 written first: under "highest" 2 still takes 500 (> 150).
+    result = award(prizes({"Under 2000": [150, 100], OVERALL: [1000, 500, 250]}),
+                   field(MIXED))
+    assert winnings(result) == {1: 1000, 2: 500, 3: 250, 4: 150, 5: 100}
+    # The awards come in the settings' order: the Under 2000 list first.
+    assert [a.ranking for a in result.awards] == ["Under 2000"] * 2 + [OVERALL] * 3
+
+
+def test_first_listed_takes_the_first_prize_listed():
+    # Under 2000 listed first: 2 (best under 2000) takes its 150 and 4 its 100; the
+    # overall 1000, 500, 250 go to 1, 3 and 5 (2 and 4 passed over: earlier prizes).
+    result = award(prizes({"Under 2000": [150, 100], OVERALL: [1000, 500, 250]},
+                          one_per_player=OnePerPlayer.FIRST_LISTED), field(MIXED))
+    assert winnings(result) == {2: 150, 4: 100, 1: 1000, 3: 500, 5: 250}
+    second = of(result, OVERALL, 2)
+    assert [(p.start_no, p.reason) for p in second.passed_over] == [
+        (2, PassReason.HAS_EARLIER)]
+    third = of(result, OVERALL, 3)
+    assert [p.start_no for p in third.passed_over] == [2, 4]
+
+
+def test_without_one_prize_per_player_a_player_takes_several():
+    result = award(prizes({OVERALL: [1000, 500], "Under 2000": [150], "Women": ["Trophy"]},
+                          one_per_player=OnePerPlayer.NO), field(MIXED))
+    assert [s.start_no for a in result.awards for s in a.recipients] == [1, 2, 2, 2]
+    assert all(not a.passed_over for a in result.awards)
+
+
+def test_a_category_with_too_few_players_awards_nothing():
+    # Two women (2 and 4), min_players 3: neither Women prize is awarded.
+    result = award(prizes({OVERALL: [100], "Women": [50, 30]}, min_players=3), field(MIXED))
+    for position in (1, 2):
+        women = of(result, "Women", position)
+        assert women.not_awarded is NotAwardedReason.TOO_FEW_PLAYERS
+        assert women.members == 2 and women.recipients == ()
+    # Four players under 2000 (2, 4, 5 and 6): its prize is awarded at min 3 and 4, not 5.
+    for minimum in (3, 4):
+        u2000 = of(award(prizes({"Under 2000": [50]}, min_players=minimum), field(MIXED)),
+                   "Under 2000", 1)
+        assert u2000.recipients[0].start_no == 2
+    too_few = of(award(prizes({"Under 2000": [50]}, min_players=5), field(MIXED)),
+                 "Under 2000", 1)
+    assert too_few.not_awarded is NotAwardedReason.TOO_FEW_PLAYERS and too_few.members == 4
+
+
+def test_a_name_prize_in_a_tie_follows_the_tie_breaks_and_is_not_shared():
+    # Women 2 and 4 both on 6 points, BH 30 and 27: the trophy goes to 2, even under
+    # "shared" (a trophy cannot be split).
+    standings = field("""
+        1 7 35 2300 m
+        2 6 30 2200 w
+        3 6 28 2100 m
+        4 6 27 2050 w
+    """)
+    result = award(prizes({"Women": ["Trophy"]}), standings)
+    trophy = of(result, "Women", 1)
+    assert [s.start_no for s in trophy.recipients] == [2]
+    assert trophy.recipients[0].amount is None
+    assert trophy.reason is AwardReason.TIE_BROKEN and trophy.criterion == "BH"
+    assert trophy.tied_with == (4,)
+
+
+def test_a_name_prize_in_a_tie_nothing_separates_goes_in_the_standings_order():
+    # 2 and 4 share 2nd-3rd (equal points and BH): the standings list 2 first.
+    standings = field("""
+        1 7 35 2300 m
+        2 6 30 2200 w
+        4 6 30 2050 w
+    """)
+    trophy = of(award(prizes({"Women": ["Trophy"]}), standings), "Women", 1)
+    assert [s.start_no for s in trophy.recipients] == [2]
+    assert (trophy.reason, trophy.criterion) == (AwardReason.TIE_UNBROKEN, None)
+
+
+def test_a_tie_broken_by_the_engine_names_its_tie_break():
+    """A real ranking. Round 1: 1 beats 3, 2 beats 4; round 2: 4 beats 1, 3 beats 2;
+    round 3: 1 and 2 draw, 3 beats 4. Points: 3 has 2, 1 and 2 have 1.5, 4 has 1.
+    BH(1) = 2 + 1 + 1.5 = 4.5 = BH(2) = 1 + 2 + 1.5: still tied. SB(1) = 2 (beat 3) +
+    1.5 / 2 (drew 2) = 2.75; SB(2) = 1 (beat 4) + 1.5 / 2 = 1.75: SB puts 1 ahead."""
+    tournament = crosstable("""
+        1 A - | 3w1 4b0 2w=
+        2 B - | 4b1 3w0 1b=
+        3 C - | 1b0 2b1 4w1
+        4 D - | 2w0 1w1 3b0
+    """)
+    standings = compute_standings(tournament, ["BH", "SB"], edition=Edition.FIDE_2026_03)
+    assert [r.player.start_no for r in standings.rows] == [3, 1, 2, 4]
+    result = award_prizes(prizes({OVERALL: [100, 60, 40]}, ties=TieSplit.TIEBREAKS),
+                          standings, first_day=None)
+    second = of(result, OVERALL, 2)
+    assert [s.start_no for s in second.recipients] == [1]
+    assert (second.reason, second.criterion, second.tied_with) == (
+        AwardReason.TIE_BROKEN, "SB", (2,))
+    # Shared instead: 1 and 2 occupy the 2nd and 3rd places: (60 + 40) / 2 = 50 each.
+    shared = award_prizes(prizes({OVERALL: [100, 60, 40]}), standings, first_day=None)
+    assert winnings(shared) == {3: 100, 1: 50, 2: 50}
+
+
+def test_a_prize_nobody_can_take_is_not_awarded_by_default():
+    # The only woman, 2, has the overall 500; the Women trophy has nobody left.
+    standings = field("""
+        1 7 35 2300 m
+        2 6 30 2200 w
+        3 5 28 2100 m
+    """)
+    result = award(prizes({OVERALL: [1000, 500], "Women": ["Trophy"]}), standings)
+    trophy = of(result, "Women", 1)
+    assert trophy.not_awarded is NotAwardedReason.NOBODY_ELIGIBLE and not trophy.recipients
+    [passed] = trophy.passed_over
+    assert (passed.start_no, passed.reason) == (2, PassReason.HAS_HIGHER)
+
+
+def test_a_prize_nobody_can_take_goes_to_the_next_overall_when_announced():
+    standings = field("""
+        1 7 35 2300 m
+        2 6 30 2200 w
+        3 5 28 2100 m
+    """)
+    result = award(prizes({OVERALL: [1000, 500], "Women": ["Trophy"]},
+                          unclaimed=Unclaimed.NEXT_OVERALL), standings)
+    trophy = of(result, "Women", 1)
+    assert trophy.reason is AwardReason.UNCLAIMED_TO_OVERALL
+    assert [(s.start_no, s.place) for s in trophy.recipients] == [(3, 3)]  # overall 3rd
+
+
+def test_a_category_without_players_has_too_few_even_with_no_minimum():
+    # min_players defaults to 1: an empty category is one with too few (0), whatever
+    # ``unclaimed`` says (its prizes were never on offer).
+    nobody = Category(name="Juniors", slug="juniors",
+                      conditions=(RatingCondition(at_least=3000),))
+    result = award_prizes(prizes({"Juniors": [50]}, unclaimed=Unclaimed.NEXT_OVERALL),
+                          field(MIXED), (nobody,), first_day=FIRST_DAY)
+    juniors = of(result, "Juniors", 1)
+    assert (juniors.not_awarded, juniors.members) == (NotAwardedReason.TOO_FEW_PLAYERS, 0)
+
+
+def test_a_share_is_the_player_s_one_prize():
+    # 2, 3 and 4 share 2nd-4th (300 each). The trophy (a name prize, given after every
+    # money prize) finds woman 3 holding a share: passed over, so woman 5 takes it.
+    standings = field("""
+        1 7 35 2300 m
+        2 6 30 2200 m
+        3 6 28 2100 w
+        4 6 27 2050 m
+        5 5 25 1900 w
+    """)
+    result = award(prizes({OVERALL: [1000, 500, 300, 100], "Women": ["Trophy"]}), standings)
+    trophy = of(result, "Women", 1)
+    assert [s.start_no for s in trophy.recipients] == [5]
+    [passed] = trophy.passed_over
+    assert (passed.start_no, passed.reason, passed.kept.position) == (
+        3, PassReason.HAS_SHARE, 2)
+
+
+def test_a_list_is_given_in_its_own_order_even_when_a_later_place_pays_more():
+    # Overall [100, 200] (a 2nd prize larger than the 1st, as written): the 1st place
+    # still takes the 1st prize, the 2nd the 2nd.
+    result = award(prizes({OVERALL: [100, 200]}), field(MIXED))
+    assert winnings(result) == {1: 100, 2: 200}
+
+
+@pytest.mark.parametrize(("is_final", "confirmed", "reasons"), [
+    (True, True, ()),
+    (True, False, (ProvisionalReason.NOT_CONFIRMED,)),
+    (False, True, (ProvisionalReason.EVENT_NOT_COMPLETE,)),
+    (False, False, (ProvisionalReason.EVENT_NOT_COMPLETE, ProvisionalReason.NOT_CONFIRMED)),
+])
+def test_provisional_until_complete_and_confirmed(is_final, confirmed, reasons):
+    result = award(prizes({OVERALL: [100]}, confirmed=confirmed),
+                   field(MIXED, is_final=is_final))
+    assert result.provisional_reasons == reasons
+    assert result.provisional is bool(reasons)
+
+
+def test_provisional_follows_the_event_s_progress():
+    # Round 2 of 2 has a pending game: the standings are not final.
+    tournament = crosstable("""
+        1 A - | 2w1 3bX
+        2 B - | 1b0 -H
+        3 C - | -H  1wX
+    """)
+    standings = compute_standings(tournament, ["BH"])
+    assert not standings.is_final
+    result = award_prizes(prizes({OVERALL: [100]}, confirmed=True), standings,
+                          first_day=None)
+    assert result.provisional_reasons == (ProvisionalReason.EVENT_NOT_COMPLETE,)
+
+
+def test_a_list_naming_no_category_is_the_caller_s_mistake():
+    with pytest.raises(ValueError, match="names no category"):
+        award_prizes(prizes({"Seniors": [10]}), field(MIXED), (), first_day=FIRST_DAY)
+
+
+# --- properties --------------------------------------------------------------------------
+
+@st.composite
+def events(draw: st.DrawFn) -> tuple[PrizeSettings, Standings]:
+    count = draw(st.integers(1, 12))
+    # Coarse points and BH, so that ties (shared places too) are common.
+    lines = [f"{n} {draw(st.integers(0, 4))} {draw(st.integers(0, 2))} "
+             f"{draw(st.sampled_from(['-', '1500', '1900', '2100']))} "
+             f"{draw(st.sampled_from('mw'))}" for n in range(1, count + 1)]
+    entry = st.one_of(st.integers(0, 1000), st.decimals("0.01", "999.99", places=2),
+                      st.sampled_from(["Trophy", "Book"]))
+    lists: dict[str, list[str | int]] = {}
+    for ranking in draw(st.permutations([OVERALL, "Under 2000", "Women"])):
+        if draw(st.booleans()):
+            lists[ranking] = draw(st.lists(entry, min_size=1, max_size=6))
+    if not lists:
+        lists[OVERALL] = [100]
+    options = {
+        "one_per_player": draw(st.sampled_from(OnePerPlayer)),
+        "ties": draw(st.sampled_from(TieSplit)),
+        "hort_share": Decimal(draw(st.integers(0, 100))),
+        "min_players": draw(st.integers(1, 4)),
+        "unclaimed": draw(st.sampled_from(Unclaimed)),
+    }
+    return prizes(lists, **options), field("\n".join(lines))
+
+
+@settings(max_examples=300, deadline=None)
+@given(events())
+def test_allocation_properties(event):
+    prize_settings, standings = event
+    result = award(prize_settings, standings)
+    # Every prize is in exactly one award.
+    listed = [p for a in result.awards for p in a.prizes]
+    assert sorted(listed, key=prize_settings.prizes.index) == list(prize_settings.prizes)
+    # Money paid never exceeds the fund, and each award's shares plus its remainder are
+    # exactly its money (nothing invented, nothing lost but the said remainder).
+    assert result.paid <= prize_settings.fund
+    for a in result.awards:
+        paid = sum((s.amount for s in a.recipients if s.amount is not None), Decimal(0))
+        if a.recipients and a.amount is not None:
+            assert paid + a.remainder == a.amount
+            # Rounding down to cents: at most a cent per share (two under Hort: the kept
+            # part and the equal part are each rounded).
+            assert Decimal(0) <= a.remainder < Decimal("0.02") * len(a.recipients)
+        assert (a.not_awarded is None) == bool(a.recipients)
+        assert len({s.start_no for s in a.recipients}) == len(a.recipients)
+    # One prize per player: nobody receives from two awards.
+    receivers = [s.start_no for a in result.awards for s in a.recipients]
+    if prize_settings.one_per_player is not OnePerPlayer.NO:
+        assert len(receivers) == len(set(receivers))
+    # A player passed over holds another award.
+    for a in result.awards:
+        for passed in a.passed_over:
+            held = result.award_of(passed.kept)
+            assert held is not a and passed.start_no in {s.start_no for s in held.recipients}
+    # A name prize has exactly one recipient.
+    for a in result.awards:
+        if a.recipients and a.prizes[0].amount is None:
+            assert len(a.recipients) == 1
