@@ -2,7 +2,18 @@
 this event bring, with the arithmetic of every game.
 
 Pure functions over the model; the words for the pages live in site/. The edition of B.02
-applied is the one in force on the event's dates (:class:`RatingEdition`).
+applied is the one in force on the event's first day (:class:`RatingEdition`), from the
+texts found (cited at each edition):
+
+- every edition: per game the difference D, at most 400 points (the 400-point rule), the
+  score probability PD from the table of 8.1.2 (``rules/ratings.py``), the change
+  K x (score - PD) with a score of 1, 0.5 or 0, the changes summed over the event;
+- they differ in K (25/15/10, then 40/20/10 with the junior clause), in the games against
+  unrated opponents (rated for the rated player in 2009, not since) and, from October 2025,
+  in the 400-point rule for players rated 2650 and more.
+
+What a TRF file cannot say (the games a player has had, whether 2400 was ever published)
+makes some K an estimate: :class:`KSource`.
 """
 
 from __future__ import annotations
@@ -10,22 +21,39 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from types import MappingProxyType
 
-from generator.model import StartNo, Tournament
+from generator.model import Player, ResultCode, RoundKind, StartNo, Tournament
+from generator.rules.ratings import score_probability_hundredths
+
+ONE_HUNDREDTH = Decimal("0.01")
 
 
 class RatingEdition(StrEnum):
     """The edition of B.02 whose K factors and 400-point rule apply, by the day it took
-    effect (the value is that day, year and month)."""
+    effect (the value is that year and month)."""
 
     FIDE_2009_07 = "2009-07"
-    """From 1 July 2009: K 25 for a new player, 15 under 2400, 10 once 2400 was reached."""
+    """From 1 July 2009 (FIDE news "Changes to Title and Rating Regulations effective from
+    July 1st 2009"): the 400-point rule replaces the 350-point one; K stays 25 for a new
+    player (under 30 games), 15 under 2400, 10 once 2400 was reached (and 30 games); a
+    rated player's games against an unrated opponent are rated too. Before 1 July 2014 a
+    new player's K had become 30 (handbook article 8.56 as quoted for the rules before
+    1 July 2014); the day it changed is not in the texts found, so 30 is accepted as given."""
+    FIDE_2014_07 = "2014-07"
+    """From 1 July 2014 (8.56): K 40 for a new player and for every player until their 18th
+    birthday while rated under 2300, 20 under 2400, 10 once a published rating reached
+    2400. The once-per-event limit of the 400-point rule that some later edition added is
+    not in the texts found and is not applied."""
     FIDE_2024_03 = "2024-03"
-    """From 1 March 2024: K 40 for a new player and a junior under 2300, 20 under 2400, 10
-    once 2400 was reached; the 400-point rule for every game."""
+    """From 1 March 2024 (8.3.1-8.3.4): the 400-point rule for every game, the junior K 40
+    until the end of the year of the 18th birthday, K x n at most 700, the change rounded
+    to a whole number (0.5 away from zero)."""
+    FIDE_2025_10 = "2025-10"
+    """From 1 October 2025: as 2024, but 8.3.1 keeps the real difference for a player rated
+    2650 or more (the 400-point rule stays for the one rated below)."""
 
     @property
     def effective(self) -> datetime.date:
@@ -41,6 +69,67 @@ class RatingEdition(StrEnum):
             return editions[-1]
         in_force = [e for e in editions if e.effective <= day]
         return in_force[-1] if in_force else editions[0]
+
+    @property
+    def k_values(self) -> tuple[int, ...]:
+        """The K factors this edition knows, highest first (what event.yml may give)."""
+        return _K_VALUES[self]
+
+    @property
+    def article_game(self) -> str:
+        """The article of the per-game steps: the difference, the 400-point rule, the
+        change K x (score - PD) and its sum."""
+        return "8.5" if self in _EDITIONS_BEFORE_2024 else "8.3"
+
+    @property
+    def article_k(self) -> str:
+        return "8.56" if self in _EDITIONS_BEFORE_2024 else "8.3.3"
+
+    @property
+    def article_table(self) -> str:
+        """The table of score probabilities PD by rating difference."""
+        return "8.1.2"
+
+    @property
+    def article_rounding(self) -> str | None:
+        """The article that rounds the change; None where the texts found do not say (the
+        2024 rounding is applied)."""
+        return None if self in _EDITIONS_BEFORE_2024 else "8.3.4"
+
+    @property
+    def rates_games_against_unrated(self) -> bool:
+        """2009: a rated player's game against an unrated one is rated (against the rating
+        the unrated player is then given); since 2014 only games against rated players
+        count (8.3.1: "for each game played against a rated player")."""
+        return self is RatingEdition.FIDE_2009_07
+
+    @property
+    def keeps_real_difference_from(self) -> int | None:
+        """The rating from which a player's own difference is not cut at 400 (2025-10)."""
+        return 2650 if self is RatingEdition.FIDE_2025_10 else None
+
+    @property
+    def caps_k_times_games(self) -> bool:
+        """8.3.3 (2024): K x n at most 700."""
+        return self not in _EDITIONS_BEFORE_2024
+
+
+_EDITIONS_BEFORE_2024 = frozenset({RatingEdition.FIDE_2009_07, RatingEdition.FIDE_2014_07})
+_K_VALUES = {
+    RatingEdition.FIDE_2009_07: (30, 25, 15, 10),
+    RatingEdition.FIDE_2014_07: (40, 20, 10),
+    RatingEdition.FIDE_2024_03: (40, 20, 10),
+    RatingEdition.FIDE_2025_10: (40, 20, 10),
+}
+ALL_K_VALUES = tuple(sorted({k for values in _K_VALUES.values() for k in values},
+                            reverse=True))
+"""Every K some edition knows: what event.yml may give before the event's date is known."""
+
+MAX_DIFFERENCE = 400
+"""The 400-point rule: a wider difference counts as 400."""
+
+K_TIMES_GAMES_LIMIT = 700
+"""8.3.3 (2024): K x n may not exceed 700."""
 
 
 class KRule(StrEnum):
@@ -80,16 +169,15 @@ class KReason(StrEnum):
     GIVEN_FOR_PLAYER = "given-for-player"
     GIVEN_FOR_EVERYONE = "given-for-everyone"
     JUNIOR = "junior"
-    """Until the end of the year of the 18th birthday, while rated under 2300 (K 40)."""
+    """K 40: until the 18th birthday (2014), until the end of the year of the 18th birthday
+    (2024), while rated under 2300."""
     RATED_2400 = "rated-2400"
-    """Rated 2400 or more now, so 2400 was reached (K 10)."""
-    UNDER_2400 = "under-2400"
-    """Rated under 2400 (K 20; in 2009 K 15), taken as neither new nor once 2400."""
+    """K 10: rated 2400 or more now, so 2400 was reached."""
     TITLE_2400 = "title-2400"
-    """Rated under 2400 with a title (GM, IM) that asked for 2400 at some time (K 10),
-    though the file cannot say the published rating reached it."""
-    CAPPED_700 = "capped-700"
-    """K x the games would pass 700: K is the largest whole number that keeps within it."""
+    """K 10: rated under 2400 with a title (GM, IM) that asked for 2400 at some time,
+    though the file cannot say a published rating reached it."""
+    UNDER_2400 = "under-2400"
+    """K 20 (2009: 15): rated under 2400, taken as neither new nor once 2400."""
 
 
 class NotCounted(StrEnum):
@@ -102,7 +190,10 @@ class NotCounted(StrEnum):
     UNRATED_GAME = "unrated-game"
     """Played, but written as not rated (TRF W / D / L: less than one move)."""
     UNRATED_OPPONENT = "unrated-opponent"
-    """The opponent has no rating."""
+    """The opponent has no rating (8.3.1 rates games against rated players only)."""
+    OPPONENT_RATING_UNKNOWN = "opponent-rating-unknown"
+    """2009: FIDE rates the game, against the rating the unrated opponent is given after
+    the event, which the file cannot hold; the change leaves it out."""
     PENDING = "pending"
     """The result is not known yet."""
 
@@ -124,13 +215,13 @@ class GameRatingChange:
     opponent_rating: int | None
     difference: int | None = None
     """The player's rating minus the opponent's as used, after the 400-point rule (so
-    between -400 and 400); None for a round not counted."""
+    between -400 and 400 unless the edition keeps the real one); None when not counted."""
     is_capped_at_400: bool = False
     """The real difference was wider than 400 and counts as 400."""
     expected: Decimal | None = None
-    """The player's expected score for this game (B.02 8.1.2 table, two decimals)."""
+    """PD, the player's score probability for this game (8.1.2 table, two decimals)."""
     result: Decimal | None = None
-    """1, 0.5 or 0, whatever the event's own scoring gives a game."""
+    """1, 0.5 or 0 for the game, whatever the event's own scoring gives it."""
     change: Decimal | None = None
     """K x (result - expected), unrounded."""
     counted: bool = False
@@ -146,15 +237,18 @@ class RatingChange:
     rating: int | None
     """The rating the change is computed from (TRF 001 columns 49-52)."""
     k: int | None
-    """None for an unrated player."""
+    """The K used; None for an unrated player."""
     k_source: KSource | None
     k_reason: KReason | None
+    k_before_cap: int | None = None
+    """The K of the rule or event.yml when K x games passed 700 and K was lowered to
+    ``k`` (8.3.3, 2024); None when no cap applied."""
     games: tuple[GameRatingChange, ...] = ()
     """Every round that has happened for the player, counted or not, round 1 first."""
     total: Decimal = Decimal(0)
-    """The sum of the counted games' changes, unrounded."""
+    """The sum of the counted games' changes, unrounded (= K x the sum of score - PD)."""
     rounded: int = 0
-    """The total rounded to a whole number as B.02 rounds it."""
+    """The total rounded to a whole number, 0.5 away from zero (8.3.4)."""
     no_change: NoChange | None = None
     edition: RatingEdition
 
@@ -162,14 +256,156 @@ class RatingChange:
     def counted_games(self) -> int:
         return sum(1 for game in self.games if game.counted)
 
+    @property
+    def leaves_out_rated_games(self) -> bool:
+        """Some game FIDE rates could not be computed here (2009: an unrated opponent)."""
+        return any(g.not_counted is NotCounted.OPPONENT_RATING_UNKNOWN for g in self.games)
+
 
 def rating_changes(tournament: Tournament, k_settings: KSettings = DEFAULT_K_SETTINGS, *,
                    on: datetime.date | None) -> Mapping[StartNo, RatingChange]:
     """Every player's rating change (a team event: pass its ``individual`` tournament),
-    under the B.02 edition in force ``on`` that day (the event's first day)."""
-    raise NotImplementedError("rating changes: types only so far")
+    under the B.02 edition in force ``on`` that day (the event's first day; the rating
+    and K are those at the beginning of the event)."""
+    edition = RatingEdition.in_force_on(on)
+    return MappingProxyType({
+        player.start_no: _rating_change(player, tournament, k_settings, edition, on)
+        for player in tournament.players})
 
 
-__all__ = ["DEFAULT_K_SETTINGS", "GameRatingChange", "KReason", "KRule", "KSettings",
-           "KSource", "NoChange", "NotCounted", "RatingChange", "RatingEdition",
-           "rating_changes"]
+_SCORES = {ResultCode.WIN: Decimal(1), ResultCode.DRAW: Decimal("0.5"),
+           ResultCode.LOSS: Decimal(0)}
+"""8.3.2 b): for each game the score is 1, 0.5 or 0, whatever points the event gives."""
+
+
+def _rating_change(player: Player, tournament: Tournament, k_settings: KSettings,
+                   edition: RatingEdition, on: datetime.date | None) -> RatingChange:
+    rating = player.rating
+    if rating is None:
+        return RatingChange(start_no=player.start_no, rating=None, k=None, k_source=None,
+                            k_reason=None, no_change=NoChange.UNRATED, edition=edition)
+    k, source, reason = k_factor(player, k_settings, edition, on)
+    rounds = [_game(result.round, result.opponent, result.code, result.kind, rating,
+                    tournament, edition)
+              for result in player.results if result.kind is not RoundKind.NOT_PLAYED_YET]
+    counted = sum(1 for game in rounds if game.difference is not None)
+    k_before_cap = None
+    if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
+        # 8.3.3: the games of this event alone pass K x n = 700, so K is the largest whole
+        # number that keeps within it (other events of the rating period could lower it more).
+        k_before_cap, k = k, K_TIMES_GAMES_LIMIT // counted
+    games = tuple(_with_change(game, k) for game in rounds)
+    total = sum((g.change for g in games if g.change is not None), Decimal(0))
+    return RatingChange(
+        start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
+        k_before_cap=k_before_cap, games=games, total=total,
+        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition)
+
+
+def _game(round_no: int, opponent: StartNo | None, code: ResultCode, kind: RoundKind,
+          rating: int, tournament: Tournament, edition: RatingEdition) -> GameRatingChange:
+    """One round before K is known: the difference and PD of a counted game, else why not."""
+    opponent_rating = (tournament.player(opponent).rating
+                       if opponent is not None and tournament.has_player(opponent) else None)
+    reason = None
+    if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
+        reason = NotCounted.FORFEIT
+    elif kind is RoundKind.PENDING:
+        reason = NotCounted.PENDING
+    elif kind is not RoundKind.GAME or opponent is None or not tournament.has_player(opponent):
+        reason = NotCounted.BYE
+    elif code not in _SCORES:
+        reason = NotCounted.UNRATED_GAME
+    elif opponent_rating is None:
+        reason = (NotCounted.OPPONENT_RATING_UNKNOWN if edition.rates_games_against_unrated
+                  else NotCounted.UNRATED_OPPONENT)
+    if reason is not None:
+        return GameRatingChange(round=round_no, opponent=opponent,
+                                opponent_rating=opponent_rating, not_counted=reason)
+    assert opponent_rating is not None
+    real = rating - opponent_rating
+    keeps_from = edition.keeps_real_difference_from
+    if keeps_from is not None and rating >= keeps_from:
+        difference = real
+    else:
+        difference = max(-MAX_DIFFERENCE, min(MAX_DIFFERENCE, real))
+    expected = Decimal(score_probability_hundredths(difference)) * ONE_HUNDREDTH
+    return GameRatingChange(round=round_no, opponent=opponent,
+                            opponent_rating=opponent_rating, difference=difference,
+                            is_capped_at_400=difference != real, expected=expected,
+                            result=_SCORES[code], counted=True)
+
+
+def _with_change(game: GameRatingChange, k: int) -> GameRatingChange:
+    if not game.counted or game.result is None or game.expected is None:
+        return game
+    return GameRatingChange(
+        round=game.round, opponent=game.opponent, opponent_rating=game.opponent_rating,
+        difference=game.difference, is_capped_at_400=game.is_capped_at_400,
+        expected=game.expected, result=game.result,
+        change=k * (game.result - game.expected), counted=True)
+
+
+_TITLES_THAT_ASKED_FOR_2400 = frozenset({"GM", "IM"})
+"""B.01: the GM and IM titles ask for a rating of 2500 / 2400 at some time."""
+
+
+def k_factor(player: Player, k_settings: KSettings, edition: RatingEdition,
+             on: datetime.date | None) -> tuple[int, KSource, KReason]:
+    """A rated player's K: event.yml's, else the edition's default rule on what the file
+    holds (the rating at the start, the birth, the title)."""
+    given = k_settings.players.get(player.start_no)
+    if given is not None:
+        return given, KSource.GIVEN, KReason.GIVEN_FOR_PLAYER
+    if isinstance(k_settings.default, int):
+        return k_settings.default, KSource.GIVEN, KReason.GIVEN_FOR_EVERYONE
+    rating = player.rating
+    assert rating is not None
+    old = edition is RatingEdition.FIDE_2009_07
+    if rating >= 2400:
+        # 2009 also asks for 30 games, which the file cannot show.
+        return 10, KSource.ESTIMATED if old else KSource.RULE, KReason.RATED_2400
+    if not old and rating < 2300:
+        junior = _is_junior(player, edition, on)
+        if junior:
+            return 40, KSource.RULE, KReason.JUNIOR
+        if junior is None and _may_be_junior(player, on):
+            return 40, KSource.ESTIMATED, KReason.JUNIOR
+    if player.title in _TITLES_THAT_ASKED_FOR_2400:
+        return 10, KSource.ESTIMATED, KReason.TITLE_2400
+    return (15 if old else 20), KSource.ESTIMATED, KReason.UNDER_2400
+
+
+def _is_junior(player: Player, edition: RatingEdition, on: datetime.date | None
+               ) -> bool | None:
+    """Does the junior clause hold on the event's first day? None: the file cannot say."""
+    year = player.birth_year
+    if year is None or on is None:
+        return None
+    if edition is RatingEdition.FIDE_2014_07:
+        # 8.56 (2014): "until their 18th birthday"; with the year alone, the year of that
+        # birthday is the one that cannot be told.
+        born = player.birth_date
+        if born is not None:
+            return on < _birthday(born, 18)
+        return None if on.year == year + 18 else on.year < year + 18
+    # 8.3.3 (2024): "until the end of the year of their 18th birthday": the year suffices.
+    return on.year <= year + 18
+
+
+def _may_be_junior(player: Player, on: datetime.date | None) -> bool:
+    """2014, the year of birth alone: the event falls in the year of the 18th birthday."""
+    year = player.birth_year
+    return year is not None and on is not None and on.year == year + 18
+
+
+def _birthday(born: datetime.date, age: int) -> datetime.date:
+    try:
+        return born.replace(year=born.year + age)
+    except ValueError:  # born on 29 February: the birthday falls on 1 March
+        return datetime.date(born.year + age, 3, 1)
+
+
+__all__ = ["ALL_K_VALUES", "DEFAULT_K_SETTINGS", "K_TIMES_GAMES_LIMIT", "MAX_DIFFERENCE",
+           "GameRatingChange", "KReason", "KRule", "KSettings", "KSource", "NoChange",
+           "NotCounted", "RatingChange", "RatingEdition", "k_factor", "rating_changes"]

@@ -83,6 +83,13 @@ _PD_BY_DIFFERENCE = tuple(
 negative differences sit at the end, where Python's negative indices find them."""
 
 
+def score_probability_hundredths(difference: int) -> int:
+    """PD x 100 (B.02 8.1.2) of a player rated ``difference`` points above the opponent
+    (negative: below), on the full scale; the caller applies any 400-point rule first."""
+    widest = _WIDEST_DIFFERENCE
+    return _PD_BY_DIFFERENCE[max(-widest, min(widest, difference))]
+
+
 def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
     """Sum of scoring probabilities x 100 (B.02 8.1.2, full scale as 10.3 requires)."""
     table = _PD_BY_DIFFERENCE

@@ -1,0 +1,272 @@
+"""The FIDE rating change (B.02) on the pages: the standings column, the downloads, and a
+player's derivation game by game (issue 14).
+
+The expected numbers are worked out by hand from B.02 (the table of 8.1.2, the 400-point
+rule and K x (score - expected) of 8.3), never taken from the program: a player rated 1900
+with K 20 (the rule's estimate: the file has no birth, no game count) meets
+
+- 2000 and wins: difference -100, expected 0.36, 20 x (1 - 0.36) = +12.8;
+- 1800 and draws: difference +100, expected 0.64, 20 x (0.5 - 0.64) = -2.8;
+- 1350 and wins: difference +550 counts as +400, expected 0.92, 20 x (1 - 0.92) = +1.6;
+- an unrated player (not counted, 8.3.1) and wins by forfeit (no game, not counted);
+
+so the change is +11.6, which the rating list rounds to +12 (8.3.4).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from kit.crosstable import crosstable
+from kit.sitekit import make_event
+
+from generator.model import StartNo
+from generator.rules.rating_change import KSettings, rating_changes
+from generator.site.build import build_site
+from generator.site.language import speaking
+from generator.site.rating_view import change_text, player_rating_view, sum_text
+
+# The event: six players, five rounds, every pair meeting at most once. Player 1 is the
+# one worked out above; 6 forfeits round 5 to 1.
+_PLAYERS = {  # start no: name, rating (None: unrated)
+    1: ("Hero, Anna", 1900), 2: ("Strong, Bo", 2000), 3: ("Equal, Cy", 1800),
+    4: ("Low, Di", 1350), 5: ("Newcomer, Ed", None), 6: ("Absent, Flo", 1700),
+}
+_ROUNDS = {  # start no: (opponent, colour, result) per round
+    1: [(2, "w", "1"), (3, "b", "="), (4, "w", "1"), (5, "b", "1"), (6, "w", "+")],
+    2: [(1, "b", "0"), (5, "w", "="), (6, "b", "="), (4, "w", "="), (3, "b", "=")],
+    3: [(4, "w", "="), (1, "w", "="), (5, "b", "="), (6, "w", "="), (2, "w", "=")],
+    4: [(3, "b", "="), (6, "w", "="), (1, "b", "0"), (2, "b", "="), (5, "w", "=")],
+    5: [(6, "b", "="), (2, "b", "="), (3, "w", "="), (1, "w", "0"), (4, "b", "=")],
+    6: [(5, "w", "="), (4, "b", "="), (2, "w", "="), (3, "b", "="), (1, "b", "-")],
+}
+_POINTS = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5"), "0": Decimal(0),
+           "-": Decimal(0)}
+
+
+def _trf(ratings: dict[int, int | None] | None = None) -> str:
+    """The event as a TRF-16 file (columns as FIDE's TRF description places them)."""
+    lines = ["012 Rating change test", "022 Testville", "042 2025/03/15", "062 6", "XXR 5"]
+    for number, (name, rating) in _PLAYERS.items():
+        if ratings is not None:
+            rating = ratings.get(number)
+        points = sum((_POINTS[result] for _, _, result in _ROUNDS[number]), Decimal(0))
+        rounds = "  ".join(f"{opponent:4d} {colour} {result}"
+                           for opponent, colour, result in _ROUNDS[number])
+        lines.append(f"001 {number:4d} m    {name:<33} {rating or '':>4} NOR {'':>11} "
+                     f"{'':>10} {points:>4.1f} {'':>4}  {rounds}")
+    return "\n".join(lines) + "\n"
+
+
+def _build(tmp_path: Path, trf: str, settings: str = "tiebreaks: [BH]\n") -> Path:
+    events = tmp_path / "events"
+    make_event(events, "rated", trf, settings)
+    build_site(events, tmp_path / "site")
+    return tmp_path / "site" / "rated"
+
+
+def _text(fragment: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
+
+
+def _headings(page: str) -> list[str]:
+    thead = page.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    return [_text(cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", thead, re.S)]
+
+
+def _standings_rows(page: str) -> dict[str, list[str]]:
+    """Each row of the standings table by the player's name: its cells as text."""
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+        cells = [_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+        rows[cells[1]] = cells
+    return rows
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp("rated"), _trf())
+
+
+def test_the_standings_show_each_rated_players_change_in_a_column(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    headings = _headings(page)
+    assert headings[headings.index("Rtg") + 1] == "Rtg±", headings
+    column = headings.index("Rtg±")
+    rows = _standings_rows(page)
+    # By hand (module docstring); K 20 is the rule's estimate, so the cell is marked.
+    assert rows["Hero, Anna"][column] == "+11.6≈"
+    # The unrated player has no change: a blank cell, not 0.
+    assert rows["Newcomer, Ed"][column] == ""
+    # 2000 lost to 1900 (expected 0.64: -12.8), then four draws, one against the
+    # unrated player (not counted): 2000-1800 (+200: 0.76, -5.2), 2000-1350 (+400:
+    # 0.92, -8.4), 2000-1700 (+300: 0.85, -7.0).
+    assert rows["Strong, Bo"][column] == "−33.4≈"
+
+
+def test_the_legend_says_what_the_column_and_its_mark_are_and_links_the_page(
+        site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    legend = page.split('<details class="legend">', 1)[1].split("</details>", 1)[0]
+    assert '<a href="../tiebreaks/rating-change.html">Rtg±</a>' in legend
+    assert "≈: the K used is estimated" in _text(legend)
+    explanation = (site.parent / "tiebreaks" / "rating-change.html").read_text(encoding="utf-8")
+    assert "400-point rule" in explanation and "B.02 8.3.3" in explanation
+
+
+def test_the_column_heading_opens_the_players_derivation(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<th scope="col" class="num" data-anchor="rating-change">', page)
+    player = (site / "players" / "1.html").read_text(encoding="utf-8")
+    assert 'id="p1-rating-change"' in player
+
+
+def test_no_column_without_rated_players(tmp_path: Path) -> None:
+    site = _build(tmp_path, _trf(ratings={}))
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "Rtg±" not in _headings(page)
+    assert "rating-change.html" not in page
+    player = (site / "players" / "1.html").read_text(encoding="utf-8")
+    assert "rating-change" not in player
+
+
+def test_the_standings_after_a_round_have_no_column(site: Path) -> None:
+    page = (site / "rounds" / "5-standings.html").read_text(encoding="utf-8")
+    assert "Rtg±" not in _headings(page)
+
+
+def _derivation(site: Path, number: int) -> str:
+    page = (site / "players" / f"{number}.html").read_text(encoding="utf-8")
+    return page.split(f'id="p{number}-rating-change"', 1)[1].split("</section>", 1)[0]
+
+
+def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
+    block = _derivation(site, 1)
+    rows = [[_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", block.split("<tbody>")[1], re.S)]
+    # Rd, opponent, rating, difference, expected, change, why.
+    assert [row[:6] for row in rows] == [
+        ["1", "Strong, Bo", "2000", "−100", "0.36", "+12.8"],
+        ["2", "Equal, Cy", "1800", "+100", "0.64", "−2.8"],
+        ["3", "Low, Di", "1350", "+400", "0.92", "+1.6"],
+        ["4", "Newcomer, Ed", "—", "", "", ""],
+        ["5", "Absent, Flo", "1700", "", "", ""],
+    ]
+    why = [row[6] for row in rows]
+    assert why[0] == ("Scored 1 against an expected 0.36: 20 × (1 − 0.36) = +12.8 "
+                      "(B.02 8.3).")
+    assert why[1] == ("Scored 0.5 against an expected 0.64: 20 × (0.5 − 0.64) = −2.8 "
+                      "(B.02 8.3).")
+    assert why[2] == ("Scored 1 against an expected 0.92: 20 × (1 − 0.92) = +1.6 (B.02 8.3). "
+                      "The rating difference of +550 counts as +400 (the 400-point rule, "
+                      "B.02 8.3).")
+    assert why[3] == ("Not counted: the opponent is unrated, and only games against rated "
+                      "opponents count (B.02 8.3).")
+    assert why[4] == "Not counted: won or lost by forfeit, no game was played."
+    text = _text(block)
+    assert "+12.8 − 2.8 + 1.6 = +11.6, rounded to +12 (B.02 8.3.4)." in text
+    assert ("K 20, estimated: rated under 2400; the file does not say how many rated games "
+            "the player has played") in text
+    assert "in force from March 1, 2024" in text
+
+
+def test_the_round_by_round_table_has_each_games_change(site: Path) -> None:
+    page = (site / "players" / "1.html").read_text(encoding="utf-8")
+    table = page.split('id="p1-rounds"', 1)[1].split("</table>", 1)[0]
+    headings = _headings(table)
+    assert headings[-1] == "Rtg±"
+    body = table.split("<tbody>", 1)[1]
+    cells = [[_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)][-1]
+             for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    assert cells == ["+12.8", "−2.8", "+1.6", "", ""]
+
+
+def test_an_unrated_players_page_says_there_is_no_change(site: Path) -> None:
+    block = _derivation(site, 5)
+    assert "<table" not in block
+    assert "No rating change: the player has no rating yet" in _text(block)
+
+
+def test_the_derivation_heading_links_the_explanation_page(site: Path) -> None:
+    block = _derivation(site, 1)
+    assert '<a href="../../tiebreaks/rating-change.html">Rating change</a> = +11.6' in block
+
+
+def test_the_downloads_carry_the_change_k_and_its_source(site: Path) -> None:
+    document = json.loads((site / "standings.json").read_bytes())
+    players = {player["start_no"]: player for player in document["players"]}
+    assert (players[1]["rating_change"], players[1]["k"], players[1]["k_source"]) == (
+        11.6, 20, "estimated")
+    assert (players[5]["rating_change"], players[5]["k"], players[5]["k_source"]) == (
+        None, None, None)
+    rows = {row["start_no"]: row for row in csv.DictReader(
+        io.StringIO((site / "standings.csv").read_text(encoding="utf-8")))}
+    assert (rows["1"]["rating_change"], rows["1"]["k"], rows["1"]["k_source"]) == (
+        "11.6", "20", "estimated")
+    assert (rows["5"]["rating_change"], rows["5"]["k"], rows["5"]["k_source"]) == ("", "", "")
+    assert rows["2"]["rating_change"] == "-33.4"
+
+
+def test_an_unrated_events_downloads_have_no_rating_fields(tmp_path: Path) -> None:
+    site = _build(tmp_path, _trf(ratings={}))
+    document = json.loads((site / "standings.json").read_bytes())
+    assert all("rating_change" not in player for player in document["players"])
+    header = (site / "standings.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert "rating_change" not in header.split(",")
+
+
+# --- the view without a site: K given, the decimal separator --------------------------------
+
+_SMALL = """
+1 Anna  1900 | 2w1  3b=
+2 Boris 2000 | 1b0  -H
+3 Cyril 1800 | -H   1w=
+"""
+
+
+def test_a_k_the_settings_give_is_not_marked_estimated() -> None:
+    tournament = crosstable(_SMALL)
+    changes = rating_changes(tournament, KSettings(default=40), on=None)
+    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
+                              "rating-change.html", lambda number: f"{number}.html")
+    assert not view.is_estimated
+    assert view.k_sentences == ("K 40: the event's settings give it for every player.",)
+    # 40 x (1 - 0.36) = +25.6; 40 x (0.5 - 0.64) = -5.6.
+    assert [line.change for line in view.lines] == ["+25.6", "−5.6"]
+    assert view.total == "+20.0"
+    assert view.change_in(1) == "+25.6" and view.change_in(3) == ""
+
+
+def test_k_given_for_one_player_wins_over_the_rule() -> None:
+    tournament = crosstable(_SMALL)
+    changes = rating_changes(tournament, KSettings(players={StartNo(1): 10}), on=None)
+    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
+                              "rating-change.html", lambda number: f"{number}.html")
+    assert view.k_sentences == ("K 10: the event's settings give it for this player.",)
+    assert view.total == "+5.0"  # 10 x 0.64 - 10 x 0.14
+
+
+@pytest.mark.parametrize(("value", "english", "german"), [
+    (Decimal("12.8"), "+12.8", "+12,8"),
+    (Decimal("-3"), "−3.0", "−3,0"),
+    (Decimal("5.55"), "+5.55", "+5,55"),
+    (Decimal("0"), "0.0", "0,0"),
+])
+def test_a_change_is_written_with_its_sign_and_the_languages_separator(
+        value: Decimal, english: str, german: str) -> None:
+    assert change_text(value) == english
+    with speaking("de"):
+        assert change_text(value) == german
+
+
+def test_a_sum_is_written_as_a_reader_writes_it() -> None:
+    assert sum_text((Decimal("12.8"), Decimal("-2.8"), Decimal("1.6"))) == "+12.8 − 2.8 + 1.6"
+    assert sum_text((Decimal("-2.8"),)) == "−2.8"
