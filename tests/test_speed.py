@@ -36,7 +36,8 @@ def test_made_records_stay_frozen():
 def test_wide_record_in_declaration_order():
     names = tuple(f.name for f in dataclasses.fields(Player))
     values = {"start_no": StartNo(2), "name": "Kim, Sven", "sex": "m", "title": "GM",
-              "rating": 2500, "federation": "ESP", "fide_id": 123, "birth": "2000/02/19",
+              "rating": 2500, "national_rating": 2410, "federation": "ESP", "fide_id": 123,
+              "birth": "2000/02/19",
               "points_in_file": Decimal("7.5"), "rank_in_file": 1, "results": (), "line": 9}
     assert set(values) == set(names)  # the test itself must name every field
     made = record_maker(Player, *names)(*(values[n] for n in names))
@@ -78,7 +79,8 @@ class _Named:
 
 
 PLAYER_VALUES = {"start_no": StartNo(2), "name": "Kim, Sven", "sex": "m", "title": "GM",
-                 "rating": 2500, "federation": "ESP", "fide_id": 123, "birth": "2000/02/19",
+                 "rating": 2500, "national_rating": 2410, "federation": "ESP", "fide_id": 123,
+                 "birth": "2000/02/19",
                  "points_in_file": Decimal("7.5"), "rank_in_file": 1, "results": (), "line": 9}
 
 

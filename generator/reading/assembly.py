@@ -31,6 +31,8 @@ from generator.model import (
     Tournament,
 )
 from generator.reading.dates import header_date, round_dates
+from generator.reading.national_ratings import national_ratings
+from generator.reading.prize_settings import check_categories
 from generator.reading.scoring import (
     BYE_WORDS,
     FORFEIT_WITHOUT_OPPONENT_WARNING,
@@ -143,6 +145,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         results[no], tallies[no] = _results(player, total_rounds, rounds_played, games_tallies,
                                             sink)
     scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
+    national = national_ratings(document, by_no, sink)
     tournament = Tournament(
         name=heading.title,
         city=heading.place,
@@ -158,7 +161,8 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         rounds_played=rounds_played,
         players=tuple(
             _new_player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
-                        rating=p.rating, federation=p.federation, fide_id=p.fide_id,
+                        rating=p.rating, national_rating=national.get(no),
+                        federation=p.federation, fide_id=p.fide_id,
                         birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
                         results=results[no], line=p.line)
             for no, p in sorted(by_no.items())),
@@ -167,6 +171,9 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     )
     if _is_round_robin(document, settings, tournament):
         tournament = dataclasses.replace(tournament, is_round_robin=True)
+    for problem in check_categories(settings.categories, settings.positions, settings.path,
+                                    tournament, heading.start_date):
+        sink.add(problem)
     return tournament
 
 
@@ -355,8 +362,8 @@ _GAME_CODES: Mapping[str, ResultCode] = {
 """Results that need no second look when an opponent is named: games and forfeits."""
 _COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
 _new_player = keyword_record_maker(
-    Player, "start_no", "name", "sex", "title", "rating", "federation", "fide_id", "birth",
-    "points_in_file", "rank_in_file", "results", "line")
+    Player, "start_no", "name", "sex", "title", "rating", "national_rating", "federation",
+    "fide_id", "birth", "points_in_file", "rank_in_file", "results", "line")
 # By position: made per round of every player, by map over the columns of a 001 record in
 # the usual case (speed.record_maker says why it may).
 _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "code", "line",

@@ -42,9 +42,15 @@ def _is_word_character(character: str) -> bool:
     return unicodedata.category(character)[0] in "LMN"
 
 
-def _suggestion(name: str) -> str:
+def address_words(name: str) -> str:
+    """``name``'s words (letters and digits) in lower case joined by '-', a name every
+    address takes: "Under 2000" -> "under-2000"; empty when it has no letter or digit."""
     words = re.split(r"[^\w]+|_+", unicodedata.normalize("NFC", name).lower())
-    return "-".join(word for word in words if word) or "event"
+    return "-".join(word for word in words if word)
+
+
+def _suggestion(name: str) -> str:
+    return address_words(name) or "event"
 
 
 def address_problem(name: str, path: str) -> Diagnostic | None:

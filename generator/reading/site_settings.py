@@ -22,7 +22,8 @@ from yaml.nodes import Node, SequenceNode
 
 from generator.errors import DiagnosticSink, did_you_mean, quote
 from generator.messages import N_, SHIPPED_LANGUAGES
-from generator.reading.settings import Position, SettingsReader, compose_settings
+from generator.reading.settings import compose_settings
+from generator.reading.settings_reader import Position, SettingsReader
 
 SITE_FILE = "site.yml"
 DEFAULT_SITE_TITLE = N_("Tournament results")

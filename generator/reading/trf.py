@@ -242,6 +242,16 @@ TEAM_TAGS = frozenset({"013", "310", "240", "250", "260", "299", "300", "320", "
 EXTENSION_TAGS = frozenset({"XXR", "XXC", "XXS", "XXA", "XXZ", "XXP"})
 KNOWN_TAGS = HEADER_TAGS | TEAM_TAGS | EXTENSION_TAGS | {"001"}
 
+NATIONAL_FEDERATION_TAGS = ("032", "172")
+"""Records naming a federation (columns 5-7) whose TRF-26 national rating (NRS) records,
+tagged with its code, may follow: 172 (the starting-rank method's), else the event's 032."""
+
+
+def named_federation(record: TrfRecord) -> str:
+    """The federation a 032 or 172 record names, as NRS records write it for their tag."""
+    return record.text[4:7].strip().upper()
+
+
 RESULT_CODES = "1=0WDL+-HFUZX?"
 RESULT_EXPECTED = "one of 1 = 0 W D L + - H F U Z X or blank"
 _COLOR_EXPECTED = "'w', 'b', '-' or blank"
@@ -251,6 +261,8 @@ _TITLES = {
     "WCM": "WCM", "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM",
     "WF": "WFM", "WC": "WCM",
 }
+TITLES = tuple(dict.fromkeys(_TITLES.values()))
+"""The titles as ``Player.title`` holds them (GM, IM, FM, CM, WGM, WIM, WFM, WCM)."""
 
 
 def parse_trf(text: str, path: str) -> TrfDocument:
@@ -273,6 +285,7 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
     teams: list[TeamRecord] = []
     teams_read = {"013": 0, "310": 0}
     unknown_tags: dict[str, int] = {}
+    national: set[str] = set()  # federations whose NRS records may follow
     opponents = _OpponentFields()
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip().rstrip("\x1a").rstrip()  # old DOS files end with Ctrl-Z
@@ -310,7 +323,9 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
             if team is not None:
                 teams.append(team)
                 teams_read[tag] += 1
-        elif tag not in KNOWN_TAGS and tag not in unknown_tags:
+        elif tag in NATIONAL_FEDERATION_TAGS:
+            national.add(named_federation(record))
+        elif tag not in KNOWN_TAGS and tag not in unknown_tags and tag not in national:
             unknown_tags[tag] = number
             sink.warning(f"unknown record type {tag!r} kept but not used", line=number,
                          column=1, expected="a TRF-16/TRF-26 record such as 001, 012 or XXR")
@@ -655,7 +670,7 @@ def rounds_from(record: TrfRecord, sink: DiagnosticSink | None) -> int | None:
 
 __all__ = [
     "EXTENSION_TAGS", "HEADER_TAGS", "KNOWN_TAGS", "MAX_RECORDS", "MAX_RECORD_COLUMNS",
-    "RESULT_EXPECTED", "TEAM_TAGS",
+    "NATIONAL_FEDERATION_TAGS", "RESULT_EXPECTED", "TEAM_TAGS", "TITLES",
     "PlayerRecord", "RoundBlock", "RoundBlocks", "TeamRecord", "TrfDocument", "TrfRecord",
-    "parse_trf", "read_records", "rounds_from",
+    "named_federation", "parse_trf", "read_records", "rounds_from",
 ]

@@ -1,0 +1,82 @@
+"""TRF-26 national rating (NRS) records -> each player's national rating.
+
+An NRS record repeats the static columns of a 001 record under a federation's code instead
+of ``001``: columns 5-8 the starting rank of the 001 record it belongs to, columns 49-52
+the national rating (spec trf.md §3, "NRS records"). Which codes are record types rather
+than unknown records is the file's to say: the federation named by its 172 record (the
+starting-rank method, which TRF-26 makes mandatory with NRS records) or by its 032 (the
+event's federation), written before them (trf.read_records reads them so). A record that
+cannot be used is a warning: national ratings only serve categories, never the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from generator.errors import DiagnosticSink
+from generator.model import MAX_RATING
+from generator.reading.trf import (
+    KNOWN_TAGS,
+    NATIONAL_FEDERATION_TAGS,
+    TrfDocument,
+    named_federation,
+)
+
+_RATING_EXPECTED = f"a rating from 1 to {MAX_RATING} in columns 49-52, or blanks"
+
+
+def national_ratings(document: TrfDocument, start_numbers: Collection[int],
+                     sink: DiagnosticSink) -> dict[int, int]:
+    """Starting rank -> national rating, for the players of ``start_numbers`` that an NRS
+    record rates; every record that cannot be used reported into ``sink`` as a warning."""
+    named: set[str] = set()
+    ratings: dict[int, int] = {}
+    first_line: dict[int, int] = {}
+    for record in document.records:
+        if record.tag in NATIONAL_FEDERATION_TAGS:
+            named.add(named_federation(record))
+            continue
+        if record.tag in KNOWN_TAGS or record.tag not in named:
+            continue
+        written_no = record.text[4:8].strip()
+        if not (written_no.isascii() and written_no.isdigit()):
+            sink.warning(f"national rating record without a starting rank ({written_no!r})",
+                         line=record.line, column=5,
+                         expected="the starting rank of a player in columns 5-8")
+            continue
+        start_no = int(written_no)
+        if start_no not in start_numbers:
+            sink.warning(f"national rating record for starting rank {start_no}, which no 001 "
+                         "record has", line=record.line, column=5,
+                         expected="the starting rank of a player")
+            continue
+        if start_no in first_line:
+            sink.warning(f"a second national rating record for starting rank {start_no} "
+                         f"(first on line {first_line[start_no]}) is not used",
+                         line=record.line, column=5,
+                         expected="one national rating record per player")
+            continue
+        first_line[start_no] = record.line
+        rating = _rating(record.text[48:52].strip(), record.line, sink)
+        if rating is not None:
+            ratings[start_no] = rating
+    return ratings
+
+
+def _rating(written: str, line: int, sink: DiagnosticSink) -> int | None:
+    """Columns 49-52: blank or 0 is no national rating (as for the FIDE rating of a 001)."""
+    if not written:
+        return None
+    if not (written.isascii() and written.isdigit()):
+        sink.warning(f"national rating {written!r} is not a number", line=line, column=49,
+                     expected=_RATING_EXPECTED)
+        return None
+    rating = int(written)
+    if rating > MAX_RATING:
+        sink.warning(f"national rating {rating} is out of range", line=line, column=49,
+                     expected=_RATING_EXPECTED)
+        return None
+    return rating or None
+
+
+__all__ = ["national_ratings"]

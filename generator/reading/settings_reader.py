@@ -1,0 +1,348 @@
+"""YAML nodes -> checked setting values, each problem reported at the node's position.
+
+The one reader of every settings file (event.yml, site.yml, and the blocks of event.yml
+that have modules of their own: prize_settings, rating_settings). It lives apart from
+settings.py so that those modules can use it and settings.py can call them, with every
+import pointing one way.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from generator.errors import DiagnosticSink, did_you_mean, quote
+from generator.model import (
+    POINTS_EXPECTED,
+    CapRounds,
+    Edition,
+    ScoreSystem,
+    UnplayedOptions,
+    plain_points,
+)
+from generator.reading.dates import parse_date
+from generator.rules.notation import TiebreakSpec, read_tiebreak_list, split_tiebreak_codes
+
+Position = tuple[int, int]
+
+_SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_allocated_bye",
+                 "full_point_bye", "half_point_bye", "zero_point_bye")
+_UNPLAYED_KEYS = ("forfeits_as_played", "unplayed_as_draw", "vur_cut_first", "cap_rounds",
+                  "absence_is_voluntary")
+_TEAM_BYE_KEYS = ("match_points", "game_points")
+
+
+def line_of(node: Node) -> int:
+    """The node's 1-based line (PyYAML's marks are 0-based)."""
+    return int(node.start_mark.line) + 1
+
+
+def column_of(node: Node) -> int:
+    """The node's 1-based column."""
+    return int(node.start_mark.column) + 1
+
+
+def describe(node: Node) -> str:
+    """What the node holds, as a message names it: 'a list', "text 'x'", ..."""
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    kind = node.tag.rsplit(":", 1)[-1]
+    if kind == "null":
+        return "nothing"
+    return {"str": "text", "int": "a number", "float": "a number", "bool": "yes/no",
+            "null": "nothing", "timestamp": "a date"}.get(kind, "a value") + f" {quote(node.value)}"
+
+
+class SettingsReader:
+    """Turns nodes into checked values, reporting problems at the node's position."""
+
+    def __init__(self, sink: DiagnosticSink) -> None:
+        self.sink = sink
+        self.positions: dict[str, Position] = {}
+        self._constructor = SafeConstructor()
+
+    def error(self, node: Node, message: str, expected: str | None = None,
+              column_offset: int = 0) -> None:
+        self.sink.error(message, line=line_of(node), column=column_of(node) + column_offset,
+                        expected=expected)
+
+    def python(self, node: Node) -> Any:
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+            return node.value if isinstance(node, ScalarNode) else None
+
+    def mapping(self, node: MappingNode, prefix: str, allowed: tuple[str, ...]
+                ) -> dict[str, Node]:
+        found: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self.error(key_node, f"a {describe(key_node).split()[1]} cannot be a key",
+                           "a setting name such as 'title'")
+                continue
+            key = str(key_node.value)
+            name = f"{prefix}{key}"
+            if key not in allowed:
+                self.error(key_node, f"unknown setting {name!r}{did_you_mean(key, allowed)}",
+                           "one of " + ", ".join(allowed))
+                continue
+            if key in found:
+                self.error(key_node, f"setting {name!r} given twice (first on line "
+                           f"{line_of(found[key])})", "each setting once")
+                continue
+            found[key] = value_node
+            self.positions[name] = (line_of(value_node), column_of(value_node))
+        return found
+
+    def section(self, node: Node, key: str, allowed: tuple[str, ...], expected: str
+                ) -> dict[str, Node] | None:
+        """The settings under ``key:`` (``scoring``, ``unplayed``); None, reported, when
+        ``node`` is not a mapping."""
+        if not isinstance(node, MappingNode):
+            self.error(node, f"{key!r} must be a mapping, not {describe(node)}", expected)
+            return None
+        return self.mapping(node, f"{key}.", allowed)
+
+    def text(self, node: Node, key: str) -> str | None:
+        if not isinstance(node, ScalarNode) or node.tag.endswith((":null", ":bool")):
+            self.error(node, f"{key!r} must be text, not {describe(node)}", "text")
+            return None
+        return str(node.value)
+
+    def date(self, node: Node, key: str) -> datetime.date | None:
+        value = self.python(node)
+        if isinstance(value, datetime.datetime):
+            return value.date()
+        if isinstance(value, datetime.date):
+            return value
+        if isinstance(node, ScalarNode) and isinstance(value, str):
+            day, _note = parse_date(value)
+            if day is not None and re.fullmatch(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}", value.strip()):
+                return day
+            if day is None and _note:
+                self.error(node, f"{key!r}: {value!r} is not a day of the calendar",
+                           "a date such as 2026-03-14")
+                return None
+        self.error(node, f"{key!r} must be a date, not {describe(node)}",
+                   "a date such as 2026-03-14")
+        return None
+
+    def dates(self, node: Node) -> tuple[datetime.date | None, datetime.date | None]:
+        if isinstance(node, SequenceNode) and 1 <= len(node.value) <= 2:
+            first = self.date(node.value[0], "dates")
+            last = self.date(node.value[-1], "dates")
+            return first, last
+        if isinstance(node, ScalarNode):
+            value = self.python(node)
+            if isinstance(value, datetime.date):
+                day = self.date(node, "dates")
+                return day, day
+            match = re.fullmatch(r"\s*(\S+)\s*(?:\.\.|to|\u2013|\u2014)\s*(\S+)\s*",
+                                 str(node.value))
+            if match:
+                first, last = parse_date(match[1])[0], parse_date(match[2])[0]
+                if first and last:
+                    return first, last
+        self.error(node, f"'dates' must be one date or two, not {describe(node)}",
+                   "'dates: 2026-03-14 .. 2026-03-16' or a list of two dates")
+        return None, None
+
+    def edition(self, node: Node) -> Edition | None:
+        value = str(node.value).strip() if isinstance(node, ScalarNode) else None
+        for edition in Edition:
+            if value == edition.value:
+                return edition
+        self.error(node, f"impossible edition {quote(value)}"
+                   if value is not None else f"'edition' must be a year, not {describe(node)}",
+                   "'2026' (C.07 in force from 1 March 2026) or '2024' (in force from "
+                   "1 August 2024)")
+        return None
+
+    def tiebreaks(self, node: Node) -> tuple[TiebreakSpec, ...] | None:
+        # code, node, column offset inside the node, (line, column) of the code
+        items: list[tuple[str, Node, int, Position]] = []
+        if isinstance(node, SequenceNode):
+            for index, item in enumerate(node.value):
+                if not isinstance(item, ScalarNode) or item.tag.endswith(":null"):
+                    self.error(item, f"tie-break {index + 1} must be a code, not "
+                               f"{describe(item)}", "a code such as 'BH/C1'")
+                    continue
+                items.append((str(item.value).strip(), item, _quote_width(item),
+                              (line_of(item), column_of(item) + _quote_width(item))))
+        elif isinstance(node, ScalarNode) and node.tag.endswith(":str"):
+            for start, code in split_tiebreak_codes(str(node.value)):
+                offset = start + _quote_width(node)
+                if "\n" not in str(node.value)[:start]:
+                    position = (line_of(node), column_of(node) + offset)
+                else:
+                    position = (line_of(node), column_of(node))
+                    offset = 0
+                items.append((code, node, offset, position))
+        else:
+            self.error(node, f"'tiebreaks' must be a list of codes, not {describe(node)}",
+                       "a list such as [BH/C1, BH, SB, DE] or the text 'BH/C1, BH, SB'")
+            return None
+        # The list rules live in notation.read_tiebreak_list; the cuts wait for the rounds
+        # (events.resolve_tiebreaks checks them once the TRF file is read).
+        checked = read_tiebreak_list([code for code, *_ in items])
+        for problem in checked.problems:
+            _code, item, offset, _position = items[problem.index]
+            self.error(item, problem.message, problem.expected, offset + problem.column)
+        for k, index in enumerate(checked.indices):
+            self.positions[f"tiebreaks[{k}]"] = items[index][3]  # tiebreaks[k] is specs[k]
+        return None if checked.problems else checked.specs
+
+    def number(self, node: Node, key: str) -> Decimal | None:
+        value = self.python(node)
+        if isinstance(node, ScalarNode) and not isinstance(value, bool):
+            text = str(node.value).strip().replace("½", "0.5")
+            number = plain_points(text)
+            if number is not None:
+                return number
+        self.error(node, f"{key!r} must be a plain number, not {describe(node)}",
+                   POINTS_EXPECTED)
+        return None
+
+    def team_bye(self, node: Node) -> tuple[Decimal, Decimal] | None:
+        expected = "'match_points: 1' and 'game_points: 2' lines"
+        values = self.section(node, "team_bye", _TEAM_BYE_KEYS, expected)
+        if values is None:
+            return None
+        missing = [key for key in _TEAM_BYE_KEYS if key not in values]
+        if missing:
+            self.error(node, f"'team_bye' without {missing[0]!r}", expected)
+            return None
+        numbers = []
+        for key in _TEAM_BYE_KEYS:
+            number = self.number(values[key], f"team_bye.{key}")
+            if number is None:
+                return None
+            if number < 0:
+                self.error(values[key], f"'team_bye.{key}' is negative ({values[key].value})",
+                           "0 or more")
+                return None
+            numbers.append(number)
+        return numbers[0], numbers[1]
+
+    def integer(self, node: Node, key: str, low: int, high: int) -> int | None:
+        expected = f"a whole number from {low} to {high}"
+        if node.tag.endswith(":int") and len(str(node.value)) > len(str(high)) + 2:
+            # Out of range by its length alone (int() refuses more than 4,300 digits).
+            self.error(node, f"{key!r} is {quote(str(node.value))}, out of range", expected)
+            return None
+        value = self.python(node)
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.error(node, f"{key!r} must be a whole number, not {describe(node)}", expected)
+            return None
+        if value < low or value > high:
+            self.error(node, f"{key!r} is {value}, out of range", expected)
+            return None
+        return value
+
+    def boolean(self, node: Node, key: str) -> bool | None:
+        value = self.python(node)
+        if not isinstance(value, bool):
+            self.error(node, f"{key!r} must be true or false, not {describe(node)}",
+                       "true or false")
+            return None
+        return value
+
+    def choice(self, node: Node, key: str, choices: Mapping[str, Any]) -> Any:
+        value = str(node.value).strip().lower() if isinstance(node, ScalarNode) else None
+        if value is not None and value in choices:
+            return choices[value]
+        names = list(choices)
+        hint = did_you_mean(value, names) if value else ""
+        self.error(node, f"{key!r} cannot be {describe(node).split(' ', 1)[-1]}{hint}"
+                   if value is not None else f"{key!r} must be a word, not {describe(node)}",
+                   " or ".join(repr(n) for n in names))
+        return None
+
+    def scoring(self, node: Node) -> ScoreSystem | None:
+        if isinstance(node, ScalarNode) and node.tag.endswith(":str"):
+            match = re.fullmatch(r"\s*(\d+(?:\.\d+)?|½)\s*-\s*(\d+(?:\.\d+)?|½)\s*-\s*"
+                                 r"(\d+(?:\.\d+)?|½)\s*", str(node.value))
+            if match is None:
+                self.error(node, f"cannot read scoring {node.value!r}",
+                           "'3-1-0' or a mapping with win, draw, loss, ...")
+                return None
+            numbers: dict[str, Decimal] = {}
+            for key, written in zip(("win", "draw", "loss"), match.groups(), strict=True):
+                number = plain_points(written.replace("½", "0.5"))
+                if number is None:
+                    self.error(node, f"'scoring' value {quote(written)} is not a plain number",
+                               POINTS_EXPECTED)
+                    return None
+                numbers[key] = number
+            return self._checked_scoring(node, numbers, {})
+        values = self.section(node, "scoring", _SCORING_KEYS,
+                              "'win: 3', 'draw: 1', 'loss: 0' lines, or '3-1-0'")
+        if values is None:
+            return None
+        numbers = {}
+        ok = True
+        for key, value_node in values.items():
+            number = self.number(value_node, f"scoring.{key}")
+            if number is None:
+                ok = False
+                continue
+            if number < 0:
+                ok = False
+                self.error(value_node, f"'scoring.{key}' is negative ({value_node.value})",
+                           "zero or more points")
+                continue
+            numbers[key] = number
+        if not ok:
+            return None
+        return self._checked_scoring(node, numbers, values)
+
+    def _checked_scoring(self, node: Node, numbers: dict[str, Decimal],
+                         nodes: Mapping[str, Node]) -> ScoreSystem | None:
+        scoring = ScoreSystem(**numbers)
+        at: Callable[[str], Node] = lambda key: nodes.get(key, node)  # noqa: E731
+        if scoring.draw > scoring.win:
+            self.error(at("draw"), f"a draw ({scoring.draw}) is worth more than a win "
+                       f"({scoring.win})", "win >= draw >= loss")
+            return None
+        if scoring.loss > scoring.draw:
+            self.error(at("loss"), f"a loss ({scoring.loss}) is worth more than a draw "
+                       f"({scoring.draw})", "win >= draw >= loss")
+            return None
+        if scoring.win == scoring.loss:
+            self.error(at("win"), f"a win and a loss are both worth {scoring.win}",
+                       "a win worth more than a loss")
+            return None
+        return scoring
+
+    def unplayed(self, node: Node) -> UnplayedOptions | None:
+        values = self.section(node, "unplayed", _UNPLAYED_KEYS,
+                              "lines such as 'forfeits_as_played: true' (C.07 16.6)")
+        if values is None:
+            return None
+        options: dict[str, Any] = {}
+        for key, value_node in values.items():
+            if key == "cap_rounds":
+                options[key] = self.choice(value_node, "unplayed.cap_rounds",
+                                           {c.value: c for c in CapRounds})
+            else:
+                options[key] = self.boolean(value_node, f"unplayed.{key}")
+        if any(v is None for v in options.values()):
+            return None
+        return UnplayedOptions(**options)
+
+
+def _quote_width(node: ScalarNode) -> int:
+    """A quoted scalar's text starts one column after its mark."""
+    return 1 if node.style in ("'", '"') else 0
+
+
+__all__ = ["Position", "SettingsReader", "column_of", "describe", "line_of"]

@@ -1,0 +1,71 @@
+"""TRF-26 national rating (NRS) records: a federation's code as the record type, the player's
+starting rank in columns 5-8 and the national rating in columns 49-52 (spec trf.md §3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import DiagnosticSink
+from generator.reading.assembly import assemble, build_tournament
+from generator.reading.trf import parse_trf
+from tests.reading.test_trf_broken import BASE
+
+
+def national(start_no: str, rating: str, tag: str = "NOR") -> str:
+    """An NRS record as the spec lays it out: the 001 record's static columns."""
+    return f"{tag} {start_no:>4}      {'Somebody, Else':<33} {rating:>4} NOR\n"
+
+
+def ratings_of(text: str) -> dict[int, int | None]:
+    tournament = build_tournament(parse_trf(text, "t.trf"))
+    return {p.start_no: p.national_rating for p in tournament.players}
+
+
+def test_records_of_the_federation_172_names_give_national_ratings():
+    text = "172 NOR FIDON\n" + BASE + national("1", "1850") + national("3", "1612")
+    assert ratings_of(text) == {1: 1850, 2: None, 3: 1612, 4: None}
+    assert parse_trf(text, "t.trf").diagnostics == ()  # known records now, not "unknown"
+
+
+def test_records_of_the_events_federation_032_give_national_ratings_without_172():
+    text = "032 NOR\n" + BASE + national("2", "2011")
+    assert ratings_of(text)[2] == 2011
+
+
+def test_a_blank_or_zero_national_rating_is_no_rating():
+    text = "172 NOR FIDON\n" + BASE + national("1", "") + national("2", "0")
+    assert ratings_of(text) == {1: None, 2: None, 3: None, 4: None}
+
+
+def test_without_a_record_naming_the_federation_the_record_stays_unknown():
+    text = BASE + national("1", "1850")
+    assert ratings_of(text)[1] is None
+    assert [str(d) for d in parse_trf(text, "t.trf").diagnostics] == [
+        "t.trf:9:1: warning: unknown record type 'NOR' kept but not used; expected a "
+        "TRF-16/TRF-26 record such as 001, 012 or XXR"]
+
+
+@pytest.mark.parametrize(("records", "message"), [
+    (national("9", "1850"),
+     "t.trf:10:5: warning: national rating record for starting rank 9, which no 001 "
+     "record has; expected the starting rank of a player"),
+    (national("x", "1850"),
+     "t.trf:10:5: warning: national rating record without a starting rank ('x'); "
+     "expected the starting rank of a player in columns 5-8"),
+    (national("1", "18x0"),
+     "t.trf:10:49: warning: national rating '18x0' is not a number; expected a rating "
+     "from 1 to 3500 in columns 49-52, or blanks"),
+    (national("1", "9999"),
+     "t.trf:10:49: warning: national rating 9999 is out of range; expected a rating "
+     "from 1 to 3500 in columns 49-52, or blanks"),
+    (national("1", "1850") + national("1", "1900"),
+     "t.trf:11:5: warning: a second national rating record for starting rank 1 (first on "
+     "line 10) is not used; expected one national rating record per player"),
+])
+def test_a_national_rating_record_that_cannot_be_used_is_a_warning(records, message):
+    text = "172 NOR FIDON\n" + BASE + records
+    document = parse_trf(text, "t.trf")
+    sink = DiagnosticSink("t.trf")
+    tournament = assemble(document, None, sink)
+    assert [str(d) for d in sink.collected()] == [message]
+    assert tournament is not None and tournament.players[0].national_rating in (None, 1850)
