@@ -158,7 +158,8 @@ def sum_text(changes: tuple[Decimal, ...]) -> str:
 
 def k_settings_of(event: Event) -> KSettings:
     """event.yml's ``rating_change`` block, else B.02's rule for everyone."""
-    return DEFAULT_K_SETTINGS
+    given = event.settings.rating_change
+    return given if given is not None else DEFAULT_K_SETTINGS
 
 
 def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:

@@ -270,3 +270,17 @@ def test_a_change_is_written_with_its_sign_and_the_languages_separator(
 def test_a_sum_is_written_as_a_reader_writes_it() -> None:
     assert sum_text((Decimal("12.8"), Decimal("-2.8"), Decimal("1.6"))) == "+12.8 − 2.8 + 1.6"
     assert sum_text((Decimal("-2.8"),)) == "−2.8"
+
+
+def test_event_yml_gives_k_for_one_player_and_the_rule_the_others(tmp_path: Path) -> None:
+    site = _build(tmp_path, _trf(),
+                  "tiebreaks: [BH]\nrating_change:\n  k: {default: rule, players: {1: 40}}\n")
+    rows = _standings_rows((site / "index.html").read_text(encoding="utf-8"))
+    column = _headings((site / "index.html").read_text(encoding="utf-8")).index("Rtg±")
+    # 40 x (0.64 - 0.14 + 0.08) = +23.2, K given: no mark; player 2 keeps the rule's K 20.
+    assert rows["Hero, Anna"][column] == "+23.2"
+    assert rows["Strong, Bo"][column] == "−33.4≈"
+    assert "K 40: the event's settings give it for this player." in _text(_derivation(site, 1))
+    document = json.loads((site / "standings.json").read_bytes())
+    first = next(p for p in document["players"] if p["start_no"] == 1)
+    assert (first["rating_change"], first["k"], first["k_source"]) == (23.2, 40, "given")
