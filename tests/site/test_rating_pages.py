@@ -16,6 +16,7 @@ so the change is +11.6, which the rating list rounds to +12 (8.3.4).
 from __future__ import annotations
 
 import csv
+import datetime
 import html
 import io
 import json
@@ -254,3 +255,22 @@ def test_event_yml_gives_k_for_one_player_and_the_rule_the_others(tmp_path: Path
     document = json.loads((site / "standings.json").read_bytes())
     first = next(p for p in document["players"] if p["start_no"] == 1)
     assert (first["rating_change"], first["k"], first["k_source"]) == (23.2, 40, "given")
+
+
+def test_a_game_fide_rates_but_the_file_cannot_is_left_out_and_said_so() -> None:
+    # 2009 (the edition in force on 1 March 2010): FIDE rated a game against an unrated
+    # opponent with the rating the opponent got from the event, which a TRF cannot hold.
+    tournament = crosstable("""
+        1 Anna  1900 | 2w1  3b1
+        2 Boris 2000 | 1b0  -H
+        3 Cyril -    | -H   1w0
+    """)
+    changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2010, 3, 1))
+    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
+                              "rating-change.html", lambda number: f"{number}.html")
+    assert [line.sentences for line in view.lines][1] == (
+        "Left out: FIDE rates this game against the rating the unrated opponent gets from "
+        "the event, which the file cannot hold.",)
+    # 15 x (1 - 0.36) = +9.6; the edition names no rounding.
+    assert view.sum_sentence == ("+9.6 = +9.6. FIDE's own change also counts the games left "
+                                 "out here, so it will differ from this one.")
