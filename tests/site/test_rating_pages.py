@@ -274,3 +274,10 @@ def test_a_game_fide_rates_but_the_file_cannot_is_left_out_and_said_so() -> None
     # 15 x (1 - 0.36) = +9.6; the edition names no rounding.
     assert view.sum_sentence == ("+9.6 = +9.6. FIDE's own change also counts the games left "
                                  "out here, so it will differ from this one.")
+
+
+def test_the_json_with_rating_fields_keeps_the_documents_layout(site: Path) -> None:
+    # standings.json is laid out by hand as json.dumps(indent=1) would (downloads.py).
+    data = (site / "standings.json").read_bytes()
+    document = json.loads(data)
+    assert data == (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
