@@ -289,30 +289,6 @@ def points_shown(points: Decimal) -> str:
 STANDARD_SCORING = ScoreSystem()
 
 
-_BIRTH_YEAR_FIRST = re.compile(r"(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?")
-_BIRTH_DAY_FIRST = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
-
-
-def _birth_parts(text: str) -> tuple[int | None, datetime.date | None]:
-    """(year, full date) of a TRF birth field; a zero year, month or day is not given."""
-    text = text.strip()
-    match = _BIRTH_YEAR_FIRST.fullmatch(text)
-    if match:
-        year, month, day = match[1], match[2], match[3]
-    elif match := _BIRTH_DAY_FIRST.fullmatch(text):
-        day, month, year = match[1], match[2], match[3]
-    else:
-        return None, None
-    if int(year) == 0:
-        return None, None
-    if month is None or day is None or int(month) == 0 or int(day) == 0:
-        return int(year), None
-    try:
-        return int(year), datetime.date(int(year), int(month), int(day))
-    except ValueError:
-        return int(year), None
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Player:
     start_no: StartNo
@@ -329,9 +305,6 @@ class Player:
     federation: str = ""
     fide_id: int | None = None
     birth: str = ""
-    """TRF 001 columns 70-79 as written: ``1990/05/12``, ``1990/00/00``, ``1990`` or, as
-    some programs write it, ``12.05.1990``; read through :attr:`birth_year` and
-    :attr:`birth_date`."""
     points_in_file: Decimal | None = None
     """TRF points column (81-84), as the pairing program wrote it."""
     rank_in_file: int | None = None
@@ -342,16 +315,6 @@ class Player:
 
     def result(self, round_no: int) -> RoundResult:
         return self.results[round_no - 1]
-
-    @property
-    def birth_year(self) -> int | None:
-        """The year of birth the file gives; None when it gives none (blank, ``0000``)."""
-        return _birth_parts(self.birth)[0]
-
-    @property
-    def birth_date(self) -> datetime.date | None:
-        """The day of birth when the file gives year, month and day; None otherwise."""
-        return _birth_parts(self.birth)[1]
 
     @property
     def last_name(self) -> str:

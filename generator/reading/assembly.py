@@ -32,6 +32,7 @@ from generator.model import (
 )
 from generator.reading.dates import header_date, round_dates
 from generator.reading.national_ratings import national_ratings
+from generator.reading.prize_settings import check_categories
 from generator.reading.scoring import (
     BYE_WORDS,
     FORFEIT_WITHOUT_OPPONENT_WARNING,
@@ -170,6 +171,9 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     )
     if _is_round_robin(document, settings, tournament):
         tournament = dataclasses.replace(tournament, is_round_robin=True)
+    for problem in check_categories(settings.categories, settings.positions, settings.path,
+                                    tournament, heading.start_date):
+        sink.add(problem)
     return tournament
 
 

@@ -32,6 +32,7 @@ from generator.reading.assembly import EventHeading, assemble, resolve_heading
 from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
+from generator.reading.rating_settings import check_rating_change
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
 from generator.reading.site_settings import (
@@ -434,6 +435,10 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
                                       trf_diagnostics)
     diagnostics.extend(trf_diagnostics)
+    if tournament is not None and settings.rating_change is not None:
+        diagnostics.extend(check_rating_change(
+            settings.rating_change, tournament, first_day=heading.start_date,
+            path=settings.path, positions=settings.positions))
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -205,11 +206,24 @@ def _condition(reader: SettingsReader, condition: str, node: Node, key: str,
     return _start_numbers(reader, node, key)
 
 
+def _one_line(reader: SettingsReader, node: Node, written: str, key: str) -> str | None:
+    """``written`` on one line (a YAML block's line breaks and tabs become spaces); None,
+    reported, when a control character is left (a double-quoted ``"\\0"``): no page can
+    show one."""
+    text = " ".join(written.split())
+    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        reader.error(node, f"{key!r} holds the control character {control!r}",
+                     "printable text")
+        return None
+    return text
+
+
 def _category_name(reader: SettingsReader, node: Node, key: str) -> str | None:
     written = reader.text(node, key)
-    if written is None:
+    name = _one_line(reader, node, written, key) if written is not None else None
+    if name is None:
         return None
-    name = " ".join(written.split())
     if len(name) > MAX_NAME_CHARACTERS:
         reader.error(node, f"category name {quote(name)} has {len(name)} characters",
                      f"at most {MAX_NAME_CHARACTERS}")
@@ -410,10 +424,11 @@ def read_prizes(reader: SettingsReader, node: Node, categories: Sequence[str]
 
 def _currency(reader: SettingsReader, node: Node) -> str | None:
     written = reader.text(node, "prizes.currency")
-    if written is None:
+    currency = _one_line(reader, node, written, "prizes.currency") \
+        if written is not None else None
+    if currency is None:
         return None
-    currency = written.strip()
-    if not currency or len(currency) > MAX_CURRENCY_CHARACTERS or "\n" in currency:
+    if not currency or len(currency) > MAX_CURRENCY_CHARACTERS:
         reader.error(node, f"'prizes.currency' {quote(currency)} is not a currency",
                      f"a code or sign of at most {MAX_CURRENCY_CHARACTERS} characters, such "
                      "as EUR or €")
@@ -518,7 +533,9 @@ def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> P
             reader.error(node, f"{where} is {quote(written)}, out of range", _AMOUNT_EXPECTED)
             return None
         return Prize(ranking=ranking, position=position, amount=amount)
-    name = " ".join(written.split())
+    name = _one_line(reader, node, written, f"prizes.lists.{ranking}")
+    if name is None:
+        return None
     if not name or len(name) > MAX_PRIZE_NAME_CHARACTERS:
         reader.error(node, f"{where} {quote(name)} is not a prize's name",
                      f"a name of 1 to {MAX_PRIZE_NAME_CHARACTERS} characters, or an amount")

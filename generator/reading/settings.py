@@ -32,6 +32,7 @@ from generator.model import (
     UnplayedOptions,
 )
 from generator.reading.prize_settings import read_categories, read_prizes
+from generator.reading.rating_settings import read_rating_change
 from generator.reading.settings_reader import Position, SettingsReader
 from generator.reading.settings_reader import column_of as _column
 from generator.reading.settings_reader import describe as _describe
@@ -39,6 +40,7 @@ from generator.reading.settings_reader import line_of as _line
 from generator.rules.categories import Category
 from generator.rules.notation import TiebreakSpec
 from generator.rules.prizes import PrizeSettings
+from generator.rules.rating_change import KSettings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,6 +79,9 @@ class EventSettings:
     with ``prizes``, their own prize lists; in event.yml order."""
     prizes: PrizeSettings | None = None
     """The prize lists and the rules that allocate them; None: the event announces none."""
+    rating_change: KSettings | None = None
+    """K for the FIDE rating change (B.02): for everyone or per player; None: B.02's
+    default rule on what the TRF holds."""
     path: str = ""
     """The event.yml as the user named it; empty when there is none."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
@@ -86,7 +91,7 @@ class EventSettings:
 TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organiser", "arbiter",
                   "edition", "tiebreaks", "scoring", "unplayed", "total_rounds",
                   "unrated_rating", "round_robin", "ties", "lots_seed", "notes", "team_bye",
-                  "categories", "prizes")
+                  "categories", "prizes", "rating_change")
 
 
 MAX_SETTINGS_CHARACTERS = 64 * 1024
@@ -277,6 +282,8 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         fields["categories"], category_names = categories.categories, categories.names
     if "prizes" in values:
         fields["prizes"] = read_prizes(reader, values["prizes"], category_names)
+    if "rating_change" in values:
+        fields["rating_change"] = read_rating_change(reader, values["rating_change"])
     if "ties" in values:
         fields["ties"] = reader.choice(values["ties"], "ties", {r.value: r for r in TieRule})
     if "lots_seed" in values:

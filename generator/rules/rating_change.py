@@ -26,6 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from generator.model import Player, ResultCode, RoundKind, StartNo, Tournament
+from generator.rules.categories import read_birth
 from generator.rules.ratings import score_probability_hundredths
 
 ONE_HUNDREDTH = Decimal("0.01")
@@ -217,7 +218,8 @@ class GameRatingChange:
     """The player's rating minus the opponent's as used, after the 400-point rule (so
     between -400 and 400 unless the edition keeps the real one); None when not counted."""
     is_capped_at_400: bool = False
-    """The real difference was wider than 400 and counts as 400."""
+    """The real difference was wider than 400 and counts as 400 (the real one is the
+    player's rating minus ``opponent_rating``)."""
     expected: Decimal | None = None
     """PD, the player's score probability for this game (8.1.2 table, two decimals)."""
     result: Decimal | None = None
@@ -248,7 +250,9 @@ class RatingChange:
     total: Decimal = Decimal(0)
     """The sum of the counted games' changes, unrounded (= K x the sum of score - PD)."""
     rounded: int = 0
-    """The total rounded to a whole number, 0.5 away from zero (8.3.4)."""
+    """The total rounded to a whole number, 0.5 away from zero (8.3.4 rounds a rating
+    period's change: this is the change were the event the player's only one in it; the
+    older editions' texts found do not say, and the same rounding is used)."""
     no_change: NoChange | None = None
     edition: RatingEdition
 
@@ -379,13 +383,14 @@ def k_factor(player: Player, k_settings: KSettings, edition: RatingEdition,
 def _is_junior(player: Player, edition: RatingEdition, on: datetime.date | None
                ) -> bool | None:
     """Does the junior clause hold on the event's first day? None: the file cannot say."""
-    year = player.birth_year
-    if year is None or on is None:
+    birth = read_birth(player.birth)
+    if birth is None or on is None:
         return None
+    year = birth.year
     if edition is RatingEdition.FIDE_2014_07:
         # 8.56 (2014): "until their 18th birthday"; with the year alone, the year of that
         # birthday is the one that cannot be told.
-        born = player.birth_date
+        born = birth.date
         if born is not None:
             return on < _birthday(born, 18)
         return None if on.year == year + 18 else on.year < year + 18
@@ -395,8 +400,8 @@ def _is_junior(player: Player, edition: RatingEdition, on: datetime.date | None
 
 def _may_be_junior(player: Player, on: datetime.date | None) -> bool:
     """2014, the year of birth alone: the event falls in the year of the 18th birthday."""
-    year = player.birth_year
-    return year is not None and on is not None and on.year == year + 18
+    birth = read_birth(player.birth)
+    return birth is not None and on is not None and on.year == birth.year + 18
 
 
 def _birthday(born: datetime.date, age: int) -> datetime.date:

@@ -98,6 +98,9 @@ K_CAPPED = N_("K {before} lowered to {k}: K × {games} games may not exceed 700 
 TOTAL = N_("{sum} = {total}.")
 """The sum of the counted games' changes ({sum}: the terms as written, "+12.8 − 3.2")."""
 TOTAL_ROUNDED = N_("{sum} = {total}, rounded to {rounded} (B.02 {article}).")
+LEFT_OUT = N_("FIDE's own change also counts the games left out here, so it will differ "
+              "from this one.")
+"""After the sum when a game FIDE rates could not be computed (2009: an unrated opponent)."""
 NO_COUNTED_GAME = N_("No game counts for the rating yet.")
 UNRATED = N_("No rating change: the player has no rating yet (a first rating is computed "
              "from the games, not changed by them).")
@@ -158,7 +161,8 @@ def sum_text(changes: tuple[Decimal, ...]) -> str:
 
 def k_settings_of(event: Event) -> KSettings:
     """event.yml's ``rating_change`` block, else B.02's rule for everyone."""
-    return DEFAULT_K_SETTINGS
+    given = event.settings.rating_change
+    return given if given is not None else DEFAULT_K_SETTINGS
 
 
 def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
@@ -299,6 +303,8 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
                                         "article": edition.article_rounding})
     else:
         summary = words(TOTAL, {"sum": sum_text(counted), "total": change_text(change.total)})
+    if change.leaves_out_rated_games:
+        summary += " " + words(LEFT_OUT)
     return RatingView(
         change=change,
         total=change_text(change.total) if counted else "",

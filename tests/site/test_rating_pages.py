@@ -16,6 +16,7 @@ so the change is +11.6, which the rating list rounds to +12 (8.3.4).
 from __future__ import annotations
 
 import csv
+import datetime
 import html
 import io
 import json
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from kit.crosstable import crosstable
+from kit.ratingkit import rated_trf
 from kit.sitekit import make_event
 
 from generator.model import StartNo
@@ -32,37 +34,6 @@ from generator.rules.rating_change import KSettings, rating_changes
 from generator.site.build import build_site
 from generator.site.language import speaking
 from generator.site.rating_view import change_text, player_rating_view, sum_text
-
-# The event: six players, five rounds, every pair meeting at most once. Player 1 is the
-# one worked out above; 6 forfeits round 5 to 1.
-_PLAYERS = {  # start no: name, rating (None: unrated)
-    1: ("Hero, Anna", 1900), 2: ("Strong, Bo", 2000), 3: ("Equal, Cy", 1800),
-    4: ("Low, Di", 1350), 5: ("Newcomer, Ed", None), 6: ("Absent, Flo", 1700),
-}
-_ROUNDS = {  # start no: (opponent, colour, result) per round
-    1: [(2, "w", "1"), (3, "b", "="), (4, "w", "1"), (5, "b", "1"), (6, "w", "+")],
-    2: [(1, "b", "0"), (5, "w", "="), (6, "b", "="), (4, "w", "="), (3, "b", "=")],
-    3: [(4, "w", "="), (1, "w", "="), (5, "b", "="), (6, "w", "="), (2, "w", "=")],
-    4: [(3, "b", "="), (6, "w", "="), (1, "b", "0"), (2, "b", "="), (5, "w", "=")],
-    5: [(6, "b", "="), (2, "b", "="), (3, "w", "="), (1, "w", "0"), (4, "b", "=")],
-    6: [(5, "w", "="), (4, "b", "="), (2, "w", "="), (3, "b", "="), (1, "b", "-")],
-}
-_POINTS = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5"), "0": Decimal(0),
-           "-": Decimal(0)}
-
-
-def _trf(ratings: dict[int, int | None] | None = None) -> str:
-    """The event as a TRF-16 file (columns as FIDE's TRF description places them)."""
-    lines = ["012 Rating change test", "022 Testville", "042 2025/03/15", "062 6", "XXR 5"]
-    for number, (name, rating) in _PLAYERS.items():
-        if ratings is not None:
-            rating = ratings.get(number)
-        points = sum((_POINTS[result] for _, _, result in _ROUNDS[number]), Decimal(0))
-        rounds = "  ".join(f"{opponent:4d} {colour} {result}"
-                           for opponent, colour, result in _ROUNDS[number])
-        lines.append(f"001 {number:4d} m    {name:<33} {rating or '':>4} NOR {'':>11} "
-                     f"{'':>10} {points:>4.1f} {'':>4}  {rounds}")
-    return "\n".join(lines) + "\n"
 
 
 def _build(tmp_path: Path, trf: str, settings: str = "tiebreaks: [BH]\n") -> Path:
@@ -93,7 +64,7 @@ def _standings_rows(page: str) -> dict[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _build(tmp_path_factory.mktemp("rated"), _trf())
+    return _build(tmp_path_factory.mktemp("rated"), rated_trf())
 
 
 def test_the_standings_show_each_rated_players_change_in_a_column(site: Path) -> None:
@@ -130,7 +101,7 @@ def test_the_column_heading_opens_the_players_derivation(site: Path) -> None:
 
 
 def test_no_column_without_rated_players(tmp_path: Path) -> None:
-    site = _build(tmp_path, _trf(ratings={}))
+    site = _build(tmp_path, rated_trf(ratings={}))
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "Rtg±" not in _headings(page)
     assert "rating-change.html" not in page
@@ -216,7 +187,7 @@ def test_the_downloads_carry_the_change_k_and_its_source(site: Path) -> None:
 
 
 def test_an_unrated_events_downloads_have_no_rating_fields(tmp_path: Path) -> None:
-    site = _build(tmp_path, _trf(ratings={}))
+    site = _build(tmp_path, rated_trf(ratings={}))
     document = json.loads((site / "standings.json").read_bytes())
     assert all("rating_change" not in player for player in document["players"])
     header = (site / "standings.csv").read_text(encoding="utf-8").splitlines()[0]
@@ -270,3 +241,43 @@ def test_a_change_is_written_with_its_sign_and_the_languages_separator(
 def test_a_sum_is_written_as_a_reader_writes_it() -> None:
     assert sum_text((Decimal("12.8"), Decimal("-2.8"), Decimal("1.6"))) == "+12.8 − 2.8 + 1.6"
     assert sum_text((Decimal("-2.8"),)) == "−2.8"
+
+
+def test_event_yml_gives_k_for_one_player_and_the_rule_the_others(tmp_path: Path) -> None:
+    site = _build(tmp_path, rated_trf(),
+                  "tiebreaks: [BH]\nrating_change:\n  k: {default: rule, players: {1: 40}}\n")
+    rows = _standings_rows((site / "index.html").read_text(encoding="utf-8"))
+    column = _headings((site / "index.html").read_text(encoding="utf-8")).index("Rtg±")
+    # 40 x (0.64 - 0.14 + 0.08) = +23.2, K given: no mark; player 2 keeps the rule's K 20.
+    assert rows["Hero, Anna"][column] == "+23.2"
+    assert rows["Strong, Bo"][column] == "−33.4≈"
+    assert "K 40: the event's settings give it for this player." in _text(_derivation(site, 1))
+    document = json.loads((site / "standings.json").read_bytes())
+    first = next(p for p in document["players"] if p["start_no"] == 1)
+    assert (first["rating_change"], first["k"], first["k_source"]) == (23.2, 40, "given")
+
+
+def test_a_game_fide_rates_but_the_file_cannot_is_left_out_and_said_so() -> None:
+    # 2009 (the edition in force on 1 March 2010): FIDE rated a game against an unrated
+    # opponent with the rating the opponent got from the event, which a TRF cannot hold.
+    tournament = crosstable("""
+        1 Anna  1900 | 2w1  3b1
+        2 Boris 2000 | 1b0  -H
+        3 Cyril -    | -H   1w0
+    """)
+    changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2010, 3, 1))
+    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
+                              "rating-change.html", lambda number: f"{number}.html")
+    assert [line.sentences for line in view.lines][1] == (
+        "Left out: FIDE rates this game against the rating the unrated opponent gets from "
+        "the event, which the file cannot hold.",)
+    # 15 x (1 - 0.36) = +9.6; the edition names no rounding.
+    assert view.sum_sentence == ("+9.6 = +9.6. FIDE's own change also counts the games left "
+                                 "out here, so it will differ from this one.")
+
+
+def test_the_json_with_rating_fields_keeps_the_documents_layout(site: Path) -> None:
+    # standings.json is laid out by hand as json.dumps(indent=1) would (downloads.py).
+    data = (site / "standings.json").read_bytes()
+    document = json.loads(data)
+    assert data == (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
