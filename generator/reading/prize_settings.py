@@ -137,17 +137,17 @@ def read_categories(reader: SettingsReader, node: Node) -> CategoriesRead:
         if first is not None:
             reader.error(name_node, f"category {quote(category.name)} named twice (first on "
                          f"line {line_of(first[1])})", "each category once")
+            complete = False
         elif twin is not None:
             reader.error(name_node, f"categories {quote(twin[0])} (line {line_of(twin[1])}) "
                          f"and {quote(category.name)} would have one page, "
                          f"'categories/{category.slug}.html'",
                          "names that differ in more than case, spaces and punctuation")
+            complete = False
         else:
             names[category.name.casefold()] = pages[address_key(category.slug)] = (
                 category.name, name_node)
             categories.append(category)
-            continue
-        complete = False
     return CategoriesRead(tuple(categories) if complete else None, tuple(written))
 
 
@@ -180,9 +180,10 @@ def _category(reader: SettingsReader, node: Node, key: str, names: list[str]
                          f"{quote(name)}, which has no 'age'",
                          "'age_reference' beside an 'age' condition")
             reference = None
-    conditions = [_condition(reader, condition, values[condition], f"{key}.{condition}",
+    # In the order written: a player left out is left out for the first condition failed.
+    conditions = [_condition(reader, condition, value, f"{key}.{condition}",
                              reference or AgeReference.YEAR)
-                  for condition in CONDITION_KEYS if condition in values]
+                  for condition, value in values.items() if condition in CONDITION_KEYS]
     if reference is None or any(condition is None for condition in conditions):
         return None
     return (Category(name=name, slug=address_words(name),

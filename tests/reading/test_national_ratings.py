@@ -4,10 +4,13 @@ starting rank in columns 5-8 and the national rating in columns 49-52 (spec trf.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.errors import DiagnosticSink
+from generator.model import MAX_RATING
 from generator.reading.assembly import assemble, build_tournament
-from generator.reading.trf import parse_trf
+from generator.reading.trf import parse_trf, read_records
 from tests.reading.test_trf_broken import BASE
 
 
@@ -69,3 +72,19 @@ def test_a_national_rating_record_that_cannot_be_used_is_a_warning(records, mess
     tournament = assemble(document, None, sink)
     assert [str(d) for d in sink.collected()] == [message]
     assert tournament is not None and tournament.players[0].national_rating in (None, 1850)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(
+    st.sampled_from(["   1", "   2", "  99", "0003", "   x", "    ", " -1 "]),
+    st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_categories=("Cc",)),
+            max_size=60)), min_size=1, max_size=5))
+def test_any_national_rating_record_is_read_or_a_warning_never_a_traceback(records):
+    # A starting rank (or a near miss) in columns 5-8, then anything in the columns after it.
+    text = "172 NOR FIDON\n" + BASE + "".join(f"NOR {no}{rest}\n" for no, rest in records)
+    sink = DiagnosticSink("t.trf")
+    tournament = assemble(read_records(text, "t.trf", sink), None, sink)
+    assert tournament is not None
+    assert not sink.has_errors
+    assert all(p.national_rating is None or 1 <= p.national_rating <= MAX_RATING
+               for p in tournament.players)

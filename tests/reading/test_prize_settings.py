@@ -87,11 +87,12 @@ def test_the_whole_contract_reads_to_the_rules_records():
         Category(name="Women", slug="women", conditions=(SexCondition(sex=Sex.FEMALE),)),
         Category(name="Club members", slug="club-members", conditions=(
             StartNumberCondition(start_numbers=frozenset(map(StartNo, (3, 7, 12)))),)),
+        # The conditions in the order written (the first one failed excludes a player).
         Category(name="Nordic titled", slug="nordic-titled", conditions=(
-            RatingCondition(at_least=1800, below=2200, unrated=True,
-                            rating_list=RatingList.NATIONAL),
             FederationCondition(federations=frozenset({"NOR", "SWE"})),
-            TitleCondition(titles=frozenset({"CM", "FM", ""})))),
+            TitleCondition(titles=frozenset({"CM", "FM", ""})),
+            RatingCondition(at_least=1800, below=2200, unrated=True,
+                            rating_list=RatingList.NATIONAL))),
     )
     assert read.prizes == PrizeSettings(
         prizes=(Prize(ranking="overall", position=1, amount=Decimal(1000)),
