@@ -9,6 +9,7 @@ only loop and branch.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -29,7 +30,8 @@ from generator.rules.rating_change import (
     rating_changes,
 )
 from generator.site.downloads import plain_decimal
-from generator.site.language import day_text, decimal_text, words
+from generator.site.language import active, day_text, decimal_text, words
+from generator.speed import keyword_record_maker
 
 if TYPE_CHECKING:
     from generator.reading.events import Event
@@ -120,6 +122,14 @@ HOW_REAL_DIFFERENCE = N_("For each game against a rated opponent: the rating dif
 def change_text(value: Decimal) -> str:
     """A change as the pages write it: the sign always ("+12.8", "−3.0", "0.0"), one decimal,
     two where K x (score - expected) needs them (K 15 or 25: 15 x 0.37 = 5.55)."""
+    return _change_text(value, active().decimal)
+
+
+# A 2,000-player event writes some 60,000 changes and game sentences, of a few hundred
+# distinct values: each is written once per language (the separator or the catalogue's
+# digest is part of the key, as in views._columns).
+@functools.lru_cache(maxsize=8192)
+def _change_text(value: Decimal, separator: str) -> str:
     hundredths = value.quantize(Decimal("0.01"), ROUND_HALF_UP)
     shown = hundredths if hundredths != hundredths.quantize(Decimal("0.1")) \
         else hundredths.quantize(Decimal("0.1"))
@@ -169,9 +179,24 @@ def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
     """Every player's change, under the B.02 edition in force on the event's first day;
     None where the pages show none: a team event (its standings rank teams), or an event
     in which no game counts (no rated players, or none who met a rated opponent)."""
-    if event.teams is not None:
-        return None
-    return _shown_changes(event.tournament, k_settings_of(event), event)
+    # The standings page, the downloads and every slice of player pages ask, and for a
+    # 2,000-player event the changes take as long as rendering a few hundred pages: they
+    # are worked out once per event read (a forked worker inherits what is known).
+    found = _COMPUTED.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    changes = None if event.teams is not None else _shown_changes(
+        event.tournament, k_settings_of(event), event)
+    if len(_COMPUTED) >= _COMPUTED_SIZE:
+        del _COMPUTED[next(iter(_COMPUTED))]
+    _COMPUTED[id(event)] = (event, changes)
+    return changes
+
+
+_COMPUTED: dict[int, tuple[Event, Mapping[StartNo, RatingChange] | None]] = {}
+"""By the event's identity; the event is kept beside it, so its id cannot pass to another
+event while it is here. The oldest goes first. Events are frozen."""
+_COMPUTED_SIZE = 16
 
 
 def _shown_changes(tournament: Tournament, k_settings: KSettings,
@@ -322,6 +347,11 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _not_counted_words(reason: NotCounted, article: str, language: str) -> tuple[str, ...]:
+    return (words(NOT_COUNTED[reason], {"article": article}),)
+
+
 def _keeps_real_difference(change: RatingChange) -> bool:
     keeps_from = change.edition.keeps_real_difference_from
     return keeps_from is not None and change.rating is not None and change.rating >= keeps_from
@@ -356,20 +386,35 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
-        return RatingGameLine(round_no=game.round, opponent=opponent, opponent_href=href,
+        return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
                               opponent_rating=rating, difference="", expected="", change="",
                               counted=False,
-                              sentences=(words(NOT_COUNTED[reason], {"article": article}),))
-    expected = _expected_text(game.expected)
-    shown_change = change_text(game.change)
-    sentences = [words(GAME_COUNTED, {"result": _decimal_words(game.result),
-                                      "expected": expected, "k": change.k,
-                                      "change": shown_change, "article": article})]
+                              sentences=_not_counted_words(reason, article, active().digest))
+    language = active().digest
+    expected, shown_change, sentences = _counted_words(
+        game.result, game.expected, change.k, game.change, article, language)
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
-        sentences.append(words(DIFFERENCE_CAPPED, {
+        sentences += (words(DIFFERENCE_CAPPED, {
             "real": signed_text(change.rating - game.opponent_rating),
-            "difference": signed_text(game.difference), "article": article}))
-    return RatingGameLine(round_no=game.round, opponent=opponent, opponent_href=href,
+            "difference": signed_text(game.difference), "article": article}),)
+    return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
                           opponent_rating=rating, difference=signed_text(game.difference),
                           expected=expected, change=shown_change, counted=True,
-                          sentences=tuple(sentences))
+                          sentences=sentences)
+
+
+@functools.lru_cache(maxsize=8192)
+def _counted_words(result: Decimal, expected: Decimal, k: int, change: Decimal, article: str,
+                   language: str) -> tuple[str, str, tuple[str, ...]]:
+    """A counted game's expected score, change and arithmetic; ``language``: the
+    catalogue's digest."""
+    expected_text = _expected_text(expected)
+    shown_change = change_text(change)
+    return expected_text, shown_change, (words(GAME_COUNTED, {
+        "result": _decimal_words(result), "expected": expected_text, "k": k,
+        "change": shown_change, "article": article}),)
+
+
+_new_game_line = keyword_record_maker(
+    RatingGameLine, "round_no", "opponent", "opponent_href", "opponent_rating", "difference",
+    "expected", "change", "counted", "sentences")

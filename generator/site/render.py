@@ -76,7 +76,7 @@ from generator.site.player_view import player_views
 from generator.site.prize_pages import prize_files
 from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
 from generator.site.qr import qr_svg, small_qr_svg
-from generator.site.rating_view import download_changes, rating_column
+from generator.site.rating_view import download_changes, event_rating_changes, rating_column
 from generator.site.team_view import (
     board_records,
     board_tables,
@@ -473,6 +473,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
             and "fork" in multiprocessing.get_all_start_methods()):
         global _FORKED
         _FORKED = (plan, env, standings_after)
+        event_rating_changes(plan.event)  # before the fork: every worker inherits them
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
