@@ -244,7 +244,7 @@ KNOWN_TAGS = HEADER_TAGS | TEAM_TAGS | EXTENSION_TAGS | {"001"}
 
 NATIONAL_FEDERATION_TAGS = ("032", "172")
 """Records naming a federation (columns 5-7) whose TRF-26 national rating (NRS) records,
-tagged with its code, may follow: 172 (the starting-rank method's), else the event's 032."""
+tagged with its code, may follow: 172 (the starting-rank method's) and 032 (the event's)."""
 
 
 def named_federation(record: TrfRecord) -> str:
