@@ -50,23 +50,25 @@ MINUS = "\N{MINUS SIGN}"
 ESTIMATED_MARK = "≈"
 """After a standings cell whose K is estimated; the legend says what it means."""
 
+# {article} is a citation as cite() writes it: "B.02 8.3", or "B.02" where the texts of an
+# edition found give no number.
 GAME_COUNTED = N_("Scored {result} against an expected {expected}: {k} × ({result} − "
-                  "{expected}) = {change} (B.02 {article}).")
+                  "{expected}) = {change} ({article}).")
 """A counted game's arithmetic, the plain sentence first and the article second."""
 DIFFERENCE_CAPPED = N_("The rating difference of {real} counts as {difference} (the "
-                       "400-point rule, B.02 {article}).")
+                       "{limit}-point rule, {article}).")
 NOT_COUNTED: Mapping[NotCounted, str] = MappingProxyType({
     NotCounted.FORFEIT: N_("Not counted: won or lost by forfeit, no game was played."),
     NotCounted.BYE: N_("Not counted: no opponent in this round."),
     NotCounted.UNRATED_GAME: N_("Not counted: the file marks the game as not rated."),
     NotCounted.UNRATED_OPPONENT: N_("Not counted: the opponent is unrated, and only games "
-                                    "against rated opponents count (B.02 {article})."),
+                                    "against rated opponents count ({article})."),
     NotCounted.OPPONENT_RATING_UNKNOWN: N_(
         "Left out: FIDE rates this game against the rating the unrated opponent gets from "
         "the event, which the file cannot hold."),
     NotCounted.PENDING: N_("Not counted yet: the result is not in."),
 })
-"""Why a round brings no change ({article}: the edition's article of the per-game steps)."""
+"""Why a round brings no change ({article}: the citation of the edition's per-game steps)."""
 
 K_WORDS: Mapping[tuple[KReason, KSource], str] = MappingProxyType({
     (KReason.GIVEN_FOR_PLAYER, KSource.GIVEN):
@@ -74,32 +76,32 @@ K_WORDS: Mapping[tuple[KReason, KSource], str] = MappingProxyType({
     (KReason.GIVEN_FOR_EVERYONE, KSource.GIVEN):
         N_("K {k}: the event's settings give it for every player."),
     (KReason.JUNIOR, KSource.RULE):
-        N_("K {k}: a junior (by the birth in the file) rated under 2300 (B.02 {article})."),
+        N_("K {k}: a junior (by the birth in the file) rated under 2300 ({article})."),
     (KReason.JUNIOR, KSource.ESTIMATED):
         N_("K {k}, estimated: the player turns 18 in the year of the event and the file "
            "gives only the year of birth, so the junior rule may or may not still hold "
-           "(B.02 {article})."),
+           "({article})."),
     (KReason.RATED_2400, KSource.RULE):
-        N_("K {k}: rated 2400 or more (B.02 {article})."),
+        N_("K {k}: rated 2400 or more ({article})."),
     (KReason.RATED_2400, KSource.ESTIMATED):
         N_("K {k}, estimated: rated 2400 or more; the file does not say whether the player "
-           "has played 30 rated games (B.02 {article})."),
+           "has played 30 rated games ({article})."),
     (KReason.TITLE_2400, KSource.ESTIMATED):
         N_("K {k}, estimated: rated under 2400, but the title {title} asked for a rating of "
            "2400 once, and K stays 10 once a published rating reached 2400; the file holds "
-           "no rating history (B.02 {article})."),
+           "no rating history ({article})."),
     (KReason.UNDER_2400, KSource.ESTIMATED):
         N_("K {k}, estimated: rated under 2400; the file does not say how many rated games "
            "the player has played (a new player's K is higher) nor whether a published "
-           "rating once reached 2400 (B.02 {article})."),
+           "rating once reached 2400 ({article})."),
 })
 """The player's K and where it comes from: the reason and the source of rating_change."""
 K_CAPPED = N_("K {before} lowered to {k}: K × {games} games may not exceed 700 "
-              "(B.02 {article}).")
+              "({article}).")
 
 TOTAL = N_("{sum} = {total}.")
 """The sum of the counted games' changes ({sum}: the terms as written, "+12.8 − 3.2")."""
-TOTAL_ROUNDED = N_("{sum} = {total}, rounded to {rounded} (B.02 {article}).")
+TOTAL_ROUNDED = N_("{sum} = {total}, rounded to {rounded} ({article}).")
 LEFT_OUT = N_("FIDE's own change also counts the games left out here, so it will differ "
               "from this one.")
 """After the sum when a game FIDE rates could not be computed (2009: an unrated opponent)."""
@@ -107,14 +109,22 @@ NO_COUNTED_GAME = N_("No game counts for the rating yet.")
 UNRATED = N_("No rating change: the player has no rating yet (a first rating is computed "
              "from the games, not changed by them).")
 EDITION = N_("FIDE Rating Regulations (B.02) in force from {date}")
-HOW = N_("For each game against a rated opponent: the rating difference (at most 400, "
-         "B.02 {article}), the expected score for it from the table of B.02 {table}, and "
+EDITION_BEFORE = N_("FIDE Rating Regulations (B.02) in force before {date}")
+"""The edition before 1 July 2009, whose first day the texts found do not give."""
+HOW = N_("For each game against a rated opponent: the rating difference (at most {limit}, "
+         "{article}), the expected score for it from FIDE's table ({table}), and "
          "K × (score − expected score); the changes are summed.")
 HOW_REAL_DIFFERENCE = N_("For each game against a rated opponent: the rating difference "
-                         "(not cut at 400 for a player rated 2650 or more, B.02 {article}), "
-                         "the expected score for it from the table of B.02 {table}, and "
-                         "K × (score − expected score); the changes are summed.")
+                         "(not cut at {limit} for a player rated {from_rating} or more, "
+                         "{article}), the expected score for it from FIDE's table ({table}), "
+                         "and K × (score − expected score); the changes are summed.")
 """HOW for a player the edition keeps the real difference for (from October 2025)."""
+
+
+def cite(article: str | None) -> str:
+    """A B.02 article as the sentences cite it: "B.02 8.3", or "B.02" where the texts found
+    of the edition applied give no number (rules/rating_change.py RatingEdition)."""
+    return "B.02" if article is None else f"B.02 {article}"
 
 
 # --- numbers ---------------------------------------------------------------------------------
@@ -325,7 +335,7 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
         summary = words(TOTAL_ROUNDED, {"sum": sum_text(counted),
                                         "total": change_text(change.total),
                                         "rounded": signed_text(change.rounded),
-                                        "article": edition.article_rounding})
+                                        "article": cite(edition.article_rounding)})
     else:
         summary = words(TOTAL, {"sum": sum_text(counted), "total": change_text(change.total)})
     if change.leaves_out_rated_games:
@@ -338,7 +348,9 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
         lines=lines if change.rating is not None else (),
         sum_sentence=summary,
         how=words(HOW_REAL_DIFFERENCE if _keeps_real_difference(change) else HOW,
-                  {"article": edition.article_game, "table": edition.article_table}),
+                  {"article": cite(edition.article_game), "table": cite(edition.article_table),
+                   "limit": edition.max_difference,
+                   "from_rating": edition.keeps_real_difference_from}),
         edition=edition_words(edition),
         anchor=f"p{player.start_no}-{RATING_CHANGE_ANCHOR}",
         explanation_href=explanation_href,
@@ -358,13 +370,15 @@ def _keeps_real_difference(change: RatingChange) -> bool:
 
 
 def edition_words(edition: RatingEdition) -> str:
+    if edition is RatingEdition.FIDE_BEFORE_2009_07:
+        return words(EDITION_BEFORE, {"date": day_text(RatingEdition.FIDE_2009_07.effective)})
     return words(EDITION, {"date": day_text(edition.effective)})
 
 
 def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
     if change.k is None or change.k_source is None or change.k_reason is None:
         return ()
-    article = change.edition.article_k
+    article = cite(change.edition.article_k)
     given = change.k_before_cap if change.k_before_cap is not None else change.k
     sentences = [words(K_WORDS[change.k_reason, change.k_source],
                        {"k": given, "article": article, "title": player.title})]
@@ -382,7 +396,7 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
                 else None)
     href = sibling_href(opponent.start_no) if opponent is not None else ""
     rating = str(game.opponent_rating) if game.opponent_rating is not None else "—"
-    article = change.edition.article_game
+    article = cite(change.edition.article_game)
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
@@ -396,7 +410,8 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
         sentences += (words(DIFFERENCE_CAPPED, {
             "real": signed_text(change.rating - game.opponent_rating),
-            "difference": signed_text(game.difference), "article": article}),)
+            "difference": signed_text(game.difference),
+            "limit": change.edition.max_difference, "article": article}),)
     return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
                           opponent_rating=rating, difference=signed_text(game.difference),
                           expected=expected, change=shown_change, counted=True,

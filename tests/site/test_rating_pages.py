@@ -281,3 +281,23 @@ def test_the_json_with_rating_fields_keeps_the_documents_layout(site: Path) -> N
     data = (site / "standings.json").read_bytes()
     document = json.loads(data)
     assert data == (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def test_before_july_2009_the_350_point_rule_and_a_citation_without_a_number() -> None:
+    # Before 1 July 2009 a wider difference counted as 350 (the FIDE news of July 2009
+    # says the 400-point rule replaced it); -350 gives 0.11 (B.02's table: 89 for the
+    # higher-rated from 345 to 357), so a win with K 15 is 15 x (1 - 0.11) = +13.35.
+    tournament = crosstable("""
+        1 Anna  1900 | 2w1
+        2 Boris 2300 | 1b0
+    """)
+    changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2005, 6, 1))
+    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
+                              "rating-change.html", lambda number: f"{number}.html")
+    assert view.lines[0].sentences == (
+        "Scored 1 against an expected 0.11: 15 × (1 − 0.11) = +13.35 (B.02).",
+        "The rating difference of −400 counts as −350 (the 350-point rule, B.02).")
+    assert view.edition == "FIDE Rating Regulations (B.02) in force before July 1, 2009"
+    assert view.how.startswith("For each game against a rated opponent: the rating "
+                               "difference (at most 350, B.02)")
+    assert view.sum_sentence == "+13.35 = +13.35."
