@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 
@@ -148,6 +148,9 @@ class PassReason(StrEnum):
     the first listed), or equal to it and listed earlier."""
     HAS_SHARE = "has-share"
     """They already share the money of a tie (a share is the player's one prize)."""
+    TAKES_LARGER = "takes-larger"
+    """They take a prize of another list that gives them more than their share of a tie
+    in this list would (one per player, the highest); ``kept`` is that prize."""
 
 
 class ProvisionalReason(StrEnum):
@@ -194,13 +197,15 @@ class Award:
     """None when not awarded."""
     not_awarded: NotAwardedReason | None = None
     criterion: str | None = None
-    """TIE_BROKEN: the tie-break (a ``Standings`` value key such as ``BH:C1``) that put the
-    recipient ahead of the next player tied with them."""
+    """TIE_BROKEN: the tie-break that put the recipient ahead of the next player tied with
+    them, as ``StandingsRow.values`` keys it (the code as written, e.g. ``BH/C1``)."""
     tied_with: tuple[StartNo, ...] = ()
     """TIE_*: the other players tied on points who could take it, in the ranking's order;
     SHARED / HORT: empty (the tied players are the recipients)."""
     passed_over: tuple[PassedOver, ...] = ()
-    """Players ahead in the ranking who already had a prize, best first."""
+    """Players placed ahead of the (last) recipient who hold a prize of another list or
+    take one instead (:class:`PassReason`), in the ranking's order; for a shared tie also
+    those among the tied who take no part in it."""
     members: int | None = None
     """TOO_FEW_PLAYERS: the category's players."""
     remainder: Decimal = Decimal(0)
@@ -292,10 +297,14 @@ class _Allocation:
     and who holds what."""
 
     def __init__(self, settings: PrizeSettings, rankings: dict[str, tuple[_Entry, ...]], *,
-                 overall: tuple[_Entry, ...]) -> None:
+                 overall: tuple[_Entry, ...],
+                 declined: frozenset[tuple[StartNo, str]] = frozenset()) -> None:
         self.settings = settings
         self.rankings = rankings
         self.overall = overall
+        self.declined = declined
+        """(player, ranking): the player takes no prize of that ranking (a larger one
+        elsewhere, see :func:`award_prizes`)."""
         self.order = {prize: k for k, prize in enumerate(settings.prizes)}
         self.pending: dict[str, list[Prize]] = {
             name: sorted((p for p in settings.prizes if p.ranking == name),
@@ -331,10 +340,21 @@ class _Allocation:
             if not heads:
                 break
             self._give(min(heads, key=self._priority))
-        return tuple(sorted(self.awards, key=lambda a: self.order[a.prizes[0]]))
+        awards = [self._with_kept(a) for a in self.awards]
+        return tuple(sorted(awards, key=lambda a: self.order[a.prizes[0]]))
+
+    def _with_kept(self, award: Award) -> Award:
+        """``award`` with the prize each player who declined it took in the end (unknown
+        when the award was made, if it came first)."""
+        if not any(p.reason is PassReason.TAKES_LARGER for p in award.passed_over):
+            return award
+        passed = tuple(
+            replace(p, kept=self.holders[p.start_no].prizes[0])
+            if p.reason is PassReason.TAKES_LARGER else p for p in award.passed_over)
+        return replace(award, passed_over=passed)
 
     def _may_take(self, ranking: str, start_no: StartNo) -> bool:
-        if start_no in self.list_holders[ranking]:
+        if start_no in self.list_holders[ranking] or (start_no, ranking) in self.declined:
             return False
         return self.settings.one_per_player is OnePerPlayer.NO or start_no not in self.holders
 
@@ -342,6 +362,11 @@ class _Allocation:
                      ahead: Sequence[_Entry]) -> tuple[PassedOver, ...]:
         passed = []
         for entry in ahead:
+            if (entry.start_no, ranking) in self.declined:
+                # What they take instead is filled in at the end (_with_kept).
+                passed.append(PassedOver(start_no=entry.start_no,
+                                         reason=PassReason.TAKES_LARGER, kept=prize))
+                continue
             held = self.holders.get(entry.start_no)
             # A player above with a prize of this very list is simply placed higher.
             if held is None or entry.start_no in self.list_holders[ranking]:
@@ -394,7 +419,11 @@ class _Allocation:
         # The places the tied players occupy are the next len(tied) of the list; their money
         # is pooled (a name prize among them stays in the list, given like any other).
         pooled = tuple(p for p in queue[:len(tied)] if p.amount is not None)
-        self._record(self._pool(ranking, pooled, tied, passed), queue)
+        # Passed over: also those placed among the tied who may not take part in the tie.
+        sharing = {e.start_no for e in tied}
+        among = [e for e in entries[:entries.index(tied[-1])] if e.start_no not in sharing]
+        self._record(self._pool(ranking, pooled, tied,
+                                self._passed_over(ranking, prize, among)), queue)
 
     def _pool(self, ranking: str, pooled: tuple[Prize, ...], tied: Sequence[_Entry],
               passed: tuple[PassedOver, ...]) -> Award:
@@ -440,6 +469,30 @@ def _share(entry: _Entry, amount: Decimal | None, *, kept: Decimal | None = None
                  place_to=entry.place_to, kept=kept)
 
 
+def _larger_elsewhere(awards: Sequence[Award], tried: set[tuple[StartNo, str]]
+                      ) -> tuple[StartNo, str, Decimal] | None:
+    """A player who shares a tie and was passed over for a larger money prize: (player, the
+    tie's ranking, their share), the first such in the settings' order not tried yet."""
+    shares = {s.start_no: (a, s) for a in awards for s in a.recipients}
+    for award in awards:
+        amount = award.prizes[0].amount
+        if amount is None:
+            continue
+        for passed in award.passed_over:
+            if passed.reason is not PassReason.HAS_SHARE:
+                continue
+            pool, share = shares[passed.start_no]
+            if (share.amount is not None and amount > share.amount
+                    and (passed.start_no, pool.ranking) not in tried):
+                return passed.start_no, pool.ranking, share.amount
+    return None
+
+
+def _money_of(awards: Sequence[Award], player: StartNo) -> Decimal:
+    return sum((s.amount for a in awards for s in a.recipients
+                if s.start_no == player and s.amount is not None), Decimal(0))
+
+
 def award_prizes(settings: PrizeSettings, standings: Standings,
                  categories: Sequence[Category] = (), *,
                  first_day: datetime.date | None) -> PrizeAward:
@@ -463,21 +516,40 @@ def award_prizes(settings: PrizeSettings, standings: Standings,
       is split equally among all of them (h = ``hort_share``, 50 in Hort's own version).
     * Sharing and one prize per player: a tie is settled in the ranking where it arises,
       when the first of its places comes up, among the players who have no prize yet then;
-      a share is the player's one prize, even when a prize of another list, given later,
-      would have been worth more to them (``PassReason.HAS_SHARE`` says so on that list).
+      a share is the player's one prize (``PassReason.HAS_SHARE`` on the lists given
+      later). Under ``highest``, a tied player whose share is smaller than a money prize
+      of another list they were passed over for takes that prize instead when the
+      allocation made without them in the tie gives them more (US Chess rule 32B3's
+      "unless any of the winners would receive more money by winning ... a particular
+      prize": the others then share the tie's money, ``PassReason.TAKES_LARGER``); one
+      player at a time, each (player, list) tried once, so it ends.
     * A category with fewer than ``min_players`` players awards none of its prizes; a prize
       nobody in its ranking can take is not awarded, or under ``next_overall`` goes to the
       best of the overall standings who may still take one.
     * Provisional until the standings are final (rules/progress.py) and ``confirmed``.
     """
-    allocation = _Allocation(settings, _rankings(settings, standings, categories, first_day),
-                             overall=_overall(standings))
+    rankings = _rankings(settings, standings, categories, first_day)
+    overall = _overall(standings)
+    awards = _Allocation(settings, rankings, overall=overall).run()
+    declined: frozenset[tuple[StartNo, str]] = frozenset()
+    tried: set[tuple[StartNo, str]] = set()
+    while settings.one_per_player is OnePerPlayer.HIGHEST:
+        found = _larger_elsewhere(awards, tried)
+        if found is None:
+            break
+        player, ranking, share = found
+        tried.add((player, ranking))
+        trial = _Allocation(settings, rankings, overall=overall,
+                            declined=declined | {(player, ranking)}).run()
+        if _money_of(trial, player) > share:
+            declined |= {(player, ranking)}
+            awards = trial
     reasons = []
     if not standings.is_final:
         reasons.append(ProvisionalReason.EVENT_NOT_COMPLETE)
     if not settings.confirmed:
         reasons.append(ProvisionalReason.NOT_CONFIRMED)
-    return PrizeAward(awards=allocation.run(), provisional=bool(reasons),
+    return PrizeAward(awards=awards, provisional=bool(reasons),
                       provisional_reasons=tuple(reasons), currency=settings.currency)
 
 

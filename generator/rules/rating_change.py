@@ -5,12 +5,13 @@ Pure functions over the model; the words for the pages live in site/. The editio
 applied is the one in force on the event's first day (:class:`RatingEdition`), from the
 texts found (cited at each edition):
 
-- every edition: per game the difference D, at most 400 points (the 400-point rule), the
-  score probability PD from the table of 8.1.2 (``rules/ratings.py``), the change
-  K x (score - PD) with a score of 1, 0.5 or 0, the changes summed over the event;
+- every edition: per game the difference D, at most 400 points (the 400-point rule; 350
+  before July 2009), the score probability PD from the table of 8.1.2
+  (``rules/ratings.py``), the change K x (score - PD) with a score of 1, 0.5 or 0, the
+  changes summed over the event;
 - they differ in K (25/15/10, then 40/20/10 with the junior clause), in the games against
-  unrated opponents (rated for the rated player in 2009, not since) and, from October 2025,
-  in the 400-point rule for players rated 2650 and more.
+  unrated opponents (rated for the rated player in 2009, not in 2024) and, from October
+  2025, in the 400-point rule for players rated 2650 and more.
 
 What a TRF file cannot say (the games a player has had, whether 2400 was ever published)
 makes some K an estimate: :class:`KSource`.
@@ -36,6 +37,13 @@ class RatingEdition(StrEnum):
     """The edition of B.02 whose K factors and 400-point rule apply, by the day it took
     effect (the value is that year and month)."""
 
+    FIDE_BEFORE_2009_07 = "before-2009-07"
+    """Until 30 June 2009: the 350-point rule (a difference of more than 350 counts as 350,
+    replaced by the 400-point rule from 1 July 2009: FIDE news of 13 July 2009 and the
+    game-by-game method as a player applied it in July 2008, https://vbhat.wordpress.com/
+    2008/07/17/crossed-the-ts-dotted-the-is/); K 25 / 15 / 10 as in 2009. Earlier still FIDE
+    took a tournament's expected score from the opponents' average rating, which is not
+    what is computed here."""
     FIDE_2009_07 = "2009-07"
     """From 1 July 2009 (FIDE news "Changes to Title and Rating Regulations effective from
     July 1st 2009"): the 400-point rule replaces the 350-point one; K stays 25 for a new
@@ -58,8 +66,15 @@ class RatingEdition(StrEnum):
 
     @property
     def effective(self) -> datetime.date:
+        if self is RatingEdition.FIDE_BEFORE_2009_07:
+            return datetime.date(1970, 1, 1)  # FIDE's first rating list
         year, month = self.value.split("-")
         return datetime.date(int(year), int(month), 1)
+
+    @property
+    def max_difference(self) -> int:
+        """The rating difference rule: a wider difference counts as this many points."""
+        return 350 if self is RatingEdition.FIDE_BEFORE_2009_07 else 400
 
     @classmethod
     def in_force_on(cls, day: datetime.date | None) -> RatingEdition:
@@ -77,19 +92,28 @@ class RatingEdition(StrEnum):
         return _K_VALUES[self]
 
     @property
-    def article_game(self) -> str:
-        """The article of the per-game steps: the difference, the 400-point rule, the
-        change K x (score - PD) and its sum."""
+    def article_game(self) -> str | None:
+        """The article of the per-game steps (the difference, the 400-point rule, the
+        change K x (score - PD) and its sum): 8.3 from 2024; 8.5, the section whose 8.56
+        gives K, in 2009 and 2014; None before 2009, whose numbering the texts found do
+        not give."""
+        if self is RatingEdition.FIDE_BEFORE_2009_07:
+            return None
         return "8.5" if self in _EDITIONS_BEFORE_2024 else "8.3"
 
     @property
-    def article_k(self) -> str:
+    def article_k(self) -> str | None:
+        """The article of K: 8.3.3 from 2024, 8.56 in 2009 and 2014 (quoted for the rules
+        before and from 1 July 2014), None before 2009."""
+        if self is RatingEdition.FIDE_BEFORE_2009_07:
+            return None
         return "8.56" if self in _EDITIONS_BEFORE_2024 else "8.3.3"
 
     @property
-    def article_table(self) -> str:
-        """The table of score probabilities PD by rating difference."""
-        return "8.1.2"
+    def article_table(self) -> str | None:
+        """The table of score probabilities PD by rating difference: 8.1.2 from 2024 (the
+        same table earlier, under a number the texts found do not give)."""
+        return None if self in _EDITIONS_BEFORE_2024 else "8.1.2"
 
     @property
     def article_rounding(self) -> str | None:
@@ -100,9 +124,10 @@ class RatingEdition(StrEnum):
     @property
     def rates_games_against_unrated(self) -> bool:
         """2009: a rated player's game against an unrated one is rated (against the rating
-        the unrated player is then given); since 2014 only games against rated players
-        count (8.3.1: "for each game played against a rated player")."""
-        return self is RatingEdition.FIDE_2009_07
+        the unrated player is then given); 2024: only games against rated players count
+        (8.3.1: "for each game played against a rated player"). The 2014 texts found say
+        nothing on it; it is taken as 2024."""
+        return self in _EDITIONS_BEFORE_2014
 
     @property
     def keeps_real_difference_from(self) -> int | None:
@@ -115,8 +140,11 @@ class RatingEdition(StrEnum):
         return self not in _EDITIONS_BEFORE_2024
 
 
-_EDITIONS_BEFORE_2024 = frozenset({RatingEdition.FIDE_2009_07, RatingEdition.FIDE_2014_07})
+_EDITIONS_BEFORE_2024 = frozenset({RatingEdition.FIDE_BEFORE_2009_07, RatingEdition.FIDE_2009_07,
+                                   RatingEdition.FIDE_2014_07})
+_EDITIONS_BEFORE_2014 = frozenset({RatingEdition.FIDE_BEFORE_2009_07, RatingEdition.FIDE_2009_07})
 _K_VALUES = {
+    RatingEdition.FIDE_BEFORE_2009_07: (25, 15, 10),
     RatingEdition.FIDE_2009_07: (30, 25, 15, 10),
     RatingEdition.FIDE_2014_07: (40, 20, 10),
     RatingEdition.FIDE_2024_03: (40, 20, 10),
@@ -125,9 +153,6 @@ _K_VALUES = {
 ALL_K_VALUES = tuple(sorted({k for values in _K_VALUES.values() for k in values},
                             reverse=True))
 """Every K some edition knows: what event.yml may give before the event's date is known."""
-
-MAX_DIFFERENCE = 400
-"""The 400-point rule: a wider difference counts as 400."""
 
 K_TIMES_GAMES_LIMIT = 700
 """8.3.3 (2024): K x n may not exceed 700."""
@@ -216,9 +241,11 @@ class GameRatingChange:
     opponent_rating: int | None
     difference: int | None = None
     """The player's rating minus the opponent's as used, after the 400-point rule (so
-    between -400 and 400 unless the edition keeps the real one); None when not counted."""
+    between -400 and 400, -350 and 350 before July 2009, unless the edition keeps the
+    real one); None when not counted."""
     is_capped_at_400: bool = False
-    """The real difference was wider than 400 and counts as 400 (the real one is the
+    """The real difference was wider than the rule's limit (400; 350 before July 2009:
+    :attr:`RatingEdition.max_difference`) and counts as the limit (the real one is the
     player's rating minus ``opponent_rating``)."""
     expected: Decimal | None = None
     """PD, the player's score probability for this game (8.1.2 table, two decimals)."""
@@ -332,7 +359,8 @@ def _game(round_no: int, opponent: StartNo | None, code: ResultCode, kind: Round
     if keeps_from is not None and rating >= keeps_from:
         difference = real
     else:
-        difference = max(-MAX_DIFFERENCE, min(MAX_DIFFERENCE, real))
+        widest = edition.max_difference
+        difference = max(-widest, min(widest, real))
     expected = Decimal(score_probability_hundredths(difference)) * ONE_HUNDREDTH
     return GameRatingChange(round=round_no, opponent=opponent,
                             opponent_rating=opponent_rating, difference=difference,
@@ -365,7 +393,7 @@ def k_factor(player: Player, k_settings: KSettings, edition: RatingEdition,
         return k_settings.default, KSource.GIVEN, KReason.GIVEN_FOR_EVERYONE
     rating = player.rating
     assert rating is not None
-    old = edition is RatingEdition.FIDE_2009_07
+    old = edition in _EDITIONS_BEFORE_2014
     if rating >= 2400:
         # 2009 also asks for 30 games, which the file cannot show.
         return 10, KSource.ESTIMATED if old else KSource.RULE, KReason.RATED_2400
@@ -411,6 +439,6 @@ def _birthday(born: datetime.date, age: int) -> datetime.date:
         return datetime.date(born.year + age, 3, 1)
 
 
-__all__ = ["ALL_K_VALUES", "DEFAULT_K_SETTINGS", "K_TIMES_GAMES_LIMIT", "MAX_DIFFERENCE",
+__all__ = ["ALL_K_VALUES", "DEFAULT_K_SETTINGS", "K_TIMES_GAMES_LIMIT",
            "GameRatingChange", "KReason", "KRule", "KSettings", "KSource", "NoChange",
            "NotCounted", "RatingChange", "RatingEdition", "k_factor", "rating_changes"]

@@ -25,6 +25,10 @@ from generator.rules.notation import CATALOGUE
 
 UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
 
+RATING_CHANGE_PAGE = f"{TIEBREAKS_DIR}/rating-change.html"
+"""How a FIDE rating change is computed (B.02): ``generator/explanations/rating-change.md``,
+published beside the tie-break pages as every explanation page is."""
+
 FIND_INDEX = f"{STATIC_DIR}/find-index.js"
 """Every event's ranked names for the search box (site/find.py writes it)."""
 

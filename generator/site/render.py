@@ -76,6 +76,7 @@ from generator.site.player_view import player_views
 from generator.site.prize_pages import prize_files
 from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
 from generator.site.qr import qr_svg, small_qr_svg
+from generator.site.rating_view import download_changes, event_rating_changes, rating_column
 from generator.site.team_view import (
     board_records,
     board_tables,
@@ -213,6 +214,7 @@ def make_environment(events_dir: Path | None = None,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
+        rating_column=rating_column,
     )
     return env
 
@@ -471,6 +473,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
             and "fork" in multiprocessing.get_all_start_methods()):
         global _FORKED
         _FORKED = (plan, env, standings_after)
+        event_rating_changes(plan.event)  # before the fork: every worker inherits them
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
@@ -586,8 +589,11 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
-        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading)
-        files[json_download(slug)] = standings_json(plan.standings, info.title)
+        ratings = download_changes(plan.event, plan.standings)
+        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading,
+                                                  ratings=ratings)
+        files[json_download(slug)] = standings_json(plan.standings, info.title,
+                                                    ratings=ratings)
     return files
 
 

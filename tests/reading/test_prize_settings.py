@@ -488,3 +488,14 @@ def test_every_key_of_the_blocks_is_in_the_readme_settings_reference():
     keys = {*TOP_LEVEL_KEYS, *CATEGORY_KEY_NAMES, *RATING_KEYS, *AGE_KEYS, *PRIZE_KEY_NAMES}
     assert sorted(key for key in keys if f"`{key}`" not in reference
                   and f"`{key}:" not in reference and f"{{{key}:" not in reference) == []
+
+
+def test_single_values_stand_for_lists_of_one_and_a_band_may_be_rated_players_only():
+    text = ("categories:\n  - name: 2000\n    rating: {unrated: no}\n    federation: nor\n"
+            "    title: none\n    start_numbers: 5\n")
+    assert parse_settings(text, "event.yml").categories == (
+        Category(name="2000", slug="2000", conditions=(
+            RatingCondition(unrated=False),
+            FederationCondition(federations=frozenset({"NOR"})),
+            TitleCondition(titles=frozenset({""})),
+            StartNumberCondition(start_numbers=frozenset({StartNo(5)})))),)

@@ -21,6 +21,7 @@ from generator.rules.categories import (
     RatingCondition,
     Sex,
     SexCondition,
+    StartNumberCondition,
 )
 from generator.rules.explain import Explained, Standings, StandingsRow
 from generator.rules.prizes import (
@@ -465,9 +466,18 @@ def events(draw: st.DrawFn) -> tuple[PrizeSettings, Standings]:
     return prizes(lists, **options), field("\n".join(lines))
 
 
-@settings(max_examples=300, deadline=None)
-@given(events())
-def test_allocation_properties(event):
+CI_EXAMPLES = 100
+"""Examples per run unless ``--examples`` asks for more (``--examples 5000`` passed)."""
+
+
+def test_allocation_properties(request: pytest.FixtureRequest) -> None:
+    wanted = request.config.getoption("--examples")
+    budget = settings(max_examples=int(wanted) if wanted else CI_EXAMPLES, deadline=None,
+                      print_blob=True)
+    budget(given(events())(_allocation_holds))()
+
+
+def _allocation_holds(event: tuple[PrizeSettings, Standings]) -> None:
     prize_settings, standings = event
     result = award(prize_settings, standings)
     # Every prize is in exactly one award.
@@ -494,7 +504,95 @@ def test_allocation_properties(event):
         for passed in a.passed_over:
             held = result.award_of(passed.kept)
             assert held is not a and passed.start_no in {s.start_no for s in held.recipients}
+    # Every prize money is paid, left over by rounding, or not awarded: nothing else.
+    unpaid = sum((a.amount or Decimal(0) for a in result.awards if not a.recipients),
+                 Decimal(0))
+    remainders = sum((a.remainder for a in result.awards), Decimal(0))
+    assert result.paid + remainders + unpaid == prize_settings.fund
     # A name prize has exactly one recipient.
     for a in result.awards:
         if a.recipients and a.prizes[0].amount is None:
             assert len(a.recipients) == 1
+
+
+def test_a_tied_player_takes_a_larger_category_prize_instead_of_a_share():
+    """2, 3 and 4 tie on 6 for 2nd-4th (500 + 300 + 100 = 900: 300 each); 3 is in
+    "Seniors" (a category by start number here), whose prize is 400 > 300. So 3 takes the
+    400 (US Chess 32B3: unless a winner would receive more by winning a prize the others
+    in the tie cannot), and 2 and 4 share 2nd-3rd: (500 + 300) / 2 = 400 each; the 4th
+    prize (100) goes to the next, 5. Total 1000 + 400 + 400 + 400 + 100 = 2300 = fund."""
+    seniors = Category(name="Seniors", slug="seniors", conditions=(
+        StartNumberCondition(start_numbers=frozenset({StartNo(3), StartNo(5)})),))
+    result = award_prizes(prizes({OVERALL: [1000, 500, 300, 100], "Seniors": [400]}),
+                          field(TIE_FOR_SECOND), (seniors,), first_day=FIRST_DAY)
+    assert winnings(result) == {1: 1000, 2: 400, 4: 400, 3: 400, 5: 100}
+    tie = of(result, OVERALL, 2)
+    assert tie.reason is AwardReason.SHARED and [p.position for p in tie.prizes] == [2, 3]
+    [passed] = tie.passed_over
+    assert (passed.start_no, passed.reason) == (3, PassReason.TAKES_LARGER)
+    assert (passed.kept.ranking, passed.kept.amount) == ("Seniors", 400)
+    assert of(result, "Seniors", 1).recipients[0].start_no == 3
+    fourth = of(result, OVERALL, 4)
+    assert [s.start_no for s in fourth.recipients] == [5]
+    # 2 and 4 hold prizes of this list (placed higher, not passed over); 3 declined it.
+    assert [(p.start_no, p.reason) for p in fourth.passed_over] == [
+        (3, PassReason.TAKES_LARGER)]
+
+
+def test_a_tied_player_keeps_the_share_when_the_other_prize_is_smaller():
+    # The same tie; Seniors pays 250 < 300: 3 keeps the share and 5 takes the 250.
+    seniors = Category(name="Seniors", slug="seniors", conditions=(
+        StartNumberCondition(start_numbers=frozenset({StartNo(3), StartNo(5)})),))
+    result = award_prizes(prizes({OVERALL: [1000, 500, 300, 100], "Seniors": [250]}),
+                          field(TIE_FOR_SECOND), (seniors,), first_day=FIRST_DAY)
+    assert winnings(result) == {1: 1000, 2: 300, 3: 300, 4: 300, 5: 250}
+    assert [(p.start_no, p.reason) for p in of(result, "Seniors", 1).passed_over] == [
+        (3, PassReason.HAS_SHARE)]
+
+
+def test_a_player_leaves_a_category_tie_for_a_larger_overall_share():
+    """1 has 3 points; 2, 3 and 4 have 2 (BH 3, 2, 1); 5 has 0. Overall 400, 150, 150;
+    "Club" (3 and 4) 200. Highest first: 400 to 1; then Club's 200 (more than 150): 3 and
+    4 tie in Club and share it, 100 each; then the overall 150s: 2, alone on 2 points among
+    those left, takes the 2nd and 5 the 3rd, 3 and 4 passed over (each has a share).
+    3 would rather have 150 than 100: without 3 in the Club tie, 4 takes the 200 alone and
+    2 and 3 tie for the overall 2nd-3rd, (150 + 150) / 2 = 150 each > 100: accepted. 4 has
+    the 200 whole, nothing more to try. So 1 400, 2 150, 3 150, 4 200 (900 = the fund)."""
+    club = Category(name="Club", slug="club", conditions=(
+        StartNumberCondition(start_numbers=frozenset({StartNo(3), StartNo(4)})),))
+    standings = field("""
+        1 3 5 2000 m
+        2 2 3 2000 m
+        3 2 2 2000 m
+        4 2 1 2000 m
+        5 0 0 2000 m
+    """)
+    result = award_prizes(prizes({OVERALL: [400, 150, 150], "Club": [200]}), standings,
+                          (club,), first_day=FIRST_DAY)
+    assert winnings(result) == {1: 400, 2: 150, 3: 150, 4: 200}
+    club_prize = of(result, "Club", 1)
+    assert club_prize.reason is AwardReason.PLACE
+    assert [(p.start_no, p.reason, p.kept.position) for p in club_prize.passed_over] == [
+        (3, PassReason.TAKES_LARGER, 2)]
+    tie = of(result, OVERALL, 2)
+    assert tie.reason is AwardReason.SHARED and [p.position for p in tie.prizes] == [2, 3]
+    assert [s.start_no for s in tie.recipients] == [2, 3]
+
+
+def test_a_player_keeps_a_share_when_leaving_the_tie_gives_less():
+    """1 and 2 (women) and 3 (a man) have 2 points (BH 3, 2, 1); 4 has 0. Women 300,
+    overall 250. Highest first: the women's 300: 1 and 2 tie and share it, 150 each; then
+    the overall 250: 3, alone among those left, with 1 and 2 passed over (shares).
+    1 would rather have 250 than 150, but without 1 in the women's tie, 2 takes the 300
+    and 1 ties with 3 for the overall 250: 125 each, less than 150: refused; the same for
+    2. So 1 150, 2 150, 3 250 (550 = the fund)."""
+    standings = field("""
+        1 2 3 2000 w
+        2 2 2 2000 w
+        3 2 1 2000 m
+        4 0 0 2000 m
+    """)
+    result = award(prizes({"Women": [300], OVERALL: [250]}), standings)
+    assert winnings(result) == {1: 150, 2: 150, 3: 250}
+    assert [(p.start_no, p.reason) for p in of(result, OVERALL, 1).passed_over] == [
+        (1, PassReason.HAS_SHARE), (2, PassReason.HAS_SHARE)]

@@ -77,7 +77,9 @@ def change(tournament: Tournament, player: int, on: datetime.date = DAY_2025,
 # --- the editions -----------------------------------------------------------------------
 
 @pytest.mark.parametrize(("day", "edition"), [
-    (datetime.date(2005, 7, 28), RatingEdition.FIDE_2009_07),  # before any known: the oldest
+    (datetime.date(2005, 7, 28), RatingEdition.FIDE_BEFORE_2009_07),
+    (datetime.date(1960, 1, 1), RatingEdition.FIDE_BEFORE_2009_07),  # the oldest known
+    (datetime.date(2009, 6, 30), RatingEdition.FIDE_BEFORE_2009_07),
     (datetime.date(2009, 7, 1), RatingEdition.FIDE_2009_07),
     (datetime.date(2014, 6, 30), RatingEdition.FIDE_2009_07),
     (datetime.date(2014, 7, 1), RatingEdition.FIDE_2014_07),
@@ -118,6 +120,18 @@ def test_a_difference_over_400_counts_as_400_for_both_players():
     (game,) = weak.games
     assert (game.difference, game.expected, game.change) == (-400, D("0.08"), D("-1.60"))
     assert weak.rounded == -2
+
+
+def test_before_july_2009_the_difference_is_cut_at_350():
+    tournament = born(crosstable(WIDE))
+    # 2200 - 1700 = 500 counts as 350 (the 350-point rule): table 345..357 -> PD 0.89;
+    # K 15 (under 2400): 15 x (1 - 0.89) = 1.65. The 400-point rule of 2009 gives 0.92:
+    # 15 x 0.08 = 1.20.
+    strong = change(tournament, 1, datetime.date(2008, 2, 1))
+    assert (strong.edition, strong.games[0].difference, strong.games[0].expected) == \
+        (RatingEdition.FIDE_BEFORE_2009_07, 350, D("0.89"))
+    assert (strong.k, strong.total) == (15, D("1.65"))
+    assert change(tournament, 1, DAY_2010).total == D("1.20")
 
 
 def test_a_difference_within_400_is_used_as_it_is():
@@ -356,7 +370,8 @@ def test_from_october_2025_a_win_over_a_player_735_points_below_brings_at_most_0
 @settings(max_examples=200, deadline=None)
 @given(first=st.integers(1000, 2649), second=st.integers(1000, 2649),
        code=st.sampled_from(["1", "=", "0"]),
-       day=st.sampled_from([DAY_2010, DAY_2020, DAY_2025, DAY_2026]))
+       day=st.sampled_from([datetime.date(2008, 2, 1), DAY_2010, DAY_2020, DAY_2025,
+                            DAY_2026]))
 def test_one_game_moves_both_ratings_by_the_same_amount(first, second, code, day):
     """With the same K, what one player wins the other loses: the 400-point rule cuts
     both sides alike and the table's PD of the two players add up to 1 (8.1.2)."""
@@ -365,7 +380,43 @@ def test_one_game_moves_both_ratings_by_the_same_amount(first, second, code, day
         1 Anna  {first}  | 2w{code}
         2 Boris {second} | 1b{other}
     """))
-    same_k = KSettings(default=15 if day == DAY_2010 else 20)
+    same_k = KSettings(default=15 if day <= DAY_2010 else 20)
     anna, boris = change(tournament, 1, day, same_k), change(tournament, 2, day, same_k)
     assert anna.total == -boris.total
     assert anna.games[0].expected + boris.games[0].expected == 1
+
+
+CORPUS = sorted((ROOT / "tests" / "corpus" / "trf").glob("*.trf"))
+EVENTS = sorted(p for p in (ROOT / "events").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("path", CORPUS + EVENTS, ids=lambda p: p.name)
+def test_every_corpus_event_gets_a_consistent_change(path):
+    """Real and generated files of every kind (byes, forfeits, round robins, unrated
+    players, team events): each player's total is the sum of the counted games, its
+    rounding the B.02 one, and no counted game passes 400 points unless 2025's exemption
+    applies."""
+    tournament = read_event(path).tournament
+    changes = rating_changes(tournament, on=tournament.start_date)
+    assert set(changes) == {p.start_no for p in tournament.players}
+    for player in tournament.players:
+        result = changes[player.start_no]
+        assert (result.no_change is NoChange.UNRATED) == (player.rating is None)
+        assert result.total == sum((g.change for g in result.games if g.counted), D(0))
+        assert abs(result.total - result.rounded) <= D("0.5")
+        for game in result.games:
+            assert game.counted == (game.not_counted is None)
+            if game.counted and not (result.edition is RatingEdition.FIDE_2025_10
+                                     and (player.rating or 0) >= 2650):
+                assert game.difference is not None
+                assert abs(game.difference) <= result.edition.max_difference
+
+
+def test_the_articles_cited_are_those_of_the_texts_found():
+    now, then, oldest = (RatingEdition.FIDE_2024_03, RatingEdition.FIDE_2014_07,
+                         RatingEdition.FIDE_BEFORE_2009_07)
+    assert (now.article_game, now.article_table, now.article_k, now.article_rounding) == \
+        ("8.3", "8.1.2", "8.3.3", "8.3.4")
+    assert (then.article_game, then.article_table, then.article_k, then.article_rounding) \
+        == ("8.5", None, "8.56", None)
+    assert (oldest.article_game, oldest.article_k) == (None, None)
