@@ -95,6 +95,8 @@ PASS_REASONS: Mapping[PassReason, str] = MappingProxyType({
     PassReason.HAS_EARLIER: N_("{name} ({place}) already has a prize given before this one: "
                                "{prize}."),
     PassReason.HAS_SHARE: N_("{name} ({place}) already shares the money of a tie: {prize}."),
+    PassReason.TAKES_LARGER: N_("{name} ({place}) takes a bigger prize of another list instead: "
+                                "{prize}."),
 })
 """Why a player ahead of the recipient did not take the prize (one prize per player)."""
 

@@ -395,12 +395,17 @@ def test_the_prize_job_renders_its_paths_and_only_with_prizes(tmp_path: Path) ->
 
 
 def test_a_player_passed_over_for_a_share_is_said_with_the_share(tmp_path: Path) -> None:
-    # Ties shared: Anna holds half of the 1st-2nd pool (250), Vera a third of the 3rd prize
-    # (3rd-5th on 2½: 33.33). Neither takes the Club's prize: Zurab, 3rd in the Club, does.
+    # Ties shared, one prize per player, the highest: Anna holds half of the 1st-2nd pool
+    # (250), so the Club's 50 goes to Vera, 2nd in the Club, whose share of the 3rd prize
+    # (3rd-5th on 2½: 33.33) would be less. Gleb and Dina then split the 3rd prize: 50 each.
     settings = SHARED + "    Club: [50]\n"
     folder = _build(tmp_path, "categories:\n  - name: Club\n    start_numbers: [1, 3, 8]\n"
                     + settings)
-    assert _rows(_page(folder, "prizes.html"), "c-club") == [
-        "1st 50 EUR Zurab 50 EUR | Anna (1st) already shares the money of a tie: 1st–2nd "
-        "place, 250 EUR. Vera (2nd) already shares the money of a tie: 3rd place, 33.33 EUR. "
-        "3rd with ½ points."]
+    page = _page(folder, "prizes.html")
+    assert _rows(page, "c-club") == [
+        "1st 50 EUR Vera 50 EUR | Anna (1st) already shares the money of a tie: 1st–2nd "
+        "place, 250 EUR. 2nd with 2½ points."]
+    assert _rows(page, "overall")[1] == (
+        "3rd 100 EUR Gleb Dina 50 EUR 50 EUR | Vera (3rd) takes a bigger prize of another "
+        "list instead: 1st place in Club, 50 EUR. Places 4th–5th shared on 2½ points: 100 EUR "
+        "split by 2, 50 EUR each.")
