@@ -409,3 +409,15 @@ def test_a_player_passed_over_for_a_share_is_said_with_the_share(tmp_path: Path)
         "3rd 100 EUR Gleb Dina 50 EUR 50 EUR | Vera (3rd) takes a bigger prize of another "
         "list instead: 1st place in Club, 50 EUR. Places 4th–5th shared on 2½ points: 100 EUR "
         "split by 2, 50 EUR each.")
+
+
+def test_a_german_site_says_the_prize_pages_in_german(tmp_path: Path) -> None:
+    # The words of the German catalogue (generator/locales/de), as its translator wrote them.
+    (tmp_path / "site.yml").write_text("language: de\n", encoding="utf-8")
+    folder = _build(tmp_path, CATEGORIES)
+    prizes = _text(_page(folder, "prizes.html"))
+    assert "Vorläufig: Der Schiedsrichter hat die Preisliste noch nicht bestätigt." in prizes
+    for english in ("Not awarded", "already has", "Provisional", "Prizes of", "with 4 points"):
+        assert english not in prizes
+    assert "1. Platz in Club" in _text(_page(folder, "players/1.html"))
+    assert "Who is in it" not in _text(_page(folder, "categories/club.html"))
