@@ -308,15 +308,19 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     """The standings of ``rank`` in the format asked for."""
     from generator.rules.ranking import value_keys
     from generator.site.downloads import plain_decimal, standings_csv, standings_json
+    from generator.site.rating_view import download_changes
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
     name = event.competitors.name
-    # The site's downloads, byte for byte: one writer each (site/downloads.py).
+    # The site's downloads, byte for byte: one writer each (site/downloads.py), the same
+    # rating changes (site/rating_view.py).
     if output == "json":
-        click.echo(standings_json(standings, name), nl=False)
+        click.echo(standings_json(standings, name,
+                                  ratings=download_changes(event, standings)), nl=False)
         return
     if output == "csv":
-        click.echo(standings_csv(standings), nl=False)
+        click.echo(standings_csv(standings, ratings=download_changes(event, standings)),
+                   nl=False)
         return
     keys = value_keys(standings.specs)
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),

@@ -25,6 +25,10 @@ from generator.rules.notation import CATALOGUE
 
 UNPLAYED_ROUNDS_PAGE = f"{TIEBREAKS_DIR}/unplayed-rounds.html"
 
+RATING_CHANGE_PAGE = f"{TIEBREAKS_DIR}/rating-change.html"
+"""How a FIDE rating change is computed (B.02): ``generator/explanations/rating-change.md``,
+published beside the tie-break pages as every explanation page is."""
+
 FIND_INDEX = f"{STATIC_DIR}/find-index.js"
 """Every event's ranked names for the search box (site/find.py writes it)."""
 
@@ -97,6 +101,21 @@ def boards_page(slug: str) -> str:
 def qr_page(slug: str) -> str:
     """The sheet to print for the venue: a QR code to the event's live standings."""
     return f"{slug}/qr.html"
+
+
+def prizes_page(slug: str) -> str:
+    """The prize list: who gets each prize of each ranking, and why (issue 14)."""
+    return f"{slug}/prizes.html"
+
+
+def category_page(slug: str, category: str) -> str:
+    """A category's ranking, under the category's slug (``categories/under-2000.html``)."""
+    return f"{slug}/categories/{category}.html"
+
+
+def category_csv_download(slug: str, category: str) -> str:
+    """A category's ranking as CSV, beside its page (the dialect of standings.csv)."""
+    return f"{slug}/categories/{category}.csv"
 
 
 def trf_download(slug: str) -> str:

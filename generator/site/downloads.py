@@ -17,8 +17,12 @@ from generator.rules.progress import FINAL, PROVISIONAL
 from generator.rules.ranking import value_keys
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from generator.model import StartNo
     from generator.rules.explain import Standings
     from generator.rules.notation import TiebreakSpec
+    from generator.rules.rating_change import RatingChange
 
 
 def plain_decimal(value: Decimal) -> str:
@@ -37,6 +41,20 @@ CSV_HEADINGS = (NC_("CSV column", "rank"), NC_("CSV column", "start_no"),
 codes (which stay as written). The site's download has them in its language, ``standings
 rank --format csv`` in English; the JSON keys stay English everywhere."""
 GAME_POINTS_HEADING = NC_("CSV column", "game_points")
+RATING_CHANGE_HEADINGS = (NC_("CSV column", "rating_change"), NC_("CSV column", "k"),
+                          NC_("CSV column", "k_source"))
+"""The last columns of ``standings.csv`` where the event shows a FIDE rating change
+(site/rating_view.py decides): the change (blank without a counted game), K and where K
+comes from (``given``, ``rule`` or ``estimated``, as the JSON's ``k_source``)."""
+
+
+def _rating_fields(change: RatingChange | None
+                   ) -> tuple[Decimal | None, int | None, str | None]:
+    """A player's change (None without a counted game), K and its source."""
+    if change is None:
+        return None, None, None
+    return (change.total if change.counted_games else None, change.k,
+            None if change.k_source is None else change.k_source.value)
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a CSV cell as a formula (or, for tab and carriage return,
@@ -149,7 +167,8 @@ def _json_number_text(value: Decimal) -> str:
     return json.dumps(json_number(value))
 
 
-def standings_json(standings: Standings, event_name: str) -> bytes:
+def standings_json(standings: Standings, event_name: str,
+                   ratings: Mapping[StartNo, RatingChange] | None = None) -> bytes:
     """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
 
     The layout is ``json.dumps(document, ensure_ascii=False, indent=1)`` (the download's
@@ -157,6 +176,8 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
     cost as long as computing the tie-breaks of a large event, so the players, whose shape
     is fixed, are laid out here line by line with the same separators and the same text
     for every string and number (``standings_document`` reads the result back).
+    ``ratings``: each player's FIDE rating change, given where the event shows one; each
+    player then has ``rating_change`` (null without a counted game), ``k`` and ``k_source``.
     """
     columns = [(f"    {_encode_text(key)}: ", key, text)
                for key, text in _value_columns(standings, _json_number_text, "null")]
@@ -169,6 +190,11 @@ def standings_json(standings: Standings, event_name: str) -> bytes:
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
         team_line = (f'   "game_points": {points(game_points[index])},\n'
                      if game_points is not None else "")
+        if ratings is not None:
+            change, k, source = _rating_fields(ratings.get(row.player.start_no))
+            team_line += (f'   "rating_change": {points(change)},\n'
+                          f'   "k": {json.dumps(k)},\n'
+                          f'   "k_source": {json.dumps(source)},\n')
         players.append(
             f'  {{\n   "start_no": {int(row.player.start_no)},\n'
             f'   "name": {_encode_text(row.player.name)},\n'
@@ -190,18 +216,21 @@ def standings_document(standings: Standings, event_name: str) -> dict[str, Any]:
 
 
 def standings_csv(standings: Standings,
-                  heading: Callable[[str], str] = lambda english: english) -> bytes:
+                  heading: Callable[[str], str] = lambda english: english,
+                  ratings: Mapping[StartNo, RatingChange] | None = None) -> bytes:
     """``standings.csv`` and ``standings rank --format csv``, as UTF-8 bytes: one row per
     player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined.
-    ``heading`` says each of :data:`CSV_HEADINGS` (the site's in its language)."""
+    ``heading`` says each of :data:`CSV_HEADINGS` (the site's in its language); with
+    ``ratings``, :data:`RATING_CHANGE_HEADINGS` end each row."""
     columns = _value_columns(standings, plain_decimal, "")
     points = _memo(plain_decimal, "")
     game_points = _team_game_points(standings)
     team_head = [heading(GAME_POINTS_HEADING)] if game_points is not None else []
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
+    rating_head = [*map(heading, RATING_CHANGE_HEADINGS)] if ratings is not None else []
     writer.writerow([*map(heading, CSV_HEADINGS), *team_head,
-                     *(key for key, _text in columns)])
+                     *(key for key, _text in columns), *rating_head])
     # The title, name and federation are the cells of text from the file
     # (spreadsheet_text says why).
     writer.writerows(
@@ -209,6 +238,14 @@ def standings_csv(standings: Standings,
          spreadsheet_text(row.player.name), spreadsheet_text(row.player.federation),
          "" if row.player.rating is None else row.player.rating, points(row.points),
          *([points(game_points[index])] if game_points is not None else []),
-         *[text(row.number(key)) for key, text in columns]]
+         *[text(row.number(key)) for key, text in columns],
+         *(_rating_cells(ratings, row.player.start_no) if ratings is not None else ())]
         for index, row in enumerate(standings.rows))
     return buffer.getvalue().encode("utf-8")
+
+
+def _rating_cells(ratings: Mapping[StartNo, RatingChange], start_no: StartNo
+                  ) -> tuple[str, str, str]:
+    change, k, source = _rating_fields(ratings.get(start_no))
+    return ("" if change is None else plain_decimal(change), "" if k is None else str(k),
+            source or "")

@@ -20,6 +20,7 @@ from generator.rules.explain import Standings
 from generator.site.headline import place_words, points_phrase, score_name
 from generator.site.language import gettext, ngettext
 from generator.site.player_view import PlayerView
+from generator.site.prize_view import CategoryView, PrizesView
 from generator.site.team_view import MemberView
 from generator.site.views import EventPlan, Person, RoundView, format_points
 
@@ -251,6 +252,36 @@ def venue_qr_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
                              "phone.").format(event=info.title))
 
 
+def prizes_meta(site: SiteSettings, plan: EventPlan, page: str, prizes: PrizesView) -> PageMeta:
+    """The prize list (issue 14): what it is, then whether it is final."""
+    info = plan.info
+    return page_meta(site, page, gettext("{event} – prizes").format(event=info.title),
+                     gettext("{event}: who gets each prize, and why.").format(event=info.title)
+                     + " " + prizes.banner)
+
+
+def category_meta(site: SiteSettings, plan: EventPlan, page: str,
+                  category: CategoryView) -> PageMeta:
+    """A category's ranking: its leaders, as the standings page lists the event's."""
+    info = plan.info
+    title = gettext("{event} – {category}").format(event=info.title, category=category.name)
+    if not category.lines or not info.rounds_played:
+        count = len(category.lines)
+        return page_meta(site, page, title, ngettext(
+            "{category} of {event}: {count} player, before round 1.",
+            "{category} of {event}: {count} players, before round 1.", count).format(
+            category=category.name, event=info.title, count=count))
+    leader = gettext("{place} {name} ({points})")
+    first, *rest = category.lines[:10]
+    leaders = [leader.format(place=first.place_words, name=first.line.row.player.display_name,
+                             points=points_phrase(first.line.row.points, score_name(plan))),
+               *(leader.format(place=line.place_words, name=line.line.row.player.display_name,
+                               points=line.line.points) for line in rest)]
+    lead = gettext("{category} of {event}, in the order of the overall standings:").format(
+        category=category.name, event=info.title)
+    return page_meta(site, page, title, _listing(lead, leaders))
+
+
 # --- pages across events -----------------------------------------------------------------
 
 
@@ -309,7 +340,7 @@ def tiebreak_meta(site: SiteSettings, page: str, title: str, body_html: str) -> 
 
 
 __all__ = ["DESCRIPTION_LIMIT", "OG_TYPE", "PART_JOIN", "PLACE_JOIN", "TITLE_JOIN", "PageMeta",
-           "boards_meta", "competitor_meta", "crosstable_meta", "fit", "index_meta",
-           "member_meta", "page_meta", "people_meta", "person_meta", "round_meta",
-           "standings_meta", "starting_list_meta", "tiebreak_meta", "tiebreaks_meta",
-           "venue_qr_meta"]
+           "boards_meta", "category_meta", "competitor_meta", "crosstable_meta", "fit",
+           "index_meta", "member_meta", "page_meta", "people_meta", "person_meta",
+           "prizes_meta", "round_meta", "standings_meta", "starting_list_meta",
+           "tiebreak_meta", "tiebreaks_meta", "venue_qr_meta"]

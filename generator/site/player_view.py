@@ -14,12 +14,19 @@ from typing import Any
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
 from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
+from generator.rules.rating_change import RatingChange
 from generator.rules.ratings import (
     average_rating,
     performance_rating,
     rated_games_over_the_board,
 )
-from generator.site.addresses import player_page, relative_link, round_page, tiebreak_page
+from generator.site.addresses import (
+    RATING_CHANGE_PAGE,
+    player_page,
+    relative_link,
+    round_page,
+    tiebreak_page,
+)
 from generator.site.downloads import shown_value
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.headline_words import (
@@ -27,6 +34,11 @@ from generator.site.headline_words import (
 )
 from generator.site.language import gettext, words
 from generator.site.matches import MatchBoard, match_boards
+from generator.site.rating_view import (
+    RatingView,
+    event_rating_changes,
+    player_rating_view,
+)
 from generator.site.views import (
     Column,
     EventPlan,
@@ -198,6 +210,9 @@ class PlayerView:
     over the board against a rated opponent."""
     headline: Headline | None = None
     """The first screen's sentences: the place, the points and why."""
+    rating: RatingView | None = None
+    """The FIDE rating change from the event's games, each game's arithmetic; None where
+    the event shows none (rating_view.event_rating_changes)."""
 
     @property
     def headline_text(self) -> str:
@@ -444,6 +459,10 @@ class _PlayerPages:
     encounter_sentences: dict[int, tuple[Sentence, ...]]
     """A DE group's sentences by the group's id, filled as the pages are made (the
     groups live as long as the plan)."""
+    rating_changes: Mapping[StartNo, RatingChange] | None = None
+    """Every player's B.02 rating change, computed once for the pages of a job."""
+    rating_href: str = ""
+    """The rating change's explanation page, relative to a player page."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -466,6 +485,8 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
         encounter_sentences={},
+        rating_changes=event_rating_changes(plan.event),
+        rating_href=relative_link(any_player_page, RATING_CHANGE_PAGE),
     )
 
 
@@ -540,7 +561,17 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         performance=performance,
         headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number),
                           shared.encounter_groups),
+        rating=_rating(plan, shared, row.player),
     )
+
+
+def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView | None:
+    change = (shared.rating_changes.get(player.start_no)
+              if shared.rating_changes is not None else None)
+    if change is None:
+        return None
+    return player_rating_view(change, plan.tournament, player, shared.rating_href,
+                              lambda number: _sibling_href(plan.slug, number))
 
 
 def performance_words(player: Player, tournament: Tournament) -> str:

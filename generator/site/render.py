@@ -73,7 +73,10 @@ from generator.site.page_meta import (
     venue_qr_meta,
 )
 from generator.site.player_view import player_views
+from generator.site.prize_pages import prize_files
+from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
 from generator.site.qr import qr_svg, small_qr_svg
+from generator.site.rating_view import download_changes, event_rating_changes, rating_column
 from generator.site.team_view import (
     board_records,
     board_tables,
@@ -211,6 +214,7 @@ def make_environment(events_dir: Path | None = None,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
+        rating_column=rating_column,
     )
     return env
 
@@ -364,6 +368,8 @@ class JobKind(StrEnum):
     MEMBERS = "members"
     """A team event: the pages of its players ``first`` to ``end`` (exclusive) of
     ``team_view.member_numbers``."""
+    PRIZES = "prizes"
+    """The prize list, and each category's page and CSV (site/prize_pages.py)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -396,6 +402,8 @@ class EventJob:
                 return (round_page(slug, self.first),)
             return (round_page(slug, self.first),
                     standings_after_page(slug, self.first))
+        if self.kind is JobKind.PRIZES:
+            return prize_paths(plan)
         if self.kind is JobKind.MEMBERS:
             members = _members(plan)
             return tuple(player_page(slug, members[index])
@@ -423,7 +431,8 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
     size = players_per_job or max(50, -(-count // 8))
     members = len(_members(plan))
     member_size = players_per_job or max(50, -(-members // 8))
-    return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES),
+    prizes = (EventJob(kind=JobKind.PRIZES),) if prize_paths(plan) else ()
+    return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES), *prizes,
             *(EventJob(kind=JobKind.ROUND, first=k)
               for k in range(plan.info.rounds_listed, 0, -1)),
             *(EventJob(kind=JobKind.PLAYERS, first=first, end=min(first + size, count))
@@ -456,6 +465,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
             and "fork" in multiprocessing.get_all_start_methods()):
         global _FORKED
         _FORKED = (plan, env, standings_after)
+        event_rating_changes(plan.event)  # before the fork: every worker inherits them
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
@@ -474,7 +484,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
 
 
 _LARGEST_FIRST = {JobKind.PLAYERS: 0, JobKind.MEMBERS: 0, JobKind.ROUND: 1,
-                  JobKind.EVENT_PAGES: 2, JobKind.STANDINGS: 3}
+                  JobKind.EVENT_PAGES: 2, JobKind.PRIZES: 2, JobKind.STANDINGS: 3}
 
 
 def _run_forked_job(job: EventJob) -> dict[str, bytes]:
@@ -488,7 +498,8 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     info = plan.info
     slug = plan.slug
     site = site_of(env)
-    common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings}
+    common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings,
+                              "prize_nav": prize_nav(plan)}
     files: dict[str, bytes] = {}
     teams = plan.event.teams
     if job.kind is JobKind.PLAYERS and teams is not None:
@@ -499,15 +510,17 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             page = team_page(slug, team.start_no)
             files[page] = _render_page(
                 team_template, page,
-                {"view": view, "team_view": team_page_view(plan, view, records),
+                {"view": view, "team_view": team_page_view(plan, view, records), "honours": None,
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
+        prizes = event_prizes(plan)
         for view in player_views(plan, job.first, job.end):
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
                 {"view": view, "person_key": person_key(view.row.player),
+                 "honours": player_honours(plan, prizes, view.row.player.start_no),
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.MEMBERS:
         member_template = env.get_template("member.html")
@@ -530,6 +543,11 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         files[page] = _render(env, "standings_after.html", page, round=shown_round,
                               after=after,
                               meta=standings_meta(site, plan, page, after, job.first), **common)
+    elif job.kind is JobKind.PRIZES:
+        files.update(prize_files(
+            plan, site, lambda template, page, **context: _render(env, template, page,
+                                                                  **context, **common),
+            csv_heading))
     elif job.kind is JobKind.STANDINGS:
         notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
         page = event_page(slug)
@@ -563,8 +581,11 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
-        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading)
-        files[json_download(slug)] = standings_json(plan.standings, info.title)
+        ratings = download_changes(plan.event, plan.standings)
+        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading,
+                                                  ratings=ratings)
+        files[json_download(slug)] = standings_json(plan.standings, info.title,
+                                                    ratings=ratings)
     return files
 
 

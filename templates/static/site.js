@@ -12,10 +12,12 @@
     var cell = row.children[index];
     return cell ? cell.textContent.trim() : "";
   }
-  // A decimal comma (12,43 in a German or French page) sorts as the decimal point does.
+  // A decimal comma (12,43 in a German or French page) sorts as the decimal point does;
+  // a rating change's minus sign (−3.2) as a hyphen, its estimate mark (+12.8≈) unread.
   function numeric(text) {
     var map = { "¼": ".25", "½": ".5", "¾": ".75" };
-    var t = text.replace(/[¼½¾]/g, function (c) { return map[c]; }).replace(/^(\d*),(\d+)$/, "$1.$2");
+    var t = text.replace(/[¼½¾]/g, function (c) { return map[c]; }).replace(/^\u2212/, "-")
+      .replace(/\u2248$/, "").replace(/^([+-]?\d*),(\d+)$/, "$1.$2");
     if (/^\.\d/.test(t)) { t = "0" + t; }
     var value = parseFloat(t);
     return isNaN(value) ? null : value;

@@ -46,6 +46,22 @@ VIEWS = {
 TEAM_TRF = CORPUS / "teams" / "trf" / "crete-friendship-cup-2024.trf"
 TEAM_ROUNDS_PLAYED = 4
 MIDDLE = (ROUNDS + 1) // 2
+PRIZES = """categories:
+  - name: Under 1800
+    rating: {below: 1800}
+  - name: Under 2700
+    rating: {below: 2700}
+  - name: Women
+    sex: w
+prizes:
+  currency: EUR
+  ties: shared
+  min_players: 3
+  lists:
+    overall: [1000, 500, 250, 125]
+    Under 1800: [100, 50]
+    Women: [100, Trophy]
+"""
 
 STANDINGS_PAGES = [
     "club/index.html",
@@ -58,6 +74,9 @@ STANDINGS_PAGES = [
 
 LONG_TABLE_PAGES = [
     "club/index.html",
+    # Nearly every player: the 250th row is scrolled to, and near a table's last row its
+    # box cannot scroll the row to the middle, so the page would scroll the header away.
+    "full/categories/under-2700.html",
     f"full/rounds/{MIDDLE}-standings.html",
     "full/crosstable.html",
     f"full/rounds/{MIDDLE}.html",
@@ -66,6 +85,7 @@ LONG_TABLE_PAGES = [
 
 WIDE_TABLE_PAGES = [
     "full/crosstable.html",
+    "full/categories/under-1800.html",
     f"full/rounds/{MIDDLE}.html",
     "full/index.html",
     "teams/crosstable.html",
@@ -74,6 +94,7 @@ WIDE_TABLE_PAGES = [
 
 OTHER_PAGES = [
     "index.html",
+    "full/prizes.html",
     "club/starting-list.html",
     "full/qr.html",
     "teams/rounds/2.html",
@@ -125,6 +146,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     root = tmp_path_factory.mktemp("phone-first")
     events = make_300_events(root / "events")
     make_event(events, "teams", TEAM_TRF, "title: Team Swiss\ntiebreaks: [BH:MP, BH:GP]\n")
+    # Issue 14: the rated event has categories and prizes, so that its category pages, its
+    # prize list and its players' pages (a category place, a prize under the headline) are
+    # measured too.
+    with (events / "full" / "event.yml").open("a", encoding="utf-8") as settings:
+        settings.write(PRIZES)
     # A published address, as a club's site has: the venue's QR sheet needs one.
     (root / "site.yml").write_text("title: Club results\nurl: https://club.example.org/results/\n",
                                    encoding="utf-8")

@@ -19,6 +19,24 @@ pytestmark = pytest.mark.browser
 
 TEAM_TRF = CORPUS / "teams" / "trf"
 HOSTILE = "<script>alert(1)</script>"
+PRIZES = f"""title: Prize open
+tiebreaks: [BH/C1, BH, SB]
+categories:
+  - name: Club
+    start_numbers: [1, 3, 8]
+  - name: "{HOSTILE}"
+    start_numbers: [2, 4, 6, 7]
+prizes:
+  currency: EUR
+  ties: shared
+  min_players: 3
+  lists:
+    overall: [300, 200, 100]
+    Club: [50]
+    "{HOSTILE}": [40, Trophy]
+"""
+"""An event with categories and prizes (issue 14): the prize list, category pages, a player
+with a category place and a prize."""
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +53,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                "title: Team Swiss\ntiebreaks: [BH:MP, BH:GP]\n")
     make_event(events, "team-rr", TEAM_TRF / "markdechamps-team-rr.trf",
                "title: Team round robin\ntiebreaks: [DE, SB]\n")
+    make_event(events, "prizes", CORPUS_TRF / "seed-anna.trf", PRIZES)
     build_site(events, root / "site")
     with served_under_sub_path(root / "site") as url:
         yield url
@@ -65,6 +84,11 @@ PAGE_TYPES = [
     "tiebreaks/index.html",
     "tiebreaks/bh.html",
     "tiebreaks/unplayed-rounds.html",
+    "prizes/index.html",
+    "prizes/prizes.html",
+    "prizes/categories/club.html",
+    "prizes/categories/script-alert-1-script.html",
+    "prizes/players/1.html",
 ]
 
 
@@ -130,7 +154,8 @@ def test_a_team_standings_value_links_to_its_derivation_and_the_team_to_its_play
 
 def test_a_script_in_a_name_is_shown_as_text(site_url: str, phone: object) -> None:
     for path in ("hostile/index.html", "hostile/players/1.html", "hostile/crosstable.html",
-                 "people/index.html"):
+                 "people/index.html", "prizes/prizes.html",
+                 "prizes/categories/script-alert-1-script.html", "prizes/players/2.html"):
         phone.goto(site_url + path)  # type: ignore[attr-defined]
         assert HOSTILE in phone.inner_text("main")  # type: ignore[attr-defined]
     assert phone.problems == []  # type: ignore[attr-defined]  # no alert() dialog ran
@@ -201,7 +226,9 @@ def test_text_contrast_meets_wcag_aa(browser: object, site_url: str, scheme: str
         page = context.new_page()
         worst: dict[str, float] = {}
         for path in ("club-byes/players/10.html", "seed-anna/rounds/3-standings.html",
-                     "teams/teams/1.html", "teams/players/13.html", "teams/boards.html"):
+                     "teams/teams/1.html", "teams/players/13.html", "teams/boards.html",
+                     "prizes/prizes.html", "prizes/categories/club.html",
+                     "prizes/players/1.html"):
             page.goto(site_url + path)
             for selector, ratio in page.evaluate(CONTRAST_JS, PAGE_TEXT).items():
                 worst[selector] = min(ratio, worst.get(selector, 99.0))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import posixpath
 import shutil
 from collections.abc import Iterator, Mapping
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from conftest import CORPUS_TRF, ROOT
 
@@ -59,3 +62,60 @@ def html_pages(site: Path) -> Iterator[Path]:
 def read_tree(site: Path) -> Mapping[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes()
             for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+class _Links(HTMLParser):
+    """A page's links (href, src) and ids (id, and an anchor's name)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        for name in ("href", "src"):
+            if values.get(name) is not None:
+                self.links.append(values[name] or "")
+        if values.get("id"):
+            self.ids.append(values["id"] or "")
+        if tag == "a" and values.get("name"):
+            self.ids.append(values["name"] or "")
+
+
+def page_links(page: Path) -> _Links:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def broken_links(built: Path) -> tuple[list[str], int]:
+    """The site's link checker: every internal link and #anchor of every page of ``built``
+    must resolve and be relative. Returns the problems, and how many links were checked."""
+    parsed = {page: page_links(page) for page in html_pages(built)}
+    ids = {page: set(p.ids) for page, p in parsed.items()}
+    problems = []
+    checked = 0
+    for page, links in parsed.items():
+        here = page.relative_to(built).as_posix()
+        for link in links.links:
+            if link.startswith("/"):
+                problems.append(f"{here}: absolute link {link!r}")
+                continue
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc:
+                if parts.scheme not in ("https", "http", "mailto"):
+                    problems.append(f"{here}: {link!r} has the scheme {parts.scheme!r}")
+                continue
+            target = page if not parts.path else (page.parent / unquote(parts.path))
+            target = Path(posixpath.normpath(target.as_posix()))
+            if built.resolve() not in target.resolve().parents and target != built:
+                problems.append(f"{here}: {link!r} leaves the site")
+                continue
+            if not target.is_file():
+                problems.append(f"{here}: {link!r} -> missing {target.relative_to(built)}")
+                continue
+            checked += 1
+            if parts.fragment and parts.fragment not in ids.get(target, set()):
+                problems.append(f"{here}: {link!r} -> no id {parts.fragment!r}")
+    return problems, checked

@@ -8,42 +8,16 @@ Java runtime is present.
 
 from __future__ import annotations
 
-import posixpath
 import shutil
 import subprocess
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import html5lib
 import pytest
-from kit.sitekit import example_events, html_pages
+from kit.sitekit import broken_links, example_events, html_pages, page_links
 
 from generator.site.build import build_site
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.links: list[str] = []
-        self.ids: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        for name in ("href", "src"):
-            if values.get(name) is not None:
-                self.links.append(values[name] or "")
-        if values.get("id"):
-            self.ids.append(values["id"] or "")
-        if tag == "a" and values.get("name"):
-            self.ids.append(values["name"] or "")
-
-
-def _parse(page: Path) -> _Links:
-    parser = _Links()
-    parser.feed(page.read_text(encoding="utf-8"))
-    return parser
 
 
 @pytest.fixture(scope="module")
@@ -54,38 +28,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
-    parsed = {page: _parse(page) for page in html_pages(built)}
-    ids = {page: set(p.ids) for page, p in parsed.items()}
-    problems = []
-    checked = 0
-    for page, links in parsed.items():
-        here = page.relative_to(built).as_posix()
-        for link in links.links:
-            if link.startswith("/"):
-                problems.append(f"{here}: absolute link {link!r}")
-                continue
-            parts = urlsplit(link)
-            if parts.scheme or parts.netloc:
-                assert parts.scheme in ("https", "http", "mailto"), (here, link)
-                continue
-            target = page if not parts.path else (page.parent / unquote(parts.path))
-            target = Path(posixpath.normpath(target.as_posix()))
-            if built.resolve() not in target.resolve().parents and target != built:
-                problems.append(f"{here}: {link!r} leaves the site")
-                continue
-            if not target.is_file():
-                problems.append(f"{here}: {link!r} -> missing {target.relative_to(built)}")
-                continue
-            checked += 1
-            if parts.fragment and parts.fragment not in ids.get(target, set()):
-                problems.append(f"{here}: {link!r} -> no id {parts.fragment!r}")
+    problems, checked = broken_links(built)
     assert not problems, "\n".join(problems[:50])
     assert checked > 1000  # the check really walked the site
 
 
 def test_ids_are_unique_on_every_page(built: Path) -> None:
     for page in html_pages(built):
-        found = _parse(page).ids
+        found = page_links(page).ids
         duplicates = {i for i in found if found.count(i) > 1}
         assert not duplicates, (page, duplicates)
 

@@ -1,0 +1,435 @@
+"""The FIDE rating change (B.02) as the pages show it: the standings column, the downloads'
+fields, and a player's derivation, game by game with its arithmetic.
+
+``rules/rating_change.py`` computes the change and says why as enums; every sentence about
+it is here, whole, with named fields (issue 13: a translation replaces a sentence, never a
+fragment), translated where a page uses it. The numbers are written here too: the templates
+only loop and branch.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from generator.messages import N_
+from generator.model import Player, StartNo, Tournament
+from generator.rules.rating_change import (
+    DEFAULT_K_SETTINGS,
+    GameRatingChange,
+    KReason,
+    KSettings,
+    KSource,
+    NotCounted,
+    RatingChange,
+    RatingEdition,
+    rating_changes,
+)
+from generator.site.downloads import plain_decimal
+from generator.site.language import active, day_text, decimal_text, words
+from generator.speed import keyword_record_maker
+
+if TYPE_CHECKING:
+    from generator.reading.events import Event
+    from generator.rules.explain import Standings
+
+RATING_CHANGE_ANCHOR = "rating-change"
+"""A player page's derivation of the change: ``#p12-rating-change`` (the standings column's
+``data-anchor``, as a tie-break column's)."""
+
+MINUS = "\N{MINUS SIGN}"
+"""The sign of a loss, as a page prints it (a hyphen is the sort script's fallback too)."""
+
+
+# --- the words -------------------------------------------------------------------------------
+
+ESTIMATED_MARK = "≈"
+"""After a standings cell whose K is estimated; the legend says what it means."""
+
+# {article} is a citation as cite() writes it: "B.02 8.3", or "B.02" where the texts of an
+# edition found give no number.
+GAME_COUNTED = N_("Scored {result} against an expected {expected}: {k} × ({result} − "
+                  "{expected}) = {change} ({article}).")
+"""A counted game's arithmetic, the plain sentence first and the article second."""
+DIFFERENCE_CAPPED = N_("The rating difference of {real} counts as {difference} (the "
+                       "{limit}-point rule, {article}).")
+NOT_COUNTED: Mapping[NotCounted, str] = MappingProxyType({
+    NotCounted.FORFEIT: N_("Not counted: won or lost by forfeit, no game was played."),
+    NotCounted.BYE: N_("Not counted: no opponent in this round."),
+    NotCounted.UNRATED_GAME: N_("Not counted: the file marks the game as not rated."),
+    NotCounted.UNRATED_OPPONENT: N_("Not counted: the opponent is unrated, and only games "
+                                    "against rated opponents count ({article})."),
+    NotCounted.OPPONENT_RATING_UNKNOWN: N_(
+        "Left out: FIDE rates this game against the rating the unrated opponent gets from "
+        "the event, which the file cannot hold."),
+    NotCounted.PENDING: N_("Not counted yet: the result is not in."),
+})
+"""Why a round brings no change ({article}: the citation of the edition's per-game steps)."""
+
+K_WORDS: Mapping[tuple[KReason, KSource], str] = MappingProxyType({
+    (KReason.GIVEN_FOR_PLAYER, KSource.GIVEN):
+        N_("K {k}: the event's settings give it for this player."),
+    (KReason.GIVEN_FOR_EVERYONE, KSource.GIVEN):
+        N_("K {k}: the event's settings give it for every player."),
+    (KReason.JUNIOR, KSource.RULE):
+        N_("K {k}: a junior (by the birth in the file) rated under 2300 ({article})."),
+    (KReason.JUNIOR, KSource.ESTIMATED):
+        N_("K {k}, estimated: the player turns 18 in the year of the event and the file "
+           "gives only the year of birth, so the junior rule may or may not still hold "
+           "({article})."),
+    (KReason.RATED_2400, KSource.RULE):
+        N_("K {k}: rated 2400 or more ({article})."),
+    (KReason.RATED_2400, KSource.ESTIMATED):
+        N_("K {k}, estimated: rated 2400 or more; the file does not say whether the player "
+           "has played 30 rated games ({article})."),
+    (KReason.TITLE_2400, KSource.ESTIMATED):
+        N_("K {k}, estimated: rated under 2400, but the title {title} asked for a rating of "
+           "2400 once, and K stays 10 once a published rating reached 2400; the file holds "
+           "no rating history ({article})."),
+    (KReason.UNDER_2400, KSource.ESTIMATED):
+        N_("K {k}, estimated: rated under 2400; the file does not say how many rated games "
+           "the player has played (a new player's K is higher) nor whether a published "
+           "rating once reached 2400 ({article})."),
+})
+"""The player's K and where it comes from: the reason and the source of rating_change."""
+K_CAPPED = N_("K {before} lowered to {k}: K × {games} games may not exceed 700 "
+              "({article}).")
+
+TOTAL = N_("{sum} = {total}.")
+"""The sum of the counted games' changes ({sum}: the terms as written, "+12.8 − 3.2")."""
+TOTAL_ROUNDED = N_("{sum} = {total}, rounded to {rounded} ({article}).")
+LEFT_OUT = N_("FIDE's own change also counts the games left out here, so it will differ "
+              "from this one.")
+"""After the sum when a game FIDE rates could not be computed (2009: an unrated opponent)."""
+NO_COUNTED_GAME = N_("No game counts for the rating yet.")
+UNRATED = N_("No rating change: the player has no rating yet (a first rating is computed "
+             "from the games, not changed by them).")
+EDITION = N_("FIDE Rating Regulations (B.02) in force from {date}")
+EDITION_BEFORE = N_("FIDE Rating Regulations (B.02) in force before {date}")
+"""The edition before 1 July 2009, whose first day the texts found do not give."""
+HOW = N_("For each game against a rated opponent: the rating difference (at most {limit}, "
+         "{article}), the expected score for it from FIDE's table ({table}), and "
+         "K × (score − expected score); the changes are summed.")
+HOW_REAL_DIFFERENCE = N_("For each game against a rated opponent: the rating difference "
+                         "(not cut at {limit} for a player rated {from_rating} or more, "
+                         "{article}), the expected score for it from FIDE's table ({table}), "
+                         "and K × (score − expected score); the changes are summed.")
+"""HOW for a player the edition keeps the real difference for (from October 2025)."""
+
+
+def cite(article: str | None) -> str:
+    """A B.02 article as the sentences cite it: "B.02 8.3", or "B.02" where the texts found
+    of the edition applied give no number (rules/rating_change.py RatingEdition)."""
+    return "B.02" if article is None else f"B.02 {article}"
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+def change_text(value: Decimal) -> str:
+    """A change as the pages write it: the sign always ("+12.8", "−3.0", "0.0"), one decimal,
+    two where K x (score - expected) needs them (K 15 or 25: 15 x 0.37 = 5.55)."""
+    return _change_text(value, active().decimal)
+
+
+# A 2,000-player event writes some 60,000 changes and game sentences, of a few hundred
+# distinct values: each is written once per language (the separator or the catalogue's
+# digest is part of the key, as in views._columns).
+@functools.lru_cache(maxsize=8192)
+def _change_text(value: Decimal, separator: str) -> str:
+    hundredths = value.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    shown = hundredths if hundredths != hundredths.quantize(Decimal("0.1")) \
+        else hundredths.quantize(Decimal("0.1"))
+    text = decimal_text(format(abs(shown), "f"))
+    if shown > 0:
+        return "+" + text
+    return MINUS + text if shown < 0 else text
+
+
+def signed_text(value: int) -> str:
+    """A rating difference or a rounded change: "+120", "−400", "0"."""
+    if value > 0:
+        return f"+{value}"
+    return f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def _decimal_words(value: Decimal) -> str:
+    """A score (1, 0.5, 0) in the arithmetic, with the language's decimal separator."""
+    return decimal_text(plain_decimal(value))
+
+
+def _expected_text(value: Decimal) -> str:
+    """PD as the B.02 table writes it: two decimals (0.36, 0.50)."""
+    return decimal_text(format(value.quantize(Decimal("0.01")), "f"))
+
+
+def sum_text(changes: tuple[Decimal, ...]) -> str:
+    """The terms of a sum as a reader writes them: "+12.8 − 3.2 + 4.4"."""
+    if not changes:
+        return "0"
+    text = change_text(changes[0])
+    for change in changes[1:]:
+        term = change_text(abs(change)).lstrip("+")
+        text += f" {MINUS} {term}" if change < 0 else f" + {term}"
+    return text
+
+
+# --- the event -------------------------------------------------------------------------------
+
+def k_settings_of(event: Event) -> KSettings:
+    """event.yml's ``rating_change`` block, else B.02's rule for everyone."""
+    given = event.settings.rating_change
+    return given if given is not None else DEFAULT_K_SETTINGS
+
+
+def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
+    """Every player's change, under the B.02 edition in force on the event's first day;
+    None where the pages show none: a team event (its standings rank teams), or an event
+    in which no game counts (no rated players, or none who met a rated opponent)."""
+    # The standings page, the downloads and every slice of player pages ask, and for a
+    # 2,000-player event the changes take as long as rendering a few hundred pages: they
+    # are worked out once per event read (a forked worker inherits what is known).
+    found = _COMPUTED.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    changes = None if event.teams is not None else _shown_changes(
+        event.tournament, k_settings_of(event), event)
+    if len(_COMPUTED) >= _COMPUTED_SIZE:
+        del _COMPUTED[next(iter(_COMPUTED))]
+    _COMPUTED[id(event)] = (event, changes)
+    return changes
+
+
+_COMPUTED: dict[int, tuple[Event, Mapping[StartNo, RatingChange] | None]] = {}
+"""By the event's identity; the event is kept beside it, so its id cannot pass to another
+event while it is here. The oldest goes first. Events are frozen."""
+_COMPUTED_SIZE = 16
+
+
+def _shown_changes(tournament: Tournament, k_settings: KSettings,
+                   event: Event) -> Mapping[StartNo, RatingChange] | None:
+    if not any(player.rating is not None for player in tournament.players):
+        return None
+    changes = rating_changes(tournament, k_settings, on=event.heading.start_date)
+    if not any(change.counted_games for change in changes.values()):
+        return None
+    return changes
+
+
+def download_changes(event: Event, standings: Standings
+                     ) -> Mapping[StartNo, RatingChange] | None:
+    """The changes the downloads carry: those of the standings the event's page shows (a
+    ranking after an earlier round has none, as the change counts every game entered)."""
+    if standings.after_round != event.competitors.rounds_played:
+        return None
+    return event_rating_changes(event)
+
+
+# --- the standings column --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RatingCell:
+    text: str
+    """"+12.8" ("+12.8≈" with an estimated K), or "" for an unrated player or one with no
+    counted game."""
+    is_estimated: bool
+    """The K used is an estimate (KSource.ESTIMATED): the cell is marked "≈"."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RatingColumn:
+    """The standings table's rating change column; only where some game counts."""
+
+    cells: Mapping[StartNo, RatingCell]
+    has_estimates: bool
+    """Some cell is marked: the legend says what "≈" means."""
+
+
+_BLANK = RatingCell(text="", is_estimated=False)
+
+
+def rating_column(event: Event) -> RatingColumn | None:
+    changes = event_rating_changes(event)
+    if changes is None:
+        return None
+    cells = {number: _cell(change) for number, change in changes.items()}
+    return RatingColumn(cells=MappingProxyType(cells),
+                        has_estimates=any(cell.is_estimated for cell in cells.values()))
+
+
+def _cell(change: RatingChange) -> RatingCell:
+    if not change.counted_games:
+        return _BLANK
+    is_estimated = change.k_source is KSource.ESTIMATED
+    return RatingCell(text=change_text(change.total) + (ESTIMATED_MARK if is_estimated else ""),
+                      is_estimated=is_estimated)
+
+
+# --- a player's page -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RatingGameLine:
+    """One round of the derivation: the numbers as written, and the sentences saying them."""
+
+    round_no: int
+    opponent: Player | None
+    opponent_href: str
+    """The opponent's page, relative to the player's page; "" without one."""
+    opponent_rating: str
+    """"2150", or "—" for an unrated opponent or none."""
+    difference: str
+    """The difference as used, after the 400-point rule ("+120", "−400"); "" if not counted."""
+    expected: str
+    """The expected score from the table ("0.36"); "" if not counted."""
+    change: str
+    """K x (score - expected) ("+12.8"); "" if not counted."""
+    counted: bool
+    sentences: tuple[str, ...]
+    """The arithmetic in words (or why the round does not count), the article last."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RatingView:
+    """A player's rating change on their page."""
+
+    change: RatingChange
+    total: str
+    """The change as the standings column shows it; "" without a counted game."""
+    is_estimated: bool
+    k_sentences: tuple[str, ...]
+    """K and where it comes from (and the 700 cap when it applied)."""
+    lines: tuple[RatingGameLine, ...]
+    sum_sentence: str
+    """"+12.8 − 3.2 = +9.6, rounded to +10 (B.02 8.3.4)."; or why there is no change."""
+    how: str
+    """The method in one sentence, with the articles of the edition applied."""
+    edition: str
+    """The edition of B.02 applied, in words."""
+    anchor: str
+    """The derivation's id on the page: ``p12-rating-change``."""
+    explanation_href: str
+    """The explanation page, relative to the player's page."""
+    round_changes: Mapping[int, str]
+    """Each counted round's change as the round-by-round table shows it."""
+
+    def change_in(self, round_no: int) -> str:
+        """The round-by-round table's cell: the round's change, "" if it did not count."""
+        return self.round_changes.get(round_no, "")
+
+
+def player_rating_view(change: RatingChange, tournament: Tournament, player: Player,
+                       explanation_href: str, sibling_href: Callable[[int], str]) -> RatingView:
+    """``sibling_href(start_no)``: another player's page seen from this one."""
+    edition = change.edition
+    lines = tuple(_game_line(game, change, tournament, sibling_href) for game in change.games)
+    counted = tuple(game.change for game in change.games
+                    if game.counted and game.change is not None)
+    if change.rating is None:
+        summary = words(UNRATED)
+    elif not counted:
+        summary = words(NO_COUNTED_GAME)
+    elif edition.article_rounding is not None:
+        summary = words(TOTAL_ROUNDED, {"sum": sum_text(counted),
+                                        "total": change_text(change.total),
+                                        "rounded": signed_text(change.rounded),
+                                        "article": cite(edition.article_rounding)})
+    else:
+        summary = words(TOTAL, {"sum": sum_text(counted), "total": change_text(change.total)})
+    if change.leaves_out_rated_games:
+        summary += " " + words(LEFT_OUT)
+    return RatingView(
+        change=change,
+        total=change_text(change.total) if counted else "",
+        is_estimated=bool(counted) and change.k_source is KSource.ESTIMATED,
+        k_sentences=_k_sentences(change, player),
+        lines=lines if change.rating is not None else (),
+        sum_sentence=summary,
+        how=words(HOW_REAL_DIFFERENCE if _keeps_real_difference(change) else HOW,
+                  {"article": cite(edition.article_game), "table": cite(edition.article_table),
+                   "limit": edition.max_difference,
+                   "from_rating": edition.keeps_real_difference_from}),
+        edition=edition_words(edition),
+        anchor=f"p{player.start_no}-{RATING_CHANGE_ANCHOR}",
+        explanation_href=explanation_href,
+        round_changes=MappingProxyType({line.round_no: line.change for line in lines
+                                        if line.counted}),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _not_counted_words(reason: NotCounted, article: str, language: str) -> tuple[str, ...]:
+    return (words(NOT_COUNTED[reason], {"article": article}),)
+
+
+def _keeps_real_difference(change: RatingChange) -> bool:
+    keeps_from = change.edition.keeps_real_difference_from
+    return keeps_from is not None and change.rating is not None and change.rating >= keeps_from
+
+
+def edition_words(edition: RatingEdition) -> str:
+    if edition is RatingEdition.FIDE_BEFORE_2009_07:
+        return words(EDITION_BEFORE, {"date": day_text(RatingEdition.FIDE_2009_07.effective)})
+    return words(EDITION, {"date": day_text(edition.effective)})
+
+
+def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
+    if change.k is None or change.k_source is None or change.k_reason is None:
+        return ()
+    article = cite(change.edition.article_k)
+    given = change.k_before_cap if change.k_before_cap is not None else change.k
+    sentences = [words(K_WORDS[change.k_reason, change.k_source],
+                       {"k": given, "article": article, "title": player.title})]
+    if change.k_before_cap is not None:
+        sentences.append(words(K_CAPPED, {"before": change.k_before_cap, "k": change.k,
+                                          "games": change.counted_games,
+                                          "article": article}))
+    return tuple(sentences)
+
+
+def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournament,
+               sibling_href: Callable[[int], str]) -> RatingGameLine:
+    opponent = (tournament.player(game.opponent)
+                if game.opponent is not None and tournament.has_player(game.opponent)
+                else None)
+    href = sibling_href(opponent.start_no) if opponent is not None else ""
+    rating = str(game.opponent_rating) if game.opponent_rating is not None else "—"
+    article = cite(change.edition.article_game)
+    if not game.counted or game.difference is None or game.expected is None \
+            or game.result is None or game.change is None or change.k is None:
+        reason = game.not_counted or NotCounted.BYE
+        return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
+                              opponent_rating=rating, difference="", expected="", change="",
+                              counted=False,
+                              sentences=_not_counted_words(reason, article, active().digest))
+    language = active().digest
+    expected, shown_change, sentences = _counted_words(
+        game.result, game.expected, change.k, game.change, article, language)
+    if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
+        sentences += (words(DIFFERENCE_CAPPED, {
+            "real": signed_text(change.rating - game.opponent_rating),
+            "difference": signed_text(game.difference),
+            "limit": change.edition.max_difference, "article": article}),)
+    return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
+                          opponent_rating=rating, difference=signed_text(game.difference),
+                          expected=expected, change=shown_change, counted=True,
+                          sentences=sentences)
+
+
+@functools.lru_cache(maxsize=8192)
+def _counted_words(result: Decimal, expected: Decimal, k: int, change: Decimal, article: str,
+                   language: str) -> tuple[str, str, tuple[str, ...]]:
+    """A counted game's expected score, change and arithmetic; ``language``: the
+    catalogue's digest."""
+    expected_text = _expected_text(expected)
+    shown_change = change_text(change)
+    return expected_text, shown_change, (words(GAME_COUNTED, {
+        "result": _decimal_words(result), "expected": expected_text, "k": k,
+        "change": shown_change, "article": article}),)
+
+
+_new_game_line = keyword_record_maker(
+    RatingGameLine, "round_no", "opponent", "opponent_href", "opponent_rating", "difference",
+    "expected", "change", "counted", "sentences")
