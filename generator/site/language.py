@@ -247,6 +247,10 @@ def day_range_text(start: date, end: date) -> str:
 # an event's dates are written on each of its pages, and the index lists every event's.
 @lru_cache(maxsize=1024)
 def _day_text(locale: Locale, day: date) -> str:
+    if locale.language == "en":
+        # The site's English dates are day-month-year, as since the first site (Babel's
+        # "en" writes them month first).
+        return str(format_date(day, "d MMMM y", locale=locale))
     return str(format_date(day, "long", locale=locale))
 
 

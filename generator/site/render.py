@@ -275,11 +275,7 @@ def date_range(start: Any, end: Any = None) -> str:
 
 
 def _day(day: Any) -> str:
-    # The site's English dates are day-month-year, as since the first site (Babel's "en"
-    # writes them month first); every other language writes them as its locale does.
-    if not languages.active().is_english:
-        return languages.day_text(day)
-    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+    return languages.day_text(day)
 
 
 def articles(values: Sequence[str]) -> str:
