@@ -338,6 +338,20 @@ def _named(folder: Path) -> str:
     return Path(os.path.abspath(folder)).name
 
 
+def _prizes_not_for_teams(settings: EventSettings) -> list[Diagnostic]:
+    """A warning at each of event.yml's categories and prizes in a team event: they rank
+    players, and a team event's site ranks teams, so they would be left out unsaid."""
+    found = []
+    for key in ("categories", "prizes"):
+        if getattr(settings, key):
+            line, column = settings.positions.get(key, (None, None))
+            found.append(Diagnostic(
+                path=settings.path, line=line, column=column, severity=Severity.WARNING,
+                message=f"'{key}' is not applied to a team event: its site ranks teams",
+                expected=f"no '{key}' in a team event's event.yml"))
+    return found
+
+
 def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:
     given = os.fspath(path)
     place = Path(given)
@@ -429,6 +443,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if teams is not None:
         explained = explained_warnings(teams, trf_diagnostics)
         trf_diagnostics = [d for d in trf_diagnostics if d not in explained]
+        diagnostics.extend(_prizes_not_for_teams(settings))
     edition = settings.edition or Edition.in_force_on(heading.start_date)
     tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
     if tournament is not None:

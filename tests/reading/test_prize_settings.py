@@ -499,3 +499,22 @@ def test_single_values_stand_for_lists_of_one_and_a_band_may_be_rated_players_on
             FederationCondition(federations=frozenset({"NOR"})),
             TitleCondition(titles=frozenset({""})),
             StartNumberCondition(start_numbers=frozenset({StartNo(5)})))),)
+
+
+def test_categories_and_prizes_in_a_team_event_are_a_warning_not_left_out_unsaid(
+        tmp_path: Path) -> None:
+    # A team event's site ranks teams; categories and prize lists rank players, so the
+    # arbiter is told that the pages will not show them rather than finding them missing.
+    source = Path(__file__).resolve().parents[2] / "events" / "crete-friendship-cup-2024"
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    (folder / "tournament.trf").write_bytes((source / "tournament.trf").read_bytes())
+    (folder / "event.yml").write_text(
+        "categories:\n  - name: Women\n    sex: w\nprizes:\n  lists:\n    overall: [100]\n",
+        encoding="utf-8")
+    event = read_event(folder)
+    said = [(w.line, w.message) for w in event.warnings if "team event" in w.message]
+    assert said == [
+        (2, "'categories' is not applied to a team event: its site ranks teams"),
+        (5, "'prizes' is not applied to a team event: its site ranks teams"),
+    ]
