@@ -146,7 +146,7 @@ def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
     assert "+12.8 − 2.8 + 1.6 = +11.6, rounded to +12 (B.02 8.3.4)." in text
     assert ("K 20, estimated: rated under 2400; the file does not say how many rated games "
             "the player has played") in text
-    assert "in force from March 1, 2024" in text
+    assert "in force from 1 March 2024" in text
 
 
 def test_the_round_by_round_table_has_each_games_change(site: Path) -> None:
@@ -297,7 +297,7 @@ def test_before_july_2009_the_350_point_rule_and_a_citation_without_a_number() -
     assert view.lines[0].sentences == (
         "Scored 1 against an expected 0.11: 15 × (1 − 0.11) = +13.35 (B.02).",
         "The rating difference of −400 counts as −350 (the 350-point rule, B.02).")
-    assert view.edition == "FIDE Rating Regulations (B.02) in force before July 1, 2009"
+    assert view.edition == "FIDE Rating Regulations (B.02) in force before 1 July 2009"
     assert view.how.startswith("For each game against a rated opponent: the rating "
                                "difference (at most 350, B.02)")
     assert view.sum_sentence == "+13.35 = +13.35."

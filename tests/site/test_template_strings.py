@@ -66,10 +66,20 @@ def _template_words(env: jinja2.Environment) -> frozenset[str]:
     found: set[str] = set()
     for name in env.list_templates(filter_func=lambda n: n.endswith(".html")):
         source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
-        for const in env.parse(source).find_all(nodes.Const):
-            if isinstance(const.value, str) and re.search(r"[a-z]{2}", const.value):
+        tree = env.parse(source)
+        # A msgid is not a word the template writes: its output is the translation, and a
+        # value that happens to equal it ("Overall") is still a value handed in.
+        msgids = {id(arg) for call in tree.find_all(nodes.Call)
+                  if isinstance(call.node, nodes.Name) and call.node.name in GETTEXT_NAMES
+                  for arg in call.args}
+        for const in tree.find_all(nodes.Const):
+            if isinstance(const.value, str) and re.search(r"[a-z]{2}", const.value) \
+                    and id(const) not in msgids:
                 found.add(const.value)
     return frozenset(found)
+
+
+GETTEXT_NAMES = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
 
 
 def pseudo_environment(events: Path) -> jinja2.Environment:
