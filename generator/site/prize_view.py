@@ -90,6 +90,7 @@ from generator.site.views import (
     standings_lines,
 )
 from generator.site.wording import join_words, ordinal, plain_number
+from generator.speed import by_identity
 
 OVERALL_ANCHOR = "overall"
 """The overall list's id on the prize list; a category's is ``c-<its slug>``."""
@@ -116,27 +117,11 @@ def _settings_of(plan: EventPlan) -> tuple[tuple[Category, ...], PrizeSettings |
     return tuple(settings.categories), settings.prizes
 
 
+@by_identity(16)
 def event_prizes(plan: EventPlan) -> EventPrizes | None:
     """The event's categories and prizes; None when event.yml has neither (no such pages)."""
     # The prize job and every slice of player pages ask (standings serve renders each
     # player page as its own job): worked out once per plan.
-    found = _COMPUTED.get(id(plan))
-    if found is not None and found[0] is plan:
-        return found[1]
-    prizes = _event_prizes(plan)
-    if len(_COMPUTED) >= _COMPUTED_SIZE:
-        del _COMPUTED[next(iter(_COMPUTED))]
-    _COMPUTED[id(plan)] = (plan, prizes)
-    return prizes
-
-
-_COMPUTED: dict[int, tuple[EventPlan, EventPrizes | None]] = {}
-"""By the plan's identity; the plan is kept beside it, so its id cannot pass to another plan
-while it is here. The oldest goes first. Plans are frozen."""
-_COMPUTED_SIZE = 16
-
-
-def _event_prizes(plan: EventPlan) -> EventPrizes | None:
     categories, settings = _settings_of(plan)
     if not categories and settings is None:
         return None

@@ -31,7 +31,7 @@ from generator.rules.rating_change import (
 )
 from generator.site.downloads import plain_decimal
 from generator.site.language import active, day_text, decimal_text, words
-from generator.speed import keyword_record_maker
+from generator.speed import by_identity, keyword_record_maker
 
 if TYPE_CHECKING:
     from generator.reading.events import Event
@@ -185,6 +185,7 @@ def k_settings_of(event: Event) -> KSettings:
     return given if given is not None else DEFAULT_K_SETTINGS
 
 
+@by_identity(16)
 def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
     """Every player's change, under the B.02 edition in force on the event's first day;
     None where the pages show none: a team event (its standings rank teams), or an event
@@ -192,21 +193,9 @@ def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
     # The standings page, the downloads and every slice of player pages ask, and for a
     # 2,000-player event the changes take as long as rendering a few hundred pages: they
     # are worked out once per event read (a forked worker inherits what is known).
-    found = _COMPUTED.get(id(event))
-    if found is not None and found[0] is event:
-        return found[1]
-    changes = None if event.teams is not None else _shown_changes(
-        event.tournament, k_settings_of(event), event)
-    if len(_COMPUTED) >= _COMPUTED_SIZE:
-        del _COMPUTED[next(iter(_COMPUTED))]
-    _COMPUTED[id(event)] = (event, changes)
-    return changes
-
-
-_COMPUTED: dict[int, tuple[Event, Mapping[StartNo, RatingChange] | None]] = {}
-"""By the event's identity; the event is kept beside it, so its id cannot pass to another
-event while it is here. The oldest goes first. Events are frozen."""
-_COMPUTED_SIZE = 16
+    if event.teams is not None:
+        return None
+    return _shown_changes(event.tournament, k_settings_of(event), event)
 
 
 def _shown_changes(tournament: Tournament, k_settings: KSettings,
