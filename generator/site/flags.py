@@ -96,9 +96,13 @@ def flag_files(federations: Iterable[str | None]) -> dict[str, bytes]:
     """The site's copies of the flags of ``federations`` (an iterable of codes), by site
     address, sorted: only the flags something on the site shows."""
     folder = vendored_flags()
-    stems = sorted({stem for code in federations
-                    if (stem := flag_stem(code)) is not None})
-    return {flag_path(stem): (folder / f"{stem}.svg").read_bytes() for stem in stems}
+    return {flag_path(stem): (folder / f"{stem}.svg").read_bytes()
+            for stem in flag_stems(federations)}
+
+
+def flag_stems(federations: Iterable[str | None]) -> list[str]:
+    """The flags of ``federations`` (codes, any case, repeated or not), sorted, once each."""
+    return sorted({stem for code in federations if (stem := flag_stem(code)) is not None})
 
 
 FLAG_STYLESHEET = f"{STATIC_DIR}/style.css"
@@ -125,7 +129,6 @@ def flag_mark(federation: str | None) -> Markup:
 def flag_rules(federations: Iterable[str | None]) -> str:
     """The stylesheet rules painting the flags of ``federations``, each url relative to
     :data:`FLAG_STYLESHEET`; empty when none has a flag."""
-    stems = sorted({stem for code in federations if (stem := flag_stem(code)) is not None})
     folder = FLAGS_SITE_DIR.removeprefix(f"{STATIC_DIR}/")
     return "".join(f".flag-{stem} {{ background-image: url({folder}/{stem}.svg); }}\n"
-                   for stem in stems)
+                   for stem in flag_stems(federations))
