@@ -26,6 +26,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--examples", type=int, default=None,
                      help="Hypothesis examples for slow property/differential tests "
                           "(default: a small CI budget).")
+    parser.addoption("--live-reference", action="store_true",
+                     help="Run FIDE's reference calculator now where a test otherwise reads "
+                          "the values it stored from an earlier run.")
 
 
 @pytest.fixture
