@@ -33,6 +33,9 @@ _DIGEST_LENGTH = 12
 """Hex digits of the SHA-256 digest in a non-Latin name's address: 48 bits, so two names
 of one site share an address with odds of about n²/2⁴⁹ (1 in 10⁶ for 20,000 names)."""
 
+_FIDE_KEY = re.compile(r"fide-[0-9]+")
+"""The key of a player with a FIDE ID; no name is given it."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Appearance:
@@ -77,7 +80,8 @@ def _unicode_words(name: str) -> str:
 def name_key(name: str) -> str:
     """The key of a player without a FIDE ID, from the name alone (see the module's text)."""
     slug = _ascii_slug(name)
-    if _is_latin(name) and slug:
+    # A name that folds to "fide-1234" would be that FIDE ID's page.
+    if _is_latin(name) and slug and not _FIDE_KEY.fullmatch(slug):
         return slug
     digest = hashlib.sha256(_unicode_words(name).encode("utf-8")).hexdigest()[:_DIGEST_LENGTH]
     return f"{slug or 'player'}_{digest}"

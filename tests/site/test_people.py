@@ -118,3 +118,7 @@ def test_names_that_differ_in_another_script_have_different_keys() -> None:
     keys = {name_key(name) for name in NO_LATIN_LETTER}
     assert len(keys) == len(NO_LATIN_LETTER)
     assert name_key("Li 李") != name_key("Li 王") != name_key("Li")
+
+
+def test_no_name_takes_a_fide_ids_page() -> None:
+    assert name_key("Fide, 1234") != "fide-1234"
