@@ -99,6 +99,17 @@ def test_two_players_of_one_event_with_one_name_are_two_people(tmp_path: Path) -
         assert _appearances(pages[link]) == [f"open/players/{number}.html"]
 
 
+def test_one_fide_id_written_twice_in_one_event_is_two_people(tmp_path: Path) -> None:
+    # A pairing program's slip (the same ID typed for two players) joins no one.
+    trf = _renamed({1: ("Anna", "", ""), 2: ("Boris", "", "")})
+    trf = "\n".join(line[:57] + "24100005".rjust(11) + line[68:] if line[4:8] in ("   1", "   2")
+                    and line.startswith("001") else line for line in trf.splitlines()) + "\n"
+    make_event(tmp_path / "events", "open", trf, "title: open\n")
+    build_site(tmp_path / "events", tmp_path / "site", workers=1)
+    links = [_person_link(tmp_path / "site", f"open/players/{n}.html") for n in (1, 2)]
+    assert links[0] != links[1] and all(link.startswith("fide-24100005--") for link in links)
+
+
 def test_latin_names_keep_their_address(tmp_path: Path) -> None:
     # The addresses published before issue 22 stay where they were (the golden files link
     # to people/anna.html the same way).
