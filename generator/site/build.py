@@ -41,8 +41,9 @@ from generator.site import render, views
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
+from generator.site.people import Person, people
 from generator.site.render import make_environment
-from generator.site.views import EventPlan, Person
+from generator.site.views import EventPlan
 from generator.speed import collector_paused
 
 __all__ = [
@@ -88,7 +89,7 @@ def plan_site(events: Sequence[Event | EventPlan]) -> Site:
         raise StandingsError(problems)
     plans = tuple(event if isinstance(event, EventPlan) else plan_event(event)
                   for event in sorted(events, key=lambda e: e.slug))
-    return Site(events=plans, people=views.people(plans))
+    return Site(events=plans, people=people(plans))
 
 
 def render_event(event: Event | EventPlan, env: jinja2.Environment, *,

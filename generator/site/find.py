@@ -12,9 +12,10 @@ import json
 from collections.abc import Sequence
 
 from generator.site.addresses import competitor_page, player_page
-from generator.site.language import gettext
+from generator.site.headline import place_words
+from generator.site.language import pgettext
 from generator.site.team_view import member_numbers
-from generator.site.views import EventPlan, event_sort_key, place_text
+from generator.site.views import EventPlan, event_sort_key
 
 FIND_GLOBAL = "standingsFindIndex"
 """The name the index script gives its data (``window.standingsFindIndex``)."""
@@ -25,8 +26,8 @@ def find_index(plans: Sequence[EventPlan]) -> bytes:
     and in a team event each team's players after the teams.
 
     ``{"events": [[slug, title], ...], "entries": [[name, event, where, page], ...]}``:
-    ``event`` indexes ``events``, ``where`` says where the result stands ("place 3–5", or
-    a team member's "Team Name, place 2"), and ``page`` is the address from the site root.
+    ``event`` indexes ``events``, ``where`` says where the result stands ("3rd–5th place", or
+    a team member's "Team Name, 2nd place"), and ``page`` is the address from the site root.
     Names are data here: find.js writes them as text, never as markup.
     """
     events = []
@@ -36,7 +37,11 @@ def find_index(plans: Sequence[EventPlan]) -> bytes:
         is_team = plan.info.is_team_event
         places = {}
         for row in plan.standings.rows:
-            places[row.player.start_no] = gettext("place {place}").format(place=place_text(row))
+            # The ordinal as the language writes it (CLDR's ordinal categories through
+            # Babel: "4th", "4.", "4.º", "4º"), so German says "4. Platz", never "4 Platz".
+            places[row.player.start_no] = pgettext(
+                "where a result stands: 4th place, 3rd–5th place",
+                "{place} place").format(place=place_words(row))
             entries.append([row.player.name, number, places[row.player.start_no],
                             competitor_page(plan.slug, row.player.start_no, is_team)])
         teams = plan.event.teams

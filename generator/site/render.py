@@ -72,6 +72,7 @@ from generator.site.page_meta import (
     tiebreaks_meta,
     venue_qr_meta,
 )
+from generator.site.people import Person, person_keys
 from generator.site.player_view import player_views
 from generator.site.prize_pages import prize_files
 from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
@@ -90,12 +91,10 @@ from generator.site.team_view import (
 from generator.site.views import (
     Column,
     EventPlan,
-    Person,
     berger_grid,
     columns,
     event_sort_key,
     format_points,
-    person_key,
     place_text,
     round_view,
     standings_lines,
@@ -515,7 +514,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
-                {"view": view, "person_key": person_key(view.row.player),
+                {"view": view, "person_key": person_keys(plan)[view.row.player.start_no],
                  "honours": player_honours(plan, prizes, view.row.player.start_no),
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.MEMBERS:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -635,56 +633,12 @@ def berger_grid(plan: EventPlan) -> tuple[CrossRow, ...]:
     return tuple(rows)
 
 
-# --- players across events ---------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Appearance:
-    plan: EventPlan
-    row: StandingsRow
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Person:
-    key: str
-    """``fide-<id>``, or a slug of the name for players without a FIDE ID."""
-    name: str
-    fide_id: int | None
-    federation: str
-    appearances: tuple[Appearance, ...]
-    """Newest event first."""
-
-
-def name_key(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return slug or "player"
-
+# --- events in order ------------------------------------------------------------------------
 
 def event_sort_key(plan: EventPlan) -> tuple[Any, ...]:
     """Newest first: by start date (undated last), then by folder name."""
     start = plan.info.start_date
     return (start is None, -(start.toordinal()) if start is not None else 0, plan.slug)
-
-
-def person_key(player: Player) -> str:
-    """The same person across events: by FIDE ID, else by name (C.07 has no other key)."""
-    return f"fide-{player.fide_id}" if player.fide_id else name_key(player.name)
-
-
-def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
-    grouped: dict[str, list[Appearance]] = {}
-    for plan in sorted(plans, key=event_sort_key):
-        if plan.info.is_team_event:
-            continue  # the rows are teams, not people
-        for row in plan.standings.rows:
-            grouped.setdefault(person_key(row.player), []).append(Appearance(plan=plan, row=row))
-    persons = []
-    for key, appearances in grouped.items():
-        newest = appearances[0].row.player
-        persons.append(Person(key=key, name=newest.name, fide_id=newest.fide_id,
-                              federation=newest.federation, appearances=tuple(appearances)))
-    persons.sort(key=lambda p: (p.name.casefold(), p.key))
-    return tuple(persons)
 
 
 def used_tiebreaks(plans: Iterable[EventPlan]) -> tuple[str, ...]:

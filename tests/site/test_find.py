@@ -42,7 +42,7 @@ def test_the_index_lists_every_ranked_player_newest_event_first(tmp_path: Path) 
     assert len(anna) == 8 and len(data["entries"]) == 16
     pages = {entry[3] for entry in data["entries"]}
     assert all((site / str(page)).is_file() for page in pages)
-    assert [entry[2] for entry in anna][:2] == ["place 1", "place 2"]
+    assert [entry[2] for entry in anna][:2] == ["1st place", "2nd place"]
 
 
 def test_a_hostile_name_is_data_in_an_ascii_script(tmp_path: Path) -> None:
@@ -81,6 +81,6 @@ def test_a_team_events_players_are_found_with_their_team(tmp_path: Path) -> None
     assert teams and members
     assert all((tmp_path / "site" / str(entry[3])).is_file() for entry in members)
     first_team = teams[0]
-    assert first_team[2] == "place 1"
+    assert first_team[2] == "1st place"
     # A member of the winning team says so: the team's name, then its place.
-    assert any(entry[2] == f"{first_team[0]}, place 1" for entry in members)
+    assert any(entry[2] == f"{first_team[0]}, 1st place" for entry in members)

@@ -62,7 +62,7 @@ def test_a_made_up_catalogue_passes_the_check_and_a_broken_one_fails() -> None:
         catalogue["Standings"].string = ""
 
     def other_field(catalogue: Catalog) -> None:
-        catalogue["place {place}"].string = "Platz {rank}"
+        catalogue["Round %(number)s"].string = "Runde %(round)s"
 
     def lost_field(catalogue: Catalog) -> None:
         catalogue["Round %(number)s"].string = "Runde"
