@@ -31,7 +31,7 @@ from generator.model import (
     StartNo,
     Tournament,
 )
-from generator.reading.dates import build_date, header_date, round_schedule
+from generator.reading.dates import header_date, round_schedule
 from generator.reading.national_ratings import national_ratings
 from generator.reading.prize_settings import check_categories
 from generator.reading.scoring import (
@@ -115,13 +115,12 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
 
     The Tournament's name, dates, city and chief arbiter are ``heading``'s (by default
     :func:`resolve_heading` of an event without a folder). ``today`` is the day of the
-    build (by default :func:`~generator.reading.dates.build_date`): an event whose end date
-    is after it is not over. Returns None when the players cannot be told apart (a
-    starting rank missing).
+    build (events.py gives ``build_date()``): an event whose end date is after it is not
+    over; None weighs no end date (a TRF text read in a test has no day of its own).
+    Returns None when the players cannot be told apart (a starting rank missing).
     """
     settings = settings if settings is not None else EventSettings()
     heading = heading if heading is not None else resolve_heading(document, settings)
-    today = today if today is not None else build_date()
     players = [p for p in document.players if p.start_no is not None]
     if len(players) != len(document.players) or not players:
         return None
@@ -167,7 +166,8 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         round_times=times,
         total_rounds=total_rounds,
         rounds_known=rounds_known,
-        ends_later=heading.end_date is not None and heading.end_date > today,
+        ends_later=(today is not None and heading.end_date is not None
+                    and heading.end_date > today),
         rounds_played=rounds_played,
         players=tuple(
             _new_player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,

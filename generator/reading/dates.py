@@ -7,12 +7,11 @@ type: a header record is anything with the record's ``text``, ``line`` and ``val
 from __future__ import annotations
 
 import datetime
-import os
 import re
 from collections.abc import Iterable
 from typing import Protocol
 
-from generator.errors import Diagnostic, DiagnosticSink, StandingsError
+from generator.errors import DiagnosticSink
 
 
 class HeaderRecord(Protocol):
@@ -148,23 +147,4 @@ def _round_date(first: str, second: str, third: str, start: datetime.date | None
     return day
 
 
-def build_date() -> datetime.date:
-    """The day the site is built as of: ``SOURCE_DATE_EPOCH`` (seconds since 1970, the
-    reproducible-builds convention, read in UTC) when it is set, else the machine's today.
-
-    Only whether an event's end date is still ahead of it reaches a page, so a site built
-    on two days is the same unless an event ended in between.
-    """
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch:
-        try:
-            return datetime.datetime.fromtimestamp(int(epoch), tz=datetime.UTC).date()
-        except (ValueError, OverflowError, OSError) as error:
-            raise StandingsError([Diagnostic(
-                path="SOURCE_DATE_EPOCH", message=f"cannot read {epoch!r} as a date",
-                expected="a whole number of seconds since 1970-01-01 UTC")]) from error
-    return datetime.date.today()
-
-
-__all__ = ["HeaderRecord", "build_date", "header_date", "parse_date", "read_date",
-           "round_schedule"]
+__all__ = ["HeaderRecord", "header_date", "parse_date", "read_date", "round_schedule"]

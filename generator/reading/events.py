@@ -18,6 +18,7 @@ from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
+from generator.clock import build_date
 from generator.errors import (
     Diagnostic,
     DiagnosticSink,
@@ -435,7 +436,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         document = read_records(text, trf_display, sink)
         heading = resolve_heading(document, settings, untitled=slug)
         tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink, heading=heading)
+            document, settings, sink, heading=heading, today=build_date())
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink, settings.team_bye)

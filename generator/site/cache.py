@@ -35,9 +35,9 @@ from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from generator import __version__
+from generator.clock import build_date
 from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file, read_regular_file
-from generator.reading.dates import build_date
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
