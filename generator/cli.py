@@ -553,8 +553,9 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     warnings = build_site(events, out, strict=strict, cache=cache)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
-    counted = (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})"
-               if warnings else "")
+    # A note (the number of rounds not announced) is printed, not counted as a warning.
+    count = warning_count(warnings)
+    counted = f" ({count} warning{'s' if count != 1 else ''})" if count else ""
     if not cache.rendered:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")

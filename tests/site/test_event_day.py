@@ -180,6 +180,18 @@ def test_an_end_date_still_ahead_keeps_a_complete_event_provisional(
     assert pages["first-day"] == pages["a-second-later"]
 
 
+def test_an_incremental_build_renders_again_once_the_end_date_has_passed(
+        tmp_path: Path) -> None:
+    # The pages reused from yesterday's build would still say "provisional".
+    _dated_event(tmp_path / "events", "2011-07-03")
+    out = tmp_path / "site"
+    command = ["build", str(tmp_path / "events"), "--out", str(out)]
+    for epoch, status in (("1309564800", "provisional"), ("1309651200", "final")):
+        result = CliRunner(env={"SOURCE_DATE_EPOCH": epoch}).invoke(main, command)
+        assert result.exit_code == 0, result.output
+        assert json.loads((out / "juniors" / "standings.json").read_bytes())["status"] == status
+
+
 def test_an_unreadable_build_date_is_said_plainly(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
