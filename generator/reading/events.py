@@ -451,7 +451,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
                                       trf_diagnostics)
     diagnostics.extend(trf_diagnostics)
-    if tournament is not None and not tournament.rounds_known:
+    # Not beside errors: an unreadable 142 or XXR is reported at its record already.
+    if tournament is not None and not tournament.rounds_known and not any(
+            d.is_error for d in diagnostics):
         diagnostics.append(_rounds_not_announced(trf_display, tournament.rounds_played))
     if tournament is not None and settings.rating_change is not None:
         diagnostics.extend(check_rating_change(
