@@ -24,7 +24,10 @@ from conftest import CORPUS, CORPUS_TRF, ROOT
 from kit.sitekit import make_event, read_tree
 
 from generator.cli import main
+from generator.errors import Severity
 from generator.messages import SHIPPED_LANGUAGES
+from generator.preview.livebuild import LiveBuild
+from generator.preview.site_port import default_site_functions
 from generator.site.build import build_site
 from generator.site.prize_words import FINAL_BANNER
 
@@ -123,6 +126,23 @@ def test_an_export_cut_before_its_last_round_never_says_final_in_any_language(
     # The index names each leader without a title: "(leading)".
     index = html.unescape((folder / "index.html").read_text(encoding="utf-8"))
     assert index.count(leading_word(code)) == 2
+
+
+def test_the_live_preview_of_a_cut_export_says_final_nowhere(tmp_path: Path) -> None:
+    # standings serve renders the same pages in memory (preview/livebuild.py).
+    events = tmp_path / "events"
+    make_event(events, "gonzaga", cut_after_last_but_one(CORPUS_TRF / "icu-gonzaga-2008.trf"))
+    snapshot = LiveBuild(events_root=events, site=default_site_functions()).refresh()
+    files = snapshot.files.render_all()
+    assert len(files) > 20 and snapshot.diagnostics == ()
+    phrases = final_phrases("en")
+    said = [path for path, content in files.items() if path.endswith((".html", ".json"))
+            and (any(phrase in html.unescape(content.decode()) for phrase in phrases)
+                 or re.search(r"\b(Winner|Final)\b|\"final\"", content.decode()))]
+    assert said == []
+    assert json.loads(files["gonzaga/standings.json"])["status"] == "rounds_unknown"
+    assert [d.severity for d in snapshot.warnings if "how many rounds" in d.message] == [
+        Severity.NOTE]
 
 
 def test_the_downloads_of_a_cut_export_say_the_number_of_rounds_is_unknown(
