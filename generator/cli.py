@@ -148,7 +148,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
-        if not (strict and found):
+        if not (strict and any(d.is_refused_when_strict for d in found)):
             click.echo(summary(event, found))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
@@ -260,7 +260,8 @@ def _rounds_counted(standings: Any) -> str:
 
     if standings.is_final:
         return f"{standings.after_round} rounds"
-    counted = f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+    counted = (f"after round {standings.after_round} of {standings.tournament.total_rounds}"
+               if standings.tournament.rounds_known else f"after round {standings.after_round}")
     last = round_progress(standings.tournament, standings.after_round)
     if not last.is_complete:
         games = "matches" if isinstance(standings.tournament, TeamTournament) else "games"
@@ -552,8 +553,9 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     warnings = build_site(events, out, strict=strict, cache=cache)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
-    counted = (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})"
-               if warnings else "")
+    # A note (the number of rounds not announced) is printed, not counted as a warning.
+    count = warning_count(warnings)
+    counted = f" ({count} warning{'s' if count != 1 else ''})" if count else ""
     if not cache.rendered:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")

@@ -42,6 +42,12 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
     @property
+    def is_refused_when_strict(self) -> bool:
+        """``--strict`` refuses warnings (and a cap's note standing for warnings left out),
+        not a note that only informs, such as an unannounced number of rounds."""
+        return self.severity is Severity.WARNING or self.omitted > 0
+
+    @property
     def location(self) -> str:
         parts = [self.path]
         if self.line is not None:

@@ -344,8 +344,19 @@ class Tournament:
     deputy_arbiters: tuple[str, ...] = ()
     time_control: str = ""
     round_dates: tuple[datetime.date | None, ...] = ()
+    """TRF 132: the date of each round, in order (None where it cannot be read)."""
+    round_times: tuple[datetime.time | None, ...] = ()
+    """TRF 132: the starting time written after a round's date, where one is (None else)."""
     total_rounds: int
-    """Rounds of the event as announced (XXR / 142 / event.yml / the round blocks present)."""
+    """Rounds of the event as announced (event.yml / 142 / XXR / the dates of 132), else the
+    round blocks present (``rounds_known`` False)."""
+    rounds_known: bool = True
+    """The number of rounds is announced (event.yml ``total_rounds``, TRF 142, XXR, or one
+    date per round in 132). When it is not, ``total_rounds`` is only the round blocks of the
+    file, and no standings are final: the export may be cut before the last round."""
+    ends_later: bool = False
+    """The event's end date (event.yml, else TRF 052) is after the day of the build: the
+    event is not over, whatever its rounds say."""
     rounds_played: int
     """Highest round with a game result (over the board or forfeit), 0 before round 1.
 

@@ -21,6 +21,7 @@ from typing import cast
 
 from generator.errors import DiagnosticSink
 from generator.model import (
+    MAX_ROUNDS,
     ROUND_KINDS,
     Color,
     Player,
@@ -30,7 +31,7 @@ from generator.model import (
     StartNo,
     Tournament,
 )
-from generator.reading.dates import header_date, round_dates
+from generator.reading.dates import header_date, round_schedule
 from generator.reading.national_ratings import national_ratings
 from generator.reading.prize_settings import check_categories
 from generator.reading.scoring import (
@@ -108,13 +109,15 @@ _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": 
 
 
 def assemble(document: TrfDocument, settings: EventSettings | None,
-             sink: DiagnosticSink, *, heading: EventHeading | None = None
-             ) -> Tournament | None:
+             sink: DiagnosticSink, *, heading: EventHeading | None = None,
+             today: datetime.date | None = None) -> Tournament | None:
     """Consistency checks and the Tournament; reports into ``sink``, never raises.
 
     The Tournament's name, dates, city and chief arbiter are ``heading``'s (by default
-    :func:`resolve_heading` of an event without a folder). Returns None when the players
-    cannot be told apart (a starting rank missing).
+    :func:`resolve_heading` of an event without a folder). ``today`` is the day of the
+    build (events.py gives ``build_date()``): an event whose end date is after it is not
+    over; None weighs no end date (a TRF text read in a test has no day of its own).
+    Returns None when the players cannot be told apart (a starting rank missing).
     """
     settings = settings if settings is not None else EventSettings()
     heading = heading if heading is not None else resolve_heading(document, settings)
@@ -137,7 +140,10 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
 
     blocks_in_file = max((len(p.blocks) for p in players), default=0)
     rounds_played = _rounds_played(players)
-    total_rounds = _total_rounds(document, settings, blocks_in_file, rounds_played, sink)
+    dates, times = round_schedule(document.all("132"), start=heading.start_date,
+                                  end=heading.end_date)
+    total_rounds, rounds_known = _total_rounds(document, settings, blocks_in_file, len(dates),
+                                               sink)
     results: dict[int, tuple[RoundResult, ...]] = {}
     tallies: dict[int, Tally] = {}
     games_tallies: dict[str, Tally] = {}  # kept for this document only (see _results)
@@ -156,8 +162,12 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         chief_arbiter=heading.arbiter,
         deputy_arbiters=tuple(r.value for r in document.all("112") if r.value),
         time_control=document.value("122"),
-        round_dates=round_dates(document.all("132")),
+        round_dates=dates,
+        round_times=times,
         total_rounds=total_rounds,
+        rounds_known=rounds_known,
+        ends_later=(today is not None and heading.end_date is not None
+                    and heading.end_date > today),
         rounds_played=rounds_played,
         players=tuple(
             _new_player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
@@ -335,7 +345,10 @@ def _rounds_played(players: Sequence[PlayerRecord]) -> int:
 
 
 def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file: int,
-                  rounds_played: int, sink: DiagnosticSink) -> int:
+                  round_dates: int, sink: DiagnosticSink) -> tuple[int, bool]:
+    """The number of rounds and whether it is announced: event.yml, else 142, else XXR,
+    else the dates of 132 (one per round: programs write the whole schedule), else only
+    the round blocks of the file, which says nothing of the rounds still to come."""
     announced: int | None = settings.total_rounds
     source = ("event.yml", 0, 0)
     if announced is None:
@@ -345,7 +358,11 @@ def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file
                 announced, source = value, (tag, record.line, 5)
                 break
     if announced is None:
-        return blocks_in_file
+        # Fewer dates than round blocks is no schedule of the whole event (a program that
+        # writes the dates of the rounds played): it announces nothing.
+        if max(blocks_in_file, 1) <= round_dates <= MAX_ROUNDS:
+            return round_dates, True
+        return blocks_in_file, False
     if announced < blocks_in_file:
         longest = max(document.players, key=lambda p: len(p.blocks))
         where = (f"{source[0]} on line {source[1]}" if source[1] else "event.yml total_rounds")
@@ -353,8 +370,8 @@ def _total_rounds(document: TrfDocument, settings: EventSettings, blocks_in_file
                    f"{blocks_in_file} round blocks", line=longest.line,
                    column=92 + 10 * announced,
                    expected=f"at most {announced} round blocks, or a larger number of rounds")
-        return blocks_in_file
-    return announced
+        return blocks_in_file, True
+    return announced, True
 
 
 _GAME_CODES: Mapping[str, ResultCode] = {

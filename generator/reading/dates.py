@@ -107,13 +107,44 @@ def header_date(record: HeaderRecord | None) -> datetime.date | None:
     return parse_date(record.value)[0] if record is not None and record.value else None
 
 
-def round_dates(records: Iterable[HeaderRecord]) -> tuple[datetime.date | None, ...]:
-    """The dates of the rounds in the 132 records, in order (None where unreadable)."""
+_ROUND_DATE = re.compile(r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,4})"
+                         r"(?:[ T]+(\d{1,2})[:.h](\d{2})(?![/.:-]?\d))?")
+"""A date of a 132 record, and the starting time a program may write after it."""
+
+
+def round_schedule(records: Iterable[HeaderRecord], *, start: datetime.date | None = None,
+                   end: datetime.date | None = None
+                   ) -> tuple[tuple[datetime.date | None, ...], tuple[datetime.time | None, ...]]:
+    """The date of each round in the 132 records, in order (None where unreadable), and
+    its starting time where one follows the date (``24/11/23 10:00``).
+
+    The count is the event's number of rounds (a program writes one per round, played or
+    not). TRF writes YY/MM/DD; some exports write YY.DD.MM (``11.25.02`` for 25 February
+    2011): a date that cannot be YY/MM/DD, or falls outside the event's ``start`` to ``end``,
+    is read the other way round when that reading falls inside them.
+    """
     dates: list[datetime.date | None] = []
+    times: list[datetime.time | None] = []
     for record in records:
-        for token in re.findall(r"\d{2,4}[/.-]\d{1,2}[/.-]\d{1,4}", record.text[4:]):
-            dates.append(parse_date(token)[0])
-    return tuple(dates)
+        for found in _ROUND_DATE.finditer(record.text[4:]):
+            dates.append(_round_date(found[1], found[2], found[3], start, end))
+            hour, minute = found[4], found[5]
+            times.append(datetime.time(int(hour), int(minute))
+                         if hour is not None and int(hour) < 24 and int(minute) < 60 else None)
+    return tuple(dates), tuple(times)
 
 
-__all__ = ["HeaderRecord", "header_date", "parse_date", "read_date", "round_dates"]
+def _round_date(first: str, second: str, third: str, start: datetime.date | None,
+                end: datetime.date | None) -> datetime.date | None:
+    day, _ = parse_date(f"{first}/{second}/{third}")
+    if len(first) != 2 or len(third) != 2 or start is None or end is None:
+        return day
+    if day is not None and start <= day <= end:
+        return day
+    swapped, _ = parse_date(f"{first}/{third}/{second}")
+    if swapped is not None and start <= swapped <= end:
+        return swapped
+    return day
+
+
+__all__ = ["HeaderRecord", "header_date", "parse_date", "read_date", "round_schedule"]

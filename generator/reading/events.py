@@ -18,6 +18,7 @@ from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
+from generator.clock import build_date
 from generator.errors import (
     Diagnostic,
     DiagnosticSink,
@@ -435,7 +436,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         document = read_records(text, trf_display, sink)
         heading = resolve_heading(document, settings, untitled=slug)
         tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink, heading=heading)
+            document, settings, sink, heading=heading, today=build_date())
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink, settings.team_bye)
@@ -450,6 +451,10 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
                                       trf_diagnostics)
     diagnostics.extend(trf_diagnostics)
+    # Not beside errors: an unreadable 142 or XXR is reported at its record already.
+    if tournament is not None and not tournament.rounds_known and not any(
+            d.is_error for d in diagnostics):
+        diagnostics.append(_rounds_not_announced(trf_display, tournament.rounds_played))
     if tournament is not None and settings.rating_change is not None:
         diagnostics.extend(check_rating_change(
             settings.rating_change, tournament, first_day=heading.start_date,
@@ -462,6 +467,17 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
         warnings=tuple(diagnostics), teams=teams)
     return event, tuple(diagnostics)
+
+
+def _rounds_not_announced(path: str, played: int) -> Diagnostic:
+    """Once per file: the pages are true without the number of rounds (they say "after
+    round N" and call nothing final), so this is a note, not a warning ``--strict`` refuses;
+    it says how to announce the number."""
+    return Diagnostic(
+        path=path, severity=Severity.NOTE,
+        message=f"the file does not say how many rounds the event has (no 142, XXR or 132 "
+                f"record): the pages say 'after round {played}' and call no standings final",
+        expected="'total_rounds: N' in event.yml, N the event's number of rounds")
 
 
 def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, int]],
@@ -618,7 +634,10 @@ def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
     t = event.tournament
     progress = event_progress(event.competitors)
     rounds = (f"{t.total_rounds} rounds" if progress.is_final
-              else f"{t.rounds_played} of {t.total_rounds} rounds played")
+              else f"{t.rounds_played} of {t.total_rounds} rounds played" if t.rounds_known
+              else f"{t.rounds_played} rounds played, number of rounds not announced")
+    if progress.rounds_known and progress.ends_later:
+        rounds += ", the end date is still ahead"
     if progress.is_in_progress and progress.last_round is not None:
         games = "matches" if event.teams is not None else "games"
         rounds += (f", round {t.rounds_played} in progress ({progress.last_round.entered} of "

@@ -5,7 +5,9 @@ opponents and colours, no results) and after results are entered (some boards at
 time). The reader keeps such a round's pairings as ``PENDING`` (assembly.py); this
 module says what that means for the event as a whole, once, for the standings, the
 pages and ``standings.json``: standings are final only when every round up to the
-announced number is complete.
+announced number is complete, and the event's end date is not still ahead. A file that
+announces no number of rounds (``Tournament.rounds_known``) is never final: an export cut
+after round 5 of 6 looks exactly like a complete 5-round event.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from generator.model import ResultCode, Tournament
 
 FINAL = "final"
 PROVISIONAL = "provisional"
+ROUNDS_UNKNOWN = "rounds_unknown"
+"""Not final, and the file does not say how many rounds are to come."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,7 +46,12 @@ class Progress:
     """The event's state between two exports of the pairing program."""
 
     rounds_total: int
-    """Rounds announced (event.yml ``total_rounds``, TRF 142, XXR, else the round blocks)."""
+    """Rounds announced (event.yml ``total_rounds``, TRF 142, XXR, 132), else the round
+    blocks of the file (``rounds_known`` False)."""
+    rounds_known: bool
+    """The number of rounds is announced (``Tournament.rounds_known``)."""
+    ends_later: bool
+    """The end date is after the day of the build (``Tournament.ends_later``)."""
     rounds_played: int
     """The last round with a result (``Tournament.rounds_played``)."""
     last_round: RoundProgress | None
@@ -58,14 +67,28 @@ class Progress:
         return self.last_round is not None and not self.last_round.is_complete
 
     @property
+    def rounds_announced(self) -> int | None:
+        """The number of rounds when it is announced; None when the file does not say."""
+        return self.rounds_total if self.rounds_known else None
+
+    @property
     def is_final(self) -> bool:
-        """Every round up to the announced number is complete."""
-        return self.rounds_played >= self.rounds_total and not self.incomplete_rounds
+        """Every round up to the announced number is complete, and the event has ended."""
+        return (self.rounds_known and not self.ends_later
+                and self.rounds_played >= self.rounds_total and not self.incomplete_rounds)
 
     @property
     def status(self) -> str:
-        """``final`` or ``provisional``, as standings.json writes it."""
-        return FINAL if self.is_final else PROVISIONAL
+        """As standings.json writes it (:func:`status_of`)."""
+        return status_of(self.is_final, rounds_known=self.rounds_known)
+
+
+def status_of(is_final: bool, *, rounds_known: bool) -> str:
+    """``final``, ``provisional``, or ``rounds_unknown`` (not final, and the file does not
+    say how many rounds there are)."""
+    if is_final:
+        return FINAL
+    return PROVISIONAL if rounds_known else ROUNDS_UNKNOWN
 
 
 def round_progress(tournament: Tournament, round_no: int) -> RoundProgress:
@@ -92,8 +115,10 @@ def round_progress(tournament: Tournament, round_no: int) -> RoundProgress:
 
 def is_complete_after(tournament: Tournament, after_round: int) -> bool:
     """Standings after ``after_round`` are final: it is the announced last round (or
-    later) and no round up to it has a pairing without a result."""
-    if after_round < tournament.total_rounds:
+    later), no round up to it has a pairing without a result, and the end date is not
+    still ahead. Without an announced number of rounds, no round is known to be the last."""
+    if (not tournament.rounds_known or tournament.ends_later
+            or after_round < tournament.total_rounds):
         return False
     return all(round_progress(tournament, k).is_complete for k in range(1, after_round + 1))
 
@@ -109,11 +134,12 @@ def event_progress(tournament: Tournament) -> Progress:
         if candidate.paired:
             following = candidate
     return Progress(
-        rounds_total=tournament.total_rounds, rounds_played=played,
+        rounds_total=tournament.total_rounds, rounds_known=tournament.rounds_known,
+        ends_later=tournament.ends_later, rounds_played=played,
         last_round=rounds[-1] if rounds else None,
         incomplete_rounds=tuple(r.round_no for r in rounds if not r.is_complete),
         paired_round=following)
 
 
-__all__ = ["FINAL", "PROVISIONAL", "Progress", "RoundProgress", "event_progress",
-           "is_complete_after", "round_progress"]
+__all__ = ["FINAL", "PROVISIONAL", "ROUNDS_UNKNOWN", "Progress", "RoundProgress",
+           "event_progress", "is_complete_after", "round_progress", "status_of"]

@@ -3,7 +3,8 @@
 An event's output is a pure function of three things, so its cache key is a digest of them:
 
 - the event folder's files (every non-hidden file, by relative name and content);
-- the program: ``generator.__version__`` *and* every file of the installed package (code,
+- the program and the day: ``generator.__version__``, the day of the build (an end date
+  still ahead keeps an event provisional), *and* every file of the installed package (code,
   tie-break explanations), so an editable install under development never reuses pages
   made by older code (digested once per process: the code that renders is the code the
   process imported; the files it reads while rendering are in the template folders below);
@@ -34,6 +35,7 @@ from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from generator import __version__
+from generator.clock import build_date
 from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file, read_regular_file
 
@@ -121,8 +123,10 @@ def _package_digest() -> str:
 
 def program_digest(template_folders: Iterable[Path] = ()) -> str:
     """Digest of what renders every page: version, package files, a club's templates, and
-    any single files given among the folders (site.yml: its title is on every page)."""
-    digest = hashlib.sha256(f"standings {__version__}\0".encode())
+    any single files given among the folders (site.yml: its title is on every page); and the
+    day of the build, since an event whose end date is still ahead is not final (a new day
+    renders once again, to the same bytes unless an event has ended meanwhile)."""
+    digest = hashlib.sha256(f"standings {__version__}\0{build_date().isoformat()}\0".encode())
     digest.update(_package_digest().encode())
     for folder in template_folders:
         digest.update(b"\0" + str(folder).encode() + b"\0")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from generator.messages import NC_
 from generator.model import ZERO, Team
-from generator.rules.progress import FINAL, PROVISIONAL
+from generator.rules.progress import status_of
 from generator.rules.ranking import value_keys
 
 if TYPE_CHECKING:
@@ -147,13 +147,15 @@ def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], unde
 
 def _document_head(standings: Standings, event_name: str) -> dict[str, Any]:
     """Every key of the JSON document but the players, in its order."""
+    tournament = standings.tournament
     return {
         "event": event_name,
         # Provisional until every round up to the announced number is complete: a
-        # half-entered last round has no winner yet (progress.py).
-        "status": FINAL if standings.is_final else PROVISIONAL,
+        # half-entered last round has no winner yet; without an announced number the
+        # status says so and the total is null (progress.py).
+        "status": status_of(standings.is_final, rounds_known=tournament.rounds_known),
         "rounds_played": standings.after_round,
-        "rounds_total": standings.tournament.total_rounds,
+        "rounds_total": tournament.total_rounds if tournament.rounds_known else None,
         "edition": standings.edition.value,
         "tiebreaks": [spec.written for spec in standings.specs],
     }

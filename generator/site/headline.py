@@ -145,7 +145,9 @@ def headline(plan: EventPlan, index: int, cols: Sequence[Column],
         progress = info.progress
         last = progress.last_round
         in_progress = progress.is_in_progress and last is not None
-        key = (in_progress, info.rounds_played < info.rounds_total, info.is_team_event)
+        announced = progress.rounds_announced  # None: "of M" would be a guess
+        key = (in_progress, announced is not None and info.rounds_played < announced,
+               info.is_team_event)
         paired = last.paired if in_progress and last else 0
         wording = phrase(PROVISIONAL_PLACE_SENTENCES[key], count=paired)
         place = Sentence(wording=wording, fields={

@@ -103,14 +103,38 @@ def _listing(lead: str, items: Sequence[str], limit: int = DESCRIPTION_LIMIT) ->
 
 
 def _after(plan: EventPlan, standings: Standings, round_no: int | None = None) -> str:
-    """The lead of the leaders' list: "{event}, standings after round 4 of 9:", or "final
-    standings" once every round is in."""
+    """The lead of the leaders' list: "{event}, standings after round 4 of 9:", "final
+    standings" once every round is in, and "provisional" or "in progress" where the last
+    round shown may be taken for the last of the event."""
     info = plan.info
+    progress = info.progress
     played = round_no if round_no is not None else info.rounds_played
+    announced = progress.rounds_announced
     if standings.is_final and round_no is None:
         return gettext("{event}, final standings:").format(event=info.title)
-    return gettext("{event}, standings after round {round} of {rounds}:").format(
-        event=info.title, round=played, rounds=info.rounds_total)
+    if played == info.rounds_played and progress.is_in_progress:
+        return (gettext("{event}, standings after round {round} of {rounds}, in progress:")
+                if announced is not None else
+                gettext("{event}, standings after round {round}, in progress:")).format(
+            event=info.title, round=played, rounds=announced)
+    if announced is not None and played < announced:
+        return gettext("{event}, standings after round {round} of {rounds}:").format(
+            event=info.title, round=played, rounds=announced)
+    return gettext("{event}, provisional standings after round {round}:").format(
+        event=info.title, round=played)
+
+
+def _standing_state(plan: EventPlan, standing: str) -> str:
+    """A competitor's place as a link preview's title says it: marked "provisional" (or the
+    round in progress) until the standings are final, so that a shared link never passes
+    a place mid-event for a final one."""
+    info = plan.info
+    if plan.standings.is_final:
+        return standing
+    if info.progress.is_in_progress:
+        return gettext("{standing} (round {round} in progress)").format(
+            standing=standing, round=info.rounds_played)
+    return gettext("{standing} (provisional)").format(standing=standing)
 
 
 # --- the event's pages -------------------------------------------------------------------
@@ -120,9 +144,12 @@ def standings_meta(site: SiteSettings, plan: EventPlan, page: str, standings: St
                    round_no: int | None = None) -> PageMeta:
     """The event page (``round_no`` None) or the standings after a round: the leaders."""
     info = plan.info
-    title = (gettext("{event} – standings").format(event=info.title) if round_no is None
+    # Until it is final, the event's own page is titled by its round, as a standings after
+    # round page is: a shared link must not read as the final standings.
+    shown = round_no if round_no is not None or standings.is_final else info.rounds_played
+    title = (gettext("{event} – standings").format(event=info.title) if not shown
              else gettext("{event} – standings after round {round}").format(
-                 event=info.title, round=round_no))
+                 event=info.title, round=shown))
     if not standings.rows or not info.rounds_played:
         count = len(plan.tournament.players)
         before = (ngettext("{event}: the {count} team, before round 1.",
@@ -154,6 +181,19 @@ def crosstable_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
                  "with points and tie-breaks ({played} of {rounds} rounds played).",
                  "Crosstable of {event}: every result of its {count} players round by round, "
                  "with points and tie-breaks ({played} of {rounds} rounds played).", count))
+    if info.progress.rounds_announced is None:  # "of {rounds}" would be the rounds so far
+        description = (
+            ngettext("Crosstable of {event}: every result of its {count} team round by "
+                     "round, with points and tie-breaks ({played} rounds played so far).",
+                     "Crosstable of {event}: every result of its {count} teams round by "
+                     "round, with points and tie-breaks ({played} rounds played so far).",
+                     count)
+            if info.is_team_event else
+            ngettext("Crosstable of {event}: every result of its {count} player round by "
+                     "round, with points and tie-breaks ({played} rounds played so far).",
+                     "Crosstable of {event}: every result of its {count} players round by "
+                     "round, with points and tie-breaks ({played} rounds played so far).",
+                     count))
     return page_meta(
         site, page, gettext("{event} – crosstable").format(event=info.title),
         description.format(event=info.title, count=count, played=info.rounds_played,
@@ -208,8 +248,33 @@ def round_meta(site: SiteSettings, plan: EventPlan, page: str, shown: RoundView)
                      "game, and the standings after it.",
                      "Round {round} of {rounds} of {event}: the results of its {count} "
                      "games, and the standings after it.", count))
+    if info.progress.rounds_announced is None:  # "of {rounds}" would be the rounds so far
+        description = _round_description(info.is_team_event, shown.is_paired_only, count)
     return page_meta(site, page, title, description.format(
         round=shown.round_no, rounds=info.rounds_total, event=info.title, count=count))
+
+
+def _round_description(is_team_event: bool, is_paired_only: bool, count: int) -> str:
+    """A round's description where the number of rounds is not announced."""
+    if is_paired_only:
+        return (ngettext("Round {round} of {event}: the pairings of its {count} match, "
+                         "results to come.",
+                         "Round {round} of {event}: the pairings of its {count} matches, "
+                         "results to come.", count)
+                if is_team_event else
+                ngettext("Round {round} of {event}: the pairings of its {count} game, "
+                         "results to come.",
+                         "Round {round} of {event}: the pairings of its {count} games, "
+                         "results to come.", count))
+    return (ngettext("Round {round} of {event}: the results of its {count} match, and the "
+                     "standings after it.",
+                     "Round {round} of {event}: the results of its {count} matches, and the "
+                     "standings after it.", count)
+            if is_team_event else
+            ngettext("Round {round} of {event}: the results of its {count} game, and the "
+                     "standings after it.",
+                     "Round {round} of {event}: the results of its {count} games, and the "
+                     "standings after it.", count))
 
 
 def competitor_meta(site: SiteSettings, plan: EventPlan, page: str, view: PlayerView) -> PageMeta:
@@ -222,9 +287,9 @@ def competitor_meta(site: SiteSettings, plan: EventPlan, page: str, view: Player
                          gettext("{name} in {event}: starting number {start_no}, before "
                                  "round 1.").format(name=row.player.name, event=info.title,
                                                     start_no=row.player.start_no))
-    standing = gettext("{place} of {count}, {points}").format(
+    standing = _standing_state(plan, gettext("{place} of {count}, {points}").format(
         place=place_words(row), count=view.count,
-        points=points_phrase(row.points, score_name(plan)))
+        points=points_phrase(row.points, score_name(plan))))
     return page_meta(site, page, f"{row.player.name} — {standing}{PLACE_JOIN}{info.title}",
                      view.headline_text or gettext("{standing} in {event}.").format(
                          standing=standing, event=info.title))

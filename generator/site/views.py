@@ -40,6 +40,7 @@ from generator.site.addresses import (
 from generator.site.downloads import plain_decimal, shown_value
 from generator.site.language import active, decimal_text
 from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_result
+from generator.site.schedule import RoundDay, round_days
 from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
 
@@ -100,6 +101,10 @@ class EventInfo:
     shows: PlayerColumns = PlayerColumns(federation=True, rating=True)
     """The players' columns the event's tables show (of the individual players in a team
     event)."""
+    deputy_arbiters: tuple[str, ...] = ()
+    """TRF 112 as written, one record each."""
+    schedule: Mapping[int, RoundDay]
+    """Round number -> its date (TRF 132), for the rounds whose date the file gives."""
 
     @property
     def rounds_listed(self) -> int:
@@ -141,6 +146,7 @@ def event_info(event: Event) -> EventInfo:
         ranks_on_game_points=teams is not None and teams.game_points_primary,
         progress=event_progress(tournament),
         shows=player_columns(event.tournament.players),
+        deputy_arbiters=tournament.deputy_arbiters, schedule=round_days(tournament),
     )
 
 
