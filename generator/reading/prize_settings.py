@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -207,24 +206,17 @@ def _condition(reader: SettingsReader, condition: str, node: Node, key: str,
     return _start_numbers(reader, node, key)
 
 
-def _one_line(reader: SettingsReader, node: Node, written: str, key: str) -> str | None:
-    """``written`` on one line (a YAML block's line breaks and tabs become spaces); None,
-    reported, when a control character is left (a double-quoted ``"\\0"``): no page can
-    show one."""
-    text = " ".join(written.split())
-    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
-    if control is not None:
-        reader.error(node, f"{key!r} holds the control character {control!r}",
-                     "printable text")
-        return None
-    return text
+def _one_line(written: str) -> str:
+    """``written`` on one line: a YAML block's line breaks and tabs become spaces (the
+    reader's ``text`` has refused every other control character)."""
+    return " ".join(written.split())
 
 
 def _category_name(reader: SettingsReader, node: Node, key: str) -> str | None:
     written = reader.text(node, key)
-    name = _one_line(reader, node, written, key) if written is not None else None
-    if name is None:
+    if written is None:
         return None
+    name = _one_line(written)
     if len(name) > MAX_NAME_CHARACTERS:
         reader.error(node, f"category name {quote(name)} has {len(name)} characters",
                      f"at most {MAX_NAME_CHARACTERS}")
@@ -425,10 +417,9 @@ def read_prizes(reader: SettingsReader, node: Node, categories: Sequence[str]
 
 def _currency(reader: SettingsReader, node: Node) -> str | None:
     written = reader.text(node, "prizes.currency")
-    currency = _one_line(reader, node, written, "prizes.currency") \
-        if written is not None else None
-    if currency is None:
+    if written is None:
         return None
+    currency = _one_line(written)
     if not currency or len(currency) > MAX_CURRENCY_CHARACTERS:
         reader.error(node, f"'prizes.currency' {quote(currency)} is not a currency",
                      f"a code or sign of at most {MAX_CURRENCY_CHARACTERS} characters, such "
@@ -534,9 +525,10 @@ def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> P
             reader.error(node, f"{where} is {quote(written)}, out of range", _AMOUNT_EXPECTED)
             return None
         return Prize(ranking=ranking, position=position, amount=amount)
-    name = _one_line(reader, node, written, f"prizes.lists.{ranking}")
-    if name is None:
+    text = reader.text(node, f"prizes.lists.{ranking}")
+    if text is None:
         return None
+    name = _one_line(text)
     if not name or len(name) > MAX_PRIZE_NAME_CHARACTERS:
         reader.error(node, f"{where} {quote(name)} is not a prize's name",
                      f"a name of 1 to {MAX_PRIZE_NAME_CHARACTERS} characters, or an amount")
