@@ -26,6 +26,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.errors import Diagnostic, Severity, did_you_mean, quote
 from generator.model import MAX_RATING, StartNo, Tournament
+from generator.reading.dates import parse_date
 from generator.reading.settings_reader import (
     Position,
     SettingsReader,
@@ -92,8 +93,11 @@ _FEDERATION = re.compile(r"[A-Za-z]{3}")
 _NO_TITLE = "none"
 _SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
 _CATEGORY_EXAMPLE = "'- name: Under 2000' with a condition such as 'rating: {below: 2000}'"
-_AMOUNT_EXPECTED = (f"an amount such as 150 or 87.50 (at most {MAX_AMOUNT:,}), or a prize's "
-                    "name such as 'Trophy'")
+_AMOUNT_EXPECTED = (f"an amount such as 150 or 87.50, quoted or not (at most {MAX_AMOUNT:,}), "
+                    "or a prize's name such as 'Trophy'")
+_NUMBER_LIKE = re.compile(r"[+-]?(?:[0-9][0-9_,.]*|[.,][0-9][0-9_,.]*)(?:[eE][+-]?[0-9]+)?")
+"""Text that reads as a number: quoted (``'100'``), or one YAML 1.1 reads as text (``1e3``,
+``1e309``, ``1,000``). Meant as money, and no prize's name."""
 
 
 # --- categories ---------------------------------------------------------------------------
@@ -512,7 +516,19 @@ def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> P
         reader.error(node, f"{where} is {describe(node)}", _AMOUNT_EXPECTED)
         return None
     written = str(node.value).strip()
-    if node.tag.endswith((":int", ":float")):
+    kind = node.tag.rsplit(":", 1)[-1]
+    if kind == "str":
+        # Quotes change nothing: '100' is the amount 100 (JSON writers quote numbers), '-5'
+        # and '2026-03-14' are refused like -5 and 2026-03-14. Read as a name, an amount
+        # would have no currency and stay out of the prize fund without a word.
+        if _NUMBER_LIKE.fullmatch(written):
+            kind = "float"
+        elif parse_date(written) != (None, None):
+            kind = "timestamp"
+    if kind == "timestamp":
+        reader.error(node, f"{where} is a date ({quote(written)})", _AMOUNT_EXPECTED)
+        return None
+    if kind in ("int", "float"):
         if written.startswith("-"):
             reader.error(node, f"{where} is negative ({quote(written)})", _AMOUNT_EXPECTED)
             return None
