@@ -377,14 +377,13 @@ def join_surrogates(root: Node, text: str) -> Iterator[tuple[int, int, str]]:
             stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
         elif isinstance(node, SequenceNode):
             stack.extend(reversed(node.value))
-        elif isinstance(node, ScalarNode) and _has_surrogate(str(node.value)):
+        elif isinstance(node, ScalarNode) and _SURROGATE.search(str(node.value)):
             joined, lone = _joined(str(node.value))
             node.value = joined
             yield from _escape_positions(node, text, lone)
 
 
-def _has_surrogate(value: str) -> bool:
-    return any("\ud800" <= c <= "\udfff" for c in value)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _joined(value: str) -> tuple[str, list[tuple[int, str]]]:
