@@ -358,9 +358,12 @@ _LAYOUT = "\t\n\r"
 
 # --- surrogates ---------------------------------------------------------------------------
 
-_SURROGATE_ESCAPE = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\)(?:\\\\)*(?P<escape>\\(?:u|U0000)[dD][89a-fA-F][0-9a-fA-F]{2})")
 """How YAML writes half of a UTF-16 pair: only a double-quoted escape can (the file's own
-characters are decoded from UTF-8, which has none, and PyYAML refuses them as text)."""
+characters are decoded from UTF-8, which has none, and PyYAML refuses them as text); not
+after an escaped backslash (``"\\\\ud83d"`` is a backslash and ``ud83d``)."""
 
 
 def join_surrogates(root: Node, text: str) -> Iterator[tuple[int, int, str]]:
@@ -382,8 +385,6 @@ def join_surrogates(root: Node, text: str) -> Iterator[tuple[int, int, str]]:
             node.value = joined
             yield from _escape_positions(node, text, lone)
 
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _joined(value: str) -> tuple[str, list[tuple[int, str]]]:
@@ -417,7 +418,7 @@ def _escape_positions(node: ScalarNode, text: str, lone: list[tuple[int, str]]
     """Where each lone half of ``node`` is written: the n-th half of the value is the n-th
     surrogate escape of its source (the node's start when the source says otherwise)."""
     start, end = node.start_mark.index, node.end_mark.index
-    escapes = [m.start() for m in _SURROGATE_ESCAPE.finditer(text, start, end)]
+    escapes = [m.start("escape") for m in _SURROGATE_ESCAPE.finditer(text, start, end)]
     for place, half in lone:
         if place < len(escapes):
             line, column = text_position(text, escapes[place])

@@ -164,6 +164,8 @@ def _lone(where: str, half: str) -> str:
     ('"\\ud83d\\ud83d\\ude00"', [("1:9", "\ud83d")]),
     # the long escape writes halves too
     ('"a\\U0000DE00 b"', [("1:10", "\ude00")]),
+    # an escaped backslash before 'ud83d' writes no half
+    ('"\\\\ud83d \\ud83d"', [("1:17", "\ud83d")]),
     # on the next line of a folded scalar
     ('"one\n  \\ud83d two"', [("2:3", "\ud83d")]),
 ])
