@@ -49,6 +49,7 @@ from generator.reading.trf import (
     TrfDocument,
     rounds_from,
 )
+from generator.rules.categories import BirthProblem, birth_problem
 from generator.speed import keyword_record_maker, record_maker
 
 # --- the heading: event.yml over the TRF header ------------------------------------------
@@ -181,10 +182,41 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     )
     if _is_round_robin(document, settings, tournament):
         tournament = dataclasses.replace(tournament, is_round_robin=True)
+    _check_births(document, by_no, heading.start_date, sink)
     for problem in check_categories(settings.categories, settings.positions, settings.path,
                                     tournament, heading.start_date):
         sink.add(problem)
     return tournament
+
+
+_BIRTH_COLUMNS = (70, 79)
+"""TRF 001: the date of birth."""
+
+
+def _check_births(document: TrfDocument, by_no: Mapping[int, PlayerRecord],
+                  first_day: datetime.date | None, sink: DiagnosticSink) -> None:
+    """A warning at every date of birth that cannot be one: the player is given no age
+    (rules/categories.py ``read_birth`` reads it as none, the same everywhere)."""
+    first, last = _BIRTH_COLUMNS
+    texts: dict[int, str] | None = None
+    for player in by_no.values():
+        problem = birth_problem(player.birth, first_day) if player.birth else None
+        if problem is None:
+            continue
+        if texts is None:  # rare: the lines are looked up only for a date to report
+            texts = {record.line: record.text for record in document.all("001")}
+        written = texts.get(player.line, "")[first - 1:last]
+        column = first + len(written) - len(written.lstrip())
+        if problem is BirthProblem.NO_SUCH_DAY:
+            what = "is not a day of the calendar"
+            expected = f"a date such as 2008/05/17 in columns {first}-{last}, or blanks"
+        else:
+            assert first_day is not None
+            what = f"is after the event's first day ({first_day.isoformat()})"
+            expected = "the player's date of birth, before the event"
+        sink.warning(f"player {player.start_no}'s birth date {player.birth!r} {what}: read as "
+                     "no birth date (no age category, K as for an unknown age)",
+                     line=player.line, column=column, expected=expected)
 
 
 def _check_pairings(by_no: Mapping[int, PlayerRecord], sink: DiagnosticSink) -> None:

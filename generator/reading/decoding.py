@@ -40,8 +40,11 @@ def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
             return data.decode("utf-16").removeprefix(_BOM), (Diagnostic(
                 path=path, line=1, column=1, severity=Severity.WARNING,
                 message="file is UTF-16; read as UTF-16", expected="a file saved as UTF-8"),)
-        except UnicodeDecodeError:
-            pass  # not UTF-16 after all: the NUL check below reports it
+        except UnicodeDecodeError as error:
+            half = _half_of_a_pair(data, error.start, path)
+            if half is not None:
+                raise StandingsError([half]) from None
+            # not UTF-16 after all: the NUL check below reports it
     if b"\x00" in data:
         line, column = _byte_position(data, data.index(b"\x00"))
         raise StandingsError([Diagnostic(
@@ -66,6 +69,25 @@ def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
         path=path, line=line, column=column, severity=Severity.WARNING,
         message="file is not UTF-8; read as cp1252 (Windows Latin-1)",
         expected="a file saved as UTF-8"),)
+
+
+def _half_of_a_pair(data: bytes, offset: int, path: str) -> Diagnostic | None:
+    """The error for UTF-16 ``data`` (with its byte-order mark) that fails to decode at
+    ``offset`` because the two bytes there are half of a UTF-16 pair without the other
+    half (no text can hold one); None when it fails for another reason."""
+    little = data.startswith(b"\xff\xfe")
+    unit = data[offset:offset + 2]
+    if len(unit) < 2 or not 0xD800 <= int.from_bytes(unit, "little" if little else "big") \
+            <= 0xDFFF:
+        return None
+    before = data[2:offset].decode("utf-16-le" if little else "utf-16-be")
+    before = before.replace("\r\n", "\n").replace("\r", "\n")
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    return Diagnostic(path=path, line=line, column=column,
+                      message=f"bytes {unit.hex(' ')!r} of this UTF-16 file are half of a "
+                              "UTF-16 pair without its other half",
+                      expected="a file saved as UTF-8")
 
 
 def _byte_position(data: bytes, offset: int) -> tuple[int, int]:

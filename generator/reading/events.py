@@ -35,7 +35,7 @@ from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.rating_settings import check_rating_change
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
-from generator.reading.site_names import address_problems
+from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import (
     MAX_LOGO_BYTES,
     SITE_FILE,
@@ -198,7 +198,11 @@ def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, 
         if place.is_dir() and not _trf_files(place):
             path, _ = site_file(given)
             if path not in found:
-                found[path] = read_site(given)[1]
+                settings, problems = read_site(given)
+                listed = event_paths(given, [])  # its own problems are the events' to report
+                found[path] = (*problems, *language_folder_problems(
+                    ((event_slug(Path(event)), event) for event in listed),
+                    settings.language_folders))
     return tuple(problem for problems in found.values() for problem in problems)
 
 

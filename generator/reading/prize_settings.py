@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -27,6 +26,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.errors import Diagnostic, Severity, did_you_mean, quote
 from generator.model import MAX_RATING, StartNo, Tournament
+from generator.reading.dates import parse_date
 from generator.reading.settings_reader import (
     Position,
     SettingsReader,
@@ -93,8 +93,11 @@ _FEDERATION = re.compile(r"[A-Za-z]{3}")
 _NO_TITLE = "none"
 _SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
 _CATEGORY_EXAMPLE = "'- name: Under 2000' with a condition such as 'rating: {below: 2000}'"
-_AMOUNT_EXPECTED = (f"an amount such as 150 or 87.50 (at most {MAX_AMOUNT:,}), or a prize's "
-                    "name such as 'Trophy'")
+_AMOUNT_EXPECTED = (f"an amount such as 150 or 87.50, quoted or not (at most {MAX_AMOUNT:,}), "
+                    "or a prize's name such as 'Trophy'")
+_NUMBER_LIKE = re.compile(r"[+-]?(?:[0-9][0-9_,.]*|[.,][0-9][0-9_,.]*)(?:[eE][+-]?[0-9]+)?")
+"""Text that reads as a number: quoted (``'100'``), or one YAML 1.1 reads as text (``1e3``,
+``1e309``, ``1,000``). Meant as money, and no prize's name."""
 
 
 # --- categories ---------------------------------------------------------------------------
@@ -207,24 +210,17 @@ def _condition(reader: SettingsReader, condition: str, node: Node, key: str,
     return _start_numbers(reader, node, key)
 
 
-def _one_line(reader: SettingsReader, node: Node, written: str, key: str) -> str | None:
-    """``written`` on one line (a YAML block's line breaks and tabs become spaces); None,
-    reported, when a control character is left (a double-quoted ``"\\0"``): no page can
-    show one."""
-    text = " ".join(written.split())
-    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
-    if control is not None:
-        reader.error(node, f"{key!r} holds the control character {control!r}",
-                     "printable text")
-        return None
-    return text
+def _one_line(written: str) -> str:
+    """``written`` on one line: a YAML block's line breaks and tabs become spaces (the
+    reader's ``text`` has refused every other control character)."""
+    return " ".join(written.split())
 
 
 def _category_name(reader: SettingsReader, node: Node, key: str) -> str | None:
     written = reader.text(node, key)
-    name = _one_line(reader, node, written, key) if written is not None else None
-    if name is None:
+    if written is None:
         return None
+    name = _one_line(written)
     if len(name) > MAX_NAME_CHARACTERS:
         reader.error(node, f"category name {quote(name)} has {len(name)} characters",
                      f"at most {MAX_NAME_CHARACTERS}")
@@ -425,10 +421,9 @@ def read_prizes(reader: SettingsReader, node: Node, categories: Sequence[str]
 
 def _currency(reader: SettingsReader, node: Node) -> str | None:
     written = reader.text(node, "prizes.currency")
-    currency = _one_line(reader, node, written, "prizes.currency") \
-        if written is not None else None
-    if currency is None:
+    if written is None:
         return None
+    currency = _one_line(written)
     if not currency or len(currency) > MAX_CURRENCY_CHARACTERS:
         reader.error(node, f"'prizes.currency' {quote(currency)} is not a currency",
                      f"a code or sign of at most {MAX_CURRENCY_CHARACTERS} characters, such "
@@ -521,7 +516,19 @@ def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> P
         reader.error(node, f"{where} is {describe(node)}", _AMOUNT_EXPECTED)
         return None
     written = str(node.value).strip()
-    if node.tag.endswith((":int", ":float")):
+    kind = node.tag.rsplit(":", 1)[-1]
+    if kind == "str":
+        # Quotes change nothing: '100' is the amount 100 (JSON writers quote numbers), '-5'
+        # and '2026-03-14' are refused like -5 and 2026-03-14. Read as a name, an amount
+        # would have no currency and stay out of the prize fund without a word.
+        if _NUMBER_LIKE.fullmatch(written):
+            kind = "float"
+        elif parse_date(written) != (None, None):
+            kind = "timestamp"
+    if kind == "timestamp":
+        reader.error(node, f"{where} is a date ({quote(written)})", _AMOUNT_EXPECTED)
+        return None
+    if kind in ("int", "float"):
         if written.startswith("-"):
             reader.error(node, f"{where} is negative ({quote(written)})", _AMOUNT_EXPECTED)
             return None
@@ -534,9 +541,10 @@ def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> P
             reader.error(node, f"{where} is {quote(written)}, out of range", _AMOUNT_EXPECTED)
             return None
         return Prize(ranking=ranking, position=position, amount=amount)
-    name = _one_line(reader, node, written, f"prizes.lists.{ranking}")
-    if name is None:
+    text = reader.text(node, f"prizes.lists.{ranking}")
+    if text is None:
         return None
+    name = _one_line(text)
     if not name or len(name) > MAX_PRIZE_NAME_CHARACTERS:
         reader.error(node, f"{where} {quote(name)} is not a prize's name",
                      f"a name of 1 to {MAX_PRIZE_NAME_CHARACTERS} characters, or an amount")

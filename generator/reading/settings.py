@@ -33,7 +33,12 @@ from generator.model import (
 )
 from generator.reading.prize_settings import read_categories, read_prizes
 from generator.reading.rating_settings import read_rating_change
-from generator.reading.settings_reader import Position, SettingsReader
+from generator.reading.settings_reader import (
+    Position,
+    SettingsReader,
+    join_surrogates,
+    text_position,
+)
 from generator.reading.settings_reader import column_of as _column
 from generator.reading.settings_reader import describe as _describe
 from generator.reading.settings_reader import line_of as _line
@@ -162,19 +167,7 @@ def _refuse_deep_brackets(text: str) -> None:
     """Raise _TooDeep at the first bracket too deep (:func:`_first_deep_bracket`)."""
     index = _first_deep_bracket(text)
     if index is not None:
-        raise _TooDeep(*_text_position(text, index))
-
-
-_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-"""What PyYAML counts as the end of a line (its marks count lines the same way)."""
-
-
-def _text_position(text: str, index: int) -> tuple[int, int]:
-    """1-based line and column of ``text[index]``, as a PyYAML mark would give them."""
-    line, start = 1, 0
-    for match in _LINE_BREAK.finditer(text, 0, index):
-        line, start = line + 1, match.end()
-    return line, index - start + 1
+        raise _TooDeep(*text_position(text, index))
 
 
 def parse_settings(text: str, path: str) -> EventSettings:
@@ -193,7 +186,7 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     (event.yml, site.yml), ``too_long`` says what belongs in it, ``example`` is a line of it.
     """
     if len(text) > MAX_SETTINGS_CHARACTERS:
-        line, column = _text_position(text, MAX_SETTINGS_CHARACTERS)
+        line, column = text_position(text, MAX_SETTINGS_CHARACTERS)
         sink.error(f"{file_name} has more than {MAX_SETTINGS_CHARACTERS} characters",
                    line=line, column=column, expected=too_long)
         return None
@@ -208,7 +201,7 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
         return None
     except yaml.reader.ReaderError as error:
         # Raised before any mark exists, with the character's index into the text.
-        line, column = _text_position(text, error.position)
+        line, column = text_position(text, error.position)
         character = chr(error.character) if isinstance(error.character, int) else "?"
         kind = "control character" if unicodedata.category(character) == "Cc" else "character"
         sink.error(f"{kind} {character!r} in {file_name}", line=line, column=column,
@@ -232,6 +225,11 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
         sink.error(f"{file_name} holds {_describe(root)}, not settings", line=_line(root),
                    column=_column(root), expected=f"'key: value' lines such as {example}")
         return None
+    for line, column, half in join_surrogates(root, text):
+        sink.error(f"the escape {half!r} is half of a UTF-16 pair without its other half",
+                   line=line, column=column,
+                   expected="both halves one after the other (such as '\\ud83d\\ude00'), "
+                            "or the character itself")
     return root
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -113,10 +114,21 @@ class SettingsReader:
         return self.mapping(node, f"{key}.", allowed)
 
     def text(self, node: Node, key: str) -> str | None:
+        """A free-text value (a title, a name, the notes); None, reported, when it is not
+        text or holds a control character other than a line break or a tab (only a
+        double-quoted escape such as ``"\\0"`` or ``"\\e"`` can write one: the file itself
+        may not hold them). No page can show one, and a terminal runs ESC sequences."""
         if not isinstance(node, ScalarNode) or node.tag.endswith((":null", ":bool")):
             self.error(node, f"{key!r} must be text, not {describe(node)}", "text")
             return None
-        return str(node.value)
+        written = str(node.value)
+        control = next((c for c in written if unicodedata.category(c) == "Cc"
+                        and c not in _LAYOUT), None)
+        if control is not None:
+            self.error(node, f"{key!r} holds the control character {control!r}",
+                       "printable text")
+            return None
+        return written
 
     def date(self, node: Node, key: str) -> datetime.date | None:
         value = self.python(node)
@@ -340,9 +352,97 @@ class SettingsReader:
         return UnplayedOptions(**options)
 
 
+_LAYOUT = "\t\n\r"
+"""The control characters free text may hold: a block's line breaks and tabs (notes)."""
+
+
+# --- surrogates ---------------------------------------------------------------------------
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\)(?:\\\\)*(?P<escape>\\(?:u|U0000)[dD][89a-fA-F][0-9a-fA-F]{2})")
+"""How YAML writes half of a UTF-16 pair: only a double-quoted escape can (the file's own
+characters are decoded from UTF-8, which has none, and PyYAML refuses them as text); not
+after an escaped backslash (``"\\\\ud83d"`` is a backslash and ``ud83d``)."""
+
+
+def join_surrogates(root: Node, text: str) -> Iterator[tuple[int, int, str]]:
+    """Make every scalar of ``root`` (keys included) whole characters, in place: a UTF-16
+    pair written as two escapes (``"\\ud83d\\ude00"``, as JSON writers spell an emoji, and
+    JSON is YAML) becomes its character, as YAML 1.2 reads it; PyYAML keeps the two halves,
+    which no file can be written in. Yields (line, column, half) for every half left alone,
+    at its escape in ``text`` (the source ``root`` was composed from), and puts U+FFFD in its
+    place, so that what reads on meets no half (a build would stop at the first page)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, MappingNode):
+            stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
+        elif isinstance(node, SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, ScalarNode) and _SURROGATE.search(str(node.value)):
+            joined, lone = _joined(str(node.value))
+            node.value = joined
+            yield from _escape_positions(node, text, lone)
+
+
+
+def _joined(value: str) -> tuple[str, list[tuple[int, str]]]:
+    """``value`` with each high-low pair of surrogates joined into its character and each
+    lone half replaced by U+FFFD; and, for each lone half, its place among the halves of
+    ``value`` (0 for the first) and the half itself."""
+    out: list[str] = []
+    lone: list[tuple[int, str]] = []
+    halves = 0
+    index = 0
+    while index < len(value):
+        character = value[index]
+        if "\ud800" <= character <= "\udbff" and index + 1 < len(value) \
+                and "\udc00" <= value[index + 1] <= "\udfff":
+            high, low = ord(character) - 0xD800, ord(value[index + 1]) - 0xDC00
+            out.append(chr(0x10000 + (high << 10) + low))
+            halves += 2
+            index += 2
+            continue
+        if "\ud800" <= character <= "\udfff":
+            lone.append((halves, character))
+            halves += 1
+            character = "\ufffd"
+        out.append(character)
+        index += 1
+    return "".join(out), lone
+
+
+def _escape_positions(node: ScalarNode, text: str, lone: list[tuple[int, str]]
+                      ) -> Iterator[tuple[int, int, str]]:
+    """Where each lone half of ``node`` is written: the n-th half of the value is the n-th
+    surrogate escape of its source (the node's start when the source says otherwise)."""
+    start, end = node.start_mark.index, node.end_mark.index
+    escapes = [m.start("escape") for m in _SURROGATE_ESCAPE.finditer(text, start, end)]
+    for place, half in lone:
+        if place < len(escapes):
+            line, column = text_position(text, escapes[place])
+        else:
+            line, column = line_of(node), column_of(node)
+        yield line, column, half
+
+
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""What PyYAML counts as the end of a line (its marks count lines the same way)."""
+
+
+def text_position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of ``text[index]``, as a PyYAML mark would give them."""
+    line, start = 1, 0
+    for match in _LINE_BREAK.finditer(text, 0, index):
+        line, start = line + 1, match.end()
+    return line, index - start + 1
+
+
 def _quote_width(node: ScalarNode) -> int:
     """A quoted scalar's text starts one column after its mark."""
     return 1 if node.style in ("'", '"') else 0
 
 
-__all__ = ["Position", "SettingsReader", "column_of", "describe", "line_of"]
+__all__ = ["Position", "SettingsReader", "column_of", "describe", "join_surrogates", "line_of",
+           "text_position"]

@@ -18,13 +18,18 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from generator.errors import Diagnostic
+from generator.errors import Diagnostic, quote
 
 STATIC_DIR = "static"
 TIEBREAKS_DIR = "tiebreaks"
 PEOPLE_DIR = "people"
 SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"})
 """Top-level names the site itself uses; an event folder may not take them."""
+
+MAX_NAME_BYTES = 255 - len(".trf")
+"""The longest name in UTF-8: the event's TRF download is ``<name>/<name>.trf``, and a file
+name takes at most 255 bytes on the disks sites are built on (ext4, APFS, NTFS's 255
+UTF-16 units are more)."""
 
 _SEPARATORS = frozenset("-_.")
 ALLOWED = "letters, digits, '-', '_' and '.', beginning with a letter or a digit"
@@ -66,6 +71,11 @@ def address_problem(name: str, path: str) -> Diagnostic | None:
         what = "does not begin with a letter or a digit"
     elif name.endswith("."):
         what = "ends with '.', which Windows drops from a folder name"
+    elif len(name.encode()) > MAX_NAME_BYTES:
+        return Diagnostic(path=path, message=f"event folder name {quote(name)} is "
+                          f"{len(name.encode())} bytes long in UTF-8, too long for the name of "
+                          f"its TRF download ('<name>/<name>.trf', at most 255 bytes)",
+                          expected=f"a name of at most {MAX_NAME_BYTES} bytes")
     else:
         return None
     return Diagnostic(path=path, message=f"event folder name {name!r} {what} (the name is the "
@@ -90,3 +100,16 @@ def address_problems(named: Iterable[tuple[str, str]]) -> list[Diagnostic]:
         if problem is not None:
             problems.append(problem)
     return problems
+
+
+def language_folder_problems(named: Iterable[tuple[str, str]], folders: Iterable[str]
+                             ) -> list[Diagnostic]:
+    """Every event folder of ``(name, path)`` pairs named like one of ``folders``, the
+    site's folders of its languages (``de/`` in a site built in ``[en, de]``): in any case,
+    as the site's own names, since ``DE`` and ``de`` are one folder on case-insensitive
+    disks and hosts."""
+    taken = {address_key(folder): folder for folder in folders}
+    return [Diagnostic(path=path, message=f"the event folder {name!r} has the name of the "
+                       f"site's folder for the language {taken[key]!r}",
+                       expected="another folder name, or site.yml 'languages' without it")
+            for name, path in named if (key := address_key(name)) in taken]

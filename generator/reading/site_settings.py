@@ -91,6 +91,12 @@ class SiteSettings:
         return self.languages or (self.language,)
 
     @property
+    def language_folders(self) -> tuple[str, ...]:
+        """The folders the languages after the first are built in (``site.language.home``:
+        the first at the root, each other under its code)."""
+        return self.built_languages[1:]
+
+    @property
     def logo_page(self) -> str | None:
         """The logo's path from the site root, when there is one."""
         return f"{LOGO_FOLDER}/{self.logo}" if self.logo is not None else None

@@ -232,6 +232,11 @@ def read_team_declarations(document: TrfDocument, sink: DiagnosticSink,
                             line_ups=_read_line_ups(document, sink))
 
 
+_LINE_UP_FIRST_PLAYER = 17
+_LINE_UP_STEP = 5
+"""Record 300: board 1's player in columns 17-20, each next board 5 columns on."""
+
+
 def _read_line_ups(document: TrfDocument, sink: DiagnosticSink
                    ) -> dict[tuple[int, int], LineUp]:
     """300: round 5-7, team 9-11, opponent 13-15, the players from 17-20 every 5 columns."""
@@ -241,11 +246,11 @@ def _read_line_ups(document: TrfDocument, sink: DiagnosticSink
         team = _number(record, 9, 11, "team", sink)
         opponent = _number(record, 13, 15, "opponent team", sink)
         boards: list[int | None] = []
-        column = 17
+        column = _LINE_UP_FIRST_PLAYER
         while column <= len(record.text):
             player = _number(record, column, column + 3, "player", sink)
             boards.append(player or None)  # 0000: the board is left empty
-            column += 5
+            column += _LINE_UP_STEP
         if round_no is None or team is None or opponent is None:
             continue
         earlier = found.get((team, round_no))
@@ -409,6 +414,47 @@ def declaration_problems(declarations: TeamDeclarations, teams: Collection[int],
     return found
 
 
+def line_up_problems(declarations: TeamDeclarations,
+                     teams: Mapping[int, tuple[str, tuple[StartNo, ...]]],
+                     individual: Tournament) -> list[tuple[str, int, int, str]]:
+    """Every 300 record names a team of the file, in a round of the event, and on its
+    boards players of that team (a player of no team joins it: :func:`members_from_line_ups`,
+    called first), each once: (message, line, column, expected) for each that does not. A
+    line-up that fits no match would otherwise be dropped without a word."""
+    team_of = {member: number for number, (_, members) in teams.items() for member in members}
+    rounds = individual.total_rounds
+    found: list[tuple[str, int, int, str]] = []
+    for line_up in sorted(declarations.line_ups.values(), key=lambda u: u.line):
+        where = f"the line-up of team {line_up.team} in round {line_up.round}"
+        for team, column in ((line_up.team, 9), (line_up.opponent, 13)):
+            if team not in teams:
+                found.append((f"team {team} in record 300 is not a team of this file",
+                              line_up.line, column, "the number of a team record (310)"))
+        if not 1 <= line_up.round <= rounds:
+            found.append((f"round {line_up.round} in record 300 is not a round of this event",
+                          line_up.line, 5, f"a round from 1 to {rounds}"))
+        if line_up.team not in teams:
+            continue
+        board_of: dict[int, int] = {}
+        for board, player in enumerate(line_up.boards, start=1):
+            column = _LINE_UP_FIRST_PLAYER + _LINE_UP_STEP * (board - 1)
+            if player is None:
+                continue
+            if not individual.has_player(StartNo(player)):
+                found.append((f"player {player} on board {board} of {where} is not a player "
+                              "of this file", line_up.line, column,
+                              "the starting rank of a player (001)"))
+            elif team_of.get(StartNo(player)) != line_up.team:
+                found.append((f"player {player} on board {board} of {where} plays for team "
+                              f"{team_of.get(StartNo(player))}", line_up.line, column,
+                              f"players of team {line_up.team} on its boards"))
+            elif player in board_of:
+                found.append((f"player {player} is on boards {board_of[player]} and {board} of "
+                              f"{where}", line_up.line, column, "each player on one board"))
+            board_of.setdefault(player, board)
+    return found
+
+
 def members_from_line_ups(teams: dict[int, tuple[str, tuple[StartNo, ...]]],
                            declarations: TeamDeclarations, individual: Tournament
                            ) -> list[tuple[int, int, int]]:
@@ -430,5 +476,5 @@ def members_from_line_ups(teams: dict[int, tuple[str, tuple[StartNo, ...]]],
 
 __all__ = ["NO_DECLARATIONS", "AbnormalPoints", "ForfeitedMatch", "LineUp",
            "PairingAllocatedByeValue", "TeamBye", "TeamDeclarations", "declaration_problems",
-           "game_points_primary", "members_from_line_ups", "read_team_declarations",
-           "with_abnormal_points"]
+           "game_points_primary", "line_up_problems", "members_from_line_ups",
+           "read_team_declarations", "with_abnormal_points"]

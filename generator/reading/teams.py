@@ -58,6 +58,7 @@ from generator.reading.team_records import (
     TeamDeclarations,
     declaration_problems,
     game_points_primary,
+    line_up_problems,
     members_from_line_ups,
     read_team_declarations,
     with_abnormal_points,
@@ -137,6 +138,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         for found in declaration_problems(declarations, teams, individual.total_rounds):
             problems.add(*found)
         joined = members_from_line_ups(teams, declarations, individual)
+        for found in line_up_problems(declarations, teams, individual):
+            problems.add(*found)
     if teams is not None and not problems.found:
         team_of = {member: number for number, (_, members) in teams.items()
                    for member in members}
@@ -384,6 +387,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
             else:
                 faced[number] = next(iter(opponents)) if opponents else None
             byes[number] = [r for _, r in unpaired_of]
+            line_up = declarations.line_ups.get((number, round_no))
             if faced[number] is not None:
                 wins = [(member, r) for member, r in unpaired_of
                         if r.code is ResultCode.FORFEIT_WIN
@@ -399,9 +403,8 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                     BoardGame(board=0, player=member, opponent=None, color=r.color,
                               code=ResultCode.FORFEIT_WIN, points=empty_board_win)
                     for member, r in wins])
-                line_up = declarations.line_ups.get((number, round_no))
-                if line_up is not None:
-                    games = _in_line_up_order(line_up, faced[number], games, problems)
+            if line_up is not None:
+                games = _in_line_up_order(line_up, faced[number], games, problems)
             boards[number] = games
         if problems.found:
             continue
@@ -471,10 +474,12 @@ def _in_line_up_order(line_up: LineUp, opponent: int | None, games: Sequence[Boa
                       problems: _Problems) -> list[BoardGame]:
     """The boards numbered as record 300 lists the players (an empty board keeps its
     number); the line-up must be of this match and hold everyone who played in it."""
-    if line_up.opponent != opponent:
+    if line_up.opponent != opponent:  # None: the team has no match in the round
         problems.add(f"the line-up of team {line_up.team} in round {line_up.round} names "
-                     f"team {line_up.opponent} as its opponent, the boards team {opponent}",
-                     line_up.line, 13, f"team {opponent} in columns 13-15")
+                     f"team {line_up.opponent} as its opponent, the boards "
+                     + (f"team {opponent}" if opponent else "no match that round"),
+                     line_up.line, 13, f"team {opponent} in columns 13-15" if opponent
+                     else "no line-up for a round without a match")
         return list(games)
     board_of = {player: board for board, player in enumerate(line_up.boards, start=1)
                 if player is not None}

@@ -144,7 +144,8 @@ class ExclusionReason(StrEnum):
     UNRATED = "unrated"
     """No rating on the list the band reads, and the band does not admit unrated players."""
     BIRTH_DATE_MISSING = "birth-date-missing"
-    """TRF 001 columns 70-79 are blank or hold no date we can read."""
+    """TRF 001 columns 70-79 are blank or hold no date we can read, or one that cannot be
+    a birth (:class:`BirthProblem`)."""
     BIRTH_DATE_INCOMPLETE = "birth-date-incomplete"
     """Only the year is known and the age on the first day depends on the day."""
     EVENT_DATE_MISSING = "event-date-missing"
@@ -179,25 +180,57 @@ _BIRTH_YEAR_FIRST = re.compile(r"(?P<y>[0-9]{4})(?:[/.-](?P<m>[0-9]{1,2})[/.-](?
 _BIRTH_DAY_FIRST = re.compile(r"(?P<d>[0-9]{1,2})[/.-](?P<m>[0-9]{1,2})[/.-](?P<y>[0-9]{4})")
 
 
-def read_birth(text: str) -> Birth | None:
+class BirthProblem(StrEnum):
+    """Why the date of birth a file gives is none: the player is given no age (no age
+    category takes them, and B.02's K is the one for an unknown age)."""
+
+    NO_SUCH_DAY = "no-such-day"
+    """``9999/99/99``, ``2026/02/30``: a month or day no calendar has."""
+    AFTER_FIRST_DAY = "after-first-day"
+    """Born after the event's first day, the day ages are taken on: a slip of the keys (a
+    junior's U16 place and K 40 would follow from it)."""
+
+
+def read_birth(text: str, first_day: datetime.date | None = None) -> Birth | None:
     """The birth in ``text``: ``1978``, ``1978/05/02``, ``1978-05-02``, ``1978.05.02`` (TRF
     writes year first), ``02.05.1978`` (some programs write the day first); ``1978/00/00``
-    (month and day unknown) is the year alone. None for a blank or unreadable field, and for
-    a year 0."""
+    (month and day unknown) is the year alone. None for a blank or unreadable field, a year
+    0, and a date that cannot be a birth (:func:`birth_problem`; ``first_day`` is the day
+    ages are taken on, when known)."""
+    birth, _problem = _birth_and_problem(text, first_day)
+    return birth
+
+
+def birth_problem(text: str, first_day: datetime.date | None) -> BirthProblem | None:
+    """Why ``text``, a date as :func:`read_birth` reads it, is no birth; None when it is
+    one, or is blank or unreadable (no date to judge)."""
+    return _birth_and_problem(text, first_day)[1]
+
+
+def _birth_and_problem(text: str, first_day: datetime.date | None
+                       ) -> tuple[Birth | None, BirthProblem | None]:
     text = text.strip()
     match = _BIRTH_YEAR_FIRST.fullmatch(text) or _BIRTH_DAY_FIRST.fullmatch(text)
     if match is None:
-        return None
+        return None, None
     year = int(match["y"])
     if year < 1:
-        return None
-    if match["m"] is None or int(match["m"]) == 0 or int(match["d"]) == 0:
-        return Birth(year=year)
-    try:
-        return Birth(year=year, date=datetime.date(year, int(match["m"]), int(match["d"])))
-    except ValueError:
-        # "1978/13/40": the year is still the year the program wrote.
-        return Birth(year=year)
+        return None, None
+    birth = Birth(year=year)
+    if match["m"] is not None:
+        month, day = int(match["m"]), int(match["d"])
+        if month > 12 or day > 31:
+            return None, BirthProblem.NO_SUCH_DAY
+        if month and day:
+            try:
+                birth = Birth(year=year, date=datetime.date(year, month, day))
+            except ValueError:  # "1978/02/30"
+                return None, BirthProblem.NO_SUCH_DAY
+        # A month or day of 0: unknown, the year alone is given.
+    if first_day is not None and (birth.date > first_day if birth.date is not None
+                                  else birth.year > first_day.year):
+        return None, BirthProblem.AFTER_FIRST_DAY
+    return birth, None
 
 
 def _age_on(born: datetime.date, day: datetime.date) -> int:
@@ -220,7 +253,7 @@ def _rating_exclusion(condition: RatingCondition, player: Player) -> Exclusion |
 
 def _age_exclusion(condition: AgeCondition, player: Player,
                    first_day: datetime.date | None) -> Exclusion | None:
-    birth = read_birth(player.birth)
+    birth = read_birth(player.birth, first_day)
     if birth is None:
         return Exclusion(reason=ExclusionReason.BIRTH_DATE_MISSING, condition=condition)
     if first_day is None:
@@ -353,9 +386,9 @@ def categories_of(player: StartNo, categories: Sequence[CategoryStandings]
 
 
 __all__ = [
-    "UNTITLED", "AgeCondition", "AgeReference", "Birth", "Category", "CategoryStanding",
-    "CategoryStandings", "Condition", "Exclusion", "ExclusionReason", "FederationCondition",
-    "RatingCondition", "RatingList", "Sex", "SexCondition", "StartNumberCondition",
-    "TitleCondition", "categories_of", "category_members", "category_standings", "exclusion",
-    "read_birth",
+    "UNTITLED", "AgeCondition", "AgeReference", "Birth", "BirthProblem", "Category",
+    "CategoryStanding", "CategoryStandings", "Condition", "Exclusion", "ExclusionReason",
+    "FederationCondition", "RatingCondition", "RatingList", "Sex", "SexCondition",
+    "StartNumberCondition", "TitleCondition", "birth_problem", "categories_of",
+    "category_members", "category_standings", "exclusion", "read_birth",
 ]

@@ -411,7 +411,7 @@ def k_factor(player: Player, k_settings: KSettings, edition: RatingEdition,
 def _is_junior(player: Player, edition: RatingEdition, on: datetime.date | None
                ) -> bool | None:
     """Does the junior clause hold on the event's first day? None: the file cannot say."""
-    birth = read_birth(player.birth)
+    birth = read_birth(player.birth, on)
     if birth is None or on is None:
         return None
     year = birth.year
@@ -428,7 +428,7 @@ def _is_junior(player: Player, edition: RatingEdition, on: datetime.date | None
 
 def _may_be_junior(player: Player, on: datetime.date | None) -> bool:
     """2014, the year of birth alone: the event falls in the year of the 18th birthday."""
-    birth = read_birth(player.birth)
+    birth = read_birth(player.birth, on)
     return birth is not None and on is not None and on.year == birth.year + 18
 
 

@@ -34,7 +34,7 @@ from generator.reading.events import (
     site_inputs,
     standings_for_event,
 )
-from generator.reading.site_names import address_problems
+from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site import render, views
@@ -327,10 +327,8 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     if any(problem.is_error for problem in site_problems):
         raise StandingsError(site_problems)
     passes = language_passes(events_path, settings)
-    taken = [Diagnostic(path=event.display_path, message=f"the event folder {event.slug!r} has "
-                        f"the name of the site's folder for the language {event.slug!r}",
-                        expected="another folder name, or site.yml 'languages' without it")
-             for event in events if f"{event.slug}/" in {each.home for each in passes}]
+    taken = language_folder_problems(((event.slug, event.display_path) for event in events),
+                                     settings.language_folders)
     if taken:
         raise StandingsError(taken)
     site = plan_site(events)

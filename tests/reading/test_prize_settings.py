@@ -39,8 +39,8 @@ CATEGORY_KEYS = "name, rating, age, age_reference, sex, federation, title, start
 CONDITIONS = "rating, age, sex, federation, title, start_numbers"
 PRIZE_KEYS = ("currency, one_per_player, ties, hort_share, min_players, unclaimed, confirmed, "
               "lists")
-AMOUNT = ("expected an amount such as 150 or 87.50 (at most 1,000,000,000), or a prize's "
-          "name such as 'Trophy'")
+AMOUNT = ("expected an amount such as 150 or 87.50, quoted or not (at most 1,000,000,000), "
+          "or a prize's name such as 'Trophy'")
 TITLES = "expected titles such as '[none, CM, FM]' (none, GM, IM, FM, CM, WGM, WIM, WFM, WCM)"
 
 FULL = """\
@@ -356,6 +356,28 @@ BROKEN = {
     "prize-in-floating-notation": (
         "prizes:\n  lists:\n    overall: [1.0e+99]\n",
         f"event.yml:3:15: prize 1 of 'overall' '1.0e+99' is not an amount of money; {AMOUNT}"),
+    # Issue 22: each was read as a prize's *name*, with no currency and out of the fund.
+    "prize-with-an-exponent": (
+        "prizes:\n  lists:\n    overall: [1e3]\n",
+        f"event.yml:3:15: prize 1 of 'overall' '1e3' is not an amount of money; {AMOUNT}"),
+    "prize-beyond-floating-point": (
+        "prizes:\n  lists:\n    overall: [500, 1e309]\n",
+        f"event.yml:3:20: prize 2 of 'overall' '1e309' is not an amount of money; {AMOUNT}"),
+    "prize-quoted-negative": (
+        "prizes:\n  lists:\n    overall: ['-5']\n",
+        f"event.yml:3:15: prize 1 of 'overall' is negative ('-5'); {AMOUNT}"),
+    "prize-with-a-thousands-comma": (
+        "prizes:\n  lists:\n    overall: ['1,000']\n",
+        f"event.yml:3:15: prize 1 of 'overall' '1,000' is not an amount of money; {AMOUNT}"),
+    "prize-a-date": (
+        "prizes:\n  lists:\n    overall: [2026-03-14]\n",
+        f"event.yml:3:15: prize 1 of 'overall' is a date ('2026-03-14'); {AMOUNT}"),
+    "prize-a-quoted-date": (
+        "prizes:\n  lists:\n    overall:\n      - \"14/03/2026\"\n",
+        f"event.yml:4:9: prize 1 of 'overall' is a date ('14/03/2026'); {AMOUNT}"),
+    "prize-quoted-zero": (
+        "prizes:\n  lists:\n    overall: ['0']\n",
+        f"event.yml:3:15: prize 1 of 'overall' is '0', out of range; {AMOUNT}"),
     "prize-nothing": (
         "prizes:\n  lists:\n    overall: [100, ~]\n",
         f"event.yml:3:20: prize 2 of 'overall' is nothing; {AMOUNT}"),
@@ -370,6 +392,20 @@ def test_broken_blocks_give_the_expected_diagnostic(text, message):
     with pytest.raises(StandingsError) as raised:
         parse_settings(text, "event.yml")
     assert [str(d) for d in raised.value.diagnostics] == [message]
+
+
+@pytest.mark.parametrize(("written", "amount"), [
+    ("'100'", "100"), ('"87.50"', "87.50"), ("'+5'", "5"), ("' 150 '", "150"),
+])
+def test_a_quoted_amount_is_the_amount(written, amount):
+    # Issue 22: JSON writers quote numbers; read as a name it had no currency and stayed
+    # out of the prize fund.
+    settings = parse_settings("prizes:\n  currency: EUR\n  lists:\n    overall: "
+                              f"[{written}, Trophy]\n", "event.yml")
+    assert settings.prizes is not None
+    first, second = settings.prizes.prizes
+    assert (first.amount, first.name) == (Decimal(amount), None)
+    assert (second.amount, second.name) == (None, "Trophy")
 
 
 def test_a_prize_list_naming_a_refused_category_is_not_a_second_error():

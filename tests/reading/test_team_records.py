@@ -9,6 +9,7 @@ event (``tests/corpus/teams/expected/``), never from our own output.
 from __future__ import annotations
 
 import json
+import os
 from decimal import Decimal
 from pathlib import Path
 
@@ -409,6 +410,38 @@ def test_record_300_keeps_an_empty_board_s_number(folder):
 def test_a_line_up_that_does_not_fit_its_match_is_an_error(record, message, folder):
     errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
     assert any(message in e for e in errors), errors
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    # Issue 22: each of these line-ups was dropped without a word. Line 16, the 300 record;
+    # board k's player is in columns 17 + 5(k - 1).
+    (_line_up(0, 1, 2, 1, 2), "t.trf:16:5: round 0 in record 300 is not a round of this "
+                              "event; expected a round from 1 to 2"),
+    (_line_up(3, 1, 2, 1, 2), "t.trf:16:5: round 3 in record 300 is not a round of this "
+                              "event; expected a round from 1 to 2"),
+    (_line_up(1, 9, 2, 1, 2), "t.trf:16:9: team 9 in record 300 is not a team of this file; "
+                              "expected the number of a team record (310)"),
+    (_line_up(1, 1, 9, 1, 2), "t.trf:16:13: team 9 in record 300 is not a team of this file; "
+                              "expected the number of a team record (310)"),
+    (_line_up(1, 1, 2, 1, 2, 3), "t.trf:16:27: player 3 on board 3 of the line-up of team 1 "
+                                 "in round 1 plays for team 2; expected players of team 1 on "
+                                 "its boards"),
+    (_line_up(1, 1, 2, 4, 1, 2), "t.trf:16:17: player 4 on board 1 of the line-up of team 1 "
+                                 "in round 1 plays for team 2; expected players of team 1 on "
+                                 "its boards"),
+    (_line_up(1, 1, 2, 1, 2, 99), "t.trf:16:27: player 99 on board 3 of the line-up of team "
+                                  "1 in round 1 is not a player of this file; expected the "
+                                  "starting rank of a player (001)"),
+    (_line_up(1, 1, 2, 1, 2, 1), "t.trf:16:27: player 1 is on boards 1 and 3 of the line-up "
+                                 "of team 1 in round 1; expected each player on one board"),
+    # Team 1 has the pairing-allocated bye of round 2 (320): no match to line up.
+    (_line_up(2, 1, 3, 1, 2), "t.trf:16:13: the line-up of team 1 in round 2 names team 3 as "
+                              "its opponent, the boards no match that round; expected no "
+                              "line-up for a round without a match"),
+])
+def test_a_line_up_that_fits_no_match_is_an_error_at_its_column(record, message, folder):
+    errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
+    assert [e.removeprefix(f"{folder}{os.sep}") for e in errors] == [message]
 
 
 # --- 352: the colours of the boards ---------------------------------------------------------

@@ -18,6 +18,7 @@ from generator.rules.categories import (
     AgeCondition,
     AgeReference,
     Birth,
+    BirthProblem,
     Category,
     ExclusionReason,
     FederationCondition,
@@ -27,6 +28,7 @@ from generator.rules.categories import (
     SexCondition,
     StartNumberCondition,
     TitleCondition,
+    birth_problem,
     categories_of,
     category_members,
     category_standings,
@@ -59,13 +61,41 @@ def _why(category: Category, player: Player, first_day: datetime.date | None = F
     ("1978.05.02", Birth(year=1978, date=datetime.date(1978, 5, 2))),
     ("02.05.1978", Birth(year=1978, date=datetime.date(1978, 5, 2))),
     ("1978/00/00", Birth(year=1978)),   # month and day unknown: the year alone
-    ("1978/02/30", Birth(year=1978)),   # no such day: the year is still written
+    ("1978/05/00", Birth(year=1978)),   # the day unknown
     (" 1978/05/02 ", Birth(year=1978, date=datetime.date(1978, 5, 2))),
     ("", None), ("    ", None), ("0000/00/00", None), ("abcd", None), ("78", None),
     ("1978/05", None),
 ])
 def test_a_birth_date_is_read_as_trf_programs_write_it(text, expected):
     assert read_birth(text) == expected
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    # Issue 22: each made a player a junior (U16, K 40). No age is better than a wrong one.
+    ("9999/99/99", BirthProblem.NO_SUCH_DAY),
+    ("1978/02/30", BirthProblem.NO_SUCH_DAY),
+    ("2023/02/29", BirthProblem.NO_SUCH_DAY),
+    ("1978/13/00", BirthProblem.NO_SUCH_DAY),
+    ("1978/00/32", BirthProblem.NO_SUCH_DAY),
+    ("31.02.2010", BirthProblem.NO_SUCH_DAY),
+    ("2024/06/16", BirthProblem.AFTER_FIRST_DAY),   # the day after the first day
+    ("2025", BirthProblem.AFTER_FIRST_DAY),
+    ("2025/00/00", BirthProblem.AFTER_FIRST_DAY),
+    ("2024/06/15", None),                           # the first day itself is a day of birth
+    ("2024", None),
+    ("2020/02/29", None),
+    ("", None), ("abcd", None),                     # no date to judge
+])
+def test_a_birth_date_that_cannot_be_one_is_none(text, problem):
+    assert birth_problem(text, FIRST_DAY) is problem
+    if problem is not None:
+        assert read_birth(text, FIRST_DAY) is None
+
+
+def test_without_a_first_day_only_the_calendar_judges():
+    assert birth_problem("9999/12/31", None) is None
+    assert read_birth("9999/12/31") == Birth(year=9999, date=datetime.date(9999, 12, 31))
+    assert birth_problem("9999/99/99", None) is BirthProblem.NO_SUCH_DAY
 
 
 # --- age by year of birth (the default) ----------------------------------------------------
@@ -81,6 +111,10 @@ def test_a_birth_date_is_read_as_trf_programs_write_it(text, expected):
     ("2016", None),
     ("", ExclusionReason.BIRTH_DATE_MISSING),
     ("unknown", ExclusionReason.BIRTH_DATE_MISSING),
+    ("9999/99/99", ExclusionReason.BIRTH_DATE_MISSING),   # no such day: no age (issue 22)
+    ("2016/02/30", ExclusionReason.BIRTH_DATE_MISSING),
+    ("2024/12/01", ExclusionReason.BIRTH_DATE_MISSING),   # after the first day
+    ("2025", ExclusionReason.BIRTH_DATE_MISSING),
 ])
 def test_under_16_by_year_of_birth(birth, expected):
     u16 = _category(AgeCondition(under=16))

@@ -239,6 +239,15 @@ PAIR = """
     (2000, "2002/05/01", "", DAY_2020, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
     (2000, "2002", "", DAY_2020, (40, KSource.ESTIMATED, KReason.JUNIOR)),
     (2000, "2003", "", DAY_2020, (40, KSource.RULE, KReason.JUNIOR)),
+    # A birth that cannot be one gives no age: K as for an unknown birth, not a junior's
+    # 40 (issue 22: no such day, born after the first day 1 February 2025).
+    (2000, "9999/99/99", "", DAY_2025, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
+    (2000, "2010/02/30", "", DAY_2025, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
+    (2000, "2010/13/01", "", DAY_2025, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
+    (2000, "2025/02/02", "", DAY_2025, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
+    (2000, "2026", "", DAY_2025, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
+    (2000, "2025/02/01", "", DAY_2025, (40, KSource.RULE, KReason.JUNIOR)),  # born that day
+    (2000, "2030/01/01", "", DAY_2020, (20, KSource.ESTIMATED, KReason.UNDER_2400)),
     # 2009-07: 15 under 2400, 10 from 2400 (also 30 games, which the file cannot show).
     (2000, "1995", "", DAY_2010, (15, KSource.ESTIMATED, KReason.UNDER_2400)),
     (2450, "1980", "", DAY_2010, (10, KSource.ESTIMATED, KReason.RATED_2400)),
