@@ -16,8 +16,11 @@ from hypothesis import strategies as st
 from kit.svgkit import (
     CODE,
     ENCODINGS,
+    ISSUE_SPELLINGS,
+    ISSUE_TECHNIQUES,
     JAVASCRIPT,
     NAMESPACES,
+    REAL_LOGO,
     SVG,
     TECHNIQUES,
     elements_and_attributes,
@@ -32,15 +35,6 @@ from generator.reading.svg_logo import MAX_SVG_DEPTH, clean_svg
 EXPECTED = "expected an SVG image saved as plain SVG, in UTF-8"
 LEFT_OUT = "expected shapes, text, gradients and filters, links to '#id' only"
 SQUARE = '<rect width="10" height="10" fill="navy"/>'
-
-ISSUE_TECHNIQUES = ("svg-prefixed-script", "xhtml-prefixed-script", "foreign-object-iframe",
-                    "link", "xlink-link", "animate-href", "set-href")
-"""Issue 22's bypasses of the old blocklist; the eighth, UTF-16 without a byte order mark,
-is :func:`test_utf16_without_a_byte_order_mark_is_refused`."""
-
-ISSUE_SPELLINGS = {"js": "javascript&#58;alert(1)", "code": CODE}
-"""As the issue spelled them: ``&#58;`` for the colon."""
-
 
 @pytest.fixture
 def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -130,39 +124,6 @@ def test_any_bytes_are_cleaned_or_refused_never_raised(logo: bytes) -> None:
         assert any(d.is_error for d in cleaned.diagnostics)
     else:
         assert live_parts(cleaned.data) == []
-
-
-REAL_LOGO = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<!-- Created with Inkscape (http://www.inkscape.org/) -->
-<svg xmlns="{SVG}" xmlns:xlink="http://www.w3.org/1999/xlink"
-   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
-   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
-   xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-   width="120" height="40" viewBox="0 0 120 40" sodipodi:docname="club.svg">
-  <title>Gros Chess Club</title>
-  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:zoom="2"/>
-  <metadata><rdf:RDF><rdf:Description about="club"/></rdf:RDF></metadata>
-  <defs>
-    <linearGradient id="gold" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#f6d365"/>
-      <stop offset="1" style="stop-color:#fda085;stop-opacity:1"/>
-    </linearGradient>
-    <radialGradient id="glow" xlink:href="#gold" cx="0.5" cy="0.5" r="0.5"/>
-    <clipPath id="board"><rect width="36" height="36" rx="4"/></clipPath>
-    <filter id="shadow"><feDropShadow dx="0" dy="1" stdDeviation="0.5"
-      flood-opacity="0.4"/></filter>
-    <path id="pawn" d="M18 6a5 5 0 1 1 0 10a5 5 0 1 1 0-10zM11 30h14l-3-12h-8z"/>
-  </defs>
-  <g id="mark" transform="translate(2 2)" clip-path="url(#board)" inkscape:label="Mark">
-    <rect width="36" height="36" fill="url(#gold)"/>
-    <use href="#pawn" fill="#222" filter="url(#shadow)"/>
-    <use xlink:href="#pawn" x="12" fill="#fff" opacity=".8"/>
-    <circle cx="30" cy="8" r="3" fill="url('#glow')" stroke="#222" stroke-width="0.5"/>
-  </g>
-  <text x="44" y="26" font-family="'Open Sans', sans-serif" font-size="14"
-    font-weight="700" fill="#222">Gros <tspan fill="#c33">Chess</tspan> Club</text>
-</svg>
-"""
 
 
 def test_a_real_logo_keeps_every_drawing_element_and_attribute(club: Path) -> None:
