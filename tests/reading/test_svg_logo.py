@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from kit.sitekit import make_seed_events
 from kit.svgkit import (
     CODE,
     ENCODINGS,
@@ -28,9 +29,10 @@ from kit.svgkit import (
     live_parts,
 )
 
-from generator.errors import Severity
+from generator.errors import Severity, StandingsError
 from generator.reading.events import read_site
 from generator.reading.svg_logo import MAX_SVG_DEPTH, clean_svg
+from generator.site.build import build_site
 
 EXPECTED = "expected an SVG image saved as plain SVG, in UTF-8"
 LEFT_OUT = "expected shapes, text, gradients and filters, links to '#id' only"
@@ -219,3 +221,17 @@ def test_a_logo_beside_a_site_yml_elsewhere_is_named_from_where_the_user_is(
     monkeypatch.chdir(club / "events")
     _settings, found = read_site(".")
     assert [d.location for d in found] == ["../logo.svg:1:1"]
+
+
+def test_a_build_names_what_it_left_out_and_strict_refuses_it(club: Path) -> None:
+    logo = f'<svg xmlns="{SVG}"><rect width="1" height="1"/><script>{CODE}</script></svg>'
+    (club / "logo.svg").write_text(logo, encoding="utf-8")
+    make_seed_events(club / "events", ("seed-anna",))
+    warning = ("logo.svg:1:69: warning: left out of the SVG logo, which may only draw: "
+               f"<script>; {LEFT_OUT}")
+    assert warning in [str(d) for d in build_site("events", "site")]
+    published = (club / "site" / "static" / "logo" / "logo.svg").read_bytes()
+    assert live_parts(published) == []
+    with pytest.raises(StandingsError) as refused:
+        build_site("events", "strict", strict=True)
+    assert warning.replace("warning: ", "") in str(refused.value).splitlines()
