@@ -48,8 +48,10 @@ KEPT_ELEMENTS = frozenset((*_CONTAINERS, *_SHAPES, *_TEXT, *_PAINT_SERVERS, *_FI
                            "title", "desc"))
 """SVG elements that draw or describe a drawing. Not kept, with all they hold: script,
 foreignObject (an HTML island), every animation element (``set`` and ``animate`` can
-write ``href``), ``image`` and ``feImage`` (they fetch), ``style``, ``a`` (its children are
-kept, as a group), and every element of another namespace (editors' metadata)."""
+write ``href``), ``image`` and ``feImage`` (they fetch), ``a`` (its children are kept, as
+a group), and every element of another namespace (editors' metadata). A ``style``
+element is not kept either: its simple rules are written into the elements they style
+(:class:`_StyleSheet`)."""
 
 _RENAMED = {"a": "g"}
 """A link's drawing is kept as a group, without the link."""
@@ -59,7 +61,7 @@ _HOLDS_TEXT = frozenset((*_TEXT, "title", "desc"))
 
 _ACTIVE = frozenset(("script", "foreignObject", "animate", "animateMotion",
                      "animateTransform", "set", "discard", "image", "feImage", "iframe",
-                     "handler", "listener", "style"))
+                     "handler", "listener"))
 """The left-out elements a warning names: they run, fetch or restyle; the rest (editors'
 metadata) go silently."""
 
@@ -241,7 +243,7 @@ def clean_svg(data: bytes, path: str) -> CleanedSvg:
                        root.line if root else None, root.column if root else None,
                        expected=f'<svg xmlns="{SVG_NAMESPACE}">')
     left_out: list[tuple[str, int, int]] = []
-    cleaned = _clean_element(root, left_out)
+    cleaned = _clean_element(root, _StyleSheet.of(root, left_out), left_out)
     diagnostics: list[Diagnostic] = []
     if left_out:
         names = list(dict.fromkeys(name for name, _line, _column in left_out))
@@ -284,7 +286,8 @@ def _shown_name(tag: str) -> str:
     return name if namespace in (SVG_NAMESPACE, None) else f"{name} ({namespace})"
 
 
-def _clean_element(node: _Node, left_out: list[tuple[str, int, int]]) -> _Node | None:
+def _clean_element(node: _Node, sheet: _StyleSheet, left_out: list[tuple[str, int, int]]
+                   ) -> _Node | None:
     """``node`` with what the allow-list keeps, or None when the element is left out."""
     namespace, name = _split_name(node.tag)
     if namespace != SVG_NAMESPACE or (name not in KEPT_ELEMENTS and name not in _RENAMED):
@@ -295,13 +298,13 @@ def _clean_element(node: _Node, left_out: list[tuple[str, int, int]]) -> _Node |
         left_out.append((f"<{name}>", node.line, node.column))
         name = _RENAMED[name]
     holds_text = name in _HOLDS_TEXT
-    attributes = _clean_attributes(name, node, left_out)
+    attributes = _clean_attributes(name, node, sheet, left_out)
     if name == "use" and "href" not in attributes:
         return None  # a use of nothing, or of what was left out
     kept = _Node(name, attributes, node.line, node.column,
                  text=node.text if holds_text else "")
     for child in node.children:
-        cleaned = _clean_element(child, left_out)
+        cleaned = _clean_element(child, sheet, left_out)
         if cleaned is not None:
             kept.children.append(cleaned)
         if holds_text:
@@ -313,13 +316,19 @@ def _clean_element(node: _Node, left_out: list[tuple[str, int, int]]) -> _Node |
     return kept
 
 
-def _clean_attributes(element: str, node: _Node, left_out: list[tuple[str, int, int]]
-                      ) -> dict[str, str]:
+def _clean_attributes(element: str, node: _Node, sheet: _StyleSheet,
+                      left_out: list[tuple[str, int, int]]) -> dict[str, str]:
     kept: dict[str, str] = {}
+    # The style sheet's rules come first, so that the element's own style overrides them
+    # (CSS 2.1, 6.4.3: a style attribute is more specific than any rule).
+    style = _clean_style(";".join((*sheet.declarations(element, node.attributes.get("class")),
+                                   node.attributes.get("style", ""))))
+    if style:
+        kept["style"] = style
     hrefs = (node.attributes.get("href"), node.attributes.get(f"{_XLINK}href"))
     for attribute, written in sorted(node.attributes.items()):
         value = " ".join(written.split())
-        if attribute in ("href", f"{_XLINK}href"):
+        if attribute in ("href", f"{_XLINK}href", "style"):
             continue
         if attribute == f"{_XML}space":
             if value in _XML_SPACE:
@@ -332,9 +341,7 @@ def _clean_attributes(element: str, node: _Node, left_out: list[tuple[str, int, 
             if local.startswith("on") or local == "base" or _SCRIPT_WORD.search(value):
                 left_out.append((_shown_name(attribute), node.line, node.column))
             continue
-        if attribute == "style":
-            value = _clean_style(value)
-        elif attribute == "id":
+        if attribute == "id":
             value = value if _ID.fullmatch(value) else ""
         elif not _is_safe_value(value):
             left_out.append((f"{attribute}={value[:40]!r}", node.line, node.column))
@@ -364,13 +371,88 @@ def _is_safe_value(value: str) -> bool:
 def _clean_style(style: str) -> str:
     """A ``style`` attribute with only presentation properties of safe values, rewritten as
     ``name:value;...`` (a declaration that is not one is left out)."""
-    declarations: list[str] = []
+    declarations: dict[str, str] = {}
     for declaration in style.split(";"):
         name, colon, value = declaration.partition(":")
-        name, value = name.strip().lower(), value.strip()
+        name, value = name.strip().lower(), " ".join(value.split())
         if colon and name in PRESENTATION_ATTRIBUTES and value and _is_safe_value(value):
-            declarations.append(f"{name}:{value}")
-    return ";".join(declarations)
+            declarations.pop(name, None)  # the last one counts, as in CSS
+            declarations[name] = value
+    return ";".join(f"{name}:{value}" for name, value in declarations.items())
+
+
+_CLASS_SELECTOR = re.compile(r"\.(-?[A-Za-z_][A-Za-z0-9_-]*)", re.ASCII)
+_TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9]*", re.ASCII)
+
+
+@dataclass(slots=True)
+class _StyleSheet:
+    """The rules of the logo's ``style`` elements that select an element by its name
+    (``rect``) or one class (``.cls-1``), as editors write them (Illustrator styles every
+    shape so). Other rules (``@media``, ``@import``, descendant selectors) are left out."""
+
+    by_name: dict[str, list[tuple[int, str]]]
+    """Element name -> (rule number, declarations), in document order."""
+    by_class: dict[str, list[tuple[int, str]]]
+    rules: int = 0
+
+    @classmethod
+    def of(cls, root: _Node, left_out: list[tuple[str, int, int]]) -> _StyleSheet:
+        sheet = cls({}, {})
+        styles = [node for node in _iterate(root)
+                  if node.tag == f"{{{SVG_NAMESPACE}}}style"
+                  and node.attributes.get("media", "all").strip() in ("all", "screen", "")]
+        for node in styles:
+            if not sheet.read(node.text):
+                left_out.append(("rules of <style>", node.line, node.column))
+        return sheet
+
+    def read(self, text: str) -> bool:
+        """Take the rules of ``text``; False when some were left out."""
+        text = re.sub(r"/\*.*?(?:\*/|$)", "", text, flags=re.DOTALL)
+        whole, position = True, 0
+        while (opening := text.find("{", position)) >= 0:
+            prelude = text[position:opening]
+            if ";" in prelude:  # a statement before the rule (@import url(...);)
+                whole = False
+                prelude = prelude[prelude.rfind(";") + 1:]
+            depth, end = 1, opening + 1
+            while end < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                end += 1
+            block, position = text[opening + 1:end - 1], end
+            if depth or "{" in block or "@" in prelude:
+                whole = False  # an at-rule's block (@media) or an unclosed one
+                continue
+            written = [each for each in block.split(";") if each.strip()]
+            whole &= len(written) == len(_clean_style(block).split(";"))
+            for selector in (each.strip() for each in prelude.split(",")):
+                number = self.rules = self.rules + 1
+                if _TYPE_SELECTOR.fullmatch(selector):
+                    self.by_name.setdefault(selector, []).append((number, block))
+                elif (match := _CLASS_SELECTOR.fullmatch(selector)) is not None:
+                    self.by_class.setdefault(match.group(1), []).append((number, block))
+                else:
+                    whole = False
+        return whole and not text[position:].strip()
+
+    def declarations(self, element: str, classes: str | None) -> list[str]:
+        """The declarations of the rules for ``element``, least specific first (CSS 2.1,
+        6.4.3: a class selector before an element's name), then in document order."""
+        by_class = [rule for name in set((classes or "").split())
+                    for rule in self.by_class.get(name, ())]
+        return ([block for _number, block in sorted(self.by_name.get(element, ()))]
+                + [block for _number, block in sorted(by_class)])
+
+
+def _iterate(node: _Node) -> list[_Node]:
+    """Every element under ``node`` (itself first), in document order, without recursion."""
+    found, waiting = [], [node]
+    while waiting:
+        current = waiting.pop()
+        found.append(current)
+        waiting.extend(reversed(current.children))
+    return found
 
 
 def _draws(node: _Node) -> bool:

@@ -277,3 +277,20 @@ REAL_LOGO = f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
     font-weight="700" fill="#222">Gros <tspan fill="#c33">Chess</tspan> Club</text>
 </svg>
 """
+
+
+# A logo as another editor saves it: its colours in a style sheet, one class per shape.
+STYLED_LOGO = f"""<?xml version="1.0" encoding="UTF-8"?>
+<svg id="Layer_1" data-name="Layer 1" xmlns="{SVG}" viewBox="0 0 120 40" width="120"
+  height="40">
+  <defs><style>.cls-1{{fill:#231f20;}}.cls-2,.cls-3{{fill:#c1272d;stroke:#000;
+  stroke-miterlimit:10;stroke-width:2px;}}.cls-3{{fill:none;}}
+  /* Generator: an editor */ text {{ font-family: sans-serif; font-size: 12px }}</style>
+  </defs>
+  <title>Club</title>
+  <rect class="cls-1" width="40" height="40" rx="6"/>
+  <circle class="cls-2" cx="60" cy="20" r="15"/>
+  <circle class="cls-3 cls-2" cx="90" cy="20" r="10" style="stroke:#1d71b8"/>
+  <text class="cls-1" x="4" y="36">GCC</text>
+</svg>
+"""

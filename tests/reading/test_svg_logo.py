@@ -22,6 +22,7 @@ from kit.svgkit import (
     JAVASCRIPT,
     NAMESPACES,
     REAL_LOGO,
+    STYLED_LOGO,
     SVG,
     TECHNIQUES,
     elements_and_attributes,
@@ -235,3 +236,31 @@ def test_a_build_names_what_it_left_out_and_strict_refuses_it(club: Path) -> Non
     with pytest.raises(StandingsError) as refused:
         build_site("events", "strict", strict=True)
     assert warning.replace("warning: ", "") in str(refused.value).splitlines()
+
+
+def test_a_style_sheets_simple_rules_are_written_into_the_elements_they_style(
+        club: Path) -> None:
+    data, found = published(club, STYLED_LOGO.encode())
+    assert found == []
+    assert data is not None and live_parts(data) == []
+    styles = [attributes.get("style") for _tag, attributes in elements_and_attributes(data)
+              if _tag.endswith(("}rect", "}circle", "}text"))]
+    # CSS 2.1, 6.4.3: a class rule overrides an element's name rule, a later rule an
+    # earlier one, and the style attribute every rule.
+    assert styles == [
+        "fill:#231f20",
+        "fill:#c1272d;stroke:#000;stroke-miterlimit:10;stroke-width:2px",
+        "stroke-miterlimit:10;stroke-width:2px;fill:none;stroke:#1d71b8",
+        "font-family:sans-serif;font-size:12px;fill:#231f20"]
+
+
+def test_style_rules_that_cannot_be_written_into_elements_are_named(club: Path) -> None:
+    logo = (f'<svg xmlns="{SVG}">\n<style>@import url(x.css); @media print {{ rect '
+            '{ fill: red } } .a { fill: blue; background: url(http://x.org/y) } g rect '
+            '{ fill: green }</style><rect class="a" width="1" height="1"/></svg>').encode()
+    data, found = published(club, logo)
+    assert data is not None
+    assert elements_and_attributes(data)[1] == (
+        f"{{{SVG}}}rect", {"width": "1", "height": "1", "style": "fill:blue"})
+    assert found == ["logo.svg:2:1: warning: left out of the SVG logo, which may only draw: "
+                     f"rules of <style>; {LEFT_OUT}"]
