@@ -381,6 +381,9 @@ def _clean_style(style: str) -> str:
     return ";".join(f"{name}:{value}" for name, value in declarations.items())
 
 
+MAX_STYLE_RULES = 2000
+"""The style rules read: an editor writes one per colour; a file of 80,000 empty rules
+would take seconds."""
 _CLASS_SELECTOR = re.compile(r"\.(-?[A-Za-z_][A-Za-z0-9_-]*)", re.ASCII)
 _TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9]*", re.ASCII)
 
@@ -391,9 +394,10 @@ class _StyleSheet:
     (``rect``) or one class (``.cls-1``), as editors write them (Illustrator styles every
     shape so). Other rules (``@media``, ``@import``, descendant selectors) are left out."""
 
-    by_name: dict[str, list[tuple[int, str]]]
-    """Element name -> (rule number, declarations), in document order."""
-    by_class: dict[str, list[tuple[int, str]]]
+    by_name: dict[str, dict[str, tuple[int, str]]]
+    """Element name -> property -> (rule number, value) of the last rule that sets it."""
+    by_class: dict[str, dict[str, tuple[int, str]]]
+    """Class -> property -> (rule number, value), the same way."""
     rules: int = 0
 
     @classmethod
@@ -412,6 +416,8 @@ class _StyleSheet:
         text = re.sub(r"/\*.*?(?:\*/|$)", "", text, flags=re.DOTALL)
         whole, position = True, 0
         while (opening := text.find("{", position)) >= 0:
+            if self.rules >= MAX_STYLE_RULES:
+                return False
             prelude = text[position:opening]
             if ";" in prelude:  # a statement before the rule (@import url(...);)
                 whole = False
@@ -425,24 +431,35 @@ class _StyleSheet:
                 whole = False  # an at-rule's block (@media) or an unclosed one
                 continue
             written = [each for each in block.split(";") if each.strip()]
-            whole &= len(written) == len(_clean_style(block).split(";"))
+            kept = _clean_style(block)
+            whole &= len(written) == len(kept.split(";"))
             for selector in (each.strip() for each in prelude.split(",")):
                 number = self.rules = self.rules + 1
                 if _TYPE_SELECTOR.fullmatch(selector):
-                    self.by_name.setdefault(selector, []).append((number, block))
+                    chosen = self.by_name.setdefault(selector, {})
                 elif (match := _CLASS_SELECTOR.fullmatch(selector)) is not None:
-                    self.by_class.setdefault(match.group(1), []).append((number, block))
+                    chosen = self.by_class.setdefault(match.group(1), {})
                 else:
                     whole = False
+                    continue
+                for declaration in filter(None, kept.split(";")):
+                    name, _colon, value = declaration.partition(":")
+                    chosen[name] = (number, value)
         return whole and not text[position:].strip()
 
     def declarations(self, element: str, classes: str | None) -> list[str]:
-        """The declarations of the rules for ``element``, least specific first (CSS 2.1,
-        6.4.3: a class selector before an element's name), then in document order."""
-        by_class = [rule for name in set((classes or "").split())
-                    for rule in self.by_class.get(name, ())]
-        return ([block for _number, block in sorted(self.by_name.get(element, ()))]
-                + [block for _number, block in sorted(by_class)])
+        """The declarations the rules give ``element``, as ``name:value``, least specific
+        first (CSS 2.1, 6.4.3: a class selector wins over an element's name, and of two
+        rules alike the later)."""
+        by_class: dict[str, tuple[int, str]] = {}
+        for name in set((classes or "").split()):
+            for property_, (number, value) in self.by_class.get(name, {}).items():
+                if number > by_class.get(property_, (0, ""))[0]:
+                    by_class[property_] = (number, value)
+        return [f"{property_}:{value}"
+                for chosen in (self.by_name.get(element, {}), by_class)
+                for property_, (_number, value) in sorted(chosen.items(),
+                                                          key=lambda item: item[1][0])]
 
 
 def _iterate(node: _Node) -> list[_Node]:
