@@ -70,6 +70,12 @@ TECHNIQUES: dict[str, str] = {
     "style-escaped-url": '<rect width="1" height="1" style="fill:u\\72l({js})"/>',
     "style-import": '<style>@import url("{js}"); rect {{ fill: url({js}) }}</style>',
     "style-cdata": "<style><![CDATA[rect {{ background: url({js}) }}]]></style>",
+    "style-class-url": '<style>.k {{ fill: url({js}) }} .k {{ stroke: u\\72l({js}) }}'
+                       '</style><rect class="k" width="1" height="1"/>',
+    "style-name-url": '<style>rect {{ fill: url({js}); background-image: url({js}) }}'
+                      '</style>',
+    "style-class-handler": '<style>.h {{ fill: red }}</style><rect class="h" width="1" '
+                           'height="1" onclick="{code}"/>',
     "fill-url": '<rect width="1" height="1" fill="url({js})"/>',
     "fill-external-url": '<rect width="1" height="1" fill="url(http://example.org/p.svg#p)"/>',
     "mask-external": '<rect width="1" height="1" mask="url(http://example.org/m.svg#m)"/>',
