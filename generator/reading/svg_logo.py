@@ -99,7 +99,8 @@ KEPT_ATTRIBUTES = PRESENTATION_ATTRIBUTES | frozenset((
     "azimuth", "elevation", "z", "pointsAtX", "pointsAtY", "pointsAtZ",
     "limitingConeAngle", "style"))
 """Attributes without a namespace that only shape the drawing. No event handler
-(``on...``), no ``xml:base``, no animation timing, no ``class`` (no style sheet is kept)."""
+(``on...``), no ``xml:base``, no animation timing, no ``class`` (the rules of a style
+sheet are written into the elements they select)."""
 
 _ONLY_ON = {"values": frozenset(("feColorMatrix",))}
 """Attributes kept on these elements alone: ``values`` is also what an ``animate`` writes."""
