@@ -40,9 +40,11 @@ from generator.reading.site_settings import (
     MAX_LOGO_BYTES,
     SITE_FILE,
     SiteSettings,
+    is_svg_logo,
     logo_problem,
     read_site_settings,
 )
+from generator.reading.svg_logo import clean_svg
 from generator.reading.teams import build_team_tournament, explained_warnings
 from generator.reading.trf import TrfDocument, read_records
 from generator.rules.context import TiebreakError, is_dropped_for_unrated
@@ -180,6 +182,12 @@ def read_site(events_root: str | os.PathLike[str]
             problem = f"cannot read {settings.logo!r}: {error.strerror}"
         else:
             problem = logo_problem(settings.logo, data)
+    if problem is None and is_svg_logo(settings.logo):
+        cleaned = clean_svg(data, os.path.join(os.path.dirname(display), settings.logo))
+        diagnostics.extend(cleaned.diagnostics)
+        if cleaned.data is None:
+            return replace(settings, logo=None), tuple(diagnostics)
+        data = cleaned.data
     if problem is not None:
         diagnostics.append(at(message=f"'logo': {problem}",
                               expected=f"an image file of at most {MAX_LOGO_BYTES // 1024} KB "

@@ -51,12 +51,6 @@ _LOGO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 """A logo's file name: the last part of its address on the site, so plain ASCII (a name a
 browser would re-encode or read as a path, ``a/b``, ``%2e``, ``..``, never matches)."""
 
-# What a browser would run if someone opened the SVG file itself (in an <img> it runs
-# nothing): scripts, event handlers, javascript: links, HTML islands.
-_ACTIVE_SVG = re.compile(rb"<\s*script|<\s*foreignobject|\son[a-z]+\s*=|javascript\s*:"
-                         rb"|<!entity", re.IGNORECASE)
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SiteSettings:
     """What ``site.yml`` says about the whole site."""
@@ -73,7 +67,9 @@ class SiteSettings:
     """The logo's file name as ``site.yml`` gives it, a file beside ``site.yml``; copied
     into the site as :data:`LOGO_FOLDER` ``/`` + its name (:attr:`logo_page`)."""
     logo_data: bytes | None = field(default=None, repr=False)
-    """The logo's bytes as read (events.py reads them, once: the copy is the file checked)."""
+    """The logo as published: a raster's bytes as read (events.py reads them, once: the
+    copy is the file checked), an SVG as :func:`generator.reading.svg_logo.clean_svg`
+    rewrote it."""
     path: str = ""
     """The site.yml as the user named it; empty when there is none."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
@@ -255,19 +251,15 @@ def _logo_name(reader: SettingsReader, node: Node) -> str | None:
 
 def logo_problem(name: str, data: bytes) -> str | None:
     """Why ``data`` (the file ``name``) cannot be the site's logo, as a diagnostic's message;
-    None when it can. ``data`` is at most one byte longer than :data:`MAX_LOGO_BYTES`."""
+    None when it can (an SVG is then still to be cleaned: :func:`is_svg_logo`). ``data`` is
+    at most one byte longer than :data:`MAX_LOGO_BYTES`."""
     if len(data) > MAX_LOGO_BYTES:
         return f"the logo is larger than {MAX_LOGO_BYTES // 1024} KB"
     suffix = name[name.rfind("."):].lower()
     kind = LOGO_TYPES[suffix]
     head = data[:64]
     if suffix == ".svg":
-        text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-        if not text.startswith(b"<") or b"<svg" not in data.lower():
-            return f"the logo is named like {kind} but holds no <svg> element"
-        if _ACTIVE_SVG.search(data):
-            return "the SVG logo holds a script, an event handler or an entity declaration"
-        return None
+        return None  # read as XML and rewritten by generator/reading/svg_logo.py
     signatures = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",),
                   ".jpeg": (b"\xff\xd8\xff",)}
     if suffix == ".webp":
@@ -277,5 +269,10 @@ def logo_problem(name: str, data: bytes) -> str | None:
     return None if matches else f"the logo is named like {kind} but is not one"
 
 
+def is_svg_logo(name: str) -> bool:
+    """Whether the logo ``name`` is an SVG image, which the site publishes rewritten."""
+    return name.lower().endswith(".svg")
+
+
 __all__ = ["DEFAULT_SITE_TITLE", "LOGO_FOLDER", "LOGO_TYPES", "MAX_LOGO_BYTES", "SITE_FILE",
-           "SITE_KEYS", "SiteSettings", "logo_problem", "read_site_settings"]
+           "SITE_KEYS", "SiteSettings", "is_svg_logo", "logo_problem", "read_site_settings"]

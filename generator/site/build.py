@@ -334,7 +334,8 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     site = plan_site(events)
     # After planning: the standings have warnings of their own (the TRF rank column).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
-    warnings = (*listing_warnings(discover_events(events_path).diagnostics),
+    warnings = (*(problem for problem in site_problems if not problem.is_error),
+                *listing_warnings(discover_events(events_path).diagnostics),
                 *(warning for found in warned.values() for warning in found))
     if strict and any(w.is_refused_when_strict for w in warnings):
         raise StandingsError(w.as_error() for w in warnings)

@@ -1,0 +1,183 @@
+"""The published SVG logo opened by itself in Debian's chromium runs nothing (issue 22).
+
+Anyone may open a logo's address, and the browser then runs it as a document of the site.
+Each technique of tests/kit/svgkit.py is written into a logo, read as a build reads it, and
+the published file is opened, hovered, tabbed into and clicked: no dialog may open (every
+payload calls ``alert``). The control opens the same logos as they were written: chromium
+runs those in :data:`LIVE_WHEN_RAW`, so the test would see a payload that survived.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kit.sitekit import make_seed_events
+from kit.svgkit import (
+    CODE,
+    ISSUE_SPELLINGS,
+    ISSUE_TECHNIQUES,
+    NAMESPACES,
+    REAL_LOGO,
+    STYLED_LOGO,
+    TECHNIQUES,
+)
+
+from generator.reading.events import read_site
+from generator.site.build import build_site
+
+pytestmark = pytest.mark.browser
+
+LIVE_WHEN_RAW = ("animate-href", "cdata-script", "foreign-object-iframe",
+                 "iframe-default-namespace", "link", "onbegin", "onclick", "onfocusin",
+                 "onmouseover", "plain-script", "root-onload", "script-href", "set-href",
+                 "svg-prefixed-script", "typed-script", "xhtml-island",
+                 "xhtml-prefixed-script", "xlink-link")
+"""The techniques chromium runs in a logo opened by itself (the control checks each)."""
+
+
+def hostile_logo(name: str) -> str:
+    if name == "root-onload":
+        return f'<svg {NAMESPACES} onload="{CODE}"><rect width="10" height="10"/></svg>'
+    fragment = TECHNIQUES[name].format(**ISSUE_SPELLINGS)
+    return f'<svg {NAMESPACES}><rect width="10" height="10" fill="navy"/>{fragment}</svg>'
+
+
+def published_logo(folder: Path, logo: bytes) -> bytes:
+    """The logo's bytes as a build of ``folder`` publishes them."""
+    (folder / "events").mkdir(parents=True, exist_ok=True)
+    (folder / "site.yml").write_text("logo: logo.svg\n", encoding="utf-8")
+    (folder / "logo.svg").write_bytes(logo)
+    settings, _warnings = read_site(folder / "events")
+    assert settings.logo_data is not None
+    return settings.logo_data
+
+
+@pytest.fixture(scope="module")
+def tab(browser: object) -> Iterator[object]:
+    """One tab for the whole module: each address is loaded afresh, the dialogs it opens
+    recorded in ``tab.dialogs``."""
+    context = browser.new_context(viewport={"width": 400, "height": 300})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.dialogs = []
+    page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def dialogs_when_used(tab: object, address: str) -> list[str]:
+    """The dialogs a page opens when it is loaded, hovered, tabbed into and clicked."""
+    page: Any = tab
+    page.goto("about:blank")
+    page.dialogs.clear()
+    page.goto(address)
+    page.mouse.move(200, 150)
+    page.keyboard.press("Tab")
+    page.mouse.click(200, 150)
+    # Animations begin at 0 s and a link navigates after the click: let them happen
+    # (what is asserted is whether a dialog opened, not when).
+    page.wait_for_timeout(300)
+    return list(page.dialogs)
+
+
+@pytest.mark.parametrize("name", LIVE_WHEN_RAW)
+def test_a_published_logo_runs_no_script_when_opened(tab: object, tmp_path: Path,
+                                                     name: str) -> None:
+    raw = hostile_logo(name).encode()
+    written = tmp_path / "written.svg"
+    written.write_bytes(raw)
+    assert dialogs_when_used(tab, written.as_uri()) == ["1"], "the control"
+    published = tmp_path / "published.svg"
+    published.write_bytes(published_logo(tmp_path / "club", raw))
+    assert dialogs_when_used(tab, published.as_uri()) == []
+
+
+def test_the_techniques_chromium_ignores_run_nothing_either(tab: object, tmp_path: Path) -> None:
+    """The others, all in one logo: chromium runs none of them as written, but a logo
+    that holds them must not rely on that."""
+    fragments = "".join(TECHNIQUES[name].format(**ISSUE_SPELLINGS)
+                        for name in sorted(TECHNIQUES) if name not in LIVE_WHEN_RAW)
+    raw = f'<svg {NAMESPACES}><rect width="10" height="10"/>{fragments}</svg>'.encode()
+    published = tmp_path / "published.svg"
+    published.write_bytes(published_logo(tmp_path / "club", raw))
+    assert dialogs_when_used(tab, published.as_uri()) == []
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """A site built with a logo holding every technique of the issue, served as Pages
+    serves it (by its address, with the type its name gives)."""
+    root = tmp_path_factory.mktemp("hostile-logo")
+    fragments = "".join(TECHNIQUES[name].format(**ISSUE_SPELLINGS) for name in ISSUE_TECHNIQUES)
+    (root / "logo.svg").write_text(
+        f'<svg {NAMESPACES}><rect width="10" height="10" fill="navy"/>'
+        f"{fragments}</svg>", encoding="utf-8")
+    (root / "site.yml").write_text("title: Club\nlogo: logo.svg\n", encoding="utf-8")
+    make_seed_events(root / "events", ("seed-anna",))
+    build_site(root / "events", root / "site")
+    handler = functools.partial(_Quiet, directory=str(root / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield root / "site", f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_built_sites_logo_runs_nothing_by_file_or_by_address(
+        tab: object, built_site: tuple[Path, str]) -> None:
+    site, address = built_site
+    logo = site / "static" / "logo" / "logo.svg"
+    assert dialogs_when_used(tab, logo.as_uri()) == []
+    assert dialogs_when_used(tab, address + "static/logo/logo.svg") == []
+
+
+def test_the_built_sites_header_still_shows_the_logo(browser: object,
+                                                     built_site: tuple[Path, str]) -> None:
+    _site, address = built_site
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    try:
+        page.goto(address + "index.html")
+        width = page.evaluate("""() => new Promise(done => {
+            const img = document.querySelector('img.site-logo');
+            if (img.complete) done(img.naturalWidth);
+            else img.onload = () => done(img.naturalWidth);
+        })""")
+    finally:
+        context.close()
+    assert width > 0
+
+
+@pytest.mark.parametrize("logo", [REAL_LOGO, STYLED_LOGO], ids=["inkscape", "style-sheet"])
+def test_a_real_logo_looks_the_same_once_cleaned(browser: object, tmp_path: Path,
+                                                 logo: str) -> None:
+    written = tmp_path / "written.svg"
+    written.write_text(logo, encoding="utf-8")
+    published = tmp_path / "published.svg"
+    published.write_bytes(published_logo(tmp_path / "club", logo.encode()))
+    assert published.read_bytes() != written.read_bytes()
+    context = browser.new_context(viewport={"width": 240, "height": 80},  # type: ignore[attr-defined]
+                                  device_scale_factor=2)
+    page = context.new_page()
+    try:
+        pictures = []
+        for path in (written, published):
+            page.goto(path.as_uri())
+            pictures.append(page.screenshot())
+    finally:
+        context.close()
+    assert pictures[0] == pictures[1]
