@@ -19,6 +19,9 @@ class Severity(StrEnum):
     NOTE = "note"
     """Not a problem itself: how many problems the cap left out (neither fatal nor a warning,
     even under ``--strict``)."""
+    REMARK = "remark"
+    """Not a problem: something worth knowing about a file that is right as it is (its ranks
+    follow another tie-break order). Printed as ``note:``; ``--strict`` lets it pass."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,15 +54,20 @@ class Diagnostic:
         return ":".join(parts)
 
     def __str__(self) -> str:
-        prefix = "warning: " if self.severity is Severity.WARNING else ""
+        prefix = _PREFIXES.get(self.severity, "")
         text = f"{self.location}: {prefix}{self.message}"
         if self.expected:
             text += f"; expected {self.expected}"
         return text
 
+    @property
+    def is_refused_by_strict(self) -> bool:
+        """An error, or a warning (which ``--strict`` makes one); never a note or a remark."""
+        return self.severity in (Severity.ERROR, Severity.WARNING)
+
     def as_error(self) -> Diagnostic:
-        """The same diagnostic made fatal (``--strict``); a note stays a note."""
-        if self.severity is Severity.NOTE:
+        """The same diagnostic made fatal (``--strict``); a note or a remark stays as it is."""
+        if not self.is_refused_by_strict:
             return self
         return Diagnostic(
             path=self.path,
@@ -69,6 +77,14 @@ class Diagnostic:
             expected=self.expected,
             severity=Severity.ERROR,
         )
+
+
+_PREFIXES = {Severity.WARNING: "warning: ", Severity.REMARK: "note: "}
+
+
+def refused_by_strict(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether ``--strict`` refuses a file with these diagnostics (any error or warning)."""
+    return any(d.is_refused_by_strict for d in diagnostics)
 
 
 class StandingsError(Exception):
@@ -98,7 +114,9 @@ class DiagnosticSink:
     def add(self, diagnostic: Diagnostic) -> None:
         """Take a diagnostic made elsewhere (e.g. by the decoder), counting it against the cap."""
         severity = diagnostic.severity
-        if severity is Severity.NOTE:
+        if severity is Severity.REMARK:  # not a problem: no cap counts it
+            self.diagnostics.append(diagnostic)
+        elif severity is Severity.NOTE:
             # Another sink's count of what it left out: still left out here.
             self._dropped[Severity.WARNING] += diagnostic.omitted
         elif self._kept[severity] < self.cap:

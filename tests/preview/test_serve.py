@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import gc
 import http.client
+import re
 import socket
 import threading
 import time
@@ -27,6 +28,7 @@ from generator.preview.serve import Preview, ServeSettings
 from generator.preview.server import (
     BANNER_ID,
     LIVERELOAD_SCRIPT,
+    NOTES_ID,
     NOTICES_ID,
     WARNINGS_ID,
     LiveSite,
@@ -134,8 +136,36 @@ def test_errors_and_warnings_share_one_sticky_block_errors_first() -> None:
     assert block_start < errors < warnings < served.index("<p>hi</p>")
     assert "events/b/t.trf:2: bad line" in served[errors:warnings]
     assert "events/a/t.trf:6:81" in served[warnings:]
-    # Each banner folds to its heading with a tap, no script needed; open on every load.
-    assert served.count("<details open") == 2
+    # Each banner folds to its heading with a tap, no script needed. The errors are open on
+    # every load (the pages are stale); the warnings are one line with their count until
+    # tapped, so that on a phone the page keeps its first screen.
+    assert served.count("<details") == 2 and served.count("<details open") == 1
+    assert served.index("<details open") < warnings
+
+
+def test_warnings_are_one_folded_line_with_their_count() -> None:
+    capped = Diagnostic(path="events/a/t.trf", message="100 more warnings not shown",
+                        severity=Severity.NOTE, omitted=100)
+    served = inject(PAGE, epoch=1, diagnostics=(POINTS_WARNING, capped)).decode()
+    banner = served[served.index(f'id="{WARNINGS_ID}"'):]
+    details = banner[banner.index("<details"):banner.index(">", banner.index("<details"))]
+    assert " open" not in details
+    summary = banner[banner.index("<summary"):banner.index("</summary>")]
+    assert "white-space:nowrap" in summary and "text-overflow:ellipsis" in summary
+    count = re.search(r"<span[^>]*>(\d+)</span>Warnings: publishing with --strict", summary)
+    assert count and count[1] == "101"  # the cap's note stands for 100 of them
+
+
+def test_notes_get_a_folded_banner_that_does_not_name_strict_as_refusing() -> None:
+    note = Diagnostic(path="events/a/t.trf", severity=Severity.REMARK,
+                      message="the file's ranks follow another tie-break order than event.yml: "
+                              "4 players ranked otherwise among equal points")
+    served = inject(PAGE, epoch=1, diagnostics=(note,)).decode()
+    assert WARNINGS_ID not in served and BANNER_ID not in served
+    banner = served[served.index(f'id="{NOTES_ID}"'):]
+    assert "<details open" not in banner
+    assert "events/a/t.trf: note: the file&#x27;s ranks follow another tie-break order" in banner
+    assert "Notes: publishing goes ahead" in banner and "will refuse" not in banner
 
 
 def test_inject_copes_with_a_page_without_body_tags() -> None:
