@@ -139,6 +139,13 @@ class DiagnosticSink:
         self.add(Diagnostic(path=self.path, line=line, column=column, message=message,
                             expected=expected, severity=Severity.WARNING))
 
+    def remark(
+        self, message: str, *, line: int | None = None, column: int | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.add(Diagnostic(path=self.path, line=line, column=column, message=message,
+                            expected=expected, severity=Severity.REMARK))
+
     @property
     def has_errors(self) -> bool:
         return self._kept[Severity.ERROR] > 0
