@@ -99,7 +99,7 @@ class DiagnosticSink:
     """Collects diagnostics for one file, up to a cap, then raises once.
 
     The cap keeps a file of binary garbage from printing thousands of lines; a note at
-    the end says how many were left out. Errors and warnings are capped apart, so a
+    the end says how many were left out. Errors, warnings and notes are capped apart, so a
     file's first errors are shown however many warnings come before them, and warnings
     left out never make the file fail.
     """
@@ -108,15 +108,13 @@ class DiagnosticSink:
         self.path = path
         self.cap = cap
         self.diagnostics: list[Diagnostic] = []
-        self._kept = {Severity.ERROR: 0, Severity.WARNING: 0}
-        self._dropped = {Severity.ERROR: 0, Severity.WARNING: 0}
+        self._kept = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.REMARK: 0}
+        self._dropped = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.REMARK: 0}
 
     def add(self, diagnostic: Diagnostic) -> None:
         """Take a diagnostic made elsewhere (e.g. by the decoder), counting it against the cap."""
         severity = diagnostic.severity
-        if severity is Severity.REMARK:  # not a problem: no cap counts it
-            self.diagnostics.append(diagnostic)
-        elif severity is Severity.NOTE:
+        if severity is Severity.NOTE:
             # Another sink's count of what it left out: still left out here.
             self._dropped[Severity.WARNING] += diagnostic.omitted
         elif self._kept[severity] < self.cap:
@@ -160,6 +158,10 @@ class DiagnosticSink:
                        f"{errors} more errors not shown")
             result.append(Diagnostic(path=self.path, message=message, severity=Severity.NOTE,
                                      omitted=warnings))
+        if self._dropped[Severity.REMARK]:  # capped apart: no problem, so no count of them
+            result.append(Diagnostic(path=self.path, severity=Severity.NOTE,
+                                     message=f"{self._dropped[Severity.REMARK]} more notes not "
+                                             "shown"))
         return tuple(result)
 
     def raise_if_errors(self) -> None:
