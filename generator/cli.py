@@ -12,14 +12,20 @@ import atexit
 import gc
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
 from generator import __version__
-from generator.errors import Diagnostic, Severity, StandingsError, warning_count
+from generator.errors import (
+    Diagnostic,
+    Severity,
+    StandingsError,
+    refused_by_strict,
+    warning_count,
+)
 
 if TYPE_CHECKING:
     from generator.rules.explain import Note
@@ -148,7 +154,7 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
-        if not (strict and any(d.is_refused_when_strict for d in found)):
+        if not (strict and refused_by_strict(found)):
             click.echo(summary(event, found))
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
@@ -553,9 +559,7 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     warnings = build_site(events, out, strict=strict, cache=cache)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
-    # A note (the number of rounds not announced) is printed, not counted as a warning.
-    count = warning_count(warnings)
-    counted = f" ({count} warning{'s' if count != 1 else ''})" if count else ""
+    counted = _counted(warnings)
     if not cache.rendered:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")
@@ -564,6 +568,15 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
                + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
                   if reused else ""))
+
+
+def _counted(diagnostics: Sequence[Diagnostic]) -> str:
+    """`` (2 warnings, 1 note)`` for the build's last line; empty when there is neither."""
+    warnings = warning_count(diagnostics)
+    notes = sum(1 for d in diagnostics if d.severity is Severity.REMARK)
+    parts = [f"{warnings} warning{'s' if warnings != 1 else ''}"] if warnings else []
+    parts += [f"{notes} note{'s' if notes != 1 else ''}"] if notes else []
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 # --- serve (issue 5) ----------------------------------------------------------------------

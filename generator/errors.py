@@ -19,6 +19,10 @@ class Severity(StrEnum):
     NOTE = "note"
     """Not a problem itself: how many problems the cap left out (neither fatal nor a warning,
     even under ``--strict``)."""
+    REMARK = "remark"
+    """Not a problem: something worth knowing about a file that is right as it is (its ranks
+    follow another tie-break order, it does not announce its number of rounds). Printed as
+    ``note:``; ``--strict`` lets it pass."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,12 +46,6 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
     @property
-    def is_refused_when_strict(self) -> bool:
-        """``--strict`` refuses warnings (and a cap's note standing for warnings left out),
-        not a note that only informs, such as an unannounced number of rounds."""
-        return self.severity is Severity.WARNING or self.omitted > 0
-
-    @property
     def location(self) -> str:
         parts = [self.path]
         if self.line is not None:
@@ -57,15 +55,20 @@ class Diagnostic:
         return ":".join(parts)
 
     def __str__(self) -> str:
-        prefix = "warning: " if self.severity is Severity.WARNING else ""
+        prefix = _PREFIXES.get(self.severity, "")
         text = f"{self.location}: {prefix}{self.message}"
         if self.expected:
             text += f"; expected {self.expected}"
         return text
 
+    @property
+    def is_refused_by_strict(self) -> bool:
+        """An error, or a warning (which ``--strict`` makes one); never a note or a remark."""
+        return self.severity in (Severity.ERROR, Severity.WARNING)
+
     def as_error(self) -> Diagnostic:
-        """The same diagnostic made fatal (``--strict``); a note stays a note."""
-        if self.severity is Severity.NOTE:
+        """The same diagnostic made fatal (``--strict``); a note or a remark stays as it is."""
+        if not self.is_refused_by_strict:
             return self
         return Diagnostic(
             path=self.path,
@@ -75,6 +78,14 @@ class Diagnostic:
             expected=self.expected,
             severity=Severity.ERROR,
         )
+
+
+_PREFIXES = {Severity.WARNING: "warning: ", Severity.REMARK: "note: "}
+
+
+def refused_by_strict(diagnostics: Iterable[Diagnostic]) -> bool:
+    """Whether ``--strict`` refuses a file with these diagnostics (any error or warning)."""
+    return any(d.is_refused_by_strict for d in diagnostics)
 
 
 class StandingsError(Exception):
@@ -89,7 +100,7 @@ class DiagnosticSink:
     """Collects diagnostics for one file, up to a cap, then raises once.
 
     The cap keeps a file of binary garbage from printing thousands of lines; a note at
-    the end says how many were left out. Errors and warnings are capped apart, so a
+    the end says how many were left out. Errors, warnings and notes are capped apart, so a
     file's first errors are shown however many warnings come before them, and warnings
     left out never make the file fail.
     """
@@ -98,8 +109,8 @@ class DiagnosticSink:
         self.path = path
         self.cap = cap
         self.diagnostics: list[Diagnostic] = []
-        self._kept = {Severity.ERROR: 0, Severity.WARNING: 0}
-        self._dropped = {Severity.ERROR: 0, Severity.WARNING: 0}
+        self._kept = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.REMARK: 0}
+        self._dropped = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.REMARK: 0}
 
     def add(self, diagnostic: Diagnostic) -> None:
         """Take a diagnostic made elsewhere (e.g. by the decoder), counting it against the cap."""
@@ -127,6 +138,13 @@ class DiagnosticSink:
         self.add(Diagnostic(path=self.path, line=line, column=column, message=message,
                             expected=expected, severity=Severity.WARNING))
 
+    def remark(
+        self, message: str, *, line: int | None = None, column: int | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.add(Diagnostic(path=self.path, line=line, column=column, message=message,
+                            expected=expected, severity=Severity.REMARK))
+
     @property
     def has_errors(self) -> bool:
         return self._kept[Severity.ERROR] > 0
@@ -141,6 +159,10 @@ class DiagnosticSink:
                        f"{errors} more errors not shown")
             result.append(Diagnostic(path=self.path, message=message, severity=Severity.NOTE,
                                      omitted=warnings))
+        if self._dropped[Severity.REMARK]:  # capped apart: no problem, so no count of them
+            result.append(Diagnostic(path=self.path, severity=Severity.NOTE,
+                                     message=f"{self._dropped[Severity.REMARK]} more notes not "
+                                             "shown"))
         return tuple(result)
 
     def raise_if_errors(self) -> None:

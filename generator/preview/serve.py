@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, Self
 
-from generator.errors import Diagnostic
+from generator.errors import Diagnostic, refused_by_strict
 from generator.preview.livebuild import LiveBuild, PageFailure, Snapshot
 from generator.preview.server import REQUEST_TIMEOUT_S, WARNINGS_LOOK, LiveSite, PreviewServer
 from generator.preview.site_port import (
@@ -304,7 +304,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
         new_warnings = [w for w in snapshot.warnings if w not in self._shown_warnings]
-        if new_warnings:
+        if refused_by_strict(new_warnings):  # a note alone is printed as "note:", no heading
             self.log(f"standings serve: {WARNINGS_LOOK.heading.lower()}")
         for warning in new_warnings:
             self.log(str(warning))

@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import ClassVar
 from urllib.parse import quote, unquote, urlsplit
 
-from generator.errors import Diagnostic
+from generator.errors import Diagnostic, Severity, warning_count
 from generator.messages import N_
 from generator.preview.livebuild import PageFailure, SiteFiles
 from generator.site.language import ENGLISH, NoCatalogue, gettext, shipped_languages, speaking
@@ -74,9 +74,10 @@ LIVERELOAD_JS = b"""\
 """
 
 NOTICES_ID = "standings-serve-notices"
-"""The sticky block that holds the two banners below."""
+"""The sticky block that holds the banners below."""
 BANNER_ID = "standings-build-errors"
 WARNINGS_ID = "standings-build-warnings"
+NOTES_ID = "standings-build-notes"
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
 _BODY_CLOSE = re.compile(rb"</body\s*>", re.IGNORECASE)
 _HTML_LANG = re.compile(rb'<html\b[^>]*?\blang="([A-Za-z-]{2,12})"', re.IGNORECASE)
@@ -97,19 +98,28 @@ class BannerLook:
     contrast (above 7:1) and looks the same over a light page and a dark one."""
     text: str
     edge: str
+    is_open: bool
+    """Open on every load (errors: these pages are stale), or folded to its heading and
+    count until a tap opens it, so that on a phone the page itself keeps the first screen."""
 
 
 ERRORS_LOOK = BannerLook(
     element_id=BANNER_ID, role="alert",
     heading=N_("Problems: these pages are from the last good build"),
     note=N_("standings serve found these problems in the files:"),
-    background="#fde8e8", text="#5c0a0a", edge="#b00020")
+    background="#fde8e8", text="#5c0a0a", edge="#b00020", is_open=True)
 WARNINGS_LOOK = BannerLook(
     element_id=WARNINGS_ID, role="status",
     heading=N_("Warnings: publishing with --strict will refuse them"),
     note=N_("These pages show the files as they are, but the publishing workflow builds "
             "with --strict, which publishes nothing while any of these warnings stands:"),
-    background="#fff3cd", text="#4a3500", edge="#b7791f")
+    background="#fff3cd", text="#4a3500", edge="#b7791f", is_open=False)
+NOTES_LOOK = BannerLook(
+    element_id=NOTES_ID, role="status",
+    heading=N_("Notes: publishing goes ahead"),
+    note=N_("Not problems: how the files were read, which the publishing workflow accepts, "
+            "with --strict too:"),
+    background="#e8f0fe", text="#0b2a5c", edge="#3367d6", is_open=False)
 
 
 def page_language(page: bytes) -> str:
@@ -131,8 +141,9 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
     """
     listed = tuple(diagnostics)
     errors = tuple(d for d in listed if d.is_error)
-    warnings = tuple(d for d in listed if not d.is_error)
-    looks = ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings))
+    notes = tuple(d for d in listed if d.severity is Severity.REMARK)
+    warnings = tuple(d for d in listed if not d.is_error and d.severity is not Severity.REMARK)
+    looks = ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings), (NOTES_LOOK, notes))
     try:
         with speaking(language):  # the headings in the page's language; diagnostics English
             boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
@@ -146,6 +157,8 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
 
 
 def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
+    # A cap's note ("100 more warnings not shown") counts the warnings it stands for.
+    count = len(diagnostics) if look is not WARNINGS_LOOK else warning_count(diagnostics)
     items = "".join(
         '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
         f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
@@ -155,8 +168,13 @@ def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
         f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
         f"padding:.5rem 1rem;background:{look.background};color:{look.text};"
         f"border-bottom:3px solid {look.edge};font:15px/1.45 system-ui,sans-serif;"
-        'text-align:left;overflow-wrap:anywhere"><details open style="display:block;margin:0">'
-        f'<summary style="cursor:pointer;font-weight:bold">{html.escape(gettext(look.heading))}'
+        f'text-align:left;overflow-wrap:anywhere"><details{" open" if look.is_open else ""} '
+        'style="display:block;margin:0">'
+        # One line however narrow the screen: the count first, the heading cut if it must be.
+        '<summary style="cursor:pointer;font-weight:bold;white-space:nowrap;overflow:hidden;'
+        f'text-overflow:ellipsis"><span style="display:inline-block;min-width:1.4em;'
+        f'margin-right:.4em;padding:0 .35em;border-radius:.7em;background:{look.text};'
+        f'color:{look.background};text-align:center">{count}</span>{html.escape(gettext(look.heading))}'
         f'</summary><p style="margin:.3rem 0 0">{html.escape(gettext(look.note))}</p>'
         f'<ul style="margin:.3rem 0 0;padding-left:1.2rem">{items}</ul>'
         "</details></div>"

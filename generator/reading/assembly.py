@@ -105,6 +105,13 @@ def _said(setting: str | None) -> str | None:
 # --- building the tournament -----------------------------------------------------------
 
 
+_ARBITERS_SCORES = {"0": "0", "L": "0", "=": "½", "D": "½"}
+"""What each side of a game scored, for results that do not add up to one point, each side
+read as written (``_is_arbiters_score``): legal
+scores an arbiter may give (Laws of Chess 12.9: a penalty decided for one player need not
+give the point to the other; both flags fallen, or both players penalised, lose both). The
+game was played all the same (C.07 Art. 16: it is no unplayed round); its sides are
+written one way only, the loser's with '0' (or 'L')."""
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-",
                "X": "X?", "?": "X?", " ": " "}
 
@@ -327,6 +334,13 @@ def _check_round(by_no: Mapping[int, PlayerRecord], round_no: int,
                             f"player {no}")
 
 
+def _is_arbiters_score(mine: str, theirs: str) -> bool:
+    """Both lost, or one drew and the other lost: rated codes together, or unrated ones."""
+    return (mine in _ARBITERS_SCORES and theirs in _ARBITERS_SCORES
+            and "0" in (_ARBITERS_SCORES[mine], _ARBITERS_SCORES[theirs])
+            and (mine in "0=") == (theirs in "0="))
+
+
 def _check_game(first: int, mine: RoundBlock, second: int, theirs: RoundBlock,
                 sink: DiagnosticSink) -> None:
     round_no = mine.round
@@ -342,7 +356,17 @@ def _check_game(first: int, mine: RoundBlock, second: int, theirs: RoundBlock,
         sink.warning(f"colour missing on one side of the game between players {first} and "
                      f"{second} in round {round_no}", line=later.line,
                      column=later.color_column, expected="'w' against 'b'")
-    if theirs.result not in _COMPLEMENT.get(mine.result, ""):
+    if _is_arbiters_score(mine.result, theirs.result):
+        scored = ("0 for both" if mine.result == theirs.result else
+                  f"{_ARBITERS_SCORES[mine.result]} for player {first}, "
+                  f"{_ARBITERS_SCORES[theirs.result]} for player {second}")
+        sink.warning(f"result {theirs.result!r} of player {second} against {mine.result!r} of "
+                     f"player {first} (line {mine.line}) in round {round_no}: read as a game "
+                     f"played, {scored}, as an arbiter may decide",
+                     line=theirs.line, column=theirs.result_column,
+                     expected=f"{_COMPLEMENT[mine.result][:1]!r} unless the arbiter gave "
+                              "that score")
+    elif theirs.result not in _COMPLEMENT.get(mine.result, ""):
         expected_result = _COMPLEMENT.get(mine.result, "?")[:1]
         sink.error(f"result {theirs.result!r} of player {second} does not match "
                    f"{mine.result!r} of player {first} (line {mine.line}) in round {round_no}",

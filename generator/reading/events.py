@@ -486,7 +486,7 @@ def _rounds_not_announced(path: str, played: int) -> Diagnostic:
     round N" and call nothing final), so this is a note, not a warning ``--strict`` refuses;
     it says how to announce the number."""
     return Diagnostic(
-        path=path, severity=Severity.NOTE,
+        path=path, severity=Severity.REMARK,
         message=f"the file does not say how many rounds the event has (no 142, XXR or 132 "
                 f"record): the pages say 'after round {played}' and call no standings final",
         expected="'total_rounds: N' in event.yml, N the event's number of rounds")

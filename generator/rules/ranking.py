@@ -15,12 +15,10 @@ from decimal import Decimal
 from functools import partial
 from itertools import groupby, pairwise
 
-from generator.errors import Diagnostic, Severity
 from generator.model import (
     DEFAULT_UNPLAYED,
     ZERO,
     Edition,
-    Team,
     TieRule,
     Tournament,
     UnplayedOptions,
@@ -51,14 +49,12 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import CATALOGUE, Direction, TiebreakSpec, parse_tiebreak
 from generator.rules.progress import is_complete_after
+from generator.rules.rank_column import rank_column_diagnostics
 from generator.rules.team_encounter import (
     explain_extended_direct_encounter,
     extended_direct_encounter,
 )
 from generator.speed import collector_paused
-
-RANK_WARNINGS_SHOWN = 5
-"""Players named one by one when the TRF rank column disagrees; the rest are counted."""
 
 
 def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
@@ -309,7 +305,7 @@ def _compute_standings(
         tournament=tournament, edition=edition, specs=parsed, rows=tuple(rows),
         after_round=rounds, is_final=is_complete_after(tournament, rounds),
         direct_encounters=tuple(groups_seen), dropped=dropped,
-        diagnostics=_rank_warnings(rows, source), lots_seed=used_seed)
+        diagnostics=rank_column_diagnostics(rows, source), lots_seed=used_seed)
 
 
 def _split(group: list[int], values: Sequence[Decimal | None], *,
@@ -325,29 +321,6 @@ def _split(group: list[int], values: Sequence[Decimal | None], *,
     if len(defined) < len(group):
         subgroups.append([i for i in group if values[i] is None])
     return subgroups
-
-
-def _rank_warnings(rows: Sequence[StandingsRow], source: str) -> tuple[Diagnostic, ...]:
-    differing = [r for r in rows if r.rank_in_file_differs]
-    warnings = []
-    for row in differing[:RANK_WARNINGS_SHOWN]:
-        computed = str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
-        # A team's rank is in its 310 record (columns 69-71), a player's in the 001 (86-89).
-        is_team = isinstance(row.player, Team)
-        column = 69 if is_team else 86
-        warnings.append(Diagnostic(
-            path=source, line=row.player.line or None,
-            column=column if row.player.line else None, severity=Severity.WARNING,
-            message=f"the file ranks {'team' if is_team else 'player'} {row.player.start_no} "
-                    f"({row.player.name}) {row.player.rank_in_file}; the computed standings "
-                    f"rank them {computed}"))
-    if len(differing) > RANK_WARNINGS_SHOWN:
-        competitors = "teams" if isinstance(differing[0].player, Team) else "players"
-        warnings.append(Diagnostic(
-            path=source, severity=Severity.WARNING,
-            message=f"the file's rank column differs from the computed rank for "
-                    f"{len(differing) - RANK_WARNINGS_SHOWN} more {competitors}"))
-    return tuple(warnings)
 
 
 _TEAM_COLUMNS = ("BC",)

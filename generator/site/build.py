@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 import jinja2
 
-from generator.errors import Diagnostic, StandingsError
+from generator.errors import Diagnostic, StandingsError, refused_by_strict
 from generator.reading.events import (
     Event,
     event_paths,
@@ -305,7 +305,7 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     if cache is not None:
         unchanged = cache.unchanged_warnings()
         if unchanged is not None:
-            if strict and any(w.is_refused_when_strict for w in unchanged):
+            if strict and refused_by_strict(unchanged):
                 raise StandingsError(w.as_error() for w in unchanged)
             return unchanged + left
     # A build keeps millions of small objects alive to its end (the engine's derivations,
@@ -337,7 +337,7 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(discover_events(events_path).diagnostics),
                 *(warning for found in warned.values() for warning in found))
-    if strict and any(w.is_refused_when_strict for w in warnings):
+    if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(site.events)
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's

@@ -110,9 +110,11 @@ def test_check_reports_the_rank_column_warnings_that_rank_prints(tmp_path, run):
     make_event(tmp_path, "e", trf)
     warnings = [
         "e/tournament.trf:5:86: warning: the file ranks player 1 (Alpha, Anna) 3; the computed "
-        "standings rank them 2",
+        "standings rank them 2, and their 2.5 points place them 1-2; expected a rank column "
+        "that follows the points, each rank once",
         "e/tournament.trf:7:86: warning: the file ranks player 3 (Gamma, Gleb) 2; the computed "
-        "standings rank them 3"]
+        "standings rank them 3, and their 0.5 points place them 3-4; expected a rank column "
+        "that follows the points, each rank once"]
     checked = run("check", "e")
     assert (checked.exit_code, checked.stderr.splitlines()) == (0, warnings)
     assert checked.stdout == "e/tournament.trf: 4 players, 3 rounds, Swiss, ok (2 warnings)\n"

@@ -9,7 +9,8 @@ Two front doors share one generator:
   scoring, date) and a hypothesis-controlled ``random.Random``, so failures shrink.
 
 What "legal" means here: every game is written on both players' lines with the opponent's
-number, opposite colours and complementary results; no two players meet twice in a Swiss;
+number, opposite colours and complementary results (or a score an arbiter may give:
+``0``/``0``, ``=``/``0``); no two players meet twice in a Swiss;
 at most one pairing-allocated bye (``U``) per round, only when the players to pair are odd;
 a round robin follows the Berger tables (C.05 Annex 1) for its size; and the points column
 (81-84) is the sum of the round results in the event's scoring, which is declared in a
@@ -17,7 +18,8 @@ TRF-26 ``162`` record (what the reference calculator reads) and a JaVaFo ``XXS``
 when it is not 1-½-0.
 
 Covered irregular cases: requested byes ``H``, ``F`` and ``Z``; forfeits (``+``/``-``) and
-double forfeits (``-``/``-``); games of less than one move (``W``/``D``/``L``); withdrawals
+double forfeits (``-``/``-``); games both lost (``0``/``0``) or scored ½-0 (``=``/``0``);
+games of less than one move (``W``/``D``/``L``); withdrawals
 (the remaining rounds written ``0000 - Z`` or left blank at the end of the line); late
 entries (leading ``0000 - Z``); unrated players; 1-½-0 and 3-1-0 scoring, with a PAB worth
 a win or a draw; ``042`` start dates on both sides of 1 March 2026; ``XXR`` or ``142``.
@@ -195,6 +197,9 @@ class Mix:
     forfeit: float = 0.02
     """Per game: one side does not show up."""
     double_forfeit: float = 0.005
+    arbiter_score: float = 0.0
+    """Per game: a score only an arbiter's decision gives (Laws 12.9): both lost (``0``/``0``)
+    or ½-0 (``=``/``0``). None by default: the benchmark's events are ordinary ones."""
     short_game: float = 0.01
     """Per game: W/D/L (less than one move, played but not rated)."""
     withdrawal: float = 0.03
@@ -247,6 +252,9 @@ def _game_codes(rng: random.Random, mix: Mix, white_rating: int | None,
     if roll < mix.double_forfeit:
         return "-", "-"
     roll -= mix.double_forfeit
+    if roll < mix.arbiter_score:
+        return rng.choice((("0", "0"), ("=", "0"), ("0", "=")))
+    roll -= mix.arbiter_score
     if roll < mix.forfeit:
         return rng.choice((("+", "-"), ("-", "+")))
     roll -= mix.forfeit
@@ -528,10 +536,11 @@ def mixes(draw: st.DrawFn, *, round_robin: bool = False) -> Mix:
     withdrawal = draw(st.sampled_from((0.0, 0.05, 0.2)))
     if round_robin:
         return replace(QUIET, forfeit=forfeit, double_forfeit=draw(_RATES) / 2,
+                       arbiter_score=draw(_RATES) / 2,
                        short_game=short, withdrawal=withdrawal, unrated=unrated)
     return Mix(half_point_bye=draw(_RATES), full_point_bye=draw(_RATES) / 2,
                zero_point_bye=draw(_RATES), forfeit=forfeit, double_forfeit=draw(_RATES) / 2,
-               short_game=short, withdrawal=withdrawal,
+               arbiter_score=draw(_RATES) / 2, short_game=short, withdrawal=withdrawal,
                blank_withdrawal=draw(st.sampled_from((0.0, 0.5, 1.0))),
                late_entry=draw(st.sampled_from((0.0, 0.05, 0.2))), unrated=unrated)
 

@@ -10,7 +10,10 @@ import json
 from decimal import Decimal
 
 import pytest
+from click.testing import CliRunner
 
+from generator.cli import main
+from generator.errors import Severity
 from generator.model import RoundKind
 from generator.reading.events import read_event
 from tests.conftest import CORPUS_EXPECTED, CORPUS_TRF
@@ -121,4 +124,14 @@ def test_column_rulers_of_a_real_export_are_skipped():
     skipped = [(d.line, d.message.split(" ")[1]) for d in event.warnings
                if "skipped: not a record" in d.message]
     assert skipped == [(28, "legend"), (29, "ruler")]
+    assert {d.severity for d in event.warnings if "skipped" in d.message} == {Severity.REMARK}
     assert event.tournament.name == "Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011"
+
+
+def test_a_real_export_with_column_rulers_passes_a_strict_check():
+    # Its only remarks are the two guide lines, skipped whole: notes, which --strict (the
+    # publishing workflow's) lets pass, and which the check still prints.
+    result = CliRunner().invoke(main, ["check", "--strict",
+                                       str(CORPUS_TRF / "icu-armstrong-cup-2011.trf")])
+    assert result.exit_code == 0, result.stderr
+    assert "28:1: note: column legend 'DDD SSSS sTTT NNNNNNNNNN…' skipped" in result.stderr

@@ -348,3 +348,16 @@ def test_notes_in_event_yml_are_bounded_alike(tmp_path, monkeypatch):
                             settings="notes: |\n  " + "- " * 1000 + "x\n")
     assert len(found) == 1
     assert re.fullmatch(r"event\.yml:\d+:\d+: .+; expected .+", found[0]), found
+
+
+def test_notes_are_capped_apart_and_never_count_as_warnings(tmp_path, monkeypatch):
+    # 250 column rulers (each a note: a guide line skipped whole): 200 shown, a count of the
+    # rest, and a strict check still passes.
+    ruler = "0123456789" * 9
+    (tmp_path / "t.trf").write_text("\n".join([ruler] * 250) + "\n" + BASE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "--strict", "t.trf"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("note: column ruler") == 200
+    assert result.stderr.endswith("t.trf: 50 more notes not shown\n")
+    assert re.search(r"t\.trf: 4 players, 3 rounds, Swiss, ok\n", result.stdout)

@@ -175,11 +175,11 @@ CASES = {
     # Swiss-Manager writes column rulers and a field legend above the player records.
     "column-rulers-and-legend-are-skipped": (
         changed(4, "XXR 3", "XXR 3\n" + TENS_RULER + "\n" + COUNTING_RULER + "\n" + LEGEND),
-        [f"t.trf:5:1: warning: column ruler {TENS_RULER[:24] + '…'!r} skipped: not a record; "
+        [f"t.trf:5:1: note: column ruler {TENS_RULER[:24] + '…'!r} skipped: not a record; "
          f"expected {RULER_EXPECTED}",
-         f"t.trf:6:1: warning: column ruler {COUNTING_RULER[:24] + '…'!r} skipped: not a "
+         f"t.trf:6:1: note: column ruler {COUNTING_RULER[:24] + '…'!r} skipped: not a "
          f"record; expected {RULER_EXPECTED}",
-         f"t.trf:7:1: warning: column legend {LEGEND[:24] + '…'!r} skipped: not a record; "
+         f"t.trf:7:1: note: column legend {LEGEND[:24] + '…'!r} skipped: not a record; "
          f"expected {RULER_EXPECTED}"]),
     # The counting ruler begins with the tag 012: only the whole line tells them apart.
     "ruler-look-alike-with-a-letter-stays-an-error": (

@@ -169,6 +169,15 @@ class Situation:
     def have_met(self, first: int, second: int) -> bool:
         return any(b is not None and b.opponent == second for b in self.blocks(first))
 
+    def level_or_ahead_in_an_arbiters_score(self) -> int:
+        """Games both lost, and games scored ½ against the opponent's 0 (not the 0 side)."""
+        count = 0
+        for index, block in enumerate(self.blocks()):
+            if block is not None and block.opponent and block.code in "0=":
+                theirs = self.blocks(block.opponent)[index]
+                count += theirs is not None and theirs.code == "0"
+        return count
+
     def double_forfeits(self) -> int:
         count = 0
         for index, block in enumerate(self.blocks()):
@@ -231,12 +240,14 @@ def _listed_after_fore_buchholz(s: Situation) -> bool:
 
 def _std_double_forfeit(s: Situation) -> bool:
     # C.07 7.7 compares a participant's points with the *scheduled opponent's*: in a double
-    # forfeit both score 0, the same, so each gets ½. The reference compares every round
-    # with the points for a draw and gives 0. Accept exactly ½ per double forfeit.
+    # forfeit both score 0, the same, so each gets ½; in a game both lost, ½ each too; with ½
+    # against 0 (an arbiter's decision), the half point is more: 1. The reference compares
+    # every round with the points for a draw and gives 0, 0 and ½. Accept exactly ½ per
+    # such round.
     if s.code != "STD" or s.ours is None or s.reference is None:
         return False
-    doubles = s.double_forfeits()
-    return doubles > 0 and s.ours - s.reference == HALF * doubles
+    rounds = s.double_forfeits() + s.level_or_ahead_in_an_arbiters_score()
+    return rounds > 0 and s.ours - s.reference == HALF * rounds
 
 
 def _de_unfinished_round_robin(s: Situation) -> bool:
@@ -262,8 +273,8 @@ DIVERGENCES: tuple[Divergence, ...] = (
                "a tie group with games still to play is not separated in a round robin",
                _de_unfinished_round_robin),
     Divergence("STD with a double forfeit", "C.07 7.7",
-               "STD compares with the scheduled opponent (½ each in a double forfeit); "
-               "the reference compares with a draw and gives 0",
+               "STD compares with the scheduled opponent (½ each in a double forfeit or a "
+               "game both lost, 1 for ½ against 0); the reference compares with a draw",
                _std_double_forfeit),
 )
 
@@ -465,7 +476,8 @@ def test_round_robins_match_the_reference(request: pytest.FixtureRequest) -> Non
 def test_seeded_swiss_matches_the_reference(players: int, rounds: int, seed: int) -> None:
     """Bigger fields than the property draws, with every irregular case frequent."""
     mix = trfgen.Mix(half_point_bye=0.05, full_point_bye=0.02, zero_point_bye=0.03,
-                     forfeit=0.05, double_forfeit=0.02, short_game=0.03, withdrawal=0.1,
+                     forfeit=0.05, double_forfeit=0.02, arbiter_score=0.03, short_game=0.03,
+                     withdrawal=0.1,
                      late_entry=0.1, unrated=0.0 if seed % 2 else 0.05)
     scoring = trfgen.THREE_ONE_ZERO if seed == 2 else trfgen.STANDARD
     tournament = trfgen.build_swiss(random.Random(seed), players, rounds, mix=mix,

@@ -18,7 +18,7 @@ def _event(tmp_path, trf: str):
     event = read_event(make_event(tmp_path / "events", "live", trf))
     # Exported as the program writes it: nothing to warn of (without a number of rounds,
     # a note says how to announce it: test_event_day.py).
-    assert not [w for w in event.warnings if w.is_refused_when_strict], event.warnings
+    assert not [w for w in event.warnings if w.is_refused_by_strict], event.warnings
     return event
 
 

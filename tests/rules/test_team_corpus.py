@@ -50,10 +50,6 @@ REFUSED = {
     # pinned in tests/reading/test_team_corpus_reads.py; the reference reads it silently.
     "sharly-grandmommys-cup-trf26": "a second bye for one team in one round is refused at "
                                     "its line",
-    # 170 games whose two results do not add up (`=` against `0`, `0` against `0`): each is
-    # refused at its line, pinned in tests/reading/test_team_corpus_reads.py.
-    "tiebreakserver-fideteam-issue17": "games whose results do not add up are refused at "
-                                       "their lines",
 }
 
 

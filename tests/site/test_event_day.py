@@ -142,7 +142,7 @@ def test_the_live_preview_of_a_cut_export_says_final_nowhere(tmp_path: Path) -> 
     assert said == []
     assert json.loads(files["gonzaga/standings.json"])["status"] == "rounds_unknown"
     assert [d.severity for d in snapshot.warnings if "how many rounds" in d.message] == [
-        Severity.NOTE]
+        Severity.REMARK]
 
 
 def test_the_downloads_of_a_cut_export_say_the_number_of_rounds_is_unknown(
