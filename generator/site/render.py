@@ -25,6 +25,7 @@ from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from generator.errors import StandingsError
 from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
@@ -87,6 +88,7 @@ from generator.site.team_view import (
     team_page_view,
     team_standings_lines,
 )
+from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.views import (
     Column,
     EventPlan,
@@ -152,8 +154,11 @@ def make_environment(events_dir: Path | None = None,
     require_exact_escaping()
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
-    if override is not None:
-        loaders.append(jinja2.FileSystemLoader(str(override)))
+    if override is not None and events_dir is not None:
+        problems = club_template_problems(events_dir, override)
+        if problems:
+            raise StandingsError(problems)
+        loaders.append(ClubTemplateLoader(events_dir, override))
     loaders.append(jinja2.FileSystemLoader(str(package_templates())))
     env = EscapingEnvironment(
         loader=jinja2.ChoiceLoader(loaders),
