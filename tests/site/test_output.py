@@ -593,14 +593,14 @@ def test_an_unreadable_trf_is_a_diagnostic(tmp_path: Path,
     from generator.reading import events as events_module
 
     folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
-    real = events_module.read_regular_file
+    real = events_module.read_input_file
 
-    def forbidden(path: Path, **options: Any) -> bytes:
+    def forbidden(path: Path, *args: Any, **options: Any) -> bytes:
         if Path(path).suffix == ".trf":
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real(path, **options)
+        return real(path, *args, **options)
 
-    monkeypatch.setattr(events_module, "read_regular_file", forbidden)
+    monkeypatch.setattr(events_module, "read_input_file", forbidden)
     result = run_build(str(tmp_path / "events"), "--out", str(tmp_path / "site"))
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
