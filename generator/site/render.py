@@ -115,6 +115,7 @@ from generator.site.wording import (
     round_kind_words,
     team_round_kind_words,
 )
+from generator.site.workers import forked_pool
 
 STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
@@ -468,7 +469,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
         _FORKED = (plan, env, standings_after)
         event_rating_changes(plan.event)  # before the fork: every worker inherits them
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
                     if on_files is not None:
                         on_files(result)
