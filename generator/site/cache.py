@@ -93,7 +93,9 @@ def digest_folder(folder: Path) -> str:
     digest then differs from the next one taken and the caller reads again.
     """
     digest = hashlib.sha256()
-    files = [folder] if folder.is_file() else input_files(folder)
+    # A link to no folder (site.yml linked anywhere, even to nothing) is digested as itself.
+    is_one_file = folder.is_file() or (folder.is_symlink() and not folder.is_dir())
+    files = [folder] if is_one_file else input_files(folder)
     for path in files:
         digest.update(path.name.encode() if path == folder
                       else path.relative_to(folder).as_posix().encode())

@@ -225,3 +225,19 @@ def test_a_link_named_on_the_command_line_is_refused_as_well(project: Path) -> N
         f"loose.trf: cannot read: it is a symbolic link to {str(outside)!r}, outside the "
         f"event folder; {LINK_FIX}")
     assert SECRET not in result.output
+
+
+@pytest.mark.parametrize("kind", ["site.yml", "notes.md"])
+def test_a_link_to_nothing_is_refused_by_a_build_that_would_reuse_every_page(
+        project: Path, kind: str) -> None:
+    """The cache digests a link as itself: a broken one is not "no file, nothing changed"."""
+    assert build().exit_code == 0  # built in this folder: the next build may reuse it all
+    before = read_tree(project / "site")
+    (project / KINDS[kind][0]).unlink(missing_ok=True)
+    (project / KINDS[kind][0]).symlink_to("nothing-here")
+    result = build()
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines()[0] == (
+        f"{KINDS[kind][1]}: it is a symbolic link (to 'nothing-here'), and no input is read "
+        f"through a link; {LINK_FIX}")
+    assert read_tree(project / "site") == before
