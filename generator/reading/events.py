@@ -27,7 +27,7 @@ from generator.errors import (
     quote,
     warning_count,
 )
-from generator.files import read_regular_file
+from generator.files import InputFolder, input_problem, read_input_file, unreadable_input
 from generator.model import Edition, TeamTournament, Tournament
 from generator.reading.assembly import EventHeading, assemble, resolve_heading
 from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
@@ -157,7 +157,9 @@ def read_site(events_root: str | os.PathLike[str]
     if not os.path.lexists(path):
         return SiteSettings(), ()
     diagnostics: list[Diagnostic] = []
-    text = _read_text(path, display, diagnostics, limit=4 * MAX_SETTINGS_CHARACTERS + 4)
+    project = InputFolder.of(path.parent, name="the project folder")
+    text = _read_text(path, display, diagnostics, project,
+                      limit=4 * MAX_SETTINGS_CHARACTERS + 4)
     if text is None:
         return SiteSettings(path=display), tuple(diagnostics)
     sink = DiagnosticSink(display)
@@ -172,12 +174,9 @@ def read_site(events_root: str | os.PathLike[str]
     data = b""
     if not os.path.lexists(logo_path):
         problem = f"no file {settings.logo!r} beside {SITE_FILE}"
-    elif logo_path.is_symlink():
-        # The name cannot leave the folder; a link could take any file of the machine.
-        problem = f"{settings.logo!r} is a symbolic link"
     else:
         try:
-            data = read_regular_file(logo_path, limit=MAX_LOGO_BYTES + 1)
+            data = read_input_file(logo_path, project, limit=MAX_LOGO_BYTES + 1)
         except OSError as error:
             problem = f"cannot read {settings.logo!r}: {error.strerror}"
         else:
@@ -242,8 +241,11 @@ def read_paths(paths: Iterable[str | os.PathLike[str]]
     events: list[Event] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
-        for target in event_paths(path, diagnostics):
-            event, found = _try_read_event(target)
+        targets = event_paths(path, diagnostics)
+        # An events folder's files stay in its project; an event named on its own, in it.
+        within = None if targets == [os.fspath(path)] else _project(path)
+        for target in targets:
+            event, found = _try_read_event(target, within)
             diagnostics.extend(found)
             if event is not None:
                 events.append(event)
@@ -293,6 +295,13 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     return _addresses(given, [(p.name, p) for p in folders], diagnostics)
 
 
+def _project(events_root: str | os.PathLike[str]) -> InputFolder:
+    """Where the files of an events folder may lie: the folder holding it (the project,
+    as for site.yml), and the events folder itself wherever a link of the user's takes it."""
+    given = os.fspath(events_root)
+    return InputFolder.of(os.path.join(given, os.pardir), given, name="the project folder")
+
+
 def _has_event_files(folder: Path) -> bool:
     return (folder / SETTINGS_FILE).exists() or (folder / NOTES_FILE).exists()
 
@@ -305,7 +314,14 @@ def _addresses(given: str, entries: list[tuple[str, Path]],
     shown = {name: os.path.join(given, place.name) for name, place in entries}
     listed: dict[Path, str] = {}
     kept: list[str] = []
+    project = _project(given)
     for name, place in sorted(entries, key=lambda entry: (entry[1].is_symlink(), entry[0])):
+        problem = input_problem(place, project, is_folder=True) if place.is_dir() else None
+        if problem is not None:
+            diagnostics.append(Diagnostic(path=shown[name], message=f"cannot read: {problem}",
+                                          expected="the event folder itself in its place, or "
+                                                   "a link to a folder inside the project"))
+            continue
         real = place.resolve()
         if real in listed:
             diagnostics.append(Diagnostic(
@@ -365,11 +381,14 @@ def _prizes_not_for_teams(settings: EventSettings) -> list[Diagnostic]:
     return found
 
 
-def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[Diagnostic, ...]]:
+def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = None
+                    ) -> tuple[Event | None, tuple[Diagnostic, ...]]:
+    """``within``: where its files may lie (the project of the events folder listing it);
+    an event named on its own (None) keeps them in its own folder."""
     given = os.fspath(path)
     place = Path(given)
     slug = event_slug(place)
-    if place.exists() and not place.is_dir():
+    if os.path.lexists(place) and not place.is_dir():
         folder, trf_path, trf_display = place.parent, place, given
         folder_display = os.path.dirname(given)
         has_settings = _is_alone_in_folder(place)
@@ -394,6 +413,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
         has_settings = True
     else:
         return None, (_no_such_path(given),)
+    within = within or InputFolder.of(folder, name="the event folder")
 
     diagnostics: list[Diagnostic] = []
     settings = EventSettings()
@@ -402,7 +422,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
     if has_settings and os.path.lexists(settings_path):
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
         # UTF-8 spends at most 4 bytes a character: enough to know the file is too long.
-        settings_text = _read_text(settings_path, settings_display, diagnostics,
+        settings_text = _read_text(settings_path, settings_display, diagnostics, within,
                                    limit=4 * MAX_SETTINGS_CHARACTERS + 4)
         if settings_text is not None:
             settings_sink = DiagnosticSink(settings_display)
@@ -423,7 +443,7 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
                 expected="one of the two"))
         else:
             # UTF-8 spends at most 4 bytes a character: enough to know the notes are too long.
-            notes = _read_text(notes_path, notes_display, diagnostics,
+            notes = _read_text(notes_path, notes_display, diagnostics, within,
                                limit=4 * MAX_NOTES_CHARACTERS + 4)
             if notes is not None:
                 _check_notes(notes, notes_display, lambda line, column: (line, column),
@@ -431,10 +451,9 @@ def _try_read_event(path: str | os.PathLike[str]) -> tuple[Event | None, tuple[D
 
     try:
         # decode_trf refuses a byte more than MAX_TRF_BYTES.
-        data = read_regular_file(trf_path, limit=MAX_TRF_BYTES + 1)
+        data = read_input_file(trf_path, within, limit=MAX_TRF_BYTES + 1)
     except OSError as error:
-        diagnostics.append(Diagnostic(path=trf_display, message=f"cannot read: {error.strerror}",
-                                      expected="a readable TRF file"))
+        diagnostics.append(unreadable_input(trf_display, error, "a readable TRF file"))
         return None, tuple(diagnostics)
     try:
         text, decode_warnings = decode_trf(data, trf_display)
@@ -502,14 +521,14 @@ def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, 
                                       message=problem.message, expected=problem.expected))
 
 
-def _read_text(path: Path, display: str, diagnostics: list[Diagnostic],
+def _read_text(path: Path, display: str, diagnostics: list[Diagnostic], within: InputFolder,
                limit: int | None = None) -> str | None:
     """The file as UTF-8 text; with ``limit``, its first ``limit`` bytes (a character cut
     in two at the end is left out, not reported)."""
     try:
-        data = read_regular_file(path, limit=limit)
+        data = read_input_file(path, within, limit=limit)
     except OSError as error:
-        diagnostics.append(Diagnostic(path=display, message=f"cannot read: {error.strerror}"))
+        diagnostics.append(unreadable_input(display, error))
         return None
     try:
         if limit is not None and len(data) == limit:

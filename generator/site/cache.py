@@ -74,11 +74,13 @@ def input_files(folder: Path) -> list[Path]:
     for entry in entries:
         if not _is_input_name(entry.name):
             continue
-        if entry.is_dir():
-            # A link to a folder is not followed: a link to / in an event folder made every
-            # build (and serve) walk the whole disk. The reader never reads below an event
-            # folder; a club's templates behind such a link need --clean after an edit.
-            if entry.name not in _IGNORED_DIRS and not entry.is_symlink():
+        if entry.is_symlink():
+            # Digested by its text, never followed: a link to / in an event folder made
+            # every build (and serve) walk the whole disk, and the reader refuses a linked
+            # file or templates folder whatever it points to (generator/files.py).
+            found.append(entry)
+        elif entry.is_dir():
+            if entry.name not in _IGNORED_DIRS:
                 found.extend(input_files(entry))
         elif entry.is_file():
             found.append(entry)
@@ -93,7 +95,9 @@ def digest_folder(folder: Path) -> str:
     digest then differs from the next one taken and the caller reads again.
     """
     digest = hashlib.sha256()
-    files = [folder] if folder.is_file() else input_files(folder)
+    # A link to no folder (site.yml linked anywhere, even to nothing) is digested as itself.
+    is_one_file = folder.is_file() or (folder.is_symlink() and not folder.is_dir())
+    files = [folder] if is_one_file else input_files(folder)
     for path in files:
         digest.update(path.name.encode() if path == folder
                       else path.relative_to(folder).as_posix().encode())
@@ -101,8 +105,11 @@ def digest_folder(folder: Path) -> str:
         # Each file's own digest, read in chunks: a file of gigabytes (which the reader
         # refuses by its size) must not be read into memory just to be hashed.
         try:
-            with open_regular_file(path) as file:
-                content = hashlib.file_digest(file, "sha256").digest()
+            if path.is_symlink():  # never followed: its target would be read, not published
+                content = b"\0<link>\0" + os.fsencode(os.readlink(path))
+            else:
+                with open_regular_file(path) as file:
+                    content = hashlib.file_digest(file, "sha256").digest()
         except OSError:
             content = b"\0<unreadable>\0"
         digest.update(len(content).to_bytes(8, "big"))

@@ -25,6 +25,7 @@ from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from generator.errors import StandingsError
 from generator.model import RoundKind, StartNo
 from generator.reading.notes import render_notes
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
@@ -88,6 +89,7 @@ from generator.site.team_view import (
     team_page_view,
     team_standings_lines,
 )
+from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.views import (
     Column,
     EventPlan,
@@ -112,6 +114,7 @@ from generator.site.wording import (
     round_kind_words,
     team_round_kind_words,
 )
+from generator.site.workers import forked_pool
 
 STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
@@ -151,8 +154,11 @@ def make_environment(events_dir: Path | None = None,
     require_exact_escaping()
     loaders: list[jinja2.BaseLoader] = []
     override = club_templates(events_dir)
-    if override is not None:
-        loaders.append(jinja2.FileSystemLoader(str(override)))
+    if override is not None and events_dir is not None:
+        problems = club_template_problems(events_dir, override)
+        if problems:
+            raise StandingsError(problems)
+        loaders.append(ClubTemplateLoader(events_dir, override))
     loaders.append(jinja2.FileSystemLoader(str(package_templates())))
     env = EscapingEnvironment(
         loader=jinja2.ChoiceLoader(loaders),
@@ -462,7 +468,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
         _FORKED = (plan, env, standings_after)
         event_rating_changes(plan.event)  # before the fork: every worker inherits them
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
                     if on_files is not None:
                         on_files(result)

@@ -219,12 +219,35 @@ def os_error_diagnostic(error: OSError, out: Path | str) -> Diagnostic:
 # --- locks, leftovers and recovery --------------------------------------------------------
 
 
+_HELD_LOCKS: set[int] = set()
+"""The descriptors this process holds its locks through (:func:`_locked`)."""
+
+
+def _release_inherited_locks() -> None:
+    """In a forked child (a render worker): close the copies of the build's lock descriptors.
+
+    A ``flock`` lock lives as long as any process holds a descriptor of it, and a forked
+    child holds copies of all its parent's. A render worker that outlived a killed build
+    kept its staging folder locked, so the next build left that folder behind (issues 22,
+    23). Closing a copy releases nothing while the build itself still holds the lock.
+    """
+    for descriptor in _HELD_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_release_inherited_locks)
+
+
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[bool]:
     """Hold an exclusive lock on ``folder``; yields False when another process holds it.
 
     ``flock`` locks are dropped by the system when their process ends, however it ends,
-    so a folder that cannot be locked belongs to a build that is still running.
+    so a folder that cannot be locked belongs to a build that is still running (forked
+    children do not keep it: :func:`_release_inherited_locks`).
     """
     if fcntl is None:
         yield True
@@ -235,6 +258,7 @@ def _locked(folder: Path) -> Iterator[bool]:
     except OSError:
         yield False
         return
+    _HELD_LOCKS.add(descriptor)
     try:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -243,7 +267,10 @@ def _locked(folder: Path) -> Iterator[bool]:
             return
         yield True
     finally:
-        os.close(descriptor)
+        # Not in the set after a fork: the child closed it, and the number may be reused.
+        if descriptor in _HELD_LOCKS:
+            _HELD_LOCKS.discard(descriptor)
+            os.close(descriptor)
 
 
 def _leftovers(out: Path) -> list[Path]:

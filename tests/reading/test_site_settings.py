@@ -218,7 +218,8 @@ def test_a_logo_that_is_a_folder_a_pipe_or_a_link_is_refused(club: Path) -> None
     secret.write_bytes(PNG)
     (club / "link.png").symlink_to(secret)
     assert problems(club, "logo: link.png\n") == [
-        f"site.yml:1:7: 'logo': 'link.png' is a symbolic link; {LOGO_HINT}"]
+        f"site.yml:1:7: 'logo': cannot read 'link.png': it is a symbolic link to "
+        f"{str(secret)!r}, outside the project folder; {LOGO_HINT}"]
 
 
 def test_hostile_bytes_in_site_yml_are_reported_not_raised(club: Path) -> None:

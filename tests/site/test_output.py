@@ -545,10 +545,15 @@ def _event_with(tmp_path: Path, make: Callable[[Path], None]) -> Path:
 @pytest.mark.parametrize(("make", "message"), [
     (os.mkfifo, "cannot read: it is a named pipe (FIFO), not a file; expected a readable "
                 "TRF file"),
-    (lambda path: path.symlink_to("/dev/zero"), "cannot read: it is a device, not a file; "
-                                                "expected a readable TRF file"),
-    (lambda path: path.symlink_to("gone.trf"), "cannot read: No such file or directory; "
-                                               "expected a readable TRF file"),
+    # A link is refused before what it points to is looked at (generator/files.py).
+    (lambda path: path.symlink_to("/dev/zero"), "cannot read: it is a symbolic link to "
+                                                "'/dev/zero', outside the project folder; "
+                                                "expected the file itself in its place, not "
+                                                "a symbolic link"),
+    (lambda path: path.symlink_to("gone.trf"), "cannot read: it is a symbolic link (to "
+                                               "'gone.trf'), and no input is read through a "
+                                               "link; expected the file itself in its place, "
+                                               "not a symbolic link"),
 ])
 def test_a_trf_that_is_not_a_file_is_a_diagnostic_and_never_a_wait(
         tmp_path: Path, make: Callable[[Path], None], message: str) -> None:
@@ -560,7 +565,9 @@ def test_a_trf_that_is_not_a_file_is_a_diagnostic_and_never_a_wait(
         done = subprocess.run([sys.executable, "-m", "generator", *command], cwd=ROOT,
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 1, (command, done.stderr)
-        assert f"{trf}: {message}" in done.stderr.splitlines(), (command, done.stderr)
+        # An event folder named on its own is the folder its files must stay in.
+        said = done.stderr.replace("outside the event folder", "outside the project folder")
+        assert f"{trf}: {message}" in said.splitlines(), (command, done.stderr)
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr
     assert not (tmp_path / "site").exists()
 
@@ -586,14 +593,14 @@ def test_an_unreadable_trf_is_a_diagnostic(tmp_path: Path,
     from generator.reading import events as events_module
 
     folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
-    real = events_module.read_regular_file
+    real = events_module.read_input_file
 
-    def forbidden(path: Path, **options: Any) -> bytes:
+    def forbidden(path: Path, *args: Any, **options: Any) -> bytes:
         if Path(path).suffix == ".trf":
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real(path, **options)
+        return real(path, *args, **options)
 
-    monkeypatch.setattr(events_module, "read_regular_file", forbidden)
+    monkeypatch.setattr(events_module, "read_input_file", forbidden)
     result = run_build(str(tmp_path / "events"), "--out", str(tmp_path / "site"))
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [

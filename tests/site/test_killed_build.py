@@ -1,0 +1,166 @@
+"""A build killed with SIGKILL leaves nothing behind (issue 22 item 6, issue 23).
+
+Killing only the build's own process (``kill -9 PID``, the out-of-memory killer) must end
+its render workers too (generator/site/workers.py), and they must never hold the staging
+folder's lock (generator/site/staging.py), so the next build finds nothing locked by a dead
+build and leaves nothing beside ``site/``, whatever instant the kill landed.
+
+The builds run as subprocesses through a small runner that makes each worker job slow (it
+stands for the minutes of jobs a large event queues) and announces each worker by a file,
+so the tests wait for events, not for times; every wait has a generous bound.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+from kit.sitekit import make_event
+from kit.trfgen import generate_swiss
+
+from generator.cli import main
+from generator.site.render import PARALLEL_MIN_PLAYERS
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists() or "fork" not in multiprocessing.get_all_start_methods(),
+    reason="needs forked workers and /proc to see them")
+
+# ``standings build`` with each forked job announced by a file and made slow.
+RUNNER = textwrap.dedent("""
+    import os, sys, time
+    from pathlib import Path
+    from generator.site import build, render
+    from generator.cli import main
+
+    marks = Path(os.environ["TEST_MARKS"])
+    seconds = float(os.environ["TEST_JOB_SECONDS"])
+    render.PARALLEL_MIN_PLAYERS = int(os.environ["TEST_PARALLEL_MIN"])
+    build.build_workers = lambda: 2  # workers even on a machine with one CPU
+    render_forked = render._run_forked_job
+
+    def slow_job(job):
+        (marks / f"worker-{os.getpid()}").touch()
+        time.sleep(seconds)
+        return render_forked(job)
+
+    render._run_forked_job = slow_job
+    sys.argv[0] = "standings"
+    main()
+""")
+
+BOUND = 120.0
+"""Seconds any wait may take before the test gives up: generous, never a measure."""
+
+
+def start_build(project: Path, marks: Path, *, job_seconds: float, parallel_min: int
+                ) -> subprocess.Popen[bytes]:
+    environment = {**os.environ, "TEST_MARKS": str(marks),
+                   "TEST_JOB_SECONDS": str(job_seconds), "TEST_PARALLEL_MIN": str(parallel_min)}
+    return subprocess.Popen(
+        [sys.executable, "-c", RUNNER, "build", str(project / "events"), "--out",
+         str(project / "site")], cwd=ROOT, env=environment,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_for(condition: object, what: str) -> None:
+    deadline = time.monotonic() + BOUND
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"no {what} within {BOUND} s"
+        time.sleep(0.01)
+
+
+def is_running(pid: int) -> bool:
+    """Alive and not a zombie (an orphan may wait a while to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def staging_folders(project: Path) -> list[Path]:
+    return sorted(p for p in project.iterdir() if p.name.startswith(".site.staging-"))
+
+
+def is_locked(folder: Path) -> bool:
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
+
+
+@pytest.fixture
+def workers_seen(tmp_path: Path) -> Iterator[Path]:
+    """The folder the runner's workers announce themselves in; any still running at the
+    end (a failing test) are killed by their id."""
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    yield marks
+    for mark in marks.iterdir():
+        pid = int(mark.name.removeprefix("worker-"))
+        if is_running(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_killing_the_build_ends_its_workers_and_frees_its_staging_folder(
+        tmp_path: Path, workers_seen: Path) -> None:
+    project = tmp_path / "club"
+    # A big event: the smallest that a build renders in worker processes.
+    make_event(project / "events", "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=22))
+    # Each job would take ten minutes: the workers outlive a wait of BOUND unless they end.
+    build = start_build(project, workers_seen, job_seconds=600,
+                        parallel_min=PARALLEL_MIN_PLAYERS)
+    try:
+        wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
+    finally:
+        build.send_signal(signal.SIGKILL)
+        build.wait(timeout=BOUND)
+    workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
+    [staging] = staging_folders(project)
+    assert not is_locked(staging)  # the workers never held the dead build's lock
+    wait_for(lambda: not any(is_running(pid) for pid in workers), "end of the workers")
+    result = CliRunner().invoke(main, ["build", str(project / "events"), "--out",
+                                       str(project / "site")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
+
+
+def test_a_build_killed_at_any_instant_leaves_nothing_after_the_next_build(
+        tmp_path: Path, workers_seen: Path) -> None:
+    """Issue 23: killed shortly after its staging folder appears, then one ordinary build;
+    the kill lands before the workers start, while they render, and between."""
+    project = tmp_path / "club"
+    events = project / "events"
+    make_event(events, "club", generate_swiss(24, 5, seed=23), "title: Before\n")
+    assert CliRunner().invoke(main, ["build", str(events), "--out",
+                                     str(project / "site")]).exit_code == 0
+    for attempt, seconds_after_staging in enumerate((0.0, 0.05, 0.2, 0.5, 1.0)):
+        title = f"After {attempt}"
+        (events / "club" / "event.yml").write_text(f"title: {title}\n")  # to render
+        build = start_build(project, workers_seen, job_seconds=2, parallel_min=1)
+        try:
+            wait_for(lambda: staging_folders(project), "staging folder")
+            time.sleep(seconds_after_staging)  # where the kill lands; nothing is measured
+        finally:
+            build.send_signal(signal.SIGKILL)
+            build.wait(timeout=BOUND)
+        result = CliRunner().invoke(main, ["build", str(events), "--out",
+                                           str(project / "site")])
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in project.iterdir()) == ["events", "site"], attempt
+        assert title in (project / "site" / "club" / "index.html").read_text()
