@@ -204,7 +204,7 @@ class SettingsReader:
                        "a list such as [BH/C1, BH, SB, DE] or the text 'BH/C1, BH, SB'")
             return None
         # The list rules live in notation.read_tiebreak_list; the cuts wait for the rounds
-        # (events.resolve_tiebreaks checks them once the TRF file is read).
+        # (tiebreak_order.resolve_tiebreaks checks them once the TRF file is read).
         checked = read_tiebreak_list([code for code, *_ in items])
         for problem in checked.problems:
             _code, item, offset, _position = items[problem.index]
