@@ -231,7 +231,7 @@ def test_check_notes_once_at_the_file_how_to_announce_the_rounds_and_strict_publ
     assert result.exit_code == 0, result.output
     notes = [line for line in result.output.splitlines() if "how many rounds" in line]
     assert notes == [
-        f"{folder / 'tournament.trf'}: the file does not say how many rounds the event has "
+        f"{folder / 'tournament.trf'}: note: the file does not say how many rounds the event has "
         "(no 142, XXR or 132 record): the pages say 'after round 4' and call no standings "
         "final; expected 'total_rounds: N' in event.yml, N the event's number of rounds"]
     assert "4 rounds played, number of rounds not announced" in result.output
