@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import functools
 import os
 import random
 import shutil
 import signal
 import subprocess
 import sys
-import textwrap
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -268,41 +269,58 @@ NEW = {"index.html": b"new index", "ev/index.html": b"new event", "ev/players/1.
 THIRD = {"index.html": b"third"}
 
 # Counts the steps of the swap (renames, the exchange, removals) and kills itself with
-# SIGKILL right after step K (K = 0: just before the swap begins).
-KILLER = textwrap.dedent("""
-    import os, signal, sys
-    from pathlib import Path
-    from generator.site import build as site, staging as output
-    out, target, mode = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    files = {line.split("=", 1)[0]: line.split("=", 1)[1].encode()
-             for line in sys.argv[4].split(";")}
+# SIGKILL right after step K (K = 0: just before the swap begins). Run in a forked child:
+# the patches stay in it, and no interpreter is started for each step.
+def _write_and_die_at_step(out: Path, target: int, mode: str, files: dict[str, bytes]) -> None:
     steps = 0
-    def step(function):
-        def counted(*args, **kwargs):
-            global steps
+
+    def step(function: Callable[..., object]) -> Callable[..., object]:
+        def counted(*args: object, **kwargs: object) -> object:
+            nonlocal steps
             result = function(*args, **kwargs)
             steps += 1
             if steps == target:
                 os.kill(os.getpid(), signal.SIGKILL)
             return result
         return counted
+
     if mode == "two-renames":
-        output._renameat2 = lambda: None
+        output._renameat2 = lambda: None  # type: ignore[assignment]
     swap_in = output.Stage.swap_in
-    def swap_in_or_die(self, shown):
+
+    def swap_in_or_die(self: output.Stage, shown: object) -> object:
         if target == 0:
             os.kill(os.getpid(), signal.SIGKILL)
-        return swap_in(self, shown)
-    output.Stage.swap_in = swap_in_or_die
-    output._exchange = step(output._exchange)
+        return swap_in(self, shown)  # type: ignore[arg-type]
+
+    output.Stage.swap_in = swap_in_or_die  # type: ignore[method-assign,assignment]
+    output._exchange = step(output._exchange)  # type: ignore[assignment]
     for name in ("rename", "unlink", "rmdir"):
         setattr(os, name, step(getattr(os, name)))
-    site.write_site(files, out)
-""")
+    write_site(files, out)
 
 
-def _encoded(files: dict[str, bytes]) -> str:
-    return ";".join(f"{path}={content.decode()}" for path, content in files.items())
+def _forked(run: Callable[[], object]) -> int:
+    """Start ``run`` in a forked child (the build as a process to kill, without starting
+    an interpreter for it); its process id."""
+    pid = os.fork()
+    if pid == 0:  # the child never returns into pytest
+        code = 0
+        try:
+            run()
+        except BaseException:
+            traceback.print_exc()
+            code = 1
+        finally:
+            os._exit(code)
+    return pid
+
+
+def _in_a_child(run: Callable[[], object]) -> int:
+    """Run ``run`` in a forked child; how it ended (minus the signal that ended it, or its
+    exit code)."""
+    _, status = os.waitpid(_forked(run), 0)
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
 def _with_marker(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -319,12 +337,10 @@ def test_a_kill_at_every_step_of_the_swap_leaves_a_whole_site(tmp_path: Path, mo
         root.mkdir()
         out = root / "site"
         write_site(OLD, out)
-        child = subprocess.run([sys.executable, "-c", KILLER, str(out), str(target), mode,
-                                _encoded(NEW)], cwd=ROOT, capture_output=True, timeout=60,
-                               check=False)
-        if child.returncode == 0:
+        ended = _in_a_child(functools.partial(_write_and_die_at_step, out, target, mode, NEW))
+        if ended == 0:
             break
-        assert child.returncode == -signal.SIGKILL, child.stderr.decode()
+        assert ended == -signal.SIGKILL, ended
         killed_at.append(target)
         if mode == "exchange" or out.exists():
             assert read_tree(out) in (_with_marker(OLD), _with_marker(NEW)), target
@@ -356,15 +372,13 @@ def test_a_build_killed_at_random_instants_leaves_the_old_or_the_new_site(tmp_pa
     make_event(events, "club", trf, titles[0])
     assert run_build(str(events), "--out", str(out)).exit_code == 0
     rng = random.Random(8)
-    command = [sys.executable, "-m", "generator", "build", str(events), "--out", str(out)]
     for attempt in range(6):
         current = read_tree(out)
         make_event(events, "club", trf, titles[(attempt + 1) % 2])
-        child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.1, 1.5))
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=60)
+        child = _forked(functools.partial(run_build, str(events), "--out", str(out)))
+        time.sleep(rng.uniform(0.01, 0.5))
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
         assert read_tree(out) in sites
         assert read_tree(out) in (current, sites[(attempt + 1) % 2])
         result = run_build(str(events), "--out", str(out))
