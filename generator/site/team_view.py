@@ -353,7 +353,7 @@ class BoardTable:
 class BoardsView:
     tables: tuple[BoardTable, ...]
     left_out: int
-    """Team matches (one per team and round) left out: their board numbers are unknown."""
+    """Matches left out (each once, for both its teams): their board numbers are unknown."""
 
 
 def board_tables(plan: EventPlan) -> BoardsView:
@@ -366,8 +366,11 @@ def board_tables(plan: EventPlan) -> BoardsView:
     here = boards_page(plan.slug)
     win = teams.game_scoring.win
     per_board: dict[int, dict[tuple[StartNo, StartNo], list[BoardRecord]]] = {}
-    left_out = sum(1 for team in teams.teams for match in team.matches[:plan.info.rounds_played]
-                   if match.boards and not match.boards_numbered)
+    # A match once, not once per team: both teams' boards of it are left out together.
+    left_out = len({(min(team.start_no, match.opponent), match.round)
+                    for team in teams.teams for match in team.matches[:plan.info.rounds_played]
+                    if match.opponent is not None and match.boards
+                    and not match.boards_numbered})
     for number, records in board_records(teams).items():
         for record in records:
             if record.is_numbered:
