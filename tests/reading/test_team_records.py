@@ -281,6 +281,11 @@ def test_record_299_with_a_team_applies_to_that_team_only(folder):
      "t.trf:16:8: record 299 gives neither match points nor game points"),
     (_record_299("W", "1.0", "", "1", 7),
      "t.trf:16:24: team 7 in record 299 is not a team of this file"),
+    # A number one column early: `1.5` at 13-15 would read `.5` from columns 14-17.
+    ("299 W   1.0 1.5    1    2",
+     "t.trf:16:13: game points '1.5' in record 299 starts at column 13, left of columns 14-17"),
+    ("299 W 1.0" + " " * 10 + "  1    2",
+     "t.trf:16:7: match points '1.0' in record 299 starts at column 7, left of columns 8-11"),
 ])
 def test_an_unusable_record_299_is_an_error_at_its_column(record, message, folder):
     errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
