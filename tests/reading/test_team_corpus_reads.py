@@ -321,3 +321,16 @@ def test_issue17s_half_lost_games_are_refused_at_their_lines_or_read_as_written(
     assert outcome.teams is not None
     assert _primary_and_secondary(outcome.teams) == _reference_scores(
         _reference(path.stem) or {})
+
+
+def test_sharlys_299_game_points_one_column_early_are_errors_at_their_column():
+    """Lines 539-540 of Sharly Chess's copy, `299 +  2.0  2.5   1    1` and `299 -  0.0  1.5`,
+    write the game points at columns 13-15, one column left of 14-17 (as the TRF-26
+    document's own example does, spec R12): read from 14-17 they would be `.5`, a different
+    number. Each is an error at column 13, never a silent ½."""
+    outcome = _read(TEAM_TRF / "sharly-grandmommys-cup-trf26.trf")
+    assert isinstance(outcome, StandingsError)
+    found = [(d.line, d.column, d.message) for d in outcome.diagnostics if d.line in (539, 540)]
+    assert found == [
+        (539, 13, "game points '2.5' in record 299 starts at column 13, left of columns 14-17"),
+        (540, 13, "game points '1.5' in record 299 starts at column 13, left of columns 14-17")]

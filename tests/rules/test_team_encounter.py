@@ -552,6 +552,25 @@ def test_crete_2024_team_11s_board_count_follows_the_roster_not_the_reference():
         assert compute_standings(teams, ["BC"], edition).row(StartNo(11)).number("BC") == 63
 
 
+def test_crete_2025_round_4_boards_follow_the_roster_and_colours_not_the_reference():
+    # Round 4, team 6 (8 players, as in every round) against team 8 (10 players, 58 and 65
+    # winning boards team 6 left empty). Roster, pairings and colours put team 6 on boards
+    # 1, 2, 4-9 as in its other rounds (colours B W . W B W B W B), team 8's wins on boards 3
+    # and 10: BC 87 and 94½. The reference numbers team 6's players 1-8 and team 8's
+    # empty-board wins last (83 and 98½), against both teams' colours.
+    expected = _expected("crete-poa-2025-fixempty")
+    teams = read_event(TEAMS / "trf" / expected["file"]).teams
+    assert teams is not None
+    assert [b.board for b in teams.team(StartNo(6)).match(4).boards] == [1, 2, 4, 5, 6, 7, 8, 9]
+    theirs = {b.player: b.board for b in teams.team(StartNo(8)).match(4).boards}
+    assert (theirs[58], theirs[65]) == (3, 10)
+    reference = {t["start_no"]: t["values"]["2024"]["BC"] for t in expected["players"]}
+    assert (reference[6], reference[8]) == (83, 98.5)
+    standings = compute_standings(teams, ["BC"], Edition.FIDE_2024_08)
+    assert (standings.row(StartNo(6)).number("BC"), standings.row(StartNo(8)).number("BC")) == (
+        D(87), D("94.5"))
+
+
 def test_ede_averages_the_matches_of_two_teams_that_met_twice_6_1_2(tmp_path):
     # A double round: team 1 wins 3-1, then loses 1½-2½. Match points among them average
     # (2 + 0) / 2 = 1 each: no tie broken; game points average (3 + 1½) / 2 = 2¼ against
