@@ -86,6 +86,7 @@ from generator.site.team_view import (
     team_crosstable,
     team_page_view,
     team_standings_lines,
+    team_table_shape,
 )
 from generator.site.views import (
     Column,
@@ -211,6 +212,7 @@ def make_environment(events_dir: Path | None = None,
         value_of=value_of,
         standings_lines=standings_lines,
         team_standings_lines=team_standings_lines,
+        team_table_shape=team_table_shape,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,

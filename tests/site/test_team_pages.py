@@ -395,3 +395,66 @@ def test_team_event_jobs_render_their_paths_and_together_the_event(
         assert {f"{plan.slug}/players/{n}.html" for t in teams.teams for n in t.members} \
             <= set(together)
         assert f"{plan.slug}/boards.html" in together
+
+
+# --- why a column is blank or left out -----------------------------------------------------------
+
+def _crete_site(tmp_path: Path, tiebreaks: str, without_88s_win: bool = False) -> Path:
+    """The real Crete export (tests/corpus) built with ``tiebreaks``; ``without_88s_win``:
+    player 88's round-5 board won against an empty board (line 105) taken away, so that
+    two numberings fit team 11's match against team 14."""
+    text = CRETE.read_text(encoding="utf-8")
+    if without_88s_win:
+        lines = text.splitlines()
+        line = next(i for i, t in enumerate(lines) if t.startswith("001   88 "))
+        start = 91 + 4 * 10
+        assert lines[line][start:start + 8] == "0000 - -"  # counted in columns 81-84
+        lines[line] = lines[line][:80] + " 1.5" + lines[line][84:]
+        text = "\n".join(lines) + "\n"
+    events = tmp_path / "events"
+    make_event(events, "crete", text, f"title: Crete cup\ntiebreaks: [{tiebreaks}]\n")
+    build_site(events, tmp_path / "site")
+    return tmp_path / "site" / "crete"
+
+
+def _headings(page: Path, caption: str) -> list[str]:
+    document = html5lib.parse(page.read_bytes(), namespaceHTMLElements=False)
+    for table in document.iter("table"):
+        found = table.find("caption")
+        if found is not None and "".join(found.itertext()).startswith(caption):
+            return [" ".join("".join(cell.itertext()).split())
+                    for cell in table.find("thead").iter("th")]
+    raise AssertionError(f"no table captioned {caption!r} on {page}")
+
+
+def test_an_mpvgp_column_that_repeats_the_game_points_is_shown_once(tmp_path):
+    # The event's own list (events/crete-friendship-cup-2024/event.yml): MPvGP is each
+    # team's game points, the GP column's numbers.
+    crete = _crete_site(tmp_path, "MPvGP, EGGSB, BH:MP")
+    assert _headings(crete / "index.html", "Standings of") == [
+        "Rk", "Team", "MP", "W", "D", "L", "MPvGP", "EGGSB", "BH:MP", "No"]
+    rows = {row[1]: row for row in table_rows(crete / "index.html", "Standings of")}
+    assert rows[NAME[3]][6] == "24½"
+
+
+def test_board_tiebreaks_after_every_tie_is_broken_are_left_out_and_said(tmp_path):
+    # MPvGP and BC separate every tied group of Crete 2024: TBR and BBE place nobody.
+    crete = _crete_site(tmp_path, "MPvGP, BC, TBR, BBE")
+    headings = _headings(crete / "index.html", "Standings of")
+    assert "BC" in headings and "TBR" not in headings and "BBE" not in headings
+    assert ("Not shown: TBR, BBE, which placed no team: the tie-breaks before them had "
+            "already separated every tied group.") in text_of(crete / "index.html")
+
+
+def test_a_blank_board_count_says_why_on_the_standings_and_the_team_page(tmp_path):
+    crete = _crete_site(tmp_path, "BC, TBR, BBE", without_88s_win=True)
+    rows = {row[-1]: row for row in table_rows(crete / "index.html", "Standings of")}
+    assert rows["11"][7:10] == ["–", "–", "–"]
+    assert ("– under BC, TBR, BBE: the file does not decide on which board each game of a "
+            "match with an empty board was played (teams 11, 14), and the board tie-breaks "
+            "need it (C.07 Art. 12); such a value separates nobody."
+            ) in text_of(crete / "index.html")
+    # The file, not C.07, leaves it undefined: the team page says the file's reason only.
+    team = text_of(crete / "teams" / "11.html")
+    assert "the file does not say on which board each game of round 5 was played" in team
+    assert "C.07 leaves it undefined here" not in team
