@@ -459,7 +459,8 @@ class Match:
     """The team's boards, board 1 first; a board the team left empty is not listed."""
     boards_numbered: bool = True
     """False when the file does not say which board a game was played on (a TRF-16 match
-    with an empty board: C.07 Art. 12's board tie-breaks are then undefined for the team)."""
+    with an empty board that more than one numbering fits, reading/team_boards.py: C.07
+    Art. 12's board tie-breaks are then undefined for the team)."""
     match_points: Decimal | None = None
     """The round's match points when record 299 sets them (an abnormal assignment, a
     penalty or a bonus); None: what the match scoring (362) gives the result."""

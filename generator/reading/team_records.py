@@ -160,6 +160,15 @@ def _number(record: TrfRecord, first: int, last: int, what: str,
     return None
 
 
+def _start_left_of(record: TrfRecord, first: int) -> int | None:
+    """The column where a value that runs into column ``first`` from the left starts (the
+    column before a field is blank in TRF-26's fixed columns); None when it is blank."""
+    start = first
+    while start > 1 and record.text[start - 2:start - 1].strip():
+        start -= 1
+    return start if start < first else None
+
+
 def _points(record: TrfRecord, first: int, last: int, what: str,
             sink: DiagnosticSink) -> Decimal | None:
     raw = _field(record, first, last)
@@ -279,6 +288,16 @@ def _read_abnormal(document: TrfDocument, sink: DiagnosticSink) -> tuple[Abnorma
         for first, last, what in ((8, 11, "match points"), (14, 17, "game points")):
             raw = _field(record, first, last)
             value = plain_points(raw) if raw else None
+            start = _start_left_of(record, first)
+            if start is not None:
+                # `1.5` one column early reads as `.5` in the field: a different number,
+                # never silently.
+                written = record.text[start - 1:last].split()[0]
+                sink.error(f"{what} {quote(written)} in record 299 starts at column {start}, "
+                           f"left of columns {first}-{last}", line=record.line, column=start,
+                           expected=f"the number inside columns {first}-{last}, "
+                                    "right-aligned")
+                break
             if raw and value is None:
                 sink.error(f"{what} {quote(raw)} in record 299 is not a number",
                            line=record.line, column=first,

@@ -51,6 +51,7 @@ from generator.reading.scoring import (
     match_scoring,
     points_text,
 )
+from generator.reading.team_boards import in_roster_order, number_empty_boards
 from generator.reading.team_records import (
     ForfeitedMatch,
     LineUp,
@@ -163,6 +164,8 @@ def build_team_tournament(document: TrfDocument, individual: Tournament,
         return None
     for diagnostic in bye_sink.collected():
         sink.add(diagnostic)  # a team event: its 240 records are team byes
+    number_empty_boards(matches, individual, board_count, sequence,
+                        declarations.line_ups.keys(), sink)
     apply_colour_sequence(matches, document, sink)
     for player_no, team_no, line in joined:
         sink.warning(f"player {player_no} is in no team record but in team {team_no}'s "
@@ -397,7 +400,7 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                     team=number, round=round_no, player=member, opponent_team=faced[number],
                     line=r.line, column=r.column)
                     for member, r in wins if r.code is not ResultCode.FORFEIT_WIN)
-                games = _in_roster_order(members, games, [
+                games = in_roster_order(members, games, [
                     # Read as won (FORFEIT_WIN) also where TRF-16 wrote `0000 - -` and the
                     # points column counts the point.
                     BoardGame(board=0, player=member, opponent=None, color=r.color,
@@ -441,8 +444,8 @@ def _read_matches(individual: Tournament, teams: Mapping[int, tuple[str, tuple[S
                 opponent_game_points=(sum((g.points for g in theirs), ZERO)
                                       if is_complete else None),
                 boards=tuple(mine),
-                # Q9: TRF-16 has no line-up record, so which board was left empty is not
-                # in the file; the board tie-breaks (Art. 12) need it.
+                # Q9: TRF-16 has no line-up record, so which board was left empty is
+                # known only where one numbering fits the file (reading/team_boards.py).
                 boards_numbered=not (without_line_ups and empty_board)))
     # Record 352's length, else the most boards of one match (empty-board wins included).
     board_count = sequence_length or most_boards or 1
@@ -492,17 +495,6 @@ def _in_line_up_order(line_up: LineUp, opponent: int | None, games: Sequence[Boa
         return list(games)
     return sorted((dataclasses.replace(g, board=board_of[g.player]) for g in games),
                   key=lambda g: g.board)
-
-
-def _in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
-                     won_empty: Sequence[BoardGame]) -> list[BoardGame]:
-    """The boards of a match numbered in the roster order of those who played, a board
-    won against an empty board included (spec §3: board order without 300)."""
-    if not won_empty:
-        return list(played)
-    order = {member: index for index, member in enumerate(members)}
-    ordered = sorted((*played, *won_empty), key=lambda g: order[g.player])
-    return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
 def _points_column_wins(individual: Tournament, team_of: Mapping[StartNo, int], win: Decimal

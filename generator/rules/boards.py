@@ -160,6 +160,14 @@ def board_count_separates(ctx: Context, group: Sequence[int]) -> bool:
     return len({points[i] for i in group}) == 1
 
 
+def boards_unknown_in(ctx: Context, spec: TiebreakSpec, group: Sequence[int]) -> bool:
+    """Is a team of ``group`` without board numbers (Q9)? Then BC separates nobody in it:
+    Art. 12 gives every team a value, so the team is not worse than the others, only not
+    comparable with them (4.2 orders by the value)."""
+    records = board_records(ctx, spec)
+    return any(records[i].totals is None for i in group)
+
+
 def game_points_of(ctx: Context) -> Sequence[Decimal]:
     """Every team's game points over the rounds counted."""
     return ctx.score_context(GAME_POINTS).sheet.scores
@@ -174,11 +182,17 @@ def board_count_note(ctx: Context, group: Sequence[int]) -> BoardCountGamePoints
 
 def board_order(ctx: Context, spec: TiebreakSpec, group: Sequence[int]
                 ) -> DirectEncounterOutcome:
-    """TBR (12.2) or BBE (12.3) on a tied group: sub-groups of equal keys, best first;
-    teams whose boards are unknown (Q9) last, still tied among themselves."""
+    """TBR (12.2) or BBE (12.3) on a tied group: sub-groups of equal keys, best first. A
+    group with a team whose boards are unknown (Q9) stays tied: Art. 12 gives every team a
+    value, so the team is not worse than the others, only not comparable with them."""
     records = board_records(ctx, spec)
     key = top_board_key if spec.info.acronym == "TBR" else bottom_board_key
     start = [p.start_no for p in ctx.players]
+    undefined = tuple(sorted((i for i in group if records[i].totals is None),
+                             key=start.__getitem__))
+    if undefined:
+        return DirectEncounterOutcome(order=(tuple(sorted(group, key=start.__getitem__)),),
+                                      groups=(), undefined=frozenset(undefined))
     keys = {i: key(totals) for i in group if (totals := records[i].totals) is not None}
     ranked = sorted(keys, key=lambda i: (tuple(-v for v in keys[i]), start[i]))
     order: list[tuple[int, ...]] = []
@@ -187,10 +201,7 @@ def board_order(ctx: Context, spec: TiebreakSpec, group: Sequence[int]
             order[-1] += (i,)
         else:
             order.append((i,))
-    undefined = tuple(sorted((i for i in group if i not in keys), key=start.__getitem__))
-    if undefined:
-        order.append(undefined)
-    return DirectEncounterOutcome(order=tuple(order), groups=(), undefined=frozenset(undefined))
+    return DirectEncounterOutcome(order=tuple(order), groups=(), undefined=frozenset())
 
 
 def explain_board_order(ctx: Context, spec: TiebreakSpec,

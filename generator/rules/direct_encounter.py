@@ -31,7 +31,7 @@ class DirectEncounterOutcome:
     """Every application of Art. 6 (the group, then each re-application, 6.2/6.3)."""
     undefined: frozenset[int] = frozenset()
     """Members without a value (a board tie-break of a team whose boards are unknown, Q9):
-    placed after the others, shown as undefined rather than as a place."""
+    shown as undefined rather than as a place; their group stays tied."""
 
     @property
     def is_separated(self) -> bool:

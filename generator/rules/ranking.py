@@ -30,6 +30,7 @@ from generator.rules.boards import (
     board_count_note,
     board_count_separates,
     board_order,
+    boards_unknown_in,
     explain_board_order,
 )
 from generator.rules.context import REGISTRY, Column, Context
@@ -199,6 +200,8 @@ def _compute_standings(
             elif spec.acronym == "BC" and not board_count_separates(ctx, group):
                 subgroups = [group]
                 board_count_blocked.setdefault(k, {}).update(dict.fromkeys(group, group))
+            elif spec.acronym == "BC" and boards_unknown_in(ctx, spec, group):
+                subgroups = [group]
             else:
                 subgroups = _split(group, columns[k].values,
                                    higher_is_better=spec.direction is Direction.HIGHER_IS_BETTER)

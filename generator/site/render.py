@@ -88,6 +88,7 @@ from generator.site.team_view import (
     team_crosstable,
     team_page_view,
     team_standings_lines,
+    team_table_shape,
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.views import (
@@ -216,6 +217,7 @@ def make_environment(events_dir: Path | None = None,
         value_of=value_of,
         standings_lines=standings_lines,
         team_standings_lines=team_standings_lines,
+        team_table_shape=team_table_shape,
         RoundKind=RoundKind,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,

@@ -26,7 +26,8 @@ from generator.model import (
     Team,
     TeamTournament,
 )
-from generator.rules.explain import Standings
+from generator.rules.explain import BoardsUnnumberedNote, Standings
+from generator.rules.ranking import GROUP_ORDERS
 from generator.site.addresses import (
     boards_page,
     crosstable_page,
@@ -43,6 +44,7 @@ from generator.site.views import (
     CrossRow,
     EventPlan,
     StandingsLine,
+    columns,
     format_points,
     standings_lines,
 )
@@ -113,6 +115,57 @@ def team_standings_lines(standings: Standings, slug: str, page: str) -> tuple[Te
                               won=counts[MatchOutcome.WON], drawn=counts[MatchOutcome.DRAWN],
                               lost=counts[MatchOutcome.LOST]))
     return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamTableShape:
+    """Which columns a team standings table shows, and what it says under itself about the
+    ones it leaves blank or out."""
+
+    shown: tuple[int, ...]
+    """Indices of the tie-break columns shown (of ``columns(standings.specs)``)."""
+    game_points_shown: bool
+    """False when an MPvGP column already shows every team's game points."""
+    not_reached: tuple[str, ...]
+    """Group orders (TBR, BBE, EDE, ...) left out: the tie-breaks before them had already
+    separated every tied group, so they placed nobody (C.07 4.2)."""
+    boards_unknown: tuple[str, ...]
+    """Board tie-breaks shown as "–" for a team whose board numbers the file leaves open."""
+    boards_unknown_teams: tuple[StartNo, ...]
+
+
+def team_table_shape(standings: Standings, lines: Sequence[TeamLine]) -> TeamTableShape:
+    """What :func:`team_standings_lines`'s table shows of ``standings``."""
+    cols = columns(standings.specs)
+    keys = [column.key for column in cols]
+    # The criterion that separated each pair of neighbours, as an index into the list (PTS
+    # before every tie-break; a shared place or lots after all of them).
+    separated_by = [-1 if row.below.criterion == "PTS" else
+                    keys.index(row.below.criterion) if row.below.criterion in keys
+                    else len(keys) for row in standings.rows[:-1] if row.below is not None]
+    not_reached = [k for k, column in enumerate(cols)
+                   if column.spec.acronym in GROUP_ORDERS
+                   and all(index < k for index in separated_by)]
+    repeats_game_points = [k for k, column in enumerate(cols)
+                           if column.spec.acronym == "MPVGP" and lines
+                           and all(line.line.cells[k][0] == line.game_points for line in lines)]
+    unknown_codes: list[str] = []
+    unknown_teams: set[StartNo] = set()
+    for column in cols:
+        if column.spec.acronym not in ("BC", "TBR", "BBE"):
+            continue
+        for row in standings.rows:
+            explained = row.values[column.key]
+            if explained.value is None and any(isinstance(note, BoardsUnnumberedNote)
+                                               for note in explained.notes):
+                unknown_teams.add(row.player.start_no)
+                if column.spec.written not in unknown_codes:
+                    unknown_codes.append(column.spec.written)
+    return TeamTableShape(
+        shown=tuple(k for k in range(len(cols)) if k not in not_reached),
+        game_points_shown=not repeats_game_points,
+        not_reached=tuple(cols[k].spec.written for k in not_reached),
+        boards_unknown=tuple(unknown_codes), boards_unknown_teams=tuple(sorted(unknown_teams)))
 
 
 # --- team crosstable --------------------------------------------------------------------------
@@ -353,7 +406,7 @@ class BoardTable:
 class BoardsView:
     tables: tuple[BoardTable, ...]
     left_out: int
-    """Team matches (one per team and round) left out: their board numbers are unknown."""
+    """Matches left out (each once, for both its teams): their board numbers are unknown."""
 
 
 def board_tables(plan: EventPlan) -> BoardsView:
@@ -366,8 +419,11 @@ def board_tables(plan: EventPlan) -> BoardsView:
     here = boards_page(plan.slug)
     win = teams.game_scoring.win
     per_board: dict[int, dict[tuple[StartNo, StartNo], list[BoardRecord]]] = {}
-    left_out = sum(1 for team in teams.teams for match in team.matches[:plan.info.rounds_played]
-                   if match.boards and not match.boards_numbered)
+    # A match once, not once per team: both teams' boards of it are left out together.
+    left_out = len({(min(team.start_no, match.opponent), match.round)
+                    for team in teams.teams for match in team.matches[:plan.info.rounds_played]
+                    if match.opponent is not None and match.boards
+                    and not match.boards_numbered})
     for number, records in board_records(teams).items():
         for record in records:
             if record.is_numbered:

@@ -282,6 +282,11 @@ def test_record_299_with_a_team_applies_to_that_team_only(folder):
      "t.trf:16:8: record 299 gives neither match points nor game points"),
     (_record_299("W", "1.0", "", "1", 7),
      "t.trf:16:24: team 7 in record 299 is not a team of this file"),
+    # A number one column early: `1.5` at 13-15 would read `.5` from columns 14-17.
+    ("299 W   1.0 1.5    1    2",
+     "t.trf:16:13: game points '1.5' in record 299 starts at column 13, left of columns 14-17"),
+    ("299 W 1.0" + " " * 10 + "  1    2",
+     "t.trf:16:7: match points '1.0' in record 299 starts at column 7, left of columns 8-11"),
 ])
 def test_an_unusable_record_299_is_an_error_at_its_column(record, message, folder):
     errors = _errors(_three_teams(["320  1.0  1.0   3   1", record]), folder)
@@ -599,3 +604,21 @@ def test_a_team_that_left_board_1_empty_has_its_board_1_colour_by_record_352():
     standings = compute_standings(event.teams, ["BPG", "BWG"], Edition.FIDE_2024_08)
     row = standings.row(StartNo(50))
     assert (row.number("BPG"), row.number("BWG")) == (3, 1)
+
+
+def test_a_299_without_round_or_team_sets_a_match_forfeited_in_330(tmp_path):
+    # The TEC-2023 event forfeits team 6's round-6 match to team 1 (330 `+-`, line 113). A
+    # `299 -` without round or team redefines the forfeit loss for every round and team, so
+    # also this match: 1 MP and 1 GP instead of 0 and 0 (C.07 11.1 ranks the points awarded;
+    # 16.2.4 counts a forfeit at the points given). The reference leaves the match at 0 and 0
+    # (README, known divergences).
+    text = (TEAMS / "trf" / "tec2023-exercise-teams.trf").read_text(encoding="utf-8")
+    path = tmp_path / "tec.trf"
+    path.write_text(text + "299 -   1.0   1.0\n", encoding="utf-8")
+    teams = read_event(path).teams
+    assert teams is not None
+    match = teams.team(StartNo(6)).match(6)
+    assert (match.match_points, match.game_points) == (Decimal(1), Decimal(1))
+    standings = compute_standings(teams, ["MPVGP"], Edition.FIDE_2024_08)
+    assert (standings.row(StartNo(6)).points, standings.row(StartNo(6)).number("MPVGP")) == (
+        Decimal(8), Decimal("13.5"))

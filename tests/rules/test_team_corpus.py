@@ -118,6 +118,18 @@ def test_team_corpus_value(values: str, edition: str, code: str, trf_name: str) 
     assert not differences, "\n".join(str(d) for d in differences)
 
 
+BOARDS_AGAINST_THE_ROSTER = {
+    # Round 5, team 11 v 14, both a player short: the roster, the pairings and the colours
+    # put team 11's empty-board win on board 6, the reference on board 5 (BC 63 against 62).
+    "crete-friendship-cup-2024-fixempty-pab320": {11},
+    # Round 4, team 6 (8 players) v team 8 (10, two boards won against empty ones): the
+    # roster, the pairings and the colours leave team 6's boards 3 and 10 empty, as in its
+    # other rounds; the reference numbers team 6's players 1-8 there and puts team 8's two
+    # empty-board wins last, which the colours contradict on both teams (BC 87 v 83, 94½ v
+    # 98½).
+    "crete-poa-2025-fixempty": {6, 8},
+}
+
 _REQUESTED_BYES = frozenset({RoundKind.FULL_POINT_BYE, RoundKind.HALF_POINT_BYE})
 
 
@@ -126,15 +138,18 @@ def boards_unknown_divergence(values: str, edition: str, code: str, trf_name: st
     """The teams whose board values are ours by C.07 against the reference's.
 
     Q9 (Art. 12): a team with a TRF-16 match whose board numbers the file does not give
-    (an empty board, no line-up) has no BC, TBR or BBE; the reference numbers its boards in
-    roster order. BC is the team's own value; TBR and BBE are places inside the PTS group,
-    so the whole group moves. Pinned in tests/rules/test_team_encounter.py."""
+    (an empty board, no line-up, and no single numbering that fits the roster, pairings and
+    colours) has no BC, TBR or BBE; the reference numbers its boards in roster order. BC is
+    the team's own value; TBR and BBE are places inside the PTS group, so the whole group
+    moves. Where one numbering fits, ours follows it and the reference may not (Crete 2024's
+    team 11). Pinned in tests/rules/test_team_encounter.py."""
     if code not in ("BC", "TBR", "BBE"):
         return frozenset()
     teams = teamcorpus.team_event(trf_name)
     rounds = teamcorpus.rounds_counted(teamcorpus.load_expected(values))
     unknown = {team.start_no for team in teams.teams
                if any(not m.boards_numbered for m in team.matches[:rounds])}
+    unknown |= BOARDS_AGAINST_THE_ROSTER.get(values, set()) if code == "BC" else set()
     # Q7, the same way: a requested full- or half-point team bye puts nothing on the boards
     # for us (Art. 12 names only the PAB), 1 or ½ on every board for the reference; pinned
     # in tests/rules/test_team_encounter.py (TEC-2023's Narwhals).

@@ -473,11 +473,14 @@ def test_board_tiebreaks_are_undefined_for_a_team_whose_boards_are_unknown_q9(al
     assert _values(teams, "BC") == {1: D(2), 4: D(3), 2: D(4), 3: None}
     explained = compute_standings(teams, ["BC"]).row(StartNo(3)).values["BC"]
     assert explained.notes == (BoardsUnnumberedNote(article="12", rounds=(2,)),)
-    # TBR: the others are ordered, team 3 goes after them, undefined.
-    assert _values(teams, "TBR") == {1: 1, 4: 2, 2: 3, 3: None}
-    assert [row.player.start_no for row in compute_standings(teams, ["TBR"]).rows] == [
-        1, 4, 2, 3]
-    assert compute_standings(teams, ["TBR"]).row(StartNo(3)).values["TBR"].value is None
+    # Art. 12 gives every team a value, so team 3 is not worse than the others, only not
+    # comparable with them: its tied group stays tied (4.2 orders by the value), on BC as
+    # on TBR and BBE, rather than putting team 3 last, an order no tie-break gives.
+    for code in BOARD_CODES:
+        standings = compute_standings(teams, [code])
+        assert {row.rank for row in standings.rows} == {1}, code
+        assert standings.row(StartNo(3)).values[code].value is None
+    assert _values(teams, "TBR") == {1: 0, 2: 0, 3: None, 4: 0}
 
 
 def test_the_knock_out_step_needs_numbered_boards_q9(drawn_pair):
@@ -505,22 +508,67 @@ def test_ede_reads_game_points_first_when_they_are_the_primary_score(ten_mp):
     assert [g.step for g in outcome.groups] == [EncounterStep.PRIMARY, EncounterStep.PRIMARY]
 
 
-def test_crete_2024_board_count_is_undefined_where_the_file_hides_a_board_q9():
-    # The TRF-16 export has no line-ups: in a match with an empty board nobody can tell
-    # which board it was, so those teams have no BC (the reference numbers their boards in
-    # roster order and gives a value). Every other team's BC is the reference's.
+@pytest.mark.parametrize("trf_name", ["crete-friendship-cup-2024.trf",
+                                      "crete-friendship-cup-2024-fixempty-pab320.trf"])
+def test_crete_2024_boards_are_numbered_as_the_roster_pairings_and_colours_allow(trf_name):
+    # The TRF-16 export has no line-ups, but in each of its 11 matches with an empty board
+    # one numbering only fits the roster order, the pairings and the alternating colours:
+    # every team has BC, TBR and BBE (Art. 12), and they are the reference's but for team
+    # 11's BC (below).
     expected = _expected("crete-friendship-cup-2024-fixempty-pab320")
+    teams = read_event(TEAMS / "trf" / trf_name).teams
+    assert teams is not None
+    assert all(m.boards_numbered for t in teams.teams for m in t.matches)
+    for edition in EDITIONS:
+        for code in BOARD_CODES:
+            standings = compute_standings(teams, [code], edition)
+            for team in expected["players"]:
+                row = standings.row(StartNo(team["start_no"]))
+                if code == "BC":
+                    if team["start_no"] != 11:
+                        assert row.number("BC") == D(str(team["values"][edition.value]["BC"]))
+                else:
+                    assert row.rank == team["positional_rank"][edition.value][code]
+
+
+def test_crete_2024_team_11s_board_count_follows_the_roster_not_the_reference():
+    # Round 5, team 11 against team 14, both a player short: 11's players 84-87 meet 14's
+    # 107, 108, 110, 111, and each team won a board against an empty one (88 of 11, 109 of
+    # 14). By the roster (013) and the pairings (board k meets board k) 109 sits on board 3
+    # and 88 on board 6, the colours alternating from board 1 to 6; 88's win is worth 6 in
+    # team 11's BC (Art. 12.1), 63 in all. The reference numbers team 11's five players 1-5,
+    # so 86 on board 3 against 14's 110 on board 4 and 88's point on board 5: 62.
+    expected = _expected("crete-friendship-cup-2024-fixempty-pab320")
+    reference = next(t for t in expected["players"] if t["start_no"] == 11)
+    teams = read_event(TEAMS / "trf" / "crete-friendship-cup-2024.trf").teams
+    assert teams is not None
+    match = teams.team(StartNo(11)).match(5)
+    assert [(b.player, b.board) for b in match.boards] == [
+        (84, 1), (85, 2), (86, 4), (87, 5), (88, 6)]
+    assert [(b.player, b.board) for b in teams.team(StartNo(14)).match(5).boards] == [
+        (107, 1), (108, 2), (109, 3), (110, 4), (111, 5)]
+    for edition in EDITIONS:
+        assert reference["values"][edition.value]["BC"] == 62
+        assert compute_standings(teams, ["BC"], edition).row(StartNo(11)).number("BC") == 63
+
+
+def test_crete_2025_round_4_boards_follow_the_roster_and_colours_not_the_reference():
+    # Round 4, team 6 (8 players, as in every round) against team 8 (10 players, 58 and 65
+    # winning boards team 6 left empty). Roster, pairings and colours put team 6 on boards
+    # 1, 2, 4-9 as in its other rounds (colours B W . W B W B W B), team 8's wins on boards 3
+    # and 10: BC 87 and 94½. The reference numbers team 6's players 1-8 and team 8's
+    # empty-board wins last (83 and 98½), against both teams' colours.
+    expected = _expected("crete-poa-2025-fixempty")
     teams = read_event(TEAMS / "trf" / expected["file"]).teams
     assert teams is not None
-    unknown = {t.start_no for t in teams.teams if any(not m.boards_numbered for m in t.matches)}
-    assert {11, 14} <= unknown and 3 not in unknown
+    assert [b.board for b in teams.team(StartNo(6)).match(4).boards] == [1, 2, 4, 5, 6, 7, 8, 9]
+    theirs = {b.player: b.board for b in teams.team(StartNo(8)).match(4).boards}
+    assert (theirs[58], theirs[65]) == (3, 10)
+    reference = {t["start_no"]: t["values"]["2024"]["BC"] for t in expected["players"]}
+    assert (reference[6], reference[8]) == (83, 98.5)
     standings = compute_standings(teams, ["BC"], Edition.FIDE_2024_08)
-    for team in expected["players"]:
-        ours = standings.row(StartNo(team["start_no"])).number("BC")
-        if team["start_no"] in unknown:
-            assert ours is None
-        else:
-            assert ours == D(str(team["values"]["2024"]["BC"]))
+    assert (standings.row(StartNo(6)).number("BC"), standings.row(StartNo(8)).number("BC")) == (
+        D(87), D("94.5"))
 
 
 def test_ede_averages_the_matches_of_two_teams_that_met_twice_6_1_2(tmp_path):

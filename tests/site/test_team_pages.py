@@ -174,12 +174,20 @@ def test_a_board_left_empty_shows_no_player_from_both_sides(crete_plan):
     assert len(theirs) == 6
     empty = next(b for b in theirs if b.player is None)
     assert (empty.opponent.start_no, empty.result) == (15, "−:+")
-    # Which board was left empty the file does not say (TRF-16, Q9): both sides say so.
-    assert not any(b.is_numbered for b in (*own, *theirs))
+    # TRF-16 has no line-up, but only board 3 fits the roster order, the pairings and the
+    # colours: one game, one board number, on both teams' pages and on the round page.
+    assert all(b.is_numbered for b in (*own, *theirs))
+    start = lambda player: player.start_no if player else None  # noqa: E731
+    assert empty.number == 3
+    assert ({(b.number, start(b.player), start(b.opponent)) for b in own}
+            == {(b.number, start(b.opponent), start(b.player)) for b in theirs})
     page = render_event(plan, make_environment())[
         "crete-friendship-cup-2024/rounds/4.html"].decode()
-    assert '<span class="muted">no player</span>' in page
-    assert "The file does not say which board was left empty" in page
+    match = page[page.index('<ol class="boards"><li value="1"><a href="../players/13.html"'):]
+    match = match[:match.index("</ol>")]
+    assert '<li value="3"><a href="../players/15.html">' in match
+    assert '<li value="4"><a href="../players/16.html">' in match
+    assert "The file does not say which board was left empty" not in page
 
 
 def test_the_roster_and_member_page_count_a_board_won_against_an_empty_board(crete_plan):
@@ -191,19 +199,37 @@ def test_the_roster_and_member_page_count_a_board_won_against_an_empty_board(cre
     assert (papathanasiou.points, papathanasiou.games) == ("4½", 7)
     member = member_views(plan, (StartNo(15),))[0]
     round_4 = member.games[3]
-    assert (round_4.opponent, round_4.result, round_4.board_is_numbered) == (None, "+", False)
+    assert (round_4.opponent, round_4.result, round_4.board_is_numbered) == (None, "+", True)
+    assert round_4.board == 3
 
 
-def test_board_prizes_leave_out_matches_whose_board_numbers_are_unknown(crete_plan):
+def test_board_prizes_count_every_match_of_the_real_file(crete_plan):
     boards = board_tables(crete_plan)
     board_1 = {s.player.start_no: s for s in boards.tables[0].scores}
-    # Player 13 (line 29) was first of team 1's line-up in all 7 rounds; round 4's match
-    # had an empty board (line 31), so which board each played there is not known.
-    assert (board_1[StartNo(13)].games, board_1[StartNo(13)].points) == (6, "3")
-    # 12 boards won against an empty board (SOURCES.md lists them by player:round) in 11
-    # matches: in round 5 team 11 and team 14 each left a board empty against the other
-    # (players 88 and 109). Each match is left out for both of its teams.
-    assert boards.left_out == 22
+    # Player 13 (line 29) was first of team 1's line-up in all 7 rounds, round 4's match
+    # with its empty board (line 31) included: one numbering fits it.
+    assert (board_1[StartNo(13)].games, board_1[StartNo(13)].points) == (7, "4")
+    assert boards.left_out == 0
+
+
+def test_board_prizes_count_a_match_they_leave_out_once(tmp_path):
+    # Crete 2024 without player 88's empty-board win of round 5 (line 105): team 11 sits 4
+    # players, team 14 five, on six boards, and two numberings fit the colours. That one
+    # match is left out, for both its teams: one match, not two.
+    lines = (ROOT / "events" / "crete-friendship-cup-2024" / "tournament.trf").read_text(
+        encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines) if text.startswith("001   88 "))
+    start = 91 + 4 * 10
+    assert lines[line][start:start + 8] == "0000 - +"
+    lines[line] = (lines[line][:80] + " 1.5" + lines[line][84:start] + "0000 - -"
+                   + lines[line][start + 8:])
+    folder = tmp_path / "crete"
+    folder.mkdir()
+    (folder / "tournament.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    plan = plan_event(read_event(folder))
+    assert board_tables(plan).left_out == 1
+    page = render_event(plan, make_environment())["crete/boards.html"].decode()
+    assert "Not counted: 1 team match with a board left empty" in page
 
 
 def test_a_match_forfeited_as_a_whole_is_said_in_words(crete_plan):
@@ -308,9 +334,9 @@ def test_boards_page_ranks_each_boards_scores(site):
     percentages = [Decimal(row[5].rstrip("%")) for row in rows]
     assert percentages == sorted(percentages, reverse=True)
     lirindzakis = next(row for row in rows if row[1] == "Lirindzakis,Timotheos")
-    # Line 29: 4.0 on board 1 in 7 rounds, less round 4 (a win, in a match whose board
-    # numbers are unknown): 3 of 6.
-    assert lirindzakis[2:] == [NAME[1], "3", "6", "50.0%"]
+    # Line 29: 4.0 on board 1 in 7 rounds, round 4 included (a win, in a match with an
+    # empty board that one numbering fits).
+    assert lirindzakis[2:] == [NAME[1], "4", "7", "57.1%"]
     equal = [row for row in rows if row[3:] == lirindzakis[3:]]
     assert len({row[0] for row in equal}) == 1  # equal scores share the place
 
@@ -369,3 +395,66 @@ def test_team_event_jobs_render_their_paths_and_together_the_event(
         assert {f"{plan.slug}/players/{n}.html" for t in teams.teams for n in t.members} \
             <= set(together)
         assert f"{plan.slug}/boards.html" in together
+
+
+# --- why a column is blank or left out -----------------------------------------------------------
+
+def _crete_site(tmp_path: Path, tiebreaks: str, without_88s_win: bool = False) -> Path:
+    """The real Crete export (tests/corpus) built with ``tiebreaks``; ``without_88s_win``:
+    player 88's round-5 board won against an empty board (line 105) taken away, so that
+    two numberings fit team 11's match against team 14."""
+    text = CRETE.read_text(encoding="utf-8")
+    if without_88s_win:
+        lines = text.splitlines()
+        line = next(i for i, t in enumerate(lines) if t.startswith("001   88 "))
+        start = 91 + 4 * 10
+        assert lines[line][start:start + 8] == "0000 - -"  # counted in columns 81-84
+        lines[line] = lines[line][:80] + " 1.5" + lines[line][84:]
+        text = "\n".join(lines) + "\n"
+    events = tmp_path / "events"
+    make_event(events, "crete", text, f"title: Crete cup\ntiebreaks: [{tiebreaks}]\n")
+    build_site(events, tmp_path / "site")
+    return tmp_path / "site" / "crete"
+
+
+def _headings(page: Path, caption: str) -> list[str]:
+    document = html5lib.parse(page.read_bytes(), namespaceHTMLElements=False)
+    for table in document.iter("table"):
+        found = table.find("caption")
+        if found is not None and "".join(found.itertext()).startswith(caption):
+            return [" ".join("".join(cell.itertext()).split())
+                    for cell in table.find("thead").iter("th")]
+    raise AssertionError(f"no table captioned {caption!r} on {page}")
+
+
+def test_an_mpvgp_column_that_repeats_the_game_points_is_shown_once(tmp_path):
+    # The event's own list (events/crete-friendship-cup-2024/event.yml): MPvGP is each
+    # team's game points, the GP column's numbers.
+    crete = _crete_site(tmp_path, "MPvGP, EGGSB, BH:MP")
+    assert _headings(crete / "index.html", "Standings of") == [
+        "Rk", "Team", "MP", "W", "D", "L", "MPvGP", "EGGSB", "BH:MP", "No"]
+    rows = {row[1]: row for row in table_rows(crete / "index.html", "Standings of")}
+    assert rows[NAME[3]][6] == "24½"
+
+
+def test_board_tiebreaks_after_every_tie_is_broken_are_left_out_and_said(tmp_path):
+    # MPvGP and BC separate every tied group of Crete 2024: TBR and BBE place nobody.
+    crete = _crete_site(tmp_path, "MPvGP, BC, TBR, BBE")
+    headings = _headings(crete / "index.html", "Standings of")
+    assert "BC" in headings and "TBR" not in headings and "BBE" not in headings
+    assert ("Not shown: TBR, BBE, which placed no team: the tie-breaks before them had "
+            "already separated every tied group.") in text_of(crete / "index.html")
+
+
+def test_a_blank_board_count_says_why_on_the_standings_and_the_team_page(tmp_path):
+    crete = _crete_site(tmp_path, "BC, TBR, BBE", without_88s_win=True)
+    rows = {row[-1]: row for row in table_rows(crete / "index.html", "Standings of")}
+    assert rows["11"][7:10] == ["–", "–", "–"]
+    assert ("– under BC, TBR, BBE: the file does not decide on which board each game of a "
+            "match with an empty board was played (teams 11, 14), and the board tie-breaks "
+            "need it (C.07 Art. 12); such a value separates nobody."
+            ) in text_of(crete / "index.html")
+    # The file, not C.07, leaves it undefined: the team page says the file's reason only.
+    team = text_of(crete / "teams" / "11.html")
+    assert "the file does not say on which board each game of round 5 was played" in team
+    assert "C.07 leaves it undefined here" not in team
