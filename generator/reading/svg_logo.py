@@ -129,7 +129,7 @@ _SCRIPT_WORD = re.compile(r"(?:java|vb)script", re.IGNORECASE)
 _XML_SPACE = frozenset(("default", "preserve"))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class _Node:
     """An element as the parser read it: its ``{namespace}name``, attributes, text and where
     its start tag is."""
@@ -161,7 +161,7 @@ class _TreeTarget:
 
     def start(self, tag: str, attributes: dict[str, str]) -> None:
         line, column = self.position()
-        node = _Node(tag, dict(attributes), line, column)
+        node = _Node(tag=tag, attributes=dict(attributes), line=line, column=column)
         if len(self.stack) >= MAX_SVG_DEPTH:
             raise _TooDeep(line, column)
         if self.stack:
@@ -302,7 +302,7 @@ def _clean_element(node: _Node, sheet: _StyleSheet, left_out: list[tuple[str, in
     attributes = _clean_attributes(name, node, sheet, left_out)
     if name == "use" and "href" not in attributes:
         return None  # a use of nothing, or of what was left out
-    kept = _Node(name, attributes, node.line, node.column,
+    kept = _Node(tag=name, attributes=attributes, line=node.line, column=node.column,
                  text=node.text if holds_text else "")
     for child in node.children:
         cleaned = _clean_element(child, sheet, left_out)
@@ -389,7 +389,7 @@ _CLASS_SELECTOR = re.compile(r"\.(-?[A-Za-z_][A-Za-z0-9_-]*)", re.ASCII)
 _TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9]*", re.ASCII)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class _StyleSheet:
     """The rules of the logo's ``style`` elements that select an element by its name
     (``rect``) or one class (``.cls-1``), as editors write them (Illustrator styles every
@@ -403,7 +403,7 @@ class _StyleSheet:
 
     @classmethod
     def of(cls, root: _Node, left_out: list[tuple[str, int, int]]) -> _StyleSheet:
-        sheet = cls({}, {})
+        sheet = cls(by_name={}, by_class={})
         styles = [node for node in _iterate(root)
                   if node.tag == f"{{{SVG_NAMESPACE}}}style"
                   and node.attributes.get("media", "all").strip() in ("all", "screen", "")]

@@ -43,7 +43,7 @@ def in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
     return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Numbering:
     own: tuple[int, ...]
     """The board of each of the first team's seats, in roster order."""
@@ -63,7 +63,7 @@ def numberings(own: Sequence[BoardGame], theirs: Sequence[BoardGame], boards: in
             return
         if board > boards:
             if i == len(own) and j == len(theirs):
-                found.append(_Numbering(own_boards, their_boards))
+                found.append(_Numbering(own=own_boards, theirs=their_boards))
             return
         if boards - board + 1 < max(len(own) - i, len(theirs) - j):
             return  # too few boards left for the players still to seat
@@ -134,8 +134,10 @@ def number_empty_boards(matches: dict[int, list[Match]], individual: Tournament,
                              "the opposite")
             else:
                 if not match.boards_numbered:
+                    # A note, not a warning: a TRF-16 file cannot say which board was left
+                    # empty, so nothing in it is wrong, and --strict publishes it.
                     many = len(coloured) or len(fits)
-                    sink.warning(
+                    sink.remark(
                         f"the boards of team {number}'s match against team {opponent} in "
                         f"round {match.round} fit "
                         + (f"{'more than ' if many >= _MOST_NUMBERINGS else ''}{many} "
