@@ -509,7 +509,7 @@ def events(draw: st.DrawFn, one_per_player: OnePerPlayer
     return prizes(lists, **options), field("\n".join(lines)), categories
 
 
-CI_EXAMPLES = 60
+CI_EXAMPLES = 100
 """Examples per mode of ``one_per_player`` unless ``--examples`` asks for more (the long
 run: ``pytest tests/rules/test_prizes.py -k properties --examples 1500``, which the
 allocation of issue 29 failed under ``highest`` at the 164th to 400th example of three
