@@ -12,7 +12,7 @@ they already had a prize). The site words them.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
@@ -340,12 +340,22 @@ class _Allocation:
             if not heads:
                 break
             self._give(min(heads, key=self._priority))
-        awards = [self._with_kept(a) for a in self.awards]
-        return tuple(sorted(awards, key=lambda a: self.order[a.prizes[0]]))
+        return self.awards_in_order()
+
+    def awards_in_order(self) -> tuple[Award, ...]:
+        return tuple(sorted(self.awards, key=lambda a: self.order[a.prizes[0]]))
+
+    def settled(self) -> tuple[Award, ...]:
+        """The awards of :meth:`run` with, for each player who declined a prize of a list,
+        the prize they took instead (unknown when that award was made, if it came first).
+
+        Only for an allocation :func:`award_prizes` keeps: there every player who declined
+        holds a money prize (a decline stands only while it pays, ``_declines_pay``); a
+        trial allocation may leave one with nothing, and is then refused, not settled.
+        """
+        return tuple(self._with_kept(a) for a in self.awards_in_order())
 
     def _with_kept(self, award: Award) -> Award:
-        """``award`` with the prize each player who declined it took in the end (unknown
-        when the award was made, if it came first)."""
         if not any(p.reason is PassReason.TAKES_LARGER for p in award.passed_over):
             return award
         passed = tuple(
@@ -493,6 +503,18 @@ def _money_of(awards: Sequence[Award], player: StartNo) -> Decimal:
                 if s.start_no == player and s.amount is not None), Decimal(0))
 
 
+def _declines_pay(awards: Sequence[Award],
+                  declined: Mapping[tuple[StartNo, str], Decimal]) -> bool:
+    """Every player who left a tie gets more, in ``awards``, than the share they left.
+
+    A player leaves a tie only when that gives them more (US Chess 32B3); a later player
+    leaving another tie can take the very prize an earlier one left for (a category's next
+    place goes to a pair tied there instead), so each decline is judged again on the
+    allocation that would be kept, not only the newest one.
+    """
+    return all(_money_of(awards, player) > share for (player, _), share in declined.items())
+
+
 def award_prizes(settings: PrizeSettings, standings: Standings,
                  categories: Sequence[Category] = (), *,
                  first_day: datetime.date | None) -> PrizeAward:
@@ -522,7 +544,9 @@ def award_prizes(settings: PrizeSettings, standings: Standings,
       allocation made without them in the tie gives them more (US Chess rule 32B3's
       "unless any of the winners would receive more money by winning ... a particular
       prize": the others then share the tie's money, ``PassReason.TAKES_LARGER``); one
-      player at a time, each (player, list) tried once, so it ends.
+      player at a time, each (player, list) tried once, so it ends. A new decline is
+      kept only if every player who declined, the earlier ones too, still gets more than
+      the share they left (a later decline can take the prize an earlier one left for).
     * A category with fewer than ``min_players`` players awards none of its prizes; a prize
       nobody in its ranking can take is not awarded, or under ``next_overall`` goes to the
       best of the overall standings who may still take one.
@@ -530,8 +554,10 @@ def award_prizes(settings: PrizeSettings, standings: Standings,
     """
     rankings = _rankings(settings, standings, categories, first_day)
     overall = _overall(standings)
-    awards = _Allocation(settings, rankings, overall=overall).run()
-    declined: frozenset[tuple[StartNo, str]] = frozenset()
+    kept = _Allocation(settings, rankings, overall=overall)
+    awards = kept.run()
+    declined: dict[tuple[StartNo, str], Decimal] = {}
+    """(player, the tie's ranking) -> the share they left for a larger prize."""
     tried: set[tuple[StartNo, str]] = set()
     while settings.one_per_player is OnePerPlayer.HIGHEST:
         found = _larger_elsewhere(awards, tried)
@@ -539,11 +565,12 @@ def award_prizes(settings: PrizeSettings, standings: Standings,
             break
         player, ranking, share = found
         tried.add((player, ranking))
-        trial = _Allocation(settings, rankings, overall=overall,
-                            declined=declined | {(player, ranking)}).run()
-        if _money_of(trial, player) > share:
-            declined |= {(player, ranking)}
-            awards = trial
+        trying = {**declined, (player, ranking): share}
+        trial = _Allocation(settings, rankings, overall=overall, declined=frozenset(trying))
+        trial_awards = trial.run()
+        if _declines_pay(trial_awards, trying):
+            declined, kept, awards = trying, trial, trial_awards
+    awards = kept.settled()
     reasons = []
     if not standings.is_final:
         reasons.append(ProvisionalReason.EVENT_NOT_COMPLETE)

@@ -9,8 +9,13 @@ An event's output is a pure function of three things, so its cache key is a dige
   made by older code (digested once per process: the code that renders is the code the
   process imported; the files it reads while rendering are in the template folders below);
 - the templates: the package's (with its static assets) and the club's ``templates/``
-  override folder beside ``events/``; and, for ``standings build``, the events folder as
-  the user spelled it (diagnostics repeat that spelling).
+  override folder beside ``events/``.
+
+Only content and names below these folders count, never where they are: the same folder
+given as ``events``, ``./events/`` or its absolute path is the same cache, and two copies of
+a project in two folders build the same manifest. (A warning names its file as the events
+folder was given; the manifest keeps it below a placeholder and a build replays it in the
+spelling of the day, see :data:`EVENTS_PLACEHOLDER`.)
 
 The index and cross-event pages depend on every event, so their key is a digest of all the
 event keys. ``standings build`` keeps the keys, with the size and SHA-256 of every file they
@@ -136,7 +141,9 @@ def program_digest(template_folders: Iterable[Path] = ()) -> str:
     digest = hashlib.sha256(f"standings {__version__}\0{build_date().isoformat()}\0".encode())
     digest.update(_package_digest().encode())
     for folder in template_folders:
-        digest.update(b"\0" + str(folder).encode() + b"\0")
+        # The name, not the path: which input it is (templates, site.yml, the logo) but not
+        # where the project or the package lies on this machine.
+        digest.update(b"\0" + folder.name.encode() + b"\0")
         digest.update(digest_folder(folder).encode())
     return digest.hexdigest()
 
@@ -334,15 +341,14 @@ class BuildCache:
         ``discover_events``); ``template_folders``: the folders and files besides the
         package that shape pages (site.build's ``page_inputs``: the templates, site.yml and
         its logo)."""
-        # The events folder as written is part of the key: diagnostics (and any page that
-        # names a file) spell paths the way the user gave them.
-        program = hashlib.sha256(
-            f"{program_digest(template_folders)}\0{events_dir}".encode()
-        ).hexdigest()
+        # Not the events folder's spelling: no page names it, and the warnings are kept
+        # without it (_portable) and replayed in the spelling given now (_local).
+        program = program_digest(template_folders)
         keys = {slug: unit_key(program, digest_folder(folder))
                 for slug, folder in sorted(listing.folders.items())}
         out = Path(out_dir)
-        return cls(out_dir=out, events_spelling=os.fspath(events_dir),
+        # As the build hands it to the reader (a Path: "./events/" is "events" there).
+        return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys),
                    previous=None if clean else Manifest.load(out),
                    listing=listing.diagnostics)
@@ -442,27 +448,42 @@ EVENTS_PLACEHOLDER = "<events>"
 
 The manifest is published with the site, so it must not carry a path of the machine that
 built it (``standings build /home/anna/club/events`` would otherwise put that into every
-warning's path). The spelling is part of every cache key, so a manifest is only ever
-replayed with the same spelling, which puts the paths back exactly as they were.
+warning's path). The reader names every file by joining its path below the events folder
+onto the folder as given (``os.path.join``), so replaying ``<events>/open/tournament.trf``
+with the spelling given now gives what a clean build would print, however the folder was
+named when the manifest was written.
 """
+
+
+def _below(path: str, events_spelling: str) -> str | None:
+    """``path`` below the events folder as the reader wrote it ("" for the folder itself),
+    or None when it is not below it."""
+    if path == events_spelling:
+        return ""
+    for separator in {os.sep, "/"}:
+        prefix = (events_spelling if events_spelling.endswith(separator)
+                  else events_spelling + separator)
+        if path.startswith(prefix):
+            return path[len(prefix):]
+    return None
 
 
 def _portable(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
     path = diagnostic.path
-    for separator in {os.sep, "/"}:
-        if path == events_spelling or path.startswith(events_spelling.rstrip(separator)
-                                                      + separator):
-            path = EVENTS_PLACEHOLDER + path[len(events_spelling.rstrip(separator)):]
-            break
-    else:
-        if os.path.isabs(path):  # not below the events folder (not made by the reader)
-            path = os.path.basename(path)
+    below = _below(path, events_spelling)
+    if below is not None:
+        path = EVENTS_PLACEHOLDER + ("/" + below if below else "")
+    elif os.path.isabs(path):  # not below the events folder (not made by the reader)
+        path = os.path.basename(path)
     return replace(diagnostic, path=path)
 
 
 def _local(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
-    if diagnostic.path == EVENTS_PLACEHOLDER or diagnostic.path.startswith(
-            (EVENTS_PLACEHOLDER + "/", EVENTS_PLACEHOLDER + os.sep)):
-        return replace(diagnostic, path=events_spelling.rstrip("/" + os.sep)
-                       + diagnostic.path[len(EVENTS_PLACEHOLDER):])
+    path = diagnostic.path
+    if path == EVENTS_PLACEHOLDER:
+        return replace(diagnostic, path=events_spelling)
+    for separator in {os.sep, "/"}:
+        if path.startswith(EVENTS_PLACEHOLDER + separator):
+            below = path[len(EVENTS_PLACEHOLDER) + 1:]
+            return replace(diagnostic, path=os.path.join(events_spelling, below))
     return diagnostic

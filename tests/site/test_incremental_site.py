@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from kit.sitekit import read_tree as tree
 
@@ -169,3 +170,63 @@ def test_a_rank_column_that_disagrees_is_a_warning_of_every_build(tmp_path: Path
     shutil.copytree(ROOT / "events" / "alekhin-memorial", events / "alekhin-memorial")
     reused = runner.invoke(main, ["build", str(events), "--out", str(out)])
     assert reused.exit_code == 0 and warning in reused.stderr
+
+
+def _project_with_a_warning(root: Path) -> Path:
+    """Two small examples, site.yml and a club template beside them, and an event whose
+    points column disagrees with its results (a warning the cache must replay)."""
+    events = root / "events"
+    for example in ("alekhin-memorial", "anna-club-2026"):
+        shutil.copytree(ROOT / "events" / example, events / example)
+    (root / "site.yml").write_text("title: Club results\n", encoding="utf-8")
+    (root / "templates").mkdir()
+    shutil.copyfile(ROOT / "templates" / "base.html", root / "templates" / "base.html")
+    lines = (ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf").read_text(
+        encoding="utf-8").split("\n")
+    lines[5] = lines[5][:80] + " 4.5" + lines[5][84:]  # her results add up to 4.0
+    (events / "anna").mkdir()
+    (events / "anna" / "tournament.trf").write_text("\n".join(lines), encoding="utf-8")
+    return events
+
+
+def test_the_same_folder_under_another_spelling_is_the_same_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 29: the key took the events folder as written, so "events" after the absolute
+    # path (or after "./events/") rendered every event again, nothing having changed.
+    _project_with_a_warning(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", "events", "--out", "site"])
+    assert first.exit_code == 0, first.output
+    before = stamps(tmp_path / "site")
+    for spelling, shown in ((str(tmp_path / "events"), str(tmp_path / "events")),
+                            ("./events/", "events"),
+                            (f"../{tmp_path.name}/events", f"../{tmp_path.name}/events")):
+        again = runner.invoke(main, ["build", spelling, "--out", "site"])
+        assert again.exit_code == 0, again.output
+        assert "nothing written" in again.output, spelling
+        assert stamps(tmp_path / "site") == before
+        # The warning replayed names the file as a clean build given that spelling does.
+        clean = runner.invoke(main, ["build", spelling, "--out", "clean", "--clean"])
+        assert again.stderr == clean.stderr
+        assert f"{shown}/anna/tournament.trf:6:81: warning" in clean.stderr
+        shutil.rmtree(tmp_path / "clean")
+    # A change renders that event only, whatever the spelling of the last build.
+    notes = tmp_path / "events" / "alekhin-memorial" / "notes.md"
+    notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    changed = runner.invoke(main, ["build", str(tmp_path / "events"), "--out", "site"])
+    assert changed.exit_code == 0, changed.output
+    events = len([p for p in (tmp_path / "events").iterdir() if p.is_dir()])
+    assert f"; {events - 1} unchanged events reused" in changed.output
+
+
+def test_two_copies_of_a_project_build_the_same_manifest(tmp_path: Path) -> None:
+    # Issue 22: the digest took the absolute paths of the club's templates and site.yml, so
+    # the same files built in two folders gave two different .standings-cache.json.
+    manifests = []
+    for copy in ("a", "b/deeper"):
+        events = _project_with_a_warning(tmp_path / copy)
+        build(events, tmp_path / copy / "site")
+        manifests.append((tmp_path / copy / "site" / MANIFEST_NAME).read_bytes())
+    assert manifests[0] == manifests[1]
+    assert str(tmp_path).encode() not in manifests[0]

@@ -421,3 +421,51 @@ def test_a_german_site_says_the_prize_pages_in_german(tmp_path: Path) -> None:
         assert english not in prizes
     assert "1. Platz in Club" in _text(_page(folder, "players/1.html"))
     assert "Who is in it" not in _text(_page(folder, "categories/club.html"))
+
+
+# Issue 29: the smallest of the generated events (tests/kit/trfgen.py, generate_swiss(9, 3,
+# 253), event.yml cut down to what it needs) on which the prize allocation stopped the build
+# with an internal error (KeyError).
+DECLINES = Path(__file__).parent / "prize_cases" / "declines"
+
+
+def test_a_decline_that_would_leave_an_earlier_one_with_nothing_is_refused(
+        tmp_path: Path) -> None:
+    """Points: 1 and 3 2½; 5 2; 7, 4, 8 1½ (BH/C1 puts 7 4th, 4 and 8 share 5th-6th);
+    2, 6, 9 1. Under 2000 (rating < 2000): 7, 8, 6, 9. Veterans 50+ (born by 1976-04-01):
+    3, 7, 8, 6, 9. Highest prize first, ties shared, one prize each:
+    1 and 3 share 500 + 300 (400 each); 5 takes 200; 7, 4, 8 share the 100 (33.33 each);
+    Under 2000's 80 + 50 go to 6 and 9 (7 and 8 hold shares), 65 each; Veterans' 60 finds
+    everyone with a share. Then, one player at a time (US Chess 32B3):
+    7 leaves the overall tie for Under 2000's 80 (more than 33.33): 4 and 8 share the 100
+    (50 each), 6 and 9 now share Veterans' 60 (30 each): kept.
+    6 leaves the Veterans tie for Under 2000's 50 (more than 30): 9 takes the 60: kept.
+    8 would leave the overall tie (50) for Veterans' 60 but then 7 and 8 share Under 2000's
+    80 + 50 and 6, who left 30 for that 50, gets nothing: refused (the crash of issue 29
+    was this allocation, in which 6 held no prize to name as taken instead).
+    So 1 400, 3 400, 5 200, 4 50, 8 50, 7 80, 6 50, 9 60: the fund, 1290, all paid."""
+    events = tmp_path / "events"
+    make_event(events, "open", DECLINES / "tournament.trf",
+               (DECLINES / "event.yml").read_text(encoding="utf-8"))
+    build_site(events, tmp_path / "site")
+    page = _page(tmp_path / "site" / "open", "prizes.html")
+    assert _rows(page, "overall") == [
+        "1st–2nd 800 Petrov, Pavel Jensen, Mila 400 400 | Places 1st–2nd shared on 2½ "
+        "points: 800 split by 2, 400 each.",
+        "3rd 200 Horvath, Gina 200 | 3rd with 2 points.",
+        "4th 100 Fischer, Sven Varga, Sven 50 50 | Tanaka, Nikolai (4th) takes a bigger "
+        "prize of another list instead: 1st place in Under 2000, 80. Places 5th–6th shared "
+        "on 1½ points: 100 split by 2, 50 each.",
+    ]
+    assert _rows(page, "c-under-2000") == [
+        "1st 80 Tanaka, Nikolai 80 | 1st with 1½ points.",
+        "2nd 50 Larsen, Olga 50 | Varga, Sven (2nd) already shares the money of a tie: 4th "
+        "place, 50. 3rd with 1 point.",
+    ]
+    assert _rows(page, "c-veterans-50") == [
+        "1st 60 Olsen, Rosa 60 | Jensen, Mila (1st) already shares the money of a tie: "
+        "1st–2nd place, 400. Tanaka, Nikolai (2nd) already has a bigger prize: 1st place in "
+        "Under 2000, 80. Varga, Sven (3rd) already shares the money of a tie: 4th place, 50. "
+        "Larsen, Olga (4th) takes a bigger prize of another list instead: 2nd place in Under "
+        "2000, 50. 5th with 1 point.",
+    ]
