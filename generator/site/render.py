@@ -314,7 +314,11 @@ def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
     if not allow_html:
         return render_notes(text)
     converter = markdown.Markdown(extensions=["tables", "sane_lists"])
-    return Markup(converter.convert(text))  # our own files, shipped with the package
+    body = converter.convert(text)  # our own files, shipped with the package
+    # A worked example's table is wider than a phone: it scrolls in its own box, as every
+    # table of the site does, rather than widen the page (issue 23).
+    body = body.replace("<table>", '<div class="table-wrap"><table>')
+    return Markup(body.replace("</table>", "</table></div>"))
 
 
 # --- pages -------------------------------------------------------------------------------
