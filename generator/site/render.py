@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -23,7 +24,7 @@ import jinja2
 import markdown
 from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.errors import StandingsError
 from generator.model import RoundKind, StartNo
@@ -204,6 +205,7 @@ def make_environment(events_dir: Path | None = None,
         outcome_words=outcome_words,
         colour_letter=colour_letter,
         flag=flag_mark,
+        breakable=breakable_name,
     )
     env.globals.update(
         site=site,
@@ -263,6 +265,22 @@ def tb_value(value: Any) -> str:
     return format_points(Decimal(value))
 
 
+_COMMA_BEFORE_A_WORD = re.compile(r",(?=[^\s,])")
+
+
+def breakable_name(name: str) -> Markup:
+    """A name as a page writes it, a line allowed to break after a comma no space follows.
+
+    Swiss-Manager writes a whole federation's names ``Psarianos,Emmanouil``: one word to a
+    browser, wider than a phone's name column, so it ran over the next cell. ``<wbr>``
+    adds no character: what is copied or searched is the name as the file writes it.
+    """
+    escaped = escape(name)
+    if "," not in escaped:
+        return escaped
+    return Markup(_COMMA_BEFORE_A_WORD.sub(",<wbr>", escaped))
+
+
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
 
@@ -303,7 +321,11 @@ def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
     if not allow_html:
         return render_notes(text)
     converter = markdown.Markdown(extensions=["tables", "sane_lists"])
-    return Markup(converter.convert(text))  # our own files, shipped with the package
+    body = converter.convert(text)  # our own files, shipped with the package
+    # A worked example's table is wider than a phone: it scrolls in its own box, as every
+    # table of the site does, rather than widen the page (issue 23).
+    body = body.replace("<table>", '<div class="table-wrap"><table>')
+    return Markup(body.replace("</table>", "</table></div>"))
 
 
 # --- pages -------------------------------------------------------------------------------

@@ -212,9 +212,22 @@ MEASURE = """() => {
     }
   }
 
-  // Words of names: each word (split at spaces and hyphens, where lines may break) is
-  // one line box.
+  // Words of names: each word (split at spaces and hyphens, where lines may break, and
+  // after a comma by the <wbr> that splits the text there) is one line box.
   out.nameWords = 0; out.brokenWords = [];
+  // Issue 23: a round's two names share 360 px, half each; a word wider than its half
+  // ("Schwarzenberger," in bold) breaks rather than push Black off the screen. That is
+  // the one break allowed: the word did not fit a column that had its full half.
+  const hadNoRoom = (cell, width) => {
+    const table = cell.closest('table.pairings');
+    if (!table) return false;
+    const style = getComputedStyle(cell);
+    const content = cell.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
+    const heads = table.tHead.rows[0].cells;
+    const shared = heads[1].getBoundingClientRect().width + heads[3].getBoundingClientRect().width;
+    return width > content + 1 && cell.getBoundingClientRect().width >= shared / 2 - 1;
+  };
   // A round's board rows carry no classes (round.html): their name cells are the second
   // and fourth of each row.
   const names = document.querySelectorAll('.name, .name-2, h1, '
@@ -228,7 +241,10 @@ MEASURE = """() => {
         const boxes = [...range.getClientRects()].filter(b => b.width > 0);
         if (boxes.length === 0) continue;
         out.nameWords += 1;
-        if (boxes.length > 1 && out.brokenWords.length < 10) out.brokenWords.push(m[0]);
+        const width = boxes.reduce((sum, b) => sum + b.width, 0);
+        if (boxes.length > 1 && !hadNoRoom(cell, width) && out.brokenWords.length < 10) {
+          out.brokenWords.push(m[0]);
+        }
       }
     }
   }

@@ -458,3 +458,21 @@ def test_a_blank_board_count_says_why_on_the_standings_and_the_team_page(tmp_pat
     team = text_of(crete / "teams" / "11.html")
     assert "the file does not say on which board each game of round 5 was played" in team
     assert "C.07 leaves it undefined here" not in team
+
+
+def test_member_page_shows_the_flag_as_a_players_page_does(site):
+    # Issue 23. Line 29: player 13 plays for GRE (columns 54-56).
+    html = (site / "crete" / "players" / "13.html").read_text(encoding="utf-8")
+    assert ('<dd><span class="flag flag-gr"></span><abbr title="FIDE federation code">GRE'
+            '</abbr></dd>') in html
+    assert ".flag-gr {" in (site / "static" / "style.css").read_text(encoding="utf-8")
+
+
+def test_a_name_written_without_a_space_after_its_comma_may_break_there(site):
+    # Issue 23: "Lirindzakis,Timotheos" (line 29) was one word, wider than a phone's name
+    # column. The break is a <wbr>: the text a reader copies or searches is unchanged.
+    page = site / "crete" / "teams" / "1.html"
+    roster_cell = ('<th scope="row" class="name"><a href="../players/13.html">'
+                   'Lirindzakis,<wbr>Timotheos</a></th>')
+    assert roster_cell in page.read_text(encoding="utf-8")
+    assert table_rows(page, f"Players of {NAME[1]}")[0][1] == "Lirindzakis,Timotheos"

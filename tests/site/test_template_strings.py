@@ -101,6 +101,9 @@ def pseudo_environment(events: Path) -> jinja2.Environment:
         return _wrapped(join(eval_ctx, value, d, attribute))
 
     env.filters["join"] = marked_join
+    # A name the filter breakable writes is Markup (its <wbr>), and still a value handed in.
+    breakable = env.filters["breakable"]
+    env.filters["breakable"] = lambda name: _wrapped(breakable(name))
     env.finalize = mark_value
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _pseudo_gettext, _pseudo_ngettext, newstyle=True,
