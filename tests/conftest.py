@@ -60,9 +60,10 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
                  "--disable-sync", "--no-first-run"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    """Debian's chromium driven by playwright, for the tests marked ``browser``."""
+    """Debian's chromium driven by playwright, for the tests marked ``browser``: one per test
+    process (each test opens its own context, so nothing carries over)."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     with playwright_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=chromium_path(),

@@ -57,7 +57,7 @@ EDITIONS = ("2024", "2026")
 
 # The README's run: enough examples to exercise every generator branch each run (the seeded
 # tests pin two fixed events more); `--examples 500` is the long run.
-CI_EXAMPLES = 20
+CI_EXAMPLES = 12
 REFERENCE_TIMEOUT = 120
 
 

@@ -73,7 +73,7 @@ SEPARATE_CODES = tuple(code for code in teamgen.COMPUTED
 
 # The README's run; each example runs the reference several times, so the long run
 # (`--examples 200`) is an option.
-CI_EXAMPLES = 5
+CI_EXAMPLES = 3
 REFERENCE_TIMEOUT = 120
 
 
