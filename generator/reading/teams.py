@@ -578,11 +578,16 @@ def _say_inferred(inferred: Sequence[_Inferred],
                   teams: Mapping[int, tuple[str, tuple[StartNo, ...]]], scoring: ScoreSystem,
                   games: ScoreSystem, board_count: int, pab: PairingAllocatedByeValue | None,
                   sink: DiagnosticSink) -> None:
-    """One warning per inference, at the round's block in the 001 record."""
+    """One diagnostic per inference, at the round's block in the 001 record: a note where
+    the file itself or event.yml settles it, a warning where a value is the program's guess
+    (what a team bye is worth when neither 320 nor event.yml's ``team_bye`` says)."""
     for found in inferred:
         name = teams[found.team][0]
+        # event.yml's team_bye gives the bye its worth: the inference then guesses nothing.
+        say_bye = sink.warning if pab is None else sink.remark
         if found.player is not None:
-            sink.warning(
+            # The points column counts the board as won: the file says it, in TRF-16's way.
+            sink.remark(
                 f"player {found.player} of team {found.team} ({name}) has `0000 - -` in round "
                 f"{found.round} but the points column counts it as won: inferred a board won "
                 f"against an empty board in the match against team {found.opponent_team}",
@@ -598,7 +603,7 @@ def _say_inferred(inferred: Sequence[_Inferred],
                 game_points = games.points(RoundKind.PAIRING_ALLOCATED_BYE,
                                            ResultCode.PAIRING_ALLOCATED_BYE) * board_count
                 worth = "a bye on every board (its players' `0000 - U`) with a drawn match's MP"
-            sink.warning(
+            say_bye(
                 f"team {found.team} ({name}) has the pairing-allocated bye in round "
                 f"{found.round} and no record 320 says what it is worth: read as "
                 f"{worth}, {points_text(match_points.normalize())} match points and "
@@ -607,7 +612,7 @@ def _say_inferred(inferred: Sequence[_Inferred],
                 expected="record 320 with the bye's match points (columns 5-8) and game "
                          "points (10-13)")
             continue
-        sink.warning(
+        say_bye(
             f"team {found.team} ({name}) has no match in round {found.round}, the only team "
             f"without one, and `0000 - -` on every player: inferred the team's "
             f"pairing-allocated bye, worth {points_text(match_points.normalize())} match "

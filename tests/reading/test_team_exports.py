@@ -13,7 +13,9 @@ from decimal import Decimal
 
 import pytest
 from conftest import CORPUS
+from kit.sitekit import make_event
 
+from generator.errors import Severity
 from generator.model import Edition, ResultCode, RoundKind, StartNo, TeamTournament
 from generator.reading.events import Event, read_event
 from generator.rules.ranking import compute_standings
@@ -93,17 +95,28 @@ def _inferred(event: Event) -> list[str]:
     return [str(w) for w in event.warnings if "inferred" in w.message]
 
 
-def test_each_inference_is_one_warning_at_its_place():
+def test_each_inference_is_one_diagnostic_at_its_place():
     warnings = _inferred(_event("crete-friendship-cup-2024.trf"))
     empty = [w for w in warnings if "empty board" in w]
     byes = [w for w in warnings if "team bye" in w]
     assert len(empty) == 12 and len(byes) == 7 and len(warnings) == 19
     # Player 9 (team 2 in the second 013 line), round 7: line 25, blocks of 10 columns from 92.
-    assert sum("crete-friendship-cup-2024.trf:25:152: warning: player 9 of team 2 " in w
+    # The points column counts the board as won, so the file says it: a note.
+    assert sum("crete-friendship-cup-2024.trf:25:152: note: player 9 of team 2 " in w
                for w in empty) == 1
-    # Team 15's bye in round 1: its first player, 1, on line 17.
+    assert all(": note: " in w for w in empty)
+    # Team 15's bye in round 1: its first player, 1, on line 17. What a team bye is worth
+    # the file does not say, so the value is a guess: a warning, which --strict refuses.
     assert sum("crete-friendship-cup-2024.trf:17:92: warning: team 15 " in w for w in byes) == 1
-    assert all(": warning: " in w for w in warnings)
+    assert all(": warning: " in w for w in byes)
+
+
+def test_a_team_bye_whose_worth_event_yml_gives_is_a_note(tmp_path):
+    make_event(tmp_path, "crete", TEAMS / "trf" / "crete-friendship-cup-2024.trf",
+               "team_bye: {match_points: 1, game_points: 3}\n")
+    byes = [w for w in read_event(tmp_path / "crete").warnings
+            if "pairing-allocated bye" in w.message]
+    assert len(byes) == 7 and all(w.severity is Severity.REMARK for w in byes)
     # The corrected copy writes the empty boards `0000 - +`: only the byes are inferred.
     assert len(_inferred(_event("crete-friendship-cup-2024-fixempty.trf"))) == 7
 
