@@ -121,26 +121,35 @@ def site_file(events_root: str | os.PathLike[str]) -> tuple[Path, str]:
     return Path(os.path.abspath(display)), display
 
 
-def read_site(events_root: str | os.PathLike[str]
-              ) -> tuple[SiteSettings, tuple[Diagnostic, ...]]:
-    """``site.yml`` beside the events folder, with its logo's bytes; the defaults without
-    one. Never raises for bad input: the settings (defaults where refused) and every
-    problem, each at its ``site.yml:LINE:COLUMN``."""
+def _read_site_file(events_root: str | os.PathLike[str]
+                    ) -> tuple[SiteSettings, list[Diagnostic]]:
+    """``site.yml`` alone, its logo named but not read."""
     path, display = site_file(events_root)
     # lexists: a folder, a pipe or a broken link named site.yml is reported, not skipped.
     if not os.path.lexists(path):
-        return SiteSettings(), ()
+        return SiteSettings(), []
     diagnostics: list[Diagnostic] = []
     project = InputFolder.of(path.parent, name="the project folder")
     text = _read_text(path, display, diagnostics, project,
                       limit=4 * MAX_SETTINGS_CHARACTERS + 4)
     if text is None:
-        return SiteSettings(path=display), tuple(diagnostics)
+        return SiteSettings(path=display), diagnostics
     sink = DiagnosticSink(display)
     settings = read_site_settings(text, display, sink)
     diagnostics.extend(sink.collected())
+    return settings, diagnostics
+
+
+def read_site(events_root: str | os.PathLike[str]
+              ) -> tuple[SiteSettings, tuple[Diagnostic, ...]]:
+    """``site.yml`` beside the events folder, with its logo's bytes; the defaults without
+    one. Never raises for bad input: the settings (defaults where refused) and every
+    problem, each at its ``site.yml:LINE:COLUMN``."""
+    settings, diagnostics = _read_site_file(events_root)
     if settings.logo is None:
         return settings, tuple(diagnostics)
+    path, display = site_file(events_root)
+    project = InputFolder.of(path.parent, name="the project folder")
     line, column = settings.positions.get("logo", (None, None))
     at = partial(Diagnostic, path=display, line=line, column=column)
     logo_path = path.parent / settings.logo
@@ -191,7 +200,8 @@ def site_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
     """The files beside the events folder that shape every page: site.yml and its logo
     (the build cache digests them, serve watches them)."""
     path, _ = site_file(events_root)
-    settings, _problems = read_site(events_root)
+    # The logo's name is enough: reading and cleaning it is the build's work, done once.
+    settings, _problems = _read_site_file(events_root)
     logo = (path.parent / settings.logo,) if settings.logo is not None else ()
     return (path, *logo)
 
