@@ -137,3 +137,36 @@ def test_the_ground_floor_stays_small() -> None:
 def test_no_module_is_over_700_lines(module: str) -> None:
     lines = MODULES[module].read_text(encoding="utf-8").count("\n")
     assert lines <= 700, f"{module} has {lines} lines"
+
+
+def _outside_imports(module: str) -> set[str]:
+    """The top-level packages outside generator that ``module`` imports (jinja2, yaml...)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.partition(".")[0])
+    return found - {"generator"}
+
+
+def _loaded_with(module: str) -> set[str]:
+    """``module`` and every generator module importing it loads, at any depth."""
+    seen = {module}
+    stack = [module]
+    while stack:
+        for target in GRAPH.get(stack.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen
+
+
+def test_the_output_folder_knows_files_not_templates() -> None:
+    # staging.py guards the output folder (what may be replaced, the swap): it needs to
+    # know where the templates are, never to load them. Issue 24.
+    loaded = _loaded_with("generator.site.staging")
+    assert "generator.site.render" not in loaded
+    jinja = sorted(m for m in loaded if {"jinja2", "markupsafe"} & _outside_imports(m))
+    assert jinja == []

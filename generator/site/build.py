@@ -43,6 +43,7 @@ from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.render import make_environment
+from generator.site.template_paths import club_templates, package_templates
 from generator.site.views import EventPlan
 from generator.speed import collector_paused
 
@@ -434,9 +435,9 @@ def template_folders(events_root: Path) -> list[Path]:
     """The folders, besides the package's code, whose files shape pages: the package's
     templates, the tie-break explanations, the catalogues and a club's override (digested by
     the cache, watched by serve)."""
-    folders = [render.package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR,
+    folders = [package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR,
                LOCALES]
-    club = render.club_templates(events_root)
+    club = club_templates(events_root)
     if club is not None:
         folders.append(club)
     return [folder for folder in folders if folder.is_dir()]

@@ -92,6 +92,7 @@ from generator.site.team_view import (
     team_table_shape,
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
+from generator.site.template_paths import club_templates, package_templates
 from generator.site.views import (
     Column,
     EventPlan,
@@ -120,31 +121,6 @@ from generator.site.workers import forked_pool
 
 STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
-
-
-# --- where templates come from ----------------------------------------------------------
-
-def package_templates() -> Path:
-    """The templates shipped with the package (``templates/`` in the source tree)."""
-    try:
-        located = resources.files("generator.templates")
-        path = Path(str(located))
-        if (path / "base.html").is_file():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    # An editable install made before templates/ became a package: read the source tree.
-    return Path(__file__).resolve().parents[2] / "templates"
-
-
-def club_templates(events_dir: Path | None) -> Path | None:
-    """A club's own ``templates/`` beside its ``events/`` overrides ours file by file."""
-    if events_dir is None:
-        return None
-    candidate = Path(events_dir).resolve().parent / "templates"
-    if candidate.is_dir() and candidate.resolve() != package_templates().resolve():
-        return candidate
-    return None
 
 
 def make_environment(events_dir: Path | None = None,

@@ -38,7 +38,7 @@ from pathlib import Path
 from generator.errors import Diagnostic, Severity, StandingsError
 from generator.files import read_regular_file
 from generator.site.cache import MANIFEST_NAME
-from generator.site.render import package_templates
+from generator.site.template_paths import package_templates
 
 try:
     import fcntl
