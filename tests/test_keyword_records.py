@@ -56,7 +56,7 @@ def test_the_rule_finds_the_records_it_is_about():
             "generator.reading.trf.TrfRecord", "generator.reading.trf.RoundBlocks",
             "generator.rules.explain.StandingsRow",
             "generator.preview.livebuild.LiveBuild", "generator.preview.serve.ServeSettings",
-            "generator.rules.opponents._Elements", "generator.site.render.EventJob"} <= names
+            "generator.rules.opponents._Elements", "generator.site.pages.EventJob"} <= names
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda cls: f"{cls.__module__}.{cls.__qualname__}")

@@ -97,11 +97,12 @@ def default_site_functions() -> RealSite:
 
 
 def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
-    """The site's own split of ``render_event`` (site.event_jobs): the standings page, the
-    other event pages, each round, each player.
+    """The site's own split of ``render_event`` (site.event_jobs): a job per page, or per
+    kind where a kind's pages are few (site/pages.py declares the kinds and their split).
 
-    The standings page (what the arbiter watches) and the first player page (one page of
-    each template an event's rebuild must not break) are the probes; the rest renders on
+    The kinds marked as probes give them: the standings page (what the arbiter watches) and
+    the first player or team page (one page of each template an event's rebuild must not
+    break); the rest renders on
     request or in the background. The jobs together give exactly
     ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for
     byte).
@@ -110,8 +111,7 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
     return [
         PageJob(partial(site.render_event_job, plan, env, job, standings_after),
                 job.paths(plan),
-                probe=job.kind is site.JobKind.STANDINGS
-                or (job.kind is site.JobKind.PLAYERS and job.first == 0))
+                probe=job.is_probe)
         for job in site.event_jobs(plan, players_per_job=1)
     ]
 

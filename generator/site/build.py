@@ -37,7 +37,7 @@ from generator.reading.events import (
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
-from generator.site import render, views
+from generator.site import pages, render, views
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
@@ -48,7 +48,7 @@ from generator.site.views import EventPlan
 from generator.speed import collector_paused
 
 __all__ = [
-    "EventJob", "JobKind", "Site", "StagedSite", "build_site", "discover_events", "event_jobs",
+    "EventJob", "Site", "StagedSite", "build_site", "discover_events", "event_jobs",
     "make_environment", "page_inputs", "plan_event", "plan_site", "planned_warnings",
     "prepare_cache", "render_event", "render_event_job", "render_index", "render_site",
     "site_environment", "site_inputs", "standings_after_rounds", "template_folders",
@@ -111,8 +111,7 @@ def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
 
 # --- an event's pages, a few at a time --------------------------------------------------
 
-EventJob = render.EventJob
-JobKind = render.JobKind
+EventJob = pages.EventJob
 
 
 def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
@@ -122,7 +121,7 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
     job per player (``players_per_job=1``) and renders each page when it is asked for;
     each job's ``paths(plan)`` says which files it makes.
     """
-    return render.event_jobs(plan, players_per_job=players_per_job)
+    return pages.event_jobs(plan, players_per_job=players_per_job)
 
 
 def render_event_job(plan: EventPlan, env: jinja2.Environment, job: EventJob,

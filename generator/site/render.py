@@ -13,9 +13,8 @@ import functools
 import multiprocessing
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
-from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from generator.errors import StandingsError
-from generator.model import RoundKind, StartNo
+from generator.model import RoundKind
 from generator.reading.notes import render_notes
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
@@ -38,56 +37,26 @@ from generator.site.addresses import (
     PEOPLE_DIR,
     TIEBREAKS_DIR,
     UNPLAYED_ROUNDS_PAGE,
-    boards_page,
-    competitor_page,
-    crosstable_page,
-    csv_download,
-    event_page,
     explanation_stem,
-    json_download,
     link_from_folder,
     person_page,
-    player_page,
-    qr_page,
-    round_page,
-    standings_after_page,
-    starting_list_page,
-    team_page,
-    trf_download,
 )
-from generator.site.downloads import plain_decimal, standings_csv, standings_json
+from generator.site.downloads import plain_decimal
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_mark, flag_rules
 from generator.site.page_meta import (
-    boards_meta,
-    competitor_meta,
-    crosstable_meta,
     index_meta,
-    member_meta,
     people_meta,
     person_meta,
-    round_meta,
-    standings_meta,
-    starting_list_meta,
     tiebreak_meta,
     tiebreaks_meta,
-    venue_qr_meta,
 )
-from generator.site.people import Person, person_keys
-from generator.site.player_view import player_views
-from generator.site.prize_pages import prize_files
-from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
+from generator.site.pages import Download, EventJob, Page, Split, event_context, event_jobs
+from generator.site.people import Person
 from generator.site.qr import qr_svg, small_qr_svg
-from generator.site.rating_view import download_changes, event_rating_changes, rating_column
+from generator.site.rating_view import event_rating_changes, rating_column
 from generator.site.team_view import (
-    board_records,
-    board_tables,
-    member_numbers,
-    member_views,
-    team_berger_grid,
-    team_crosstable,
-    team_page_view,
     team_standings_lines,
     team_table_shape,
 )
@@ -96,14 +65,11 @@ from generator.site.template_paths import club_templates, package_templates
 from generator.site.views import (
     Column,
     EventPlan,
-    berger_grid,
     columns,
     event_sort_key,
     format_points,
     place_text,
-    round_view,
     standings_lines,
-    swiss_crosstable,
     used_tiebreaks,
     value_of,
 )
@@ -356,92 +322,6 @@ PARALLEL_MIN_PLAYERS = 400
 """Below this many players an event renders in one process (forking costs more than it saves)."""
 
 
-class JobKind(StrEnum):
-    STANDINGS = "standings"
-    """The event page: the standings the arbiter watches."""
-    EVENT_PAGES = "event-pages"
-    """Crosstable, starting list and the downloads (TRF, CSV, JSON)."""
-    ROUND = "round"
-    """One round's results and the standings after it."""
-    PLAYERS = "players"
-    """The pages of the players (the teams of a team event) at places ``first`` to
-    ``end`` (exclusive)."""
-    MEMBERS = "members"
-    """A team event: the pages of its players ``first`` to ``end`` (exclusive) of
-    ``team_view.member_numbers``."""
-    PRIZES = "prizes"
-    """The prize list, and each category's page and CSV (site/prize_pages.py)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventJob:
-    """Some of an event's files, rendered on their own by :func:`render_job`.
-
-    ``standings build`` spreads an event's jobs over its worker processes; ``standings
-    serve`` renders the standings page at once and the others when asked or idle.
-    """
-
-    kind: JobKind
-    first: int = 0
-    """The round (ROUND), the first place in the standings (PLAYERS), or the first member
-    (MEMBERS)."""
-    end: int = 0
-    """PLAYERS, MEMBERS: one past the last."""
-
-    def paths(self, plan: EventPlan) -> tuple[str, ...]:
-        """The files the job renders, known without rendering them."""
-        slug = plan.slug
-        if self.kind is JobKind.STANDINGS:
-            return (event_page(slug),)
-        if self.kind is JobKind.EVENT_PAGES:
-            boards = (boards_page(slug),) if plan.info.is_team_event else ()
-            return (crosstable_page(slug), starting_list_page(slug), *boards, qr_page(slug),
-                    trf_download(slug), csv_download(slug),
-                    json_download(slug))
-        if self.kind is JobKind.ROUND:
-            if self.first > plan.info.rounds_played:  # paired, not played: no standings
-                return (round_page(slug, self.first),)
-            return (round_page(slug, self.first),
-                    standings_after_page(slug, self.first))
-        if self.kind is JobKind.PRIZES:
-            return prize_paths(plan)
-        if self.kind is JobKind.MEMBERS:
-            members = _members(plan)
-            return tuple(player_page(slug, members[index])
-                         for index in range(self.first, self.end))
-        rows = plan.standings.rows
-        is_team = plan.info.is_team_event
-        return tuple(competitor_page(slug, rows[index].player.start_no, is_team)
-                     for index in range(self.first, self.end))
-
-
-def _members(plan: EventPlan) -> tuple[StartNo, ...]:
-    """The players of a team event with a page, in the order of the MEMBERS jobs."""
-    teams = plan.event.teams
-    return member_numbers(teams) if teams is not None else ()
-
-
-def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
-    """Every file under ``<slug>/``, as jobs: the standings page first, then the other
-    event pages, the rounds (latest first) and the players (by place).
-
-    ``players_per_job``: None splits the players in eight (for worker processes); 1 gives
-    each player page its own job (serve renders the one asked for).
-    """
-    count = len(plan.standings.rows)
-    size = players_per_job or max(50, -(-count // 8))
-    members = len(_members(plan))
-    member_size = players_per_job or max(50, -(-members // 8))
-    prizes = (EventJob(kind=JobKind.PRIZES),) if prize_paths(plan) else ()
-    return (EventJob(kind=JobKind.STANDINGS), EventJob(kind=JobKind.EVENT_PAGES), *prizes,
-            *(EventJob(kind=JobKind.ROUND, first=k)
-              for k in range(plan.info.rounds_listed, 0, -1)),
-            *(EventJob(kind=JobKind.PLAYERS, first=first, end=min(first + size, count))
-              for first in range(0, count, size)),
-            *(EventJob(kind=JobKind.MEMBERS, first=first, end=min(first + member_size, members))
-              for first in range(0, members, member_size)))
-
-
 _FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None = None
 """What forked workers inherit: set just before the pool forks, cleared after."""
 
@@ -460,7 +340,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
     build`` writes them meanwhile); the whole event is returned as well.
     """
     # Largest first, so the last job to finish is a small one.
-    jobs = sorted(event_jobs(plan), key=lambda job: _LARGEST_FIRST[job.kind])
+    jobs = sorted(event_jobs(plan), key=lambda job: _LARGEST_FIRST[job.kind.split])
     files: dict[str, bytes] = {}
     if (workers > 1 and len(plan.standings.rows) >= PARALLEL_MIN_PLAYERS
             and "fork" in multiprocessing.get_all_start_methods()):
@@ -484,8 +364,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
     return files
 
 
-_LARGEST_FIRST = {JobKind.PLAYERS: 0, JobKind.MEMBERS: 0, JobKind.ROUND: 1,
-                  JobKind.EVENT_PAGES: 2, JobKind.PRIZES: 2, JobKind.STANDINGS: 3}
+_LARGEST_FIRST = {Split.SLICES: 0, Split.EACH: 1, Split.ONE: 2}
 
 
 def _run_forked_job(job: EventJob) -> dict[str, bytes]:
@@ -495,105 +374,26 @@ def _run_forked_job(job: EventJob) -> dict[str, bytes]:
 
 def render_job(plan: EventPlan, env: jinja2.Environment,
                standings_after: Callable[[int], Standings], job: EventJob) -> dict[str, bytes]:
-    """The files of one job (exactly ``job.paths(plan)``)."""
-    info = plan.info
-    slug = plan.slug
+    """The files of one job (exactly ``job.paths(plan)``), as its kind declares them
+    (site/pages.py)."""
+    kind = job.kind
+    keys = job.keys(plan)
     site = site_of(env)
-    common: dict[str, Any] = {"plan": plan, "info": info, "standings": plan.standings,
-                              "prize_nav": prize_nav(plan)}
+    common = event_context(plan)
+    templates = {file.template: env.get_template(file.template)
+                 for file in kind.files if isinstance(file, Page)}
     files: dict[str, bytes] = {}
-    teams = plan.event.teams
-    if job.kind is JobKind.PLAYERS and teams is not None:
-        team_template = env.get_template("team.html")
-        records = board_records(teams)
-        for view in player_views(plan, job.first, job.end):
-            team = teams.team(view.row.player.start_no)
-            page = team_page(slug, team.start_no)
-            files[page] = _render_page(
-                team_template, page,
-                {"view": view, "team_view": team_page_view(plan, view, records), "honours": None,
-                 "meta": competitor_meta(site, plan, page, view), **common})
-    elif job.kind is JobKind.PLAYERS:
-        player_template = env.get_template("player.html")
-        prizes = event_prizes(plan)
-        for view in player_views(plan, job.first, job.end):
-            page = player_page(slug, view.row.player.start_no)
-            files[page] = _render_page(
-                player_template, page,
-                {"view": view, "person_key": person_keys(plan)[view.row.player.start_no],
-                 "honours": player_honours(plan, prizes, view.row.player.start_no),
-                 "meta": competitor_meta(site, plan, page, view), **common})
-    elif job.kind is JobKind.MEMBERS:
-        member_template = env.get_template("member.html")
-        for member in member_views(plan, _members(plan)[job.first:job.end]):
-            page = player_page(slug, member.player.start_no)
-            files[page] = _render_page(member_template, page, {
-                "member": member, "meta": member_meta(site, plan, page, member), **common})
-    elif job.kind is JobKind.ROUND:
-        is_played = job.first <= info.rounds_played
-        shown_round = round_view(plan, job.first,
-                                 standings_after(job.first) if is_played else None)
-        page = round_page(slug, job.first)
-        files[page] = _render(env, "round.html", page, round=shown_round,
-                              meta=round_meta(site, plan, page, shown_round), **common)
-        if not is_played:
-            return files
-        page = standings_after_page(slug, job.first)
-        after = shown_round.standings
-        assert after is not None, "a played round has its standings"
-        files[page] = _render(env, "standings_after.html", page, round=shown_round,
-                              after=after,
-                              meta=standings_meta(site, plan, page, after, job.first), **common)
-    elif job.kind is JobKind.PRIZES:
-        files.update(prize_files(
-            plan, site, lambda template, page, **context: _render(env, template, page,
-                                                                  **context, **common),
-            csv_heading))
-    elif job.kind is JobKind.STANDINGS:
-        notes = render_markdown(info.notes_markdown) if info.notes_markdown.strip() else None
-        page = event_page(slug)
-        files[page] = _render(env, "event.html", page, notes=notes,
-                              meta=standings_meta(site, plan, page, plan.standings), **common)
-    else:
-        page = crosstable_page(slug)
-        common["meta"] = crosstable_meta(site, plan, page)
-        if teams is not None and not info.is_round_robin:
-            files[page] = _render(env, "crosstable.html", page, swiss=(), grid=(),
-                                  team_swiss=team_crosstable(plan), **common)
-        elif info.is_round_robin:
-            grid = team_berger_grid(plan) if teams is not None else berger_grid(plan)
-            files[page] = _render(env, "crosstable.html", page, swiss=(),
-                                  grid=grid, team_swiss=(), **common)
-        else:
-            files[page] = _render(env, "crosstable.html", page,
-                                  swiss=swiss_crosstable(plan), grid=(), team_swiss=(),
-                                  **common)
-        page = starting_list_page(slug)
-        common["meta"] = starting_list_meta(site, plan, page)
-        files[page] = _render(env, "starting_list.html", page, **common)
-        if teams is not None:
-            page = boards_page(slug)
-            common["meta"] = boards_meta(site, plan, page)
-            files[page] = _render(env, "boards.html", page, boards=board_tables(plan),
-                                  **common)
-        page = qr_page(slug)
-        common["meta"] = venue_qr_meta(site, plan, page)
-        files[page] = _render(env, "qr.html", page, **common)
-        # The bytes the event was read from, not the file now on disk: under serve the
-        # file may have changed since, and the download must match the pages beside it.
-        files[trf_download(slug)] = plan.event.trf_bytes
-        ratings = download_changes(plan.event, plan.standings)
-        files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading,
-                                                  ratings=ratings)
-        files[json_download(slug)] = standings_json(plan.standings, info.title,
-                                                    ratings=ratings)
+    for key, view in zip(keys, kind.views(plan, keys, standings_after), strict=True):
+        for file in kind.files:
+            if isinstance(file, Download):
+                files[file.path(plan, key)] = file.data(plan, view)
+            elif file.when(plan, key):
+                page = file.path(plan, key)
+                files[page] = _render_page(
+                    templates[file.template], page,
+                    {**file.context(plan, view), "meta": file.meta(site, plan, page, view),
+                     **common})
     return files
-
-
-def csv_heading(heading: str) -> str:
-    """A column heading of the site's standings.csv in the page's language (the CLI's
-    ``rank --format csv`` keeps the English ones)."""
-    return languages.pgettext("CSV column", heading)
 
 
 def explanation_sources(language: str = languages.ENGLISH) -> dict[str, str]:

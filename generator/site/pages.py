@@ -1,0 +1,436 @@
+"""The kinds of page an event has, declared in one list: a new page is one entry of it.
+
+A kind says which pages of it an event has (its keys: a round's number, a place in the
+standings, a category), what each of them shows (its view, worked out for a batch of keys at
+once, so that what the pages share is worked out once), and the files made of each view: a
+template with its metadata (``page_meta.py``), or the bytes of a download. ``render.py``
+renders every kind the same way; the build's jobs (its forked workers), ``standings serve``'s
+pages rendered on request and the site's structural tests read this list, so none of them
+names a page. No Jinja here: a template is named, never loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from generator.model import StartNo
+from generator.reading.notes import render_notes
+from generator.reading.site_settings import SiteSettings
+from generator.rules.explain import Standings
+from generator.site import language as languages
+from generator.site.addresses import (
+    boards_page,
+    crosstable_page,
+    csv_download,
+    event_page,
+    json_download,
+    player_page,
+    prizes_page,
+    qr_page,
+    round_page,
+    standings_after_page,
+    starting_list_page,
+    team_page,
+    trf_download,
+)
+from generator.site.downloads import standings_csv, standings_json
+from generator.site.page_meta import (
+    PageMeta,
+    boards_meta,
+    category_meta,
+    competitor_meta,
+    crosstable_meta,
+    member_meta,
+    prizes_meta,
+    round_meta,
+    standings_meta,
+    starting_list_meta,
+    venue_qr_meta,
+)
+from generator.site.people import person_keys
+from generator.site.player_view import PlayerView, player_views
+from generator.site.prize_view import (
+    CategoryView,
+    PrizesView,
+    category_rows_standings,
+    category_view,
+    event_prizes,
+    player_honours,
+    prize_nav,
+    prizes_view,
+)
+from generator.site.rating_view import download_changes
+from generator.site.team_view import (
+    TeamPageView,
+    board_records,
+    board_tables,
+    member_numbers,
+    member_views,
+    team_berger_grid,
+    team_crosstable,
+    team_page_view,
+)
+from generator.site.views import EventPlan, RoundView, berger_grid, round_view, swiss_crosstable
+
+__all__ = [
+    "EVENT_PAGE_KINDS", "Download", "EventJob", "Page", "PageKind", "Split", "StandingsAfter",
+    "csv_heading", "event_context", "event_jobs", "event_kind",
+]
+
+K = TypeVar("K")
+"""What tells one page of a kind from another: a round's number, a place, a start number."""
+V = TypeVar("V")
+"""What one page of a kind shows (its view)."""
+
+StandingsAfter = Callable[[int], Standings]
+"""The standings after round k of the event (the engine with the event's settings)."""
+
+
+class Split(Enum):
+    """How a kind's pages are shared out among jobs (a build's worker processes, serve's
+    pages rendered on request)."""
+
+    ONE = "one"
+    """All of them in one job."""
+    EACH = "each"
+    """A job per page."""
+    SLICES = "slices"
+    """Eight slices of at least 50 for a build; a job per page for serve."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Page(Generic[K, V]):
+    """A file of a kind rendered from a template, with the event's common names
+    (:func:`event_context`) and its metadata."""
+
+    path: Callable[[EventPlan, K], str]
+    template: str
+    meta: Callable[[SiteSettings, EventPlan, str, V], PageMeta]
+    """(site.yml, plan, the page's path, the view) -> its title and descriptions."""
+    context: Callable[[EventPlan, V], Mapping[str, object]] = lambda _plan, _view: {}
+    """The names the template reads besides the common ones and ``meta``."""
+    when: Callable[[EventPlan, K], bool] = lambda _plan, _key: True
+    """Whether the key has this file (a round paired but not played has no standings)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Download(Generic[K, V]):
+    """A file of a kind written as bytes, without a template."""
+
+    path: Callable[[EventPlan, K], str]
+    data: Callable[[EventPlan, V], bytes]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PageKind(Generic[K, V]):
+    """A kind of page: which an event has, what each shows, and the files made of it.
+
+    (Not slotted, as :class:`Page` and :class:`Download`: a slotted frozen dataclass cannot
+    be made through its subscripted generic, ``PageKind[int, RoundView](...)``, on Python
+    3.11, and a site has a dozen of them.)
+    """
+
+    name: str
+    keys: Callable[[EventPlan], Sequence[K]]
+    """The event's pages of this kind, in the order they are rendered (none: no job)."""
+    views: Callable[[EventPlan, Sequence[K], StandingsAfter], Iterable[V]]
+    """The view of each of these keys (a contiguous run of ``keys``), in their order."""
+    files: tuple[Page[K, V] | Download[K, V], ...]
+    split: Split = Split.ONE
+    probe: bool = False
+    """Serve renders its first job while it rebuilds the event, before the new pages are
+    served: the standings page an arbiter watches, and one page of each template that an
+    event's rebuild must not break."""
+
+    def paths(self, plan: EventPlan, keys: Sequence[K]) -> tuple[str, ...]:
+        """The files of these keys, known without rendering them."""
+        return tuple(file.path(plan, key) for key in keys for file in self.files
+                     if not isinstance(file, Page) or file.when(plan, key))
+
+    def __reduce__(self) -> tuple[Callable[[str], PageKind[Any, Any]], tuple[str]]:
+        # A job goes to a forked worker by pickle; its kind goes by name (its functions
+        # are lambdas, which pickle cannot carry).
+        return event_kind, (self.name,)
+
+
+# --- what the declarations share --------------------------------------------------------
+
+
+def event_context(plan: EventPlan) -> dict[str, Any]:
+    """The names every page of an event is rendered with."""
+    return {"plan": plan, "info": plan.info, "standings": plan.standings,
+            "prize_nav": prize_nav(plan)}
+
+
+def csv_heading(heading: str) -> str:
+    """A column heading of the site's standings.csv in the page's language (the CLI's
+    ``rank --format csv`` keeps the English ones)."""
+    return languages.pgettext("CSV column", heading)
+
+
+def _one(_plan: EventPlan) -> Sequence[None]:
+    return (None,)
+
+
+def _team_event_only(plan: EventPlan) -> Sequence[None]:
+    return (None,) if plan.info.is_team_event else ()
+
+
+def _once(view: Callable[[EventPlan], V]
+          ) -> Callable[[EventPlan, Sequence[None], StandingsAfter], list[V]]:
+    """The views of a kind an event has one page of: the event's alone."""
+    return lambda plan, keys, _after: [view(plan) for _ in keys]
+
+
+def _nothing(_plan: EventPlan) -> None:
+    """The view of a page that shows only what every page of the event has."""
+    return None
+
+
+def _place(plan: EventPlan, index: int) -> StartNo:
+    return plan.standings.rows[index].player.start_no
+
+
+def _at_places(plan: EventPlan, places: Sequence[int]) -> Iterable[PlayerView]:
+    """The competitors at these places (a contiguous run, from a job's slice)."""
+    return player_views(plan, places[0], places[-1] + 1) if places else ()
+
+
+def _individual_places(plan: EventPlan) -> Sequence[int]:
+    return () if plan.info.is_team_event else range(len(plan.standings.rows))
+
+
+def _team_places(plan: EventPlan) -> Sequence[int]:
+    return range(len(plan.standings.rows)) if plan.info.is_team_event else ()
+
+
+def _members(plan: EventPlan) -> Sequence[StartNo]:
+    """The players of a team event with a page (a team's members keep ``players/``)."""
+    teams = plan.event.teams
+    return member_numbers(teams) if teams is not None else ()
+
+
+def _notes(plan: EventPlan) -> object:
+    notes = plan.info.notes_markdown
+    return render_notes(notes) if notes.strip() else None
+
+
+def _crosstable(plan: EventPlan) -> Mapping[str, object]:
+    """One of three tables: a Swiss event's, a round robin's grid, or a team Swiss's."""
+    is_team = plan.event.teams is not None
+    if is_team and not plan.info.is_round_robin:
+        return {"swiss": (), "grid": (), "team_swiss": team_crosstable(plan)}
+    if plan.info.is_round_robin:
+        grid = team_berger_grid(plan) if is_team else berger_grid(plan)
+        return {"swiss": (), "grid": grid, "team_swiss": ()}
+    return {"swiss": swiss_crosstable(plan), "grid": (), "team_swiss": ()}
+
+
+def _rounds(plan: EventPlan) -> Sequence[int]:
+    """Every round listed, the latest first."""
+    return range(plan.info.rounds_listed, 0, -1)
+
+
+def _is_played(plan: EventPlan, round_no: int) -> bool:
+    return round_no <= plan.info.rounds_played
+
+
+def _round_views(plan: EventPlan, rounds: Sequence[int],
+                 standings_after: StandingsAfter) -> list[RoundView]:
+    return [round_view(plan, k, standings_after(k) if _is_played(plan, k) else None)
+            for k in rounds]
+
+
+def _after(shown: RoundView) -> Standings:
+    assert shown.standings is not None, "a played round has its standings"
+    return shown.standings
+
+
+def _prizes(plan: EventPlan) -> Sequence[None]:
+    return (None,) if prize_nav(plan).prizes is not None else ()
+
+
+def _prize_list(plan: EventPlan) -> PrizesView:
+    prizes = event_prizes(plan)
+    shown = prizes_view(plan, prizes) if prizes is not None else None
+    assert shown is not None, "prizes: in event.yml awards them"
+    return shown
+
+
+def _categories(plan: EventPlan) -> Sequence[int]:
+    return range(len(prize_nav(plan).categories))
+
+
+def _category_views(plan: EventPlan, numbers: Sequence[int], _after: StandingsAfter
+                    ) -> list[tuple[CategoryView, Standings]]:
+    """Each category's page and the rows of its CSV."""
+    prizes = event_prizes(plan)
+    assert prizes is not None, "categories in event.yml"
+    return [(category_view(plan, prizes, ranked), category_rows_standings(plan, ranked))
+            for ranked in (prizes.categories[number] for number in numbers)]
+
+
+def _team_views(plan: EventPlan, places: Sequence[int], _after: StandingsAfter
+                ) -> Iterable[tuple[PlayerView, TeamPageView]]:
+    teams = plan.event.teams
+    assert teams is not None, "team pages of an individual event"
+    records = board_records(teams)
+    return ((view, team_page_view(plan, view, records)) for view in _at_places(plan, places))
+
+
+def _player_context(plan: EventPlan, view: PlayerView) -> Mapping[str, object]:
+    start_no = view.row.player.start_no
+    return {"view": view, "person_key": person_keys(plan)[start_no],
+            "honours": player_honours(plan, event_prizes(plan), start_no)}
+
+
+# --- the list -----------------------------------------------------------------------------
+
+EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
+    PageKind[None, object](
+        name="standings", keys=_one, views=_once(_notes), probe=True,
+        files=(Page(path=lambda plan, _: event_page(plan.slug), template="event.html",
+                    context=lambda _plan, notes: {"notes": notes},
+                    meta=lambda site, plan, page, _: standings_meta(site, plan, page,
+                                                                    plan.standings)),)),
+    PageKind[None, Mapping[str, object]](
+        name="crosstable", keys=_one, views=_once(_crosstable),
+        files=(Page(path=lambda plan, _: crosstable_page(plan.slug), template="crosstable.html",
+                    context=lambda _plan, tables: tables,
+                    meta=lambda site, plan, page, _: crosstable_meta(site, plan, page)),)),
+    PageKind[None, None](
+        name="starting-list", keys=_one, views=_once(_nothing),
+        files=(Page(path=lambda plan, _: starting_list_page(plan.slug),
+                    template="starting_list.html",
+                    meta=lambda site, plan, page, _: starting_list_meta(site, plan, page)),)),
+    PageKind[None, object](
+        name="boards", keys=_team_event_only, views=_once(board_tables),
+        files=(Page(path=lambda plan, _: boards_page(plan.slug), template="boards.html",
+                    context=lambda _plan, boards: {"boards": boards},
+                    meta=lambda site, plan, page, _: boards_meta(site, plan, page)),)),
+    PageKind[None, None](
+        name="qr", keys=_one, views=_once(_nothing),
+        files=(Page(path=lambda plan, _: qr_page(plan.slug), template="qr.html",
+                    meta=lambda site, plan, page, _: venue_qr_meta(site, plan, page)),)),
+    PageKind[None, Any](
+        name="downloads", keys=_one,
+        views=_once(lambda plan: download_changes(plan.event, plan.standings)),
+        files=(
+            # The bytes the event was read from, not the file now on disk: under serve the
+            # file may have changed since, and the download must match the pages beside it.
+            Download(path=lambda plan, _: trf_download(plan.slug),
+                     data=lambda plan, _: plan.event.trf_bytes),
+            Download(path=lambda plan, _: csv_download(plan.slug),
+                     data=lambda plan, ratings: standings_csv(
+                         plan.standings, heading=csv_heading, ratings=ratings)),
+            Download(path=lambda plan, _: json_download(plan.slug),
+                     data=lambda plan, ratings: standings_json(
+                         plan.standings, plan.info.title, ratings=ratings)))),
+    PageKind[None, PrizesView](
+        name="prizes", keys=_prizes, views=_once(_prize_list),
+        files=(Page(path=lambda plan, _: prizes_page(plan.slug), template="prizes.html",
+                    context=lambda _plan, prizes: {"prizes": prizes},
+                    meta=prizes_meta),)),
+    PageKind[int, tuple[CategoryView, Standings]](
+        name="category", keys=_categories, views=_category_views,
+        files=(Page(path=lambda plan, number: prize_nav(plan).categories[number].page,
+                    template="category.html",
+                    context=lambda _plan, shown: {"category": shown[0]},
+                    meta=lambda site, plan, page, shown: category_meta(site, plan, page,
+                                                                       shown[0])),
+               Download(path=lambda plan, number: prize_nav(plan).categories[number].csv,
+                        data=lambda _plan, shown: standings_csv(shown[1],
+                                                                heading=csv_heading)))),
+    PageKind[int, RoundView](
+        name="round", keys=_rounds, views=_round_views, split=Split.EACH,
+        files=(Page(path=lambda plan, k: round_page(plan.slug, k), template="round.html",
+                    context=lambda _plan, shown: {"round": shown}, meta=round_meta),
+               Page(path=lambda plan, k: standings_after_page(plan.slug, k),
+                    template="standings_after.html", when=_is_played,
+                    context=lambda _plan, shown: {"round": shown, "after": _after(shown)},
+                    meta=lambda site, plan, page, shown: standings_meta(
+                        site, plan, page, _after(shown), shown.round_no)))),
+    PageKind[int, PlayerView](
+        name="player", keys=_individual_places, split=Split.SLICES, probe=True,
+        views=lambda plan, places, _after: _at_places(plan, places),
+        files=(Page(path=lambda plan, index: player_page(plan.slug, _place(plan, index)),
+                    template="player.html", context=_player_context,
+                    meta=competitor_meta),)),
+    PageKind[int, tuple[PlayerView, TeamPageView]](
+        name="team", keys=_team_places, split=Split.SLICES, probe=True, views=_team_views,
+        files=(Page(path=lambda plan, index: team_page(plan.slug, _place(plan, index)),
+                    template="team.html",
+                    context=lambda _plan, shown: {"view": shown[0], "team_view": shown[1],
+                                                  "honours": None},
+                    meta=lambda site, plan, page, shown: competitor_meta(site, plan, page,
+                                                                         shown[0])),)),
+    PageKind[StartNo, Any](
+        name="member", keys=_members, split=Split.SLICES,
+        views=lambda plan, numbers, _after: member_views(plan, numbers),
+        files=(Page(path=lambda plan, number: player_page(plan.slug, number),
+                    template="member.html", context=lambda _plan, member: {"member": member},
+                    meta=member_meta),)),
+)
+"""Every kind of page under an event's folder, in the order serve renders them (the
+standings page first, the rounds latest first, the players by place)."""
+
+_BY_NAME = {kind.name: kind for kind in EVENT_PAGE_KINDS}
+
+
+def event_kind(name: str) -> PageKind[Any, Any]:
+    """The declared kind of this name."""
+    return _BY_NAME[name]
+
+
+# --- jobs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventJob:
+    """Some pages of one kind, rendered on their own (render.py's ``render_job``).
+
+    ``standings build`` spreads an event's jobs over its worker processes; ``standings
+    serve`` renders the standings page at once and the others when asked or idle.
+    """
+
+    kind: PageKind[Any, Any]
+    first: int = 0
+    """The first of the kind's keys (:attr:`PageKind.keys`) this job renders."""
+    end: int = 0
+    """One past the last."""
+
+    def keys(self, plan: EventPlan) -> Sequence[Any]:
+        return self.kind.keys(plan)[self.first:self.end]
+
+    def paths(self, plan: EventPlan) -> tuple[str, ...]:
+        """The files the job renders, known without rendering them."""
+        return self.kind.paths(plan, self.keys(plan))
+
+    @property
+    def is_probe(self) -> bool:
+        return self.kind.probe and self.first == 0
+
+
+def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
+    """Every file under ``<slug>/``, as jobs, in the order of :data:`EVENT_PAGE_KINDS`.
+
+    ``players_per_job``: None splits each kind of :attr:`Split.SLICES` in eight (for worker
+    processes); 1 gives each of its pages a job of its own (serve renders the one asked for).
+    """
+    jobs: list[EventJob] = []
+    for kind in EVENT_PAGE_KINDS:
+        count = len(kind.keys(plan))
+        if not count:
+            continue
+        if kind.split is Split.ONE:
+            size = count
+        elif kind.split is Split.EACH:
+            size = 1
+        else:
+            size = players_per_job or max(50, -(-count // 8))
+        jobs.extend(EventJob(kind=kind, first=first, end=min(first + size, count))
+                    for first in range(0, count, size))
+    return tuple(jobs)
