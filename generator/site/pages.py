@@ -22,11 +22,15 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site import language as languages
 from generator.site.addresses import (
+    FIND_INDEX,
+    PEOPLE_DIR,
+    TIEBREAKS_DIR,
     boards_page,
     crosstable_page,
     csv_download,
     event_page,
     json_download,
+    person_page,
     player_page,
     prizes_page,
     qr_page,
@@ -37,20 +41,27 @@ from generator.site.addresses import (
     trf_download,
 )
 from generator.site.downloads import standings_csv, standings_json
+from generator.site.find import find_index
+from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_rules
 from generator.site.page_meta import (
     PageMeta,
     boards_meta,
     category_meta,
     competitor_meta,
     crosstable_meta,
+    index_meta,
     member_meta,
+    people_meta,
+    person_meta,
     prizes_meta,
     round_meta,
     standings_meta,
     starting_list_meta,
+    tiebreak_meta,
+    tiebreaks_meta,
     venue_qr_meta,
 )
-from generator.site.people import person_keys
+from generator.site.people import Person, person_keys
 from generator.site.player_view import PlayerView, player_views
 from generator.site.prize_view import (
     CategoryView,
@@ -76,10 +87,13 @@ from generator.site.team_view import (
 from generator.site.views import EventPlan, RoundView, berger_grid, round_view, swiss_crosstable
 
 __all__ = [
-    "EVENT_PAGE_KINDS", "Download", "EventJob", "Page", "PageKind", "Split", "StandingsAfter",
-    "csv_heading", "event_context", "event_jobs", "event_kind",
+    "EVENT_PAGE_KINDS", "SITE_PAGE_KINDS", "Download", "EventJob", "EventKind", "Page",
+    "PageKind", "SiteJob", "SiteKind", "SiteSource", "Split", "StandingsAfter", "Topic",
+    "csv_heading", "event_context", "event_jobs", "kind_named", "site_jobs",
 ]
 
+S = TypeVar("S")
+"""What a kind's pages are made from: an event's plan, or the whole site (:class:`SiteSource`)."""
 K = TypeVar("K")
 """What tells one page of a kind from another: a round's number, a place, a start number."""
 V = TypeVar("V")
@@ -102,30 +116,30 @@ class Split(Enum):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Page(Generic[K, V]):
+class Page(Generic[S, K, V]):
     """A file of a kind rendered from a template, with the event's common names
     (:func:`event_context`) and its metadata."""
 
-    path: Callable[[EventPlan, K], str]
+    path: Callable[[S, K], str]
     template: str
-    meta: Callable[[SiteSettings, EventPlan, str, V], PageMeta]
+    meta: Callable[[SiteSettings, S, str, V], PageMeta]
     """(site.yml, plan, the page's path, the view) -> its title and descriptions."""
-    context: Callable[[EventPlan, V], Mapping[str, object]] = lambda _plan, _view: {}
+    context: Callable[[S, V], Mapping[str, object]] = lambda _plan, _view: {}
     """The names the template reads besides the common ones and ``meta``."""
-    when: Callable[[EventPlan, K], bool] = lambda _plan, _key: True
+    when: Callable[[S, K], bool] = lambda _plan, _key: True
     """Whether the key has this file (a round paired but not played has no standings)."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class Download(Generic[K, V]):
+class Download(Generic[S, K, V]):
     """A file of a kind written as bytes, without a template."""
 
-    path: Callable[[EventPlan, K], str]
-    data: Callable[[EventPlan, V], bytes]
+    path: Callable[[S, K], str]
+    data: Callable[[S, V], bytes]
 
 
 @dataclass(frozen=True, kw_only=True)
-class PageKind(Generic[K, V]):
+class PageKind(Generic[S, K, V]):
     """A kind of page: which an event has, what each shows, and the files made of it.
 
     (Not slotted, as :class:`Page` and :class:`Download`: a slotted frozen dataclass cannot
@@ -134,26 +148,30 @@ class PageKind(Generic[K, V]):
     """
 
     name: str
-    keys: Callable[[EventPlan], Sequence[K]]
+    keys: Callable[[S], Sequence[K]]
     """The event's pages of this kind, in the order they are rendered (none: no job)."""
-    views: Callable[[EventPlan, Sequence[K], StandingsAfter], Iterable[V]]
+    views: Callable[[S, Sequence[K], StandingsAfter], Iterable[V]]
     """The view of each of these keys (a contiguous run of ``keys``), in their order."""
-    files: tuple[Page[K, V] | Download[K, V], ...]
+    files: tuple[Page[S, K, V] | Download[S, K, V], ...]
     split: Split = Split.ONE
     probe: bool = False
     """Serve renders its first job while it rebuilds the event, before the new pages are
     served: the standings page an arbiter watches, and one page of each template that an
     event's rebuild must not break."""
 
-    def paths(self, plan: EventPlan, keys: Sequence[K]) -> tuple[str, ...]:
+    def paths(self, source: S, keys: Sequence[K]) -> tuple[str, ...]:
         """The files of these keys, known without rendering them."""
-        return tuple(file.path(plan, key) for key in keys for file in self.files
-                     if not isinstance(file, Page) or file.when(plan, key))
+        return tuple(file.path(source, key) for key in keys for file in self.files
+                     if not isinstance(file, Page) or file.when(source, key))
 
-    def __reduce__(self) -> tuple[Callable[[str], PageKind[Any, Any]], tuple[str]]:
+    def __reduce__(self) -> tuple[Callable[[str], PageKind[Any, Any, Any]], tuple[str]]:
         # A job goes to a forked worker by pickle; its kind goes by name (its functions
         # are lambdas, which pickle cannot carry).
-        return event_kind, (self.name,)
+        return kind_named, (self.name,)
+
+
+EventKind = PageKind[EventPlan, K, V]
+"""A kind of page under an event's folder."""
 
 
 # --- what the declarations share --------------------------------------------------------
@@ -289,33 +307,33 @@ def _player_context(plan: EventPlan, view: PlayerView) -> Mapping[str, object]:
 
 # --- the list -----------------------------------------------------------------------------
 
-EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
-    PageKind[None, object](
+EVENT_PAGE_KINDS: tuple[EventKind[Any, Any], ...] = (
+    EventKind[None, object](
         name="standings", keys=_one, views=_once(_notes), probe=True,
         files=(Page(path=lambda plan, _: event_page(plan.slug), template="event.html",
                     context=lambda _plan, notes: {"notes": notes},
                     meta=lambda site, plan, page, _: standings_meta(site, plan, page,
                                                                     plan.standings)),)),
-    PageKind[None, Mapping[str, object]](
+    EventKind[None, Mapping[str, object]](
         name="crosstable", keys=_one, views=_once(_crosstable),
         files=(Page(path=lambda plan, _: crosstable_page(plan.slug), template="crosstable.html",
                     context=lambda _plan, tables: tables,
                     meta=lambda site, plan, page, _: crosstable_meta(site, plan, page)),)),
-    PageKind[None, None](
+    EventKind[None, None](
         name="starting-list", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda plan, _: starting_list_page(plan.slug),
                     template="starting_list.html",
                     meta=lambda site, plan, page, _: starting_list_meta(site, plan, page)),)),
-    PageKind[None, object](
+    EventKind[None, object](
         name="boards", keys=_team_event_only, views=_once(board_tables),
         files=(Page(path=lambda plan, _: boards_page(plan.slug), template="boards.html",
                     context=lambda _plan, boards: {"boards": boards},
                     meta=lambda site, plan, page, _: boards_meta(site, plan, page)),)),
-    PageKind[None, None](
+    EventKind[None, None](
         name="qr", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda plan, _: qr_page(plan.slug), template="qr.html",
                     meta=lambda site, plan, page, _: venue_qr_meta(site, plan, page)),)),
-    PageKind[None, Any](
+    EventKind[None, Any](
         name="downloads", keys=_one,
         views=_once(lambda plan: download_changes(plan.event, plan.standings)),
         files=(
@@ -329,12 +347,12 @@ EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
             Download(path=lambda plan, _: json_download(plan.slug),
                      data=lambda plan, ratings: standings_json(
                          plan.standings, plan.info.title, ratings=ratings)))),
-    PageKind[None, PrizesView](
+    EventKind[None, PrizesView](
         name="prizes", keys=_prizes, views=_once(_prize_list),
         files=(Page(path=lambda plan, _: prizes_page(plan.slug), template="prizes.html",
                     context=lambda _plan, prizes: {"prizes": prizes},
                     meta=prizes_meta),)),
-    PageKind[int, tuple[CategoryView, Standings]](
+    EventKind[int, tuple[CategoryView, Standings]](
         name="category", keys=_categories, views=_category_views,
         files=(Page(path=lambda plan, number: prize_nav(plan).categories[number].page,
                     template="category.html",
@@ -344,7 +362,7 @@ EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
                Download(path=lambda plan, number: prize_nav(plan).categories[number].csv,
                         data=lambda _plan, shown: standings_csv(shown[1],
                                                                 heading=csv_heading)))),
-    PageKind[int, RoundView](
+    EventKind[int, RoundView](
         name="round", keys=_rounds, views=_round_views, split=Split.EACH,
         files=(Page(path=lambda plan, k: round_page(plan.slug, k), template="round.html",
                     context=lambda _plan, shown: {"round": shown}, meta=round_meta),
@@ -353,13 +371,13 @@ EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
                     context=lambda _plan, shown: {"round": shown, "after": _after(shown)},
                     meta=lambda site, plan, page, shown: standings_meta(
                         site, plan, page, _after(shown), shown.round_no)))),
-    PageKind[int, PlayerView](
+    EventKind[int, PlayerView](
         name="player", keys=_individual_places, split=Split.SLICES, probe=True,
         views=lambda plan, places, _after: _at_places(plan, places),
         files=(Page(path=lambda plan, index: player_page(plan.slug, _place(plan, index)),
                     template="player.html", context=_player_context,
                     meta=competitor_meta),)),
-    PageKind[int, tuple[PlayerView, TeamPageView]](
+    EventKind[int, tuple[PlayerView, TeamPageView]](
         name="team", keys=_team_places, split=Split.SLICES, probe=True, views=_team_views,
         files=(Page(path=lambda plan, index: team_page(plan.slug, _place(plan, index)),
                     template="team.html",
@@ -367,7 +385,7 @@ EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
                                                   "honours": None},
                     meta=lambda site, plan, page, shown: competitor_meta(site, plan, page,
                                                                          shown[0])),)),
-    PageKind[StartNo, Any](
+    EventKind[StartNo, Any](
         name="member", keys=_members, split=Split.SLICES,
         views=lambda plan, numbers, _after: member_views(plan, numbers),
         files=(Page(path=lambda plan, number: player_page(plan.slug, number),
@@ -377,12 +395,6 @@ EVENT_PAGE_KINDS: tuple[PageKind[Any, Any], ...] = (
 """Every kind of page under an event's folder, in the order serve renders them (the
 standings page first, the rounds latest first, the players by place)."""
 
-_BY_NAME = {kind.name: kind for kind in EVENT_PAGE_KINDS}
-
-
-def event_kind(name: str) -> PageKind[Any, Any]:
-    """The declared kind of this name."""
-    return _BY_NAME[name]
 
 
 # --- jobs ---------------------------------------------------------------------------------
@@ -396,7 +408,7 @@ class EventJob:
     serve`` renders the standings page at once and the others when asked or idle.
     """
 
-    kind: PageKind[Any, Any]
+    kind: EventKind[Any, Any]
     first: int = 0
     """The first of the kind's keys (:attr:`PageKind.keys`) this job renders."""
     end: int = 0
@@ -434,3 +446,164 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
         jobs.extend(EventJob(kind=kind, first=first, end=min(first + size, count))
                     for first in range(0, count, size))
     return tuple(jobs)
+
+
+# --- the pages outside the events' folders ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Topic:
+    """An explanation page (a tie-break's, the unplayed rounds', ...), from its Markdown."""
+
+    stem: str
+    title: str
+    body: str
+    """Its HTML (render.py turns our own Markdown into it)."""
+    is_used: bool
+    """One of the site's events ranks by it: listed first, and marked."""
+
+    @property
+    def page(self) -> str:
+        return f"{TIEBREAKS_DIR}/{self.stem}.html"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteSource:
+    """What the pages outside the events' folders are made from (render.py gathers it)."""
+
+    site: SiteSettings
+    plans: tuple[EventPlan, ...]
+    """Newest first, as the index lists them."""
+    persons: tuple[Person, ...]
+    topics: tuple[Topic, ...]
+    static: Mapping[str, str]
+    """The static files by their path, as the templates folder holds them."""
+
+    @property
+    def federations(self) -> frozenset[str | None]:
+        """Every federation a page shows a flag of."""
+        return frozenset(player.federation for plan in self.plans
+                         for player in plan.event.tournament.players)
+
+
+SiteKind = PageKind[SiteSource, K, V]
+"""A kind of page outside the events' folders: it shows every event."""
+
+
+def _site_once(view: Callable[[SiteSource], V]
+               ) -> Callable[[SiteSource, Sequence[None], StandingsAfter], list[V]]:
+    return lambda source, keys, _after: [view(source) for _ in keys]
+
+
+def _site_one(_source: SiteSource) -> Sequence[None]:
+    return (None,)
+
+
+def _flag_files(source: SiteSource) -> Mapping[str, bytes]:
+    return flag_files(source.federations)
+
+
+def _static_text(source: SiteSource, name: str) -> bytes:
+    text = source.static[name]
+    if name == FLAG_STYLESHEET:
+        text += flag_rules(source.federations)
+    return text.encode("utf-8")
+
+
+def _has_logo(source: SiteSource) -> Sequence[None]:
+    site = source.site
+    return (None,) if site.logo_page is not None and site.logo_data is not None else ()
+
+
+def _logo(source: SiteSource) -> tuple[str, bytes]:
+    page, data = source.site.logo_page, source.site.logo_data
+    assert page is not None and data is not None, "a site without a logo"
+    return page, data
+
+
+_PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
+_TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
+
+SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
+    SiteKind[None, None](
+        name="index", keys=_site_one, views=_site_once(lambda _source: None),
+        files=(Page(path=lambda _source, _: "index.html", template="index.html",
+                    context=lambda source, _: {"plans": source.plans},
+                    meta=lambda site, source, page, _: index_meta(site, page, source.plans)),)),
+    SiteKind[None, None](
+        name="people", keys=_site_one, views=_site_once(lambda _source: None),
+        files=(Page(path=lambda _source, _: _PEOPLE_PAGE, template="people.html",
+                    context=lambda source, _: {"persons": source.persons},
+                    meta=lambda site, source, page, _: people_meta(site, page, source.persons,
+                                                                   source.plans)),)),
+    SiteKind[int, Person](
+        name="person", keys=lambda source: range(len(source.persons)),
+        views=lambda source, numbers, _after: [source.persons[n] for n in numbers],
+        files=(Page(path=lambda source, n: person_page(source.persons[n].key),
+                    template="person.html", context=lambda _source, person: {"person": person},
+                    meta=lambda site, _source, page, person: person_meta(site, page, person)),)),
+    SiteKind[int, Topic](
+        name="tiebreak", keys=lambda source: range(len(source.topics)),
+        views=lambda source, numbers, _after: [source.topics[n] for n in numbers],
+        files=(Page(path=lambda source, n: source.topics[n].page, template="tiebreak.html",
+                    context=lambda _source, topic: {"title": topic.title, "body": topic.body},
+                    meta=lambda site, _source, page, topic: tiebreak_meta(
+                        site, page, topic.title, str(topic.body))),)),
+    SiteKind[None, None](
+        name="tiebreaks", keys=_site_one, views=_site_once(lambda _source: None),
+        files=(Page(path=lambda _source, _: _TIEBREAKS_PAGE, template="tiebreaks.html",
+                    context=lambda source, _: {"topics": [(t.page, t.title, t.is_used)
+                                                          for t in source.topics]},
+                    meta=lambda site, _source, page, _: tiebreaks_meta(site, page)),)),
+    SiteKind[str, str](
+        name="static", keys=lambda source: tuple(source.static),
+        views=lambda _source, names, _after: names,
+        files=(Download(path=lambda _source, name: name, data=_static_text),)),
+    SiteKind[None, None](
+        name="find-index", keys=_site_one, views=_site_once(lambda _source: None),
+        files=(Download(path=lambda _source, _: FIND_INDEX,
+                        data=lambda source, _: find_index(source.plans)),)),
+    SiteKind[str, str](
+        name="flags", keys=lambda source: tuple(_flag_files(source)),
+        views=lambda _source, paths, _after: paths,
+        files=(Download(path=lambda _source, path: path,
+                        data=lambda source, path: _flag_files(source)[path]),)),
+    SiteKind[None, None](
+        name="logo", keys=_has_logo, views=_site_once(lambda _source: None),
+        # The bytes checked when site.yml was read, not the file now on disk.
+        files=(Download(path=lambda source, _: _logo(source)[0],
+                        data=lambda source, _: _logo(source)[1]),)),
+    SiteKind[None, None](
+        name="nojekyll", keys=_site_one, views=_site_once(lambda _source: None),
+        # GitHub Pages publishes the files as they are, without Jekyll (which leaves out
+        # every file whose name begins with "_" or ".").
+        files=(Download(path=lambda _source, _: ".nojekyll", data=lambda _source, _: b""),)),
+)
+"""Every kind of page outside the events' folders: the index, the players across events,
+the explanations, and the files every page uses."""
+
+_EVERY_KIND: tuple[PageKind[Any, Any, Any], ...] = (*EVENT_PAGE_KINDS, *SITE_PAGE_KINDS)
+_BY_NAME = {kind.name: kind for kind in _EVERY_KIND}
+
+
+def kind_named(name: str) -> PageKind[Any, Any, Any]:
+    """The declared kind of this name (names are unique across both lists)."""
+    return _BY_NAME[name]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteJob:
+    """The pages of one kind outside the events' folders."""
+
+    kind: SiteKind[Any, Any]
+
+    def keys(self, source: SiteSource) -> Sequence[Any]:
+        return self.kind.keys(source)
+
+    def paths(self, source: SiteSource) -> tuple[str, ...]:
+        return self.kind.paths(source, self.keys(source))
+
+
+def site_jobs(source: SiteSource) -> tuple[SiteJob, ...]:
+    """The pages outside the events' folders, a job per kind that has any."""
+    return tuple(SiteJob(kind=kind) for kind in SITE_PAGE_KINDS if kind.keys(source))

@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 import markdown
@@ -33,26 +33,26 @@ from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
 from generator.site import language as languages
 from generator.site.addresses import (
-    FIND_INDEX,
-    PEOPLE_DIR,
-    TIEBREAKS_DIR,
     UNPLAYED_ROUNDS_PAGE,
     explanation_stem,
     link_from_folder,
-    person_page,
 )
 from generator.site.downloads import plain_decimal
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
-from generator.site.find import find_index
-from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_mark, flag_rules
-from generator.site.page_meta import (
-    index_meta,
-    people_meta,
-    person_meta,
-    tiebreak_meta,
-    tiebreaks_meta,
+from generator.site.flags import flag_mark
+from generator.site.pages import (
+    Download,
+    EventJob,
+    Page,
+    PageKind,
+    SiteJob,
+    SiteSource,
+    Split,
+    Topic,
+    event_context,
+    event_jobs,
+    site_jobs,
 )
-from generator.site.pages import Download, EventJob, Page, Split, event_context, event_jobs
 from generator.site.people import Person
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import event_rating_changes, rating_column
@@ -87,6 +87,9 @@ from generator.site.workers import forked_pool
 
 STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
 EXPLANATIONS_PACKAGE_DIR = "explanations"
+
+S = TypeVar("S")
+K = TypeVar("K")
 
 
 def make_environment(events_dir: Path | None = None,
@@ -376,22 +379,37 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                standings_after: Callable[[int], Standings], job: EventJob) -> dict[str, bytes]:
     """The files of one job (exactly ``job.paths(plan)``), as its kind declares them
     (site/pages.py)."""
-    kind = job.kind
-    keys = job.keys(plan)
+    return _render_kind(env, plan, job.kind, job.keys(plan), standings_after,
+                        event_context(plan))
+
+
+def render_site_job(source: SiteSource, env: jinja2.Environment,
+                    job: SiteJob) -> dict[str, bytes]:
+    """The files of one kind of page outside the events' folders (``job.paths(source)``)."""
+    return _render_kind(env, source, job.kind, job.keys(source), _no_rounds, {})
+
+
+def _no_rounds(round_no: int) -> Standings:
+    raise AssertionError(f"a page outside the events asked for the standings after round "
+                         f"{round_no}")
+
+
+def _render_kind(env: jinja2.Environment, source: S, kind: PageKind[S, K, Any],
+                 keys: Sequence[K], standings_after: Callable[[int], Standings],
+                 common: Mapping[str, Any]) -> dict[str, bytes]:
     site = site_of(env)
-    common = event_context(plan)
     templates = {file.template: env.get_template(file.template)
                  for file in kind.files if isinstance(file, Page)}
     files: dict[str, bytes] = {}
-    for key, view in zip(keys, kind.views(plan, keys, standings_after), strict=True):
+    for key, view in zip(keys, kind.views(source, keys, standings_after), strict=True):
         for file in kind.files:
             if isinstance(file, Download):
-                files[file.path(plan, key)] = file.data(plan, view)
-            elif file.when(plan, key):
-                page = file.path(plan, key)
+                files[file.path(source, key)] = file.data(source, view)
+            elif file.when(source, key):
+                page = file.path(source, key)
                 files[page] = _render_page(
                     templates[file.template], page,
-                    {**file.context(plan, view), "meta": file.meta(site, plan, page, view),
+                    {**file.context(source, view), "meta": file.meta(site, source, page, view),
                      **common})
     return files
 
@@ -419,49 +437,33 @@ def _pages_in(folder: Any) -> dict[str, str]:
 def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
                  persons: Sequence[Person] = ()) -> dict[str, bytes]:
     """Everything outside the event folders: index, people, explanations, static files."""
-    ordered = sorted(plans, key=event_sort_key)
+    source = site_source(plans, env, persons)
     files: dict[str, bytes] = {}
-    site = site_of(env)
-    files["index.html"] = _render(env, "index.html", "index.html", plans=ordered,
-                                  meta=index_meta(site, "index.html", ordered))
-    page = f"{PEOPLE_DIR}/index.html"
-    files[page] = _render(env, "people.html", page, persons=persons,
-                          meta=people_meta(site, page, persons, ordered))
-    for person in persons:
-        page = person_page(person.key)
-        files[page] = _render(env, "person.html", page, person=person,
-                              meta=person_meta(site, page, person))
+    for job in site_jobs(source):
+        files.update(render_site_job(source, env, job))
+    return files
+
+
+def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
+                persons: Sequence[Person] = ()) -> SiteSource:
+    """What the pages outside the event folders are made from, in the environment's
+    language: the events newest first, and the explanations (our Markdown, as HTML)."""
     sources = explanation_sources(str(env.globals["language"]))
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
                               if explanation_stem(a) in sources))
     general = ["unplayed-rounds", "modifiers"]
     rest = [stem for stem in sources if stem not in used and stem not in general]
-    topics = [(stem, sources[stem]) for stem in (*used, *general, *rest)]
-    listed = []
-    for stem, text in topics:
-        page = f"{TIEBREAKS_DIR}/{stem}.html"
+    topics = []
+    for stem in (*used, *general, *rest):
+        text = sources[stem]
         title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
-        listed.append((page, title, stem in used))
-        body = render_markdown(text, allow_html=True)
-        files[page] = _render(env, "tiebreak.html", page, title=title, body=body,
-                              meta=tiebreak_meta(site, page, title, str(body)))
-    page = f"{TIEBREAKS_DIR}/index.html"
-    files[page] = _render(env, "tiebreaks.html", page, topics=listed,
-                          meta=tiebreaks_meta(site, page))
-    federations = {player.federation for plan in plans
-                   for player in plan.event.tournament.players}
-    for name in STATIC_FILES:
-        source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
-        if name == FLAG_STYLESHEET:
-            source += flag_rules(federations)
-        files[name] = source.encode("utf-8")
-    files[FIND_INDEX] = find_index(ordered)
-    files.update(flag_files(federations))
-    if site.logo_page is not None and site.logo_data is not None:
-        files[site.logo_page] = site.logo_data  # the bytes checked when site.yml was read
-    files[".nojekyll"] = b""
-    return files
+        topics.append(Topic(stem=stem, title=title, is_used=stem in used,
+                            body=render_markdown(text, allow_html=True)))
+    static = {name: env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
+              for name in STATIC_FILES}
+    return SiteSource(site=site_of(env), plans=tuple(sorted(plans, key=event_sort_key)),
+                      persons=tuple(persons), topics=tuple(topics), static=static)
 
 
 def missing_explanations(plans: Iterable[EventPlan]) -> tuple[str, ...]:
