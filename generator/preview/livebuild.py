@@ -420,8 +420,9 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             self._index_fallback = self._index_pages
         # Rendered on first use or by the warmer, not here: an arbiter looking at an event
         # should not wait for the index and the pages of every player across events.
-        self._index_pages = LazyPages(
-            INDEX_UNIT, [PageJob(partial(self.site.render_index, plans, self._made_environment))],
-            str(self.events_root))
+        environment = self._made_environment
+        jobs = (self.site.index_jobs(plans, environment) if self.site.index_jobs is not None
+                else [PageJob(partial(self.site.render_index, plans, environment))])
+        self._index_pages = LazyPages(INDEX_UNIT, jobs, str(self.events_root))
         self._index_key, self._index_diagnostics = key, ()
         return True

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import jinja2
 
@@ -22,6 +22,7 @@ from generator.errors import Diagnostic, StandingsError
 from generator.reading.events import Event, read_event
 from generator.site import build as site
 from generator.site.cache import Listing
+from generator.site.pages import SITE_PAGE_KINDS, SiteJob, SiteKind, SiteSource
 from generator.site.views import EventPlan
 
 EventT = TypeVar("EventT")
@@ -71,6 +72,9 @@ class SiteFunctions(Generic[EventT, PlanT, EnvironmentT]):
     event_jobs: Callable[[PlanT, EnvironmentT], Sequence[PageJob]] | None = None
     """(plan, environment) -> the same files as render_event, split into jobs that can run
     one at a time, so serve renders first the pages that are looked at. None: all at once."""
+    index_jobs: Callable[[Sequence[PlanT], EnvironmentT], Sequence[PageJob]] | None = None
+    """(plans, environment) -> the same files as render_index, split into jobs in the same
+    way (nothing is worked out until one runs). None: all at once."""
     site_files: Callable[[Path], Sequence[Path]] = lambda _events_root: ()
     """Events folder -> the files beside it that shape every page (site.yml and its logo):
     digested with the templates, and watched by serve. A change remakes the environment."""
@@ -92,6 +96,7 @@ def default_site_functions() -> RealSite:
         render_event=site.render_event,
         render_index=site.render_index,
         event_jobs=site_event_jobs,
+        index_jobs=site_index_jobs,
         site_files=site.site_inputs,
     )
 
@@ -114,6 +119,24 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
                 probe=job.is_probe)
         for job in site.event_jobs(plan, players_per_job=1)
     ]
+
+
+def site_index_jobs(plans: Sequence[EventPlan], env: jinja2.Environment) -> list[PageJob]:
+    """The site's split of ``render_index``: a job per kind of page (site/pages.py), in the
+    order they are declared, the index page first.
+
+    Their files are known only once the site's events are gathered (the players across
+    events, the explanations), which the first job to run does: a new index costs nothing
+    until a page of it is asked for, and the front page renders without the others.
+    """
+    source = cache(partial(site.index_source, plans, env))
+    return [PageJob(partial(_render_index_kind, source, env, kind))
+            for kind in SITE_PAGE_KINDS]
+
+
+def _render_index_kind(source: Callable[[], SiteSource], env: jinja2.Environment,
+                       kind: SiteKind[Any, Any]) -> dict[str, bytes]:
+    return site.render_index_job(source(), env, SiteJob(kind=kind))
 
 
 def diagnostics_of_failure(

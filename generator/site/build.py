@@ -48,11 +48,11 @@ from generator.site.views import EventPlan
 from generator.speed import collector_paused
 
 __all__ = [
-    "EventJob", "Site", "StagedSite", "build_site", "discover_events", "event_jobs",
-    "make_environment", "page_inputs", "plan_event", "plan_site", "planned_warnings",
-    "prepare_cache", "render_event", "render_event_job", "render_index", "render_site",
-    "site_environment", "site_inputs", "standings_after_rounds", "template_folders",
-    "write_site",
+    "EventJob", "Site", "SiteJob", "SiteSource", "StagedSite", "build_site", "discover_events",
+    "event_jobs", "index_source", "make_environment", "page_inputs", "plan_event", "plan_site",
+    "planned_warnings", "prepare_cache", "render_event", "render_event_job", "render_index",
+    "render_index_job", "render_site", "site_environment", "site_inputs",
+    "standings_after_rounds", "template_folders", "write_site",
 ]
 
 
@@ -112,6 +112,8 @@ def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
 # --- an event's pages, a few at a time --------------------------------------------------
 
 EventJob = pages.EventJob
+SiteJob = pages.SiteJob
+SiteSource = pages.SiteSource
 
 
 def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[EventJob, ...]:
@@ -169,6 +171,22 @@ def render_index(events: Sequence[Event | EventPlan] | Site,
     site = events if isinstance(events, Site) else plan_site(events)
     with speaking(env_language(env)):
         return render.render_index(site.events, env, site.people)
+
+
+def index_source(events: Sequence[Event | EventPlan] | Site,
+                 env: jinja2.Environment) -> SiteSource:
+    """What the pages outside the event folders are made from (render_index's pages, a
+    kind at a time with :func:`render_index_job`)."""
+    site = events if isinstance(events, Site) else plan_site(events)
+    with speaking(env_language(env)):
+        return render.site_source(site.events, env, site.people)
+
+
+def render_index_job(source: SiteSource, env: jinja2.Environment,
+                     job: SiteJob) -> dict[str, bytes]:
+    """The files of one kind of page outside the event folders (site/pages.py)."""
+    with speaking(env_language(env)):
+        return render.render_site_job(source, env, job)
 
 
 def env_language(env: jinja2.Environment) -> str:

@@ -457,8 +457,7 @@ class Topic:
 
     stem: str
     title: str
-    body: str
-    """Its HTML (render.py turns our own Markdown into it)."""
+    markdown: str
     is_used: bool
     """One of the site's events ranks by it: listed first, and marked."""
 
@@ -478,6 +477,9 @@ class SiteSource:
     topics: tuple[Topic, ...]
     static: Mapping[str, str]
     """The static files by their path, as the templates folder holds them."""
+    explain: Callable[[str], str]
+    """Our own Markdown (an explanation page) as HTML: render.py's, and only when a page
+    shows it (serve renders the index without converting every explanation)."""
 
     @property
     def federations(self) -> frozenset[str | None]:
@@ -542,13 +544,15 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         files=(Page(path=lambda source, n: person_page(source.persons[n].key),
                     template="person.html", context=lambda _source, person: {"person": person},
                     meta=lambda site, _source, page, person: person_meta(site, page, person)),)),
-    SiteKind[int, Topic](
+    SiteKind[int, tuple[Topic, str]](
         name="tiebreak", keys=lambda source: range(len(source.topics)),
-        views=lambda source, numbers, _after: [source.topics[n] for n in numbers],
+        views=lambda source, numbers, _after: [
+            (topic, source.explain(topic.markdown))
+            for topic in (source.topics[n] for n in numbers)],
         files=(Page(path=lambda source, n: source.topics[n].page, template="tiebreak.html",
-                    context=lambda _source, topic: {"title": topic.title, "body": topic.body},
-                    meta=lambda site, _source, page, topic: tiebreak_meta(
-                        site, page, topic.title, str(topic.body))),)),
+                    context=lambda _source, shown: {"title": shown[0].title, "body": shown[1]},
+                    meta=lambda site, _source, page, shown: tiebreak_meta(
+                        site, page, shown[0].title, str(shown[1]))),)),
     SiteKind[None, None](
         name="tiebreaks", keys=_site_one, views=_site_once(lambda _source: None),
         files=(Page(path=lambda _source, _: _TIEBREAKS_PAGE, template="tiebreaks.html",

@@ -458,12 +458,12 @@ def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
     for stem in (*used, *general, *rest):
         text = sources[stem]
         title = text.lstrip().splitlines()[0].lstrip("# ").strip() if text.strip() else stem
-        topics.append(Topic(stem=stem, title=title, is_used=stem in used,
-                            body=render_markdown(text, allow_html=True)))
+        topics.append(Topic(stem=stem, title=title, is_used=stem in used, markdown=text))
     static = {name: env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
               for name in STATIC_FILES}
     return SiteSource(site=site_of(env), plans=tuple(sorted(plans, key=event_sort_key)),
-                      persons=tuple(persons), topics=tuple(topics), static=static)
+                      persons=tuple(persons), topics=tuple(topics), static=static,
+                      explain=functools.partial(render_markdown, allow_html=True))
 
 
 def missing_explanations(plans: Iterable[EventPlan]) -> tuple[str, ...]:
