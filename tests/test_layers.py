@@ -170,3 +170,11 @@ def test_the_output_folder_knows_files_not_templates() -> None:
     assert "generator.site.render" not in loaded
     jinja = sorted(m for m in loaded if {"jinja2", "markupsafe"} & _outside_imports(m))
     assert jinja == []
+
+
+def test_the_page_kinds_name_their_templates_and_never_load_them() -> None:
+    # site/pages.py declares every page (issue 24); rendering is render.py's alone, so the
+    # list can be read (by the build's jobs, serve, the tests) without Jinja.
+    loaded = _loaded_with("generator.site.pages")
+    assert "generator.site.render" not in loaded
+    assert sorted(m for m in loaded if "jinja2" in _outside_imports(m)) == []
