@@ -1,11 +1,12 @@
 """What each page says about itself in ``<head>``: its title, and the description that search
 engines and chat link previews show (``<meta name="description">``, OpenGraph, Twitter).
 
-The words live here and only here, one function per kind of page; render.py builds each
-page's :class:`PageMeta` where it builds the page's context, and base.html only prints it
-(autoescaped: names from a TRF file are text). Descriptions are plain text of at most
-:data:`DESCRIPTION_LIMIT` characters, the answer first: a player's link previews as
-"Name — 5th of 52, 3 points · Event" with the reason for the place below it.
+The words live here and only here, one function per kind of page; each kind of page
+declared in pages.py names its function, render.py calls it with the page's view, and
+base.html only prints the :class:`PageMeta` (autoescaped: names from a TRF file are text).
+Descriptions are plain text of at most :data:`DESCRIPTION_LIMIT` characters, the answer
+first: a player's link previews as "Name — 5th of 52, 3 points · Event" with the reason for
+the place below it.
 """
 
 from __future__ import annotations

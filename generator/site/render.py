@@ -4,7 +4,8 @@ The environment escapes everything (autoescape) and refuses unknown names
 (StrictUndefined), so a TRF name like ``<script>`` is text and a template typo is
 an error rather than an empty cell. Templates only loop and branch; the filters
 below format numbers, and ``url_to`` makes every link relative to the page it
-is on.
+is on. Which pages there are, and what each is rendered from, is site/pages.py's
+declared list; this module renders any kind of it the same way.
 """
 
 from __future__ import annotations
