@@ -1,12 +1,14 @@
-"""The kinds of page an event has, declared in one list: a new page is one entry of it.
+"""Every kind of page of the site, declared in one place: a new page is one entry here.
 
-A kind says which pages of it an event has (its keys: a round's number, a place in the
-standings, a category), what each of them shows (its view, worked out for a batch of keys at
-once, so that what the pages share is worked out once), and the files made of each view: a
-template with its metadata (``page_meta.py``), or the bytes of a download. ``render.py``
-renders every kind the same way; the build's jobs (its forked workers), ``standings serve``'s
-pages rendered on request and the site's structural tests read this list, so none of them
-names a page. No Jinja here: a template is named, never loaded.
+A kind says which pages of it there are (its keys: a round's number, a place in the
+standings, a category, a person), what each of them shows (its view, worked out for a batch
+of keys at once, so that what the pages share is worked out once), and the files made of
+each view: a template with its metadata (``page_meta.py``), or the bytes of a download.
+:data:`EVENT_PAGE_KINDS` are made from one event's plan and live under its folder;
+:data:`SITE_PAGE_KINDS` are made from every event (:class:`SiteSource`). ``render.py``
+renders every kind the same way; the build's jobs (its forked workers), ``standings
+serve``'s pages rendered on request and the site's structural tests read these lists, so
+none of them names a page. No Jinja here: a template is named, never loaded.
 """
 
 from __future__ import annotations
@@ -117,13 +119,13 @@ class Split(Enum):
 
 @dataclass(frozen=True, kw_only=True)
 class Page(Generic[S, K, V]):
-    """A file of a kind rendered from a template, with the event's common names
-    (:func:`event_context`) and its metadata."""
+    """A file of a kind rendered from a template, with its metadata and the names every
+    page of its source shares (an event's: :func:`event_context`)."""
 
     path: Callable[[S, K], str]
     template: str
     meta: Callable[[SiteSettings, S, str, V], PageMeta]
-    """(site.yml, plan, the page's path, the view) -> its title and descriptions."""
+    """(site.yml, the source, the page's path, the view) -> its title and descriptions."""
     context: Callable[[S, V], Mapping[str, object]] = lambda _plan, _view: {}
     """The names the template reads besides the common ones and ``meta``."""
     when: Callable[[S, K], bool] = lambda _plan, _key: True
@@ -143,13 +145,13 @@ class PageKind(Generic[S, K, V]):
     """A kind of page: which an event has, what each shows, and the files made of it.
 
     (Not slotted, as :class:`Page` and :class:`Download`: a slotted frozen dataclass cannot
-    be made through its subscripted generic, ``PageKind[int, RoundView](...)``, on Python
-    3.11, and a site has a dozen of them.)
+    be made through its subscripted generic, ``EventKind[int, RoundView](...)``, on Python
+    3.11, and a site has a few dozen of them.)
     """
 
     name: str
     keys: Callable[[S], Sequence[K]]
-    """The event's pages of this kind, in the order they are rendered (none: no job)."""
+    """The source's pages of this kind, in the order they are rendered (none: no job)."""
     views: Callable[[S, Sequence[K], StandingsAfter], Iterable[V]]
     """The view of each of these keys (a contiguous run of ``keys``), in their order."""
     files: tuple[Page[S, K, V] | Download[S, K, V], ...]
@@ -189,7 +191,7 @@ def csv_heading(heading: str) -> str:
     return languages.pgettext("CSV column", heading)
 
 
-def _one(_plan: EventPlan) -> Sequence[None]:
+def _one(_source: object) -> Sequence[None]:
     return (None,)
 
 
@@ -197,13 +199,12 @@ def _team_event_only(plan: EventPlan) -> Sequence[None]:
     return (None,) if plan.info.is_team_event else ()
 
 
-def _once(view: Callable[[EventPlan], V]
-          ) -> Callable[[EventPlan, Sequence[None], StandingsAfter], list[V]]:
-    """The views of a kind an event has one page of: the event's alone."""
-    return lambda plan, keys, _after: [view(plan) for _ in keys]
+def _once(view: Callable[[S], V]) -> Callable[[S, Sequence[None], StandingsAfter], list[V]]:
+    """The views of a kind its source has one page of: the source's alone."""
+    return lambda source, keys, _after: [view(source) for _ in keys]
 
 
-def _nothing(_plan: EventPlan) -> None:
+def _nothing(_source: object) -> None:
     """The view of a page that shows only what every page of the event has."""
     return None
 
@@ -492,15 +493,6 @@ SiteKind = PageKind[SiteSource, K, V]
 """A kind of page outside the events' folders: it shows every event."""
 
 
-def _site_once(view: Callable[[SiteSource], V]
-               ) -> Callable[[SiteSource, Sequence[None], StandingsAfter], list[V]]:
-    return lambda source, keys, _after: [view(source) for _ in keys]
-
-
-def _site_one(_source: SiteSource) -> Sequence[None]:
-    return (None,)
-
-
 def _flag_files(source: SiteSource) -> Mapping[str, bytes]:
     return flag_files(source.federations)
 
@@ -528,12 +520,12 @@ _TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
 
 SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
     SiteKind[None, None](
-        name="index", keys=_site_one, views=_site_once(lambda _source: None),
+        name="index", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: "index.html", template="index.html",
                     context=lambda source, _: {"plans": source.plans},
                     meta=lambda site, source, page, _: index_meta(site, page, source.plans)),)),
     SiteKind[None, None](
-        name="people", keys=_site_one, views=_site_once(lambda _source: None),
+        name="people", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: _PEOPLE_PAGE, template="people.html",
                     context=lambda source, _: {"persons": source.persons},
                     meta=lambda site, source, page, _: people_meta(site, page, source.persons,
@@ -554,7 +546,7 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                     meta=lambda site, _source, page, shown: tiebreak_meta(
                         site, page, shown[0].title, str(shown[1]))),)),
     SiteKind[None, None](
-        name="tiebreaks", keys=_site_one, views=_site_once(lambda _source: None),
+        name="tiebreaks", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: _TIEBREAKS_PAGE, template="tiebreaks.html",
                     context=lambda source, _: {"topics": [(t.page, t.title, t.is_used)
                                                           for t in source.topics]},
@@ -564,7 +556,7 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         views=lambda _source, names, _after: names,
         files=(Download(path=lambda _source, name: name, data=_static_text),)),
     SiteKind[None, None](
-        name="find-index", keys=_site_one, views=_site_once(lambda _source: None),
+        name="find-index", keys=_one, views=_once(_nothing),
         files=(Download(path=lambda _source, _: FIND_INDEX,
                         data=lambda source, _: find_index(source.plans)),)),
     SiteKind[str, str](
@@ -573,12 +565,12 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         files=(Download(path=lambda _source, path: path,
                         data=lambda source, path: _flag_files(source)[path]),)),
     SiteKind[None, None](
-        name="logo", keys=_has_logo, views=_site_once(lambda _source: None),
+        name="logo", keys=_has_logo, views=_once(_nothing),
         # The bytes checked when site.yml was read, not the file now on disk.
         files=(Download(path=lambda source, _: _logo(source)[0],
                         data=lambda source, _: _logo(source)[1]),)),
     SiteKind[None, None](
-        name="nojekyll", keys=_site_one, views=_site_once(lambda _source: None),
+        name="nojekyll", keys=_one, views=_once(_nothing),
         # GitHub Pages publishes the files as they are, without Jekyll (which leaves out
         # every file whose name begins with "_" or ".").
         files=(Download(path=lambda _source, _: ".nojekyll", data=lambda _source, _: b""),)),
