@@ -25,7 +25,7 @@ from kit.sitekit import make_event
 from markupsafe import Markup
 
 from generator.reading.events import read_events
-from generator.site import build, render
+from generator.site import build, pages, render
 from generator.site.headline import Headline, Sentence
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -200,6 +200,8 @@ def pseudo_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
         markdown = render.render_markdown
         patch.setattr(render, "render_markdown",
                       lambda text, **kw: _wrapped(markdown(text, **kw)))
+        notes = pages.render_notes  # the event page's notes (site/pages.py)
+        patch.setattr(pages, "render_notes", lambda text: _wrapped(notes(text)))
         env = pseudo_environment(events)
         site = build.plan_site(read_events(events))
         files = build.render_site(site, env)
