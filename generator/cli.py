@@ -425,6 +425,8 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
             opponent_points=plain_decimal(part.opponent_points)))
     elif layout is Layout.GROUP_ORDER and part.points is not None:
         details.append(words.scored.format(points=plain_decimal(part.points)))
+        if part.kind is not RoundKind.GAME:
+            details.append(kind)
     elif part.kind is not RoundKind.GAME and layout is not Layout.AVERAGE \
             and not part.is_dummy:
         details.append(kind)
