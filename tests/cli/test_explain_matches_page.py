@@ -21,6 +21,7 @@ from generator.cli import main
 from generator.reading.events import read_event
 from generator.site.build import plan_event
 from generator.site.player_view import PlayerView, TiebreakSection, player_views
+from generator.site.wording import ROUND_KINDS
 from tests.kit.sitekit import make_event
 
 # Every kind of derivation the catalogue has for individuals: group orders, sums, products,
@@ -62,11 +63,19 @@ def _explain_rounds(text: str) -> dict[str, dict[int, str]]:
     return sections
 
 
-def _says(line: str, sentence: str) -> bool:
-    """Does the terminal's line hold the page's sentence as a clause (the page starts it
-    with a capital and ends it with a full stop)?"""
+def _clause_in(line: str, sentence: str) -> str | None:
+    """The page's sentence as a clause of the terminal's line, if it is one there (the page
+    starts a clause with a capital and ends it with a full stop)."""
     clause = _plain(sentence).removesuffix(".")
-    return clause in line or clause[:1].lower() + clause[1:] in line
+    return next((form for form in (clause, clause[:1].lower() + clause[1:]) if form in line),
+                None)
+
+
+# What the terminal writes beside the page's clauses: the numbers of the page's table
+# columns (their score, counts as, rating, points) and the round's kind.
+_NUMBERS = re.compile(r"^(?:score \S+|x \S+ points|rating \d+|opponent's score \S+"
+                      r"|scored \S+ against \S+|scored \S+)$")
+_KINDS = frozenset(ROUND_KINDS.values())
 
 
 def _page_views(tmp_path: Path, corpus: str, edition: str, codes: str) -> list[PlayerView]:
@@ -85,10 +94,22 @@ def _compare(section: TiebreakSection, explained: dict[int, str], who: str) -> l
         return problems
     for line in section.lines:
         said = explained[line.part.round]
+        rest = said
         for sentence in line.reasons:
-            if not _says(said, sentence):
+            clause = _clause_in(said, sentence)
+            if clause is None:
                 problems.append(f"{who} {code} round {line.part.round}: the page says "
                                 f"{sentence!r}, explain {said.strip()!r}")
+            else:
+                rest = rest.replace(clause, "")
+        if section.is_tabular:
+            # Nothing else in words: explain says no clause of its own about the round.
+            details = _CONTRIBUTION.sub("", rest).partition(": ")[2]
+            own = [d for d in details.split("; ")
+                   if d and not _NUMBERS.match(d) and d not in _KINDS]
+            if own:
+                problems.append(f"{who} {code} round {line.part.round}: explain says {own} "
+                                "where the page says nothing")
         contribution = _CONTRIBUTION.search(said)
         if contribution is not None and contribution[1] != _plain(line.contribution):
             problems.append(f"{who} {code} round {line.part.round}: the page counts "
