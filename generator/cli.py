@@ -254,7 +254,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
 def _shown(spec: TiebreakSpec, value: Decimal | None) -> str | None:
     """A tie-break value as printed in the text table and by explain (AOB with two
     decimals)."""
-    from generator.site.downloads import plain_decimal, shown_value
+    from generator.site.numbers import plain_decimal, shown_value
 
     shown = shown_value(spec, value)
     return None if shown is None else plain_decimal(shown)
@@ -320,7 +320,8 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
           output: str) -> None:
     """The standings of ``rank`` in the format asked for."""
     from generator.rules.ranking import value_keys
-    from generator.site.downloads import plain_decimal, standings_csv, standings_json
+    from generator.site.downloads import standings_csv, standings_json
+    from generator.site.numbers import plain_decimal
     from generator.site.rating_view import download_changes
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)
@@ -383,7 +384,7 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
     numbers."""
     from generator.model import RoundKind, TeamTournament
     from generator.rules.notation import GAME_POINTS, Layout
-    from generator.site.downloads import plain_decimal
+    from generator.site.numbers import plain_decimal
     from generator.site.wording import TERMINAL, round_kind_words
 
     words = TERMINAL
@@ -441,7 +442,7 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
 
 def _note_lines(note: Note) -> list[str]:
     from generator.rules.explain import DirectEncounterNote
-    from generator.site.downloads import plain_decimal
+    from generator.site.numbers import plain_decimal
     from generator.site.wording import direct_encounter_group_words, note_words
 
     lines = [note_words(note, plain_decimal)]
@@ -470,8 +471,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.rules.ranking import value_keys
     from generator.site import views
     from generator.site.derivation import derivation_lines
-    from generator.site.downloads import plain_decimal
     from generator.site.headline import encounter_groups, headline
+    from generator.site.numbers import plain_decimal
     from generator.site.wording import TERMINAL
 
     event, standings = _ranked(path, tiebreaks, edition, after_round)

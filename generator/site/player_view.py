@@ -28,13 +28,13 @@ from generator.site.addresses import (
     tiebreak_page,
 )
 from generator.site.derivation import DerivationLine, derivation_lines, is_tabular
-from generator.site.downloads import shown_value
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.headline_words import (
     PERFORMANCE,
 )
 from generator.site.language import gettext, words
 from generator.site.matches import MatchBoard, match_boards
+from generator.site.numbers import format_points, plain_number, shown_value
 from generator.site.rating_view import (
     RatingView,
     event_rating_changes,
@@ -46,7 +46,6 @@ from generator.site.views import (
     cell_text,
     columns,
     competitor_symbol,
-    format_points,
     player_anchor,
     round_view,
 )
@@ -55,7 +54,6 @@ from generator.site.wording import (
     ENCOUNTER_POINTS,
     ENCOUNTER_SCORE,
     ENCOUNTER_TIED,
-    plain_number,
     sentence,
 )
 from generator.speed import record_maker

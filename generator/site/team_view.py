@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from generator.model import (
     ZERO,
@@ -38,15 +38,14 @@ from generator.site.addresses import (
     team_page,
 )
 from generator.site.downloads import game_points_after
-from generator.site.language import decimal_text
 from generator.site.matches import GAME_SYMBOLS, color_text
+from generator.site.numbers import format_points, percent_text
 from generator.site.player_view import PlayerView, RoundLine
 from generator.site.views import (
     CrossRow,
     EventPlan,
     StandingsLine,
     columns,
-    format_points,
     standings_lines,
 )
 from generator.site.wording import MatchOutcome, outcome_letter
@@ -251,14 +250,6 @@ def _counts(records: Sequence[BoardRecord]) -> tuple[Decimal, int]:
     return sum((r.game.points for r in known), ZERO), len(known)
 
 
-def percentage(points: Decimal, games: int, win: Decimal) -> str:
-    """Points as a share of the most a player could score in ``games``, one decimal."""
-    if games == 0 or win <= 0:
-        return "–"
-    share = (points * 100 / (win * games)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return f"{decimal_text(str(share))}%"
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RosterLine:
     player: Player
@@ -320,6 +311,7 @@ class MemberView:
     points: str
     game_count: int
     percentage: str
+    """The points as a share of the most the games could give ("62.5%"), – without a game."""
     boards: str
 
 
@@ -377,7 +369,7 @@ def _member_view(plan: EventPlan, teams: TeamTournament, number: StartNo,
         player=individual.player(number), team=team,
         team_href=relative_link(here, team_page(slug, team.start_no)),
         games=tuple(games), points=format_points(points), game_count=count,
-        percentage=percentage(points, count, teams.game_scoring.win),
+        percentage=percent_text(points, teams.game_scoring.win * count),
         boards=", ".join(str(b) for b in sorted({r.game.board for r in mine})))
 
 
@@ -451,7 +443,8 @@ def board_tables(plan: EventPlan) -> BoardsView:
                 team=teams.team(score.team),
                 team_href=relative_link(here, team_page(plan.slug, score.team)),
                 points=format_points(score.points), games=score.games,
-                percentage=percentage(score.points, score.games, teams.game_scoring.win)))
+                percentage=percent_text(score.points,
+                                        teams.game_scoring.win * score.games)))
         tables.append(BoardTable(board=board, scores=tuple(lines)))
     return BoardsView(tables=tuple(tables), matches=len(numbered),
                       left_out=sum(1 for known in numbered.values() if not known))

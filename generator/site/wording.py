@@ -36,11 +36,12 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import Category
-from generator.site.downloads import plain_decimal
-from generator.site.language import decimal_text, gettext, ordinal_category, pgettext, words
+from generator.site.language import gettext, ordinal_category, pgettext, words
+from generator.site.numbers import plain_number
 
 NumberFormat = Callable[[Decimal], str]
-"""How points are written: ``format_points`` on the pages (3½), ``plain_decimal`` in the CLI."""
+"""How points are written (numbers.py): ``format_points`` on the pages (3½), ``plain_decimal``
+in the CLI."""
 
 ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
     RoundKind.GAME: NC_("round kind", "game"),
@@ -591,9 +592,3 @@ def ordinal(number: int) -> str:
     the number's ordinal category)."""
     category = ordinal_category(number)
     return pgettext("ordinal: " + category, ORDINALS[category]).format(number=number)
-
-
-def plain_number(value: Decimal) -> str:
-    """A number that is no points (a rating average 2005.25, a fraction 0.75) as the pages
-    and the CLI write it: plain, with the active language's decimal separator."""
-    return decimal_text(plain_decimal(value))

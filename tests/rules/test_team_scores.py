@@ -410,7 +410,7 @@ def test_sssc_ranks_on_the_exact_value_not_on_two_decimals_r4():
 
 
 def test_sssc_is_shown_with_two_decimals_on_pages_and_downloads():
-    from generator.site.downloads import shown_value
+    from generator.site.numbers import shown_value
 
     exact = (3 * D("17.5") + 64) / 3
     assert shown_value(parse_tiebreak("SSSC"), exact) == D("38.83")

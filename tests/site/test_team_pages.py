@@ -24,9 +24,9 @@ from generator.reading.events import read_event, read_events
 from generator.site import build as site_build
 from generator.site.build import build_site, plan_event, render_event
 from generator.site.matches import match_boards
+from generator.site.numbers import format_points
 from generator.site.render import make_environment
 from generator.site.team_view import board_records, board_tables, member_views, roster
-from generator.site.views import format_points
 
 TEAMS = ROOT / "tests" / "corpus" / "teams"
 CRETE = TEAMS / "trf" / "crete-friendship-cup-2024.trf"
