@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
-from datetime import date
+from datetime import date, time
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, overload
 
@@ -215,6 +215,12 @@ def day_range_text(start: date, end: date) -> str:
     return _day_range_text(active().locale, start, end)
 
 
+def time_text(clock: time) -> str:
+    """A round's starting time on the 24-hour clock chess schedules use, in every language
+    ("14:00", "09:30")."""
+    return f"{clock:%H:%M}"
+
+
 ENGLISH_DAY = "d MMMM y"
 """The site's English day: day, month in full, year, as since the first site (Babel's "en"
 puts the month first: "March 5, 2026")."""
@@ -271,4 +277,5 @@ __all__ = [
     "plain_number",
     "shown_value",
     "signed_text",
+    "time_text",
 ]

@@ -7,14 +7,14 @@ interval patterns of each language (Babel fits the skeleton yMMMMd to the neares
 locale has, yMMMd but in Spanish, and writes its months abbreviated, between thin spaces).
 
 The last tests check that no other module of the site, the preview or the CLI writes a
-number or a date itself: no Babel date writing, no rounding of a Decimal, no reading of the
-decimal separator, no table of month names.
+number or a date itself: no Babel date writing, no strftime, no rounding of a Decimal, no
+reading of the decimal separator, no table of month names.
 """
 
 from __future__ import annotations
 
 import ast
-from datetime import date
+from datetime import date, time
 from decimal import Decimal as D
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from generator.site.numbers import (
     plain_number,
     shown_value,
     signed_text,
+    time_text,
 )
 
 TRANSLATED = ("de", "fr", "es", "it", "nl")
@@ -197,6 +198,13 @@ def test_days_and_ranges_in_each_language(code: str) -> None:
         assert date_range(*ACROSS_YEARS) == across_years
 
 
+def test_a_time_is_on_the_24_hour_clock_in_every_language() -> None:
+    assert time_text(time(14, 0)) == "14:00"
+    assert time_text(time(9, 5)) == "09:05"
+    with speaking("fr"):
+        assert time_text(time(21, 30)) == "21:30"
+
+
 def test_no_date_is_no_text() -> None:
     assert date_range(None) == ""
     assert date_range(None, None) == ""
@@ -214,7 +222,8 @@ MONTHS = frozenset({"January", "February", "March", "April", "June", "July", "Au
 def number_writing(source: str) -> list[str]:
     """Where ``source`` writes a number or a date itself: imports Babel's date or number
     writers, rounds a Decimal (``quantize``), writes one with ``format(value, "...f")``,
-    reads a language's decimal separator (``.decimal``) or holds a month's name."""
+    reads a language's decimal separator (``.decimal``), writes a date or a time with
+    ``strftime`` or an f-string's ``%`` codes, or holds a month's name."""
     found = []
     for node in ast.walk(ast.parse(source)):
         line = getattr(node, "lineno", 0)
@@ -230,6 +239,11 @@ def number_writing(source: str) -> list[str]:
               and isinstance(node.args[1], ast.Constant)
               and isinstance(node.args[1].value, str) and node.args[1].value.endswith("f")):
             found.append(f"line {line}: format(..., {node.args[1].value!r})")
+        elif isinstance(node, ast.Attribute) and node.attr == "strftime":
+            found.append(f"line {line}: .strftime")
+        elif (isinstance(node, ast.FormattedValue) and node.format_spec is not None
+              and "%" in ast.unparse(node.format_spec)):
+            found.append(f"line {line}: a date written by an f-string")
         elif isinstance(node, ast.Constant) and node.value in MONTHS:
             found.append(f"line {line}: the month {node.value!r}")
     return found
@@ -257,6 +271,9 @@ def test_the_check_sees_a_second_writer() -> None:
     assert number_writing("separator = active().decimal\n")
     assert number_writing("MONTHS = ('January', 'February')\n")
     assert number_writing("text = format(value, 'f')\n")
+    assert number_writing("text = day.strftime('%d %B %Y')\n")
+    assert number_writing("text = f'{clock:%H:%M}'\n")
+    assert not number_writing("text = f'{elapsed:.2f} s'\n")
     assert not number_writing("from babel import Locale\nname = format(value)\n")
     # The writer itself holds every one of them but the month names.
     assert len(number_writing(WRITER.read_text(encoding="utf-8"))) >= 4
