@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
@@ -638,3 +639,13 @@ def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
                 + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
                 f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
     return None
+
+
+SHOWN_STEP = Decimal("0.01")
+
+
+def shown_rounded(value: Decimal) -> Decimal:
+    """A value of a tie-break that ranks exactly but is shown rounded (``is_shown_rounded``:
+    AOB 8.2, SSSC 13.4, for which C.07 names no rounding), as the pages, the downloads, ``rank``
+    and the notes that explain it show it: to the hundredth, half up."""
+    return value.quantize(SHOWN_STEP, ROUND_HALF_UP)

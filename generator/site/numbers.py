@@ -22,6 +22,7 @@ from babel import Locale
 from babel.dates import format_date, format_interval
 
 from generator.messages import NC_
+from generator.rules.notation import shown_rounded
 from generator.site.language import active, words
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
     Every other value is shown exactly."""
     if value is None or not spec.info.is_shown_rounded:
         return value
-    return value.quantize(HUNDREDTHS, ROUND_HALF_UP)
+    return shown_rounded(value)
 
 
 # --- in the page's language ------------------------------------------------------------------
