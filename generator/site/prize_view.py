@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 
 from markupsafe import Markup
 
@@ -51,7 +51,8 @@ from generator.site.addresses import (
 )
 from generator.site.headline import Sentence, points_phrase, score_name
 from generator.site.headline_words import DECIDING_CRITERION
-from generator.site.language import decimal_text, phrase, words
+from generator.site.language import phrase, words
+from generator.site.numbers import money_text, plain_number
 from generator.site.prize_words import (
     AGE_LIMITS,
     AWARD_REASONS,
@@ -62,7 +63,6 @@ from generator.site.prize_words import (
     HORT_SHARE,
     KEPT_PRIZE,
     MIN_PLAYERS,
-    MONEY,
     NOT_AWARDED_REASONS,
     ONE_PER_PLAYER,
     OVERALL_IN_SENTENCE,
@@ -89,7 +89,7 @@ from generator.site.views import (
     columns,
     standings_lines,
 )
-from generator.site.wording import join_words, ordinal, plain_number
+from generator.site.wording import join_words, ordinal
 from generator.speed import by_identity
 
 OVERALL_ANCHOR = "overall"
@@ -175,19 +175,6 @@ def prize_paths(plan: EventPlan) -> tuple[str, ...]:
 
 
 # --- words every prize page shares ------------------------------------------------------
-
-def money_text(amount: Decimal, currency: str | None) -> str:
-    """"500 EUR", "333.33 EUR", "100.50", "1000": whole amounts without decimals, others to
-    the cent, with the locale's decimal separator."""
-    if amount == amount.to_integral_value():
-        number = plain_number(amount)
-    else:
-        number = decimal_text(format(amount.quantize(Decimal("0.01"), ROUND_DOWN), "f"))
-    if currency is None:
-        return number
-    return words(MONEY, {"amount": number, "currency": currency},
-                 context="an amount of money: 500 EUR")
-
 
 def ranking_name(ranking: str) -> str:
     """A prize list's name: the overall standings' in the page's language, or the
@@ -598,7 +585,7 @@ __all__ = [
     "OVERALL_ANCHOR", "AwardLine", "CategoryLine", "CategoryLink", "CategoryView",
     "EventPrizes", "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RecipientLine",
     "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
-    "condition_words", "event_prizes", "kept_prize_text", "money_text", "player_honours",
+    "condition_words", "event_prizes", "kept_prize_text", "player_honours",
     "prize_anchor", "prize_nav", "prize_paths", "prizes_view", "ranking_in_sentence",
     "ranking_name",
 ]

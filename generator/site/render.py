@@ -38,9 +38,9 @@ from generator.site.addresses import (
     explanation_stem,
     link_from_folder,
 )
-from generator.site.downloads import plain_decimal
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.flags import flag_mark
+from generator.site.numbers import date_range, format_points, plain_decimal
 from generator.site.pages import (
     Download,
     EventJob,
@@ -68,7 +68,6 @@ from generator.site.views import (
     EventPlan,
     columns,
     event_sort_key,
-    format_points,
     place_text,
     standings_lines,
     used_tiebreaks,
@@ -206,9 +205,7 @@ def tb_value(value: Any) -> str:
         return format_points(value)
     if hasattr(value, "parts"):
         value = value.value
-    if value is None:
-        return "–"
-    return format_points(Decimal(value))
+    return format_points(None if value is None else Decimal(value))
 
 
 _COMMA_BEFORE_A_WORD = re.compile(r",(?=[^\s,])")
@@ -225,28 +222,6 @@ def breakable_name(name: str) -> Markup:
     if "," not in escaped:
         return escaped
     return Markup(_COMMA_BEFORE_A_WORD.sub(",<wbr>", escaped))
-
-
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
-
-
-def date_range(start: Any, end: Any = None) -> str:
-    if start is None:
-        return "" if end is None else _day(end)
-    if end is None or end == start:
-        return _day(start)
-    if not languages.active().is_english:
-        return languages.day_range_text(start, end)
-    if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
-    if start.year == end.year:
-        return f"{start.day} {_MONTHS[start.month - 1]} – {_day(end)}"
-    return f"{_day(start)} – {_day(end)}"
-
-
-def _day(day: Any) -> str:
-    return languages.day_text(day)
 
 
 def articles(values: Sequence[str]) -> str:
