@@ -22,7 +22,7 @@ from generator.errors import Diagnostic, StandingsError
 from generator.reading.events import Event, read_event
 from generator.site import build as site
 from generator.site.cache import Listing
-from generator.site.views import EventPlan
+from generator.site.plan import EventPlan
 
 EventT = TypeVar("EventT")
 """An event as read from its folder."""
@@ -106,9 +106,8 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
     ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for
     byte).
     """
-    standings_after = site.standings_after_rounds(plan)
     return [
-        PageJob(partial(site.render_event_job, plan, env, job, standings_after),
+        PageJob(partial(site.render_event_job, plan, env, job),
                 job.paths(plan),
                 probe=job.kind is site.JobKind.STANDINGS
                 or (job.kind is site.JobKind.PLAYERS and job.first == 0))

@@ -38,7 +38,8 @@ from generator.site.headline_words import (
     Side,
 )
 from generator.site.language import gettext, phrase, words
-from generator.site.views import Column, EventPlan, format_points, value_of
+from generator.site.plan import EventPlan
+from generator.site.views import Column, format_points, value_of
 from generator.site.wording import (
     NumberFormat,
     join_words,

@@ -11,13 +11,8 @@ from generator.reading.site_settings import SiteSettings
 from generator.site.addresses import category_csv_download, category_page, prizes_page
 from generator.site.downloads import standings_csv
 from generator.site.page_meta import category_meta, prizes_meta
-from generator.site.prize_view import (
-    category_rows_standings,
-    category_view,
-    event_prizes,
-    prizes_view,
-)
-from generator.site.views import EventPlan
+from generator.site.plan import EventPlan
+from generator.site.prize_view import category_rows_standings, category_view, prizes_view
 
 Render = Callable[..., bytes]
 """``render(template, page, **context)``: a page's bytes, with the event's common context."""
@@ -27,7 +22,7 @@ def prize_files(plan: EventPlan, site: SiteSettings, render: Render,
                 csv_heading: Callable[[str], str]) -> dict[str, bytes]:
     """Exactly ``prize_view.prize_paths(plan)``: nothing for an event without categories and
     prizes."""
-    prizes = event_prizes(plan)
+    prizes = plan.prizes
     files: dict[str, bytes] = {}
     if prizes is None:
         return files

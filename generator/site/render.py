@@ -74,12 +74,13 @@ from generator.site.page_meta import (
     tiebreaks_meta,
     venue_qr_meta,
 )
-from generator.site.people import Person, person_keys
+from generator.site.people import Person
+from generator.site.plan import EventPlan
 from generator.site.player_view import player_views
 from generator.site.prize_pages import prize_files
-from generator.site.prize_view import event_prizes, player_honours, prize_nav, prize_paths
+from generator.site.prize_view import player_honours, prize_nav, prize_paths
 from generator.site.qr import qr_svg, small_qr_svg
-from generator.site.rating_view import download_changes, event_rating_changes, rating_column
+from generator.site.rating_view import rating_column
 from generator.site.team_view import (
     board_records,
     board_tables,
@@ -94,7 +95,6 @@ from generator.site.team_view import (
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.views import (
     Column,
-    EventPlan,
     berger_grid,
     columns,
     event_sort_key,
@@ -466,19 +466,17 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
               for first in range(0, members, member_size)))
 
 
-_FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None = None
+_FORKED: tuple[EventPlan, jinja2.Environment] | None = None
 """What forked workers inherit: set just before the pool forks, cleared after."""
 
 
-def render_event(plan: EventPlan, env: jinja2.Environment,
-                 standings_after: Callable[[int], Standings], *,
+def render_event(plan: EventPlan, env: jinja2.Environment, *,
                  workers: int = 1,
                  on_files: Callable[[Mapping[str, bytes]], None] | None = None,
                  ) -> dict[str, bytes]:
     """Every file under ``<slug>/``: standings, crosstable, rounds, players, downloads.
 
-    ``standings_after(k)`` gives the standings after round k (the engine with the event's
-    settings). With ``workers`` > 1, a large event is rendered by forked processes, one job
+    With ``workers`` > 1, a large event is rendered by forked processes, one job
     per round and per slice of players; the files are the same as from one process.
     ``on_files`` is handed each job's files as soon as they are rendered (``standings
     build`` writes them meanwhile); the whole event is returned as well.
@@ -489,8 +487,10 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
     if (workers > 1 and len(plan.standings.rows) >= PARALLEL_MIN_PLAYERS
             and "fork" in multiprocessing.get_all_start_methods()):
         global _FORKED
-        _FORKED = (plan, env, standings_after)
-        event_rating_changes(plan.event)  # before the fork: every worker inherits them
+        _FORKED = (plan, env)
+        # Worked out before the fork, every worker inherits them (each would work them out
+        # again): the rating changes and prizes its pages show.
+        _ = plan.rating_changes, plan.prizes, plan.person_keys
         try:
             with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
@@ -501,7 +501,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
             _FORKED = None
     else:
         for job in jobs:
-            result = render_job(plan, env, standings_after, job)
+            result = render_job(plan, env, job)
             if on_files is not None:
                 on_files(result)
             files.update(result)
@@ -517,8 +517,7 @@ def _run_forked_job(job: EventJob) -> dict[str, bytes]:
     return render_job(*_FORKED, job)
 
 
-def render_job(plan: EventPlan, env: jinja2.Environment,
-               standings_after: Callable[[int], Standings], job: EventJob) -> dict[str, bytes]:
+def render_job(plan: EventPlan, env: jinja2.Environment, job: EventJob) -> dict[str, bytes]:
     """The files of one job (exactly ``job.paths(plan)``)."""
     info = plan.info
     slug = plan.slug
@@ -539,12 +538,12 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.PLAYERS:
         player_template = env.get_template("player.html")
-        prizes = event_prizes(plan)
+        prizes = plan.prizes
         for view in player_views(plan, job.first, job.end):
             page = player_page(slug, view.row.player.start_no)
             files[page] = _render_page(
                 player_template, page,
-                {"view": view, "person_key": person_keys(plan)[view.row.player.start_no],
+                {"view": view, "person_key": plan.person_keys[view.row.player.start_no],
                  "honours": player_honours(plan, prizes, view.row.player.start_no),
                  "meta": competitor_meta(site, plan, page, view), **common})
     elif job.kind is JobKind.MEMBERS:
@@ -556,7 +555,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
     elif job.kind is JobKind.ROUND:
         is_played = job.first <= info.rounds_played
         shown_round = round_view(plan, job.first,
-                                 standings_after(job.first) if is_played else None)
+                                 plan.standings_after(job.first) if is_played else None)
         page = round_page(slug, job.first)
         files[page] = _render(env, "round.html", page, round=shown_round,
                               meta=round_meta(site, plan, page, shown_round), **common)
@@ -606,7 +605,7 @@ def render_job(plan: EventPlan, env: jinja2.Environment,
         # The bytes the event was read from, not the file now on disk: under serve the
         # file may have changed since, and the download must match the pages beside it.
         files[trf_download(slug)] = plan.event.trf_bytes
-        ratings = download_changes(plan.event, plan.standings)
+        ratings = plan.standings_rating_changes
         files[csv_download(slug)] = standings_csv(plan.standings, heading=csv_heading,
                                                   ratings=ratings)
         files[json_download(slug)] = standings_json(plan.standings, info.title,

@@ -39,15 +39,9 @@ from generator.site.addresses import (
 from generator.site.downloads import game_points_after
 from generator.site.language import decimal_text
 from generator.site.matches import GAME_SYMBOLS, color_text
+from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, RoundLine
-from generator.site.views import (
-    CrossRow,
-    EventPlan,
-    StandingsLine,
-    columns,
-    format_points,
-    standings_lines,
-)
+from generator.site.views import CrossRow, StandingsLine, columns, format_points, standings_lines
 from generator.site.wording import MatchOutcome, outcome_letter
 
 # --- a match from one team's side -----------------------------------------------------------
