@@ -283,6 +283,8 @@ class EventPlan:
     """``standings rank --tiebreaks``; None: the event's announced list."""
     edition: Edition | None = None
     """``standings rank --edition``; None: the event's."""
+    # Reentrant: a part may read another part while it is worked out. One lock per plan:
+    # a page waits only for what its own event works out.
     _lock: threading.RLock = field(init=False, default_factory=threading.RLock, repr=False,
                                    compare=False)
     _after: dict[int, Standings] = field(init=False, default_factory=dict, repr=False,
