@@ -273,7 +273,6 @@ class EventPlan:
     first use (each part's docstring says what it is)."""
 
     event: Event
-    info: EventInfo
     standings: Standings
     """After the last round with a result (final once every round is in); ``after_round``,
     ``specs`` and ``edition`` as given to :func:`plan_event`."""
@@ -292,7 +291,13 @@ class EventPlan:
 
     @property
     def slug(self) -> str:
-        return self.info.slug
+        return self.event.slug
+
+    @_WorkedOut
+    def info(self) -> EventInfo:
+        """The event's heading facts and what its pages show of it (``standings rank``
+        needs none of it)."""
+        return event_info(self.event)
 
     @property
     def tournament(self) -> Tournament:
@@ -310,7 +315,7 @@ class EventPlan:
         once, on first use: ``standings serve`` may render two round pages at once (a request
         and its warmer), and the second waits for the first rather than computing the same
         round again."""
-        if round_no >= self.info.rounds_played and self.after_round is None:
+        if round_no >= self.tournament.rounds_played and self.after_round is None:
             return self.standings
         with self._lock:
             found = self._after.get(round_no)
@@ -376,8 +381,8 @@ def plan_event(event: Event, *, after_round: int | None = None,
     chosen = tuple(specs) if specs is not None else None
     standings = standings_for_event(event, after_round=after_round, specs=chosen,
                                     edition=edition)
-    return EventPlan(event=event, info=event_info(event), standings=standings,
-                     after_round=after_round, specs=chosen, edition=edition)
+    return EventPlan(event=event, standings=standings, after_round=after_round, specs=chosen,
+                     edition=edition)
 
 
 def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]:

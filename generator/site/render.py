@@ -490,7 +490,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
         _FORKED = (plan, env)
         # Worked out before the fork, every worker inherits them (each would work them out
         # again): the rating changes and prizes its pages show.
-        _ = plan.rating_changes, plan.prizes, plan.person_keys
+        _ = plan.info, plan.rating_changes, plan.prizes, plan.person_keys
         try:
             with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
