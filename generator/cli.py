@@ -28,7 +28,13 @@ from generator.errors import (
 )
 
 if TYPE_CHECKING:
-    from generator.rules.explain import Note
+    from decimal import Decimal
+
+    from generator.model import StartNo, Tournament
+    from generator.reading.events import Event
+    from generator.rules.explain import Note, Standings, StandingsRow
+    from generator.rules.notation import TiebreakSpec
+    from generator.site.derivation import DerivationLine
     from generator.site.plan import EventPlan
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
@@ -179,7 +185,7 @@ def _event_path(path: str, doing: str) -> str:
     return folder
 
 
-def _event_problems(event: Any) -> tuple[Diagnostic, ...]:
+def _event_problems(event: Event) -> tuple[Diagnostic, ...]:
     """The event's warnings as build and serve report them (the reader's, then the TRF rank
     column against the standings as announced), or, when it cannot be ranked, the reader's
     warnings and why not."""
@@ -246,20 +252,20 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     return plan
 
 
-def _shown(spec: Any, value: Any) -> str | None:
+def _shown(spec: TiebreakSpec, value: Decimal | None) -> str | None:
     """A tie-break value as printed in the text table and by explain (AOB with two
     decimals)."""
-    from generator.site.downloads import plain_decimal, shown_value
+    from generator.site.numbers import plain_decimal, shown_value
 
     shown = shown_value(spec, value)
     return None if shown is None else plain_decimal(shown)
 
 
-def _place(row: Any) -> str:
+def _place(row: StandingsRow) -> str:
     return str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
 
 
-def _rounds_counted(standings: Any) -> str:
+def _rounds_counted(standings: Standings) -> str:
     """"after round 5 of 9", "after round 9 of 9, in progress: 3 of 8 games entered", or
     "9 rounds" once the event is over."""
     from generator.model import TeamTournament
@@ -315,7 +321,8 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
           output: str) -> None:
     """The standings of ``rank`` in the format asked for."""
     from generator.rules.ranking import value_keys
-    from generator.site.downloads import plain_decimal, standings_csv, standings_json
+    from generator.site.downloads import standings_csv, standings_json
+    from generator.site.numbers import plain_decimal
 
     plan = _ranked(path, tiebreaks, edition, after_round)
     standings = plan.standings
@@ -365,77 +372,68 @@ def _number_ranges(numbers: list[int]) -> str:
 _RUNS_SHOWN = 6
 
 
-def _player_label(tournament: Any, start_no: int | None) -> str:
+def _player_label(tournament: Tournament, start_no: StartNo | None) -> str:
     if start_no is None or not tournament.has_player(start_no):
         return "-"
     return f"{tournament.player(start_no).display_name} ({start_no})"
 
 
-def _part_line(tournament: Any, spec: Any, part: Any) -> str:
-    """One round of a derivation, every number shown."""
-    from generator.model import RoundKind
-    from generator.rules.notation import GAME_POINTS, SONNEBORN_BERGER_FAMILY
-    from generator.rules.unplayed import Category
-    from generator.site.downloads import plain_decimal
-    from generator.site.wording import CATEGORIES, ROUND_KINDS, TERMINAL, cut_words
+def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine) -> str:
+    """One element of a derivation, every number shown: the numbers as the page's table
+    columns hold them, then the page's clauses (site/derivation.py), in the terminal's
+    numbers."""
+    from generator.model import RoundKind, TeamTournament
+    from generator.rules.notation import GAME_POINTS, Layout
+    from generator.site.numbers import plain_decimal
+    from generator.site.wording import TERMINAL, round_kind_words
 
     words = TERMINAL
-    acronym = spec.info.acronym
-    cut = words.cut.format(cut=cut_words(part.cut, spec)) if part.cut is not None else ""
-    if acronym == "PS":
-        return "    " + words.cumulative.format(round=part.round,
-                                                value=plain_decimal(part.value)) + cut
-    kind = ROUND_KINDS[part.kind]
-    if acronym in ("WIN", "WON", "BPG", "BWG", "REP"):  # spec.info: GE is REP already
+    part = line.part
+    layout = spec.info.layout
+    cut = words.cut.format(cut=line.cut.text(plain_decimal)) if line.cut is not None else ""
+    reasons = [clause.text(plain_decimal) for clause in line.reasons]
+    if layout is Layout.RUNNING_TOTAL:
+        text = words.cumulative.format(round=part.round, value=plain_decimal(part.value))
+        return "    " + "; ".join([text, *reasons]) + cut
+    kind = round_kind_words(part.kind)
+    if layout is Layout.COUNT:
         what = kind if part.opponent is None else (
             f"{kind} {_player_label(tournament, part.opponent)}")
         # Q5: on a team event's game points these count boards, so say how many.
-        primary = GAME_POINTS if getattr(tournament, "game_points_primary", False) else None
+        primary = (GAME_POINTS if isinstance(tournament, TeamTournament)
+                   and tournament.game_points_primary else None)
         counts_boards = (spec.points_system or primary) == GAME_POINTS
         verdict = (words.boards_counted.format(count=plain_decimal(part.value))
                    if counts_boards and part.cut is None
                    else words.counts if part.cut is None else words.does_not_count)
-        return "    " + words.counted_round.format(round=part.round, what=what,
-                                                    verdict=verdict)
+        return "    " + "; ".join([words.counted_round.format(round=part.round, what=what,
+                                                              verdict=verdict), *reasons])
     who = _player_label(tournament, part.opponent)
     if part.is_dummy:
         who = (words.dummy.format(kind=kind) if part.opponent is None
                else words.dummy_against.format(kind=kind, who=who))
     details: list[str] = []
-    if part.is_dummy:
-        own = plain_decimal(part.dummy_own_score)
-        if part.dummy_cap is not None:
-            details.append(words.dummy_capped.format(
-                own=own, cap=plain_decimal(part.dummy_cap), article=part.article,
-                counted=plain_decimal(part.counted_score)))
-        else:
-            details.append(words.dummy_own.format(own=own, article=part.article))
-        if part.category:
-            details.append(CATEGORIES[Category(part.category)])
-    elif part.rating is not None:
+    if part.rating is not None and not part.is_dummy:
         details.append(words.rating.format(rating=part.rating))
     elif part.counted_score is not None:
-        if part.adjusted_score is not None and part.adjusted_score != part.opponent_score:
-            details.append(words.adjusted_score.format(
-                score=plain_decimal(part.opponent_score),
-                adjusted=plain_decimal(part.adjusted_score)))
-        else:
-            details.append(words.score.format(score=plain_decimal(part.counted_score)))
-        if part.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
-            details.append(words.forfeit_as_game.format(article=part.article))
-    elif acronym == "KS" and part.opponent_score is not None:
+        details.append(words.score.format(score=plain_decimal(part.counted_score)))
+    elif layout is Layout.POINTS_AGAINST and part.opponent_score is not None:
         details.append(words.opponent_score.format(score=plain_decimal(part.opponent_score)))
-    elif acronym == "STD" and part.opponent_points is not None:
+    elif layout is Layout.COMPARISON and part.opponent_points is not None \
+            and part.points is not None:
         details.append(words.scored_against.format(
             points=plain_decimal(part.points),
             opponent_points=plain_decimal(part.opponent_points)))
-    elif acronym == "DE":
+    elif layout is Layout.GROUP_ORDER and part.points is not None:
         details.append(words.scored.format(points=plain_decimal(part.points)))
-    elif part.kind is not RoundKind.GAME and acronym not in ("AOB", "APRO", "APPO"):
+        if part.kind is not RoundKind.GAME:
+            details.append(kind)
+    elif part.kind is not RoundKind.GAME and layout is not Layout.AVERAGE \
+            and not part.is_dummy:
         details.append(kind)
-    if (acronym in SONNEBORN_BERGER_FAMILY and part.points is not None
-            and part.counted_score is not None):
+    if layout.multiplies and part.points is not None and part.counted_score is not None:
         details.append(words.times_points.format(points=plain_decimal(part.points)))
+    details.extend(reasons)
     text = "    " + words.scored_round.format(round=part.round, who=who)
     if details:
         text += ": " + "; ".join(details)
@@ -444,7 +442,7 @@ def _part_line(tournament: Any, spec: Any, part: Any) -> str:
 
 def _note_lines(note: Note) -> list[str]:
     from generator.rules.explain import DirectEncounterNote
-    from generator.site.downloads import plain_decimal
+    from generator.site.numbers import plain_decimal
     from generator.site.wording import direct_encounter_group_words, note_words
 
     lines = [note_words(note, plain_decimal)]
@@ -472,8 +470,9 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.model import StartNo
     from generator.rules.ranking import value_keys
     from generator.site import views
-    from generator.site.downloads import plain_decimal
+    from generator.site.derivation import derivation_lines
     from generator.site.headline import encounter_groups, headline
+    from generator.site.numbers import plain_decimal
     from generator.site.wording import TERMINAL
 
     plan = _ranked(path, tiebreaks, edition, after_round)
@@ -489,7 +488,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     row = rows[index]
     keys = value_keys(standings.specs)
     click.echo(TERMINAL.explained.format(
-        who=_player_label(tournament, start_no), event=tournament.name,
+        who=_player_label(tournament, StartNo(start_no)), event=tournament.name,
         rounds=_rounds_counted(standings), edition=standings.edition.value))
     place = TERMINAL.place
     if event.teams is not None:
@@ -504,8 +503,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
         click.echo(TERMINAL.heading.format(
             key=key, title=spec.info.title, articles=spec.info.article,
             value=shown if shown is not None else TERMINAL.undefined))
-        for part in explained.parts:
-            click.echo(_part_line(tournament, spec, part))
+        for element in derivation_lines(tournament, spec, row.player.display_name, explained):
+            click.echo(_part_line(tournament, spec, element))
         if explained.total is not None and explained.parts:
             click.echo("    " + TERMINAL.total.format(total=plain_decimal(explained.total)))
         for note in explained.notes:

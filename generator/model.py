@@ -1,7 +1,7 @@
 """The tournament as the tie-break engine sees it: frozen records, no file access.
 
 A :class:`Tournament` is built from a parsed TRF document plus the event's
-settings (``trf.build_tournament``). Everything downstream (tie-breaks,
+settings (``reading.assembly.build_tournament``). Everything downstream (tie-breaks,
 standings, the site) reads only these records.
 """
 

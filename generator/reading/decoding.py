@@ -3,6 +3,11 @@
 Files arrive as UTF-8 (a BOM or not), Windows' cp1252 or UTF-16 ("Unicode" in Windows
 editors); anything else is refused at the first byte that gives it away. The events
 reader (:mod:`generator.reading.events`) reads the bytes and hands them here.
+
+TRF-16 names no encoding, and a file that is not UTF-8 could be any of Windows' code pages:
+cp1252 is the likeliest, and the warning says so. event.yml's ``encoding`` settles it once
+the arbiter has seen the names read right (or names another code page): then the file is
+read in it and nothing is guessed.
 """
 
 from __future__ import annotations
@@ -11,14 +16,28 @@ from generator.errors import Diagnostic, Severity, StandingsError
 
 _BOM = "\ufeff"
 
+DECLARED_ENCODINGS = {
+    "utf-8": "utf-8", "cp1252": "cp1252", "windows-1252": "cp1252",
+    "cp1250": "cp1250", "windows-1250": "cp1250", "cp1251": "cp1251", "windows-1251": "cp1251",
+    "cp1253": "cp1253", "windows-1253": "cp1253", "cp1254": "cp1254", "windows-1254": "cp1254",
+    "cp1257": "cp1257", "windows-1257": "cp1257", "iso-8859-1": "latin-1",
+    "iso-8859-2": "iso8859-2", "iso-8859-15": "iso8859-15", "cp437": "cp437", "cp850": "cp850",
+    "cp852": "cp852", "koi8-r": "koi8-r",
+}
+"""event.yml's ``encoding`` names -> Python's codecs: the code pages pairing programs save
+in (an allow-list: a codec such as ``rot13`` or ``idna`` is no file encoding)."""
+
 MAX_TRF_BYTES = 8 * 2**20
 """The largest TRF file read: every starting rank the format has (9,999) with 70 rounds each
 fits in 8 MiB, several times the largest real event. Reading costs up to ten times the file
 in memory, so this (with trf.MAX_RECORDS) bounds a hostile file to some 200 MB and seconds."""
 
 
-def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
-    """Bytes -> text: UTF-8 (BOM stripped), else cp1252 with a warning naming the file.
+def decode_trf(data: bytes, path: str,
+               declared: str | None = None) -> tuple[str, tuple[Diagnostic, ...]]:
+    """Bytes -> text: UTF-8 (BOM stripped), else cp1252 with a warning naming the file;
+    in the ``declared`` encoding (a value of :data:`DECLARED_ENCODINGS`) when event.yml
+    names one, without a warning, and an error at the first byte it cannot read.
 
     UTF-16 with a byte-order mark is read too, with a warning.
     Bytes that are neither UTF-8 nor cp1252 (0x81 0x8D 0x8F 0x90 0x9D are undefined
@@ -34,6 +53,8 @@ def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
         raise StandingsError([Diagnostic(
             path=path, line=line, column=column, message=f"file is larger than {size}",
             expected=f"a TRF file of at most {size}")])
+    if declared is not None:
+        return _decode_declared(data, path, declared), ()
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         # Windows editors' "Unicode" is UTF-16 with a byte-order mark: readable, but say so.
         try:
@@ -68,7 +89,21 @@ def decode_trf(data: bytes, path: str) -> tuple[str, tuple[Diagnostic, ...]]:
     return text, (Diagnostic(
         path=path, line=line, column=column, severity=Severity.WARNING,
         message="file is not UTF-8; read as cp1252 (Windows Latin-1)",
-        expected="a file saved as UTF-8"),)
+        expected="a file saved as UTF-8, or 'encoding: cp1252' in event.yml once the names "
+                 "read right on the pages"),)
+
+
+def _decode_declared(data: bytes, path: str, declared: str) -> str:
+    try:
+        return data.decode(declared).removeprefix(_BOM)
+    except UnicodeDecodeError as error:
+        line, column = _byte_position(data, error.start)
+        named = next(name for name, codec in DECLARED_ENCODINGS.items() if codec == declared)
+        raise StandingsError([Diagnostic(
+            path=path, line=line, column=column,
+            message=f"byte 0x{data[error.start]:02X} is not {named}, the encoding "
+                    "event.yml gives",
+            expected="the encoding the file was saved in as event.yml's 'encoding'")]) from None
 
 
 def _half_of_a_pair(data: bytes, offset: int, path: str) -> Diagnostic | None:

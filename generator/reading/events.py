@@ -434,7 +434,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
         diagnostics.append(unreadable_input(trf_display, error, "a readable TRF file"))
         return None, tuple(diagnostics)
     try:
-        text, decode_warnings = decode_trf(data, trf_display)
+        text, decode_warnings = decode_trf(data, trf_display, settings.encoding)
     except StandingsError as error:
         diagnostics.extend(error.diagnostics)
         return None, tuple(diagnostics)

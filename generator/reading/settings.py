@@ -31,6 +31,7 @@ from generator.model import (
     TieRule,
     UnplayedOptions,
 )
+from generator.reading.decoding import DECLARED_ENCODINGS
 from generator.reading.prize_settings import read_categories, read_prizes
 from generator.reading.rating_settings import read_rating_change
 from generator.reading.settings_reader import (
@@ -67,6 +68,9 @@ class EventSettings:
     unplayed: UnplayedOptions = DEFAULT_UNPLAYED
     """C.07 16.6 provisions announced instead of 16.3-16.5."""
     total_rounds: int | None = None
+    encoding: str | None = None
+    """The TRF file's encoding as a Python codec (reading/decoding.py); None: UTF-8, else
+    cp1252 with a warning."""
     unrated_rating: int | None = None
     """Rating used for unrated players in rating tie-breaks (Art. 10 preamble)."""
     round_robin: bool | None = None
@@ -94,7 +98,7 @@ class EventSettings:
 
 
 TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organiser", "arbiter",
-                  "edition", "tiebreaks", "scoring", "unplayed", "total_rounds",
+                  "edition", "tiebreaks", "scoring", "unplayed", "total_rounds", "encoding",
                   "unrated_rating", "round_robin", "ties", "lots_seed", "notes", "team_bye",
                   "categories", "prizes", "rating_change")
 
@@ -267,6 +271,8 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
     if "total_rounds" in values:
         fields["total_rounds"] = reader.integer(values["total_rounds"], "total_rounds", 1,
                                                 MAX_ROUNDS)
+    if "encoding" in values:
+        fields["encoding"] = reader.choice(values["encoding"], "encoding", DECLARED_ENCODINGS)
     if "unrated_rating" in values:
         fields["unrated_rating"] = reader.integer(values["unrated_rating"], "unrated_rating",
                                                   0, MAX_RATING)

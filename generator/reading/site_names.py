@@ -9,7 +9,7 @@ name in every link and decode it again in every place that looks an address up (
 server, the build cache), such names are refused with a name that works.
 
 The reader checks the names of the folders it lists (so ``standings check`` reports
-them) and the site checks every event it publishes (``site.plan_site``).
+them) and the site checks every event it publishes (``site.build.plan_site``).
 """
 
 from __future__ import annotations

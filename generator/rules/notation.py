@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
@@ -22,12 +23,56 @@ class Direction(StrEnum):
     LOWER_IS_BETTER = "lower"
 
 
+class Layout(StrEnum):
+    """How a tie-break's value is derived from its parts (rules/explain.py ``Part``): what
+    the player page and ``standings explain`` both lay out, round by round
+    (site/derivation.py). One per catalogue entry, so no renderer keeps a list of
+    acronyms."""
+
+    SUM = "sum"
+    """A sum of one value a round (BH 8.1, FB 8.3, PTS 4.2, MPvGP 13.1, BC 12.1)."""
+    PRODUCT = "product"
+    """A sum of the opponent's score times the points of the round (SB 9.1, ESB 13.2)."""
+    POINTS_AGAINST = "points-against"
+    """A sum of the points scored against the opponents that qualify (KS 9.2)."""
+    COUNT = "count"
+    """A number of rounds that are won, played with black ... (Art. 7.1-7.4, 7.6)."""
+    COMPARISON = "comparison"
+    """A sum of one, a half or nothing a round, by the points of each side (STD 7.7)."""
+    RUNNING_TOTAL = "running-total"
+    """The player's score after each round, added up (PS 7.5)."""
+    AVERAGE = "average"
+    """An average of the opponents' ratings or values (ARO 10.1, AOB 8.2, APRO 10.4,
+    APPO 10.5)."""
+    PERFORMANCE = "performance"
+    """A rating worked out from the opponents' ratings and the score (TPR 10.2, PTP 10.3)."""
+    OWN_VALUE = "own-value"
+    """A number of the player's own, with no rounds to add (TPN 7.8, RTNG 10.6)."""
+    COMBINATION = "combination"
+    """Two scores combined by a formula (SSSC 13.4)."""
+    GROUP_ORDER = "group-order"
+    """An order of the group still tied where it stands in the list, not a number to add
+    (DE 6, EDE 13.3, TBR 12.2, BBE 12.3): the value is a place within the group."""
+
+    @property
+    def shows_round_points(self) -> bool:
+        """Each round's contribution is worked from the points the player scored in it."""
+        return self in (Layout.PRODUCT, Layout.POINTS_AGAINST)
+
+    @property
+    def multiplies(self) -> bool:
+        """Each contribution is a score times the points of the round."""
+        return self is Layout.PRODUCT
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TiebreakInfo:
     acronym: str
     title: str
     article: str
     """Article of C.07 (2026 numbering)."""
+    layout: Layout
+    """How the value is derived from its parts, for its explanations."""
     kind: str
     """Art. 4.3 type letters: A own games among the tied, B own record, C opponents' results,
     D opponents' data."""
@@ -67,66 +112,73 @@ class TiebreakInfo:
         return edition.is_at_least(self.since)
 
 
-def _info(acronym: str, title: str, article: str, kind: str, modifiers: str = "",
-          **optional: Any) -> TiebreakInfo:
+def _info(acronym: str, title: str, article: str, layout: Layout, kind: str,
+          modifiers: str = "", **optional: Any) -> TiebreakInfo:
     """A catalogue entry: the fields every entry has by position, so that the table below
     reads one entry a line."""
-    return TiebreakInfo(acronym=acronym, title=title, article=article, kind=kind,
-                        modifiers=modifiers, **optional)
+    return TiebreakInfo(acronym=acronym, title=title, article=article, layout=layout,
+                        kind=kind, modifiers=modifiers, **optional)
 
 
 CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
-    _info("PTS", NC_("tie-break name", "Points"), "4.2", "B"),
-    _info("DE", NC_("tie-break name", "Direct Encounter"), "6", "A", "P"),
-    _info("WIN", NC_("tie-break name", "Number of Wins"), "7.1", "B"),
-    _info("WON", NC_("tie-break name", "Number of Games Won"), "7.2", "B"),
-    _info("BPG", NC_("tie-break name", "Games Played with Black"), "7.3", "B"),
-    _info("BWG", NC_("tie-break name", "Games Won with Black"), "7.4", "B"),
-    _info("PS", NC_("tie-break name", "Progressive Scores"), "7.5", "B", "C"),
-    _info("REP", NC_("tie-break name", "Rounds one Elected to Play"), "7.6", "B"),
-    _info("GE", NC_("tie-break name", "Games one Elected to Play"), "7.6", "B", alias_of="REP"),
-    _info("STD", NC_("tie-break name", "Standard Points"), "7.7", "B", since=Edition.FIDE_2026_03),
-    _info("TPN", NC_("tie-break name", "Tournament Pairing Number"), "7.8", "B", "R",
+    _info("PTS", NC_("tie-break name", "Points"), "4.2", Layout.SUM, "B"),
+    _info("DE", NC_("tie-break name", "Direct Encounter"), "6", Layout.GROUP_ORDER, "A", "P"),
+    _info("WIN", NC_("tie-break name", "Number of Wins"), "7.1", Layout.COUNT, "B"),
+    _info("WON", NC_("tie-break name", "Number of Games Won"), "7.2", Layout.COUNT, "B"),
+    _info("BPG", NC_("tie-break name", "Games Played with Black"), "7.3", Layout.COUNT, "B"),
+    _info("BWG", NC_("tie-break name", "Games Won with Black"), "7.4", Layout.COUNT, "B"),
+    _info("PS", NC_("tie-break name", "Progressive Scores"), "7.5", Layout.RUNNING_TOTAL,
+          "B", "C"),
+    _info("REP", NC_("tie-break name", "Rounds one Elected to Play"), "7.6", Layout.COUNT, "B"),
+    _info("GE", NC_("tie-break name", "Games one Elected to Play"), "7.6", Layout.COUNT, "B",
+          alias_of="REP"),
+    _info("STD", NC_("tie-break name", "Standard Points"), "7.7", Layout.COMPARISON, "B",
+          since=Edition.FIDE_2026_03),
+    _info("TPN", NC_("tie-break name", "Tournament Pairing Number"), "7.8", Layout.OWN_VALUE,
+          "B", "R",
           direction=Direction.LOWER_IS_BETTER, since=Edition.FIDE_2026_03),
-    _info("BH", NC_("tie-break name", "Buchholz"), "8.1", "C", "CMP", is_buchholz_family=True),
+    _info("BH", NC_("tie-break name", "Buchholz"), "8.1", Layout.SUM, "C", "CMP",
+          is_buchholz_family=True),
     _info("AOB", NC_("tie-break name", "Average of Opponents' Buchholz"),
-          "8.2", "CC", "FP", is_buchholz_family=True,
+          "8.2", Layout.AVERAGE, "CC", "FP", is_buchholz_family=True,
           is_shown_rounded=True),
-    _info("FB", NC_("tie-break name", "Fore Buchholz"), "8.3", "D", "CMP", is_buchholz_family=True),
-    _info("SB", NC_("tie-break name", "Sonneborn-Berger"), "9.1", "BC", "CMP"),
-    _info("KS", NC_("tie-break name", "Koya System"), "9.2", "BC", "LP"),
+    _info("FB", NC_("tie-break name", "Fore Buchholz"), "8.3", Layout.SUM, "D", "CMP",
+          is_buchholz_family=True),
+    _info("SB", NC_("tie-break name", "Sonneborn-Berger"), "9.1", Layout.PRODUCT, "BC", "CMP"),
+    _info("KS", NC_("tie-break name", "Koya System"), "9.2", Layout.POINTS_AGAINST, "BC", "LP"),
     _info("ARO", NC_("tie-break name", "Average Rating of Opponents"),
-          "10.1", "D", "CMU", is_rating_based=True),
+          "10.1", Layout.AVERAGE, "D", "CMU", is_rating_based=True),
     _info("TPR", NC_("tie-break name", "Tournament Performance Rating"),
-          "10.2", "DB", "U", is_rating_based=True),
+          "10.2", Layout.PERFORMANCE, "DB", "U", is_rating_based=True),
     _info("PTP", NC_("tie-break name", "Perfect Tournament Performance"),
-          "10.3", "DB", "U", is_rating_based=True),
+          "10.3", Layout.PERFORMANCE, "DB", "U", is_rating_based=True),
     _info("APRO", NC_("tie-break name", "Average Performance Rating of Opponents"),
-          "10.4", "DC", "U",
+          "10.4", Layout.AVERAGE, "DC", "U",
           is_rating_based=True),
     _info("APPO", NC_("tie-break name", "Average Perfect Performance of Opponents"),
-          "10.5", "DC", "U",
+          "10.5", Layout.AVERAGE, "DC", "U",
           is_rating_based=True),
     _info("RTNG", NC_("tie-break name", "Rating"),
-          "10.6", "B", "RU", is_rating_based=True, since=Edition.FIDE_2026_03),
+          "10.6", Layout.OWN_VALUE, "B", "RU", is_rating_based=True,
+          since=Edition.FIDE_2026_03),
     # Team tie-breaks that are scores (Art. 13): rules/team_scores.py. Q4: ESB is uncut
     # unless /Cn; medians are no modifier of ESB (the TEC booklet says they do not apply).
     _info("MPVGP", NC_("tie-break name", "Match Points or Game Points"),
-          "13.1", "B", team_only=True),
+          "13.1", Layout.SUM, "B", team_only=True),
     _info("EMMSB", NC_("tie-break name", "Extended Sonneborn-Berger (match points x match points)"),
-          "13.2", "BC",
+          "13.2", Layout.PRODUCT, "BC",
           "CP", team_only=True, page="esb"),
     _info("EMGSB", NC_("tie-break name", "Extended Sonneborn-Berger (match points x game points)"),
-          "13.2", "BC",
+          "13.2", Layout.PRODUCT, "BC",
           "CP", team_only=True, page="esb"),
     _info("EGMSB", NC_("tie-break name", "Extended Sonneborn-Berger (game points x match points)"),
-          "13.2", "BC",
+          "13.2", Layout.PRODUCT, "BC",
           "CP", team_only=True, page="esb"),
     _info("EGGSB", NC_("tie-break name", "Extended Sonneborn-Berger (game points x game points)"),
-          "13.2", "BC",
+          "13.2", Layout.PRODUCT, "BC",
           "CP", team_only=True, page="esb"),
     _info("SSSC", NC_("tie-break name", "Scores and Schedule Strength Combination"),
-          "13.4", "BC", "PFK",
+          "13.4", Layout.COMBINATION, "BC", "PFK",
           team_only=True, is_shown_rounded=True),
 )}
 
@@ -135,24 +187,26 @@ CATALOGUE: dict[str, TiebreakInfo] = {i.acronym: i for i in (
 # come again, 4.3); the names of the combinations follow 13.3.2's table.
 _ENCOUNTER_AND_BOARDS = (
     _info("BC", NC_("tie-break name", "Board Count"),
-          "12.1", "B", direction=Direction.LOWER_IS_BETTER,
+          "12.1", Layout.SUM, "B", direction=Direction.LOWER_IS_BETTER,
           team_only=True),
-    _info("TBR", NC_("tie-break name", "Top Board Results"), "12.2", "B", team_only=True),
-    _info("BBE", NC_("tie-break name", "Bottom Board Elimination"), "12.3", "B", team_only=True),
+    _info("TBR", NC_("tie-break name", "Top Board Results"), "12.2", Layout.GROUP_ORDER, "B",
+          team_only=True),
+    _info("BBE", NC_("tie-break name", "Bottom Board Elimination"), "12.3", Layout.GROUP_ORDER,
+          "B", team_only=True),
     _info("EDE", NC_("tie-break name", "Extended Direct Encounter"),
-          "13.3", "A", "P", team_only=True),
+          "13.3", Layout.GROUP_ORDER, "A", "P", team_only=True),
     _info("EDET", NC_("tie-break name", "Extended Direct Encounter, then Top Board Results"),
-          "13.3", "A", "P",
+          "13.3", Layout.GROUP_ORDER, "A", "P",
           team_only=True),
     _info("EDEB", NC_("tie-break name", "Extended Direct Encounter, then Bottom Board Elimination"),
-          "13.3", "A",
+          "13.3", Layout.GROUP_ORDER, "A",
           "P", team_only=True),
     _info("EDEBT", NC_("tie-break name",
           "Extended Direct Encounter, then Board Count and Top Board Results"),
-          "13.3", "A", "P", team_only=True),
+          "13.3", Layout.GROUP_ORDER, "A", "P", team_only=True),
     _info("EDEBB", NC_("tie-break name",
           "Extended Direct Encounter, then Board Count and Bottom Board "
-          "Elimination"), "13.3", "A", "P", team_only=True),
+          "Elimination"), "13.3", Layout.GROUP_ORDER, "A", "P", team_only=True),
 )
 CATALOGUE.update({i.acronym: i for i in _ENCOUNTER_AND_BOARDS})
 
@@ -170,9 +224,6 @@ EXTENDED_SONNEBORN_BERGER = {"MM": "EMMSB", "MG": "EMGSB", "GM": "EGMSB", "GG": 
 """C.07 13.2: ``ESB:XY`` (X the opponents' score, Y the team's own) is another way of
 writing E{X}{Y}SB, as the reference calculator reads it."""
 
-SONNEBORN_BERGER_FAMILY = frozenset({"SB", *EXTENDED_SONNEBORN_BERGER.values()})
-"""Sums of an opponent's score times the points of the round (9.1, 13.2): what an
-explanation writes as a product."""
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
 
@@ -588,3 +639,13 @@ def points_system_refusal(spec: TiebreakSpec, *, is_team_event: bool
                 + ", ".join(sorted(GAME_POINTS_TIEBREAKS)) + " only",
                 f"{spec.acronym}:{MATCH_POINTS}, or one of " + " ".join(_GAME_POINTS_CODES))
     return None
+
+
+SHOWN_STEP = Decimal("0.01")
+
+
+def shown_rounded(value: Decimal) -> Decimal:
+    """A value of a tie-break that ranks exactly but is shown rounded (``is_shown_rounded``:
+    AOB 8.2, SSSC 13.4, for which C.07 names no rounding), as the pages, the downloads, ``rank``
+    and the notes that explain it show it: to the hundredth, half up."""
+    return value.quantize(SHOWN_STEP, ROUND_HALF_UP)

@@ -9,7 +9,7 @@ two cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from operator import mul
 from typing import cast
 
@@ -34,7 +34,7 @@ from generator.rules.explain import (
     Part,
     ShownRoundedNote,
 )
-from generator.rules.notation import TiebreakSpec, round_robin_refusal
+from generator.rules.notation import TiebreakSpec, round_robin_refusal, shown_rounded
 from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
 
 
@@ -337,7 +337,7 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
             extra = (NoGamesNote(article="8.2"),)
         else:
             extra = (ShownRoundedNote(article="8.2", exact=value, games=len(parts),
-                                      shown=value.quantize(Decimal("0.01"), ROUND_HALF_UP)),)
+                                      shown=shown_rounded(value)),)
         return Explained(value=value, parts=tuple(parts), notes=extra + notes, total=total)
     return Column(spec=spec, values=tuple(values), derivation=build, notes=())
 

@@ -10,7 +10,7 @@ come from the one score sheet of each score (:mod:`generator.rules.unplayed`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import cast
 
 from generator.model import (
@@ -41,7 +41,7 @@ from generator.rules.explain import (
     SecondaryScoreNote,
     StrengthCombinationNote,
 )
-from generator.rules.notation import GAME_POINTS, MATCH_POINTS, TiebreakSpec
+from generator.rules.notation import GAME_POINTS, MATCH_POINTS, TiebreakSpec, shown_rounded
 from generator.rules.opponents import extended_sonneborn_berger_sum
 
 _SECONDARY = {MATCH_POINTS: GAME_POINTS, GAME_POINTS: MATCH_POINTS}
@@ -182,7 +182,7 @@ def scores_and_schedule_strength(ctx: Context, spec: TiebreakSpec) -> Column:
             article="13.4", secondary=secondary[i], buchholz=strength[i], divisor=divisor,
             divisor_given=spec.divisor is not None, highest_primary=highest_primary,
             highest_secondary=highest_secondary, rounds=rounds, exact=values[i],
-            shown=values[i].quantize(Decimal("0.01"), ROUND_HALF_UP))
+            shown=shown_rounded(values[i]))
         return Explained(value=values[i], parts=base.parts, notes=(note, *base.notes),
                          total=base.total)
     return Column(spec=spec, values=values, derivation=build)

@@ -8,29 +8,22 @@ import csv
 import io
 import json
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from generator.messages import NC_
 from generator.model import ZERO, Team
 from generator.rules.progress import status_of
 from generator.rules.ranking import value_keys
+from generator.site.numbers import json_number_text, plain_decimal, shown_value
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from decimal import Decimal
 
     from generator.model import StartNo
     from generator.rules.explain import Standings
     from generator.rules.notation import TiebreakSpec
     from generator.rules.rating_change import RatingChange
-
-
-def plain_decimal(value: Decimal) -> str:
-    """11.5, 2120, 45.83: no exponent, no trailing zeros (CSV, JSON, titles)."""
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text if text not in ("", "-0") else "0"
 
 
 CSV_HEADINGS = (NC_("CSV column", "rank"), NC_("CSV column", "start_no"),
@@ -69,32 +62,6 @@ def spreadsheet_text(text: str) -> str:
     this. The numbers are written by us (``plain_decimal``), never copied from a file, so
     a negative value stays the number it is."""
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
-
-
-@overload
-def shown_value(spec: TiebreakSpec, value: Decimal) -> Decimal: ...
-
-
-@overload
-def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None: ...
-
-
-def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
-    """AOB (an exact average) and SSSC (an exact combination): C.07 names no rounding, so
-    they rank exactly and are shown with two decimals, as ``standings rank`` prints them.
-    Every other value is shown exactly."""
-    if value is None or not spec.info.is_shown_rounded:
-        return value
-    return value.quantize(Decimal("0.01"), ROUND_HALF_UP)
-
-
-def json_number(value: Decimal | None) -> int | float | None:
-    """A plain JSON number (11.5, 2120, 45.83); None where C.07 leaves the value undefined."""
-    if value is None:
-        return None
-    if value == value.to_integral_value():
-        return int(value)
-    return float(plain_decimal(value))
 
 
 def _memo(text_of: Callable[[Decimal], str], undefined: str) -> Callable[[Decimal | None], str]:
@@ -165,10 +132,6 @@ _encode_text = json.JSONEncoder(ensure_ascii=False).encode
 """A str as the document writes it (the json module's C encoder)."""
 
 
-def _json_number_text(value: Decimal) -> str:
-    return json.dumps(json_number(value))
-
-
 def standings_json(standings: Standings, event_name: str,
                    ratings: Mapping[StartNo, RatingChange] | None = None) -> bytes:
     """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
@@ -182,8 +145,8 @@ def standings_json(standings: Standings, event_name: str,
     player then has ``rating_change`` (null without a counted game), ``k`` and ``k_source``.
     """
     columns = [(f"    {_encode_text(key)}: ", key, text)
-               for key, text in _value_columns(standings, _json_number_text, "null")]
-    points = _memo(_json_number_text, "null")
+               for key, text in _value_columns(standings, json_number_text, "null")]
+    points = _memo(json_number_text, "null")
     game_points = _team_game_points(standings)
     players = []
     for index, row in enumerate(standings.rows):

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from generator.model import StartNo
 from generator.rules.explain import DirectEncounterGroup, Separation, Standings, StandingsRow
-from generator.rules.ranking import GROUP_ORDERS
+from generator.rules.notation import Layout
 from generator.site.headline_words import (
     AFTER_EQUAL,
     DECIDING_CRITERION,
@@ -38,8 +38,9 @@ from generator.site.headline_words import (
     Side,
 )
 from generator.site.language import gettext, phrase, words
+from generator.site.numbers import format_points
 from generator.site.plan import EventPlan
-from generator.site.views import Column, format_points, value_of
+from generator.site.views import Column, value_of
 from generator.site.wording import (
     NumberFormat,
     join_words,
@@ -219,7 +220,7 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
                         fields={**fields, "seed": str(lots_seed)}, links=links)
     position = next((k for k, c in enumerate(cols) if c.key == criterion), len(cols))
     equal = [_equal_item(row, column, number) for column in cols[:position]
-             if column.spec.acronym not in GROUP_ORDERS
+             if column.spec.info.layout is not Layout.GROUP_ORDER
              or column.spec.acronym != "DE"
              or encounter_applied(groups, other.player.start_no)]
     column = cols[position] if position < len(cols) else None
@@ -228,7 +229,7 @@ def _reason(row: StandingsRow, other: StandingsRow, separation: Separation, side
     if column is not None and column.key in anchors:
         links["criterion"] = "#" + anchors[column.key]
     reason = Reason.TIEBREAK
-    if column is not None and column.spec.acronym in GROUP_ORDERS:
+    if column is not None and column.spec.info.layout is Layout.GROUP_ORDER:
         reason = Reason.ORDER
         group = _deciding_group(groups, row, other) if column.spec.acronym == "DE" else None
         if group is not None:
@@ -251,7 +252,7 @@ def _number_or_undefined(value: Decimal | None, number: NumberFormat) -> str:
 
 
 def _equal_item(row: StandingsRow, column: Column, number: NumberFormat) -> str:
-    if column.spec.acronym in GROUP_ORDERS:
+    if column.spec.info.layout is Layout.GROUP_ORDER:
         # Its value is a place in a group (0 when it left them tied): not worth writing.
         return EQUAL_ORDER.format(code=column.spec.written)
     return EQUAL_VALUE.format(code=column.spec.written,

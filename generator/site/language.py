@@ -1,5 +1,5 @@
-"""The language a build speaks (issue 13): its catalogue, and the words, numbers and dates
-of the Python wording in that language.
+"""The language a build speaks (issue 13): its catalogue, and the words of the Python wording
+in that language (its numbers and dates are written by ``numbers.py``).
 
 English unless a build says otherwise (``speaking``): the CLI's ``rank``, ``explain`` and
 every diagnostic never choose a language, so they stay English (arbiters search for them).
@@ -19,14 +19,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import date
 from decimal import Decimal
 from functools import cache, lru_cache
 from pathlib import Path
 from urllib.parse import quote as quote_url
 
 from babel import Locale
-from babel.dates import format_date, format_interval
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -212,14 +210,7 @@ def _count_of(entry: Plural, fields: Mapping[str, object] | None) -> int | Decim
     return value
 
 
-# --- numbers and dates -----------------------------------------------------------------------
-
-def decimal_text(text: str) -> str:
-    """A number written with a point (plain_decimal, "1850.5") with the active locale's
-    decimal separator ("1850,5"). ½ and the other fractions of points are no decimals."""
-    separator = active().decimal
-    return text if separator == "." else text.replace(".", separator)
-
+# --- ordinal forms ----------------------------------------------------------------------------
 
 def ordinal_category(number: int) -> str:
     """The CLDR ordinal category of ``number`` in the active language ("one" for 1, 21 in
@@ -231,32 +222,6 @@ def ordinal_category(number: int) -> str:
 def _ordinal_form(locale: Locale, number: int) -> str:
     # A page of 2,000 rows asks for the same few hundred places again and again.
     return str(locale.ordinal_form(number))
-
-
-def day_text(day: date) -> str:
-    """A date as the locale writes it in full ("5. März 2026")."""
-    return _day_text(active().locale, day)
-
-
-def day_range_text(start: date, end: date) -> str:
-    """Two dates as the locale writes a range ("5.–7. März 2026")."""
-    return _day_range_text(active().locale, start, end)
-
-
-# Babel matches the skeleton to the locale's patterns on every call (a few milliseconds):
-# an event's dates are written on each of its pages, and the index lists every event's.
-@lru_cache(maxsize=1024)
-def _day_text(locale: Locale, day: date) -> str:
-    if locale.language == "en":
-        # The site's English dates are day-month-year, as since the first site (Babel's
-        # "en" writes them month first).
-        return str(format_date(day, "d MMMM y", locale=locale))
-    return str(format_date(day, "long", locale=locale))
-
-
-@lru_cache(maxsize=1024)
-def _day_range_text(locale: Locale, start: date, end: date) -> str:
-    return str(format_interval(start, end, "yMMMMd", locale=locale))
 
 
 # --- a site in several languages ------------------------------------------------------------
@@ -315,9 +280,6 @@ __all__ = [
     "active",
     "catalogue_path",
     "compile_catalogue",
-    "day_range_text",
-    "day_text",
-    "decimal_text",
     "gettext",
     "home",
     "language",

@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
-from generator.rules.notation import SONNEBORN_BERGER_FAMILY, TiebreakSpec
+from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
 from generator.rules.ratings import (
     average_rating,
@@ -27,13 +27,14 @@ from generator.site.addresses import (
     round_page,
     tiebreak_page,
 )
-from generator.site.downloads import shown_value
+from generator.site.derivation import DerivationLine, derivation_lines, is_tabular
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.headline_words import (
     PERFORMANCE,
 )
 from generator.site.language import gettext, words
 from generator.site.matches import MatchBoard, match_boards
+from generator.site.numbers import format_points, plain_number, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.views import (
@@ -41,7 +42,6 @@ from generator.site.views import (
     cell_text,
     columns,
     competitor_symbol,
-    format_points,
     player_anchor,
     round_view,
 )
@@ -50,8 +50,6 @@ from generator.site.wording import (
     ENCOUNTER_POINTS,
     ENCOUNTER_SCORE,
     ENCOUNTER_TIED,
-    part_words,
-    plain_number,
     sentence,
 )
 from generator.speed import record_maker
@@ -107,18 +105,8 @@ class PartLine:
     """Something to say in the "why" column (a cut, a dummy, an adjusted score, an
     unplayed round); False for a plain game, whose "why" is empty."""
     reasons: tuple[str, ...] = ()
-    """The "why" column's sentences (wording.part_words), plain words first, the article
-    last."""
-
-
-def _counted_score(part: Part) -> Decimal | None:
-    # A dummy's counted score is the engine's (rules/unplayed.py dummy_score): never worked
-    # out again here from its own score and cap.
-    if part.counted_score is not None:
-        return part.counted_score
-    if part.adjusted_score is not None:
-        return part.adjusted_score
-    return part.opponent_score
+    """The "why" column's sentences (the cut, then wording.round_clauses), plain words
+    first, the article last."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -133,7 +121,7 @@ class TiebreakSection:
     """Sum of every part, cut or not: the left side of "24, less round 1 (3) = 21"."""
     cut_lines: tuple[PartLine, ...]
     is_product: bool
-    """SB/KS-style: each contribution is a score times the points of the round."""
+    """The layout shows the points of each round (SB, ESB, KS: Layout.shows_round_points)."""
     has_scores: bool
     has_ratings: bool
     notes: tuple[Any, ...]
@@ -158,6 +146,9 @@ class TiebreakSection:
     terms: tuple[str, ...] = ()
     """The table's sum, term by term: "½ × 9" for SB-style products, else the
     contribution."""
+    derivation: tuple[DerivationLine, ...] = ()
+    """The elements as derivation.py reads them, which ``lines`` write out (``standings
+    explain`` writes the same ones)."""
 
     @property
     def signature(self) -> tuple[Any, ...]:
@@ -261,27 +252,22 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
     return games
 
 
-_PRODUCT_ACRONYMS = frozenset({*SONNEBORN_BERGER_FAMILY, "KS"})
-
-
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
              column: Column) -> TiebreakSection:
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
     lines: tuple[PartLine, ...] = ()
+    derivation: tuple[DerivationLine, ...] = ()
     notes: tuple[Any, ...] = ()
     value = total = None
-    is_tabular = False
+    tabular = False
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
-        tournament = plan.tournament
         # Only a table shows the opponents' scores and pages: other sections need less.
-        is_tabular = any(part.is_dummy or part.rating is not None
-                         or _counted_score(part) is not None for part in explained.parts)
-        who = row.player.display_name
-        lines = tuple(_part_line(plan.slug, tournament, spec, who, part, is_tabular)
-                      for part in explained.parts)
+        tabular = is_tabular(explained)
+        derivation = derivation_lines(plan.tournament, spec, row.player.display_name, explained)
+        lines = tuple(_part_line(plan.slug, line, tabular) for line in derivation)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -302,10 +288,10 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
                 dropped_lines.append(line)
         has_scores = has_scores or line.score is not None
         has_ratings = has_ratings or part.rating is not None
-    is_product = acronym in _PRODUCT_ACRONYMS
+    layout = spec.info.layout
     terms: tuple[str, ...] = ()
-    if is_tabular:
-        multiplies = is_product and acronym != "KS"
+    if tabular:
+        multiplies = layout.multiplies
         terms = tuple(
             f"{line.points} × {line.counted}"
             if multiplies and line.part.points is not None and line.score is not None
@@ -321,10 +307,10 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         lines=lines,
         all_parts_sum=parts_sum if total is not None and lines else None,
         cut_lines=tuple(cut_lines),
-        is_product=is_product,
+        is_product=layout.shows_round_points,
         has_scores=has_scores, has_ratings=has_ratings,
         notes=notes, direct_encounter=group, encounter=encounter,
-        is_tabular=is_tabular,
+        is_tabular=tabular,
         counted_lines=tuple(counted_lines),
         dropped_lines=tuple(dropped_lines),
         not_counted_rounds=tuple(not_counted_rounds),
@@ -334,6 +320,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         value_text=cell_text(row, column) if explained is not None else format_points(value),
         articles_text=", ".join(column.articles),
         terms=terms,
+        derivation=derivation,
     )
 
 
@@ -361,35 +348,23 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
     return found
 
 
-def _part_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
-               in_table: bool) -> PartLine:
-    opponent = (tournament.player(part.opponent)
-                if part.opponent is not None and tournament.has_player(part.opponent) else None)
-    score = _counted_score(part)
+def _part_line(slug: str, line: DerivationLine, in_table: bool) -> PartLine:
+    part, opponent, score = line.part, line.opponent, line.counted
     if not in_table:
         return _new_part_line(part, opponent, score, None, "", "", "",
                               format_points(part.value), True, ())
-    if part.is_dummy:
-        their_score = format_points(part.dummy_own_score)
-    elif part.opponent_score is not None:
-        their_score = format_points(part.opponent_score)
-    else:
-        their_score = "—"
-    has_adjusted = (part.adjusted_score is not None and part.opponent_score is not None
-                    and part.adjusted_score != part.opponent_score)
-    has_reasons = bool(part.cut is not None or part.is_dummy or has_adjusted
-                       or part.is_voluntary_unplayed or part.category
-                       or (part.article and part.kind is not RoundKind.GAME))
+    their_score = line.their_score
+    has_reasons = line.has_reasons
     return _new_part_line(
         part, opponent, score,
         _sibling_href(slug, opponent.start_no) if opponent is not None else None,
-        their_score, "—" if score is None else format_points(score),
+        format_points(their_score) if part.is_dummy or their_score is not None else "—",
+        "—" if score is None else format_points(score),
         "—" if part.points is None else format_points(part.points),
         format_points(part.value),
         has_reasons,
-        tuple(sentence(words) for words in part_words(
-            part, spec, who, opponent.display_name if opponent is not None else None,
-            format_points)) if has_reasons else (),
+        tuple(sentence(clause.text(format_points))
+              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons)),
     )
 
 
@@ -472,7 +447,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         columns=cols,
         # Columns are shared between equal lists, so the code is found by place.
         buchholz_key=next((c.key for c in cols if c.spec.info.is_buchholz_family
-                           and c.spec.info.acronym != "AOB"), None),
+                           and c.spec.info.layout is Layout.SUM), None),
         round_hrefs={k: relative_link(any_player_page, round_page(plan.slug, k))
                      for k in range(1, plan.info.rounds_listed + 1)},
         explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))

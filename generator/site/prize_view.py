@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 
 from markupsafe import Markup
 
@@ -49,7 +49,8 @@ from generator.site.addresses import (
 )
 from generator.site.headline import Sentence, points_phrase, score_name
 from generator.site.headline_words import DECIDING_CRITERION
-from generator.site.language import decimal_text, phrase, words
+from generator.site.language import phrase, words
+from generator.site.numbers import money_text, plain_number
 from generator.site.plan import EventPlan, EventPrizes, announced_prizes
 from generator.site.prize_words import (
     AGE_LIMITS,
@@ -61,7 +62,6 @@ from generator.site.prize_words import (
     HORT_SHARE,
     KEPT_PRIZE,
     MIN_PLAYERS,
-    MONEY,
     NOT_AWARDED_REASONS,
     ONE_PER_PLAYER,
     OVERALL_IN_SENTENCE,
@@ -81,7 +81,7 @@ from generator.site.prize_words import (
     UNTITLED_WORD,
 )
 from generator.site.views import Column, StandingsLine, cell_text, columns, standings_lines
-from generator.site.wording import join_words, ordinal, plain_number
+from generator.site.wording import join_words, ordinal
 
 OVERALL_ANCHOR = "overall"
 """The overall list's id on the prize list; a category's is ``c-<its slug>``."""
@@ -131,19 +131,6 @@ def prize_paths(plan: EventPlan) -> tuple[str, ...]:
 
 
 # --- words every prize page shares ------------------------------------------------------
-
-def money_text(amount: Decimal, currency: str | None) -> str:
-    """"500 EUR", "333.33 EUR", "100.50", "1000": whole amounts without decimals, others to
-    the cent, with the locale's decimal separator."""
-    if amount == amount.to_integral_value():
-        number = plain_number(amount)
-    else:
-        number = decimal_text(format(amount.quantize(Decimal("0.01"), ROUND_DOWN), "f"))
-    if currency is None:
-        return number
-    return words(MONEY, {"amount": number, "currency": currency},
-                 context="an amount of money: 500 EUR")
-
 
 def ranking_name(ranking: str) -> str:
     """A prize list's name: the overall standings' in the page's language, or the
@@ -554,7 +541,7 @@ __all__ = [
     "OVERALL_ANCHOR", "AwardLine", "CategoryLine", "CategoryLink", "CategoryView",
     "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RecipientLine",
     "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
-    "condition_words", "kept_prize_text", "money_text", "player_honours",
+    "condition_words", "kept_prize_text", "player_honours",
     "prize_anchor", "prize_nav", "prize_paths", "prizes_view", "ranking_in_sentence",
     "ranking_name",
 ]

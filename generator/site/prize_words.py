@@ -6,8 +6,8 @@ of ``rules/prizes.py`` and ``rules/categories.py``, keyed by the enum, so that a
 translation replaces a sentence as a whole and a new reason without words fails the wording
 test. ``prize_view.py`` fills them in. Fields: {place} and {places} are places written as
 ordinals ("2nd", "2nd–4th"), {points} a score with its noun ("6 points"), {amount},
-{total}, {share}, {pool} and {kept} money or a prize's name ("500 EUR", "Trophy"),
-{ranking} the overall standings' or a category's name, {name} a player's.
+{total}, {share}, {pool} and {kept} money (``numbers.money_text``: "500 EUR") or a prize's
+name ("Trophy"), {ranking} the overall standings' or a category's name, {name} a player's.
 """
 
 from __future__ import annotations
@@ -29,9 +29,6 @@ OVERALL_RANKING = NC_("prize list of the overall standings", "Overall")
 """The overall standings as a prize list's heading."""
 OVERALL_IN_SENTENCE = NC_("the overall standings, in a sentence", "the overall standings")
 """The overall standings as {ranking} in a sentence ("nobody left in {ranking} ...")."""
-
-MONEY = NC_("an amount of money: 500 EUR", "{amount} {currency}")
-"""An amount with the event's currency (event.yml ``prizes.currency``, shown as written)."""
 
 PRIZE_TABLE = N_("Prizes of {ranking}")
 """A prize list's caption."""
@@ -181,7 +178,7 @@ CONDITIONS = N_("Who is in it: {conditions}.")
 
 __all__ = [
     "AGE_LIMITS", "AWARD_REASONS", "CATEGORY_PLACE", "CONDITIONS", "FEDERATIONS",
-    "FINAL_BANNER", "HORT_SHARE", "KEPT_PRIZE", "MIN_PLAYERS", "MONEY",
+    "FINAL_BANNER", "HORT_SHARE", "KEPT_PRIZE", "MIN_PLAYERS",
     "NOT_AWARDED_REASONS", "ONE_PER_PLAYER", "OVERALL_IN_SENTENCE", "OVERALL_RANKING",
     "PASS_REASONS", "PRIZE_TABLE", "PRIZE_WON",
     "PROVISIONAL_BANNERS", "RATING_BANDS", "RATING_LISTS", "REMAINDER", "SEXES",

@@ -3,8 +3,8 @@ fields, and a player's derivation, game by game with its arithmetic.
 
 ``rules/rating_change.py`` computes the change and says why as enums; every sentence about
 it is here, whole, with named fields (issue 13: a translation replaces a sentence, never a
-fragment), translated where a page uses it. The numbers are written here too: the templates
-only loop and branch.
+fragment), translated where a page uses it. Its numbers are written by ``numbers.py``
+(change_text, signed_text); the templates only loop and branch.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from types import MappingProxyType
 
 from generator.messages import N_
@@ -25,18 +25,21 @@ from generator.rules.rating_change import (
     RatingChange,
     RatingEdition,
 )
-from generator.site.downloads import plain_decimal
-from generator.site.language import active, day_text, decimal_text, words
+from generator.site.language import active, words
+from generator.site.numbers import (
+    MINUS,
+    change_text,
+    day_text,
+    hundredths_text,
+    plain_number,
+    signed_text,
+)
 from generator.site.plan import EventPlan
 from generator.speed import keyword_record_maker
 
 RATING_CHANGE_ANCHOR = "rating-change"
 """A player page's derivation of the change: ``#p12-rating-change`` (the standings column's
 ``data-anchor``, as a tie-break column's)."""
-
-MINUS = "\N{MINUS SIGN}"
-"""The sign of a loss, as a page prints it (a hyphen is the sort script's fallback too)."""
-
 
 # --- the words -------------------------------------------------------------------------------
 
@@ -120,44 +123,7 @@ def cite(article: str | None) -> str:
     return "B.02" if article is None else f"B.02 {article}"
 
 
-# --- numbers ---------------------------------------------------------------------------------
-
-def change_text(value: Decimal) -> str:
-    """A change as the pages write it: the sign always ("+12.8", "−3.0", "0.0"), one decimal,
-    two where K x (score - expected) needs them (K 15 or 25: 15 x 0.37 = 5.55)."""
-    return _change_text(value, active().decimal)
-
-
-# A 2,000-player event writes some 60,000 changes and game sentences, of a few hundred
-# distinct values: each is written once per language (the separator or the catalogue's
-# digest is part of the key, as in views._columns).
-@functools.lru_cache(maxsize=8192)
-def _change_text(value: Decimal, separator: str) -> str:
-    hundredths = value.quantize(Decimal("0.01"), ROUND_HALF_UP)
-    shown = hundredths if hundredths != hundredths.quantize(Decimal("0.1")) \
-        else hundredths.quantize(Decimal("0.1"))
-    text = decimal_text(format(abs(shown), "f"))
-    if shown > 0:
-        return "+" + text
-    return MINUS + text if shown < 0 else text
-
-
-def signed_text(value: int) -> str:
-    """A rating difference or a rounded change: "+120", "−400", "0"."""
-    if value > 0:
-        return f"+{value}"
-    return f"{MINUS}{-value}" if value < 0 else "0"
-
-
-def _decimal_words(value: Decimal) -> str:
-    """A score (1, 0.5, 0) in the arithmetic, with the language's decimal separator."""
-    return decimal_text(plain_decimal(value))
-
-
-def _expected_text(value: Decimal) -> str:
-    """PD as the B.02 table writes it: two decimals (0.36, 0.50)."""
-    return decimal_text(format(value.quantize(Decimal("0.01")), "f"))
-
+# --- the arithmetic ---------------------------------------------------------------------------
 
 def sum_text(changes: tuple[Decimal, ...]) -> str:
     """The terms of a sum as a reader writes them: "+12.8 − 3.2 + 4.4"."""
@@ -365,10 +331,10 @@ def _counted_words(result: Decimal, expected: Decimal, k: int, change: Decimal, 
                    language: str) -> tuple[str, str, tuple[str, ...]]:
     """A counted game's expected score, change and arithmetic; ``language``: the
     catalogue's digest."""
-    expected_text = _expected_text(expected)
+    expected_text = hundredths_text(expected)
     shown_change = change_text(change)
     return expected_text, shown_change, (words(GAME_COUNTED, {
-        "result": _decimal_words(result), "expected": expected_text, "k": k,
+        "result": plain_number(result), "expected": expected_text, "k": k,
         "change": shown_change, "article": article}),)
 
 

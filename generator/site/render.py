@@ -55,10 +55,11 @@ from generator.site.addresses import (
     team_page,
     trf_download,
 )
-from generator.site.downloads import plain_decimal, standings_csv, standings_json
+from generator.site.downloads import standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_mark, flag_rules
+from generator.site.numbers import date_range, format_points, plain_decimal
 from generator.site.page_meta import (
     boards_meta,
     competitor_meta,
@@ -98,7 +99,6 @@ from generator.site.views import (
     berger_grid,
     columns,
     event_sort_key,
-    format_points,
     place_text,
     round_view,
     standings_lines,
@@ -260,9 +260,7 @@ def tb_value(value: Any) -> str:
         return format_points(value)
     if hasattr(value, "parts"):
         value = value.value
-    if value is None:
-        return "–"
-    return format_points(Decimal(value))
+    return format_points(None if value is None else Decimal(value))
 
 
 _COMMA_BEFORE_A_WORD = re.compile(r",(?=[^\s,])")
@@ -279,28 +277,6 @@ def breakable_name(name: str) -> Markup:
     if "," not in escaped:
         return escaped
     return Markup(_COMMA_BEFORE_A_WORD.sub(",<wbr>", escaped))
-
-
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
-
-
-def date_range(start: Any, end: Any = None) -> str:
-    if start is None:
-        return "" if end is None else _day(end)
-    if end is None or end == start:
-        return _day(start)
-    if not languages.active().is_english:
-        return languages.day_range_text(start, end)
-    if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
-    if start.year == end.year:
-        return f"{start.day} {_MONTHS[start.month - 1]} – {_day(end)}"
-    return f"{_day(start)} – {_day(end)}"
-
-
-def _day(day: Any) -> str:
-    return languages.day_text(day)
 
 
 def articles(values: Sequence[str]) -> str:

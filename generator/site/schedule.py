@@ -10,6 +10,7 @@ from itertools import zip_longest
 from types import MappingProxyType
 
 from generator.model import Tournament
+from generator.site.numbers import time_text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,7 +33,7 @@ def round_days(tournament: Tournament) -> Mapping[int, RoundDay]:
             zip_longest(tournament.round_dates, tournament.round_times), start=1):
         if day is not None or time is not None:
             days[round_no] = RoundDay(round_no=round_no, day=day,
-                                      time_text=f"{time:%H:%M}" if time is not None else "")
+                                      time_text=time_text(time) if time is not None else "")
     return MappingProxyType(days)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from generator.model import (
     ZERO,
@@ -26,6 +26,7 @@ from generator.model import (
     Team,
     TeamTournament,
 )
+from generator.rules import board_prizes
 from generator.rules.explain import BoardsUnnumberedNote, Standings
 from generator.rules.ranking import GROUP_ORDERS
 from generator.site.addresses import (
@@ -37,11 +38,11 @@ from generator.site.addresses import (
     team_page,
 )
 from generator.site.downloads import game_points_after
-from generator.site.language import decimal_text
 from generator.site.matches import GAME_SYMBOLS, color_text
+from generator.site.numbers import format_points, percent_text
 from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, RoundLine
-from generator.site.views import CrossRow, StandingsLine, columns, format_points, standings_lines
+from generator.site.views import CrossRow, StandingsLine, columns, standings_lines
 from generator.site.wording import MatchOutcome, outcome_letter
 
 # --- a match from one team's side -----------------------------------------------------------
@@ -244,14 +245,6 @@ def _counts(records: Sequence[BoardRecord]) -> tuple[Decimal, int]:
     return sum((r.game.points for r in known), ZERO), len(known)
 
 
-def percentage(points: Decimal, games: int, win: Decimal) -> str:
-    """Points as a share of the most a player could score in ``games``, one decimal."""
-    if games == 0 or win <= 0:
-        return "–"
-    share = (points * 100 / (win * games)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return f"{decimal_text(str(share))}%"
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RosterLine:
     player: Player
@@ -313,6 +306,7 @@ class MemberView:
     points: str
     game_count: int
     percentage: str
+    """The points as a share of the most the games could give ("62.5%"), – without a game."""
     boards: str
 
 
@@ -370,14 +364,14 @@ def _member_view(plan: EventPlan, teams: TeamTournament, number: StartNo,
         player=individual.player(number), team=team,
         team_href=relative_link(here, team_page(slug, team.start_no)),
         games=tuple(games), points=format_points(points), game_count=count,
-        percentage=percentage(points, count, teams.game_scoring.win),
+        percentage=percent_text(points, teams.game_scoring.win * count),
         boards=", ".join(str(b) for b in sorted({r.game.board for r in mine})))
 
 
 # --- board prizes -----------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BoardScore:
+class BoardScoreLine:
     place: int
     player: Player
     href: str
@@ -391,7 +385,7 @@ class BoardScore:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardTable:
     board: int
-    scores: tuple[BoardScore, ...]
+    scores: tuple[BoardScoreLine, ...]
     """Best first: percentage, then points, then games (more games with the same share
     first: the score held over more rounds)."""
 
@@ -399,25 +393,30 @@ class BoardTable:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardsView:
     tables: tuple[BoardTable, ...]
+    matches: int
+    """Team matches played on the boards so far, each once for both its teams."""
     left_out: int
-    """Matches left out (each once, for both its teams): their board numbers are unknown."""
+    """Those of them left out: their board numbers are unknown."""
 
 
 def board_tables(plan: EventPlan) -> BoardsView:
     """Per board, every player who played on it with their score on that board alone (a
-    player who moved between boards has a line on each). Matches whose file does not say
-    which board was played (Q9) are left out: their board numbers are not the boards."""
+    player who moved between boards has a line on each), in ``rules/board_prizes.py``'s
+    order. Matches whose file does not say which board was played (Q9) are left out: their
+    board numbers are not the boards."""
     teams = plan.event.teams
     assert teams is not None, "board prizes of an individual event"
     individual = plan.event.tournament
     here = boards_page(plan.slug)
-    win = teams.game_scoring.win
+    # A match once, not once per team: both teams' boards of it are counted or left out
+    # together.
+    numbered: dict[tuple[StartNo, int], bool] = {}
+    for team in teams.teams:
+        for match in team.matches[:plan.info.rounds_played]:
+            if match.opponent is not None and match.boards:
+                key = (min(team.start_no, match.opponent), match.round)
+                numbered[key] = numbered.get(key, True) and match.boards_numbered
     per_board: dict[int, dict[tuple[StartNo, StartNo], list[BoardRecord]]] = {}
-    # A match once, not once per team: both teams' boards of it are left out together.
-    left_out = len({(min(team.start_no, match.opponent), match.round)
-                    for team in teams.teams for match in team.matches[:plan.info.rounds_played]
-                    if match.opponent is not None and match.boards
-                    and not match.boards_numbered})
     for number, records in board_records(teams).items():
         for record in records:
             if record.is_numbered:
@@ -425,29 +424,25 @@ def board_tables(plan: EventPlan) -> BoardsView:
                     (number, record.team.start_no), []).append(record)
     tables = []
     for board in range(1, max([teams.board_count, *per_board]) + 1):
-        entries = []
+        scores = []
         for (number, team_no), on_board in per_board.get(board, {}).items():
             points, games = _counts(on_board)
-            if games == 0:
-                continue
-            share = points / (win * games) if win > 0 else ZERO
-            entries.append(((-share, -points, -games, number), number, team_no, points, games))
-        entries.sort(key=lambda entry: entry[0])
-        scores = []
-        place = 0
-        previous: tuple[Decimal, Decimal, int] | None = None
-        for index, (key, number, team_no, points, games) in enumerate(entries, start=1):
-            if key[:3] != previous:  # equal shares, points and games share the place
-                place, previous = index, key[:3]
-            team = teams.team(team_no)
-            scores.append(BoardScore(
-                place=place, player=individual.player(number),
-                href=relative_link(here, player_page(plan.slug, number)), team=team,
-                team_href=relative_link(here, team_page(plan.slug, team_no)),
-                points=format_points(points), games=games,
-                percentage=percentage(points, games, win)))
-        tables.append(BoardTable(board=board, scores=tuple(scores)))
-    return BoardsView(tables=tuple(tables), left_out=left_out)
+            scores.append(board_prizes.BoardScore(player=number, team=team_no,
+                                                  points=points, games=games))
+        lines = []
+        for ranked in board_prizes.board_prize_order(scores, teams.game_scoring.win):
+            score = ranked.score
+            lines.append(BoardScoreLine(
+                place=ranked.place, player=individual.player(score.player),
+                href=relative_link(here, player_page(plan.slug, score.player)),
+                team=teams.team(score.team),
+                team_href=relative_link(here, team_page(plan.slug, score.team)),
+                points=format_points(score.points), games=score.games,
+                percentage=percent_text(score.points,
+                                        teams.game_scoring.win * score.games)))
+        tables.append(BoardTable(board=board, scores=tuple(lines)))
+    return BoardsView(tables=tuple(tables), matches=len(numbered),
+                      left_out=sum(1 for known in numbered.values() if not known))
 
 
 

@@ -35,9 +35,9 @@ from generator.site.addresses import (
     relative_link,
     round_page,
 )
-from generator.site.downloads import plain_decimal, shown_value
-from generator.site.language import active, decimal_text
+from generator.site.language import active
 from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_result
+from generator.site.numbers import format_points, shown_value
 from generator.site.plan import EventPlan
 from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
@@ -118,43 +118,6 @@ def competitor_symbol(competitor: Player, result: RoundResult, points: Decimal) 
     return result_symbol(result, points)
 
 
-def format_points(value: Decimal | None) -> str:
-    """Points as chess players write them: 3½, ¼, 10¾; other values as plain decimals."""
-    if value is None:
-        return "–"
-    # A big event shows the same few hundred numbers some hundred thousand times. Equal
-    # values (2.5 and 2.50) are written alike, so the value is the key.
-    separator = active().decimal
-    texts = _POINTS_TEXT.get(separator)
-    if texts is None:
-        texts = _POINTS_TEXT[separator] = {}
-    text = texts.get(value)
-    if text is None:
-        if len(texts) >= _POINTS_TEXT_SIZE:
-            texts.clear()
-        text = texts[value] = _points_text(value)
-    return text
-
-
-_POINTS_TEXT: dict[str, dict[Decimal, str]] = {}
-"""By the decimal separator of the page's language, then by value."""
-_POINTS_TEXT_SIZE = 50_000
-
-
-def _points_text(value: Decimal) -> str:
-    sign = "-" if value < 0 else ""
-    magnitude = abs(value)
-    whole = int(magnitude)
-    fraction = magnitude - whole
-    glyph = _FRACTIONS.get(fraction)
-    if glyph is None:
-        return sign + decimal_text(plain_decimal(magnitude))
-    if not glyph:
-        return f"{sign}{whole}"
-    return f"{sign}{whole if whole else ''}{glyph}"
-
-
-_FRACTIONS = {Decimal(0): "", Decimal("0.25"): "¼", Decimal("0.5"): "½", Decimal("0.75"): "¾"}
 
 
 # --- rounds ------------------------------------------------------------------------------

@@ -36,11 +36,12 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import Category
-from generator.site.downloads import plain_decimal
-from generator.site.language import decimal_text, gettext, ordinal_category, pgettext, words
+from generator.site.language import gettext, ordinal_category, pgettext, words
+from generator.site.numbers import plain_number
 
 NumberFormat = Callable[[Decimal], str]
-"""How points are written: ``format_points`` on the pages (3½), ``plain_decimal`` in the CLI."""
+"""How points are written (numbers.py): ``format_points`` on the pages (3½), ``plain_decimal``
+in the CLI."""
 
 ROUND_KINDS: Mapping[RoundKind, str] = MappingProxyType({
     RoundKind.GAME: NC_("round kind", "game"),
@@ -385,8 +386,9 @@ def _text(value: object, number: NumberFormat) -> str:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TerminalWords:
     """The clauses ``standings explain`` builds its lines from, one field per clause (a
-    translation is another instance). Round kinds, cuts and notes come from the tables
-    above, as on the pages."""
+    translation is another instance): the numbers the page's tables hold in columns.
+    Round kinds, cuts, why a round counts as it does (round_clauses) and notes come from
+    the tables above, as on the pages."""
 
     explained: str = "{who}, {event}, {rounds}, C.07 edition {edition}"
     place: str = "Place {place} with {points} points."
@@ -402,12 +404,8 @@ class TerminalWords:
     scored_round: str = "round {round:>2}  {who}"
     dummy: str = "dummy for a {kind}"
     dummy_against: str = "dummy for a {kind} against {who}"
-    dummy_capped: str = "own score {own}, capped at {cap} ({article}) -> {counted}"
-    dummy_own: str = "own score {own} ({article})"
     rating: str = "rating {rating}"
-    adjusted_score: str = "score {score}, adjusted {adjusted} (16.3)"
     score: str = "score {score}"
-    forfeit_as_game: str = "forfeit counted as a game ({article})"
     opponent_score: str = "opponent's score {score}"
     scored_against: str = "scored {points} against {opponent_points}"
     scored: str = "scored {points}"
@@ -490,36 +488,61 @@ COUNTED_BY_ARTICLE = N_("the {kind} in round {round} counts as C.07 {article} sa
 """An unplayed round a tie-break counts by its own article (a forfeit as a game, 6.1.1)."""
 
 
-def part_words(part: Part, spec: TiebreakSpec, who: str, opponent: str | None,
-               points: NumberFormat) -> tuple[str, ...]:
-    """Why one round of a derivation counts as it does, clause by clause: a cut, a dummy,
-    an adjusted score, the category of an unplayed round. ``who`` is the player's name,
-    ``opponent`` the opponent's (None without one)."""
-    clauses: list[str] = []
-    if part.cut is not None:
-        clauses.append(cut_words(part.cut, spec))
-    kind = round_kind_words(part.kind)
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause of a derivation in words: a wording of these tables and its fields, the
+    points still numbers, so that the page (3½) and the terminal (3.5) say the same clause
+    each in its own numbers (derivation.py)."""
+
+    wording: str
+    fields: Mapping[str, object] | None = None
+    """None for a wording without fields."""
+
+    def text(self, points: NumberFormat) -> str:
+        """The clause in the active language, lower case and without a full stop."""
+        if self.fields is None:
+            return gettext(self.wording)
+        return words(self.wording, {name: points(value) if isinstance(value, Decimal) else value
+                                    for name, value in self.fields.items()})
+
+
+def cut_clause(part: Part, spec: TiebreakSpec) -> Clause | None:
+    """Why the element does not count (a modifier's cut, a rule's), or None when it does."""
+    if part.cut is None:
+        return None
+    return Clause(CUTS[part.cut], {"article": cut_article(part.cut, spec)})
+
+
+def round_clauses(part: Part, who: str, opponent: str | None) -> tuple[Clause, ...]:
+    """Why one round of a derivation counts as it does, the cut aside: a dummy, an adjusted
+    score, the category of an unplayed round, the article it counts by. ``who`` is the
+    player's name, ``opponent`` the opponent's (None without one)."""
+    clauses: list[Clause] = []
+    counts_by_article = bool(part.article) and not part.is_dummy \
+        and part.kind is not RoundKind.GAME
+    # Only a clause that names the round's kind needs its words (most rounds have none).
+    kind = round_kind_words(part.kind) if part.is_dummy or counts_by_article else ""
     if part.is_dummy:
         cap = DummyCap.NONE
         if part.dummy_cap is not None and part.dummy_own_score is not None:
             cap = DummyCap.BITES if part.dummy_cap < part.dummy_own_score \
                 else DummyCap.DOES_NOT_BITE
-        clauses.append(words(DUMMY_SENTENCES[(opponent is not None, cap)], {
+        clauses.append(Clause(DUMMY_SENTENCES[(opponent is not None, cap)], {
             "kind": kind, "round": part.round, "who": who, "opponent": opponent,
-            "own": _text(part.dummy_own_score, points), "cap": _text(part.dummy_cap, points),
+            "own": part.dummy_own_score, "cap": part.dummy_cap,
             "article": part.article or "16.4"}))
     elif (part.adjusted_score is not None and part.opponent_score is not None
           and part.adjusted_score != part.opponent_score):
-        clauses.append(words(ADJUSTED_SCORE_SENTENCE, {
-            "opponent": opponent, "adjusted": points(part.adjusted_score),
-            "score": points(part.opponent_score)}))
+        clauses.append(Clause(ADJUSTED_SCORE_SENTENCE, {
+            "opponent": opponent, "adjusted": part.adjusted_score,
+            "score": part.opponent_score}))
     if part.category:
-        clauses.append(gettext(CATEGORIES[Category(part.category)]))
+        clauses.append(Clause(CATEGORIES[Category(part.category)]))
     elif part.is_voluntary_unplayed:
-        clauses.append(gettext(VOLUNTARY_UNPLAYED))
-    if part.article and not part.is_dummy and part.kind is not RoundKind.GAME:
-        clauses.append(words(COUNTED_BY_ARTICLE, {"kind": kind, "round": part.round,
-                                                  "article": part.article}))
+        clauses.append(Clause(VOLUNTARY_UNPLAYED))
+    if counts_by_article:
+        clauses.append(Clause(COUNTED_BY_ARTICLE, {"kind": kind, "round": part.round,
+                                                   "article": part.article}))
     return tuple(clauses)
 
 
@@ -569,9 +592,3 @@ def ordinal(number: int) -> str:
     the number's ordinal category)."""
     category = ordinal_category(number)
     return pgettext("ordinal: " + category, ORDINALS[category]).format(number=number)
-
-
-def plain_number(value: Decimal) -> str:
-    """A number that is no points (a rating average 2005.25, a fraction 0.75) as the pages
-    and the CLI write it: plain, with the active language's decimal separator."""
-    return decimal_text(plain_decimal(value))

@@ -30,8 +30,8 @@ from kit.sitekit import make_event
 
 from generator.reading.settings import parse_settings
 from generator.site.build import build_site
+from generator.site.numbers import format_points
 from generator.site.render import ordinal
-from generator.site.views import format_points
 from generator.site.wording import tiebreak_label
 
 pytestmark = pytest.mark.browser

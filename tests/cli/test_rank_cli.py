@@ -222,11 +222,17 @@ def test_explain_shows_every_number():
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert f"BH/C1 - Buchholz (C.07 8.1): {reference['values']['2026']['BH/C1']:g}" in text
-    assert ("dummy for a forfeit loss against Irina Rossi (4): own score 4, capped at 4 "
-            "(16.4.1) -> 4; a forfeit loss, so a voluntary unplayed round (C.07 16.1, "
+    # R1: the cap (Irina Rossi's adjusted score, 4) equals the own score, so it does not
+    # bite; the player page says so in the same words.
+    assert ("dummy for a forfeit loss against Irina Rossi (4): score 4; the forfeit loss "
+            "against Irina Rossi in round 1 counts as a game against an imaginary opponent "
+            "with Boris Jensen's own score, 4; the cap, Irina Rossi's score 4, does not bite "
+            "(C.07 16.4.1); a forfeit loss, so a voluntary unplayed round (C.07 16.1, "
             "16.2.4)  = 4   [cut first, being a voluntary unplayed round (C.07 16.5)]") in text
-    assert ("dummy for a pairing-allocated bye: own score 4, capped at 3.5 (16.4.2) -> 3.5; "
-            "a bye the pairing gave, not one asked for (C.07 16.2.1)  = 3.5") in text
+    assert ("dummy for a pairing-allocated bye: score 3.5; the pairing-allocated bye in round "
+            "4 counts as a game against an imaginary opponent with Boris Jensen's own score, "
+            "4, capped at 3.5 (C.07 16.4.2); a bye the pairing gave, not one asked for "
+            "(C.07 16.2.1)  = 3.5") in text
     assert "sum of the values not cut: 20.5" in text
     # Rated file: ARO = (2454 + 2370 + 2435 + 2483 + 2427) / 5 = 2433.8 -> 2434.
     assert "average 2433.8 over 5 games, rounded to the nearest whole number, 0.5 up " \

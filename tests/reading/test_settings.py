@@ -15,8 +15,8 @@ from generator.model import CapRounds, Edition, ScoreSystem, TieRule, UnplayedOp
 from generator.reading.settings import EventSettings, parse_settings
 
 KEYS = ("title, start_date, end_date, dates, place, organiser, arbiter, edition, tiebreaks, "
-        "scoring, unplayed, total_rounds, unrated_rating, round_robin, ties, lots_seed, notes, "
-        "team_bye, categories, prizes, rating_change")
+        "scoring, unplayed, total_rounds, encoding, unrated_rating, round_robin, ties, "
+        "lots_seed, notes, team_bye, categories, prizes, rating_change")
 ACRONYMS = ("AOB APPO APRO ARO BBE BC BH BPG BWG DE EDE EDEB EDEBB EDEBT EDET EGGSB EGMSB EMGSB "
             "EMMSB FB GE KS MPVGP PS PTP PTS REP RTNG SB SSSC STD TBR TPN TPR WIN WON")
 SCORING_KEYS = ("win, draw, loss, forfeit_win, forfeit_loss, pairing_allocated_bye, "

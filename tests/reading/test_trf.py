@@ -10,11 +10,12 @@ from decimal import Decimal
 
 import pytest
 
-from generator.errors import StandingsError
+from generator.errors import Severity, StandingsError
 from generator.model import Edition, ResultCode, RoundKind, ScoreSystem
 from generator.reading.assembly import build_tournament
 from generator.reading.dates import parse_date
 from generator.reading.decoding import decode_trf
+from generator.reading.events import read_event
 from generator.reading.settings import EventSettings
 from generator.reading.trf import parse_trf
 from generator.rules.ranking import compute_standings
@@ -37,7 +38,49 @@ def test_cp1252_is_read_with_a_warning_naming_the_file():
     assert text == "012 Café\n"
     assert [str(w) for w in warnings] == [
         "events/x/t.trf:1:8: warning: file is not UTF-8; read as cp1252 (Windows Latin-1); "
-        "expected a file saved as UTF-8"]
+        "expected a file saved as UTF-8, or 'encoding: cp1252' in event.yml once the names "
+        "read right on the pages"]
+
+
+def test_the_encoding_event_yml_gives_is_read_without_a_guess(tmp_path):
+    # A Czech name in Windows' Central European code page: read as cp1252 it would be
+    # "Dvořák" misread as "Dvoøák" without a sound (0xF8 is a letter in both).
+    folder = tmp_path / "event"
+    folder.mkdir()
+    trf = BASE.replace("Alpha, Anna", "Dvořák, Jan", 1)
+    assert trf != BASE
+    (folder / "tournament.trf").write_bytes(trf.encode("cp1250"))
+    guessed = read_event(folder)
+    assert [d.message for d in guessed.warnings if d.severity is Severity.WARNING] == [
+        "file is not UTF-8; read as cp1252 (Windows Latin-1)"]
+    assert "Dvoøák" in guessed.tournament.players[0].name
+    (folder / "event.yml").write_text("encoding: windows-1250\n", encoding="utf-8")
+    declared = read_event(folder)
+    assert not [d for d in declared.warnings if d.severity is Severity.WARNING]
+    assert declared.tournament.players[0].name.startswith("Dvořák, Jan")
+
+
+def test_a_byte_the_declared_encoding_cannot_read_is_an_error_at_the_byte(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "tournament.trf").write_bytes("012 Café\n".encode("cp1252"))
+    (folder / "event.yml").write_text("encoding: utf-8\n", encoding="utf-8")
+    with pytest.raises(StandingsError) as raised:
+        read_event(folder)
+    assert [str(d) for d in raised.value.diagnostics] == [
+        f"{folder / 'tournament.trf'}:1:8: byte 0xE9 is not utf-8, the encoding event.yml "
+        "gives; expected the encoding the file was saved in as event.yml's 'encoding'"]
+
+
+def test_an_encoding_that_is_no_file_encoding_is_refused_at_its_column(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "tournament.trf").write_text(BASE, encoding="utf-8")
+    (folder / "event.yml").write_text("encoding: rot13\n", encoding="utf-8")
+    with pytest.raises(StandingsError) as raised:
+        read_event(folder)
+    assert str(raised.value.diagnostics[0]).startswith(
+        f"{folder / 'event.yml'}:1:11: 'encoding' cannot be 'rot13'; expected 'utf-8' or")
 
 
 def test_utf16_with_a_byte_order_mark_is_read_with_a_warning():

@@ -266,7 +266,8 @@ def test_broken_bytes_give_the_expected_diagnostics(data, expected, tmp_path, mo
     if expected is None:
         # "Müller, Ann" keeps the name's width; the column is the 'ü' (column 16).
         expected = ["t.trf:5:16: warning: file is not UTF-8; read as cp1252 (Windows Latin-1); "
-                    "expected a file saved as UTF-8"]
+                    "expected a file saved as UTF-8, or 'encoding: cp1252' in event.yml once "
+                    "the names read right on the pages"]
     assert diagnostics_for(data, tmp_path, monkeypatch) == expected
 
 

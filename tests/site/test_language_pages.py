@@ -26,9 +26,8 @@ from generator.reading.site_settings import SiteSettings
 from generator.site import language, render
 from generator.site.build import plan_site, render_site
 from generator.site.language import speaking
-from generator.site.render import date_range
-from generator.site.views import format_points
-from generator.site.wording import ordinal, plain_number, round_kind_words
+from generator.site.numbers import date_range, format_points, plain_number
+from generator.site.wording import ordinal, round_kind_words
 
 EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob("**/*.md")
                      for word in kit.words_of(page.read_text(encoding="utf-8"))}

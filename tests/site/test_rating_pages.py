@@ -33,7 +33,8 @@ from generator.model import StartNo
 from generator.rules.rating_change import KSettings, rating_changes
 from generator.site.build import build_site
 from generator.site.language import speaking
-from generator.site.rating_view import change_text, player_rating_view, sum_text
+from generator.site.numbers import change_text
+from generator.site.rating_view import player_rating_view, sum_text
 
 
 def _build(tmp_path: Path, trf: str, settings: str = "tiebreaks: [BH]\n") -> Path:

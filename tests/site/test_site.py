@@ -24,7 +24,7 @@ from generator.cli import main
 from generator.errors import StandingsError
 from generator.reading.events import read_events
 from generator.rules.notation import parse_tiebreak
-from generator.site import addresses, downloads, render, views, wording
+from generator.site import addresses, numbers, render, views, wording
 from generator.site import build as site
 from generator.site.build import StagedSite, build_site, write_site
 from generator.site.staging import MARKER_NAME, MARKER_TEXT
@@ -38,11 +38,11 @@ from generator.site.staging import MARKER_NAME, MARKER_TEXT
     ("-0.5", "-½"), ("45.83", "45.83"),
 ])
 def test_points_as_chess_players_write_them(value: str, text: str) -> None:
-    assert views.format_points(Decimal(value)) == text
+    assert numbers.format_points(Decimal(value)) == text
 
 
 def test_undefined_value_is_a_dash() -> None:
-    assert views.format_points(None) == "–"
+    assert numbers.format_points(None) == "–"
     assert render.tb_value(None) == "–"
 
 
@@ -51,7 +51,7 @@ def test_undefined_value_is_a_dash() -> None:
     ("10.25", "10.25"),
 ])
 def test_plain_decimals_for_csv_and_json(value: str, text: str) -> None:
-    assert downloads.plain_decimal(Decimal(value)) == text
+    assert numbers.plain_decimal(Decimal(value)) == text
 
 
 @pytest.mark.parametrize(("number", "text"), [
@@ -90,8 +90,8 @@ def test_anchor_and_label_of_a_tiebreak() -> None:
 def test_date_ranges(start: tuple[int, int, int], end: tuple[int, int, int] | None,
                      text: str) -> None:
     import datetime
-    assert render.date_range(datetime.date(*start),
-                             datetime.date(*end) if end else None) == text
+    assert numbers.date_range(datetime.date(*start),
+                              datetime.date(*end) if end else None) == text
 
 
 # --- Markdown notes are escaped like every other field --------------------------------------

@@ -24,9 +24,9 @@ from generator.reading.events import read_event, read_events
 from generator.site import build as site_build
 from generator.site.build import build_site, plan_event, render_event
 from generator.site.matches import match_boards
+from generator.site.numbers import format_points
 from generator.site.render import make_environment
 from generator.site.team_view import board_records, board_tables, member_views, roster
-from generator.site.views import format_points
 
 TEAMS = ROOT / "tests" / "corpus" / "teams"
 CRETE = TEAMS / "trf" / "crete-friendship-cup-2024.trf"
@@ -209,7 +209,7 @@ def test_board_prizes_count_every_match_of_the_real_file(crete_plan):
     # Player 13 (line 29) was first of team 1's line-up in all 7 rounds, round 4's match
     # with its empty board (line 31) included: one numbering fits it.
     assert (board_1[StartNo(13)].games, board_1[StartNo(13)].points) == (7, "4")
-    assert boards.left_out == 0
+    assert (boards.left_out, boards.matches) == (0, 49)
 
 
 def test_board_prizes_count_a_match_they_leave_out_once(tmp_path):
@@ -227,9 +227,10 @@ def test_board_prizes_count_a_match_they_leave_out_once(tmp_path):
     folder.mkdir()
     (folder / "tournament.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
     plan = plan_event(read_event(folder))
-    assert board_tables(plan).left_out == 1
+    # 15 teams, one of them without a match each round: 7 matches in each of 7 rounds.
+    assert (board_tables(plan).left_out, board_tables(plan).matches) == (1, 49)
     page = render_event(plan, make_environment())["crete/boards.html"].decode()
-    assert "Not counted: 1 team match with a board left empty" in page
+    assert "Not counted: 1 of the 49 team matches: each had a board left empty" in page
 
 
 def test_a_match_forfeited_as_a_whole_is_said_in_words(crete_plan):

@@ -45,10 +45,9 @@ from generator.rules.explain import (
 from generator.rules.notation import parse_tiebreak
 from generator.site import wording
 from generator.site.build import build_site
-from generator.site.downloads import plain_decimal
+from generator.site.numbers import format_points, plain_decimal
 from generator.site.plan import standings_for_event
 from generator.site.render import note_sentence
-from generator.site.views import format_points
 from tests.kit.sitekit import make_event
 
 NOTE_RECORDS = get_args(Note)
