@@ -59,7 +59,7 @@ from generator.site.downloads import standings_csv, standings_json
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_mark, flag_rules
-from generator.site.numbers import date_range, format_points, plain_decimal
+from generator.site.numbers import date_range, format_points, plain_decimal, time_text
 from generator.site.page_meta import (
     boards_meta,
     competitor_meta,
@@ -196,6 +196,7 @@ def make_environment(events_dir: Path | None = None,
         ordinal=ordinal,
         place=place_text,
         date_range=date_range,
+        time_text=time_text,
         articles=articles,
         kind_label=round_kind_words,
         cut_label=cut_words,
