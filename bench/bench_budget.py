@@ -600,6 +600,8 @@ def parse(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Sizes]:
     parser.add_argument("--serve-players", type=int, nargs="+", default=base.serve_players,
                         help=f"({' '.join(map(str, base.serve_players))})")
     args = parser.parse_args(argv)
+    if len(set(args.rev)) != len(args.rev):
+        parser.error("each --rev once")
     if args.tied_players % 2:
         parser.error("--tied-players must be even (a bye would score a win)")
     args.serve_players = tuple(args.serve_players)
