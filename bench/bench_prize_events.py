@@ -13,7 +13,7 @@ standings), its rules drawn: ``one_per_player``, ``ties`` (and ``hort_share``),
 Seed k makes event k, so a failure is rebuilt by its seed.
 
 Each event goes the way a build takes it up to the words of its pages: ``read_event``,
-``plan_event`` (the standings), ``event_prizes`` (categories ranked, prizes awarded) and
+``plan_event`` (the standings), ``EventPlan.prizes`` (categories ranked, prizes awarded) and
 ``prizes_view`` (every sentence of the prize list). An input the reader refuses is counted
 apart (a generated event may end early, leaving too few rounds for BH/C1); anything else
 raised is an internal error. Nothing is timed.
@@ -37,7 +37,7 @@ from kit.trfgen import QUIET, Mix, generate_swiss  # noqa: E402
 from generator.errors import StandingsError  # noqa: E402
 from generator.reading.events import read_event  # noqa: E402
 from generator.site.build import plan_event  # noqa: E402
-from generator.site.prize_view import event_prizes, prizes_view  # noqa: E402
+from generator.site.prize_view import prizes_view  # noqa: E402
 
 CATEGORIES = """categories:
   - {name: Under 2000, rating: {below: 2000}}
@@ -89,7 +89,7 @@ def run_event(folder: Path) -> str | None:
     the traceback of an internal error."""
     try:
         plan = plan_event(read_event(folder))
-        prizes = event_prizes(plan)
+        prizes = plan.prizes
         if prizes is not None:
             prizes_view(plan, prizes)
     except StandingsError as error:

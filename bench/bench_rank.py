@@ -108,15 +108,21 @@ def environments(scratch: Path) -> dict[str, dict[str, str]]:
     return {"as this environment starts it": as_is, "bytecode kept": kept}
 
 
-def import_offenders(path: Path, env: Mapping[str, str], limit: int) -> str:
-    """``python -X importtime`` of one run: the total, and the modules slowest to import."""
-    _timing, _out, err = timed(rank_command(path, "-X", "importtime"), env)
+def import_times(stderr: str) -> list[tuple[int, int, str]]:
+    """(own, cumulative microseconds, module) of each module ``python -X importtime`` lists."""
     rows = []
-    for line in err.splitlines():
+    for line in stderr.splitlines():
         if not line.startswith("import time:") or "self [us]" in line:
             continue
         own, cumulative, name = line.removeprefix("import time:").split("|")
         rows.append((int(own), int(cumulative), name.strip()))
+    return rows
+
+
+def import_offenders(path: Path, env: Mapping[str, str], limit: int) -> str:
+    """``python -X importtime`` of one run: the total, and the modules slowest to import."""
+    _timing, _out, err = timed(rank_command(path, "-X", "importtime"), env)
+    rows = import_times(err)
     total = sum(own for own, _cumulative, _name in rows)
     lines = [f"  imports: {len(rows)} modules, {total / 1e6:.3f} s; slowest by own time "
              "(own, with what they import, module):"]

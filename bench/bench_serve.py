@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -106,8 +107,17 @@ def _drain(process: subprocess.Popen[str], lines: list[str]) -> None:
         lines.append(line.rstrip("\n"))
 
 
-def start_server(events: Path) -> tuple[subprocess.Popen[str], str, int]:
-    process = serve(str(events), "--port", "0")
+Launch = Callable[[Path], "subprocess.Popen[str]"]
+"""Starts ``standings serve`` on an events folder (a free port, the log on stderr)."""
+
+
+def serve_here(events: Path) -> subprocess.Popen[str]:
+    return serve(str(events), "--port", "0")
+
+
+def start_server(events: Path, launch: Launch = serve_here,
+                 ) -> tuple[subprocess.Popen[str], str, int]:
+    process = launch(events)
     found, _ = wait_for_line(process, _SERVING, timeout=120)
     threading.Thread(target=_drain, args=(process, SERVER_LOG), daemon=True).start()
     return process, found.group(1), int(found.group(2))
@@ -134,27 +144,60 @@ def wait_for(host: str, port: int, path: str, expected: bytes | None, previous: 
     raise SystemExit(f"{path} did not change within {timeout} s")
 
 
-def bench_edits(players: int, edits: int, settle: float) -> list[float]:
+def _cpu_ticks(pid: int) -> int | None:
+    """The process's user + system time so far, all its threads, in clock ticks (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[11]) + int(fields[12])       # stat fields 14 and 15, utime and stime
+
+
+def wait_until_idle(pid: int, longest: float, quiet: float = 0.3) -> None:
+    """Return once the server has used at most one clock tick of CPU in ``quiet`` seconds
+    (its background rendering is done), or after ``longest`` seconds; where /proc cannot
+    tell, simply wait ``longest``."""
+    deadline = time.monotonic() + longest
+    before = _cpu_ticks(pid)
+    while time.monotonic() < deadline:
+        time.sleep(quiet)
+        now = _cpu_ticks(pid)
+        if before is not None and now is not None and now - before <= 1:
+            return
+        before = now
+
+
+def bench_edits(players: int, edits: int, settle: float, launch: Launch = serve_here, *,
+                until_idle: bool = False) -> list[float]:
+    """Seconds from each edit to its page served; between edits wait ``settle`` seconds, or
+    (``until_idle``) until the server is idle, ``settle`` at most."""
     with tempfile.TemporaryDirectory() as name:
         events = Path(name) / "events"
         original = trfgen.generate_swiss(players, ROUNDS, seed=2026)
         trf_path = make_event(events, "open", original, SETTINGS) / "tournament.trf"
         winner, loser = find_game(original)
         states = [original, toggled(original, winner, loser, to_draw=True)]
-        process, host, port = start_server(events)
+        process, host, port = start_server(events, launch)
+
+        def pause() -> None:
+            if until_idle:
+                wait_until_idle(process.pid, settle)
+            else:
+                time.sleep(settle)
+
         try:
             page = "/open/"
             pages = [fetch(host, port, page)]
-            time.sleep(settle)
+            pause()
             trf_path.write_text(states[1], encoding="utf-8")  # learn the drawn page
             pages.append(wait_for(host, port, page, None, pages[0]))
-            time.sleep(settle)
+            pause()
             trf_path.write_text(states[0], encoding="utf-8")
             wait_for(host, port, page, pages[0], pages[1])
             times = []
             for edit in range(edits):
                 state = (edit + 1) % 2
-                time.sleep(settle)
+                pause()
                 started = time.perf_counter()
                 trf_path.write_text(states[state], encoding="utf-8")
                 wait_for(host, port, page, pages[state], pages[1 - state])

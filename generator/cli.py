@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from generator.rules.explain import Note, Standings, StandingsRow
     from generator.rules.notation import TiebreakSpec
     from generator.site.derivation import DerivationLine
+    from generator.site.plan import EventPlan
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
 # ``standings --help`` loads no tie-break, and ``rank`` no page template.
@@ -188,10 +189,10 @@ def _event_problems(event: Event) -> tuple[Diagnostic, ...]:
     """The event's warnings as build and serve report them (the reader's, then the TRF rank
     column against the standings as announced), or, when it cannot be ranked, the reader's
     warnings and why not."""
-    from generator.reading.events import event_warnings, standings_for_event
+    from generator.site.plan import event_warnings, plan_event
 
     try:
-        return event_warnings(event, standings_for_event(event))
+        return plan_event(event).warnings
     except StandingsError as error:
         return (*event_warnings(event, None), *error.diagnostics)
 
@@ -216,11 +217,12 @@ def _ranking_options(command: F) -> F:
 
 
 def _ranked(path: str, tiebreaks: str | None, edition: str | None,
-            after_round: int | None) -> tuple[Event, Standings]:
+            after_round: int | None) -> EventPlan:
     """Read the event and rank it with the command-line overrides; warnings to stderr."""
     from generator.model import Edition
-    from generator.reading.events import read_event, standings_for_event
+    from generator.reading.events import read_event
     from generator.rules.notation import NotationError, parse_tiebreak_list, round_robin_refusal
+    from generator.site.plan import plan_event
 
     event = read_event(_event_path(path, "reading"))
     print_diagnostics(event.warnings)
@@ -245,10 +247,9 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     if after_round is not None and after_round > played:
         raise click.BadParameter(f"round {after_round} is after the last round ({played})",
                                  param_hint="'--after-round'")
-    standings = standings_for_event(event, after_round=after_round, specs=specs,
-                                    edition=chosen)
-    print_diagnostics(standings.diagnostics)
-    return event, standings
+    plan = plan_event(event, after_round=after_round, specs=specs, edition=chosen)
+    print_diagnostics(plan.standings.diagnostics)
+    return plan
 
 
 def _shown(spec: TiebreakSpec, value: Decimal | None) -> str | None:
@@ -322,19 +323,18 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     from generator.rules.ranking import value_keys
     from generator.site.downloads import standings_csv, standings_json
     from generator.site.numbers import plain_decimal
-    from generator.site.rating_view import download_changes
 
-    event, standings = _ranked(path, tiebreaks, edition, after_round)
-    name = event.competitors.name
+    plan = _ranked(path, tiebreaks, edition, after_round)
+    standings = plan.standings
+    name = plan.tournament.name
     # The site's downloads, byte for byte: one writer each (site/downloads.py), the same
-    # rating changes (site/rating_view.py).
+    # rating changes (the plan's).
     if output == "json":
-        click.echo(standings_json(standings, name,
-                                  ratings=download_changes(event, standings)), nl=False)
+        click.echo(standings_json(standings, name, ratings=plan.standings_rating_changes),
+                   nl=False)
         return
     if output == "csv":
-        click.echo(standings_csv(standings, ratings=download_changes(event, standings)),
-                   nl=False)
+        click.echo(standings_csv(standings, ratings=plan.standings_rating_changes), nl=False)
         return
     keys = value_keys(standings.specs)
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
@@ -475,7 +475,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.site.numbers import plain_decimal
     from generator.site.wording import TERMINAL
 
-    event, standings = _ranked(path, tiebreaks, edition, after_round)
+    plan = _ranked(path, tiebreaks, edition, after_round)
+    event, standings = plan.event, plan.standings
     tournament = event.competitors  # a team event explains its teams
     if not tournament.has_player(StartNo(start_no)):
         what = "team with number" if event.teams is not None else "player with start number"
@@ -513,7 +514,6 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     click.echo(TERMINAL.why)
     # The player page's sentences (site/headline.py), with the points as the terminal
     # writes them.
-    plan = views.plan_event(event, lambda _event, _after: standings)
     why = headline(plan, index, views.columns(standings.specs), {}, lambda _number: "",
                    encounter_groups(standings), plain_decimal)
     for reason in why.reasons:

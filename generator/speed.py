@@ -103,35 +103,4 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def by_identity(size: int) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
-    """Remember a one-argument function's last ``size`` answers by the argument's identity.
-
-    For a frozen record asked about again and again during one build (an event's rating
-    changes, its prizes): equality would hash the whole record, identity costs nothing.
-    The argument is kept beside its answer, so its id cannot pass to another object while
-    the answer is remembered; the oldest goes first.
-    """
-    def decorate(function: Callable[[K], V]) -> Callable[[K], V]:
-        remembered: dict[int, tuple[K, V]] = {}
-
-        def remembering(argument: K) -> V:
-            found = remembered.get(id(argument))
-            if found is not None and found[0] is argument:
-                return found[1]
-            answer = function(argument)
-            if len(remembered) >= size:
-                del remembered[next(iter(remembered))]
-            remembered[id(argument)] = (argument, answer)
-            return answer
-
-        remembering.__doc__ = function.__doc__
-        remembering.__name__ = function.__name__
-        return remembering
-    return decorate
-
-
-__all__ = ["by_identity", "collector_paused", "keyword_record_maker", "record_maker"]
+__all__ = ["collector_paused", "keyword_record_maker", "record_maker"]

@@ -139,20 +139,39 @@ def test_no_module_is_over_700_lines(module: str) -> None:
     assert lines <= 700, f"{module} has {lines} lines"
 
 
-def _outside_imports(module: str) -> set[str]:
-    """The top-level packages outside generator that ``module`` imports (jinja2, yaml...)."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+# --- the site wing's floor: the plan ------------------------------------------------------
+
+PLAN = "generator.site.plan"
+"""Everything the rules decide for an event, worked out once (ARCHITECTURE.md)."""
+DRAWING = frozenset({"jinja2", "markupsafe", "markdown", "babel", "nh3", "segno"})
+"""What writes pages: templates, escaping, Markdown, the languages, the QR codes."""
+
+
+def loaded_packages(module: str) -> set[str]:
+    """The top-level packages outside ``generator`` that importing ``module`` loads: its
+    imports outside functions and outside ``if TYPE_CHECKING:``."""
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name.partition(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            found.add(node.module.partition(".")[0])
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                found.add(node.module.split(".")[0])
+            elif isinstance(node, ast.If):
+                if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                for block in (node.body, *(h.body for h in node.handlers), node.orelse,
+                              node.finalbody):
+                    visit(block)
+    visit(ast.parse(MODULES[module].read_text(encoding="utf-8")).body)
     return found - {"generator"}
 
 
-def _loaded_with(module: str) -> set[str]:
-    """``module`` and every generator module importing it loads, at any depth."""
+def reached(module: str) -> set[str]:
+    """Every generator module that importing ``module`` loads, ``module`` included."""
     seen = {module}
     stack = [module]
     while stack:
@@ -163,18 +182,50 @@ def _loaded_with(module: str) -> set[str]:
     return seen
 
 
+def test_the_reader_does_not_run_the_engine() -> None:
+    # The reader turns files into an Event; ranking it with the event's settings is the
+    # plan's (site/plan.py standings_for_event).
+    engine = [f"{m} imports generator.rules.ranking" for m in MODULES
+              if wing_of(m) == "reading" and "generator.rules.ranking" in GRAPH[m]]
+    assert engine == []
+
+
+def test_the_plan_is_the_bottom_of_the_site_wing() -> None:
+    # Every page and ``standings rank`` read the plan: it reaches no page record, no words
+    # and nothing that draws, and the site modules under it import no other site module.
+    below = reached(PLAN) - {PLAN}
+    site = sorted(m for m in below if wing_of(m) == "site" and m != "generator.site")
+    assert [m for m in site if any(wing_of(t) == "site" and t != "generator.site"
+                                   for t in GRAPH[m])] == []
+    drawing = {m: sorted(loaded_packages(m) & DRAWING) for m in reached(PLAN)}
+    assert {m: found for m, found in drawing.items() if found} == {}
+
+
+def test_no_identity_memo_carries_an_event() -> None:
+    # What is worked out once per event lives on its plan (locked, and gone with it), not in
+    # a process-wide memo keyed by id() that threads evict under each other.
+    memos = [m for m, path in MODULES.items()
+             if "by_identity" in path.read_text(encoding="utf-8")]
+    assert memos == []
+
+
+def test_the_floor_checks_see_a_drawing_import() -> None:
+    assert loaded_packages("generator.site.render") & DRAWING
+    assert "generator.site.views" in reached("generator.site.render")
+
+
 def test_the_output_folder_knows_files_not_templates() -> None:
     # staging.py guards the output folder (what may be replaced, the swap): it needs to
     # know where the templates are, never to load them. Issue 24.
-    loaded = _loaded_with("generator.site.staging")
+    loaded = reached("generator.site.staging")
     assert "generator.site.render" not in loaded
-    jinja = sorted(m for m in loaded if {"jinja2", "markupsafe"} & _outside_imports(m))
-    assert jinja == []
+    assert {m: sorted(loaded_packages(m) & DRAWING) for m in loaded
+            if loaded_packages(m) & DRAWING} == {}
 
 
 def test_the_page_kinds_name_their_templates_and_never_load_them() -> None:
     # site/pages.py declares every page (issue 24); rendering is render.py's alone, so the
     # list can be read (by the build's jobs, serve, the tests) without Jinja.
-    loaded = _loaded_with("generator.site.pages")
+    loaded = reached("generator.site.pages")
     assert "generator.site.render" not in loaded
-    assert sorted(m for m in loaded if "jinja2" in _outside_imports(m)) == []
+    assert sorted(m for m in loaded if "jinja2" in loaded_packages(m)) == []

@@ -11,7 +11,7 @@ import pytest
 
 from generator.model import Color, Player, ResultCode, RoundResult, StartNo
 from generator.reading.trf import PlayerRecord, RoundBlock, RoundBlocks
-from generator.speed import by_identity, keyword_record_maker, record_maker
+from generator.speed import keyword_record_maker, record_maker
 
 
 def test_round_result_equals_the_constructors():
@@ -109,19 +109,3 @@ def test_keyword_maker_gives_a_field_the_constructor_does_not_take_its_default()
 def test_keyword_maker_falls_back_to_the_class_when_the_names_are_not_its_fields():
     assert keyword_record_maker(PlayerRecord, "start_no", "name") is PlayerRecord
     assert keyword_record_maker(_Checked, "low", "high") is _Checked  # __post_init__ runs
-
-
-def test_by_identity_remembers_per_object_and_forgets_the_oldest() -> None:
-    calls: list[object] = []
-
-    @by_identity(2)
-    def answer(argument: list[int]) -> int:
-        calls.append(argument)
-        return len(calls)
-
-    first, equal, third = [1], [1], [3]
-    assert answer(first) == answer(first) == 1      # asked again: remembered
-    assert answer(equal) == 2                       # equal but another object: worked out
-    assert answer(third) == 3                       # a third: the oldest (first) goes
-    assert answer(first) == 4
-    assert calls == [first, equal, third, first]

@@ -23,7 +23,7 @@ from generator.reading.events import Event, read_event
 from generator.site import build as site
 from generator.site.cache import Listing
 from generator.site.pages import SITE_PAGE_KINDS, SiteJob, SiteKind, SiteSource
-from generator.site.views import EventPlan
+from generator.site.plan import EventPlan
 
 EventT = TypeVar("EventT")
 """An event as read from its folder."""
@@ -112,9 +112,8 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
     ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for
     byte).
     """
-    standings_after = site.standings_after_rounds(plan)
     return [
-        PageJob(partial(site.render_event_job, plan, env, job, standings_after),
+        PageJob(partial(site.render_event_job, plan, env, job),
                 job.paths(plan),
                 probe=job.is_probe)
         for job in site.event_jobs(plan, players_per_job=1)

@@ -52,13 +52,7 @@ from generator.reading.tiebreak_order import (
     resolve_tiebreaks,
 )
 from generator.reading.trf import read_records
-from generator.rules.context import TiebreakError
-from generator.rules.explain import Standings
-from generator.rules.notation import (
-    TiebreakSpec,
-)
 from generator.rules.progress import event_progress
-from generator.rules.ranking import compute_standings
 from generator.speed import collector_paused
 
 SETTINGS_FILE = "event.yml"
@@ -530,7 +524,7 @@ def _read_text(path: Path, display: str, diagnostics: list[Diagnostic], within: 
 
 def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
     """One line for ``standings check``: players, rounds, state (``warnings``, the event's
-    as standings.event_warnings decides them, counted)."""
+    as the site's plan decides them, ``site/plan.py`` ``event_warnings``, counted)."""
     t = event.tournament
     progress = event_progress(event.competitors)
     rounds = (f"{t.total_rounds} rounds" if progress.is_final
@@ -561,34 +555,3 @@ __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
            "read_paths", "read_site", "resolve_tiebreaks", "site_file", "site_inputs",
            "site_problems",
            "summary"]
-
-
-def standings_for_event(event: Event, *, after_round: int | None = None,
-                        specs: Sequence[TiebreakSpec] | None = None,
-                        edition: Edition | None = None) -> Standings:
-    """The event's standings with its announced settings (event.yml, TRF 202/212, default).
-
-    A team event ranks its teams (``event.competitors``). ``specs`` and ``edition`` override
-    the announced list and edition (``standings rank --tiebreaks/--edition``).
-    """
-    settings = event.settings
-    chosen = tuple(specs) if specs is not None else tuple(event.tiebreaks.specs)
-    try:
-        return compute_standings(
-            event.competitors, chosen, edition or event.edition, after_round=after_round,
-            unplayed=settings.unplayed, unrated_rating=settings.unrated_rating,
-            ties=settings.ties, lots_seed=settings.lots_seed, source=event.display_path)
-    except TiebreakError as error:
-        raise StandingsError([Diagnostic(path=event.display_path, message=str(error),
-                                         expected="individual C.07 tie-breaks")]) from error
-
-
-def event_warnings(event: Event, standings: Standings | None) -> tuple[Diagnostic, ...]:
-    """The warnings of an event, which ``--strict`` refuses: the reader's (a points column
-    that disagrees with the results...), then the standings' (a rank column that disagrees
-    with ours). ``standings check``, ``build`` and ``serve`` all ask this one function;
-    ``standings`` is None when the event could not be ranked. A cap's note ("100 more
-    warnings not shown") stays with the warnings it follows.
-    """
-    found = (*event.warnings, *(standings.diagnostics if standings is not None else ()))
-    return tuple(d for d in found if isinstance(d, Diagnostic) and not d.is_error)

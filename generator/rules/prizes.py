@@ -11,14 +11,13 @@ they already had a prize). The site words them.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 
 from generator.model import StartNo
-from generator.rules.categories import Category, category_standings
+from generator.rules.categories import CategoryStandings
 from generator.rules.explain import Standings, StandingsRow
 
 OVERALL = "overall"
@@ -257,9 +256,9 @@ def _overall(standings: Standings) -> tuple[_Entry, ...]:
                         points=r.points, row=r) for r in standings.rows)
 
 
-def _rankings(settings: PrizeSettings, standings: Standings, categories: Sequence[Category],
-              first_day: datetime.date | None) -> dict[str, tuple[_Entry, ...]]:
-    by_name = {c.name: c for c in categories}
+def _rankings(settings: PrizeSettings, standings: Standings,
+              categories: Sequence[CategoryStandings]) -> dict[str, tuple[_Entry, ...]]:
+    by_name = {c.category.name: c for c in categories}
     rows = {r.player.start_no: r for r in standings.rows}
     rankings: dict[str, tuple[_Entry, ...]] = {}
     for name in settings.rankings:
@@ -270,10 +269,9 @@ def _rankings(settings: PrizeSettings, standings: Standings, categories: Sequenc
             # event.yml's reader checks every list against the categories; this is a caller's
             # mistake, not the user's.
             raise ValueError(f"prize list {name!r} names no category")
-        ranked = category_standings(by_name[name], standings, first_day=first_day)
         rankings[name] = tuple(
             _Entry(start_no=c.start_no, place=c.place, place_to=c.place_to, points=c.points,
-                   row=rows[c.start_no]) for c in ranked.rows)
+                   row=rows[c.start_no]) for c in by_name[name].rows)
     return rankings
 
 
@@ -516,11 +514,11 @@ def _declines_pay(awards: Sequence[Award],
 
 
 def award_prizes(settings: PrizeSettings, standings: Standings,
-                 categories: Sequence[Category] = (), *,
-                 first_day: datetime.date | None) -> PrizeAward:
+                 categories: Sequence[CategoryStandings] = ()) -> PrizeAward:
     """Who gets each prize of ``settings``, by ``standings`` and the category rankings made
-    from them (``categories``: every category a list names; ``first_day``: the day ages are
-    taken on).
+    from them (``categories``: every category a list names, ranked by
+    ``rules/categories.py`` ``category_standings``; an event ranks its categories once, for
+    its pages and its prizes alike).
 
     The rules, as the event announces them (``PrizeSettings``):
 
@@ -552,7 +550,7 @@ def award_prizes(settings: PrizeSettings, standings: Standings,
       best of the overall standings who may still take one.
     * Provisional until the standings are final (rules/progress.py) and ``confirmed``.
     """
-    rankings = _rankings(settings, standings, categories, first_day)
+    rankings = _rankings(settings, standings, categories)
     overall = _overall(standings)
     kept = _Allocation(settings, rankings, overall=overall)
     awards = kept.run()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,31 +27,28 @@ from generator.reading.events import (
     Event,
     event_paths,
     event_slug,
-    event_warnings,
     read_events,
     read_site,
     site_inputs,
-    standings_for_event,
 )
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
-from generator.rules.explain import Standings
-from generator.site import pages, render, views
+from generator.site import pages, render
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
+from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
 from generator.site.template_paths import club_templates, package_templates
-from generator.site.views import EventPlan
 from generator.speed import collector_paused
 
 __all__ = [
     "EventJob", "Site", "SiteJob", "SiteSource", "StagedSite", "build_site", "discover_events",
     "event_jobs", "index_source", "make_environment", "page_inputs", "plan_event", "plan_site",
     "planned_warnings", "prepare_cache", "render_event", "render_event_job", "render_index",
-    "render_index_job", "render_site", "site_environment", "site_inputs",
-    "standings_after_rounds", "template_folders", "write_site",
+    "render_index_job", "render_site", "site_environment", "site_inputs", "template_folders",
+    "write_site",
 ]
 
 
@@ -61,22 +57,6 @@ class Site:
     events: tuple[EventPlan, ...]
     """In folder order (the index sorts them newest first)."""
     people: tuple[Person, ...]
-
-
-def compute_event_standings(event: Event, after_round: int | None) -> Standings:
-    """The engine applied with the event's announced settings."""
-    return standings_for_event(event, after_round=after_round)
-
-
-def plan_event(event: Event) -> EventPlan:
-    """The event's final standings and what every page needs from them, computed once.
-
-    Callers keep the plan (``standings serve`` keeps each event's, and lists them on the
-    index). There is deliberately no cache of plans by event here: in a server that
-    stays up all day it would keep every replaced event alive, and the garbage collector
-    would walk them all on every full collection.
-    """
-    return views.plan_event(event, compute_event_standings)
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
@@ -105,8 +85,7 @@ def render_event(event: Event | EventPlan, env: jinja2.Environment, *,
     """
     plan = event if isinstance(event, EventPlan) else plan_event(event)
     with speaking(env_language(env)):
-        return render.render_event(plan, env, standings_after_rounds(plan), workers=workers,
-                                   on_files=on_files)
+        return render.render_event(plan, env, workers=workers, on_files=on_files)
 
 
 # --- an event's pages, a few at a time --------------------------------------------------
@@ -127,34 +106,11 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
 
 
 def render_event_job(plan: EventPlan, env: jinja2.Environment, job: EventJob,
-                     standings_after: Callable[[int], Standings] | None = None,
                      ) -> dict[str, bytes]:
-    """The files of one job. ``standings_after`` (see :func:`standings_after_rounds`) lets
-    the jobs of a plan share the standings after each round; without it they are computed
-    for this job."""
+    """The files of one job; the jobs of a plan share what it works out (the standings
+    after each round, the prizes...)."""
     with speaking(env_language(env)):
-        return render.render_job(plan, env, standings_after or standings_after_rounds(plan),
-                                 job)
-
-
-def standings_after_rounds(plan: EventPlan) -> Callable[[int], Standings]:
-    """The standings after round k of ``plan``'s event, each computed once, on first use.
-
-    Thread-safe: ``standings serve`` may render two round pages at once (a request and its
-    warmer); the second waits for the first rather than computing the same round again.
-    """
-    computed: dict[int, Standings] = {}
-    lock = threading.Lock()
-
-    def standings_after(round_no: int) -> Standings:
-        if round_no >= plan.info.rounds_played:
-            return plan.standings
-        with lock:
-            if round_no not in computed:
-                computed[round_no] = compute_event_standings(plan.event, round_no)
-            return computed[round_no]
-
-    return standings_after
+        return render.render_job(plan, env, job)
 
 
 def build_workers() -> int:
@@ -493,8 +449,8 @@ def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
 
 def planned_warnings(event: Event, plan: EventPlan | None) -> tuple[Diagnostic, ...]:
     """The warnings of an event (``--strict`` makes them errors), those of its standings
-    included when it was planned (generator/rules/ranking.py ``event_warnings``)."""
-    return event_warnings(event, plan.standings if plan is not None else None)
+    included when it was planned (``EventPlan.warnings``)."""
+    return plan.warnings if plan is not None else event_warnings(event, None)
 
 
 def _template_diagnostic(error: jinja2.TemplateError) -> Diagnostic:

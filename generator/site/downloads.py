@@ -37,7 +37,7 @@ GAME_POINTS_HEADING = NC_("CSV column", "game_points")
 RATING_CHANGE_HEADINGS = (NC_("CSV column", "rating_change"), NC_("CSV column", "k"),
                           NC_("CSV column", "k_source"))
 """The last columns of ``standings.csv`` where the event shows a FIDE rating change
-(site/rating_view.py decides): the change (blank without a counted game), K and where K
+(site/plan.py decides): the change (blank without a counted game), K and where K
 comes from (``given``, ``rule`` or ``estimated``, as the JSON's ``k_source``)."""
 
 

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from generator.site.addresses import competitor_page, player_page
 from generator.site.headline import place_words
 from generator.site.language import pgettext
+from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
-from generator.site.views import EventPlan, event_sort_key
+from generator.site.views import event_sort_key
 
 FIND_GLOBAL = "standingsFindIndex"
 """The name the index script gives its data (``window.standingsFindIndex``)."""

@@ -39,7 +39,8 @@ from generator.site.headline_words import (
 )
 from generator.site.language import gettext, phrase, words
 from generator.site.numbers import format_points
-from generator.site.views import Column, EventPlan, value_of
+from generator.site.plan import EventPlan
+from generator.site.views import Column, value_of
 from generator.site.wording import (
     NumberFormat,
     join_words,

@@ -22,10 +22,11 @@ from generator.site.headline import place_words, points_phrase, score_name
 from generator.site.language import gettext, ngettext
 from generator.site.numbers import format_points
 from generator.site.people import Person
+from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView
 from generator.site.prize_view import CategoryView, PrizesView
 from generator.site.team_view import MemberView
-from generator.site.views import EventPlan, RoundView
+from generator.site.views import RoundView
 
 DESCRIPTION_LIMIT = 160
 """What search results and chat previews show of a description before they cut it."""

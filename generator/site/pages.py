@@ -63,19 +63,18 @@ from generator.site.page_meta import (
     tiebreaks_meta,
     venue_qr_meta,
 )
-from generator.site.people import Person, person_keys
+from generator.site.people import Person
+from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, player_views
 from generator.site.prize_view import (
     CategoryView,
     PrizesView,
     category_rows_standings,
     category_view,
-    event_prizes,
     player_honours,
     prize_nav,
     prizes_view,
 )
-from generator.site.rating_view import download_changes
 from generator.site.team_view import (
     TeamPageView,
     board_records,
@@ -86,11 +85,11 @@ from generator.site.team_view import (
     team_crosstable,
     team_page_view,
 )
-from generator.site.views import EventPlan, RoundView, berger_grid, round_view, swiss_crosstable
+from generator.site.views import RoundView, berger_grid, round_view, swiss_crosstable
 
 __all__ = [
     "EVENT_PAGE_KINDS", "SITE_PAGE_KINDS", "Download", "EventJob", "EventKind", "Page",
-    "PageKind", "SiteJob", "SiteKind", "SiteSource", "Split", "StandingsAfter", "Topic",
+    "PageKind", "SiteJob", "SiteKind", "SiteSource", "Split", "Topic",
     "csv_heading", "event_context", "event_jobs", "kind_named", "site_jobs",
 ]
 
@@ -100,10 +99,6 @@ K = TypeVar("K")
 """What tells one page of a kind from another: a round's number, a place, a start number."""
 V = TypeVar("V")
 """What one page of a kind shows (its view)."""
-
-StandingsAfter = Callable[[int], Standings]
-"""The standings after round k of the event (the engine with the event's settings)."""
-
 
 class Split(Enum):
     """How a kind's pages are shared out among jobs (a build's worker processes, serve's
@@ -152,7 +147,7 @@ class PageKind(Generic[S, K, V]):
     name: str
     keys: Callable[[S], Sequence[K]]
     """The source's pages of this kind, in the order they are rendered (none: no job)."""
-    views: Callable[[S, Sequence[K], StandingsAfter], Iterable[V]]
+    views: Callable[[S, Sequence[K]], Iterable[V]]
     """The view of each of these keys (a contiguous run of ``keys``), in their order."""
     files: tuple[Page[S, K, V] | Download[S, K, V], ...]
     split: Split = Split.ONE
@@ -199,9 +194,9 @@ def _team_event_only(plan: EventPlan) -> Sequence[None]:
     return (None,) if plan.info.is_team_event else ()
 
 
-def _once(view: Callable[[S], V]) -> Callable[[S, Sequence[None], StandingsAfter], list[V]]:
+def _once(view: Callable[[S], V]) -> Callable[[S, Sequence[None]], list[V]]:
     """The views of a kind its source has one page of: the source's alone."""
-    return lambda source, keys, _after: [view(source) for _ in keys]
+    return lambda source, keys: [view(source) for _ in keys]
 
 
 def _nothing(_source: object) -> None:
@@ -257,9 +252,8 @@ def _is_played(plan: EventPlan, round_no: int) -> bool:
     return round_no <= plan.info.rounds_played
 
 
-def _round_views(plan: EventPlan, rounds: Sequence[int],
-                 standings_after: StandingsAfter) -> list[RoundView]:
-    return [round_view(plan, k, standings_after(k) if _is_played(plan, k) else None)
+def _round_views(plan: EventPlan, rounds: Sequence[int]) -> list[RoundView]:
+    return [round_view(plan, k, plan.standings_after(k) if _is_played(plan, k) else None)
             for k in rounds]
 
 
@@ -273,7 +267,7 @@ def _prizes(plan: EventPlan) -> Sequence[None]:
 
 
 def _prize_list(plan: EventPlan) -> PrizesView:
-    prizes = event_prizes(plan)
+    prizes = plan.prizes
     shown = prizes_view(plan, prizes) if prizes is not None else None
     assert shown is not None, "prizes: in event.yml awards them"
     return shown
@@ -283,16 +277,16 @@ def _categories(plan: EventPlan) -> Sequence[int]:
     return range(len(prize_nav(plan).categories))
 
 
-def _category_views(plan: EventPlan, numbers: Sequence[int], _after: StandingsAfter
+def _category_views(plan: EventPlan, numbers: Sequence[int]
                     ) -> list[tuple[CategoryView, Standings]]:
     """Each category's page and the rows of its CSV."""
-    prizes = event_prizes(plan)
+    prizes = plan.prizes
     assert prizes is not None, "categories in event.yml"
     return [(category_view(plan, prizes, ranked), category_rows_standings(plan, ranked))
             for ranked in (prizes.categories[number] for number in numbers)]
 
 
-def _team_views(plan: EventPlan, places: Sequence[int], _after: StandingsAfter
+def _team_views(plan: EventPlan, places: Sequence[int]
                 ) -> Iterable[tuple[PlayerView, TeamPageView]]:
     teams = plan.event.teams
     assert teams is not None, "team pages of an individual event"
@@ -302,8 +296,8 @@ def _team_views(plan: EventPlan, places: Sequence[int], _after: StandingsAfter
 
 def _player_context(plan: EventPlan, view: PlayerView) -> Mapping[str, object]:
     start_no = view.row.player.start_no
-    return {"view": view, "person_key": person_keys(plan)[start_no],
-            "honours": player_honours(plan, event_prizes(plan), start_no)}
+    return {"view": view, "person_key": plan.person_keys[start_no],
+            "honours": player_honours(plan, plan.prizes, start_no)}
 
 
 # --- the list -----------------------------------------------------------------------------
@@ -336,7 +330,7 @@ EVENT_PAGE_KINDS: tuple[EventKind[Any, Any], ...] = (
                     meta=lambda site, plan, page, _: venue_qr_meta(site, plan, page)),)),
     EventKind[None, Any](
         name="downloads", keys=_one,
-        views=_once(lambda plan: download_changes(plan.event, plan.standings)),
+        views=_once(lambda plan: plan.standings_rating_changes),
         files=(
             # The bytes the event was read from, not the file now on disk: under serve the
             # file may have changed since, and the download must match the pages beside it.
@@ -374,7 +368,7 @@ EVENT_PAGE_KINDS: tuple[EventKind[Any, Any], ...] = (
                         site, plan, page, _after(shown), shown.round_no)))),
     EventKind[int, PlayerView](
         name="player", keys=_individual_places, split=Split.SLICES, probe=True,
-        views=lambda plan, places, _after: _at_places(plan, places),
+        views=lambda plan, places: _at_places(plan, places),
         files=(Page(path=lambda plan, index: player_page(plan.slug, _place(plan, index)),
                     template="player.html", context=_player_context,
                     meta=competitor_meta),)),
@@ -388,7 +382,7 @@ EVENT_PAGE_KINDS: tuple[EventKind[Any, Any], ...] = (
                                                                          shown[0])),)),
     EventKind[StartNo, Any](
         name="member", keys=_members, split=Split.SLICES,
-        views=lambda plan, numbers, _after: member_views(plan, numbers),
+        views=lambda plan, numbers: member_views(plan, numbers),
         files=(Page(path=lambda plan, number: player_page(plan.slug, number),
                     template="member.html", context=lambda _plan, member: {"member": member},
                     meta=member_meta),)),
@@ -532,13 +526,13 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                                                                    source.plans)),)),
     SiteKind[int, Person](
         name="person", keys=lambda source: range(len(source.persons)),
-        views=lambda source, numbers, _after: [source.persons[n] for n in numbers],
+        views=lambda source, numbers: [source.persons[n] for n in numbers],
         files=(Page(path=lambda source, n: person_page(source.persons[n].key),
                     template="person.html", context=lambda _source, person: {"person": person},
                     meta=lambda site, _source, page, person: person_meta(site, page, person)),)),
     SiteKind[int, tuple[Topic, str]](
         name="tiebreak", keys=lambda source: range(len(source.topics)),
-        views=lambda source, numbers, _after: [
+        views=lambda source, numbers: [
             (topic, source.explain(topic.markdown))
             for topic in (source.topics[n] for n in numbers)],
         files=(Page(path=lambda source, n: source.topics[n].page, template="tiebreak.html",
@@ -553,7 +547,7 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                     meta=lambda site, _source, page, _: tiebreaks_meta(site, page)),)),
     SiteKind[str, str](
         name="static", keys=lambda source: tuple(source.static),
-        views=lambda _source, names, _after: names,
+        views=lambda _source, names: names,
         files=(Download(path=lambda _source, name: name, data=_static_text),)),
     SiteKind[None, None](
         name="find-index", keys=_one, views=_once(_nothing),
@@ -561,7 +555,7 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                         data=lambda source, _: find_index(source.plans)),)),
     SiteKind[str, str](
         name="flags", keys=lambda source: tuple(_flag_files(source)),
-        views=lambda _source, paths, _after: paths,
+        views=lambda _source, paths: paths,
         files=(Download(path=lambda _source, path: path,
                         data=lambda source, path: _flag_files(source)[path]),)),
     SiteKind[None, None](

@@ -1,40 +1,17 @@
-"""The same player across events: who is one person, and the address of their page.
+"""The same player across events: every person of the site, with their events newest first.
 
-A FIDE ID names one person. Without one, the name is all there is (C.07 and the TRF give
-nothing else), read so that two different names never become one person:
-
-- A name written in Latin letters keeps the key it always had: its ASCII fold ("Müller,
-  Anna" -> ``muller-anna``), so an export without accents still finds the same person, and
-  every address published before stays where it was.
-- Any other name (Cyrillic, Greek, Chinese, Arabic, or a name with no letter at all) is
-  keyed by its words in Unicode, NFKC-normalised and case-folded: folding it to ASCII would
-  leave nothing, and every such player would be one person. Its address is the Latin part of
-  the name, if any, and a digest of that key: ASCII, the same on every build, never the
-  address of a Latin name (those have no ``_``).
-- Two players of one event are never one person: players of one event who would share a key
-  are told apart by federation and year of birth, and where those do not tell them apart
-  either, by their start number in that event (then that page holds that one event).
+Who is one person (the key that names their page) is ``person_keys.py``'s; each event's
+keys are worked out once, on its plan (``EventPlan.person_keys``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.model import Player, StartNo
 from generator.rules.explain import StandingsRow
-from generator.site.views import EventPlan, event_sort_key
-from generator.speed import by_identity
-
-_DIGEST_LENGTH = 12
-"""Hex digits of the SHA-256 digest in a non-Latin name's address: 48 bits, so two names
-of one site share an address with odds of about n²/2⁴⁹ (1 in 10⁶ for 20,000 names)."""
-
-_FIDE_KEY = re.compile(r"fide-[0-9]+")
-"""The key of a player with a FIDE ID; no name is given it."""
+from generator.site.plan import EventPlan
+from generator.site.views import event_sort_key
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,82 +33,13 @@ class Person:
     """Newest event first."""
 
 
-def _ascii_slug(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-
-
-def _is_latin(name: str) -> bool:
-    """Every letter of ``name`` is a Latin one (with or without its marks), and it has one."""
-    letters = [c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c)[0] == "L"]
-    return bool(letters) and all(
-        c.isascii() or unicodedata.name(c, "").startswith("LATIN ") for c in letters)
-
-
-def _unicode_words(name: str) -> str:
-    """The name's words (letters with their marks, and digits), NFKC, case-folded, joined by
-    '-': "Иванов,  Иван" and "ИВАНОВ, Иван" are one key; a name with no letter or digit is
-    kept whole."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    words = "".join(c if unicodedata.category(c)[0] in "LMN" else " " for c in folded).split()
-    return "-".join(words) if words else folded.strip()
-
-
-def name_key(name: str) -> str:
-    """The key of a player without a FIDE ID, from the name alone (see the module's text)."""
-    slug = _ascii_slug(name)
-    # A name that folds to "fide-1234" would be that FIDE ID's page.
-    if _is_latin(name) and slug and not _FIDE_KEY.fullmatch(slug):
-        return slug
-    digest = hashlib.sha256(_unicode_words(name).encode("utf-8")).hexdigest()[:_DIGEST_LENGTH]
-    return f"{slug or 'player'}_{digest}"
-
-
-def _own_key(player: Player) -> str:
-    return f"fide-{player.fide_id}" if player.fide_id else name_key(player.name)
-
-
-def _qualifier(player: Player) -> str:
-    """Federation and year of birth, as address words ("rus-1990"); "" when neither is given."""
-    year = player.birth.strip()[:4]
-    parts = [_ascii_slug(player.federation), year if year.isdigit() else ""]
-    return "-".join(part for part in parts if part)
-
-
-@by_identity(16)
-def person_keys(plan: EventPlan) -> Mapping[StartNo, str]:
-    """The person key of every player of an event (its player pages link to the person's
-    page): no two players of the event share one."""
-    players = plan.event.tournament.players
-    by_key: dict[str, list[Player]] = {}
-    for player in players:
-        by_key.setdefault(_own_key(player), []).append(player)
-    event_mark = hashlib.sha256(plan.slug.encode("utf-8")).hexdigest()[:8]
-    keys: dict[StartNo, str] = {}
-    for key, sharing in by_key.items():
-        if len(sharing) == 1:
-            keys[sharing[0].start_no] = key
-            continue
-        # "--" is in no ASCII fold nor digest key, so a told-apart key is no one else's.
-        told_apart = {p.start_no: f"{key}--{_qualifier(p)}" for p in sharing if _qualifier(p)}
-        counts: dict[str, int] = {}
-        for told in told_apart.values():
-            counts[told] = counts.get(told, 0) + 1
-        for player in sharing:
-            candidate = told_apart.get(player.start_no)
-            keys[player.start_no] = (
-                candidate if candidate is not None and counts[candidate] == 1
-                else f"{key}--{event_mark}-{player.start_no}")
-    return keys
-
-
 def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
     """Every person of the individual events, by name, each with their events newest first."""
     grouped: dict[str, list[Appearance]] = {}
     for plan in sorted(plans, key=event_sort_key):
         if plan.info.is_team_event:
             continue  # the rows are teams, not people
-        keys = person_keys(plan)
+        keys = plan.person_keys
         for row in plan.standings.rows:
             grouped.setdefault(keys[row.player.start_no], []).append(
                 Appearance(plan=plan, row=row))
@@ -144,4 +52,4 @@ def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
     return tuple(persons)
 
 
-__all__ = ["Appearance", "Person", "name_key", "people", "person_keys"]
+__all__ = ["Appearance", "Person", "people"]

@@ -35,14 +35,10 @@ from generator.site.headline_words import (
 from generator.site.language import gettext, words
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.numbers import format_points, plain_number, shown_value
-from generator.site.rating_view import (
-    RatingView,
-    event_rating_changes,
-    player_rating_view,
-)
+from generator.site.plan import EventPlan
+from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.views import (
     Column,
-    EventPlan,
     cell_text,
     columns,
     competitor_symbol,
@@ -203,7 +199,7 @@ class PlayerView:
     """The first screen's sentences: the place, the points and why."""
     rating: RatingView | None = None
     """The FIDE rating change from the event's games, each game's arithmetic; None where
-    the event shows none (rating_view.event_rating_changes)."""
+    the event shows none (``EventPlan.rating_changes``)."""
 
     @property
     def headline_text(self) -> str:
@@ -460,7 +456,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
         encounter_sentences={},
-        rating_changes=event_rating_changes(plan.event),
+        rating_changes=plan.rating_changes,
         rating_href=relative_link(any_player_page, RATING_CHANGE_PAGE),
     )
 

@@ -1,8 +1,9 @@
 """What the prize-giving pages show (issue 14): the prize list, each category's ranking, and
 a player's category places and prize, as frozen records.
 
-Pure functions over an ``EventPlan`` and the rules' records (``rules/categories.py``,
-``rules/prizes.py``, which decide everything and word nothing); the sentences are
+Pure functions over an ``EventPlan`` (whose ``prizes`` are the categories ranked and the
+prizes awarded, by ``rules/categories.py`` and ``rules/prizes.py``, which decide everything
+and word nothing); the sentences are
 ``prize_words.py``'s, filled in here in the active language. No Jinja and no disk.
 """
 
@@ -19,7 +20,6 @@ from generator.model import StartNo
 from generator.rules.categories import (
     UNTITLED,
     AgeCondition,
-    Category,
     CategoryStandings,
     Condition,
     FederationCondition,
@@ -28,7 +28,6 @@ from generator.rules.categories import (
     StartNumberCondition,
     TitleCondition,
     categories_of,
-    category_standings,
 )
 from generator.rules.explain import Standings
 from generator.rules.prizes import (
@@ -40,7 +39,6 @@ from generator.rules.prizes import (
     PrizeSettings,
     ProvisionalReason,
     Share,
-    award_prizes,
 )
 from generator.site.addresses import (
     category_csv_download,
@@ -53,6 +51,7 @@ from generator.site.headline import Sentence, points_phrase, score_name
 from generator.site.headline_words import DECIDING_CRITERION
 from generator.site.language import phrase, words
 from generator.site.numbers import money_text, plain_number
+from generator.site.plan import EventPlan, EventPrizes, announced_prizes
 from generator.site.prize_words import (
     AGE_LIMITS,
     AWARD_REASONS,
@@ -81,57 +80,14 @@ from generator.site.prize_words import (
     UNRATED_IN,
     UNTITLED_WORD,
 )
-from generator.site.views import (
-    Column,
-    EventPlan,
-    StandingsLine,
-    cell_text,
-    columns,
-    standings_lines,
-)
+from generator.site.views import Column, StandingsLine, cell_text, columns, standings_lines
 from generator.site.wording import join_words, ordinal
-from generator.speed import by_identity
 
 OVERALL_ANCHOR = "overall"
 """The overall list's id on the prize list; a category's is ``c-<its slug>``."""
 
 
 # --- what an event has ---------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventPrizes:
-    """An event's categories ranked and its prizes awarded, computed once for its pages."""
-
-    categories: tuple[CategoryStandings, ...]
-    """Every category of event.yml, in its order."""
-    settings: PrizeSettings | None
-    award: PrizeAward | None
-    """None when event.yml gives no ``prizes:``."""
-
-
-def _settings_of(plan: EventPlan) -> tuple[tuple[Category, ...], PrizeSettings | None]:
-    if plan.info.is_team_event:
-        # A category groups players; a team event ranks teams (no category of teams yet).
-        return (), None
-    settings = plan.event.settings
-    return tuple(settings.categories), settings.prizes
-
-
-@by_identity(16)
-def event_prizes(plan: EventPlan) -> EventPrizes | None:
-    """The event's categories and prizes; None when event.yml has neither (no such pages)."""
-    # The prize job and every slice of player pages ask (standings serve renders each
-    # player page as its own job): worked out once per plan.
-    categories, settings = _settings_of(plan)
-    if not categories and settings is None:
-        return None
-    first_day = plan.info.start_date
-    ranked = tuple(category_standings(c, plan.standings, first_day=first_day)
-                   for c in categories)
-    award = (award_prizes(settings, plan.standings, categories, first_day=first_day)
-             if settings is not None else None)
-    return EventPrizes(categories=ranked, settings=settings, award=award)
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CategoryLink:
@@ -156,7 +112,7 @@ class PrizeNav:
 
 def prize_nav(plan: EventPlan) -> PrizeNav:
     """From the settings alone: nothing is ranked or awarded to link the pages."""
-    categories, settings = _settings_of(plan)
+    categories, settings = announced_prizes(plan.event)
     slug = plan.slug
     return PrizeNav(
         prizes=prizes_page(slug) if settings is not None else None,
@@ -583,9 +539,9 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
 
 __all__ = [
     "OVERALL_ANCHOR", "AwardLine", "CategoryLine", "CategoryLink", "CategoryView",
-    "EventPrizes", "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RecipientLine",
+    "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RecipientLine",
     "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
-    "condition_words", "event_prizes", "kept_prize_text", "player_honours",
+    "condition_words", "kept_prize_text", "player_honours",
     "prize_anchor", "prize_nav", "prize_paths", "prizes_view", "ranking_in_sentence",
     "ranking_name",
 ]

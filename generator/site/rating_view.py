@@ -14,20 +14,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from generator.messages import N_
 from generator.model import Player, StartNo, Tournament
 from generator.rules.rating_change import (
-    DEFAULT_K_SETTINGS,
     GameRatingChange,
     KReason,
-    KSettings,
     KSource,
     NotCounted,
     RatingChange,
     RatingEdition,
-    rating_changes,
 )
 from generator.site.language import active, words
 from generator.site.numbers import (
@@ -38,11 +34,8 @@ from generator.site.numbers import (
     plain_number,
     signed_text,
 )
-from generator.speed import by_identity, keyword_record_maker
-
-if TYPE_CHECKING:
-    from generator.reading.events import Event
-    from generator.rules.explain import Standings
+from generator.site.plan import EventPlan
+from generator.speed import keyword_record_maker
 
 RATING_CHANGE_ANCHOR = "rating-change"
 """A player page's derivation of the change: ``#p12-rating-change`` (the standings column's
@@ -143,46 +136,6 @@ def sum_text(changes: tuple[Decimal, ...]) -> str:
     return text
 
 
-# --- the event -------------------------------------------------------------------------------
-
-def k_settings_of(event: Event) -> KSettings:
-    """event.yml's ``rating_change`` block, else B.02's rule for everyone."""
-    given = event.settings.rating_change
-    return given if given is not None else DEFAULT_K_SETTINGS
-
-
-@by_identity(16)
-def event_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
-    """Every player's change, under the B.02 edition in force on the event's first day;
-    None where the pages show none: a team event (its standings rank teams), or an event
-    in which no game counts (no rated players, or none who met a rated opponent)."""
-    # The standings page, the downloads and every slice of player pages ask, and for a
-    # 2,000-player event the changes take as long as rendering a few hundred pages: they
-    # are worked out once per event read (a forked worker inherits what is known).
-    if event.teams is not None:
-        return None
-    return _shown_changes(event.tournament, k_settings_of(event), event)
-
-
-def _shown_changes(tournament: Tournament, k_settings: KSettings,
-                   event: Event) -> Mapping[StartNo, RatingChange] | None:
-    if not any(player.rating is not None for player in tournament.players):
-        return None
-    changes = rating_changes(tournament, k_settings, on=event.heading.start_date)
-    if not any(change.counted_games for change in changes.values()):
-        return None
-    return changes
-
-
-def download_changes(event: Event, standings: Standings
-                     ) -> Mapping[StartNo, RatingChange] | None:
-    """The changes the downloads carry: those of the standings the event's page shows (a
-    ranking after an earlier round has none, as the change counts every game entered)."""
-    if standings.after_round != event.competitors.rounds_played:
-        return None
-    return event_rating_changes(event)
-
-
 # --- the standings column --------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,8 +159,8 @@ class RatingColumn:
 _BLANK = RatingCell(text="", is_estimated=False)
 
 
-def rating_column(event: Event) -> RatingColumn | None:
-    changes = event_rating_changes(event)
+def rating_column(plan: EventPlan) -> RatingColumn | None:
+    changes = plan.rating_changes
     if changes is None:
         return None
     cells = {number: _cell(change) for number, change in changes.items()}

@@ -40,7 +40,7 @@ from generator.site.addresses import (
 )
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.flags import flag_mark
-from generator.site.numbers import date_range, format_points, plain_decimal
+from generator.site.numbers import date_range, format_points, plain_decimal, time_text
 from generator.site.pages import (
     Download,
     EventJob,
@@ -55,8 +55,9 @@ from generator.site.pages import (
     site_jobs,
 )
 from generator.site.people import Person
+from generator.site.plan import EventPlan
 from generator.site.qr import qr_svg, small_qr_svg
-from generator.site.rating_view import event_rating_changes, rating_column
+from generator.site.rating_view import rating_column
 from generator.site.team_view import (
     team_standings_lines,
     team_table_shape,
@@ -65,7 +66,6 @@ from generator.site.template_files import ClubTemplateLoader, club_template_prob
 from generator.site.template_paths import club_templates, package_templates
 from generator.site.views import (
     Column,
-    EventPlan,
     columns,
     event_sort_key,
     place_text,
@@ -141,6 +141,7 @@ def make_environment(events_dir: Path | None = None,
         ordinal=ordinal,
         place=place_text,
         date_range=date_range,
+        time_text=time_text,
         articles=articles,
         kind_label=round_kind_words,
         cut_label=cut_words,
@@ -301,19 +302,17 @@ PARALLEL_MIN_PLAYERS = 400
 """Below this many players an event renders in one process (forking costs more than it saves)."""
 
 
-_FORKED: tuple[EventPlan, jinja2.Environment, Callable[[int], Standings]] | None = None
+_FORKED: tuple[EventPlan, jinja2.Environment] | None = None
 """What forked workers inherit: set just before the pool forks, cleared after."""
 
 
-def render_event(plan: EventPlan, env: jinja2.Environment,
-                 standings_after: Callable[[int], Standings], *,
+def render_event(plan: EventPlan, env: jinja2.Environment, *,
                  workers: int = 1,
                  on_files: Callable[[Mapping[str, bytes]], None] | None = None,
                  ) -> dict[str, bytes]:
     """Every file under ``<slug>/``: standings, crosstable, rounds, players, downloads.
 
-    ``standings_after(k)`` gives the standings after round k (the engine with the event's
-    settings). With ``workers`` > 1, a large event is rendered by forked processes, one job
+    With ``workers`` > 1, a large event is rendered by forked processes, one job
     per round and per slice of players; the files are the same as from one process.
     ``on_files`` is handed each job's files as soon as they are rendered (``standings
     build`` writes them meanwhile); the whole event is returned as well.
@@ -324,8 +323,10 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
     if (workers > 1 and len(plan.standings.rows) >= PARALLEL_MIN_PLAYERS
             and "fork" in multiprocessing.get_all_start_methods()):
         global _FORKED
-        _FORKED = (plan, env, standings_after)
-        event_rating_changes(plan.event)  # before the fork: every worker inherits them
+        _FORKED = (plan, env)
+        # Worked out before the fork, every worker inherits them (each would work them out
+        # again): the rating changes and prizes its pages show.
+        _ = plan.info, plan.rating_changes, plan.prizes, plan.person_keys
         try:
             with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
@@ -336,7 +337,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment,
             _FORKED = None
     else:
         for job in jobs:
-            result = render_job(plan, env, standings_after, job)
+            result = render_job(plan, env, job)
             if on_files is not None:
                 on_files(result)
             files.update(result)
@@ -351,33 +352,25 @@ def _run_forked_job(job: EventJob) -> dict[str, bytes]:
     return render_job(*_FORKED, job)
 
 
-def render_job(plan: EventPlan, env: jinja2.Environment,
-               standings_after: Callable[[int], Standings], job: EventJob) -> dict[str, bytes]:
+def render_job(plan: EventPlan, env: jinja2.Environment, job: EventJob) -> dict[str, bytes]:
     """The files of one job (exactly ``job.paths(plan)``), as its kind declares them
     (site/pages.py)."""
-    return _render_kind(env, plan, job.kind, job.keys(plan), standings_after,
-                        event_context(plan))
+    return _render_kind(env, plan, job.kind, job.keys(plan), event_context(plan))
 
 
 def render_site_job(source: SiteSource, env: jinja2.Environment,
                     job: SiteJob) -> dict[str, bytes]:
     """The files of one kind of page outside the events' folders (``job.paths(source)``)."""
-    return _render_kind(env, source, job.kind, job.keys(source), _no_rounds, {})
-
-
-def _no_rounds(round_no: int) -> Standings:
-    raise AssertionError(f"a page outside the events asked for the standings after round "
-                         f"{round_no}")
+    return _render_kind(env, source, job.kind, job.keys(source), {})
 
 
 def _render_kind(env: jinja2.Environment, source: S, kind: PageKind[S, K, Any],
-                 keys: Sequence[K], standings_after: Callable[[int], Standings],
-                 common: Mapping[str, Any]) -> dict[str, bytes]:
+                 keys: Sequence[K], common: Mapping[str, Any]) -> dict[str, bytes]:
     site = site_of(env)
     templates = {file.template: env.get_template(file.template)
                  for file in kind.files if isinstance(file, Page)}
     files: dict[str, bytes] = {}
-    for key, view in zip(keys, kind.views(source, keys, standings_after), strict=True):
+    for key, view in zip(keys, kind.views(source, keys), strict=True):
         for file in kind.files:
             if isinstance(file, Download):
                 files[file.path(source, key)] = file.data(source, view)

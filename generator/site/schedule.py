@@ -1,5 +1,9 @@
 """The event day as the file tells it: when each round is played (TRF 132, a time where
-the program writes one), for the event page and the round pages."""
+the program writes one), for the event page and the round pages.
+
+Facts only: the pages write the day and the time (``numbers.py``, through the templates'
+``date_range`` and ``time_text`` filters), so the plan (``plan.py``) can keep the schedule
+without loading the languages."""
 
 from __future__ import annotations
 
@@ -10,7 +14,6 @@ from itertools import zip_longest
 from types import MappingProxyType
 
 from generator.model import Tournament
-from generator.site.numbers import time_text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -20,9 +23,8 @@ class RoundDay:
     round_no: int
     day: datetime.date | None
     """None when only a time could be read."""
-    time_text: str = ""
-    """Its starting time as ``14:00`` (the 24-hour clock chess schedules use), "" when the
-    file gives none."""
+    time: datetime.time | None = None
+    """Its starting time; None when the file gives none."""
 
 
 def round_days(tournament: Tournament) -> Mapping[int, RoundDay]:
@@ -32,8 +34,7 @@ def round_days(tournament: Tournament) -> Mapping[int, RoundDay]:
     for round_no, (day, time) in enumerate(
             zip_longest(tournament.round_dates, tournament.round_times), start=1):
         if day is not None or time is not None:
-            days[round_no] = RoundDay(round_no=round_no, day=day,
-                                      time_text=time_text(time) if time is not None else "")
+            days[round_no] = RoundDay(round_no=round_no, day=day, time=time)
     return MappingProxyType(days)
 
 

@@ -40,14 +40,9 @@ from generator.site.addresses import (
 from generator.site.downloads import game_points_after
 from generator.site.matches import GAME_SYMBOLS, color_text
 from generator.site.numbers import format_points, percent_text
+from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, RoundLine
-from generator.site.views import (
-    CrossRow,
-    EventPlan,
-    StandingsLine,
-    columns,
-    standings_lines,
-)
+from generator.site.views import CrossRow, StandingsLine, columns, standings_lines
 from generator.site.wording import MatchOutcome, outcome_letter
 
 # --- a match from one team's side -----------------------------------------------------------

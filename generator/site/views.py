@@ -8,12 +8,11 @@ page has its own records in ``player_view.py``.
 
 from __future__ import annotations
 
-import datetime
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.model import (
     ZERO,
@@ -24,11 +23,10 @@ from generator.model import (
     RoundResult,
     StartNo,
     Team,
-    Tournament,
 )
 from generator.rules.explain import Standings, StandingsRow
 from generator.rules.notation import CATALOGUE, TiebreakInfo, TiebreakSpec
-from generator.rules.progress import Progress, RoundProgress, event_progress, round_progress
+from generator.rules.progress import RoundProgress, round_progress
 from generator.rules.ranking import GROUP_ORDERS, value_keys
 from generator.site.addresses import (
     competitor_page,
@@ -40,114 +38,9 @@ from generator.site.addresses import (
 from generator.site.language import active
 from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_result
 from generator.site.numbers import format_points, shown_value
-from generator.site.schedule import RoundDay, round_days
+from generator.site.plan import EventPlan
 from generator.site.wording import tiebreak_articles, tiebreak_label
 from generator.speed import record_maker
-
-if TYPE_CHECKING:
-    from generator.reading.events import Event
-
-
-# --- small facts the pages need ----------------------------------------------------------
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerColumns:
-    """Which of the players' own columns an event's tables show. A column empty for every
-    player of the event (a club event without federations or ratings) says nothing and
-    only pushes the points off a phone's screen, so it is left out; decided once here, not
-    by the templates."""
-
-    federation: bool
-    """Some player has a federation."""
-    rating: bool
-    """Some player has a rating."""
-
-
-def player_columns(players: Iterable[Player]) -> PlayerColumns:
-    federation = rating = False
-    for player in players:
-        federation = federation or bool(player.federation.strip())
-        rating = rating or player.rating is not None
-        if federation and rating:
-            break
-    return PlayerColumns(federation=federation, rating=rating)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventInfo:
-    """The event's heading facts, settings first, the TRF header where settings are silent."""
-
-    slug: str
-    title: str
-    start_date: datetime.date | None
-    end_date: datetime.date | None
-    place: str
-    organiser: str
-    arbiter: str
-    rounds_total: int
-    rounds_played: int
-    is_round_robin: bool
-    notes_markdown: str
-    tournament_type: str
-    time_control: str
-    is_team_event: bool = False
-    """The competitors are teams (C.07 Art. 11): pages say "team" and show match results."""
-    board_count: int = 0
-    """Boards per match in a team event."""
-    ranks_on_game_points: bool = False
-    """A team event whose primary score is the game points (C.07 11.1): its points are GP."""
-    progress: Progress
-    """Which rounds are complete, which is in progress, which is paired only."""
-    shows: PlayerColumns = PlayerColumns(federation=True, rating=True)
-    """The players' columns the event's tables show (of the individual players in a team
-    event)."""
-    deputy_arbiters: tuple[str, ...] = ()
-    """TRF 112 as written, one record each."""
-    schedule: Mapping[int, RoundDay]
-    """Round number -> its date (TRF 132), for the rounds whose date the file gives."""
-
-    @property
-    def rounds_listed(self) -> int:
-        """The rounds with a page: those played and the round paired after them."""
-        paired = self.progress.paired_round
-        return paired.round_no if paired is not None else self.rounds_played
-
-    @property
-    def current_round(self) -> int | None:
-        """The round whose games are still to be played or entered: the paired round, else
-        the last round while it is in progress; None between rounds and at the end."""
-        if self.progress.paired_round is not None:
-            return self.progress.paired_round.round_no
-        if self.progress.is_in_progress:
-            return self.rounds_played
-        return None
-
-
-def event_info(event: Event) -> EventInfo:
-    tournament = event.competitors
-    teams = event.teams
-    heading = event.heading  # event.yml over the TRF header, decided once by the reader
-    return EventInfo(
-        slug=event.slug,
-        title=heading.title,
-        start_date=heading.start_date,
-        end_date=heading.end_date,
-        place=heading.place,
-        organiser=heading.organiser,
-        arbiter=heading.arbiter,
-        rounds_total=tournament.total_rounds,
-        rounds_played=tournament.rounds_played,
-        is_round_robin=tournament.is_round_robin,
-        notes_markdown=event.notes or "",
-        tournament_type=tournament.tournament_type,
-        time_control=tournament.time_control,
-        is_team_event=teams is not None,
-        board_count=teams.board_count if teams is not None else 0,
-        ranks_on_game_points=teams is not None and teams.game_points_primary,
-        progress=event_progress(tournament),
-        shows=player_columns(event.tournament.players),
-        deputy_arbiters=tournament.deputy_arbiters, schedule=round_days(tournament),
-    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -225,56 +118,6 @@ def competitor_symbol(competitor: Player, result: RoundResult, points: Decimal) 
     return result_symbol(result, points)
 
 
-# --- event plan --------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventPlan:
-    """One event with everything computed once: the final standings and one per round."""
-
-    event: Event
-    info: EventInfo
-    standings: Standings
-    """After the last round with a result (final once every round is in)."""
-    running: Mapping[StartNo, tuple[Decimal, ...]]
-    """Each player's score after every round (index 0 = before round 1)."""
-    final_points: Mapping[StartNo, Decimal]
-    """Each player's points in ``standings``."""
-
-    @property
-    def slug(self) -> str:
-        return self.info.slug
-
-    @property
-    def tournament(self) -> Tournament:
-        """What the standings rank: the teams of a team event, else the players."""
-        return self.event.competitors
-
-    @property
-    def winners(self) -> tuple[StandingsRow, ...]:
-        if self.info.rounds_played == 0:
-            return ()
-        return tuple(row for row in self.standings.rows if row.rank == 1)
-
-
-def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]:
-    scores: dict[StartNo, tuple[Decimal, ...]] = {}
-    system = tournament.score_system
-    for player in tournament.players:
-        total = ZERO
-        steps = [total]
-        for result in player.results:
-            total += system.round_points(result)
-            steps.append(total)
-        scores[player.start_no] = tuple(steps)
-    return scores
-
-
-def plan_event(event: Event, compute: Any) -> EventPlan:
-    """``compute(event, after_round)`` is the engine applied with the event's settings."""
-    standings = compute(event, None)
-    return EventPlan(event=event, info=event_info(event), standings=standings,
-                     running=running_scores(event.competitors),
-                     final_points={row.player.start_no: row.points for row in standings.rows})
 
 
 # --- rounds ------------------------------------------------------------------------------

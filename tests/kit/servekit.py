@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import weakref
+from collections.abc import Mapping
 
 from conftest import CORPUS_TRF, ROOT
 
@@ -49,15 +50,17 @@ def anna_draws_with_dina(text: str) -> str:
                      .replace("0001 b 0", "0001 b =")))
 
 
-def serve(*arguments: str) -> subprocess.Popen[str]:
-    """``python -m generator serve ARGUMENTS`` from the repository, its output piped."""
+def serve(*arguments: str, cwd: os.PathLike[str] | str = ROOT,
+          env: Mapping[str, str] | None = None) -> subprocess.Popen[str]:
+    """``python -m generator serve ARGUMENTS`` from the repository (or from the checkout
+    ``cwd``, whose ``generator`` then runs; bench/bench_budget.py), its output piped."""
     # A shell started in the background ignores SIGINT and its children inherit that;
     # give the server the default disposition, as an interactive terminal does.
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", *arguments], cwd=ROOT,
+        [sys.executable, "-m", "generator", "serve", *arguments], cwd=cwd,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"},
     )
 
 

@@ -210,10 +210,13 @@ class Mix:
     """Per player: joins in a random later round."""
     unrated: float = 0.0
     """Per player: no rating."""
+    draws_only: bool = False
+    """Every game a draw (``=``/``=``), whatever the ratings: see ``generate_tied_swiss``."""
 
 
 QUIET = Mix(half_point_bye=0, full_point_bye=0, zero_point_bye=0, forfeit=0,
             double_forfeit=0, short_game=0, withdrawal=0, late_entry=0)
+ALL_DRAWN = replace(QUIET, draws_only=True)
 
 _LAST = ("Adams", "Berg", "Cohen", "Dubois", "Eriksen", "Fischer", "Garcia", "Horvath",
          "Ivanov", "Jensen", "Kim", "Larsen", "Moreau", "Novak", "Olsen", "Petrov", "Rossi",
@@ -248,6 +251,8 @@ def _entrants(rng: random.Random, count: int, unrated_share: float) -> tuple[Ent
 def _game_codes(rng: random.Random, mix: Mix, white_rating: int | None,
                 black_rating: int | None) -> tuple[str, str]:
     """White's and black's result characters for one pairing."""
+    if mix.draws_only:
+        return "=", "="
     roll = rng.random()
     if roll < mix.double_forfeit:
         return "-", "-"
@@ -367,6 +372,8 @@ def _plan_swiss_round(rng: random.Random, field_: list[_SwissPlayer], round_no: 
     # Score groups, best first, shuffled inside a group, then paired top-down.
     to_pair.sort(key=lambda p: (-p.score, rng.random()))
     pairs, unpaired = _pair_without_repeats(rng, to_pair)
+    if mix.draws_only:
+        pairs, unpaired = _rematched(pairs, unpaired)
     plan += [(p, ABSENT) for p in unpaired]       # nobody left they have not met
     for a, b in pairs:
         white, black = _colors(rng, a, b)
@@ -425,6 +432,26 @@ def _pair_without_repeats(rng: random.Random, order: list[_SwissPlayer],
     return pairs, unpaired
 
 
+def _rematched(pairs: list[tuple[_SwissPlayer, _SwissPlayer]], unpaired: list[_SwissPlayer],
+               ) -> tuple[list[tuple[_SwissPlayer, _SwissPlayer]], list[_SwissPlayer]]:
+    """Pair the players left over two by two by breaking up a pair each can join.
+
+    Only for a field where every game is drawn: there score groups do not matter, and an
+    absence would cost a player the half point that keeps the whole field tied.
+    """
+    pairs, waiting = list(pairs), list(unpaired)
+    while len(waiting) >= 2:
+        p, q = waiting[0], waiting[1]
+        found = next((i for i, (a, b) in enumerate(pairs)
+                      if a.start_no not in p.met and b.start_no not in q.met), None)
+        if found is None:
+            break
+        a, b = pairs.pop(found)
+        pairs += [(p, a), (q, b)]
+        del waiting[:2]
+    return pairs, waiting
+
+
 def _backtrack(order: list[_SwissPlayer], budget: list[int],
                ) -> list[tuple[_SwissPlayer, _SwissPlayer]] | None:
     if not order:
@@ -448,6 +475,27 @@ def generate_swiss(players: int, rounds: int, seed: int, *, mix: Mix = Mix(),
     """A deterministic Swiss tournament as TRF-16 text (same arguments, same text)."""
     return build_swiss(random.Random(seed), players, rounds, mix=mix, scoring=scoring,
                        start_date=start_date, seed=seed).to_trf()
+
+
+def generate_tied_swiss(players: int, rounds: int, seed: int, *,
+                        start_date: datetime.date | None = datetime.date(2026, 4, 1)) -> str:
+    """A deterministic Swiss in which every game is drawn: the whole field ends level on
+    points, one tie group as large as the event (the worst case of issue 25).
+
+    The field must be even, since a pairing-allocated bye scores a win (C.07 and TRF
+    default) and would lift one player a round above the rest; a seed whose pairing leaves
+    a player without a game in some round is refused too, for the same reason.
+    """
+    if players % 2:
+        raise ValueError(f"an all-tied Swiss needs an even field, not {players} players: "
+                         "the pairing-allocated bye scores a win")
+    tournament = build_swiss(random.Random(seed), players, rounds, mix=ALL_DRAWN,
+                             start_date=start_date, seed=seed)
+    scores = {tournament.points(entrant.start_no) for entrant in tournament.entrants}
+    if len(scores) != 1 or tournament.rounds != rounds:
+        raise ValueError(f"seed {seed} does not pair every player in every one of {rounds} "
+                         f"rounds of {players} players; try another seed")
+    return tournament.to_trf()
 
 
 # --------------------------------------------------------------------------- round robin

@@ -246,7 +246,7 @@ def test_where_event_yml_is_silent_the_trf_header_gives_the_heading(tmp_path):
     pytest.param(BASE, 'title: "  "\n', "Test Open", id="blank title in event.yml, 012 named"),
 ])
 def test_an_event_that_no_file_names_shows_its_folder_name(tmp_path, trf, settings, title):
-    from generator.site.views import event_info
+    from generator.site.plan import event_info
 
     event = read_event(make_event(tmp_path, "club-open-2026", trf, settings=settings))
     assert (event.heading.title, event.tournament.name, event_info(event).title) == (
@@ -265,7 +265,7 @@ def test_a_file_without_a_title_is_named_after_its_event_folder(tmp_path):
     from click.testing import CliRunner
 
     from generator.cli import main
-    from generator.site.views import event_info
+    from generator.site.plan import event_info
 
     folder = make_event(tmp_path, "club-open-2026", changed(1, "012 Test Open", "012"))
     event = read_event(folder)

@@ -17,12 +17,13 @@ from conftest import CORPUS_TRF
 from generator.cli import main
 from generator.errors import DiagnosticSink, StandingsError
 from generator.model import Color, Edition, ResultCode, RoundKind, StartNo, Team, TeamTournament
-from generator.reading.events import competitors_tournament, read_event, standings_for_event
+from generator.reading.events import competitors_tournament, read_event
 from generator.reading.teams import build_team_tournament
 from generator.reading.trf import parse_trf
 from generator.rules.context import TiebreakError
 from generator.rules.notation import parse_tiebreak
 from generator.rules.ranking import compute_standings
+from generator.site.plan import standings_for_event
 
 D = Decimal
 TEAM_FILE = CORPUS_TRF / "markdechamps-team-rr.trf"

@@ -18,6 +18,7 @@ from kit.crosstable import crosstable
 from generator.model import Edition, Player, StartNo, Tournament
 from generator.rules.categories import (
     Category,
+    CategoryStandings,
     RatingCondition,
     Sex,
     SexCondition,
@@ -81,7 +82,13 @@ def prizes(lists: dict[str, list[str | int]], **options: object) -> PrizeSetting
 
 def award(settings: PrizeSettings, standings: Standings,
           categories: tuple[Category, ...] = (U2000, WOMEN)) -> PrizeAward:
-    return award_prizes(settings, standings, categories, first_day=FIRST_DAY)
+    return award_prizes(settings, standings, ranked(categories, standings))
+
+
+def ranked(categories: tuple[Category, ...], standings: Standings
+           ) -> tuple[CategoryStandings, ...]:
+    """Each category ranked as an event ranks it (once, for its pages and its prizes)."""
+    return tuple(category_standings(c, standings, first_day=FIRST_DAY) for c in categories)
 
 
 def winnings(result: PrizeAward) -> dict[int, Decimal | str]:
@@ -335,13 +342,13 @@ def test_a_tie_broken_by_the_engine_names_its_tie_break():
     standings = compute_standings(tournament, ["BH", "SB"], edition=Edition.FIDE_2026_03)
     assert [r.player.start_no for r in standings.rows] == [3, 1, 2, 4]
     result = award_prizes(prizes({OVERALL: [100, 60, 40]}, ties=TieSplit.TIEBREAKS),
-                          standings, first_day=None)
+                          standings)
     second = of(result, OVERALL, 2)
     assert [s.start_no for s in second.recipients] == [1]
     assert (second.reason, second.criterion, second.tied_with) == (
         AwardReason.TIE_BROKEN, "SB", (2,))
     # Shared instead: 1 and 2 occupy the 2nd and 3rd places: (60 + 40) / 2 = 50 each.
-    shared = award_prizes(prizes({OVERALL: [100, 60, 40]}), standings, first_day=None)
+    shared = award_prizes(prizes({OVERALL: [100, 60, 40]}), standings)
     assert winnings(shared) == {3: 100, 1: 50, 2: 50}
 
 
@@ -377,8 +384,9 @@ def test_a_category_without_players_has_too_few_even_with_no_minimum():
     # ``unclaimed`` says (its prizes were never on offer).
     nobody = Category(name="Juniors", slug="juniors",
                       conditions=(RatingCondition(at_least=3000),))
+    standings = field(MIXED)
     result = award_prizes(prizes({"Juniors": [50]}, unclaimed=Unclaimed.NEXT_OVERALL),
-                          field(MIXED), (nobody,), first_day=FIRST_DAY)
+                          standings, ranked((nobody,), standings))
     juniors = of(result, "Juniors", 1)
     assert (juniors.not_awarded, juniors.members) == (NotAwardedReason.TOO_FEW_PLAYERS, 0)
 
@@ -430,14 +438,13 @@ def test_provisional_follows_the_event_s_progress():
     """)
     standings = compute_standings(tournament, ["BH"])
     assert not standings.is_final
-    result = award_prizes(prizes({OVERALL: [100]}, confirmed=True), standings,
-                          first_day=None)
+    result = award_prizes(prizes({OVERALL: [100]}, confirmed=True), standings)
     assert result.provisional_reasons == (ProvisionalReason.EVENT_NOT_COMPLETE,)
 
 
 def test_a_list_naming_no_category_is_the_caller_s_mistake():
     with pytest.raises(ValueError, match="names no category"):
-        award_prizes(prizes({"Seniors": [10]}), field(MIXED), (), first_day=FIRST_DAY)
+        award_prizes(prizes({"Seniors": [10]}), field(MIXED), ())
 
 
 # --- properties --------------------------------------------------------------------------
@@ -619,8 +626,9 @@ def test_a_tied_player_takes_a_larger_category_prize_instead_of_a_share():
     prize (100) goes to the next, 5. Total 1000 + 400 + 400 + 400 + 100 = 2300 = fund."""
     seniors = Category(name="Seniors", slug="seniors", conditions=(
         StartNumberCondition(start_numbers=frozenset({StartNo(3), StartNo(5)})),))
+    standings = field(TIE_FOR_SECOND)
     result = award_prizes(prizes({OVERALL: [1000, 500, 300, 100], "Seniors": [400]}),
-                          field(TIE_FOR_SECOND), (seniors,), first_day=FIRST_DAY)
+                          standings, ranked((seniors,), standings))
     assert winnings(result) == {1: 1000, 2: 400, 4: 400, 3: 400, 5: 100}
     tie = of(result, OVERALL, 2)
     assert tie.reason is AwardReason.SHARED and [p.position for p in tie.prizes] == [2, 3]
@@ -639,8 +647,9 @@ def test_a_tied_player_keeps_the_share_when_the_other_prize_is_smaller():
     # The same tie; Seniors pays 250 < 300: 3 keeps the share and 5 takes the 250.
     seniors = Category(name="Seniors", slug="seniors", conditions=(
         StartNumberCondition(start_numbers=frozenset({StartNo(3), StartNo(5)})),))
+    standings = field(TIE_FOR_SECOND)
     result = award_prizes(prizes({OVERALL: [1000, 500, 300, 100], "Seniors": [250]}),
-                          field(TIE_FOR_SECOND), (seniors,), first_day=FIRST_DAY)
+                          standings, ranked((seniors,), standings))
     assert winnings(result) == {1: 1000, 2: 300, 3: 300, 4: 300, 5: 250}
     assert [(p.start_no, p.reason) for p in of(result, "Seniors", 1).passed_over] == [
         (3, PassReason.HAS_SHARE)]
@@ -664,7 +673,7 @@ def test_a_player_leaves_a_category_tie_for_a_larger_overall_share():
         5 0 0 2000 m
     """)
     result = award_prizes(prizes({OVERALL: [400, 150, 150], "Club": [200]}), standings,
-                          (club,), first_day=FIRST_DAY)
+                          ranked((club,), standings))
     assert winnings(result) == {1: 400, 2: 150, 3: 150, 4: 200}
     club_prize = of(result, "Club", 1)
     assert club_prize.reason is AwardReason.PLACE

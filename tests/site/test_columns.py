@@ -14,7 +14,7 @@ from kit.sitekit import make_event
 
 from generator.reading.events import read_events
 from generator.site.build import build_site
-from generator.site.views import event_info
+from generator.site.plan import event_info
 
 CLUB = CORPUS_TRF / "synth-club-byes.trf"  # every player has a federation and a rating
 # TRF-16 player line: rating in columns 49-52, federation in 54-56 (1-based).

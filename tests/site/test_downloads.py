@@ -20,9 +20,10 @@ from conftest import CORPUS_TRF
 from kit.crosstable import crosstable
 
 from generator.model import Edition
-from generator.reading.events import read_event, standings_for_event
+from generator.reading.events import read_event
 from generator.rules.ranking import compute_standings
 from generator.site.downloads import standings_csv, standings_json
+from generator.site.plan import standings_for_event
 
 
 def _as_json_writes_it(data: bytes) -> bytes:

@@ -11,7 +11,7 @@ import pytest
 from kit.sitekit import SEED_TRF, make_event
 
 from generator.site.build import build_site
-from generator.site.people import name_key
+from generator.site.person_keys import name_key
 
 # The seed event's eight players, renamed (TRF 001: name 15-47, federation 54-56, birth 70-79).
 NO_LATIN_LETTER = ("Иванов, Иван", "Петров, Пётр", "Σμίρνοβ, Αλέξιος", "Παπαδόπουλος, Γιώργος",

@@ -23,8 +23,8 @@ from generator.site import headline_words, wording
 from generator.site.build import build_site, plan_event
 from generator.site.headline import Sentence
 from generator.site.numbers import format_points
+from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, player_views
-from generator.site.views import EventPlan
 from tests.kit.sitekit import make_event
 
 PLAIN_LIST = "tiebreaks: [BH/C1, BH, SB]\nedition: '2026'\n"

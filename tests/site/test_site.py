@@ -223,10 +223,9 @@ def test_event_jobs_render_their_paths_and_together_the_event(
         # The standings page alone comes first: serve renders it before anything else.
         assert jobs[0].kind.name == "standings"
         assert jobs[0].paths(plan) == (f"{plan.slug}/index.html",)
-        after = site.standings_after_rounds(plan)
         together: dict[str, bytes] = {}
         for job in jobs:
-            files = site.render_event_job(plan, env, job, after)
+            files = site.render_event_job(plan, env, job)
             assert tuple(files) == job.paths(plan), job
             assert not set(files) & set(together), job
             together.update(files)

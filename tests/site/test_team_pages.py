@@ -383,10 +383,9 @@ def test_team_event_jobs_render_their_paths_and_together_the_event(
     env = make_environment(events)
     for event in read_events(events):
         plan = site_build.plan_event(event)
-        after = site_build.standings_after_rounds(plan)
         together: dict[str, bytes] = {}
         for job in site_build.event_jobs(plan, players_per_job=players_per_job):
-            files = site_build.render_event_job(plan, env, job, after)
+            files = site_build.render_event_job(plan, env, job)
             assert tuple(files) == job.paths(plan), job
             assert not set(files) & set(together), job
             together.update(files)

@@ -14,7 +14,7 @@ from conftest import CORPUS_TRF
 from generator.cli import main
 from generator.messages import Plural
 from generator.model import RoundKind, StartNo
-from generator.reading.events import read_event, standings_for_event
+from generator.reading.events import read_event
 from generator.rules.explain import (
     BoardCountGamePointsNote,
     BoardOrderNote,
@@ -46,6 +46,7 @@ from generator.rules.notation import parse_tiebreak
 from generator.site import wording
 from generator.site.build import build_site
 from generator.site.numbers import format_points, plain_decimal
+from generator.site.plan import standings_for_event
 from generator.site.render import note_sentence
 from tests.kit.sitekit import make_event
 
