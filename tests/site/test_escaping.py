@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
+import jinja2
 import markupsafe
 import pytest
 from jinja2.compiler import CodeGenerator
@@ -19,6 +20,7 @@ from kit.sitekit import make_seed_events, read_tree
 
 from generator.errors import StandingsError
 from generator.site import escaping
+from generator.site.language import language
 from generator.site.render import make_environment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,3 +105,31 @@ def test_pyproject_pins_the_versions_the_hooks_were_checked_against(name: str) -
     pins = [dep for dep in project["project"]["dependencies"]
             if dep.lower().startswith(name + "==")]
     assert pins == [f"{name}=={metadata.version(name)}"]
+
+
+_WORDS_SOURCE = (
+    '{{ _("Round by round") }}|{{ pgettext("column heading: round", "Rd") }}'
+    '|{{ gettext("About") }}|{{ _("No. %(number)s", number=7) }}|{{ _("100%% <sure>") }}'
+    '|{{ _("No. %(number)s", number=n) }}|{{ _(word) }}'
+)
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_constant_words_are_translated_once_and_write_what_a_call_writes(code: str) -> None:
+    ours = make_environment(language=code)
+    theirs = jinja2.Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    speaks = language(code)
+    theirs.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=speaks.gettext, ngettext=speaks.translations.ngettext,
+        pgettext=speaks.pgettext, npgettext=speaks.translations.npgettext, newstyle=True)
+    compiled = str(ours.compile(_WORDS_SOURCE, raw=True))
+    # Only the two calls with a variable are left to the render.
+    assert compiled.count("context.call(") == 2
+    values = {"n": "<3>", "word": "About"}
+    assert (ours.from_string(_WORDS_SOURCE).render(values)
+            == theirs.from_string(_WORDS_SOURCE).render(values))
+
+
+def test_a_template_that_binds_a_word_function_keeps_its_calls() -> None:
+    source = '{% set _ = gettext %}{{ _("About") }}|{% for pgettext in [1] %}{% endfor %}'
+    assert "context.call(" in str(make_environment().compile(source, raw=True))
