@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 import markupsafe
 from jinja2 import nodes
-from jinja2.compiler import CodeGenerator
+from jinja2.compiler import CodeGenerator, optimizeconst
 from jinja2.runtime import new_context
 from jinja2.visitor import NodeTransformer
 from markupsafe import Markup
@@ -48,6 +48,10 @@ _HOOK_CALL = "environment.escape_output("
 """What :class:`_CodeGenerator` writes into a compiled template instead of ``escape(``."""
 
 
+_GETATTR_CALL = ":= getattr(("
+"""What :meth:`_CodeGenerator.visit_Getattr` writes where Jinja calls ``environment.getattr``."""
+
+
 class _CodeGenerator(CodeGenerator):
     """Jinja's compiler, writing ``environment.escape_output(...)`` where it writes
     ``escape(...)`` for an autoescaped ``{{ }}`` (only that: a volatile autoescape block,
@@ -60,6 +64,23 @@ class _CodeGenerator(CodeGenerator):
         self.write(_HOOK_CALL)
         if finalize.src is not None:
             self.write(finalize.src)
+
+    @optimizeconst
+    def visit_Getattr(self, node: nodes.Getattr, frame: Any) -> None:
+        """``obj.attr`` as Python's own ``getattr(obj, "attr", missing)``, and only where
+        that finds nothing ``environment.getattr`` (an item ``obj["attr"]``, or undefined).
+
+        ``environment.getattr`` is a function in Python, called for every dot of every
+        template: 1,600 times a player page. The builtin finds an attribute without it.
+        """
+        if self.environment.is_async or self.environment.sandboxed:
+            super().visit_Getattr(node, frame)
+            return
+        held, found = self.temporary_identifier(), self.temporary_identifier()
+        self.write(f"({found} if ({found} {_GETATTR_CALL}{held} := ")
+        self.visit(node.node, frame)
+        self.write(f"), {node.attr!r}, missing)) is not missing"
+                   f" else environment.getattr({held}, {node.attr!r}))")
 
 
 class EscapingEnvironment(jinja2.Environment):
@@ -153,10 +174,11 @@ _CHECK_SOURCE = (
     "|{% autoescape false %}{{ a }}{% endautoescape %}"
     "|{% set x %}{{ a }}{% endset %}{{ x }}"
     "|{% macro m(v) %}{{ v }}{% endmacro %}{{ m(a) }}"
+    "|{{ c.real }}|{{ k.a }}"
 )
 _CHECK_VALUES: dict[str, Any] = {
     "a": "<a href='x'>&\"</a>", "b": Markup("<i>"), "c": 5, "d": _Html(),
-    "e": _Text("<e'>"), "n": None,
+    "e": _Text("<e'>"), "n": None, "k": {"a": "<item>"},
 }
 _CHECK_GLOBALS = {"g": "<g>"}
 _CHECK_TEMPLATE_GLOBALS = {"t": "<t>", "g": "<template's own g>"}
@@ -177,6 +199,8 @@ def escaping_problem() -> str | None:
         env.globals.update(_CHECK_GLOBALS)
     if _HOOK_CALL not in str(ours.compile(_CHECK_SOURCE, raw=True)):
         return "jinja2's code generator no longer calls the escaping hook"
+    if _GETATTR_CALL not in str(ours.compile("{{ c.real }}", raw=True)):
+        return "jinja2's code generator no longer looks attributes up through the hook"
     written = ours.from_string(_CHECK_SOURCE, _CHECK_TEMPLATE_GLOBALS).render(_CHECK_VALUES)
     expected = theirs.from_string(_CHECK_SOURCE, _CHECK_TEMPLATE_GLOBALS).render(_CHECK_VALUES)
     for ours_piece, theirs_piece in zip(written.split("|"), expected.split("|"), strict=False):

@@ -67,6 +67,21 @@ def test_the_check_notices_when_jinja_no_longer_calls_the_hook(
         "jinja2's code generator no longer calls the escaping hook")
 
 
+def test_the_check_notices_when_jinja_no_longer_looks_attributes_up_through_the_hook(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(escaping._CodeGenerator, "visit_Getattr", CodeGenerator.visit_Getattr)
+    assert escaping.escaping_problem() == (
+        "jinja2's code generator no longer looks attributes up through the hook")
+
+
+def test_the_check_notices_an_attribute_lookup_without_jinjas_fallback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A lookup that never falls back to Jinja's (an item of a dict, ``k.a``, is found there).
+    monkeypatch.setattr(escaping, "_GETATTR_CALL", ":= (lambda o, a, d: None)((")
+    problem = escaping.escaping_problem()
+    assert problem is not None
+
+
 def test_the_check_notices_markupsafe_without_its_private_escape(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(escaping, "_escape_text", markupsafe.escape)
