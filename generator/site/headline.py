@@ -184,9 +184,10 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
     # Rows sharing a place are next to each other (Art. 4.2): rank - 1 is the first one's
     # index, since a shared place counts every row before it.
     first = row.rank - 1
-    others = [r for r in rows[first:first + row.rank_to - row.rank + 1] if r is not row]
-    shown = others[:SHARED_NAMES_SHOWN]
-    rest = len(others) - len(shown)
+    # Only the names shown are looked at: a place shared by thousands costs no more.
+    shown = [r for r in rows[first:min(first + SHARED_NAMES_SHOWN + 1, row.rank_to)]
+             if r is not row][:SHARED_NAMES_SHOWN]
+    rest = row.rank_to - row.rank - len(shown)
     if has_tiebreaks:
         wording = SHARED_SENTENCE_MORE if rest else SHARED_SENTENCE
     else:
