@@ -275,8 +275,10 @@ def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
 def _encounter(group: DirectEncounterGroup, row: StandingsRow, other: StandingsRow,
                number: NumberFormat) -> tuple[Reason, dict[str, str]]:
     a, b = row.player.start_no, other.player.start_no
-    between = [game for game in group.games if {game[1], game[2]} == {a, b}]
-    if len(group.members) == 2 and len(between) == 1:
+    # Only a pair's games are looked through: a large group's are as many as its members.
+    between = ([game for game in group.games if {game[1], game[2]} == {a, b}]
+               if len(group.members) == 2 else [])
+    if len(between) == 1:
         return Reason.ENCOUNTER_GAME, {"round": str(between[0][0])}
     return Reason.ENCOUNTER_SCORES, {"mine": number(group.scores[a]),
                                      "theirs": number(group.scores[b])}
