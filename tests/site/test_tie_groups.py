@@ -9,8 +9,6 @@ player (site/player_view.py, wording.ENCOUNTER_LISTED) and links to the standing
 
 from __future__ import annotations
 
-import dataclasses
-import random
 import re
 from pathlib import Path
 
@@ -36,21 +34,10 @@ tie-break table that lists rounds (BH/C1, SB), of the rating change, a term of e
 and at most one opponent named twice in the DE section (some 1.3 KB in this event)."""
 
 
-def _all_drawn(players: int, rounds: int) -> str:
-    """A Swiss event (no byes: an even field and no irregular rounds) whose every game was
-    drawn: every player ends on rounds/2 points."""
-    event = trfgen.build_swiss(random.Random(25), players, rounds, mix=trfgen.QUIET)
-    blocks = tuple(tuple(dataclasses.replace(block, code="=")
-                         if block is not None and block.opponent and block.code in "10"
-                         else block for block in line)
-                   for line in event.blocks)
-    return dataclasses.replace(event, blocks=blocks).to_trf()
-
-
 @pytest.fixture(scope="module")
 def players_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("tied")
-    make_event(root / "events", "tied", _all_drawn(PLAYERS, ROUNDS),
+    make_event(root / "events", "tied", trfgen.generate_tied_swiss(PLAYERS, ROUNDS, seed=25),
                "title: All drawn\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n")
     build_site(root / "events", root / "site", workers=1)
     return root / "site" / "tied" / "players"
