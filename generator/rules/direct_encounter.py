@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from decimal import Decimal
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator.model import ZERO, RoundKind, StartNo
@@ -59,7 +58,7 @@ class DirectEncounterOutcome:
         not separate the group (the reference calculator's convention)."""
         derived = self._derived
         if derived.positions is None:
-            derived.positions = MappingProxyType(self._positions())
+            derived.positions = self._positions()
         return derived.positions
 
     @property
