@@ -361,8 +361,8 @@ def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
                                lines: Sequence[PartLine]) -> tuple[Sentence, ...]:
     """A group too large to list (ENCOUNTER_LISTED): the members that matter to the player
     at ``index`` (them, whom they met in the group, their neighbours in the standings),
-    how many more, and the standings for the rest. As many names as rounds, whatever the
-    group's size."""
+    how many more, and the standings for the rest: at most rounds + 2 x
+    ENCOUNTER_NEIGHBOURS + 1 names, whatever the group's size."""
     members = shared.member_sets.get(id(group))
     if members is None:
         members = shared.member_sets[id(group)] = frozenset(group.members)
@@ -378,6 +378,8 @@ def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
                and rows[near].player.start_no in members):
             named.add(rows[near].player.start_no)
             near += step
+    if len(named) == len(members):  # they met everyone (a round robin): name them all
+        return _encounter_sentences(plan, shared, group)
     tournament = plan.tournament
     shown = [tournament.player(number) for number in sorted(named)]
     tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",

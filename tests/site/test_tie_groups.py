@@ -76,3 +76,18 @@ def test_a_large_group_names_whom_the_player_met_and_links_to_the_standings(
     named = set(re.findall(r'<a href="(\d+\.html)">', section.split("Tied at this point", 1)[1]))
     assert opponents | {"7.html"} <= named
     assert len(named) <= ROUNDS + 5  # the player, the opponents, two neighbours a side
+
+
+def test_a_group_over_the_limit_whose_members_all_met_is_named_in_full(tmp_path: Path) -> None:
+    # A round robin of 14, every game drawn: one group of 14, each member met the 13 others,
+    # so the page's selection is the whole group and it says so as a small group's page.
+    players = ENCOUNTER_LISTED + 2
+    make_event(tmp_path / "events", "rr",
+               trfgen.generate_round_robin(players, seed=25, mix=trfgen.ALL_DRAWN),
+               "title: Drawn round robin\ntiebreaks: [DE, SB]\n")
+    build_site(tmp_path / "events", tmp_path / "site", workers=1)
+    section = _de_section(tmp_path / "site" / "rr" / "players" / "3.html")
+    assert "Tied at this point: " in section
+    assert "among them" not in section and "whole group" not in section
+    named = set(re.findall(r'<a href="(\d+\.html)">', section.split("Tied at this point", 1)[1]))
+    assert named == {f"{number}.html" for number in range(1, players + 1)}
