@@ -37,10 +37,17 @@ def _escape_for_output(value: Any) -> Any:
     ``markupsafe.escape`` returns a Markup, made by a ``__new__`` written in Python; a page
     of a 2,000-player event has some thousand ``{{ }}`` and the site some two million. A
     value written out goes straight into the page (or into a block's buffer, which Jinja
-    marks safe as a whole), so the wrapper is not needed there.
+    marks safe as a whole), so the wrapper is not needed there. For the same reason a
+    Markup is written as it is (escape would copy it into a new one), and an int, which
+    has no character to escape (a start number, a round, a rating), as its digits.
     """
-    if type(value) is str:
+    kind = type(value)
+    if kind is str:
         return _escape_text(value)
+    if kind is Markup:
+        return value
+    if kind is int:
+        return str(value)
     return markupsafe.escape(value)
 
 
@@ -174,11 +181,12 @@ _CHECK_SOURCE = (
     "|{% autoescape false %}{{ a }}{% endautoescape %}"
     "|{% set x %}{{ a }}{% endset %}{{ x }}"
     "|{% macro m(v) %}{{ v }}{% endmacro %}{{ m(a) }}"
-    "|{{ c.real }}|{{ k.a }}"
+    "|{{ c.real }}|{{ k.a }}|{{ f }}"
 )
 _CHECK_VALUES: dict[str, Any] = {
     "a": "<a href='x'>&\"</a>", "b": Markup("<i>"), "c": 5, "d": _Html(),
     "e": _Text("<e'>"), "n": None, "k": {"a": "<item>"},
+    "f": True,
 }
 _CHECK_GLOBALS = {"g": "<g>"}
 _CHECK_TEMPLATE_GLOBALS = {"t": "<t>", "g": "<template's own g>"}

@@ -148,3 +148,12 @@ def test_constant_words_are_translated_once_and_write_what_a_call_writes(code: s
 def test_a_template_that_binds_a_word_function_keeps_its_calls() -> None:
     source = '{% set _ = gettext %}{{ _("About") }}|{% for pgettext in [1] %}{% endfor %}'
     assert "context.call(" in str(make_environment().compile(source, raw=True))
+
+
+def test_the_check_notices_a_shortcut_that_writes_a_number_differently(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    original = escaping._escape_for_output
+    monkeypatch.setattr(escaping.EscapingEnvironment, "escape_output", staticmethod(
+        lambda value: f"{value:04d}" if type(value) is int else original(value)))
+    problem = escaping.escaping_problem()
+    assert problem is not None and "0005" in problem
