@@ -134,6 +134,7 @@ def make_environment(events_dir: Path | None = None,
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=speaks.gettext, ngettext=speaks.translations.ngettext,
         pgettext=speaks.pgettext, npgettext=speaks.translations.npgettext, newstyle=True)
+    env.globals.update(_words_callables(speaks))
     env.filters.update(
         points=format_points,
         tb_value=tb_value,
@@ -172,6 +173,35 @@ def make_environment(events_dir: Path | None = None,
         rating_column=rating_column,
     )
     return env
+
+
+def _words_callables(speaks: languages.Language) -> dict[str, Callable[..., str]]:
+    """``_``, ``gettext`` and ``pgettext`` as jinja2.ext.i18n's new style makes them, each
+    one call deep.
+
+    Jinja's ``_`` looks ``gettext`` up and calls it, which calls the catalogue: three
+    ``context.call`` for each sentence with a number or a name in it, some ninety a player
+    page. These write the same (the words as Markup where the page escapes, formatted with
+    the fields escaped), with the catalogue called directly.
+    """
+    look_up, look_up_in = speaks.gettext, speaks.pgettext
+
+    @jinja2.pass_context
+    def gettext(context: Context, message: str, /, **fields: Any) -> str:
+        words = look_up(message)
+        if context.eval_ctx.autoescape:
+            return Markup(words) % fields
+        return words % fields
+
+    @jinja2.pass_context
+    def pgettext(context: Context, sense: str, message: str, /, **fields: Any) -> str:
+        fields.setdefault("context", sense)
+        words = look_up_in(sense, message)
+        if context.eval_ctx.autoescape:
+            return Markup(words) % fields
+        return words % fields
+
+    return {"_": gettext, "gettext": gettext, "pgettext": pgettext}
 
 
 def site_of(env: jinja2.Environment) -> SiteSettings:

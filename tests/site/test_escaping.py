@@ -126,6 +126,8 @@ _WORDS_SOURCE = (
     '{{ _("Round by round") }}|{{ pgettext("column heading: round", "Rd") }}'
     '|{{ gettext("About") }}|{{ _("No. %(number)s", number=7) }}|{{ _("100%% <sure>") }}'
     '|{{ _("No. %(number)s", number=n) }}|{{ _(word) }}'
+    '|{{ pgettext("column heading", "Counts in %(code)s as", code=n) }}'
+    '|{% trans %}Board {{ n }}: Black{% endtrans %}'
 )
 
 
@@ -138,8 +140,8 @@ def test_constant_words_are_translated_once_and_write_what_a_call_writes(code: s
         gettext=speaks.gettext, ngettext=speaks.translations.ngettext,
         pgettext=speaks.pgettext, npgettext=speaks.translations.npgettext, newstyle=True)
     compiled = str(ours.compile(_WORDS_SOURCE, raw=True))
-    # Only the two calls with a variable are left to the render.
-    assert compiled.count("context.call(") == 2
+    # Only the four calls with a variable are left to the render.
+    assert compiled.count("context.call(") == 4
     values = {"n": "<3>", "word": "About"}
     assert (ours.from_string(_WORDS_SOURCE).render(values)
             == theirs.from_string(_WORDS_SOURCE).render(values))
