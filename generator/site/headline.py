@@ -9,9 +9,12 @@ the neighbours' names and the criteria linked).
 
 from __future__ import annotations
 
+import functools
+import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -65,10 +68,33 @@ class Sentence:
 
     @property
     def html(self) -> Markup:
-        # Markup.format_map escapes every plain field; the links are built escaped.
-        values = {name: _LINK.format(href=self.links[name], text=value)
+        # Every plain field escaped; the links are built escaped.
+        values = {name: html_format(_LINK, {"href": self.links[name], "text": value})
                   if name in self.links else value for name, value in self.fields.items()}
-        return escape(self.wording).format_map(values)
+        return html_format(escape(self.wording), values)
+
+
+def html_format(wording: Markup, fields: Mapping[str, Any]) -> Markup:
+    """``wording.format_map(fields)``, each field escaped: the same Markup.
+
+    Markup's own format_map escapes each field as string.Formatter (written in Python)
+    reaches it, some seven sentences a player page; where every field of the wording is
+    a bare ``{name}``, escaping the fields first and letting ``str.format_map`` put them
+    in writes the same text.
+    """
+    if not _bare_fields(wording):
+        return wording.format_map(fields)
+    return Markup(str.format_map(wording, {name: escape(value) for name, value in fields.items()}))
+
+
+@functools.cache
+def _bare_fields(wording: str) -> bool:
+    """Whether every field of ``wording`` is ``{name}``: no conversion, format or index."""
+    try:
+        return all(name is None or (name.isidentifier() and not spec and conversion is None)
+                   for _, name, spec, conversion in string.Formatter().parse(wording))
+    except ValueError:  # a stray brace: Markup's format_map says so, as before
+        return False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

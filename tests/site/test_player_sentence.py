@@ -21,7 +21,7 @@ from markupsafe import Markup
 from generator.reading.events import read_event
 from generator.site import headline_words, wording
 from generator.site.build import build_site, plan_event
-from generator.site.headline import Sentence
+from generator.site.headline import Sentence, html_format
 from generator.site.numbers import format_points
 from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, player_views
@@ -379,3 +379,30 @@ def test_a_team_event_ranked_on_game_points_heads_the_neighbours_points_gp(
     assert heads, "no team page has a neighbours table"
     for head in heads:
         assert '<abbr title="Game points">GP</abbr>' in head and ">MP<" not in head
+
+
+_HOSTILE = {"name": "<b>O'Neil & \"Co\"</b>", "link": Markup('<a href="x">&lt;A&gt;</a>'),
+            "number": 7, "points": Decimal("3.5")}
+
+
+@pytest.mark.parametrize("wording", [
+    "{name} and {link} on {points} ({number}).",
+    "{{literal}} {name} & <i>{link}</i>",
+    "{number:4} {name!r} {name}",  # a format and a conversion: Markup's own formatting
+    "no fields at all",
+])
+def test_a_sentence_formats_its_fields_as_markup_would(wording: str) -> None:
+    template = Markup(wording) if "<i>" in wording else Markup(html_module.escape(wording))
+    assert html_format(template, _HOSTILE) == template.format_map(_HOSTILE)
+
+
+def test_a_sentence_of_bare_fields_needs_no_markup_formatter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*_: object) -> None:
+        raise AssertionError("Markup.format_map called")
+
+    monkeypatch.setattr(Markup, "format_map", refused)
+    sentence = Sentence(wording="{name} beat {other}.", fields={"name": "<A>", "other": "B"},
+                        links={"other": "../players/2.html"})
+    assert sentence.html == '&lt;A&gt; beat <a href="../players/2.html">B</a>.'
+    assert html_format(Markup("{x}"), {"x": "&"}) == "&amp;"
