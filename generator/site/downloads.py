@@ -14,7 +14,7 @@ from generator.messages import NC_
 from generator.model import ZERO, Team
 from generator.rules.progress import status_of
 from generator.rules.ranking import value_keys
-from generator.site.numbers import json_number_text, plain_decimal, shown_value
+from generator.site.plain_numbers import json_number_text, plain_decimal, shown_value
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
