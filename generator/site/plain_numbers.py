@@ -10,6 +10,7 @@ catalogues and dates (issue 25: a command loads only what it uses).
 from __future__ import annotations
 
 import json
+import math
 from decimal import Decimal
 from typing import TYPE_CHECKING, overload
 
@@ -39,7 +40,14 @@ def json_number(value: Decimal | None) -> int | float | None:
 
 def json_number_text(value: Decimal | None) -> str:
     """The number as the JSON documents write it: ``11.5``, ``2120``, ``null``."""
-    return json.dumps(json_number(value))
+    number = json_number(value)
+    if number is None:
+        return "null"
+    # The text json.dumps gives a finite number (an int's or a float's repr), without its
+    # encoder's set-up: a download writes thousands of distinct values.
+    if isinstance(number, int) or math.isfinite(number):
+        return repr(number)
+    return json.dumps(number)
 
 
 @overload
