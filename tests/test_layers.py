@@ -9,6 +9,8 @@ held together by a hidden import is still a circle.
 from __future__ import annotations
 
 import ast
+import functools
+from collections import UserDict
 from pathlib import Path
 
 import pytest
@@ -77,7 +79,19 @@ def imports(module: str) -> list[tuple[str, int, bool]]:
     return found
 
 
-GRAPH = {m: sorted({t for t, _, _ in imports(m)}) for m in MODULES}
+class _ImportGraph(UserDict[str, list[str]]):
+    """Module: the generator modules it imports. Worked out on first use: every test
+    process imports this file to collect its tests, only the one that runs them needs it."""
+
+    def __init__(self) -> None:  # no empty ``data``: the property below fills it
+        pass
+
+    @functools.cached_property
+    def data(self) -> dict[str, list[str]]:  # type: ignore[override]
+        return {m: sorted({t for t, _, _ in imports(m)}) for m in MODULES}
+
+
+GRAPH = _ImportGraph()
 
 
 def test_every_import_points_down_the_wings() -> None:

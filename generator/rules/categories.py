@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
@@ -353,8 +353,15 @@ class CategoryStandings:
     def members(self) -> int:
         return len(self.rows)
 
+    _by_player: dict[StartNo, CategoryStanding] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """``rows`` by start number, made at the first ``row`` call: every player page asks
+    every category, so a scan each time made the pages cost players x members."""
+
     def row(self, start_no: StartNo) -> CategoryStanding | None:
-        return next((r for r in self.rows if r.start_no == start_no), None)
+        if not self._by_player and self.rows:
+            self._by_player.update((r.start_no, r) for r in self.rows)
+        return self._by_player.get(start_no)
 
 
 def category_standings(category: Category, standings: Standings, *,

@@ -7,18 +7,28 @@ each tied group, and :func:`explain_direct_encounter` for a player's derivation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from generator.model import ZERO, RoundKind
+from generator.model import ZERO, RoundKind, StartNo
 from generator.rules.context import whole_number
 from generator.rules.explain import DirectEncounterGroup, DirectEncounterNote, Explained, Part
 from generator.rules.notation import TiebreakSpec
 
 if TYPE_CHECKING:
     from generator.rules.context import Context
+
+
+@dataclass(slots=True)
+class _Derived:
+    """DirectEncounterOutcome's own values, each made when first read."""
+
+    positions: Mapping[int, int] | None = None
+    members: frozenset[int] | None = None
+    records: dict[StartNo, tuple[DirectEncounterGroup, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,15 +42,45 @@ class DirectEncounterOutcome:
     undefined: frozenset[int] = frozenset()
     """Members without a value (a board tie-break of a team whose boards are unknown, Q9):
     shown as undefined rather than as a place; their group stays tied."""
+    _derived: _Derived = field(default_factory=lambda: _Derived(), init=False, repr=False,
+                               compare=False)
+    """What every member's explanation reads (the members, the places, each member's
+    records), made once for the group, not once per member: a group of 3,000 tied players
+    would otherwise cost 3,000 times its size."""
 
     @property
     def is_separated(self) -> bool:
         """Does Art. 6 put anyone of the group ahead of anyone else?"""
         return len(self.order) > 1
 
-    def positions(self) -> dict[int, int]:
+    def positions(self) -> Mapping[int, int]:
         """1 + the number of members ranked strictly ahead, or 0 for everyone when DE does
         not separate the group (the reference calculator's convention)."""
+        derived = self._derived
+        if derived.positions is None:
+            derived.positions = self._positions()
+        return derived.positions
+
+    @property
+    def members(self) -> frozenset[int]:
+        """Every member of the group (player indices)."""
+        derived = self._derived
+        if derived.members is None:
+            derived.members = frozenset(i for sub in self.order for i in sub)
+        return derived.members
+
+    def records_of(self, start_no: StartNo) -> tuple[DirectEncounterGroup, ...]:
+        """The applications of Art. 6 whose group holds ``start_no``, in order."""
+        derived = self._derived
+        if derived.records is None:
+            by_member: dict[StartNo, list[DirectEncounterGroup]] = {}
+            for record in self.groups:
+                for member in record.members:
+                    by_member.setdefault(member, []).append(record)
+            derived.records = {number: tuple(records) for number, records in by_member.items()}
+        return derived.records.get(start_no, ())
+
+    def _positions(self) -> dict[int, int]:
         if not self.is_separated:
             return dict.fromkeys((i for sub in self.order for i in sub), 0)
         positions = {}
@@ -60,7 +100,8 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
     return DirectEncounterOutcome(order=tuple(order), groups=tuple(records))
 
 
-def _encounters(ctx: Context, spec: TiebreakSpec, players: Sequence[int], inside: set[int]
+def _encounters(ctx: Context, spec: TiebreakSpec, players: Sequence[int],
+                inside: AbstractSet[int]
                 ) -> dict[tuple[int, int], list[tuple[int, Decimal, Decimal]]]:
     """Games of ``players`` against the members of the group ``inside``: (a, b) ->
     [(round index, a's points, b's points)]."""
@@ -169,7 +210,7 @@ def explain_direct_encounter(ctx: Context, spec: TiebreakSpec, outcome: DirectEn
     sheet = ctx.sheet
     # The player's own games against the group, not every game among the group: each
     # member of a large tied group is explained in turn.
-    games = _encounters(ctx, spec, (player,), {i for sub in outcome.order for i in sub})
+    games = _encounters(ctx, spec, (player,), outcome.members)
     parts = []
     for (_, b), played in sorted(games.items()):
         for r, pa, pb in played:
@@ -181,8 +222,8 @@ def explain_direct_encounter(ctx: Context, spec: TiebreakSpec, outcome: DirectEn
     start_no = sheet.players[player].start_no
     notes = tuple(
         DirectEncounterNote(article=record.article, members=record.members,
-                            scores=dict(record.scores), order=record.order)
-        for record in outcome.groups if start_no in record.members)
+                            scores=record.scores, order=record.order)
+        for record in outcome.records_of(start_no))
     total = sum((p.value for p in parts), ZERO)
     return Explained(value=whole_number(position), parts=tuple(parts), notes=notes, total=total)
 

@@ -12,7 +12,7 @@ they already had a prize). The site words them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 
@@ -228,10 +228,20 @@ class PrizeAward:
     def award_of(self, prize: Prize) -> Award:
         return next(a for a in self.awards if prize in a.prizes)
 
+    _won: dict[StartNo, tuple[tuple[Award, Share], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """won_by for every recipient, made at its first call: a prize shared by a tie of
+    thousands has thousands of recipients, and each of their pages asks."""
+
     def won_by(self, start_no: StartNo) -> tuple[tuple[Award, Share], ...]:
         """The awards a player receives something from, with their share."""
-        return tuple((a, s) for a in self.awards for s in a.recipients
-                     if s.start_no == start_no)
+        if not self._won:
+            won: dict[StartNo, list[tuple[Award, Share]]] = {}
+            for award in self.awards:
+                for share in award.recipients:
+                    won.setdefault(share.start_no, []).append((award, share))
+            self._won.update((number, tuple(shares)) for number, shares in won.items())
+        return self._won.get(start_no, ())
 
     @property
     def paid(self) -> Decimal:

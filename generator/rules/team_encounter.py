@@ -187,7 +187,7 @@ def explain_extended_direct_encounter(ctx: Context, spec: TiebreakSpec,
     notes = tuple(
         ExtendedEncounterNote(article=record.article, step=record.step or EncounterStep.PRIMARY,
                               board=record.board, members=record.members,
-                              scores=dict(record.scores), order=record.order)
-        for record in outcome.groups if start_no in record.members)
+                              scores=record.scores, order=record.order)
+        for record in outcome.records_of(start_no))
     return Explained(value=matches.value, parts=matches.parts, notes=notes,
                      total=matches.total)

@@ -184,9 +184,10 @@ def _shared(plan: EventPlan, row: StandingsRow, has_tiebreaks: bool,
     # Rows sharing a place are next to each other (Art. 4.2): rank - 1 is the first one's
     # index, since a shared place counts every row before it.
     first = row.rank - 1
-    others = [r for r in rows[first:first + row.rank_to - row.rank + 1] if r is not row]
-    shown = others[:SHARED_NAMES_SHOWN]
-    rest = len(others) - len(shown)
+    # Only the names shown are looked at: a place shared by thousands costs no more.
+    shown = [r for r in rows[first:min(first + SHARED_NAMES_SHOWN + 1, row.rank_to)]
+             if r is not row][:SHARED_NAMES_SHOWN]
+    rest = row.rank_to - row.rank - len(shown)
     if has_tiebreaks:
         wording = SHARED_SENTENCE_MORE if rest else SHARED_SENTENCE
     else:
@@ -274,8 +275,10 @@ def _deciding_group(groups: Sequence[DirectEncounterGroup], row: StandingsRow,
 def _encounter(group: DirectEncounterGroup, row: StandingsRow, other: StandingsRow,
                number: NumberFormat) -> tuple[Reason, dict[str, str]]:
     a, b = row.player.start_no, other.player.start_no
-    between = [game for game in group.games if {game[1], game[2]} == {a, b}]
-    if len(group.members) == 2 and len(between) == 1:
+    # Only a pair's games are looked through: a large group's are as many as its members.
+    between = ([game for game in group.games if {game[1], game[2]} == {a, b}]
+               if len(group.members) == 2 else [])
+    if len(between) == 1:
         return Reason.ENCOUNTER_GAME, {"round": str(between[0][0])}
     return Reason.ENCOUNTER_SCORES, {"mine": number(group.scores[a]),
                                      "theirs": number(group.scores[b])}

@@ -22,6 +22,7 @@ from generator.rules.ratings import (
 )
 from generator.site.addresses import (
     RATING_CHANGE_PAGE,
+    event_page,
     player_page,
     relative_link,
     round_page,
@@ -32,7 +33,7 @@ from generator.site.headline import Headline, Sentence, encounter_groups, headli
 from generator.site.headline_words import (
     PERFORMANCE,
 )
-from generator.site.language import gettext, words
+from generator.site.language import gettext, phrase, words
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.numbers import format_points, plain_number, shown_value
 from generator.site.plan import EventPlan
@@ -46,10 +47,15 @@ from generator.site.views import (
     round_view,
 )
 from generator.site.wording import (
+    ENCOUNTER_LISTED,
+    ENCOUNTER_NEIGHBOURS,
     ENCOUNTER_NO_GAMES,
     ENCOUNTER_POINTS,
+    ENCOUNTER_POINTS_NAMED,
     ENCOUNTER_SCORE,
     ENCOUNTER_TIED,
+    ENCOUNTER_TIED_NAMED,
+    ENCOUNTER_WHOLE_GROUP,
     sentence,
 )
 from generator.speed import record_maker
@@ -252,7 +258,7 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
     return games
 
 
-def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
+def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
              column: Column) -> TiebreakSection:
     spec = column.spec
     acronym = spec.info.acronym
@@ -300,7 +306,9 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
-        encounter = _encounter_sentences(plan, shared, group)
+        encounter = (_encounter_sentences(plan, shared, group)
+                     if len(group.members) <= ENCOUNTER_LISTED
+                     else _named_encounter_sentences(plan, shared, group, index, lines))
     return TiebreakSection(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -346,6 +354,47 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
         found = (tied, Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={}))
     shared.encounter_sentences[id(group)] = found
     return found
+
+
+def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
+                               group: DirectEncounterGroup, index: int,
+                               lines: Sequence[PartLine]) -> tuple[Sentence, ...]:
+    """A group too large to list (ENCOUNTER_LISTED): the members that matter to the player
+    at ``index`` (them, whom they met in the group, their neighbours in the standings),
+    how many more, and the standings for the rest: at most rounds + 2 x
+    ENCOUNTER_NEIGHBOURS + 1 names, whatever the group's size."""
+    members = shared.member_sets.get(id(group))
+    if members is None:
+        members = shared.member_sets[id(group)] = frozenset(group.members)
+    rows = plan.standings.rows
+    named = {rows[index].player.start_no}
+    # The section's lines are the player's games against the group (explain_direct_encounter).
+    named.update(line.part.opponent for line in lines
+                 if line.part.opponent is not None and line.part.opponent in members)
+    for step in (-1, 1):
+        # The group is a run of the standings (tied up to DE): its nearest members are there.
+        near = index + step
+        while (abs(near - index) <= ENCOUNTER_NEIGHBOURS and 0 <= near < len(rows)
+               and rows[near].player.start_no in members):
+            named.add(rows[near].player.start_no)
+            near += step
+    if len(named) == len(members):  # they met everyone (a round robin): name them all
+        return _encounter_sentences(plan, shared, group)
+    tournament = plan.tournament
+    shown = [tournament.player(number) for number in sorted(named)]
+    tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
+                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
+                  {"count": str(len(members))})
+    if group.games:
+        scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
+                                          points=format_points(group.scores[m.start_no])), "")
+                  for m in shown]
+        between = listed(gettext(ENCOUNTER_POINTS_NAMED), "scores", scores, {})
+    else:
+        between = Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={})
+    whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
+                     links={"whole": shared.standings_href})
+    return (tied, between, whole)
 
 
 def _part_line(slug: str, line: DerivationLine, in_table: bool) -> PartLine:
@@ -430,6 +479,10 @@ class _PlayerPages:
     encounter_sentences: dict[int, tuple[Sentence, ...]]
     """A DE group's sentences by the group's id, filled as the pages are made (the
     groups live as long as the plan)."""
+    member_sets: dict[int, frozenset[StartNo]]
+    """A large DE group's members by the group's id, filled likewise."""
+    standings_href: str
+    """The event's standings, relative to a player page."""
     rating_changes: Mapping[StartNo, RatingChange] | None = None
     """Every player's B.02 rating change, computed once for the pages of a job."""
     rating_href: str = ""
@@ -456,6 +509,8 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
         encounter_sentences={},
+        member_sets={},
+        standings_href=relative_link(any_player_page, event_page(plan.slug), "standings"),
         rating_changes=plan.rating_changes,
         rating_href=relative_link(any_player_page, RATING_CHANGE_PAGE),
     )
@@ -522,7 +577,8 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, shared, row, column) for column in cols)),
+        sections=_share_tables(tuple(_section(plan, shared, row, index, column)
+                                        for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors=anchors,
         buchholz_code=buchholz_key,

@@ -240,9 +240,10 @@ class _Places:
 
 
 def tie_places(award: Award) -> str:
-    """The places a tie occupies: from the first recipient's to the last one's."""
-    return _places(min(s.place for s in award.recipients),
-                   max(s.place_to for s in award.recipients))
+    """The places a tie occupies: from the first recipient's to the last one's (the
+    recipients are in the ranking's order, Award.recipients; each of thousands sharing a
+    prize is told these places on their page)."""
+    return _places(award.recipients[0].place, award.recipients[-1].place_to)
 
 
 def _prize_text(prizes: Sequence[Prize], currency: str | None) -> str:

@@ -342,11 +342,11 @@ def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat
 
 def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
     """Every field of the note record as text (``points`` writes the POINTS_FIELDS, other
-    numbers are plain), and the derived clauses its wording needs."""
-    points_fields = POINTS_FIELDS.get(note.kind, frozenset())
-    values = {field.name: _text(getattr(note, field.name),
-                                points if field.name in points_fields else plain_number)
-              for field in fields(note)}
+    numbers are plain), and the derived clauses its wording needs. The record's own fields
+    are written when the wording asks for them: a DE note carries its whole tied group,
+    which the page's sentence does not name, and writing it out anyway made each page's
+    cost grow with the group (3,000 players all tied)."""
+    values = _NoteFields(note, points)
     if isinstance(note, KoyaThresholdNote):
         values["moved"] = words(KOYA_LIMIT_MOVED, {"shift": note.shift}) if note.shift else ""
     if isinstance(note, SecondaryScoreNote):
@@ -361,6 +361,32 @@ def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
         values["unrated"] = ", ".join(
             shown + (["..."] if len(note.unrated) > UNRATED_SHOWN else []))
     return values
+
+
+_RECORD_FIELDS: dict[type, frozenset[str]] = {}
+"""Each note record class's field names."""
+
+
+class _NoteFields(dict[str, str]):
+    """A note record's fields as text, each written when first asked for."""
+
+    def __init__(self, note: Note, points: NumberFormat) -> None:
+        super().__init__()
+        self._note = note
+        self._points = points
+        kind = type(note)
+        names = _RECORD_FIELDS.get(kind)
+        if names is None:
+            names = _RECORD_FIELDS[kind] = frozenset(field.name for field in fields(note))
+        self._names = names
+
+    def __missing__(self, name: str) -> str:
+        if name not in self._names:
+            raise KeyError(name)
+        number = (self._points if name in POINTS_FIELDS.get(self._note.kind, frozenset())
+                  else plain_number)
+        value = self[name] = _text(getattr(self._note, name), number)
+        return value
 
 
 def fields_named(wording: str | Plural) -> frozenset[str]:
@@ -558,6 +584,20 @@ ENCOUNTER_NO_GAMES = N_("They did not play each other, so the direct encounter c
 ENCOUNTER_SCORE = "{name} {points}"
 """A player page's direct-encounter section (Art. 6): the tied group, each member's points
 in the games among them ({scores}: ENCOUNTER_SCORE items joined by join_words)."""
+ENCOUNTER_LISTED = 12
+"""The largest tied group a player page names in full. A larger one names only the members
+that matter to the page's player (ENCOUNTER_*_NAMED): them, the members they met and their
+neighbours in the standings, some 15 names in an event of 9 to 11 rounds, so up to here the
+full list is no longer than that, and past it a page's size no longer grows with the group
+(3,000 players all tied made every page list all 3,000 twice)."""
+ENCOUNTER_NEIGHBOURS = 2
+"""The members a large group's sentence names just above and just below the player."""
+ENCOUNTER_TIED_NAMED = NN_("Tied at this point: {count} player, among them {names}.",
+                           "Tied at this point: {count} players, among them {names}.", "count")
+ENCOUNTER_POINTS_NAMED = N_("Points in the games between them, of those named: {scores}.")
+ENCOUNTER_WHOLE_GROUP = N_("The standings list the whole group.")
+"""A large group's sentences: the player, the members they met and their neighbours, and
+a link to the standings for the rest (ENCOUNTER_LISTED)."""
 
 
 def join_words(items: Sequence[str]) -> str:

@@ -115,6 +115,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, 
         yield url, root / "site", _page_kinds(root / "site")
 
 
+TEXT_AND_MENU = f"() => ({{text: ({OVERFLOW})(), menu: ({MENU})()}})"
+"""OVERFLOW and MENU of a page in one call."""
+
+
 def _in_language(language: str, page: str) -> str:
     return page if language == SHIPPED_LANGUAGES[0] else f"{language}/{page}"
 
@@ -132,7 +136,7 @@ def measured(request: pytest.FixtureRequest, browser: Any,
             path = _in_language(request.param, path)
             response = page.goto(url + path)
             assert response is not None and response.ok, path
-            results[path] = {"text": page.evaluate(OVERFLOW), "menu": page.evaluate(MENU)}
+            results[path] = page.evaluate(TEXT_AND_MENU)
     finally:
         context.close()
     return results

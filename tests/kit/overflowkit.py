@@ -90,6 +90,18 @@ OVERFLOW = """() => {
     while (holder !== document.body && isInline(holder)) holder = holder.parentElement;
     if (style(holder).display === 'none' || isHiddenOnPurpose(node.parentElement)) continue;
     const b = bounds(holder);
+    // The node's line boxes as a whole first: a word lies within its line's box, so when
+    // every line box is inside the bounds no word can be out of them. Only a node with a
+    // line box outside (maybe just a trailing space that hangs) is measured word by word.
+    range.selectNodeContents(node);
+    const lines = [...range.getClientRects()].filter(r => r.width > 0);
+    const inside = (r) => r.right <= b.right + SLACK && r.left >= b.left - SLACK
+      && b.limits.every(l => r.right <= l.right + SLACK && r.left >= l.left - SLACK)
+      && (b.scrolled || r.right <= screenWidth + SLACK);
+    if (lines.every(inside)) {
+      if (lines.length) out.words += (node.data.match(/\\S+/g) || []).length;
+      continue;
+    }
     for (const m of node.data.matchAll(/\\S+/g)) {
       range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
       const boxes = [...range.getClientRects()].filter(r => r.width > 0);

@@ -89,10 +89,18 @@ def page_links(page: Path) -> _Links:
     return parser
 
 
-def broken_links(built: Path) -> tuple[list[str], int]:
+def parsed_pages(built: Path) -> dict[Path, _Links]:
+    """Every page of ``built``: its links and ids."""
+    return {page: page_links(page) for page in html_pages(built)}
+
+
+def broken_links(built: Path, parsed: Mapping[Path, _Links] | None = None
+                 ) -> tuple[list[str], int]:
     """The site's link checker: every internal link and #anchor of every page of ``built``
-    must resolve and be relative. Returns the problems, and how many links were checked."""
-    parsed = {page: page_links(page) for page in html_pages(built)}
+    (``parsed``: parsed_pages of it, when the caller has them already) must resolve and be
+    relative. Returns the problems, and how many links were checked."""
+    if parsed is None:
+        parsed = parsed_pages(built)
     ids = {page: set(p.ids) for page, p in parsed.items()}
     problems = []
     checked = 0

@@ -37,10 +37,26 @@ def copy_examples(tmp_path: Path) -> Path:
     return events
 
 
-def test_nothing_changed_means_nothing_written(tmp_path: Path) -> None:
-    events = copy_examples(tmp_path)
-    out = tmp_path / "club" / "site"
-    build(events, out)
+@pytest.fixture(scope="module")
+def built_examples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A club folder of the examples (``events/``) and their first build (``site/``), made
+    once: each test below that starts from that build takes a copy of the folder. The cache
+    keeps names and contents, never where they are, so the copy is as up to date as the
+    build left it (and a test that then finds it out of date fails)."""
+    club = tmp_path_factory.mktemp("examples") / "club"
+    build(copy_examples(club.parent), club / "site")
+    return club
+
+
+def copy_built_examples(built: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of built_examples in ``tmp_path / "club"``: its events folder and its site."""
+    club = tmp_path / "club"
+    shutil.copytree(built, club, symlinks=True)
+    return club / "events", club / "site"
+
+
+def test_nothing_changed_means_nothing_written(built_examples: Path, tmp_path: Path) -> None:
+    events, out = copy_built_examples(built_examples, tmp_path)
     before, folder = stamps(out), out.stat().st_ino
     output = build(events, out)
     assert "is up to date, nothing written" in output
@@ -48,10 +64,10 @@ def test_nothing_changed_means_nothing_written(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.parent.iterdir()) == ["events", "site"]
 
 
-def test_builds_reusing_the_cache_equal_a_clean_build(tmp_path: Path) -> None:
-    events = copy_examples(tmp_path)
-    cached, clean = tmp_path / "club" / "site", tmp_path / "clean"
-    build(events, cached)
+def test_builds_reusing_the_cache_equal_a_clean_build(built_examples: Path,
+                                                     tmp_path: Path) -> None:
+    events, cached = copy_built_examples(built_examples, tmp_path)
+    clean = tmp_path / "clean"
     build(events, cached)  # nothing changed
     # One event changes (its title), one is removed: the rest is reused.
     settings = events / "anna-club-2026" / "event.yml"
@@ -70,10 +86,10 @@ def test_builds_reusing_the_cache_equal_a_clean_build(tmp_path: Path) -> None:
     assert not any(path.startswith("alekhin-memorial/") for path in tree(cached))
 
 
-def test_a_club_template_change_renders_everything_again(tmp_path: Path) -> None:
-    events = copy_examples(tmp_path)
-    cached, clean = tmp_path / "club" / "site", tmp_path / "clean"
-    build(events, cached)
+def test_a_club_template_change_renders_everything_again(built_examples: Path,
+                                                        tmp_path: Path) -> None:
+    events, cached = copy_built_examples(built_examples, tmp_path)
+    clean = tmp_path / "clean"
     override = tmp_path / "club" / "templates"
     override.mkdir()
     base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
@@ -87,10 +103,9 @@ def test_a_club_template_change_renders_everything_again(tmp_path: Path) -> None
     assert b"<p>Our club</p>" in tree(cached)["gros-open-2010/index.html"]
 
 
-def test_clean_renders_everything_and_gives_the_same_site(tmp_path: Path) -> None:
-    events = copy_examples(tmp_path)
-    out = tmp_path / "club" / "site"
-    build(events, out)
+def test_clean_renders_everything_and_gives_the_same_site(built_examples: Path,
+                                                          tmp_path: Path) -> None:
+    events, out = copy_built_examples(built_examples, tmp_path)
     first = tree(out)
     output = build(events, out, "--clean")
     assert "nothing written" not in output and "reused" not in output

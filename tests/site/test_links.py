@@ -11,11 +11,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import html5lib
 import pytest
-from kit.sitekit import broken_links, example_events, html_pages, page_links
+from kit.sitekit import broken_links, example_events, html_pages, parsed_pages
 
 from generator.site.build import build_site
 
@@ -27,16 +29,22 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "site"
 
 
-def test_every_internal_link_and_anchor_resolves(built: Path) -> None:
-    problems, checked = broken_links(built)
+@pytest.fixture(scope="module")
+def parsed(built: Path) -> dict[Path, Any]:
+    """Every page's links and ids, parsed once for the two tests that read them."""
+    return parsed_pages(built)
+
+
+def test_every_internal_link_and_anchor_resolves(built: Path, parsed: dict[Path, Any]) -> None:
+    problems, checked = broken_links(built, parsed)
     assert not problems, "\n".join(problems[:50])
     assert checked > 1000  # the check really walked the site
 
 
-def test_ids_are_unique_on_every_page(built: Path) -> None:
-    for page in html_pages(built):
-        found = page_links(page).ids
-        duplicates = {i for i in found if found.count(i) > 1}
+def test_ids_are_unique_on_every_page(built: Path, parsed: dict[Path, Any]) -> None:
+    assert len(parsed) == len(list(html_pages(built)))
+    for page, links in parsed.items():
+        duplicates = {i for i, times in Counter(links.ids).items() if times > 1}
         assert not duplicates, (page, duplicates)
 
 

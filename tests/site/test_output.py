@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from conftest import CORPUS_TRF, ROOT
+from kit.forkkit import generator_in_a_fork
 from kit.sitekit import make_event, read_tree
 
 from generator.cli import main
@@ -576,8 +577,7 @@ def test_a_trf_that_is_not_a_file_is_a_diagnostic_and_never_a_wait(
     named = [["check", str(trf)], ["rank", str(trf)]] if trf.exists() else []  # not a link
     for command in (["check", str(tmp_path / "events")], ["check", str(folder)], *named,
                     ["build", str(tmp_path / "events"), "--out", str(tmp_path / "site")]):
-        done = subprocess.run([sys.executable, "-m", "generator", *command], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60, check=False)
+        done = generator_in_a_fork(command, cwd=ROOT, timeout=60)
         assert done.returncode == 1, (command, done.stderr)
         # An event folder named on its own is the folder its files must stay in.
         said = done.stderr.replace("outside the event folder", "outside the project folder")
@@ -630,9 +630,8 @@ def test_a_pipe_in_the_built_site_does_not_hang_the_next_build(tmp_path: Path) -
     for name in ("anna/index.html", MANIFEST_NAME):
         (out / name).unlink()
         os.mkfifo(out / name)
-        done = subprocess.run([sys.executable, "-m", "generator", "build", str(events),
-                               "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
-                              timeout=60, check=False)
+        done = generator_in_a_fork(["build", str(events), "--out", str(out)], cwd=ROOT,
+                                   timeout=60)
         assert done.returncode == 0, done.stderr
         assert (out / name).is_file()
 
@@ -687,9 +686,8 @@ def test_the_site_holds_no_path_of_the_machine(tmp_path: Path) -> None:
 def test_a_link_to_the_root_in_an_event_folder_does_not_walk_the_disk(tmp_path: Path) -> None:
     folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
     (folder / "everything").symlink_to("/")
-    done = subprocess.run([sys.executable, "-m", "generator", "build", str(tmp_path / "events"),
-                           "--out", str(tmp_path / "site")], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=False)
+    done = generator_in_a_fork(["build", str(tmp_path / "events"), "--out",
+                                str(tmp_path / "site")], cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "site" / "anna" / "index.html").is_file()
 
@@ -700,8 +698,7 @@ def test_settings_or_notes_that_are_not_files_are_reported(
         tmp_path: Path, name: str, make: Callable[[Path], None]) -> None:
     folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
     make(folder / name)
-    done = subprocess.run([sys.executable, "-m", "generator", "check", str(folder)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = generator_in_a_fork(["check", str(folder)], cwd=ROOT, timeout=60)
     kind = "a named pipe (FIFO)" if make is os.mkfifo else "a folder"
     assert done.returncode == 1, done.stderr
     assert done.stderr.splitlines()[0] == f"{folder}/{name}: cannot read: it is {kind}, not a file"
