@@ -146,11 +146,16 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
-    from generator.reading.events import read_paths, site_problems, summary
+    from generator.reading.events import is_events_folder, read_paths, summary
 
     given = [_event_path(p, "checking") for p in paths or ("events",)]
     events, diagnostics = read_paths(given)
-    diagnostics = (*site_problems(given), *diagnostics)
+    if any(is_events_folder(p) for p in given):
+        # Only an events folder has a site.yml (and a logo) beside it: checking an event
+        # loads no site reader.
+        from generator.reading.site_files import site_problems
+
+        diagnostics = (*site_problems(given), *diagnostics)
     # Each event's warnings are those build and serve report (one function decides them):
     # the reader's, kept aside here, and the standings'.
     ranked = [(event, _event_problems(event)) for event in events]
@@ -255,7 +260,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
 def _shown(spec: TiebreakSpec, value: Decimal | None) -> str | None:
     """A tie-break value as printed in the text table and by explain (AOB with two
     decimals)."""
-    from generator.site.numbers import plain_decimal, shown_value
+    from generator.site.plain_numbers import plain_decimal, shown_value
 
     shown = shown_value(spec, value)
     return None if shown is None else plain_decimal(shown)
@@ -322,7 +327,7 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     """The standings of ``rank`` in the format asked for."""
     from generator.rules.ranking import value_keys
     from generator.site.downloads import standings_csv, standings_json
-    from generator.site.numbers import plain_decimal
+    from generator.site.plain_numbers import plain_decimal
 
     plan = _ranked(path, tiebreaks, edition, after_round)
     standings = plan.standings
@@ -384,7 +389,7 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
     numbers."""
     from generator.model import RoundKind, TeamTournament
     from generator.rules.notation import GAME_POINTS, Layout
-    from generator.site.numbers import plain_decimal
+    from generator.site.plain_numbers import plain_decimal
     from generator.site.wording import TERMINAL, round_kind_words
 
     words = TERMINAL
@@ -442,7 +447,7 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
 
 def _note_lines(note: Note) -> list[str]:
     from generator.rules.explain import DirectEncounterNote
-    from generator.site.numbers import plain_decimal
+    from generator.site.plain_numbers import plain_decimal
     from generator.site.wording import direct_encounter_group_words, note_words
 
     lines = [note_words(note, plain_decimal)]
@@ -472,7 +477,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.site import views
     from generator.site.derivation import derivation_lines
     from generator.site.headline import encounter_groups, headline
-    from generator.site.numbers import plain_decimal
+    from generator.site.plain_numbers import plain_decimal
     from generator.site.wording import TERMINAL
 
     plan = _ranked(path, tiebreaks, edition, after_round)

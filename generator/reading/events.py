@@ -3,7 +3,8 @@ by ``site.build.write_site``).
 
 An events folder holds one sub-folder per event; an event folder holds exactly
 one ``*.trf`` file (any name) and optionally ``event.yml`` and ``notes.md``.
-The folder name is the event's slug (its stable address on the site).
+The folder name is the event's slug (its stable address on the site). ``site.yml`` and
+its logo, beside an events folder, are ``site_files.py``'s.
 
 Every problem of every file is collected first and raised as one
 :class:`StandingsError`, so an arbiter sees them all in one run.
@@ -14,8 +15,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from functools import partial
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.clock import build_date
@@ -34,16 +34,7 @@ from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.rating_settings import check_rating_change
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
-from generator.reading.site_names import address_problems, language_folder_problems
-from generator.reading.site_settings import (
-    MAX_LOGO_BYTES,
-    SITE_FILE,
-    SiteSettings,
-    is_svg_logo,
-    logo_problem,
-    read_site_settings,
-)
-from generator.reading.svg_logo import clean_svg
+from generator.reading.site_names import address_problems
 from generator.reading.teams import build_team_tournament, explained_warnings
 from generator.reading.tiebreak_order import (
     DEFAULT_ROUND_ROBIN,
@@ -108,99 +99,6 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
     return tuple(sorted(events, key=lambda e: e.slug))
 
 
-def site_file(events_root: str | os.PathLike[str]) -> tuple[Path, str]:
-    """Where ``site.yml`` is for an events folder: beside it (in the folder holding
-    ``events/``), as a path and as the user would write it."""
-    # Lexically, as the user spelled it: "events" -> "site.yml", "." -> "../site.yml".
-    display = os.path.normpath(os.path.join(os.fspath(events_root), os.pardir, SITE_FILE))
-    return Path(os.path.abspath(display)), display
-
-
-def _read_site_file(events_root: str | os.PathLike[str]
-                    ) -> tuple[SiteSettings, list[Diagnostic]]:
-    """``site.yml`` alone, its logo named but not read."""
-    path, display = site_file(events_root)
-    # lexists: a folder, a pipe or a broken link named site.yml is reported, not skipped.
-    if not os.path.lexists(path):
-        return SiteSettings(), []
-    diagnostics: list[Diagnostic] = []
-    project = InputFolder.of(path.parent, name="the project folder")
-    text = _read_text(path, display, diagnostics, project,
-                      limit=4 * MAX_SETTINGS_CHARACTERS + 4)
-    if text is None:
-        return SiteSettings(path=display), diagnostics
-    sink = DiagnosticSink(display)
-    settings = read_site_settings(text, display, sink)
-    diagnostics.extend(sink.collected())
-    return settings, diagnostics
-
-
-def read_site(events_root: str | os.PathLike[str]
-              ) -> tuple[SiteSettings, tuple[Diagnostic, ...]]:
-    """``site.yml`` beside the events folder, with its logo's bytes; the defaults without
-    one. Never raises for bad input: the settings (defaults where refused) and every
-    problem, each at its ``site.yml:LINE:COLUMN``."""
-    settings, diagnostics = _read_site_file(events_root)
-    if settings.logo is None:
-        return settings, tuple(diagnostics)
-    path, display = site_file(events_root)
-    project = InputFolder.of(path.parent, name="the project folder")
-    line, column = settings.positions.get("logo", (None, None))
-    at = partial(Diagnostic, path=display, line=line, column=column)
-    logo_path = path.parent / settings.logo
-    problem: str | None = None
-    data = b""
-    if not os.path.lexists(logo_path):
-        problem = f"no file {settings.logo!r} beside {SITE_FILE}"
-    else:
-        try:
-            data = read_input_file(logo_path, project, limit=MAX_LOGO_BYTES + 1)
-        except OSError as error:
-            problem = f"cannot read {settings.logo!r}: {error.strerror}"
-        else:
-            problem = logo_problem(settings.logo, data)
-    if problem is None and is_svg_logo(settings.logo):
-        cleaned = clean_svg(data, os.path.join(os.path.dirname(display), settings.logo))
-        diagnostics.extend(cleaned.diagnostics)
-        if cleaned.data is None:
-            return replace(settings, logo=None), tuple(diagnostics)
-        data = cleaned.data
-    if problem is not None:
-        diagnostics.append(at(message=f"'logo': {problem}",
-                              expected=f"an image file of at most {MAX_LOGO_BYTES // 1024} KB "
-                                       f"beside {SITE_FILE} (svg, png, jpg or webp)"))
-        return replace(settings, logo=None), tuple(diagnostics)
-    return replace(settings, logo_data=data), tuple(diagnostics)
-
-
-def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, ...]:
-    """The problems of the site.yml beside each events folder among ``paths`` (a folder
-    holding no TRF file itself: an event folder or a TRF file has no site of its own), each
-    site.yml once; ``standings check`` reports them with the events'."""
-    found: dict[Path, tuple[Diagnostic, ...]] = {}
-    for given in paths:
-        place = Path(given)
-        if place.is_dir() and not _trf_files(place):
-            path, _ = site_file(given)
-            if path not in found:
-                settings, problems = read_site(given)
-                listed = event_paths(given, [])  # its own problems are the events' to report
-                found[path] = (*problems, *language_folder_problems(
-                    ((event_slug(Path(event)), event) for event in listed),
-                    settings.language_folders))
-    return tuple(problem for problems in found.values() for problem in problems)
-
-
-def site_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
-    """The files beside the events folder that shape every page: site.yml and its logo
-    (the build cache digests them, serve watches them)."""
-    path, _ = site_file(events_root)
-    # The logo's name is enough: reading and cleaning it is the build's work, done once.
-    settings, _problems = _read_site_file(events_root)
-    logo = (path.parent / settings.logo,) if settings.logo is not None else ()
-    return (path, *logo)
-
-
 def load_tournament(path: str | os.PathLike[str]) -> Tournament:
     """The Tournament of an event folder or TRF file (for tests and benchmarks)."""
     return read_event(path).tournament
@@ -245,10 +143,10 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         return []
     if not place.is_dir():  # a file, or a pipe or device named like one: reading says which
         return [given]
-    found = _trf_files(place)
+    found = trf_files(place)
     folders = sorted(p for p in place.iterdir()
                      if p.is_dir() and not p.name.startswith((".", "_")))
-    event_folders = [p.name for p in folders if _trf_files(p)]
+    event_folders = [p.name for p in folders if trf_files(p)]
     if found and event_folders and not _has_event_files(place):
         # Exported to the wrong place: read as the folder's event it would hide every
         # real event behind one named after the events folder.
@@ -322,7 +220,14 @@ def _no_such_path(given: str) -> Diagnostic:
                       expected="an events folder, an event folder or a TRF file")
 
 
-def _trf_files(folder: Path) -> list[Path]:
+def is_events_folder(path: str | os.PathLike[str]) -> bool:
+    """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
+    (an event folder or a TRF file has no site of its own)."""
+    place = Path(path)
+    return place.is_dir() and not trf_files(place)
+
+
+def trf_files(folder: Path) -> list[Path]:
     # Not only regular files: a pipe or a broken link named *.trf is reported by name
     # when it is read, rather than passed over in silence.
     return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
@@ -330,7 +235,7 @@ def _trf_files(folder: Path) -> list[Path]:
 
 def _is_alone_in_folder(trf: Path) -> bool:
     """A TRF file that is its folder's only one: the folder is its event folder."""
-    return trf.parent.is_dir() and _trf_files(trf.parent) == [trf]
+    return trf.parent.is_dir() and trf_files(trf.parent) == [trf]
 
 
 def event_slug(place: Path) -> str:
@@ -373,7 +278,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
         has_settings = _is_alone_in_folder(place)
     elif place.is_dir():
         folder, folder_display = place, given
-        found = _trf_files(place)
+        found = trf_files(place)
         if len(found) != 1:
             message = ("no .trf file in this event folder" if not found else
                        "more than one .trf file in this event folder: "
@@ -401,7 +306,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
     if has_settings and os.path.lexists(settings_path):
         settings_display = os.path.join(folder_display, SETTINGS_FILE)
         # UTF-8 spends at most 4 bytes a character: enough to know the file is too long.
-        settings_text = _read_text(settings_path, settings_display, diagnostics, within,
+        settings_text = read_text(settings_path, settings_display, diagnostics, within,
                                    limit=4 * MAX_SETTINGS_CHARACTERS + 4)
         if settings_text is not None:
             settings_sink = DiagnosticSink(settings_display)
@@ -422,7 +327,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
                 expected="one of the two"))
         else:
             # UTF-8 spends at most 4 bytes a character: enough to know the notes are too long.
-            notes = _read_text(notes_path, notes_display, diagnostics, within,
+            notes = read_text(notes_path, notes_display, diagnostics, within,
                                limit=4 * MAX_NOTES_CHARACTERS + 4)
             if notes is not None:
                 _check_notes(notes, notes_display, lambda line, column: (line, column),
@@ -500,7 +405,7 @@ def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, 
                                       message=problem.message, expected=problem.expected))
 
 
-def _read_text(path: Path, display: str, diagnostics: list[Diagnostic], within: InputFolder,
+def read_text(path: Path, display: str, diagnostics: list[Diagnostic], within: InputFolder,
                limit: int | None = None) -> str | None:
     """The file as UTF-8 text; with ``limit``, its first ``limit`` bytes (a character cut
     in two at the end is left out, not reported)."""
@@ -551,8 +456,6 @@ def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
 
 
 __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
-           "TiebreakSource", "competitors_tournament", "event_paths", "load_tournament",
-           "read_event", "read_events",
-           "read_paths", "read_site", "resolve_tiebreaks", "site_file", "site_inputs",
-           "site_problems",
-           "summary"]
+           "TiebreakSource", "competitors_tournament", "event_paths", "is_events_folder",
+           "load_tournament", "read_event", "read_events", "read_paths", "read_text",
+           "resolve_tiebreaks", "summary", "trf_files"]

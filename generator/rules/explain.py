@@ -448,6 +448,13 @@ class StandingsRow:
             return self.values.number(key)
         return self.values[key].value
 
+    def numbers(self) -> Mapping[str, Decimal | None]:
+        """The value of every tie-break by key, without building their derivations (the
+        downloads write them all, row after row)."""
+        if isinstance(self.values, ExplainedValues):
+            return self.values.numbers()
+        return {key: explained.value for key, explained in self.values.items()}
+
 
 class ExplainedValues(Mapping[str, Explained]):
     """A row's tie-break values, each derivation built (once) when it is first read.

@@ -120,6 +120,12 @@ def is_complete_after(tournament: Tournament, after_round: int) -> bool:
     if (not tournament.rounds_known or tournament.ends_later
             or after_round < tournament.total_rounds):
         return False
+    pending = ResultCode.PENDING
+    # A game without a result has a pending code on one side: without any, every round is
+    # complete (one pass over the results, rather than one per round).
+    if not any(result.code == pending for player in tournament.players
+               for result in player.results[:after_round]):
+        return True
     return all(round_progress(tournament, k).is_complete for k in range(1, after_round + 1))
 
 

@@ -20,11 +20,13 @@ makes some K an estimate: :class:`KSource`.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TypeAlias
 
 from generator.model import Player, ResultCode, RoundKind, StartNo, Tournament
 from generator.rules.categories import read_birth
@@ -258,6 +260,13 @@ class GameRatingChange:
     """Set when ``counted`` is False."""
 
 
+_Round: TypeAlias = tuple[int, StartNo | None, int | None, int | None, bool, Decimal | None,
+                          NotCounted | None]
+"""One round before K is known: its number, the opponent and their rating, the difference
+as used (None: not counted), whether the 400-point rule cut it, the score, and why it is
+not counted."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RatingChange:
     """One player's rating change from this event."""
@@ -272,25 +281,34 @@ class RatingChange:
     k_before_cap: int | None = None
     """The K of the rule or event.yml when K x games passed 700 and K was lowered to
     ``k`` (8.3.3, 2024); None when no cap applied."""
-    games: tuple[GameRatingChange, ...] = ()
-    """Every round that has happened for the player, counted or not, round 1 first."""
     total: Decimal = Decimal(0)
     """The sum of the counted games' changes, unrounded (= K x the sum of score - PD)."""
     rounded: int = 0
     """The total rounded to a whole number, 0.5 away from zero (8.3.4 rounds a rating
     period's change: this is the change were the event the player's only one in it; the
     older editions' texts found do not say, and the same rounding is used)."""
+    counted_games: int = 0
+    """The games that count (those in ``games`` with ``counted``)."""
     no_change: NoChange | None = None
     edition: RatingEdition
+    rounds: tuple[_Round, ...] = ()
+    """Every round that has happened for the player, before K (``games`` reads them)."""
 
     @property
-    def counted_games(self) -> int:
-        return sum(1 for game in self.games if game.counted)
+    def games(self) -> tuple[GameRatingChange, ...]:
+        """Every round that has happened for the player, counted or not, round 1 first,
+        with its arithmetic. Made when asked for (a player's page asks; the standings'
+        downloads need the totals alone, and 11 rounds of 2,000 players are 22,000 of
+        them)."""
+        k = self.k
+        if k is None:
+            return ()
+        return tuple([_game(game, k) for game in self.rounds])
 
     @property
     def leaves_out_rated_games(self) -> bool:
         """Some game FIDE rates could not be computed here (2009: an unrated opponent)."""
-        return any(g.not_counted is NotCounted.OPPONENT_RATING_UNKNOWN for g in self.games)
+        return any(game[6] is NotCounted.OPPONENT_RATING_UNKNOWN for game in self.rounds)
 
 
 def rating_changes(tournament: Tournament, k_settings: KSettings = DEFAULT_K_SETTINGS, *,
@@ -299,8 +317,10 @@ def rating_changes(tournament: Tournament, k_settings: KSettings = DEFAULT_K_SET
     under the B.02 edition in force ``on`` that day (the event's first day; the rating
     and K are those at the beginning of the event)."""
     edition = RatingEdition.in_force_on(on)
+    # Each opponent's rating, looked up once for the event rather than once per game.
+    ratings = {player.start_no: player.rating for player in tournament.players}
     return MappingProxyType({
-        player.start_no: _rating_change(player, tournament, k_settings, edition, on)
+        player.start_no: _rating_change(player, ratings, k_settings, edition, on)
         for player in tournament.players})
 
 
@@ -308,74 +328,84 @@ _SCORES = {ResultCode.WIN: Decimal(1), ResultCode.DRAW: Decimal("0.5"),
            ResultCode.LOSS: Decimal(0)}
 """8.3.2 b): for each game the score is 1, 0.5 or 0, whatever points the event gives."""
 
+_FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 
-def _rating_change(player: Player, tournament: Tournament, k_settings: KSettings,
-                   edition: RatingEdition, on: datetime.date | None) -> RatingChange:
+
+@functools.cache
+def _expected(difference: int) -> Decimal:
+    """PD for a difference as used (after the 400-point rule): one of a few hundred values,
+    each worked out once per process rather than once per game."""
+    return Decimal(score_probability_hundredths(difference)) * ONE_HUNDREDTH
+
+
+def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
+                   k_settings: KSettings, edition: RatingEdition,
+                   on: datetime.date | None) -> RatingChange:
     rating = player.rating
     if rating is None:
         return RatingChange(start_no=player.start_no, rating=None, k=None, k_source=None,
                             k_reason=None, no_change=NoChange.UNRATED, edition=edition)
     k, source, reason = k_factor(player, k_settings, edition, on)
-    rounds = [_game(result.round, result.opponent, result.code, result.kind, rating,
-                    tournament, edition)
-              for result in player.results if result.kind is not RoundKind.NOT_PLAYED_YET]
-    counted = sum(1 for game in rounds if game.difference is not None)
+    keeps_from = edition.keeps_real_difference_from
+    widest = edition.max_difference if keeps_from is None or rating < keeps_from else None
+    rounds = []
+    for result in player.results:
+        kind = result.kind
+        if kind is not RoundKind.NOT_PLAYED_YET:
+            rounds.append(_round(result.round, result.opponent, result.code, kind, rating,
+                                 ratings, edition, widest))
+    counted = sum(1 for game in rounds if game[3] is not None)
     k_before_cap = None
     if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
         # 8.3.3: the games of this event alone pass K x n = 700, so K is the largest whole
         # number that keeps within it (other events of the rating period could lower it more).
         k_before_cap, k = k, K_TIMES_GAMES_LIMIT // counted
-    games = tuple(_with_change(game, k) for game in rounds)
-    total = sum((g.change for g in games if g.change is not None), Decimal(0))
+    # The sum of the games' changes as ``_game`` works each out (the pages show both).
+    total = sum([k * (score - _expected(difference))
+                 for _no, _o, _r, difference, _c, score, _why in rounds
+                 if difference is not None and score is not None], Decimal(0))
     return RatingChange(
         start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
-        k_before_cap=k_before_cap, games=games, total=total,
-        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition)
+        k_before_cap=k_before_cap, total=total, counted_games=counted,
+        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition,
+        rounds=tuple(rounds))
 
 
-def _game(round_no: int, opponent: StartNo | None, code: ResultCode, kind: RoundKind,
-          rating: int, tournament: Tournament, edition: RatingEdition) -> GameRatingChange:
-    """One round before K is known: the difference and PD of a counted game, else why not."""
-    opponent_rating = (tournament.player(opponent).rating
-                       if opponent is not None and tournament.has_player(opponent) else None)
+def _round(round_no: int, opponent: StartNo | None, code: ResultCode, kind: RoundKind,
+           rating: int, ratings: Mapping[StartNo, int | None], edition: RatingEdition,
+           widest: int | None) -> _Round:
+    """One round before K is known. ``widest``: the 400-point rule's limit for this
+    player, None where the edition keeps the real difference (a player rated 2650+)."""
+    known = opponent is not None and opponent in ratings
+    opponent_rating = ratings[opponent] if known and opponent is not None else None
     reason = None
-    if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
-        reason = NotCounted.FORFEIT
-    elif kind is RoundKind.PENDING:
-        reason = NotCounted.PENDING
-    elif kind is not RoundKind.GAME or opponent is None or not tournament.has_player(opponent):
-        reason = NotCounted.BYE
+    if kind is not RoundKind.GAME or not known:
+        reason = (NotCounted.FORFEIT if kind in _FORFEITS
+                  else NotCounted.PENDING if kind is RoundKind.PENDING else NotCounted.BYE)
     elif code not in _SCORES:
         reason = NotCounted.UNRATED_GAME
     elif opponent_rating is None:
         reason = (NotCounted.OPPONENT_RATING_UNKNOWN if edition.rates_games_against_unrated
                   else NotCounted.UNRATED_OPPONENT)
     if reason is not None:
-        return GameRatingChange(round=round_no, opponent=opponent,
-                                opponent_rating=opponent_rating, not_counted=reason)
+        return round_no, opponent, opponent_rating, None, False, None, reason
     assert opponent_rating is not None
     real = rating - opponent_rating
-    keeps_from = edition.keeps_real_difference_from
-    if keeps_from is not None and rating >= keeps_from:
-        difference = real
-    else:
-        widest = edition.max_difference
-        difference = max(-widest, min(widest, real))
-    expected = Decimal(score_probability_hundredths(difference)) * ONE_HUNDREDTH
-    return GameRatingChange(round=round_no, opponent=opponent,
-                            opponent_rating=opponent_rating, difference=difference,
-                            is_capped_at_400=difference != real, expected=expected,
-                            result=_SCORES[code], counted=True)
+    difference = real if widest is None else max(-widest, min(widest, real))
+    return (round_no, opponent, opponent_rating, difference, difference != real,
+            _SCORES[code], None)
 
 
-def _with_change(game: GameRatingChange, k: int) -> GameRatingChange:
-    if not game.counted or game.result is None or game.expected is None:
-        return game
+def _game(game: _Round, k: int) -> GameRatingChange:
+    round_no, opponent, opponent_rating, difference, capped, result, reason = game
+    if difference is None or result is None:
+        return GameRatingChange(round=round_no, opponent=opponent,
+                                opponent_rating=opponent_rating, not_counted=reason)
+    expected = _expected(difference)
     return GameRatingChange(
-        round=game.round, opponent=game.opponent, opponent_rating=game.opponent_rating,
-        difference=game.difference, is_capped_at_400=game.is_capped_at_400,
-        expected=game.expected, result=game.result,
-        change=k * (game.result - game.expected), counted=True)
+        round=round_no, opponent=opponent, opponent_rating=opponent_rating,
+        difference=difference, is_capped_at_400=capped, expected=expected, result=result,
+        change=k * (result - expected), counted=True)
 
 
 _TITLES_THAT_ASKED_FOR_2400 = frozenset({"GM", "IM"})

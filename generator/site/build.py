@@ -23,14 +23,8 @@ from types import MappingProxyType
 import jinja2
 
 from generator.errors import Diagnostic, StandingsError, refused_by_strict
-from generator.reading.events import (
-    Event,
-    event_paths,
-    event_slug,
-    read_events,
-    read_site,
-    site_inputs,
-)
+from generator.reading.events import Event, event_paths, event_slug, read_events
+from generator.reading.site_files import read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render

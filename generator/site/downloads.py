@@ -14,7 +14,7 @@ from generator.messages import NC_
 from generator.model import ZERO, Team
 from generator.rules.progress import status_of
 from generator.rules.ranking import value_keys
-from generator.site.numbers import json_number_text, plain_decimal, shown_value
+from generator.site.plain_numbers import json_number_text, plain_decimal, shown_value
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -149,17 +149,21 @@ def standings_json(standings: Standings, event_name: str,
     points = _memo(json_number_text, "null")
     game_points = _team_game_points(standings)
     players = []
+    # K and its source take a few values: each written once (as json.dumps writes it).
+    dumped: dict[int | str | None, str] = {}
     for index, row in enumerate(standings.rows):
-        number = row.number
-        values = ",\n".join([prefix + text(number(key)) for prefix, key, text in columns])
+        numbers = row.numbers()
+        values = ",\n".join([prefix + text(numbers[key]) for prefix, key, text in columns])
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
         team_line = (f'   "game_points": {points(game_points[index])},\n'
                      if game_points is not None else "")
         if ratings is not None:
             change, k, source = _rating_fields(ratings.get(row.player.start_no))
+            k_text = dumped.get(k) or dumped.setdefault(k, json.dumps(k))
+            source_text = dumped.get(source) or dumped.setdefault(source, json.dumps(source))
             team_line += (f'   "rating_change": {points(change)},\n'
-                          f'   "k": {json.dumps(k)},\n'
-                          f'   "k_source": {json.dumps(source)},\n')
+                          f'   "k": {k_text},\n'
+                          f'   "k_source": {source_text},\n')
         players.append(
             f'  {{\n   "start_no": {int(row.player.start_no)},\n'
             f'   "name": {_encode_text(row.player.name)},\n'

@@ -4,29 +4,28 @@ numbers, money, shares, rating changes, days and ranges of days.
 
 One writer, so that a page, a download and ``standings rank`` cannot write the same value
 two ways. The locale's part (the decimal separator, the month names and the order of a
-date) comes from the active language (``language.py``) and Babel; nothing here imports
-Jinja or the renderer, so ``standings rank`` writes its JSON and CSV with it cheaply.
-``tests/site/test_numbers.py`` checks that no other module of the site, the preview or the
-CLI writes dates with Babel, rounds a Decimal or reads the decimal separator itself.
+date) comes from the active language (``language.py``) and Babel; the plain part, which
+knows no language, is ``plain_numbers.py`` (re-exported here), so that ``standings rank``
+writes its JSON and CSV without loading Babel. ``tests/site/test_numbers.py`` checks that no
+other module of the site, the preview or the CLI writes dates with Babel, rounds a Decimal
+or reads the decimal separator itself.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 from datetime import date, time
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING, overload
 
 from babel import Locale
 from babel.dates import format_date, format_interval
 
 from generator.messages import NC_
-from generator.rules.notation import shown_rounded
 from generator.site.language import active, words
-
-if TYPE_CHECKING:
-    from generator.rules.notation import TiebreakSpec
+from generator.site.plain_numbers import json_number as json_number
+from generator.site.plain_numbers import json_number_text as json_number_text
+from generator.site.plain_numbers import plain_decimal as plain_decimal
+from generator.site.plain_numbers import shown_value as shown_value
 
 UNDEFINED = "–"
 """A value C.07 leaves undefined (a tie-break of a player without games), in a cell."""
@@ -40,48 +39,6 @@ MONEY = NC_("an amount of money: 500 EUR", "{amount} {currency}")
 
 HUNDREDTHS = Decimal("0.01")
 TENTHS = Decimal("0.1")
-
-
-# --- plain: the downloads, JSON and the CLI ------------------------------------------------
-
-def plain_decimal(value: Decimal) -> str:
-    """11.5, 2120, 45.83: no exponent, no trailing zeros, a point whatever the language
-    (CSV, JSON, the CLI)."""
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text if text not in ("", "-0") else "0"
-
-
-def json_number(value: Decimal | None) -> int | float | None:
-    """A plain JSON number (11.5, 2120, 45.83); None where C.07 leaves the value undefined."""
-    if value is None:
-        return None
-    if value == value.to_integral_value():
-        return int(value)
-    return float(plain_decimal(value))
-
-
-def json_number_text(value: Decimal | None) -> str:
-    """The number as the JSON documents write it: ``11.5``, ``2120``, ``null``."""
-    return json.dumps(json_number(value))
-
-
-@overload
-def shown_value(spec: TiebreakSpec, value: Decimal) -> Decimal: ...
-
-
-@overload
-def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None: ...
-
-
-def shown_value(spec: TiebreakSpec, value: Decimal | None) -> Decimal | None:
-    """AOB (an exact average) and SSSC (an exact combination): C.07 names no rounding, so
-    they rank exactly and are shown with two decimals, as ``standings rank`` prints them.
-    Every other value is shown exactly."""
-    if value is None or not spec.info.is_shown_rounded:
-        return value
-    return shown_rounded(value)
 
 
 # --- in the page's language ------------------------------------------------------------------

@@ -27,7 +27,7 @@ from kit.svgkit import (
     TECHNIQUES,
 )
 
-from generator.reading.events import read_site
+from generator.reading.site_files import read_site
 from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser

@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.errors import DiagnosticSink
-from generator.reading.events import read_site
 from generator.reading.settings import read_settings
+from generator.reading.site_files import read_site
 from tests.reading.test_events import make_event
 
 HEAD = "Cup "

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.reading.events import read_site, site_inputs
+from generator.reading.site_files import read_site, site_inputs
 from generator.reading.site_settings import (
     DEFAULT_SITE_TITLE,
     LOGO_FOLDER,

@@ -31,7 +31,7 @@ from kit.svgkit import (
 )
 
 from generator.errors import Severity, StandingsError
-from generator.reading.events import read_site
+from generator.reading.site_files import read_site
 from generator.reading.svg_logo import MAX_SVG_DEPTH, clean_svg
 from generator.site.build import build_site
 

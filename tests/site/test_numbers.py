@@ -213,7 +213,8 @@ def test_no_date_is_no_text() -> None:
 # --- one writer ------------------------------------------------------------------------------
 
 GENERATOR = Path(__file__).resolve().parents[2] / "generator"
-WRITER = GENERATOR / "site" / "numbers.py"
+WRITERS = (GENERATOR / "site" / "numbers.py", GENERATOR / "site" / "plain_numbers.py")
+"""The one writer: in the page's language, and its plain part (which loads no Babel)."""
 MONTHS = frozenset({"January", "February", "March", "April", "June", "July", "August",
                     "September", "October", "November", "December"})
 """An English month's name as a string of its own (May is also a word)."""
@@ -256,7 +257,7 @@ def _writers_above_the_rules() -> list[Path]:
             *sorted((GENERATOR / "preview").glob("*.py")), GENERATOR / "cli.py"]
 
 
-@pytest.mark.parametrize("path", [p for p in _writers_above_the_rules() if p != WRITER],
+@pytest.mark.parametrize("path", [p for p in _writers_above_the_rules() if p not in WRITERS],
                          ids=lambda p: p.relative_to(GENERATOR).as_posix())
 def test_only_the_numbers_module_writes_numbers_and_dates(path: Path) -> None:
     assert number_writing(path.read_text(encoding="utf-8")) == [], (
@@ -276,4 +277,5 @@ def test_the_check_sees_a_second_writer() -> None:
     assert not number_writing("text = f'{elapsed:.2f} s'\n")
     assert not number_writing("from babel import Locale\nname = format(value)\n")
     # The writer itself holds every one of them but the month names.
-    assert len(number_writing(WRITER.read_text(encoding="utf-8"))) >= 4
+    assert len([found for writer in WRITERS
+                for found in number_writing(writer.read_text(encoding="utf-8"))]) >= 4

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from kit.sitekit import EXAMPLES_DIR, read_tree
 
-from generator.reading.events import read_events, read_site
+from generator.reading.events import read_events
+from generator.reading.site_files import read_site
 from generator.site import build as site
 from generator.site.pages import (
     EVENT_PAGE_KINDS,

@@ -1,0 +1,124 @@
+"""The files beside an events folder that shape every page: ``site.yml`` and its logo.
+
+Apart from the event reader (``events.py``) so that reading and ranking an event loads
+neither the site's settings nor the logo's cleaner (``svg_logo.py``, defusedxml): only the
+build, ``serve`` and ``standings check`` of an events folder read them (issue 25).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+from generator.errors import Diagnostic, DiagnosticSink
+from generator.files import InputFolder, read_input_file
+from generator.reading.events import event_paths, event_slug, is_events_folder, read_text
+from generator.reading.settings import MAX_SETTINGS_CHARACTERS
+from generator.reading.site_names import language_folder_problems
+from generator.reading.site_settings import (
+    MAX_LOGO_BYTES,
+    SITE_FILE,
+    SiteSettings,
+    is_svg_logo,
+    logo_problem,
+    read_site_settings,
+)
+from generator.reading.svg_logo import clean_svg
+
+
+def site_file(events_root: str | os.PathLike[str]) -> tuple[Path, str]:
+    """Where ``site.yml`` is for an events folder: beside it (in the folder holding
+    ``events/``), as a path and as the user would write it."""
+    # Lexically, as the user spelled it: "events" -> "site.yml", "." -> "../site.yml".
+    display = os.path.normpath(os.path.join(os.fspath(events_root), os.pardir, SITE_FILE))
+    return Path(os.path.abspath(display)), display
+
+
+def _read_site_file(events_root: str | os.PathLike[str]
+                    ) -> tuple[SiteSettings, list[Diagnostic]]:
+    """``site.yml`` alone, its logo named but not read."""
+    path, display = site_file(events_root)
+    # lexists: a folder, a pipe or a broken link named site.yml is reported, not skipped.
+    if not os.path.lexists(path):
+        return SiteSettings(), []
+    diagnostics: list[Diagnostic] = []
+    project = InputFolder.of(path.parent, name="the project folder")
+    text = read_text(path, display, diagnostics, project,
+                      limit=4 * MAX_SETTINGS_CHARACTERS + 4)
+    if text is None:
+        return SiteSettings(path=display), diagnostics
+    sink = DiagnosticSink(display)
+    settings = read_site_settings(text, display, sink)
+    diagnostics.extend(sink.collected())
+    return settings, diagnostics
+
+
+def read_site(events_root: str | os.PathLike[str]
+              ) -> tuple[SiteSettings, tuple[Diagnostic, ...]]:
+    """``site.yml`` beside the events folder, with its logo's bytes; the defaults without
+    one. Never raises for bad input: the settings (defaults where refused) and every
+    problem, each at its ``site.yml:LINE:COLUMN``."""
+    settings, diagnostics = _read_site_file(events_root)
+    if settings.logo is None:
+        return settings, tuple(diagnostics)
+    path, display = site_file(events_root)
+    project = InputFolder.of(path.parent, name="the project folder")
+    line, column = settings.positions.get("logo", (None, None))
+    at = partial(Diagnostic, path=display, line=line, column=column)
+    logo_path = path.parent / settings.logo
+    problem: str | None = None
+    data = b""
+    if not os.path.lexists(logo_path):
+        problem = f"no file {settings.logo!r} beside {SITE_FILE}"
+    else:
+        try:
+            data = read_input_file(logo_path, project, limit=MAX_LOGO_BYTES + 1)
+        except OSError as error:
+            problem = f"cannot read {settings.logo!r}: {error.strerror}"
+        else:
+            problem = logo_problem(settings.logo, data)
+    if problem is None and is_svg_logo(settings.logo):
+        cleaned = clean_svg(data, os.path.join(os.path.dirname(display), settings.logo))
+        diagnostics.extend(cleaned.diagnostics)
+        if cleaned.data is None:
+            return replace(settings, logo=None), tuple(diagnostics)
+        data = cleaned.data
+    if problem is not None:
+        diagnostics.append(at(message=f"'logo': {problem}",
+                              expected=f"an image file of at most {MAX_LOGO_BYTES // 1024} KB "
+                                       f"beside {SITE_FILE} (svg, png, jpg or webp)"))
+        return replace(settings, logo=None), tuple(diagnostics)
+    return replace(settings, logo_data=data), tuple(diagnostics)
+
+
+def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, ...]:
+    """The problems of the site.yml beside each events folder among ``paths`` (a folder
+    holding no TRF file itself: an event folder or a TRF file has no site of its own), each
+    site.yml once; ``standings check`` reports them with the events'."""
+    found: dict[Path, tuple[Diagnostic, ...]] = {}
+    for given in paths:
+        if is_events_folder(given):
+            path, _ = site_file(given)
+            if path not in found:
+                settings, problems = read_site(given)
+                listed = event_paths(given, [])  # its own problems are the events' to report
+                found[path] = (*problems, *language_folder_problems(
+                    ((event_slug(Path(event)), event) for event in listed),
+                    settings.language_folders))
+    return tuple(problem for problems in found.values() for problem in problems)
+
+
+def site_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
+    """The files beside the events folder that shape every page: site.yml and its logo
+    (the build cache digests them, serve watches them)."""
+    path, _ = site_file(events_root)
+    # The logo's name is enough: reading and cleaning it is the build's work, done once.
+    settings, _problems = _read_site_file(events_root)
+    logo = (path.parent / settings.logo,) if settings.logo is not None else ()
+    return (path, *logo)
+
+
+__all__ = ["read_site", "site_file", "site_inputs", "site_problems"]

@@ -1,0 +1,85 @@
+"""``standings rank``, ``check`` and ``explain`` load only what they use (issue 25).
+
+A command is run in a fresh interpreter, as ``python -m generator`` runs it, and the modules
+it loaded are read back from ``sys.modules``. ``tests/test_layers.py`` checks the imports
+as written; this checks what a command really pulls in through them, its lazy imports
+included. Nothing here is timed: a module that is not loaded costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENT = ROOT / "events" / "gros-open-2010"
+"""Rated players, categories and prizes in event.yml: every part of the plan has work."""
+
+DRAWING = ("jinja2", "markupsafe", "markdown", "nh3", "segno")
+"""Templates, escaping, Markdown, QR codes: the pages' machinery."""
+SITE_ONLY = ("defusedxml", "xml", "babel.messages", "babel.dates", "babel.numbers",
+             "babel.support", "generator.site.render", "generator.site.pages",
+             "generator.site.player_view", "generator.site.views", "generator.site.build",
+             "generator.site.language", "generator.reading.svg_logo",
+             "generator.reading.site_settings")
+"""The site's catalogues and dates, site.yml and its logo, the page records."""
+FOR_PAGES = ("generator.site.prize_view", "generator.site.prize_words",
+             "generator.site.rating_view", "generator.site.people", "generator.site.headline",
+             "generator.site.wording", "generator.site.numbers", "generator.site.derivation")
+"""The prizes', ratings' and people's pages, the words and the numbers in a language.
+
+(event.yml's categories and prizes are read, and refused when wrong, by every command: their
+settings are loaded with the reader; the plan awards them only when a page asks.)"""
+
+_RUN = """
+import json, sys
+from generator.cli import main
+try:
+    main(sys.argv[1:], prog_name="standings")
+except SystemExit:
+    pass
+sys.stdout.flush()
+print("\\n" + json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded_by(*arguments: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``standings ARGUMENTS``."""
+    finished = subprocess.run([sys.executable, "-c", _RUN, *arguments], capture_output=True,
+                              text=True, cwd=ROOT, check=False)
+    last = finished.stderr.strip().splitlines()[-1]
+    modules: list[str] = json.loads(last)
+    return set(modules)
+
+
+def offenders(modules: set[str], unwanted: tuple[str, ...]) -> list[str]:
+    """The modules of ``modules`` that are, or are inside, one of ``unwanted``."""
+    return sorted(m for m in modules
+                  if any(m == u or m.startswith(u + ".") for u in unwanted))
+
+
+@pytest.mark.parametrize("output", ["text", "json", "csv"])
+def test_rank_loads_no_page_machinery(output: str) -> None:
+    modules = loaded_by("rank", str(EVENT), "--format", output)
+    assert "generator.rules.ranking" in modules  # it did rank
+    assert "generator.rules.rating_change" in modules  # the downloads carry the changes
+    assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES) == []
+
+
+def test_check_loads_no_page_machinery() -> None:
+    modules = loaded_by("check", str(EVENT))
+    assert "generator.rules.ranking" in modules
+    assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES) == []
+
+
+def test_the_check_sees_what_the_site_loads() -> None:
+    # The same run of a command that draws pages is caught by the same lists.
+    modules = loaded_by("--help")
+    assert offenders(modules, DRAWING + SITE_ONLY) == []
+    assert offenders({"jinja2.environment", "babel.dates", "generator.site.render"},
+                     DRAWING + SITE_ONLY) == ["babel.dates", "generator.site.render",
+                                              "jinja2.environment"]
