@@ -49,6 +49,14 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_BYTECODE] = folder
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers per core this process may use. About a third of the suite's
+    wall time is waiting, on chromium, on servers being served and on child processes
+    (measured on 2 cores: 400 s of CPU in 342 s of wall with one worker per core; with two
+    per core the same run took 294 s)."""
+    return 2 * len(os.sched_getaffinity(0))
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(_BYTECODE, None)
     if folder is not None:
