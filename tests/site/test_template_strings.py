@@ -84,6 +84,13 @@ GETTEXT_NAMES = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
 
 def pseudo_environment(events: Path) -> jinja2.Environment:
     env = build.site_environment(events)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        _pseudo_gettext, _pseudo_ngettext, newstyle=True,
+        pgettext=_pseudo_pgettext, npgettext=_pseudo_npgettext)
+    # The site's environment binds `_` to its gettext itself (render.py, one call deep, not
+    # Jinja's alias that looks `gettext` up): the pseudo one takes its place. Before the
+    # templates are read: the environment translates their constant words as it parses them.
+    env.globals["_"] = env.globals["gettext"]
     template_words = _template_words(env)
 
     def mark_value(value: Any) -> Any:
@@ -105,9 +112,6 @@ def pseudo_environment(events: Path) -> jinja2.Environment:
     breakable = env.filters["breakable"]
     env.filters["breakable"] = lambda name: _wrapped(breakable(name))
     env.finalize = mark_value
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        _pseudo_gettext, _pseudo_ngettext, newstyle=True,
-        pgettext=_pseudo_pgettext, npgettext=_pseudo_npgettext)
     return env
 
 
