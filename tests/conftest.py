@@ -40,13 +40,16 @@ def pytest_configure(config: pytest.Config) -> None:
     # whole program and rewrites every test module first (about 0.3 s a start, 6 s a
     # worker). This run's bytecode goes to a folder of its own instead, outside the
     # checkout (which stays as clean as the setting wants it), removed at the end.
-    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
-        folder = tempfile.mkdtemp(prefix="standings-tests-bytecode-")
+    # A PYTHONPYCACHEPREFIX of the caller's is kept, and kept afterwards.
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        folder = os.environ.get("PYTHONPYCACHEPREFIX")
+        if not folder:
+            folder = tempfile.mkdtemp(prefix="standings-tests-bytecode-")
+            config.stash[_BYTECODE] = folder
         del os.environ["PYTHONDONTWRITEBYTECODE"]
         os.environ["PYTHONPYCACHEPREFIX"] = folder
         sys.pycache_prefix = folder
         sys.dont_write_bytecode = False
-        config.stash[_BYTECODE] = folder
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
