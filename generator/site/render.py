@@ -185,23 +185,63 @@ def _words_callables(speaks: languages.Language) -> dict[str, Callable[..., str]
     the fields escaped), with the catalogue called directly.
     """
     look_up, look_up_in = speaks.gettext, speaks.pgettext
+    written = SentenceMemo()
 
     @jinja2.pass_context
     def gettext(context: Context, message: str, /, **fields: Any) -> str:
-        words = look_up(message)
         if context.eval_ctx.autoescape:
-            return Markup(words) % fields
-        return words % fields
+            return written.sentence(look_up(message), fields)
+        return look_up(message) % fields
 
     @jinja2.pass_context
     def pgettext(context: Context, sense: str, message: str, /, **fields: Any) -> str:
         fields.setdefault("context", sense)
-        words = look_up_in(sense, message)
         if context.eval_ctx.autoescape:
-            return Markup(words) % fields
-        return words % fields
+            return written.sentence(look_up_in(sense, message), fields)
+        return look_up_in(sense, message) % fields
 
     return {"_": gettext, "gettext": gettext, "pgettext": pgettext}
+
+
+_SAME_TEXT_WHEN_EQUAL = frozenset({str, Markup, int})
+"""The types whose equal values always write the same text (a Decimal does not: 1 and 1.0
+are equal; a bool is equal to an int; a str and a Markup of the same characters are equal
+but only the str is escaped)."""
+
+
+class SentenceMemo:
+    """A translated sentence with its fields, formatted once per environment and reused.
+
+    A player page of an 11-round event says "(rd 5)" a dozen times, "%(name)s (C.07
+    %(articles)s)" for each tie-break, "round %(number)s (%(contribution)s)"...: the same
+    handful of sentences on every page, each a Markup format (every field wrapped, escaped
+    and formatted in Python) at every call. The result depends only on the words and on
+    the fields' text, so a sentence whose fields are all of a type in
+    :data:`_SAME_TEXT_WHEN_EQUAL` is kept, by its words and each field's name, type and
+    value; any other (a Decimal, a list) is formatted every time. Bounded: when full, the
+    memo starts again (a player's name makes a sentence of its own on each page).
+    """
+
+    LIMIT = 4096
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[Any, ...], Markup] = {}
+
+    def sentence(self, words: str, fields: Mapping[str, Any]) -> Markup:
+        key: tuple[Any, ...] = (words,)
+        for name, value in fields.items():
+            kind = type(value)
+            if kind not in _SAME_TEXT_WHEN_EQUAL:
+                return Markup(words) % fields
+            key += (name, kind, value)
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= self.LIMIT:
+                self._kept.clear()
+            found = self._kept[key] = Markup(words) % fields
+        return found
 
 
 def site_of(env: jinja2.Environment) -> SiteSettings:
@@ -249,10 +289,27 @@ def breakable_name(name: str) -> Markup:
     browser, wider than a phone's name column, so it ran over the next cell. ``<wbr>``
     adds no character: what is copied or searched is the name as the file writes it.
     """
+    # A player's name is written on every page that lists them (an opponent's on a dozen
+    # player pages, each some four times): a plain str is broken once and kept.
+    plain = type(name) is str
+    if plain:
+        found = _BROKEN_NAMES.get(name)
+        if found is not None:
+            return found
     escaped = escape(name)
-    if "," not in escaped:
-        return escaped
-    return Markup(_COMMA_BEFORE_A_WORD.sub(",<wbr>", escaped))
+    broken = (Markup(_COMMA_BEFORE_A_WORD.sub(",<wbr>", escaped)) if "," in escaped
+              else escaped)
+    if plain:
+        if len(_BROKEN_NAMES) >= _BROKEN_NAMES_LIMIT:
+            _BROKEN_NAMES.clear()
+        _BROKEN_NAMES[name] = broken
+    return broken
+
+
+_BROKEN_NAMES: dict[str, Markup] = {}
+""":func:`breakable_name` of each name given as a plain str (a Markup or a str subclass
+is worked out every time: its text alone does not say how it is escaped)."""
+_BROKEN_NAMES_LIMIT = 65536
 
 
 def articles(values: Sequence[str]) -> str:

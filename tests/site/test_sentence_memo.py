@@ -1,0 +1,54 @@
+"""A template's sentence with fields is formatted once per environment and reused
+(render.SentenceMemo): reused only where the fields' text is the same, escaped the same."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from markupsafe import Markup
+
+from generator.site.render import SentenceMemo, make_environment
+
+SOURCE = '{{ _("[%(x)s]", x=v) }}|{{ pgettext("test", "(%(x)s)", x=v) }}'
+
+
+def _written(values: list[Any]) -> list[str]:
+    """Each value rendered in turn by one environment, as its pages are."""
+    template = make_environment(None).from_string(SOURCE)
+    return [template.render(v=value) for value in values]
+
+
+@pytest.mark.parametrize(("first", "then", "written"), [
+    # Equal values whose text differs, or which are escaped differently.
+    (Markup("<b>"), "<b>", "[&lt;b&gt;]|(&lt;b&gt;)"),
+    ("<b>", Markup("<b>"), "[<b>]|(<b>)"),
+    (1, Decimal("1.0"), "[1.0]|(1.0)"),
+    (Decimal("1"), Decimal("1.0"), "[1.0]|(1.0)"),
+    (1, True, "[True]|(True)"),
+    (True, 1, "[1]|(1)"),
+    (1, "1", "[1]|(1)"),
+])
+def test_an_equal_field_of_another_kind_is_formatted_for_itself(
+        first: Any, then: Any, written: str) -> None:
+    assert _written([first, then, then])[1:] == [written, written]
+
+
+def test_the_same_sentence_is_written_the_same_each_time() -> None:
+    assert _written(["<Ann & Bo>"] * 3) == ["[&lt;Ann &amp; Bo&gt;]|(&lt;Ann &amp; Bo&gt;)"] * 3
+
+
+def test_the_memo_is_bounded_and_still_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SentenceMemo, "LIMIT", 4)
+    memo = SentenceMemo()
+    for number in range(20):
+        assert memo.sentence("%(n)s<", {"n": number}) == Markup(f"{number}<")
+        assert len(memo._kept) <= 4
+    assert memo.sentence("%(n)s<", {"n": "<"}) == Markup("&lt;<")
+
+
+def test_a_field_that_cannot_be_kept_is_formatted_every_time() -> None:
+    memo = SentenceMemo()
+    assert memo.sentence("%(n)s", {"n": ["<a>"]}) == Markup("[&#39;&lt;a&gt;&#39;]")
+    assert memo._kept == {}
