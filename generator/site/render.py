@@ -176,8 +176,8 @@ def make_environment(events_dir: Path | None = None,
 
 
 def _words_callables(speaks: languages.Language) -> dict[str, Callable[..., str]]:
-    """``_``, ``gettext`` and ``pgettext`` as jinja2.ext.i18n's new style makes them, each
-    one call deep.
+    """``_``, ``gettext``, ``pgettext`` and ``ngettext`` as jinja2.ext.i18n's new style
+    makes them, each one call deep, their sentences kept (:class:`SentenceMemo`).
 
     Jinja's ``_`` looks ``gettext`` up and calls it, which calls the catalogue: three
     ``context.call`` for each sentence with a number or a name in it, some ninety a player
@@ -185,7 +185,9 @@ def _words_callables(speaks: languages.Language) -> dict[str, Callable[..., str]
     the fields escaped), with the catalogue called directly.
     """
     look_up, look_up_in = speaks.gettext, speaks.pgettext
+    look_up_plural = speaks.translations.ngettext
     written = SentenceMemo()
+    plural_words: dict[tuple[str, str, int], str] = {}
 
     @jinja2.pass_context
     def gettext(context: Context, message: str, /, **fields: Any) -> str:
@@ -200,7 +202,26 @@ def _words_callables(speaks: languages.Language) -> dict[str, Callable[..., str]
             return written.sentence(look_up_in(sense, message), fields)
         return look_up_in(sense, message) % fields
 
-    return {"_": gettext, "gettext": gettext, "pgettext": pgettext}
+    @jinja2.pass_context
+    def ngettext(context: Context, singular: str, plural: str, count: int, /,
+                 **fields: Any) -> str:
+        # Jinja's own calls the catalogue through context.call and formats a new Markup
+        # each time: some twenty times the cost of a kept sentence, three times a page.
+        fields.setdefault("num", count)
+        if type(count) is int:  # the catalogue's plural formula, in Python, once a count
+            forms = (singular, plural, count)
+            words = plural_words.get(forms)
+            if words is None:
+                if len(plural_words) >= SentenceMemo.LIMIT:
+                    plural_words.clear()
+                words = plural_words[forms] = look_up_plural(singular, plural, count)
+        else:
+            words = look_up_plural(singular, plural, count)
+        if context.eval_ctx.autoescape:
+            return written.sentence(words, fields)
+        return words % fields
+
+    return {"_": gettext, "gettext": gettext, "pgettext": pgettext, "ngettext": ngettext}
 
 
 _SAME_TEXT_WHEN_EQUAL = frozenset({str, Markup, int})

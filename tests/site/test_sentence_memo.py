@@ -11,7 +11,8 @@ from markupsafe import Markup
 
 from generator.site.render import SentenceMemo, make_environment
 
-SOURCE = '{{ _("[%(x)s]", x=v) }}|{{ pgettext("test", "(%(x)s)", x=v) }}'
+SOURCE = ('{{ _("[%(x)s]", x=v) }}|{{ pgettext("test", "(%(x)s)", x=v) }}'
+          '{{ ngettext("", "|%(num)s:%(x)s", 2, x=v) }}')
 
 
 def _written(values: list[Any]) -> list[str]:
@@ -22,13 +23,13 @@ def _written(values: list[Any]) -> list[str]:
 
 @pytest.mark.parametrize(("first", "then", "written"), [
     # Equal values whose text differs, or which are escaped differently.
-    (Markup("<b>"), "<b>", "[&lt;b&gt;]|(&lt;b&gt;)"),
-    ("<b>", Markup("<b>"), "[<b>]|(<b>)"),
-    (1, Decimal("1.0"), "[1.0]|(1.0)"),
-    (Decimal("1"), Decimal("1.0"), "[1.0]|(1.0)"),
-    (1, True, "[True]|(True)"),
-    (True, 1, "[1]|(1)"),
-    (1, "1", "[1]|(1)"),
+    (Markup("<b>"), "<b>", "[&lt;b&gt;]|(&lt;b&gt;)|2:&lt;b&gt;"),
+    ("<b>", Markup("<b>"), "[<b>]|(<b>)|2:<b>"),
+    (1, Decimal("1.0"), "[1.0]|(1.0)|2:1.0"),
+    (Decimal("1"), Decimal("1.0"), "[1.0]|(1.0)|2:1.0"),
+    (1, True, "[True]|(True)|2:True"),
+    (True, 1, "[1]|(1)|2:1"),
+    (1, "1", "[1]|(1)|2:1"),
 ])
 def test_an_equal_field_of_another_kind_is_formatted_for_itself(
         first: Any, then: Any, written: str) -> None:
@@ -36,7 +37,8 @@ def test_an_equal_field_of_another_kind_is_formatted_for_itself(
 
 
 def test_the_same_sentence_is_written_the_same_each_time() -> None:
-    assert _written(["<Ann & Bo>"] * 3) == ["[&lt;Ann &amp; Bo&gt;]|(&lt;Ann &amp; Bo&gt;)"] * 3
+    name = "&lt;Ann &amp; Bo&gt;"
+    assert _written(["<Ann & Bo>"] * 3) == [f"[{name}]|({name})|2:{name}"] * 3
 
 
 def test_the_memo_is_bounded_and_still_right(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,3 +54,10 @@ def test_a_field_that_cannot_be_kept_is_formatted_every_time() -> None:
     memo = SentenceMemo()
     assert memo.sentence("%(n)s", {"n": ["<a>"]}) == Markup("[&#39;&lt;a&gt;&#39;]")
     assert memo._kept == {}
+
+
+def test_each_count_gets_its_own_plural_form() -> None:
+    template = make_environment(None).from_string(
+        '{{ ngettext("%(num)s round", "%(num)s rounds", n) }}')
+    assert [template.render(n=n) for n in (1, 2, 1, 2, True)] == [
+        "1 round", "2 rounds", "1 round", "2 rounds", "True round"]

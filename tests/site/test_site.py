@@ -348,7 +348,9 @@ def test_our_environment_escapes_as_jinja_does(value: object) -> None:
               "{{ v ~ '<' }}{{ [v]|join(',') }}"
               # A sentence with a field, twice: the second is the one render.py kept.
               "{{ _('<%(x)s>', x=v) }}{{ _('<%(x)s>', x=v) }}"
-              "{{ pgettext('p', '%(x)s&', x=v) }}{{ pgettext('p', '%(x)s&', x=v) }}")
+              "{{ pgettext('p', '%(x)s&', x=v) }}{{ pgettext('p', '%(x)s&', x=v) }}"
+              "{{ ngettext('%(num)s: %(x)s', '%(num)s: %(x)s!', 1, x=v) }}"
+              "{{ ngettext('%(num)s: %(x)s', '%(num)s: %(x)s!', 2, x=v) }}")
     ours = render.make_environment(None).from_string(source).render(v=value)
     plain = jinja2.Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
     plain.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
