@@ -59,8 +59,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def page(browser: object) -> Iterator[object]:
     context = browser.new_context()  # type: ignore[attr-defined]
     opened = context.new_page()
-    opened.problems = []  # type: ignore[attr-defined]
-    opened.requested = []  # type: ignore[attr-defined]
+    opened.problems = []
+    opened.requested = []
     opened.on("console", lambda m: opened.problems.append(m.text) if m.type == "error" else None)
     opened.on("pageerror", lambda e: opened.problems.append(str(e)))
     opened.on("request", lambda r: opened.requested.append(r.url))
