@@ -105,44 +105,61 @@ def shards_to_read(word: str, keys: Sequence[str]) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class FindEvent:
+    """An event as the search names it and orders it."""
+
+    slug: str
+    title: str
+    day: int | None
+    """Its first day (``date.toordinal``), None when undated: find.js orders the events
+    of several shards by it as ``views.event_sort_key`` does, newest first."""
+
+
+@dataclass(frozen=True, slots=True)
 class FindEntry:
     """One competitor of one event, as the search lists them."""
 
     name: str
     event: int
     """Indexes the events, newest first."""
+    position: int
+    """Its place in its event's list: standings order, then a team event's players."""
     where: str
     """Where the result stands: "3rd–5th place", a team member's "Team, 2nd place"."""
     page: str
     """The competitor's page from the site root."""
 
 
-def find_entries(plans: Sequence[EventPlan]) -> tuple[list[tuple[str, str]], list[FindEntry]]:
-    """Every event as (slug, title), newest first, and every ranked competitor of every
-    event, in the events' order and in standings order, and in a team event each team's
-    players after the teams."""
+def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[FindEntry]]:
+    """Every event, newest first, and every ranked competitor of every event, in the
+    events' order and in standings order, and in a team event each team's players after
+    the teams."""
     events = []
-    entries = []
+    entries: list[FindEntry] = []
     for number, plan in enumerate(sorted(plans, key=event_sort_key)):
-        events.append((plan.slug, plan.info.title))
+        start = plan.info.start_date
+        events.append(FindEvent(plan.slug, plan.info.title,
+                                None if start is None else start.toordinal()))
         is_team = plan.info.is_team_event
         places = {}
+        listed: list[tuple[str, str, str]] = []
         for row in plan.standings.rows:
             # The ordinal as the language writes it (CLDR's ordinal categories through
             # Babel: "4th", "4.", "4.º", "4º"), so German says "4. Platz", never "4 Platz".
             places[row.player.start_no] = pgettext(
                 "where a result stands: 4th place, 3rd–5th place",
                 "{place} place").format(place=place_words(row))
-            entries.append(FindEntry(row.player.name, number, places[row.player.start_no],
-                                     competitor_page(plan.slug, row.player.start_no, is_team)))
+            listed.append((row.player.name, places[row.player.start_no],
+                           competitor_page(plan.slug, row.player.start_no, is_team)))
         teams = plan.event.teams
-        if teams is None:
-            continue
-        for member in member_numbers(teams):
-            team = teams.team_of(member)
-            where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
-            entries.append(FindEntry(plan.event.tournament.player(member).name, number,
-                                     where.rstrip(", "), player_page(plan.slug, member)))
+        if teams is not None:
+            for member in member_numbers(teams):
+                team = teams.team_of(member)
+                where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
+                listed.append((plan.event.tournament.player(member).name, where.rstrip(", "),
+                               player_page(plan.slug, member)))
+        entries += (FindEntry(name, number, position, where, page)
+                    for position, (name, where, page) in enumerate(listed))
     return events, entries
 
 
@@ -152,20 +169,22 @@ def find_index(plans: Sequence[EventPlan]) -> dict[str, bytes]:
     return find_files(events, entries)
 
 
-def find_files(events: Sequence[tuple[str, str]], entries: Sequence[FindEntry],
+def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
                budget: int = SHARD_BUDGET) -> dict[str, bytes]:
     """The manifest and the shards of these entries (``events`` as :func:`find_entries`).
 
-    A shard is ``{"events": [[slug, title], ...], "entries": [[name, event, where, page,
-    order], ...]}``: ``event`` indexes the shard's own events, and ``order`` is the entry's
-    place in the whole index, which orders the entries of several shards read at once and
-    tells the same entry in two of them. Names are data here: find.js writes them as text,
-    never as markup.
+    A shard is ``{"events": [[slug, title, day], ...], "entries": [[name, event, where,
+    page, position], ...]}``: ``event`` indexes the shard's own events. find.js orders the
+    entries of several shards read at once by their events' days and slugs and their
+    positions, and tells the same entry in two of them by its page; nothing in a shard
+    depends on an event it does not list, so a new event changes only the shards of its
+    players' names. Names are data here: find.js writes them as text, never as markup.
     """
-    event_json = [_json([slug, title]) for slug, title in events]
+    event_json = [_json([event.slug, event.title, event.day]) for event in events]
     # Each entry's JSON but its event's number in the shard, written once for every shard.
-    rows = [(f"[{_json(entry.name)},", f",{_json(entry.where)},{_json(entry.page)},{number}]")
-            for number, entry in enumerate(entries)]
+    rows = [(f"[{_json(entry.name)},",
+             f",{_json(entry.where)},{_json(entry.page)},{entry.position}]")
+            for entry in entries]
     widest_event = len(str(len(events)))
     entry_size = [len(head) + widest_event + len(tail) + 1 for head, tail in rows]
 

@@ -93,7 +93,7 @@
     function prepare(shard) {
       return shard.entries.map(function (entry) {
         return { name: entry[0], words: words(entry[0]), event: shard.events[entry[1]],
-                 where: entry[2], page: entry[3], order: entry[4] };
+                 where: entry[2], page: entry[3], position: entry[4] };
       });
     }
 
@@ -131,6 +131,14 @@
       });
     }
 
+    // The order of the site's events (find.py's FindEvent, views.event_sort_key): the
+    // newest first, the undated last, then by folder name.
+    function newer(a, b) {
+      if ((a[2] === null) !== (b[2] === null)) { return a[2] === null ? 1 : -1; }
+      if (a[2] !== b[2]) { return b[2] - a[2]; }
+      return a[0] < b[0] ? -1 : (a[0] > b[0] ? 1 : 0);
+    }
+
     function item(entry) {
       var li = document.createElement("li");
       var link = document.createElement("a");
@@ -160,20 +168,21 @@
         status.textContent = say("loading");
         return;
       }
-      // A name is in the shard of each of its words: once only, in the index's order.
-      var seen = {};
+      // A name is in the shard of each of its words: once only (its page tells it).
+      var seen = new Set();
       var found = [];
       keys.forEach(function (key) {
         shards.get(key).forEach(function (entry) {
-          if (!seen[entry.order] && matches(entry.words, asked)) {
-            seen[entry.order] = true;
+          if (!seen.has(entry.page) && matches(entry.words, asked)) {
+            seen.add(entry.page);
             found.push(entry);
           }
         });
       });
       // This event's players first, then the other events, each in standings order.
       found.sort(function (a, b) {
-        return (b.event[0] === here) - (a.event[0] === here) || a.order - b.order;
+        return (b.event[0] === here) - (a.event[0] === here) || newer(a.event, b.event)
+          || a.position - b.position;
       });
       found.slice(0, LIMIT).forEach(function (entry) { list.appendChild(item(entry)); });
       if (reading.short) {

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 from kit import trfgen
-from kit.findkit import manifest, site_files
+from kit.findkit import index_entries, manifest, site_files
 from kit.sitekit import make_event
 
 from generator.site import pages
 from generator.site.build import build_site
-from generator.site.find import find_entries, find_files
+from generator.site.find import find_entries, find_files, name_words
 from generator.site.plan import EventPlan
 
 pytestmark = pytest.mark.browser
@@ -110,4 +110,8 @@ def test_one_letter_reads_every_shard_below_it_and_finds_all_it_begins(site: Pat
     status = page.locator(".find-status").inner_text()  # type: ignore[attr-defined]
     found = page.locator(".find-results a").all_inner_texts()  # type: ignore[attr-defined]
     assert found and (len(found) < 20 or status.startswith("The first 20 of"))
+    # In the index's order across the shards read: the newest event first, standings order.
+    _, entries = index_entries(site_files(site))
+    assert found == [str(entry[0]) for entry in entries
+                     if any(word.startswith(letter) for word in name_words(str(entry[0])))][:20]
     assert page.problems == []  # type: ignore[attr-defined]

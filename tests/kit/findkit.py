@@ -38,22 +38,23 @@ def site_files(site: Path) -> dict[str, bytes]:
     return files
 
 
-def index_entries(files: dict[str, bytes]) -> tuple[list[list[str]], list[list[object]]]:
-    """The events (slug, title) and the entries (name, event number, where, page) of the
-    whole index, each entry once, in the index's order, as one file listed them before the
-    index had shards."""
-    by_order: dict[int, tuple[str, list[str], str, str]] = {}
+def index_entries(files: dict[str, bytes]) -> tuple[list[list[object]], list[list[object]]]:
+    """The events (slug, title, day) and the entries (name, event number, where, page) of
+    the whole index, each entry once, in the index's order (find.js's: the newest event
+    first, the undated last, then by folder name; each event's in its own order), as one
+    file listed them before the index had shards."""
+    found: dict[str, tuple[str, tuple[str, str, int | None], str, int]] = {}
     for key in manifest(files):
         data = shard(files, key)
-        for name, event, where, page, order in data["entries"]:
-            assert isinstance(event, int) and isinstance(order, int)
-            row = (str(name), [str(part) for part in data["events"][event]], str(where),
-                   str(page))
-            assert by_order.setdefault(order, row) == row, "an entry differs between shards"
-    events: list[list[str]] = []
-    for _, event, _, _ in by_order.values():
-        if event not in events:
-            events.append(event)
+        for name, event, where, page, position in data["entries"]:
+            assert isinstance(event, int) and isinstance(position, int)
+            slug, title, day = data["events"][event]
+            assert day is None or isinstance(day, int)
+            row = (str(name), (str(slug), str(title), day), str(where), position)
+            assert found.setdefault(str(page), row) == row, "an entry differs between shards"
+    events = sorted({row[1] for row in found.values()},
+                    key=lambda e: (e[2] is None, -(e[2] or 0), e[0]))
+    ordered = sorted(found.items(), key=lambda item: (events.index(item[1][1]), item[1][3]))
     entries: list[list[object]] = [[name, events.index(event), where, page]
-                                   for _, (name, event, where, page) in sorted(by_order.items())]
-    return events, entries
+                                   for page, (name, event, where, _) in ordered]
+    return [list(event) for event in events], entries

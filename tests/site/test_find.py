@@ -17,7 +17,7 @@ HOSTILE = "</script><b>Rémy"
 
 def index_data(site: Path) -> dict[str, list[list[object]]]:
     events, entries = index_entries(site_files(site))
-    return {"events": [list(event) for event in events], "entries": entries}
+    return {"events": [event[:2] for event in events], "entries": entries}
 
 
 def build(tmp_path: Path) -> Path:

@@ -15,6 +15,7 @@ from generator.site.find import (
     END_OF_WORD,
     SHARD_BUDGET,
     FindEntry,
+    FindEvent,
     find_files,
     name_words,
     shard_key,
@@ -56,11 +57,13 @@ def synthetic_people(count: int, seed: int = 7) -> list[str]:
     return names
 
 
-def index_of(names: list[str], per_event: int = 60) -> tuple[list[tuple[str, str]],
+def index_of(names: list[str], per_event: int = 60) -> tuple[list[FindEvent],
                                                              list[FindEntry]]:
-    events = [(f"event-{n}", f"Open {n}") for n in range((len(names) + per_event - 1)
-                                                         // per_event)]
-    entries = [FindEntry(name, number // per_event, f"{number % per_event + 1}th place",
+    """The names as players of events of ``per_event`` players, one event a week."""
+    count = (len(names) + per_event - 1) // per_event
+    events = [FindEvent(f"event-{n}", f"Open {n}", 740_000 - 7 * n) for n in range(count)]
+    entries = [FindEntry(name, number // per_event, number % per_event,
+                         f"{number % per_event + 1}th place",
                          f"event-{number // per_event}/players/{number % per_event + 1}.html")
                for number, name in enumerate(names)]
     return events, entries
@@ -77,8 +80,8 @@ def home(word: str, keys: set[str]) -> str:
 
 
 def test_100000_people_no_shard_over_a_megabyte_and_each_where_its_words_lead() -> None:
-    names = synthetic_people(100_000)
-    files = find_files(*index_of(names))
+    events, entries = index_of(synthetic_people(100_000))
+    files = find_files(events, entries)
     shards = manifest(files)
     keys = sorted(shards)
     key_set = set(keys)
@@ -86,19 +89,20 @@ def test_100000_people_no_shard_over_a_megabyte_and_each_where_its_words_lead() 
     assert len(keys) > 1
     for key in keys:
         assert len(files[shard_path(key)]) == shards[key] <= MEGABYTE, key
-    held: dict[int, set[str]] = {}
+    held: dict[str, set[str]] = {}
     for key in keys:
         for entry in shard(files, key)["entries"]:
-            held.setdefault(int(str(entry[4])), set()).add(key)
-    for number, name in enumerate(names):
+            held.setdefault(str(entry[3]), set()).add(key)
+    for entry in entries:
+        name, page = entry.name, entry.page
         words = name_words(name)
         # In exactly the shards of its words, and a search for a word's beginning reads one.
-        assert held.get(number, set()) == {home(word, key_set) for word in words}, name
+        assert held.get(page, set()) == {home(word, key_set) for word in words}, name
         for word in words:
             for length in {1, 2, 3, len(word)}:
                 read = shards_to_read(word[:length], keys)
                 if sum(shards[key] for key in read) <= LOAD_LIMIT:
-                    assert held[number] & set(read), (name, word[:length])
+                    assert held[page] & set(read), (name, word[:length])
                 elif length == len(word):
                     # Too many names begin so: the search reads those with this very word.
                     whole = shard_key(word) + END_OF_WORD
@@ -115,7 +119,7 @@ def test_a_small_site_is_one_shard_as_before() -> None:
     unfindable = {number for number, name in enumerate(names) if not name_words(name)}
     assert [entry[0] for entry in found] == [
         name for number, name in enumerate(names) if number not in unfindable]
-    assert found_events == [list(event) for event in events]
+    assert found_events == [[event.slug, event.title, event.day] for event in events]
 
 
 def test_shard_names_come_from_a_fixed_alphabet_whatever_the_names() -> None:
@@ -138,3 +142,23 @@ def test_a_word_read_whole_or_by_its_beginning_finds_the_same_shards() -> None:
     assert len(below_m) > 1 and all(key.startswith("m") for key in below_m)
     assert shards_to_read("muller", keys)[0] in below_m
     assert shards_to_read("qqqqq", keys) == []
+
+
+def test_a_new_event_changes_only_the_shards_of_its_players_words() -> None:
+    names = synthetic_people(20_060)
+    events, entries = index_of(names[:20_000])
+    before = find_files(events, entries, budget=SHARD_BUDGET // 8)
+    # The newest event: listed first, so every other event's number moves by one.
+    newest = FindEvent("newest", "Newest open", 750_000)
+    added = [FindEntry(name, 0, position, "1st place", f"newest/players/{position + 1}.html")
+             for position, name in enumerate(names[20_000:])]
+    moved = [FindEntry(e.name, e.event + 1, e.position, e.where, e.page) for e in entries]
+    after = find_files([newest, *events], [*added, *moved], budget=SHARD_BUDGET // 8)
+    changed = {path for path in before.keys() | after.keys()
+               if before.get(path) != after.get(path)} - {FIND_INDEX}
+    new_words = {shard_key(word) for entry in added for word in name_words(entry.name)}
+    assert changed
+    for path in changed:
+        key = path.removeprefix(f"{FIND_SHARD_DIR}/n").removesuffix(".js").rstrip(END_OF_WORD)
+        assert any(word.startswith(key) or key.startswith(word) for word in new_words), path
+    assert len(changed) < len(manifest(after)) / 2
