@@ -174,7 +174,9 @@ def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
     """The manifest and the shards of these entries (``events`` as :func:`find_entries`).
 
     A shard is ``{"events": [[slug, title, day], ...], "entries": [[name, event, where,
-    page, position], ...]}``: ``event`` indexes the shard's own events. find.js orders the
+    page, position], ...]}``: ``event`` indexes the shard's own events, ``page`` is the
+    competitor's page from the event's folder (every one of them is in it: the folder is
+    written once per shard, not once per entry). find.js orders the
     entries of several shards read at once by their events' days and slugs and their
     positions, and tells the same entry in two of them by its page; nothing in a shard
     depends on an event it does not list, so a new event changes only the shards of its
@@ -182,8 +184,8 @@ def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
     """
     event_json = [_json([event.slug, event.title, event.day]) for event in events]
     # Each entry's JSON but its event's number in the shard, written once for every shard.
-    rows = [(f"[{_json(entry.name)},",
-             f",{_json(entry.where)},{_json(entry.page)},{entry.position}]")
+    rows = [(f"[{_json(entry.name)},", f",{_json(entry.where)},"
+             f"{_json(_in_folder(entry.page, events[entry.event].slug))},{entry.position}]")
             for entry in entries]
     widest_event = len(str(len(events)))
     entry_size = [len(head) + widest_event + len(tail) + 1 for head, tail in rows]
@@ -201,6 +203,12 @@ def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
               for path, data in files.items()]
     files[FIND_INDEX] = f"window.{FIND_GLOBAL}={_json({'shards': shards})};\n".encode("ascii")
     return files
+
+
+def _in_folder(page: str, slug: str) -> str:
+    folder = f"{slug}/"
+    assert page.startswith(folder), f"{page!r} is not in its event's folder"
+    return page.removeprefix(folder)
 
 
 _SHARD_WRAPPING = 100

@@ -93,7 +93,8 @@
     function prepare(shard) {
       return shard.entries.map(function (entry) {
         return { name: entry[0], words: words(entry[0]), event: shard.events[entry[1]],
-                 where: entry[2], page: entry[3], position: entry[4] };
+                 where: entry[2], page: shard.events[entry[1]][0] + "/" + entry[3],
+                 position: entry[4] };
       });
     }
 

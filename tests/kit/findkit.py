@@ -51,7 +51,7 @@ def index_entries(files: dict[str, bytes]) -> tuple[list[list[object]], list[lis
             slug, title, day = data["events"][event]
             assert day is None or isinstance(day, int)
             row = (str(name), (str(slug), str(title), day), str(where), position)
-            assert found.setdefault(str(page), row) == row, "an entry differs between shards"
+            assert found.setdefault(f"{slug}/{page}", row) == row, "an entry differs"
     events = sorted({row[1] for row in found.values()},
                     key=lambda e: (e[2] is None, -(e[2] or 0), e[0]))
     ordered = sorted(found.items(), key=lambda item: (events.index(item[1][1]), item[1][3]))

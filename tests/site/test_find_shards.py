@@ -91,8 +91,10 @@ def test_100000_people_no_shard_over_a_megabyte_and_each_where_its_words_lead() 
         assert len(files[shard_path(key)]) == shards[key] <= MEGABYTE, key
     held: dict[str, set[str]] = {}
     for key in keys:
-        for entry in shard(files, key)["entries"]:
-            held.setdefault(str(entry[3]), set()).add(key)
+        data = shard(files, key)
+        for _, event, _, page, _ in data["entries"]:
+            slug = data["events"][int(str(event))][0]
+            held.setdefault(f"{slug}/{page}", set()).add(key)
     for entry in entries:
         name, page = entry.name, entry.page
         words = name_words(name)
