@@ -6,7 +6,8 @@ The records the player template is rendered from, made from an ``EventPlan``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -35,7 +36,7 @@ from generator.site.headline_words import (
 )
 from generator.site.language import gettext, phrase, words
 from generator.site.matches import MatchBoard, match_boards
-from generator.site.numbers import format_points, plain_number, shown_value
+from generator.site.numbers import format_points, plain_number, points_writer, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.views import (
@@ -273,7 +274,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
         derivation = derivation_lines(plan.tournament, spec, row.player.display_name, explained)
-        lines = tuple(_part_line(plan.slug, line, tabular) for line in derivation)
+        points = shared.points
+        lines = tuple(_part_line(plan.slug, line, tabular, points) for line in derivation)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -397,23 +399,26 @@ def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
     return (tied, between, whole)
 
 
-def _part_line(slug: str, line: DerivationLine, in_table: bool) -> PartLine:
+def _part_line(slug: str, line: DerivationLine, in_table: bool,
+               points: Callable[[Decimal | None], str]) -> PartLine:
+    """``points``: format_points in the page's language (numbers.points_writer)."""
     part, opponent, score = line.part, line.opponent, line.counted
     if not in_table:
         return _new_part_line(part, opponent, score, None, "", "", "",
-                              format_points(part.value), True, ())
+                              points(part.value), True, ())
     their_score = line.their_score
     has_reasons = line.has_reasons
     return _new_part_line(
         part, opponent, score,
         _sibling_href(slug, opponent.start_no) if opponent is not None else None,
-        format_points(their_score) if part.is_dummy or their_score is not None else "—",
-        "—" if score is None else format_points(score),
-        "—" if part.points is None else format_points(part.points),
-        format_points(part.value),
+        points(their_score) if part.is_dummy or their_score is not None else "—",
+        "—" if score is None else points(score),
+        "—" if part.points is None else points(part.points),
+        points(part.value),
         has_reasons,
         tuple(sentence(clause.text(format_points))
-              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons)),
+              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons))
+        if has_reasons else (),
     )
 
 
@@ -487,6 +492,8 @@ class _PlayerPages:
     """Every player's B.02 rating change, computed once for the pages of a job."""
     rating_href: str = ""
     """The rating change's explanation page, relative to a player page."""
+    points: Callable[[Decimal | None], str] = format_points
+    """format_points in the pages' language, looked up once (numbers.points_writer)."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -513,6 +520,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         standings_href=relative_link(any_player_page, event_page(plan.slug), "standings"),
         rating_changes=plan.rating_changes,
         rating_href=relative_link(any_player_page, RATING_CHANGE_PAGE),
+        points=points_writer(),
     )
 
 
@@ -620,6 +628,7 @@ def _number(value: object) -> object:
     return plain_number(value) if isinstance(value, Decimal) else value
 
 
+@functools.lru_cache(maxsize=16384)
 def _sibling_href(slug: str, start_no: int) -> str:
     """Another player's page seen from a player's page: they share a folder, so its name."""
     return player_page(slug, start_no).rpartition("/")[2]
