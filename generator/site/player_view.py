@@ -13,7 +13,13 @@ from decimal import Decimal
 from typing import Any
 
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
-from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
+from generator.rules.explain import (
+    DirectEncounterGroup,
+    Explained,
+    Part,
+    Separation,
+    StandingsRow,
+)
 from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
 from generator.rules.ratings import (
@@ -29,7 +35,11 @@ from generator.site.addresses import (
     round_page,
     tiebreak_page,
 )
-from generator.site.derivation import DerivationLine, derivation_lines, is_tabular
+from generator.site.derivation import (
+    DerivationLine,
+    derivation_line,
+    is_tabular,
+)
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.headline_words import (
     PERFORMANCE,
@@ -260,7 +270,7 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
 
 
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
-             column: Column) -> TiebreakSection:
+             column: Column, page_lines: _PageLines) -> TiebreakSection:
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
@@ -273,9 +283,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
-        derivation = derivation_lines(plan.tournament, spec, row.player.display_name, explained)
-        points = shared.points
-        lines = tuple(_part_line(plan.slug, line, tabular, points) for line in derivation)
+        derivation, lines = _lines(plan, shared, spec, row.player.display_name, explained,
+                                   tabular, page_lines)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -397,6 +406,35 @@ def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
     whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
                      links={"whole": shared.standings_href})
     return (tied, between, whole)
+
+
+_PageLines = dict[tuple[int, bool], tuple[DerivationLine, PartLine]]
+"""A page's lines of the parts not cut, by the part's id and whether a table shows it."""
+
+
+def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
+           explained: Explained, tabular: bool, page_lines: _PageLines,
+           ) -> tuple[tuple[DerivationLine, ...], tuple[PartLine, ...]]:
+    """The section's derivation (derivation.py) and its lines as the page writes them.
+
+    The cut variants of a sum (BH/C1 beside BH) share the parts not cut (rules/opponents.py):
+    a line depends on nothing else of the section (the cut's clause is a cut part's alone),
+    so each is made once for the page. The ids hold: the page's standings row keeps every
+    part alive while the page is made.
+    """
+    derivation_list: list[DerivationLine] = []
+    line_list: list[PartLine] = []
+    for part in explained.parts:
+        key = (id(part), tabular)
+        known = page_lines.get(key) if part.cut is None else None
+        if known is None:
+            line = derivation_line(plan.tournament, spec, who, part)
+            known = (line, _part_line(plan.slug, line, tabular, shared.points))
+            if part.cut is None:
+                page_lines[key] = known
+        derivation_list.append(known[0])
+        line_list.append(known[1])
+    return tuple(derivation_list), tuple(line_list)
 
 
 def _part_line(slug: str, line: DerivationLine, in_table: bool,
@@ -583,9 +621,10 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
     neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
+    page_lines: _PageLines = {}
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, shared, row, index, column)
+        sections=_share_tables(tuple(_section(plan, shared, row, index, column, page_lines)
                                         for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors=anchors,

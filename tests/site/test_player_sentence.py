@@ -406,3 +406,23 @@ def test_a_sentence_of_bare_fields_needs_no_markup_formatter(
                         links={"other": "../players/2.html"})
     assert sentence.html == '&lt;A&gt; beat <a href="../players/2.html">B</a>.'
     assert html_format(Markup("{x}"), {"x": "&"}) == "&amp;"
+
+
+def test_a_cut_variants_lines_are_its_sums_lines_made_once(tmp_path: Path) -> None:
+    """BH/C1 and BH show the same elements, one of them cut (Art. 14.1): on a page each
+    element not cut is one line, written once and shown in both sections; a cut one is a
+    line of its own, which says why it is cut."""
+    views = _views(_plan(tmp_path, "synth-club-byes", PLAIN_LIST))
+    shared = cut = 0
+    for view in views.values():
+        by_code = {section.spec.written: section for section in view.sections}
+        with_cut, without = by_code["BH/C1"], by_code["BH"]
+        for line, full in zip(with_cut.lines, without.lines, strict=True):
+            if line.part.cut is None:
+                assert line is full
+                shared += 1
+            else:
+                cut += 1
+                assert line is not full and full.part.cut is None and line.reasons
+                assert not full.reasons or full.reasons != line.reasons
+    assert shared and cut >= len(views) - 1
