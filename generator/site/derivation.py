@@ -63,11 +63,17 @@ def is_tabular(explained: Explained) -> bool:
                for part in explained.parts)
 
 
+def line_opponent(tournament: Tournament, part: Part) -> Player | None:
+    """The real opponent of an element (see DerivationLine.opponent)."""
+    number = part.opponent
+    return tournament.player(number) if number is not None and tournament.has_player(number) \
+        else None
+
+
 def derivation_line(tournament: Tournament, spec: TiebreakSpec, who: str,
                     part: Part) -> DerivationLine:
     """One element of ``spec``'s value for the competitor named ``who``."""
-    opponent = (tournament.player(part.opponent)
-                if part.opponent is not None and tournament.has_player(part.opponent) else None)
+    opponent = line_opponent(tournament, part)
     their_score = part.dummy_own_score if part.is_dummy else part.opponent_score
     return _new_derivation_line(
         part=part, opponent=opponent, their_score=their_score, counted=counted_score(part),

@@ -37,8 +37,10 @@ from generator.site.addresses import (
 )
 from generator.site.derivation import (
     DerivationLine,
+    counted_score,
     derivation_line,
     is_tabular,
+    line_opponent,
 )
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.headline_words import (
@@ -163,10 +165,6 @@ class TiebreakSection:
     terms: tuple[str, ...] = ()
     """The table's sum, term by term: "½ × 9" for SB-style products, else the
     contribution."""
-    derivation: tuple[DerivationLine, ...] = ()
-    """The elements as derivation.py reads them, which ``lines`` write out (``standings
-    explain`` writes the same ones)."""
-
     @property
     def signature(self) -> tuple[Any, ...]:
         return tuple((line.part.round, line.part.value, line.part.opponent, line.part.is_dummy,
@@ -275,7 +273,6 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
     lines: tuple[PartLine, ...] = ()
-    derivation: tuple[DerivationLine, ...] = ()
     notes: tuple[Any, ...] = ()
     value = total = None
     tabular = False
@@ -283,8 +280,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
-        derivation, lines = _lines(plan, shared, spec, row.player.display_name, explained,
-                                   tabular, page_lines)
+        lines = _lines(plan, shared, spec, row.player.display_name, explained, tabular,
+                       page_lines)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -339,7 +336,6 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         value_text=cell_text(row, column) if explained is not None else format_points(value),
         articles_text=", ".join(column.articles),
         terms=terms,
-        derivation=derivation,
     )
 
 
@@ -408,42 +404,45 @@ def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
     return (tied, between, whole)
 
 
-_PageLines = dict[tuple[int, bool], tuple[DerivationLine, PartLine]]
-"""A page's lines of the parts not cut, by the part's id and whether a table shows it."""
+_PageLines = dict[int, PartLine]
+"""A page's table lines of the parts not cut, by the part's id."""
 
 
 def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
            explained: Explained, tabular: bool, page_lines: _PageLines,
-           ) -> tuple[tuple[DerivationLine, ...], tuple[PartLine, ...]]:
-    """The section's derivation (derivation.py) and its lines as the page writes them.
+           ) -> tuple[PartLine, ...]:
+    """The section's lines as the page writes them.
 
-    The cut variants of a sum (BH/C1 beside BH) share the parts not cut (rules/opponents.py):
-    a line depends on nothing else of the section (the cut's clause is a cut part's alone),
-    so each is made once for the page. The ids hold: the page's standings row keeps every
-    part alive while the page is made.
+    A table's lines write out the derivation (derivation.py: the opponents' scores and why
+    each round counts as it does, as ``standings explain`` does). The cut variants of a sum
+    (BH/C1 beside BH) share the parts not cut (rules/opponents.py): such a line depends on
+    nothing else of the section (a cut's clause is a cut part's alone), so each is made
+    once for the page. The ids hold: the page's standings row keeps every part alive while
+    the page is made.
     """
-    derivation_list: list[DerivationLine] = []
-    line_list: list[PartLine] = []
+    points = shared.points
+    tournament = plan.tournament
+    if not tabular:
+        # A line of terms: the values alone, nothing to say about any round.
+        return tuple([_new_part_line(part, line_opponent(tournament, part), counted_score(part),
+                                     None, "", "", "", points(part.value), True, ())
+                      for part in explained.parts])
+    lines: list[PartLine] = []
     for part in explained.parts:
-        key = (id(part), tabular)
+        key = id(part)
         known = page_lines.get(key) if part.cut is None else None
         if known is None:
-            line = derivation_line(plan.tournament, spec, who, part)
-            known = (line, _part_line(plan.slug, line, tabular, shared.points))
+            known = _table_line(plan.slug, derivation_line(tournament, spec, who, part), points)
             if part.cut is None:
                 page_lines[key] = known
-        derivation_list.append(known[0])
-        line_list.append(known[1])
-    return tuple(derivation_list), tuple(line_list)
+        lines.append(known)
+    return tuple(lines)
 
 
-def _part_line(slug: str, line: DerivationLine, in_table: bool,
-               points: Callable[[Decimal | None], str]) -> PartLine:
+def _table_line(slug: str, line: DerivationLine,
+                points: Callable[[Decimal | None], str]) -> PartLine:
     """``points``: format_points in the page's language (numbers.points_writer)."""
     part, opponent, score = line.part, line.opponent, line.counted
-    if not in_table:
-        return _new_part_line(part, opponent, score, None, "", "", "",
-                              points(part.value), True, ())
     their_score = line.their_score
     has_reasons = line.has_reasons
     return _new_part_line(
