@@ -71,7 +71,7 @@ from generator.site.wording import (
     ENCOUNTER_WHOLE_GROUP,
     sentence,
 )
-from generator.speed import record_maker
+from generator.speed import keyword_record_maker, record_maker
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -459,6 +459,12 @@ def _table_line(slug: str, line: DerivationLine,
     )
 
 
+# A page's rounds: made by the ten thousand in a big event (speed.py says why).
+_new_round_line = keyword_record_maker(
+    RoundLine, "round_no", "kind", "opponent", "color", "symbol", "counts_as", "games",
+    "round_href", "opponent_href", "is_game", "running_text", "opponent_score_text",
+    "counts_as_text")
+
 # Positional constructors for the records made by the hundred thousand (speed.py says
 # why); the fields in declaration order.
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
@@ -583,6 +589,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     running = plan.running[row.player.start_no]
     slug = plan.slug
     is_team = isinstance(row.player, Team)
+    write_points = shared.points
     for result in row.player.results[: plan.info.rounds_played]:
         opponent = (tournament.player(result.opponent)
                     if result.opponent is not None and tournament.has_player(result.opponent)
@@ -590,7 +597,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         points = system.round_points(result)
         opponent_score = finals.get(opponent.start_no) if opponent is not None else None
         counts_as = counted.get(result.round)
-        rounds.append(RoundLine(
+        rounds.append(_new_round_line(
             round_no=result.round, kind=result.kind, opponent=opponent,
             color=result.color.value if result.color is not Color.NONE else "",
             symbol=competitor_symbol(row.player, result, points),
@@ -600,9 +607,9 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             round_href=shared.round_hrefs[result.round],
             opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
             is_game=result.kind is RoundKind.GAME,
-            running_text=format_points(running[result.round]),
-            opponent_score_text="—" if opponent_score is None else format_points(opponent_score),
-            counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
+            running_text=write_points(running[result.round]),
+            opponent_score_text="—" if opponent_score is None else write_points(opponent_score),
+            counts_as_text=write_points(counts_as.value) if counts_as is not None else "",
         ))
     rows = standings.rows
     performance = "" if is_team else performance_words(row.player, tournament)
