@@ -387,10 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section = budget.report(ctx, table, header)
     print("\n" + section)
     if not args.no_results:
-        exists = args.results.is_file() and args.results.stat().st_size
-        with args.results.open("a", encoding="utf-8") as results:
-            results.write("\n" + section if exists else RESULTS_PREAMBLE + "\n" + section)
-        print(f"appended to {args.results}")
+        budget.append_section(args.results, section, RESULTS_PREAMBLE)
     return 0
 
 

@@ -564,6 +564,14 @@ workers included; medians of the runs given in each heading.
 """
 
 
+def append_section(results: Path, section: str, preamble: str) -> None:
+    """Add ``section`` at the end of ``results``, which starts with ``preamble`` when new."""
+    exists = results.is_file() and results.stat().st_size
+    with results.open("a", encoding="utf-8") as out:
+        out.write("\n" + section if exists else preamble + "\n" + section)
+    print(f"appended to {results}")
+
+
 def _load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -641,10 +649,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section = report(ctx, table, header)
     print("\n" + section)
     if not args.no_results:
-        exists = args.results.is_file() and args.results.stat().st_size
-        with args.results.open("a", encoding="utf-8") as results:
-            results.write("\n" + section if exists else RESULTS_PREAMBLE + "\n" + section)
-        print(f"appended to {args.results}")
+        append_section(args.results, section, RESULTS_PREAMBLE)
     return 0
 
 

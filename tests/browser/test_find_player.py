@@ -12,6 +12,7 @@ import pytest
 from conftest import CORPUS_TRF
 from kit.browserkit import served_under_sub_path
 from kit.sitekit import make_event
+from kit.trfgen import renamed
 
 from generator.site.build import build_site
 
@@ -21,15 +22,6 @@ PHONE = {"width": 360, "height": 780}
 HOSTILE = '<img src=x onerror="alert(1)">'
 RENAMED = {1: "Sanz Pérez, Eduardo", 2: "Pérez, Ana", 3: HOSTILE, 4: "Łukasiewicz, Józef"}
 
-
-def renamed(trf: str, names: dict[int, str]) -> str:
-    """``trf`` with the names (columns 15-47) of the given start numbers replaced."""
-    lines = []
-    for line in trf.splitlines():
-        if line.startswith("001 ") and int(line[4:8]) in names:
-            line = line[:14] + names[int(line[4:8])].ljust(33)[:33] + line[47:]
-        lines.append(line)
-    return "\n".join(lines) + "\n"
 
 
 @pytest.fixture(scope="module")

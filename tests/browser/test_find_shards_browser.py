@@ -14,6 +14,7 @@ import pytest
 from kit import trfgen
 from kit.findkit import index_entries, manifest, site_files
 from kit.sitekit import make_event
+from kit.trfgen import renamed
 
 from generator.site import pages
 from generator.site.build import build_site
@@ -26,15 +27,6 @@ RENAMED = {3: "Sanz Pérez, Eduardo", 7: "Иванов, Пётр", 11: "../../et
            12: "Müller, Anna"}
 SMALL_BUDGET = 1_000
 
-
-def renamed(trf: str, names: dict[int, str]) -> str:
-    """``trf`` with the names (columns 15-47) of the given start numbers replaced."""
-    lines = []
-    for line in trf.splitlines():
-        if line.startswith("001 ") and int(line[4:8]) in names:
-            line = line[:14] + names[int(line[4:8])].ljust(33)[:33] + line[47:]
-        lines.append(line)
-    return "\n".join(lines) + "\n"
 
 
 def small_shards(plans: Sequence[EventPlan]) -> dict[str, bytes]:

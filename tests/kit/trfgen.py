@@ -615,3 +615,13 @@ def round_robin_tournaments(draw: st.DrawFn, *, max_players: int = 10) -> Genera
 
 def tournaments() -> st.SearchStrategy[GeneratedTournament]:
     return st.one_of(swiss_tournaments(), round_robin_tournaments())
+
+
+def renamed(trf: str, names: dict[int, str]) -> str:
+    """``trf`` with the names (columns 15-47) of the given start numbers replaced."""
+    lines = []
+    for line in trf.splitlines():
+        if line.startswith("001 ") and int(line[4:8]) in names:
+            line = line[:14] + names[int(line[4:8])].ljust(33)[:33] + line[47:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
