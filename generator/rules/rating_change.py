@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from types import MappingProxyType
@@ -31,6 +31,7 @@ from typing import TypeAlias
 from generator.model import Player, ResultCode, RoundKind, StartNo, Tournament
 from generator.rules.categories import read_birth
 from generator.rules.ratings import score_probability_hundredths
+from generator.speed import frozen_record
 
 ONE_HUNDREDTH = Decimal("0.01")
 
@@ -167,7 +168,7 @@ class KRule(StrEnum):
     """B.02's default rule, from the rating, the year of birth and the title."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class KSettings:
     """event.yml ``rating_change.k``: K for everyone (the rule or a number) and per player."""
 
@@ -233,7 +234,7 @@ class NoChange(StrEnum):
     """The player has no rating: a first rating is not a change."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class GameRatingChange:
     """One round of one player, rated or with the reason it is not."""
 
@@ -267,7 +268,7 @@ as used (None: not counted), whether the 400-point rule cut it, the score, and w
 not counted."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingChange:
     """One player's rating change from this event."""
 
