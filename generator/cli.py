@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from generator.model import StartNo, Tournament
     from generator.reading.events import Event
-    from generator.rules.explain import Note, Standings, StandingsRow
+    from generator.rules.explain import Explained, Note, Standings, StandingsRow
     from generator.rules.notation import TiebreakSpec
     from generator.site.derivation import DerivationLine
     from generator.site.plan import EventPlan
@@ -445,14 +445,26 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
     return text + words.contribution.format(value=plain_decimal(part.value)) + cut
 
 
-def _note_lines(note: Note) -> list[str]:
+def _note_lines(note: Note, row: StandingsRow, explained: Explained,
+                standings_order: Sequence[StartNo], index: int) -> list[str]:
+    """A note's lines; under a DE note its group, or for a large group the members the
+    player's page names (``encounter_named``: ``standings_order`` is every row's number,
+    the player's at ``index``)."""
     from generator.rules.explain import DirectEncounterNote
     from generator.site.plain_numbers import plain_decimal
-    from generator.site.wording import direct_encounter_group_words, note_words
+    from generator.site.wording import (
+        direct_encounter_group_words,
+        encounter_named,
+        note_words,
+    )
 
     lines = [note_words(note, plain_decimal)]
     if isinstance(note, DirectEncounterNote):
-        lines.append(direct_encounter_group_words(note, plain_decimal))
+        # The parts of a DE value are the player's games against the group.
+        met = (part.opponent for part in explained.parts if part.opponent is not None)
+        named = encounter_named(row.player.start_no, frozenset(note.members), met,
+                                standings_order, index)
+        lines.append(direct_encounter_group_words(note, plain_decimal, named))
     return ["    " + line for line in lines]
 
 
@@ -492,6 +504,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
     row = rows[index]
     keys = value_keys(standings.specs)
+    standings_order = [r.player.start_no for r in rows]
     click.echo(TERMINAL.explained.format(
         who=_player_label(tournament, StartNo(start_no)), event=tournament.name,
         rounds=_rounds_counted(standings), edition=standings.edition.value))
@@ -513,7 +526,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
         if explained.total is not None and explained.parts:
             click.echo("    " + TERMINAL.total.format(total=plain_decimal(explained.total)))
         for note in explained.notes:
-            for line in _note_lines(note):
+            for line in _note_lines(note, row, explained, standings_order, index):
                 click.echo(line)
     click.echo("")
     click.echo(TERMINAL.why)

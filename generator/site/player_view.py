@@ -47,7 +47,6 @@ from generator.site.views import (
     round_view,
 )
 from generator.site.wording import (
-    ENCOUNTER_LISTED,
     ENCOUNTER_NEIGHBOURS,
     ENCOUNTER_NO_GAMES,
     ENCOUNTER_POINTS,
@@ -56,6 +55,7 @@ from generator.site.wording import (
     ENCOUNTER_TIED,
     ENCOUNTER_TIED_NAMED,
     ENCOUNTER_WHOLE_GROUP,
+    encounter_named,
     sentence,
 )
 from generator.speed import record_maker
@@ -306,9 +306,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
-        encounter = (_encounter_sentences(plan, shared, group)
-                     if len(group.members) <= ENCOUNTER_LISTED
-                     else _named_encounter_sentences(plan, shared, group, index, lines))
+        encounter = _encounter_sentences(plan, shared, group, index, lines)
     return TiebreakSection(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -332,8 +330,42 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     )
 
 
-def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
-                         group: DirectEncounterGroup) -> tuple[Sentence, ...]:
+def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEncounterGroup,
+                         index: int, lines: Sequence[PartLine]) -> tuple[Sentence, ...]:
+    """The DE section's sentences for the player at ``index``: the whole group, or for a
+    large one the members :func:`encounter_named` names, how many there are, and the
+    standings for the rest (at most rounds + 2 x ENCOUNTER_NEIGHBOURS + 1 names, whatever
+    the group's size)."""
+    members = shared.member_sets.get(id(group))
+    if members is None:
+        members = shared.member_sets[id(group)] = frozenset(group.members)
+    rows = plan.standings.rows
+    # The section's lines are the player's games against the group (explain_direct_encounter).
+    met = (line.part.opponent for line in lines if line.part.opponent is not None)
+    first = max(0, index - ENCOUNTER_NEIGHBOURS)
+    around = [row.player.start_no for row in rows[first:index + ENCOUNTER_NEIGHBOURS + 1]]
+    named = encounter_named(rows[index].player.start_no, members, met, around, index - first)
+    if named is None:
+        return _whole_group_sentences(plan, shared, group)
+    tournament = plan.tournament
+    shown = [tournament.player(number) for number in sorted(named)]
+    tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
+                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
+                  {"count": str(len(members))})
+    if group.games:
+        scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
+                                          points=format_points(group.scores[m.start_no])), "")
+                  for m in shown]
+        between = listed(gettext(ENCOUNTER_POINTS_NAMED), "scores", scores, {})
+    else:
+        between = Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={})
+    whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
+                     links={"whole": shared.standings_href})
+    return (tied, between, whole)
+
+
+def _whole_group_sentences(plan: EventPlan, shared: _PlayerPages,
+                           group: DirectEncounterGroup) -> tuple[Sentence, ...]:
     # Every member's page says the same of the group (their pages share a folder, so the
     # links are alike): made once per group, not once per member.
     found = shared.encounter_sentences.get(id(group))
@@ -354,47 +386,6 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
         found = (tied, Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={}))
     shared.encounter_sentences[id(group)] = found
     return found
-
-
-def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
-                               group: DirectEncounterGroup, index: int,
-                               lines: Sequence[PartLine]) -> tuple[Sentence, ...]:
-    """A group too large to list (ENCOUNTER_LISTED): the members that matter to the player
-    at ``index`` (them, whom they met in the group, their neighbours in the standings),
-    how many more, and the standings for the rest: at most rounds + 2 x
-    ENCOUNTER_NEIGHBOURS + 1 names, whatever the group's size."""
-    members = shared.member_sets.get(id(group))
-    if members is None:
-        members = shared.member_sets[id(group)] = frozenset(group.members)
-    rows = plan.standings.rows
-    named = {rows[index].player.start_no}
-    # The section's lines are the player's games against the group (explain_direct_encounter).
-    named.update(line.part.opponent for line in lines
-                 if line.part.opponent is not None and line.part.opponent in members)
-    for step in (-1, 1):
-        # The group is a run of the standings (tied up to DE): its nearest members are there.
-        near = index + step
-        while (abs(near - index) <= ENCOUNTER_NEIGHBOURS and 0 <= near < len(rows)
-               and rows[near].player.start_no in members):
-            named.add(rows[near].player.start_no)
-            near += step
-    if len(named) == len(members):  # they met everyone (a round robin): name them all
-        return _encounter_sentences(plan, shared, group)
-    tournament = plan.tournament
-    shown = [tournament.player(number) for number in sorted(named)]
-    tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
-                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
-                  {"count": str(len(members))})
-    if group.games:
-        scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
-                                          points=format_points(group.scores[m.start_no])), "")
-                  for m in shown]
-        between = listed(gettext(ENCOUNTER_POINTS_NAMED), "scores", scores, {})
-    else:
-        between = Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={})
-    whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
-                     links={"whole": shared.standings_href})
-    return (tied, between, whole)
 
 
 def _part_line(slug: str, line: DerivationLine, in_table: bool) -> PartLine:

@@ -13,14 +13,14 @@ are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 
 from generator.messages import N_, NC_, NN_, TIEBREAK_NAME, Plural
-from generator.model import RoundKind
+from generator.model import RoundKind, StartNo
 from generator.rules.explain import (
     CutReason,
     DirectEncounterNote,
@@ -208,6 +208,10 @@ DIVISOR_COMPUTED = N_(", K = {highest_primary} (the most primary points in {roun
 
 DIRECT_ENCOUNTER_GROUP = "tied group {members}; points among them {scores}; order {order}"
 """The CLI's line under a DE note (the pages show the group with names instead)."""
+DIRECT_ENCOUNTER_GROUP_NAMED = ("tied group of {count}, among them {members}; points among "
+                                "them {scores}; order of those {order}; the standings list "
+                                "the whole group")
+"""The same line for a group too large to list (ENCOUNTER_LISTED), as the page names it."""
 
 DERIVED_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.KOYA_THRESHOLD: frozenset({"moved"}),
@@ -336,8 +340,20 @@ def note_words(note: Note, points: NumberFormat) -> str:
     return words(wording, note_fields(note, points), count=count)
 
 
-def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat) -> str:
-    return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
+def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat,
+                                 named: Collection[StartNo] | None = None) -> str:
+    """The CLI's line under a DE note: the whole group, or only the members ``named``
+    (:func:`encounter_named`) and how many the group has."""
+    if named is None:
+        return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
+    shown = replace(
+        note, members=tuple(sorted(named)),
+        scores={number: value for number, value in note.scores.items() if number in named},
+        order=tuple(kept for sub in note.order
+                    if (kept := tuple(number for number in sub if number in named))))
+    values = note_fields(shown, points)
+    values["count"] = str(len(note.members))
+    return DIRECT_ENCOUNTER_GROUP_NAMED.format_map(values)
 
 
 def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
@@ -598,6 +614,28 @@ ENCOUNTER_POINTS_NAMED = N_("Points in the games between them, of those named: {
 ENCOUNTER_WHOLE_GROUP = N_("The standings list the whole group.")
 """A large group's sentences: the player, the members they met and their neighbours, and
 a link to the standings for the rest (ENCOUNTER_LISTED)."""
+
+
+def encounter_named(player: StartNo, members: Collection[StartNo], met: Iterable[StartNo],
+                    around: Sequence[StartNo], at: int) -> frozenset[StartNo] | None:
+    """The members of a tied group that a player's page or ``standings explain`` names:
+    None (name them all) for a group of at most ENCOUNTER_LISTED, else the player, the
+    members they ``met``, and the members next to them in the standings, up to
+    ENCOUNTER_NEIGHBOURS on each side. ``around`` is the standings' start numbers in order
+    (or a stretch of them), the player at position ``at``; the group is a run of the
+    standings, so its nearest members are there. None too when that names everyone (they
+    met the whole group: a round robin)."""
+    if len(members) <= ENCOUNTER_LISTED:
+        return None
+    named = {player}
+    named.update(number for number in met if number in members)
+    for step in (-1, 1):
+        near = at + step
+        while (abs(near - at) <= ENCOUNTER_NEIGHBOURS and 0 <= near < len(around)
+               and around[near] in members):
+            named.add(around[near])
+            near += step
+    return None if len(named) == len(members) else frozenset(named)
 
 
 def join_words(items: Sequence[str]) -> str:

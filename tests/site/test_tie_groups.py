@@ -13,7 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.site.build import build_site
 from generator.site.wording import ENCOUNTER_LISTED
 from tests.kit import trfgen
@@ -91,3 +93,35 @@ def test_a_group_over_the_limit_whose_members_all_met_is_named_in_full(tmp_path:
     assert "among them" not in section and "whole group" not in section
     named = set(re.findall(r'<a href="(\d+\.html)">', section.split("Tied at this point", 1)[1]))
     assert named == {f"{number}.html" for number in range(1, players + 1)}
+
+
+def _explain_group_line(trf: Path, start_no: int) -> str:
+    """The line ``standings explain`` writes under the DE note of ``start_no``."""
+    result = CliRunner().invoke(main, ["explain", str(trf), str(start_no),
+                                       "--tiebreaks", "DE BH"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    note = next(k for k, line in enumerate(lines) if "direct encounter among" in line)
+    return lines[note + 1]
+
+
+def test_explain_names_of_a_large_group_what_the_page_names(tmp_path: Path) -> None:
+    # The group's line of ``standings explain`` used to list all 300 members three times
+    # (members, points, order); it now names the members the player page names.
+    trf = tmp_path / "tied.trf"
+    trf.write_text(trfgen.generate_tied_swiss(PLAYERS, ROUNDS, seed=25), encoding="utf-8")
+    line = _explain_group_line(trf, 7)
+    assert line.strip().startswith(f"tied group of {PLAYERS}, among them ")
+    assert line.endswith("the standings list the whole group")
+    listed = line.split("among them ", 1)[1].split(";", 1)[0].split(", ")
+    assert "7" in listed
+    assert len(listed) <= ROUNDS + 5  # the player, the opponents, two neighbours a side
+    assert len(line) < 40 * (ROUNDS + 5)
+
+
+def test_explain_lists_a_small_group_whole(tmp_path: Path) -> None:
+    players = ENCOUNTER_LISTED - 2
+    trf = tmp_path / "tied.trf"
+    trf.write_text(trfgen.generate_tied_swiss(players, ROUNDS, seed=25), encoding="utf-8")
+    members = ", ".join(str(number) for number in range(1, players + 1))
+    assert _explain_group_line(trf, 3).strip().startswith(f"tied group {members}; points ")
