@@ -32,10 +32,11 @@ if TYPE_CHECKING:
 
     from generator.model import StartNo, Tournament
     from generator.reading.events import Event
-    from generator.rules.explain import Explained, Note, Standings, StandingsRow
+    from generator.rules.explain import Note, Standings, StandingsRow
     from generator.rules.notation import TiebreakSpec
     from generator.site.derivation import DerivationLine
     from generator.site.plan import EventPlan
+    from generator.site.wording import NamedGroupNote
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
 # ``standings --help`` loads no tie-break, and ``rank`` no page template.
@@ -445,11 +446,11 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
     return text + words.contribution.format(value=plain_decimal(part.value)) + cut
 
 
-def _note_lines(note: Note, row: StandingsRow, explained: Explained,
+def _note_lines(note: Note | NamedGroupNote, row: StandingsRow, met: frozenset[StartNo],
                 standings_order: Sequence[StartNo], index: int) -> list[str]:
     """A note's lines; under a DE note its group, or for a large group the members the
-    player's page names (``encounter_named``: ``standings_order`` is every row's number,
-    the player's at ``index``)."""
+    player's page names (``encounter_named``: ``met``, the members of the parts,
+    ``standings_order`` every row's number, the player's at ``index``)."""
     from generator.rules.explain import DirectEncounterNote
     from generator.site.plain_numbers import plain_decimal
     from generator.site.wording import (
@@ -461,7 +462,6 @@ def _note_lines(note: Note, row: StandingsRow, explained: Explained,
     lines = [note_words(note, plain_decimal)]
     if isinstance(note, DirectEncounterNote):
         # The parts of a DE value are the player's games against the group.
-        met = (part.opponent for part in explained.parts if part.opponent is not None)
         named = encounter_named(row.player.start_no, frozenset(note.members), met,
                                 standings_order, index)
         lines.append(direct_encounter_group_words(note, plain_decimal, named))
@@ -490,7 +490,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.site.derivation import derivation_lines
     from generator.site.headline import encounter_groups, headline
     from generator.site.plain_numbers import plain_decimal
-    from generator.site.wording import TERMINAL
+    from generator.site.wording import TERMINAL, named_group_notes
 
     plan = _ranked(path, tiebreaks, edition, after_round)
     event, standings = plan.event, plan.standings
@@ -525,8 +525,11 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
             click.echo(_part_line(tournament, spec, element))
         if explained.total is not None and explained.parts:
             click.echo("    " + TERMINAL.total.format(total=plain_decimal(explained.total)))
-        for note in explained.notes:
-            for line in _note_lines(note, row, explained, standings_order, index):
+        met = frozenset(part.opponent for part in explained.parts
+                        if part.opponent is not None)
+        for note in named_group_notes(explained.notes, row.player.start_no, met,
+                                      standings_order, index):
+            for line in _note_lines(note, row, met, standings_order, index):
                 click.echo(line)
     click.echo("")
     click.echo(TERMINAL.why)

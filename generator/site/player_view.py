@@ -55,7 +55,9 @@ from generator.site.wording import (
     ENCOUNTER_TIED,
     ENCOUNTER_TIED_NAMED,
     ENCOUNTER_WHOLE_GROUP,
+    NAMED_GROUP_NOTES,
     encounter_named,
+    named_group_notes,
     sentence,
 )
 from generator.speed import record_maker
@@ -270,6 +272,11 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     tabular = False
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
+        if any(note.kind in NAMED_GROUP_NOTES for note in notes):
+            met = frozenset(part.opponent for part in explained.parts
+                            if part.opponent is not None)
+            notes = named_group_notes(notes, row.player.start_no, met,
+                                      *_standings_around(plan, index))
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
         derivation = derivation_lines(plan.tournament, spec, row.player.display_name, explained)
@@ -342,9 +349,8 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEnc
     rows = plan.standings.rows
     # The section's lines are the player's games against the group (explain_direct_encounter).
     met = (line.part.opponent for line in lines if line.part.opponent is not None)
-    first = max(0, index - ENCOUNTER_NEIGHBOURS)
-    around = [row.player.start_no for row in rows[first:index + ENCOUNTER_NEIGHBOURS + 1]]
-    named = encounter_named(rows[index].player.start_no, members, met, around, index - first)
+    named = encounter_named(rows[index].player.start_no, members, met,
+                            *_standings_around(plan, index))
     if named is None:
         return _whole_group_sentences(plan, shared, group)
     tournament = plan.tournament
@@ -362,6 +368,14 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEnc
     whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
                      links={"whole": shared.standings_href})
     return (tied, between, whole)
+
+
+def _standings_around(plan: EventPlan, index: int) -> tuple[list[StartNo], int]:
+    """The start numbers of the rows within ENCOUNTER_NEIGHBOURS of row ``index``, and its
+    position among them (what :func:`encounter_named` reads of the standings)."""
+    first = max(0, index - ENCOUNTER_NEIGHBOURS)
+    rows = plan.standings.rows[first:index + ENCOUNTER_NEIGHBOURS + 1]
+    return [row.player.start_no for row in rows], index - first
 
 
 def _whole_group_sentences(plan: EventPlan, shared: _PlayerPages,

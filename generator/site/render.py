@@ -74,6 +74,7 @@ from generator.site.views import (
     value_of,
 )
 from generator.site.wording import (
+    NamedGroupNote,
     colour_letter,
     cut_words,
     note_words,
@@ -259,7 +260,7 @@ def articles(values: Sequence[str]) -> str:
     return ", ".join(values)
 
 
-def note_sentence(note: Note) -> str:
+def note_sentence(note: Note | NamedGroupNote) -> str:
     """A note as the page says it: its wording with points as 3½, as a sentence."""
     words = note_words(note, format_points)
     return words[:1].upper() + words[1:]

@@ -18,10 +18,12 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TypeVar
 
 from generator.messages import N_, NC_, NN_, TIEBREAK_NAME, Plural
 from generator.model import RoundKind, StartNo
 from generator.rules.explain import (
+    BoardOrderNote,
     CutReason,
     DirectEncounterNote,
     EncounterStep,
@@ -193,6 +195,21 @@ NOTES: Mapping[NoteKind, str | Plural] = MappingProxyType({
 """What a note says. The fields are the note record's, plus the clauses note_fields derives
 (the Koya note's {moved})."""
 
+NAMED_GROUP_NOTES: Mapping[NoteKind, Plural] = MappingProxyType({
+    NoteKind.EXTENDED_DIRECT_ENCOUNTER:
+        NN_("{step} among {count} team, of them {members}: {scores}; order of those {order}; "
+            "the standings list the whole group (C.07 {article})",
+            "{step} among {count} teams, of them {members}: {scores}; order of those {order}; "
+            "the standings list the whole group (C.07 {article})", "count"),
+    NoteKind.BOARD_ORDER:
+        NN_("{count} team compared board by board, of them {members}: order of those "
+            "{order}; the standings list the whole group (C.07 {article})",
+            "{count} teams compared board by board, of them {members}: order of those "
+            "{order}; the standings list the whole group (C.07 {article})", "count"),
+})
+"""The same notes of a group too large to list (ENCOUNTER_LISTED, NamedGroupNote): the
+members named, as a player page names those of a large DE group, and the group's size."""
+
 KOYA_LIMIT_MOVED = N_(", moved by {shift:+d} half points as C.07 14.5 allows")
 """The /L modifier's part of the Koya note, only when it moves the limit."""
 
@@ -333,11 +350,57 @@ def tiebreak_name(spec: TiebreakSpec) -> str:
     return pgettext(TIEBREAK_NAME, spec.info.title)
 
 
-def note_words(note: Note, points: NumberFormat) -> str:
+def note_words(note: Note | NamedGroupNote, points: NumberFormat) -> str:
     """The note's sentence, lower case and without a full stop (the page adds them)."""
+    if isinstance(note, NamedGroupNote):
+        values = note_fields(note.note, points)
+        values["count"] = str(note.size)
+        return words(NAMED_GROUP_NOTES[note.note.kind], values, count=note.size)
     wording = NOTES[note.kind]
     count = getattr(note, wording.count) if isinstance(wording, Plural) else None
     return words(wording, note_fields(note, points), count=count)
+
+
+_GroupNote = TypeVar("_GroupNote",
+                     bound=DirectEncounterNote | ExtendedEncounterNote | BoardOrderNote)
+
+
+def _narrowed(note: _GroupNote, named: Collection[StartNo]) -> _GroupNote:
+    """A group note with only the members ``named``: their values and their order."""
+    order = tuple(kept for sub in note.order
+                  if (kept := tuple(number for number in sub if number in named)))
+    if isinstance(note, BoardOrderNote):
+        return replace(note, members=tuple(sorted(named)), order=order)
+    return replace(note, members=tuple(sorted(named)), order=order,
+                   scores={number: value for number, value in note.scores.items()
+                           if number in named})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedGroupNote:
+    """A team group's note (EDE, 13.3; the board order of TBR and BBE, 12.2-12.3) for a
+    group too large to list (ENCOUNTER_LISTED): the note with the members
+    :func:`encounter_named` names, and how many teams the group has."""
+
+    note: ExtendedEncounterNote | BoardOrderNote
+    size: int
+
+
+def named_group_notes(notes: Sequence[Note], player: StartNo, met: Collection[StartNo],
+                      around: Sequence[StartNo], at: int) -> tuple[Note | NamedGroupNote, ...]:
+    """``notes`` as a page or ``standings explain`` says them for ``player``: a team group's
+    note of a large group names what :func:`encounter_named` names (``met``, ``around``
+    and ``at`` as it takes them), so that it does not grow with the group."""
+    shown: list[Note | NamedGroupNote] = []
+    for note in notes:
+        if isinstance(note, ExtendedEncounterNote | BoardOrderNote):
+            named = encounter_named(player, frozenset(note.members), met, around, at)
+            if named is not None:
+                shown.append(NamedGroupNote(note=_narrowed(note, named),
+                                            size=len(note.members)))
+                continue
+        shown.append(note)
+    return tuple(shown)
 
 
 def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat,
@@ -346,12 +409,7 @@ def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat
     (:func:`encounter_named`) and how many the group has."""
     if named is None:
         return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
-    shown = replace(
-        note, members=tuple(sorted(named)),
-        scores={number: value for number, value in note.scores.items() if number in named},
-        order=tuple(kept for sub in note.order
-                    if (kept := tuple(number for number in sub if number in named))))
-    values = note_fields(shown, points)
+    values = note_fields(_narrowed(note, named), points)
     values["count"] = str(len(note.members))
     return DIRECT_ENCOUNTER_GROUP_NAMED.format_map(values)
 

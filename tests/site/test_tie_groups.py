@@ -10,14 +10,22 @@ player (site/player_view.py, wording.ENCOUNTER_LISTED) and links to the standing
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.model import StartNo
+from generator.rules.explain import BoardOrderNote, EncounterStep, ExtendedEncounterNote
 from generator.site.build import build_site
-from generator.site.wording import ENCOUNTER_LISTED
+from generator.site.wording import (
+    ENCOUNTER_LISTED,
+    NamedGroupNote,
+    named_group_notes,
+    note_words,
+)
 from tests.kit import trfgen
 from tests.kit.sitekit import make_event
 
@@ -125,3 +133,36 @@ def test_explain_lists_a_small_group_whole(tmp_path: Path) -> None:
     trf.write_text(trfgen.generate_tied_swiss(players, ROUNDS, seed=25), encoding="utf-8")
     members = ", ".join(str(number) for number in range(1, players + 1))
     assert _explain_group_line(trf, 3).strip().startswith(f"tied group {members}; points ")
+
+
+def _team_notes(size: int) -> tuple[ExtendedEncounterNote, BoardOrderNote]:
+    members = tuple(StartNo(n) for n in range(1, size + 1))
+    # Teams 1-4 first, then everyone else still level: the order an EDE step can leave.
+    order = (members[:4], members[4:])
+    return (ExtendedEncounterNote(article="13.3", step=EncounterStep.PRIMARY, board=0,
+                                  members=members, scores=dict.fromkeys(members, Decimal(2)),
+                                  order=order),
+            BoardOrderNote(article="12.2", members=members, order=order))
+
+
+def test_a_team_group_note_of_a_large_group_names_what_the_page_names() -> None:
+    # The EDE and board-order notes listed every team of the group on every member's page:
+    # 190 teams level made each note 190 numbers long, on 190 pages.
+    size = 190
+    standings = [StartNo(n) for n in range(1, size + 1)]
+    player, met = StartNo(100), frozenset({StartNo(3), StartNo(150)})
+    shown = named_group_notes(_team_notes(size), player, met, standings, 99)
+    named = {StartNo(n) for n in (3, 98, 99, 100, 101, 102, 150)}
+    for note in shown:
+        assert isinstance(note, NamedGroupNote) and note.size == size
+        assert set(note.note.members) == named
+        text = note_words(note, str)
+        assert f"{size} teams" in text and "whole group" in text
+        assert "3 > 98=99=100=101=102=150" in text  # the order, of those named
+        assert len(text) < 400
+
+
+def test_a_team_group_note_of_a_small_group_is_unchanged() -> None:
+    notes = _team_notes(ENCOUNTER_LISTED)
+    standings = [StartNo(n) for n in range(1, ENCOUNTER_LISTED + 1)]
+    assert named_group_notes(notes, StartNo(7), frozenset(), standings, 6) == notes
