@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from generator.rules.notation import TiebreakSpec
     from generator.site.derivation import DerivationLine
     from generator.site.plan import EventPlan
-    from generator.site.wording import NamedGroupNote
+    from generator.site.tie_groups import NamedGroupNote
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
 # ``standings --help`` loads no tie-break, and ``rank`` no page template.
@@ -453,11 +453,8 @@ def _note_lines(note: Note | NamedGroupNote, row: StandingsRow, met: frozenset[S
     ``standings_order`` every row's number, the player's at ``index``)."""
     from generator.rules.explain import DirectEncounterNote
     from generator.site.plain_numbers import plain_decimal
-    from generator.site.wording import (
-        direct_encounter_group_words,
-        encounter_named,
-        note_words,
-    )
+    from generator.site.tie_groups import encounter_named
+    from generator.site.wording import direct_encounter_group_words, note_words
 
     lines = [note_words(note, plain_decimal)]
     if isinstance(note, DirectEncounterNote):
@@ -490,7 +487,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.site.derivation import derivation_lines
     from generator.site.headline import encounter_groups, headline
     from generator.site.plain_numbers import plain_decimal
-    from generator.site.wording import TERMINAL, named_group_notes
+    from generator.site.tie_groups import named_group_notes
+    from generator.site.wording import TERMINAL
 
     plan = _ranked(path, tiebreaks, edition, after_round)
     event, standings = plan.event, plan.standings

@@ -38,6 +38,7 @@ from generator.site.matches import MatchBoard, match_boards
 from generator.site.numbers import format_points, plain_number, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
+from generator.site.tie_groups import ENCOUNTER_NEIGHBOURS, encounter_named, named_group_notes
 from generator.site.views import (
     Column,
     cell_text,
@@ -47,7 +48,6 @@ from generator.site.views import (
     round_view,
 )
 from generator.site.wording import (
-    ENCOUNTER_NEIGHBOURS,
     ENCOUNTER_NO_GAMES,
     ENCOUNTER_POINTS,
     ENCOUNTER_POINTS_NAMED,
@@ -56,8 +56,6 @@ from generator.site.wording import (
     ENCOUNTER_TIED_NAMED,
     ENCOUNTER_WHOLE_GROUP,
     NAMED_GROUP_NOTES,
-    encounter_named,
-    named_group_notes,
     sentence,
 )
 from generator.speed import record_maker

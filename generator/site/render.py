@@ -64,6 +64,7 @@ from generator.site.team_view import (
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.template_paths import club_templates, package_templates
+from generator.site.tie_groups import NamedGroupNote
 from generator.site.views import (
     Column,
     columns,
@@ -74,7 +75,6 @@ from generator.site.views import (
     value_of,
 )
 from generator.site.wording import (
-    NamedGroupNote,
     colour_letter,
     cut_words,
     note_words,

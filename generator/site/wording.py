@@ -13,17 +13,15 @@ are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TypeVar
 
 from generator.messages import N_, NC_, NN_, TIEBREAK_NAME, Plural
 from generator.model import RoundKind, StartNo
 from generator.rules.explain import (
-    BoardOrderNote,
     CutReason,
     DirectEncounterNote,
     EncounterStep,
@@ -40,6 +38,7 @@ from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import Category
 from generator.site.language import gettext, ordinal_category, pgettext, words
 from generator.site.numbers import plain_number
+from generator.site.tie_groups import NamedGroupNote, narrowed
 
 NumberFormat = Callable[[Decimal], str]
 """How points are written (numbers.py): ``format_points`` on the pages (3½), ``plain_decimal``
@@ -361,55 +360,13 @@ def note_words(note: Note | NamedGroupNote, points: NumberFormat) -> str:
     return words(wording, note_fields(note, points), count=count)
 
 
-_GroupNote = TypeVar("_GroupNote",
-                     bound=DirectEncounterNote | ExtendedEncounterNote | BoardOrderNote)
-
-
-def _narrowed(note: _GroupNote, named: Collection[StartNo]) -> _GroupNote:
-    """A group note with only the members ``named``: their values and their order."""
-    order = tuple(kept for sub in note.order
-                  if (kept := tuple(number for number in sub if number in named)))
-    if isinstance(note, BoardOrderNote):
-        return replace(note, members=tuple(sorted(named)), order=order)
-    return replace(note, members=tuple(sorted(named)), order=order,
-                   scores={number: value for number, value in note.scores.items()
-                           if number in named})
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NamedGroupNote:
-    """A team group's note (EDE, 13.3; the board order of TBR and BBE, 12.2-12.3) for a
-    group too large to list (ENCOUNTER_LISTED): the note with the members
-    :func:`encounter_named` names, and how many teams the group has."""
-
-    note: ExtendedEncounterNote | BoardOrderNote
-    size: int
-
-
-def named_group_notes(notes: Sequence[Note], player: StartNo, met: Collection[StartNo],
-                      around: Sequence[StartNo], at: int) -> tuple[Note | NamedGroupNote, ...]:
-    """``notes`` as a page or ``standings explain`` says them for ``player``: a team group's
-    note of a large group names what :func:`encounter_named` names (``met``, ``around``
-    and ``at`` as it takes them), so that it does not grow with the group."""
-    shown: list[Note | NamedGroupNote] = []
-    for note in notes:
-        if isinstance(note, ExtendedEncounterNote | BoardOrderNote):
-            named = encounter_named(player, frozenset(note.members), met, around, at)
-            if named is not None:
-                shown.append(NamedGroupNote(note=_narrowed(note, named),
-                                            size=len(note.members)))
-                continue
-        shown.append(note)
-    return tuple(shown)
-
-
 def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat,
                                  named: Collection[StartNo] | None = None) -> str:
     """The CLI's line under a DE note: the whole group, or only the members ``named``
     (:func:`encounter_named`) and how many the group has."""
     if named is None:
         return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
-    values = note_fields(_narrowed(note, named), points)
+    values = note_fields(narrowed(note, named), points)
     values["count"] = str(len(note.members))
     return DIRECT_ENCOUNTER_GROUP_NAMED.format_map(values)
 
@@ -658,42 +615,12 @@ ENCOUNTER_NO_GAMES = N_("They did not play each other, so the direct encounter c
 ENCOUNTER_SCORE = "{name} {points}"
 """A player page's direct-encounter section (Art. 6): the tied group, each member's points
 in the games among them ({scores}: ENCOUNTER_SCORE items joined by join_words)."""
-ENCOUNTER_LISTED = 12
-"""The largest tied group a player page names in full. A larger one names only the members
-that matter to the page's player (ENCOUNTER_*_NAMED): them, the members they met and their
-neighbours in the standings, some 15 names in an event of 9 to 11 rounds, so up to here the
-full list is no longer than that, and past it a page's size no longer grows with the group
-(3,000 players all tied made every page list all 3,000 twice)."""
-ENCOUNTER_NEIGHBOURS = 2
-"""The members a large group's sentence names just above and just below the player."""
 ENCOUNTER_TIED_NAMED = NN_("Tied at this point: {count} player, among them {names}.",
                            "Tied at this point: {count} players, among them {names}.", "count")
 ENCOUNTER_POINTS_NAMED = N_("Points in the games between them, of those named: {scores}.")
 ENCOUNTER_WHOLE_GROUP = N_("The standings list the whole group.")
 """A large group's sentences: the player, the members they met and their neighbours, and
 a link to the standings for the rest (ENCOUNTER_LISTED)."""
-
-
-def encounter_named(player: StartNo, members: Collection[StartNo], met: Iterable[StartNo],
-                    around: Sequence[StartNo], at: int) -> frozenset[StartNo] | None:
-    """The members of a tied group that a player's page or ``standings explain`` names:
-    None (name them all) for a group of at most ENCOUNTER_LISTED, else the player, the
-    members they ``met``, and the members next to them in the standings, up to
-    ENCOUNTER_NEIGHBOURS on each side. ``around`` is the standings' start numbers in order
-    (or a stretch of them), the player at position ``at``; the group is a run of the
-    standings, so its nearest members are there. None too when that names everyone (they
-    met the whole group: a round robin)."""
-    if len(members) <= ENCOUNTER_LISTED:
-        return None
-    named = {player}
-    named.update(number for number in met if number in members)
-    for step in (-1, 1):
-        near = at + step
-        while (abs(near - at) <= ENCOUNTER_NEIGHBOURS and 0 <= near < len(around)
-               and around[near] in members):
-            named.add(around[near])
-            near += step
-    return None if len(named) == len(members) else frozenset(named)
 
 
 def join_words(items: Sequence[str]) -> str:

@@ -20,12 +20,8 @@ from generator.cli import main
 from generator.model import StartNo
 from generator.rules.explain import BoardOrderNote, EncounterStep, ExtendedEncounterNote
 from generator.site.build import build_site
-from generator.site.wording import (
-    ENCOUNTER_LISTED,
-    NamedGroupNote,
-    named_group_notes,
-    note_words,
-)
+from generator.site.tie_groups import ENCOUNTER_LISTED, NamedGroupNote, named_group_notes
+from generator.site.wording import note_words
 from tests.kit import trfgen
 from tests.kit.sitekit import make_event
 
