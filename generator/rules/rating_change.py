@@ -349,12 +349,23 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
     k, source, reason = k_factor(player, k_settings, edition, on)
     keeps_from = edition.keeps_real_difference_from
     widest = edition.max_difference if keeps_from is None or rating < keeps_from else None
-    rounds = []
+    rounds: list[_Round] = []
+    game, not_played_yet, scores = RoundKind.GAME, RoundKind.NOT_PLAYED_YET, _SCORES
     for result in player.results:
         kind = result.kind
-        if kind is not RoundKind.NOT_PLAYED_YET:
-            rounds.append(_round(result.round, result.opponent, result.code, kind, rating,
-                                 ratings, edition, widest))
+        if kind is not_played_yet:
+            continue
+        opponent, code = result.opponent, result.code
+        opponent_rating = ratings.get(opponent) if opponent is not None else None
+        if kind is game and opponent_rating is not None and code in scores:
+            # The usual round, counted: what ``_round`` gives it, without the call.
+            real = rating - opponent_rating
+            difference = real if widest is None else max(-widest, min(widest, real))
+            rounds.append((result.round, opponent, opponent_rating, difference,
+                           difference != real, scores[code], None))
+        else:
+            rounds.append(_round(result.round, opponent, code, kind, rating, ratings,
+                                 edition, widest))
     counted = sum(1 for game in rounds if game[3] is not None)
     k_before_cap = None
     if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
