@@ -22,7 +22,7 @@ from generator.model import (
     Tournament,
     UnplayedOptions,
 )
-from generator.rules.explain import CutReason, Explained, Note, Part
+from generator.rules.explain import CutReason, Explained, Note, Part, new_part
 from generator.rules.notation import (
     CATALOGUE,
     GAME_POINTS,
@@ -261,10 +261,14 @@ def round_part(sheet: ScoreSheet, player: int, r: int, value: Decimal, *,
                 article: str | None = None, cut: CutReason | None = None) -> Part:
     """Round ``r`` of ``player`` as a part of an explanation."""
     opponent = sheet.opponents[player][r]
-    return Part(round=r + 1, kind=sheet.kinds[player][r], value=value,
-                opponent=None if opponent == NO_OPPONENT else sheet.players[opponent].start_no,
-                points=sheet.points[player][r], category=sheet.categories[player][r],
-                article=article, cut=cut)
+    return new_part(round=r + 1, kind=sheet.kinds[player][r], value=value,
+                    opponent=None if opponent == NO_OPPONENT
+                    else sheet.players[opponent].start_no,
+                    is_dummy=False, opponent_score=None, adjusted_score=None,
+                    dummy_own_score=None, dummy_cap=None,
+                    category=sheet.categories[player][r], is_voluntary_unplayed=False,
+                    points=sheet.points[player][r], rating=None, cut=cut, article=article,
+                    counted_score=None, opponent_points=None)
 
 
 def in_points(units: Sequence[int | None], scale: Decimal) -> tuple[Decimal | None, ...]:

@@ -16,7 +16,7 @@ from typing import ClassVar
 from generator.errors import Diagnostic
 from generator.model import Edition, Player, RoundKind, StartNo, Tournament
 from generator.rules.notation import TiebreakSpec
-from generator.speed import frozen_record
+from generator.speed import frozen_record, keyword_record_maker
 
 
 class CutReason(StrEnum):
@@ -77,6 +77,14 @@ class Part:
     @property
     def counts(self) -> bool:
         return self.cut is None
+
+
+new_part = keyword_record_maker(
+    Part, "round", "kind", "value", "opponent", "is_dummy", "opponent_score", "adjusted_score",
+    "dummy_own_score", "dummy_cap", "category", "is_voluntary_unplayed", "points", "rating",
+    "cut", "article", "counted_score", "opponent_points")
+"""``Part(...)`` with every field given: for the derivations made by the ten thousand (a
+part per round, tie-break and player shown), speed.py says why."""
 
 
 class NoteKind(StrEnum):

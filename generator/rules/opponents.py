@@ -33,6 +33,7 @@ from generator.rules.explain import (
     Note,
     Part,
     ShownRoundedNote,
+    new_part,
 )
 from generator.rules.notation import TiebreakSpec, round_robin_refusal, shown_rounded
 from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
@@ -73,6 +74,19 @@ class _Elements:
     """Cache: the order in which successive low cuts remove elements."""
     ranked: list[list[int] | None] = field(default_factory=list)
     """Cache: the values sorted by (score, value)."""
+    uncut_parts: dict[tuple[int, str], tuple[Part, ...]] = field(default_factory=dict)
+    """Cache: a player's elements as parts, none cut, by (player, article)."""
+
+    def parts(self, player: int, article: str) -> tuple[Part, ...]:
+        """Every element of ``player`` as a part, none cut (the derivation of each variant
+        of the sum reads them)."""
+        key = (player, article)
+        cached = self.uncut_parts.get(key)
+        if cached is None:
+            cached = self.uncut_parts[key] = tuple([
+                _element_part(self, player, position, article)
+                for position in range(len(self.rounds[player]))])
+        return cached
 
     def order(self, player: int) -> tuple[int, ...]:
         cached = self.orders[player]
@@ -213,10 +227,15 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_
     notes = _round_robin_notes(ctx, spec)
 
     def build(i: int) -> Explained:
-        cut = dict(elements.cuts(i, low, high)) if (low or high) else {}
-        return explained_sum([
-            _element_part(elements, i, position, article, cut.get(position))
-            for position in range(len(elements.rounds[i]))], notes)
+        uncut = elements.parts(i, article)
+        if not low and not high:
+            return explained_sum(uncut, notes)
+        # The cut variants of one sum (BH/C1 beside BH) share its elements: only the cut
+        # ones are new records.
+        parts = list(uncut)
+        for position, reason in elements.cuts(i, low, high):
+            parts[position] = replace(parts[position], cut=reason)
+        return explained_sum(parts, notes)
     return Column(spec=spec, values=values, derivation=build)
 
 
@@ -228,8 +247,7 @@ def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
     return ()
 
 
-def _element_part(elements: _Elements, player: int, position: int, article: str,
-                  cut: CutReason | None) -> Part:
+def _element_part(elements: _Elements, player: int, position: int, article: str) -> Part:
     sheet = elements.sheet
     r = elements.rounds[player][position]
     opponent = sheet.opponents[player][r]
@@ -252,20 +270,20 @@ def _element_part(elements: _Elements, player: int, position: int, article: str,
         cap = None if dummy.cap is None else Decimal(dummy.cap) * sheet.unit
         rule = dummy.article
     has_opponent = opponent != NO_OPPONENT
-    return Part(
+    return new_part(
         round=r + 1, kind=kind,
         value=Decimal(elements.values[player][position]) * elements.scale,
         opponent=sheet.players[opponent].start_no if has_opponent else None,
         category=sheet.categories[player][r],
         is_voluntary_unplayed=elements.voluntary[player][position],
-        points=points,
+        points=points, rating=None,
         counted_score=Decimal(elements.scores[player][position]) * sheet.unit,
-        cut=cut,
+        cut=None,
         opponent_score=sheet.scores[opponent] if has_opponent else None,
         adjusted_score=sheet.adjusted[opponent] if has_opponent else None,
         is_dummy=not is_game,
         dummy_own_score=own,
-        dummy_cap=cap, article=rule)
+        dummy_cap=cap, article=rule, opponent_points=None)
 
 
 @tiebreak("BH")

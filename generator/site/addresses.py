@@ -30,7 +30,11 @@ RATING_CHANGE_PAGE = f"{TIEBREAKS_DIR}/rating-change.html"
 published beside the tie-break pages as every explanation page is."""
 
 FIND_INDEX = f"{STATIC_DIR}/find-index.js"
-"""Every event's ranked names for the search box (site/find.py writes it)."""
+"""The search box's list of the index's shards (site/find.py writes it)."""
+
+FIND_SHARD_DIR = f"{STATIC_DIR}/find"
+"""The shards of the search box's index: every event's ranked names, by the beginning of
+each word of a name (site/find.py writes them)."""
 
 FIND_SCRIPT = f"{STATIC_DIR}/find.js"
 """The search box's script (templates/static/find.js)."""

@@ -17,6 +17,7 @@ from generator.model import Player, Tournament
 from generator.rules.explain import Explained, Part
 from generator.rules.notation import TiebreakSpec
 from generator.site.wording import Clause, cut_clause, round_clauses
+from generator.speed import keyword_record_maker
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,17 +63,26 @@ def is_tabular(explained: Explained) -> bool:
                for part in explained.parts)
 
 
+def line_opponent(tournament: Tournament, part: Part) -> Player | None:
+    """The real opponent of an element (see DerivationLine.opponent)."""
+    number = part.opponent
+    return tournament.player(number) if number is not None and tournament.has_player(number) \
+        else None
+
+
 def derivation_line(tournament: Tournament, spec: TiebreakSpec, who: str,
                     part: Part) -> DerivationLine:
     """One element of ``spec``'s value for the competitor named ``who``."""
-    opponent = (tournament.player(part.opponent)
-                if part.opponent is not None and tournament.has_player(part.opponent) else None)
+    opponent = line_opponent(tournament, part)
     their_score = part.dummy_own_score if part.is_dummy else part.opponent_score
-    return DerivationLine(
+    return _new_derivation_line(
         part=part, opponent=opponent, their_score=their_score, counted=counted_score(part),
-        cut=cut_clause(part, spec),
-        reasons=round_clauses(part, who, opponent.display_name if opponent is not None
-                              else None))
+        cut=cut_clause(part, spec), reasons=round_clauses(part, who, opponent))
+
+
+# Made by the hundred thousand (a line per round, tie-break and player): speed.py says why.
+_new_derivation_line = keyword_record_maker(DerivationLine, "part", "opponent", "their_score",
+                                            "counted", "cut", "reasons")
 
 
 def derivation_lines(tournament: Tournament, spec: TiebreakSpec, who: str,

@@ -1,17 +1,31 @@
 """Find a player: the index that ``static/find.js`` searches, without a server.
 
-The index (``addresses.FIND_INDEX``) is a script file, not JSON: a page opened from disk
-(``file://``) may not fetch a file beside it, but it may load a script. ``find.js`` adds
-the script to the page only when the search box is first used, so a page that nobody
-searches never loads it.
+The index is script files, not JSON: a page opened from disk (``file://``) may not fetch a
+file beside it, but it may load a script. ``find.js`` adds a script to the page only when
+the search box is used, so a page that nobody searches loads none.
+
+An archive of thousands of events has millions of names, too many for one file, so the
+index is split into shards by the beginning of each word of a name, folded as the search
+folds what is typed (:func:`name_words`). The search finds a name when every word typed
+begins one of its words, so the shard of any one typed word holds every name it can find:
+a name sits in the shard of each of its words. A shard that grows past
+:data:`SHARD_BUDGET` is split by the next letter of its words, so the shards are as long
+as the names under them need (one shard, ``n.js``, for a club's site). The manifest
+(``addresses.FIND_INDEX``) lists the shards and their sizes; find.js reads it first, then
+the shard a typed word begins with, or (a word shorter than the shards' keys, "m") every
+shard below it while they are few enough bytes, else it asks for more of the name.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
-from collections.abc import Sequence
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from generator.site.addresses import competitor_page, player_page
+from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR, competitor_page, player_page
 from generator.site.headline import place_words
 from generator.site.language import pgettext
 from generator.site.plan import EventPlan
@@ -19,42 +33,225 @@ from generator.site.team_view import member_numbers
 from generator.site.views import event_sort_key
 
 FIND_GLOBAL = "standingsFindIndex"
-"""The name the index script gives its data (``window.standingsFindIndex``)."""
+"""The name the manifest script gives its data (``window.standingsFindIndex``)."""
+
+SHARD_GLOBAL = "standingsFindShards"
+"""Where each shard script puts its data: ``window.standingsFindShards[key]``."""
+
+SHARD_BUDGET = 256 * 1024
+"""A shard over this many bytes is split by the next letter of its words. Only a shard
+whose words are all one word, too common to split, can pass it (at 100,000 people none
+passes 1 MB: tests/site/test_find_shards.py)."""
+
+END_OF_WORD = "_"
+"""The key's last character for the words that end where their split shard's key does
+("li" beside "lin..." and "lim...")."""
+
+_FOLDED = {"ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i", "þ": "th"}  # noqa: RUF001
+"""Letters that no decomposition takes apart (find.js's FOLDED: keep the two equal)."""
+
+_FOLDING = str.maketrans(_FOLDED)
+
+_MARKS = re.compile("[\u0300-\u036f]+")
+"""The combining marks find.js takes off a decomposed name."""
+
+_WORD = re.compile(r"[^\W_]+")
+r"""A word: letters and digits (find.js splits on ``[^\p{L}\p{N}]``)."""
 
 
-def find_index(plans: Sequence[EventPlan]) -> bytes:
-    """Every ranked competitor of every event, newest event first, in standings order,
-    and in a team event each team's players after the teams.
+def fold(text: str) -> str:
+    """Accents and case do not count (find.js's ``fold``, step for step): "Pérez" is
+    "perez", "Łukasz" is "lukasz"."""
+    return _MARKS.sub("", unicodedata.normalize("NFD", text)).lower().translate(_FOLDING)
 
-    ``{"events": [[slug, title], ...], "entries": [[name, event, where, page], ...]}``:
-    ``event`` indexes ``events``, ``where`` says where the result stands ("3rd–5th place", or
-    a team member's "Team Name, 2nd place"), and ``page`` is the address from the site root.
-    Names are data here: find.js writes them as text, never as markup.
-    """
+
+def name_words(name: str) -> list[str]:
+    """The words of a name as the search compares them: folded, split at anything that is
+    neither a letter nor a digit."""
+    return _WORD.findall(fold(name))
+
+
+def shard_key(prefix: str) -> str:
+    """The key of the shard of the words that begin with ``prefix`` (folded): a-z and 0-9
+    as they are, any other character as ``-`` and six hex digits of its code point. Keys
+    are file names whatever a name holds (no dot, slash or case to lose), and a key
+    begins another exactly when its prefix begins the other's."""
+    return "".join(c if "a" <= c <= "z" or "0" <= c <= "9" else f"-{ord(c):06x}"
+                   for c in prefix)
+
+
+def shard_path(key: str) -> str:
+    """A shard's file from the site root ("n" first: no key is a name a system keeps for a
+    device, such as ``con``)."""
+    return f"{FIND_SHARD_DIR}/n{key}.js"
+
+
+def shards_to_read(word: str, keys: Sequence[str]) -> list[str]:
+    """The shards a search for a typed (folded) word reads, of the shards' ``keys`` in
+    sorted order: the one whose key begins the word, or else every one whose key the word
+    begins (find.js's ``shardsFor``)."""
+    for length in range(len(word) + 1):
+        key = shard_key(word[:length])
+        at = bisect.bisect_left(keys, key)
+        if at < len(keys) and keys[at] == key:
+            return [key]
+    whole = shard_key(word)
+    below = []
+    for key in keys[bisect.bisect_left(keys, whole):]:
+        if not key.startswith(whole):
+            break
+        below.append(key)
+    return below
+
+
+@dataclass(frozen=True, slots=True)
+class FindEvent:
+    """An event as the search names it and orders it."""
+
+    slug: str
+    title: str
+    day: int | None
+    """Its first day (``date.toordinal``), None when undated: find.js orders the events
+    of several shards by it as ``views.event_sort_key`` does, newest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class FindEntry:
+    """One competitor of one event, as the search lists them."""
+
+    name: str
+    event: int
+    """Indexes the events, newest first."""
+    position: int
+    """Its place in its event's list: standings order, then a team event's players."""
+    where: str
+    """Where the result stands: "3rd–5th place", a team member's "Team, 2nd place"."""
+    page: str
+    """The competitor's page from the site root."""
+
+
+def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[FindEntry]]:
+    """Every event, newest first, and every ranked competitor of every event, in the
+    events' order and in standings order, and in a team event each team's players after
+    the teams."""
     events = []
-    entries = []
+    entries: list[FindEntry] = []
     for number, plan in enumerate(sorted(plans, key=event_sort_key)):
-        events.append([plan.slug, plan.info.title])
+        start = plan.info.start_date
+        events.append(FindEvent(plan.slug, plan.info.title,
+                                None if start is None else start.toordinal()))
         is_team = plan.info.is_team_event
         places = {}
+        listed: list[tuple[str, str, str]] = []
         for row in plan.standings.rows:
             # The ordinal as the language writes it (CLDR's ordinal categories through
             # Babel: "4th", "4.", "4.º", "4º"), so German says "4. Platz", never "4 Platz".
             places[row.player.start_no] = pgettext(
                 "where a result stands: 4th place, 3rd–5th place",
                 "{place} place").format(place=place_words(row))
-            entries.append([row.player.name, number, places[row.player.start_no],
-                            competitor_page(plan.slug, row.player.start_no, is_team)])
+            listed.append((row.player.name, places[row.player.start_no],
+                           competitor_page(plan.slug, row.player.start_no, is_team)))
         teams = plan.event.teams
-        if teams is None:
+        if teams is not None:
+            for member in member_numbers(teams):
+                team = teams.team_of(member)
+                where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
+                listed.append((plan.event.tournament.player(member).name, where.rstrip(", "),
+                               player_page(plan.slug, member)))
+        entries += (FindEntry(name, number, position, where, page)
+                    for position, (name, where, page) in enumerate(listed))
+    return events, entries
+
+
+def find_index(plans: Sequence[EventPlan]) -> dict[str, bytes]:
+    """The manifest and every shard of the site's index, by their paths."""
+    events, entries = find_entries(plans)
+    return find_files(events, entries)
+
+
+def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
+               budget: int = SHARD_BUDGET) -> dict[str, bytes]:
+    """The manifest and the shards of these entries (``events`` as :func:`find_entries`).
+
+    A shard is ``{"events": [[slug, title, day], ...], "entries": [[name, event, where,
+    page, position], ...]}``: ``event`` indexes the shard's own events, ``page`` is the
+    competitor's page from the event's folder (every one of them is in it: the folder is
+    written once per shard, not once per entry). find.js orders the
+    entries of several shards read at once by their events' days and slugs and their
+    positions, and tells the same entry in two of them by its page; nothing in a shard
+    depends on an event it does not list, so a new event changes only the shards of its
+    players' names. Names are data here: find.js writes them as text, never as markup.
+    """
+    event_json = [_json([event.slug, event.title, event.day]) for event in events]
+    # Each entry's JSON but its event's number in the shard, written once for every shard.
+    rows = [(f"[{_json(entry.name)},", f",{_json(entry.where)},"
+             f"{_json(_in_folder(entry.page, events[entry.event].slug))},{entry.position}]")
+            for entry in entries]
+    widest_event = len(str(len(events)))
+    entry_size = [len(head) + widest_event + len(tail) + 1 for head, tail in rows]
+
+    def size(numbers: list[int]) -> int:
+        shown = {entries[number].event for number in numbers}
+        return (_SHARD_WRAPPING + sum(entry_size[number] for number in numbers)
+                + sum(len(event_json[event]) + 1 for event in shown))
+
+    words = [(number, word) for number, entry in enumerate(entries)
+             for word in dict.fromkeys(name_words(entry.name))]
+    files = {shard_path(key): _shard_script(key, numbers, entries, rows, event_json)
+             for key, numbers in _split(words, size, budget).items()}
+    shards = [[path.removeprefix(f"{FIND_SHARD_DIR}/n").removesuffix(".js"), len(data)]
+              for path, data in files.items()]
+    files[FIND_INDEX] = f"window.{FIND_GLOBAL}={_json({'shards': shards})};\n".encode("ascii")
+    return files
+
+
+def _in_folder(page: str, slug: str) -> str:
+    folder = f"{slug}/"
+    assert page.startswith(folder), f"{page!r} is not in its event's folder"
+    return page.removeprefix(folder)
+
+
+_SHARD_WRAPPING = 100
+"""A shard's bytes besides its events and entries (the script around them), at most."""
+
+
+def _split(words: list[tuple[int, str]], size: Callable[[list[int]], int],
+           budget: int) -> dict[str, list[int]]:
+    """The shards' keys and the entries of each (their numbers, in order): the words under
+    a prefix stay together while their entries fit the budget or no next letter can tell
+    them apart."""
+    shards: dict[str, list[int]] = {}
+    pending: list[tuple[str, list[tuple[int, str]]]] = [("", words)] if words else []
+    while pending:
+        prefix, under = pending.pop()
+        depth = len(prefix)
+        numbers = sorted({number for number, _ in under})
+        longer = [(number, word) for number, word in under if len(word) > depth]
+        if not longer or size(numbers) <= budget:
+            shards[shard_key(prefix)] = numbers
             continue
-        for member in member_numbers(teams):
-            team = teams.team_of(member)
-            where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
-            entries.append([plan.event.tournament.player(member).name, number,
-                            where.rstrip(", "), player_page(plan.slug, member)])
-    data = json.dumps({"events": events, "entries": entries}, ensure_ascii=True,
-                      separators=(",", ":"))
-    # ASCII only: no U+2028 or "</script" can end up in the script text, whatever a name holds.
-    data = data.replace("<", "\\u003c")
-    return f"window.{FIND_GLOBAL}={data};\n".encode("ascii")
+        ended = sorted({number for number, word in under if len(word) == depth})
+        if ended:
+            shards[shard_key(prefix) + END_OF_WORD] = ended
+        by_letter: dict[str, list[tuple[int, str]]] = {}
+        for number, word in longer:
+            by_letter.setdefault(word[depth], []).append((number, word))
+        pending.extend((prefix + letter, group) for letter, group in by_letter.items())
+    return dict(sorted(shards.items()))
+
+
+def _shard_script(key: str, numbers: list[int], entries: Sequence[FindEntry],
+                  rows: Sequence[tuple[str, str]], event_json: Sequence[str]) -> bytes:
+    events = sorted({entries[number].event for number in numbers})
+    local = {event: index for index, event in enumerate(events)}
+    listed = ",".join(f"{rows[number][0]}{local[entries[number].event]}{rows[number][1]}"
+                      for number in numbers)
+    data = f'{{"events":[{",".join(event_json[event] for event in events)}],"entries":[{listed}]}}'
+    return (f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]={data};\n'
+            ).encode("ascii")
+
+
+def _json(value: object) -> str:
+    # ASCII only: no U+2028 or "</script" can end up in the script text, whatever a name
+    # holds.
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")

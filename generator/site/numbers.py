@@ -14,6 +14,7 @@ or reads the decimal separator itself.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from datetime import date, time
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
@@ -46,7 +47,10 @@ TENTHS = Decimal("0.1")
 def _localized(text: str) -> str:
     """A number written with a point ("1850.5") with the active locale's decimal separator
     ("1850,5")."""
-    separator = active().decimal
+    return _separated(text, active().decimal)
+
+
+def _separated(text: str, separator: str) -> str:
     return text if separator == "." else text.replace(".", separator)
 
 
@@ -62,18 +66,41 @@ def format_points(value: Decimal | None) -> str:
     in the page's language (45.83, "45,83"); – where C.07 leaves the value undefined."""
     if value is None:
         return UNDEFINED
+    return _points_with(active().decimal, value)
+
+
+def points_writer() -> Callable[[Decimal | None], str]:
+    """:func:`format_points` in the language active now, which it looks up once: for a
+    page that writes some hundred numbers (a player page's derivations)."""
+    separator = active().decimal
+    known = _points_texts(separator).get
+
+    def write(value: Decimal | None) -> str:
+        if value is None:
+            return UNDEFINED
+        text = known(value)
+        return text if text is not None else _points_with(separator, value)
+
+    return write
+
+
+def _points_with(separator: str, value: Decimal) -> str:
     # A big event shows the same few hundred numbers some hundred thousand times. Equal
     # values (2.5 and 2.50) are written alike, so the value is the key.
-    separator = active().decimal
-    texts = _POINTS_TEXT.get(separator)
-    if texts is None:
-        texts = _POINTS_TEXT[separator] = {}
+    texts = _points_texts(separator)
     text = texts.get(value)
     if text is None:
         if len(texts) >= _POINTS_TEXT_SIZE:
             texts.clear()
-        text = texts[value] = _points_text(value)
+        text = texts[value] = _points_text(value, separator)
     return text
+
+
+def _points_texts(separator: str) -> dict[Decimal, str]:
+    texts = _POINTS_TEXT.get(separator)
+    if texts is None:
+        texts = _POINTS_TEXT[separator] = {}
+    return texts
 
 
 _POINTS_TEXT: dict[str, dict[Decimal, str]] = {}
@@ -81,14 +108,14 @@ _POINTS_TEXT: dict[str, dict[Decimal, str]] = {}
 _POINTS_TEXT_SIZE = 50_000
 
 
-def _points_text(value: Decimal) -> str:
+def _points_text(value: Decimal, separator: str) -> str:
     sign = "-" if value < 0 else ""
     magnitude = abs(value)
     whole = int(magnitude)
     fraction = magnitude - whole
     glyph = _FRACTIONS.get(fraction)
     if glyph is None:
-        return sign + _localized(plain_decimal(magnitude))
+        return sign + _separated(plain_decimal(magnitude), separator)
     if not glyph:
         return f"{sign}{whole}"
     return f"{sign}{whole if whole else ''}{glyph}"
@@ -233,6 +260,7 @@ __all__ = [
     "percent_text",
     "plain_decimal",
     "plain_number",
+    "points_writer",
     "shown_value",
     "signed_text",
     "time_text",

@@ -14,7 +14,7 @@ none of them names a page. No Jinja here: a template is named, never loaded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
@@ -24,7 +24,6 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site import language as languages
 from generator.site.addresses import (
-    FIND_INDEX,
     PEOPLE_DIR,
     TIEBREAKS_DIR,
     boards_page,
@@ -475,6 +474,9 @@ class SiteSource:
     explain: Callable[[str], str]
     """Our own Markdown (an explanation page) as HTML: render.py's, and only when a page
     shows it (serve renders the index without converting every explanation)."""
+    find_files: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    """The find index's files once :func:`_find_files` has made them: its shards' paths
+    are known only by making them, and a job asks for its keys and then its views."""
 
     @property
     def federations(self) -> frozenset[str | None]:
@@ -489,6 +491,12 @@ SiteKind = PageKind[SiteSource, K, V]
 
 def _flag_files(source: SiteSource) -> Mapping[str, bytes]:
     return flag_files(source.federations)
+
+
+def _find_files(source: SiteSource) -> dict[str, bytes]:
+    if not source.find_files:
+        source.find_files.update(find_index(source.plans))
+    return source.find_files
 
 
 def _static_text(source: SiteSource, name: str) -> bytes:
@@ -549,10 +557,10 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         name="static", keys=lambda source: tuple(source.static),
         views=lambda _source, names: names,
         files=(Download(path=lambda _source, name: name, data=_static_text),)),
-    SiteKind[None, None](
-        name="find-index", keys=_one, views=_once(_nothing),
-        files=(Download(path=lambda _source, _: FIND_INDEX,
-                        data=lambda source, _: find_index(source.plans)),)),
+    SiteKind[str, bytes](
+        name="find-index", keys=lambda source: tuple(_find_files(source)),
+        views=lambda source, paths: [_find_files(source)[path] for path in paths],
+        files=(Download(path=lambda _source, path: path, data=lambda _source, data: data),)),
     SiteKind[str, str](
         name="flags", keys=lambda source: tuple(_flag_files(source)),
         views=lambda _source, paths: paths,

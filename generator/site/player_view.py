@@ -6,13 +6,20 @@ The records the player template is rendered from, made from an ``EventPlan``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
-from generator.rules.explain import DirectEncounterGroup, Part, Separation, StandingsRow
+from generator.rules.explain import (
+    DirectEncounterGroup,
+    Explained,
+    Part,
+    Separation,
+    StandingsRow,
+)
 from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
 from generator.rules.ratings import (
@@ -28,14 +35,20 @@ from generator.site.addresses import (
     round_page,
     tiebreak_page,
 )
-from generator.site.derivation import DerivationLine, derivation_lines, is_tabular
+from generator.site.derivation import (
+    DerivationLine,
+    counted_score,
+    derivation_line,
+    is_tabular,
+    line_opponent,
+)
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
 from generator.site.headline_words import (
     PERFORMANCE,
 )
 from generator.site.language import gettext, phrase, words
 from generator.site.matches import MatchBoard, match_boards
-from generator.site.numbers import format_points, plain_number, shown_value
+from generator.site.numbers import format_points, plain_number, points_writer, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.tie_groups import ENCOUNTER_NEIGHBOURS, encounter_named, named_group_notes
@@ -58,7 +71,7 @@ from generator.site.wording import (
     NAMED_GROUP_NOTES,
     sentence,
 )
-from generator.speed import record_maker
+from generator.speed import keyword_record_maker, record_maker
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,10 +165,6 @@ class TiebreakSection:
     terms: tuple[str, ...] = ()
     """The table's sum, term by term: "½ × 9" for SB-style products, else the
     contribution."""
-    derivation: tuple[DerivationLine, ...] = ()
-    """The elements as derivation.py reads them, which ``lines`` write out (``standings
-    explain`` writes the same ones)."""
-
     @property
     def signature(self) -> tuple[Any, ...]:
         return tuple((line.part.round, line.part.value, line.part.opponent, line.part.is_dummy,
@@ -259,12 +268,11 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
 
 
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
-             column: Column) -> TiebreakSection:
+             column: Column, page_lines: _PageLines) -> TiebreakSection:
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
     lines: tuple[PartLine, ...] = ()
-    derivation: tuple[DerivationLine, ...] = ()
     notes: tuple[Any, ...] = ()
     value = total = None
     tabular = False
@@ -277,8 +285,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
                                       *_standings_around(plan, index))
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
-        derivation = derivation_lines(plan.tournament, spec, row.player.display_name, explained)
-        lines = tuple(_part_line(plan.slug, line, tabular) for line in derivation)
+        lines = _lines(plan, shared, spec, row.player.display_name, explained, tabular,
+                       page_lines)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -331,7 +339,6 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         value_text=cell_text(row, column) if explained is not None else format_points(value),
         articles_text=", ".join(column.articles),
         terms=terms,
-        derivation=derivation,
     )
 
 
@@ -400,25 +407,66 @@ def _whole_group_sentences(plan: EventPlan, shared: _PlayerPages,
     return found
 
 
-def _part_line(slug: str, line: DerivationLine, in_table: bool) -> PartLine:
+_PageLines = dict[int, PartLine]
+"""A page's table lines of the parts not cut, by the part's id."""
+
+
+def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
+           explained: Explained, tabular: bool, page_lines: _PageLines,
+           ) -> tuple[PartLine, ...]:
+    """The section's lines as the page writes them.
+
+    A table's lines write out the derivation (derivation.py: the opponents' scores and why
+    each round counts as it does, as ``standings explain`` does). The cut variants of a sum
+    (BH/C1 beside BH) share the parts not cut (rules/opponents.py): such a line depends on
+    nothing else of the section (a cut's clause is a cut part's alone), so each is made
+    once for the page. The ids hold: the page's standings row keeps every part alive while
+    the page is made.
+    """
+    points = shared.points
+    tournament = plan.tournament
+    if not tabular:
+        # A line of terms: the values alone, nothing to say about any round.
+        return tuple([_new_part_line(part, line_opponent(tournament, part), counted_score(part),
+                                     None, "", "", "", points(part.value), True, ())
+                      for part in explained.parts])
+    lines: list[PartLine] = []
+    for part in explained.parts:
+        key = id(part)
+        known = page_lines.get(key) if part.cut is None else None
+        if known is None:
+            known = _table_line(plan.slug, derivation_line(tournament, spec, who, part), points)
+            if part.cut is None:
+                page_lines[key] = known
+        lines.append(known)
+    return tuple(lines)
+
+
+def _table_line(slug: str, line: DerivationLine,
+                points: Callable[[Decimal | None], str]) -> PartLine:
+    """``points``: format_points in the page's language (numbers.points_writer)."""
     part, opponent, score = line.part, line.opponent, line.counted
-    if not in_table:
-        return _new_part_line(part, opponent, score, None, "", "", "",
-                              format_points(part.value), True, ())
     their_score = line.their_score
     has_reasons = line.has_reasons
     return _new_part_line(
         part, opponent, score,
         _sibling_href(slug, opponent.start_no) if opponent is not None else None,
-        format_points(their_score) if part.is_dummy or their_score is not None else "—",
-        "—" if score is None else format_points(score),
-        "—" if part.points is None else format_points(part.points),
-        format_points(part.value),
+        points(their_score) if part.is_dummy or their_score is not None else "—",
+        "—" if score is None else points(score),
+        "—" if part.points is None else points(part.points),
+        points(part.value),
         has_reasons,
         tuple(sentence(clause.text(format_points))
-              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons)),
+              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons))
+        if has_reasons else (),
     )
 
+
+# A page's rounds: made by the ten thousand in a big event (speed.py says why).
+_new_round_line = keyword_record_maker(
+    RoundLine, "round_no", "kind", "opponent", "color", "symbol", "counts_as", "games",
+    "round_href", "opponent_href", "is_game", "running_text", "opponent_score_text",
+    "counts_as_text")
 
 # Positional constructors for the records made by the hundred thousand (speed.py says
 # why); the fields in declaration order.
@@ -490,6 +538,8 @@ class _PlayerPages:
     """Every player's B.02 rating change, computed once for the pages of a job."""
     rating_href: str = ""
     """The rating change's explanation page, relative to a player page."""
+    points: Callable[[Decimal | None], str] = format_points
+    """format_points in the pages' language, looked up once (numbers.points_writer)."""
 
 
 def _player_pages(plan: EventPlan) -> _PlayerPages:
@@ -516,6 +566,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         standings_href=relative_link(any_player_page, event_page(plan.slug), "standings"),
         rating_changes=plan.rating_changes,
         rating_href=relative_link(any_player_page, RATING_CHANGE_PAGE),
+        points=points_writer(),
     )
 
 
@@ -541,6 +592,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     running = plan.running[row.player.start_no]
     slug = plan.slug
     is_team = isinstance(row.player, Team)
+    write_points = shared.points
     for result in row.player.results[: plan.info.rounds_played]:
         opponent = (tournament.player(result.opponent)
                     if result.opponent is not None and tournament.has_player(result.opponent)
@@ -548,7 +600,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         points = system.round_points(result)
         opponent_score = finals.get(opponent.start_no) if opponent is not None else None
         counts_as = counted.get(result.round)
-        rounds.append(RoundLine(
+        rounds.append(_new_round_line(
             round_no=result.round, kind=result.kind, opponent=opponent,
             color=result.color.value if result.color is not Color.NONE else "",
             symbol=competitor_symbol(row.player, result, points),
@@ -558,9 +610,9 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             round_href=shared.round_hrefs[result.round],
             opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
             is_game=result.kind is RoundKind.GAME,
-            running_text=format_points(running[result.round]),
-            opponent_score_text="—" if opponent_score is None else format_points(opponent_score),
-            counts_as_text=format_points(counts_as.value) if counts_as is not None else "",
+            running_text=write_points(running[result.round]),
+            opponent_score_text="—" if opponent_score is None else write_points(opponent_score),
+            counts_as_text=write_points(counts_as.value) if counts_as is not None else "",
         ))
     rows = standings.rows
     performance = "" if is_team else performance_words(row.player, tournament)
@@ -578,9 +630,10 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
     neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
+    page_lines: _PageLines = {}
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, shared, row, index, column)
+        sections=_share_tables(tuple(_section(plan, shared, row, index, column, page_lines)
                                         for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors=anchors,
@@ -623,6 +676,7 @@ def _number(value: object) -> object:
     return plain_number(value) if isinstance(value, Decimal) else value
 
 
+@functools.lru_cache(maxsize=16384)
 def _sibling_href(slug: str, start_no: int) -> str:
     """Another player's page seen from a player's page: they share a folder, so its name."""
     return player_page(slug, start_no).rpartition("/")[2]

@@ -232,9 +232,12 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
                        explanation_href: str, sibling_href: Callable[[int], str]) -> RatingView:
     """``sibling_href(start_no)``: another player's page seen from this one."""
     edition = change.edition
-    lines = tuple(_game_line(game, change, tournament, sibling_href) for game in change.games)
-    counted = tuple(game.change for game in change.games
-                    if game.counted and game.change is not None)
+    # ``games`` works the arithmetic out each time it is read: once per page.
+    games = change.games
+    language = active().digest
+    lines = tuple(_game_line(game, change, tournament, sibling_href, language)
+                  for game in games)
+    counted = tuple(game.change for game in games if game.counted and game.change is not None)
     if change.rating is None:
         summary = words(UNRATED)
     elif not counted:
@@ -255,16 +258,28 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
         k_sentences=_k_sentences(change, player),
         lines=lines if change.rating is not None else (),
         sum_sentence=summary,
-        how=words(HOW_REAL_DIFFERENCE if _keeps_real_difference(change) else HOW,
-                  {"article": cite(edition.article_game), "table": cite(edition.article_table),
-                   "limit": edition.max_difference,
-                   "from_rating": edition.keeps_real_difference_from}),
-        edition=edition_words(edition),
+        how=_how_words(edition, _keeps_real_difference(change), language),
+        edition=_edition_words(edition, language),
         anchor=f"p{player.start_no}-{RATING_CHANGE_ANCHOR}",
         explanation_href=explanation_href,
         round_changes=MappingProxyType({line.round_no: line.change for line in lines
                                         if line.counted}),
     )
+
+
+# The sentences every player of an event shares (the edition's method and its date), worked
+# out once per language rather than once per page; ``language``: the catalogue's digest.
+@functools.lru_cache(maxsize=64)
+def _how_words(edition: RatingEdition, keeps_real_difference: bool, language: str) -> str:
+    return words(HOW_REAL_DIFFERENCE if keeps_real_difference else HOW,
+                 {"article": cite(edition.article_game), "table": cite(edition.article_table),
+                  "limit": edition.max_difference,
+                  "from_rating": edition.keeps_real_difference_from})
+
+
+@functools.lru_cache(maxsize=64)
+def _edition_words(edition: RatingEdition, language: str) -> str:
+    return edition_words(edition)
 
 
 @functools.lru_cache(maxsize=256)
@@ -298,7 +313,7 @@ def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
 
 
 def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournament,
-               sibling_href: Callable[[int], str]) -> RatingGameLine:
+               sibling_href: Callable[[int], str], language: str) -> RatingGameLine:
     opponent = (tournament.player(game.opponent)
                 if game.opponent is not None and tournament.has_player(game.opponent)
                 else None)
@@ -311,8 +326,7 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
         return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
                               opponent_rating=rating, difference="", expected="", change="",
                               counted=False,
-                              sentences=_not_counted_words(reason, article, active().digest))
-    language = active().digest
+                              sentences=_not_counted_words(reason, article, language))
     expected, shown_change, sentences = _counted_words(
         game.result, game.expected, change.k, game.change, article, language)
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:

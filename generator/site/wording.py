@@ -20,7 +20,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from generator.messages import N_, NC_, NN_, TIEBREAK_NAME, Plural
-from generator.model import RoundKind, StartNo
+from generator.model import Player, RoundKind, StartNo
 from generator.rules.explain import (
     CutReason,
     DirectEncounterNote,
@@ -570,10 +570,11 @@ def cut_clause(part: Part, spec: TiebreakSpec) -> Clause | None:
     return Clause(CUTS[part.cut], {"article": cut_article(part.cut, spec)})
 
 
-def round_clauses(part: Part, who: str, opponent: str | None) -> tuple[Clause, ...]:
+def round_clauses(part: Part, who: str, opponent: Player | None) -> tuple[Clause, ...]:
     """Why one round of a derivation counts as it does, the cut aside: a dummy, an adjusted
     score, the category of an unplayed round, the article it counts by. ``who`` is the
-    player's name, ``opponent`` the opponent's (None without one)."""
+    player's name, ``opponent`` the opponent met (None without one), whose name is written
+    out only by a clause that names them (a page has some hundred rounds, most without)."""
     clauses: list[Clause] = []
     counts_by_article = bool(part.article) and not part.is_dummy \
         and part.kind is not RoundKind.GAME
@@ -585,13 +586,15 @@ def round_clauses(part: Part, who: str, opponent: str | None) -> tuple[Clause, .
             cap = DummyCap.BITES if part.dummy_cap < part.dummy_own_score \
                 else DummyCap.DOES_NOT_BITE
         clauses.append(Clause(DUMMY_SENTENCES[(opponent is not None, cap)], {
-            "kind": kind, "round": part.round, "who": who, "opponent": opponent,
+            "kind": kind, "round": part.round, "who": who,
+            "opponent": opponent.display_name if opponent is not None else None,
             "own": part.dummy_own_score, "cap": part.dummy_cap,
             "article": part.article or "16.4"}))
     elif (part.adjusted_score is not None and part.opponent_score is not None
           and part.adjusted_score != part.opponent_score):
         clauses.append(Clause(ADJUSTED_SCORE_SENTENCE, {
-            "opponent": opponent, "adjusted": part.adjusted_score,
+            "opponent": opponent.display_name if opponent is not None else None,
+            "adjusted": part.adjusted_score,
             "score": part.opponent_score}))
     if part.category:
         clauses.append(Clause(CATEGORIES[Category(part.category)]))

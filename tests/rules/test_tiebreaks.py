@@ -6,6 +6,7 @@ never this program's own output.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -436,6 +437,27 @@ def test_uncut_parts_add_up_to_the_total(code, edition):
         if code.split("/")[0] in {"PTS", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "BH",
                                   "FB", "SB", "KS"}:
             assert result.total == result.value
+
+
+@pytest.mark.parametrize(("cut_code", "code"), [("BH/C1", "BH"), ("BH/M1", "BH"),
+                                               ("SB/C1", "SB")])
+def test_a_cut_variant_shares_the_uncut_elements_of_its_sum(cut_code, code):
+    """BH/C1 and BH (Art. 14.1) are one sum of the same elements, cut or not: a player
+    page shows both derivations, so the parts not cut are the same records, made once, and
+    only a cut one differs (its ``cut``), equal in every other field."""
+    ctx = Context(TEC)
+    cut_column, full_column = ctx.column(parse_tiebreak(cut_code)), ctx.column(parse_tiebreak(code))
+    cuts = 0
+    for i in range(len(TEC.players)):
+        cut_parts, full_parts = cut_column.explain(i).parts, full_column.explain(i).parts
+        assert len(cut_parts) == len(full_parts)
+        for with_cut, without in zip(cut_parts, full_parts, strict=True):
+            if with_cut.cut is None:
+                assert with_cut is without
+            else:
+                cuts += 1
+                assert with_cut == replace(without, cut=with_cut.cut)
+    assert cuts >= len(TEC.players)  # every player has an element cut
 
 
 def test_aob_does_not_depend_on_the_other_tiebreaks_in_the_list():

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from conftest import CORPUS, ROOT
+from kit.findkit import index_entries, site_files
 from kit.sitekit import SEED_TRF, make_event
 
-from generator.site.addresses import FIND_INDEX, FIND_SCRIPT
+from generator.site.addresses import FIND_SCRIPT
 from generator.site.build import build_site
-from generator.site.find import FIND_GLOBAL
+from generator.site.find import FIND_GLOBAL, SHARD_GLOBAL
 
 HOSTILE = "</script><b>Rémy"
 
 
 def index_data(site: Path) -> dict[str, list[list[object]]]:
-    text = (site / FIND_INDEX).read_text(encoding="ascii")
-    prefix = f"window.{FIND_GLOBAL}="
-    assert text.startswith(prefix) and text.endswith(";\n")
-    data: dict[str, list[list[object]]] = json.loads(text[len(prefix):-2])
-    return data
+    events, entries = index_entries(site_files(site))
+    return {"events": [event[:2] for event in events], "entries": entries}
 
 
 def build(tmp_path: Path) -> Path:
@@ -47,8 +44,8 @@ def test_the_index_lists_every_ranked_player_newest_event_first(tmp_path: Path) 
 
 def test_a_hostile_name_is_data_in_an_ascii_script(tmp_path: Path) -> None:
     site = build(tmp_path)
-    raw = (site / FIND_INDEX).read_bytes()
-    assert raw.isascii() and b"<" not in raw
+    for raw in site_files(site).values():
+        assert raw.isascii() and b"<" not in raw
     assert HOSTILE in [entry[0] for entry in index_data(site)["entries"]]
 
 
@@ -66,7 +63,7 @@ def test_the_front_page_and_event_pages_have_the_box(tmp_path: Path) -> None:
 
 def test_the_script_reads_the_name_the_index_sets() -> None:
     script = (ROOT / "templates" / FIND_SCRIPT).read_text(encoding="utf-8")
-    assert f"window.{FIND_GLOBAL}" in script
+    assert f"window.{FIND_GLOBAL}" in script and f"window.{SHARD_GLOBAL}" in script
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script
 
 

@@ -7,18 +7,16 @@ point, Spanish and Italian with º), not the program's output."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 from conftest import CORPUS_TRF, ROOT
+from kit.findkit import index_entries, site_files
 from kit.sitekit import make_event
 
 from generator.messages import SHIPPED_LANGUAGES
-from generator.site.addresses import FIND_INDEX
 from generator.site.build import build_site
-from generator.site.find import FIND_GLOBAL
 
 SEED = (CORPUS_TRF / "seed-anna.trf").read_text(encoding="utf-8")
 # seed-anna with these tie-breaks: 1 Anna ... 6-7 Egor and Zhanna shared (equal on every
@@ -43,10 +41,7 @@ def _site(tmp_path: Path, code: str, settings: str = SETTINGS, trf: str = SEED) 
 
 
 def _find_entries(site: Path) -> list[list[object]]:
-    text = (site / FIND_INDEX).read_text(encoding="ascii")
-    data = json.loads(text[len(f"window.{FIND_GLOBAL}="):-2])
-    entries: list[list[object]] = data["entries"]
-    return entries
+    return index_entries(site_files(site))[1]
 
 
 def test_every_shipped_language_is_covered() -> None:

@@ -34,6 +34,7 @@ from generator.site.numbers import (
     percent_text,
     plain_decimal,
     plain_number,
+    points_writer,
     shown_value,
     signed_text,
     time_text,
@@ -67,6 +68,18 @@ def test_points_that_are_no_quarters_take_the_languages_separator(code: str) -> 
         assert format_points(D("-1.3")) == "-1,3"
         assert format_points(D("2.5")) == "2½"
     assert format_points(D("45.83")) == "45.83"
+
+
+@pytest.mark.parametrize("code", ("en", *TRANSLATED))
+def test_a_pages_points_writer_writes_as_format_points_in_its_language(code: str) -> None:
+    values = [None, *(D(text) for text in ("0", "0.25", "2.50", "-0.75", "45.83", "-1.3", "10"))]
+    with speaking(code):
+        write = points_writer()
+        written = [write(value) for value in values]
+        assert written == [format_points(value) for value in values]
+    # Looked up once, when the page began: another language later does not change it.
+    with speaking("fr" if code == "en" else "en"):
+        assert [write(value) for value in values] == written
 
 
 # --- plain numbers: CSV, JSON, the CLI -------------------------------------------------------

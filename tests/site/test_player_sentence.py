@@ -19,7 +19,7 @@ from conftest import CORPUS, CORPUS_TRF
 from markupsafe import Markup
 
 from generator.reading.events import read_event
-from generator.site import headline_words, wording
+from generator.site import derivation, headline_words, wording
 from generator.site.build import build_site, plan_event
 from generator.site.headline import Sentence, html_format
 from generator.site.numbers import format_points
@@ -406,3 +406,44 @@ def test_a_sentence_of_bare_fields_needs_no_markup_formatter(
                         links={"other": "../players/2.html"})
     assert sentence.html == '&lt;A&gt; beat <a href="../players/2.html">B</a>.'
     assert html_format(Markup("{x}"), {"x": "&"}) == "&amp;"
+
+
+def test_a_cut_variants_lines_are_its_sums_lines_made_once(tmp_path: Path) -> None:
+    """BH/C1 and BH show the same elements, one of them cut (Art. 14.1): on a page each
+    element not cut is one line, written once and shown in both sections; a cut one is a
+    line of its own, which says why it is cut."""
+    views = _views(_plan(tmp_path, "synth-club-byes", PLAIN_LIST))
+    shared = cut = 0
+    for view in views.values():
+        by_code = {section.spec.written: section for section in view.sections}
+        with_cut, without = by_code["BH/C1"], by_code["BH"]
+        for line, full in zip(with_cut.lines, without.lines, strict=True):
+            if line.part.cut is None:
+                assert line is full
+                shared += 1
+            else:
+                cut += 1
+                assert line is not full and full.part.cut is None and line.reasons
+                assert not full.reasons or full.reasons != line.reasons
+    assert shared and cut >= len(views) - 1
+
+
+def test_a_sum_written_as_terms_words_no_round(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """WIN and BPG (Art. 7) are sums of the player's own rounds, written as one line of
+    terms ("1 (rd 1) + 1 (rd 3) = 2"): no round of theirs has a "why" to word, so no
+    clause is made for them (a page has some twenty such rounds per tie-break); a table
+    (BH) still words each round as ``standings explain`` does."""
+    worded: list[object] = []
+    real_cut_clause = derivation.cut_clause
+
+    def counting_cut_clause(part: Any, spec: Any) -> Any:
+        worded.append(spec.written)
+        return real_cut_clause(part, spec)
+
+    monkeypatch.setattr(derivation, "cut_clause", counting_cut_clause)
+    views = _views(_plan(tmp_path, "synth-club-byes", "tiebreaks: [WIN, BPG, BH]\n"))
+    sections = [section for view in views.values() for section in view.sections]
+    assert {s.spec.written for s in sections if s.lines and not s.is_tabular} == {"WIN", "BPG"}
+    assert set(worded) == {"BH"}
+    assert len(worded) == sum(len(s.lines) for s in sections if s.spec.written == "BH")

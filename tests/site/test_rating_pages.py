@@ -217,6 +217,22 @@ def test_a_k_the_settings_give_is_not_marked_estimated() -> None:
     assert view.change_in(1) == "+25.6" and view.change_in(3) == ""
 
 
+def test_the_sentences_every_player_shares_are_worded_once() -> None:
+    """The edition's method and date read the same on every page of an event: worded once
+    per language and the same text for each page, not once per player."""
+    tournament = crosstable(_SMALL)
+    changes = rating_changes(tournament, KSettings(default=40), on=None)
+    views = [player_rating_view(changes[number], tournament, tournament.player(number),
+                                "rating-change.html", lambda n: f"{n}.html")
+             for number in (StartNo(1), StartNo(2))]
+    assert views[0].how is views[1].how and views[0].edition is views[1].edition
+    with speaking("de"):
+        german = player_rating_view(changes[StartNo(1)], tournament,
+                                    tournament.player(StartNo(1)), "rating-change.html",
+                                    lambda n: f"{n}.html")
+    assert german.how != views[0].how and german.edition != views[0].edition
+
+
 def test_k_given_for_one_player_wins_over_the_rule() -> None:
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(players={StartNo(1): 10}), on=None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from dataclasses import fields
+from dataclasses import fields, replace
 from decimal import Decimal as D
 from typing import get_args
 
@@ -13,7 +13,7 @@ from conftest import CORPUS_TRF
 
 from generator.cli import main
 from generator.messages import Plural
-from generator.model import RoundKind, StartNo
+from generator.model import Player, RoundKind, StartNo
 from generator.reading.events import read_event
 from generator.rules.explain import (
     BoardCountGamePointsNote,
@@ -33,6 +33,7 @@ from generator.rules.explain import (
     Note,
     NoteKind,
     NotTiedNote,
+    Part,
     RoundedNote,
     SecondaryScoreNote,
     ShownRoundedNote,
@@ -226,3 +227,29 @@ def test_the_page_and_the_cli_say_the_same_words_for_the_same_note(tmp_path):
         assert f"    {words}\n" in told.stdout
         on_page = wording.note_words(note, format_points)
         assert f"<li>{on_page[:1].upper()}{on_page[1:]}.</li>" in page
+
+
+class _NamelessPlayer(Player):
+    """An opponent whose name must not be asked for."""
+
+    __slots__ = ()
+
+    @property
+    def display_name(self) -> str:
+        raise AssertionError("the name was read")
+
+
+def test_a_round_names_its_opponent_only_in_a_clause_that_names_them():
+    """A player page has a clause list for each round of each tie-break, most of them
+    empty (a game counted as played): the opponent's name is written out only where a
+    clause says it (a dummy, an adjusted score, 16.3/16.4)."""
+    nameless = _NamelessPlayer(start_no=StartNo(2), name="Two, Player")
+    game = Part(round=1, kind=RoundKind.GAME, value=D(3), opponent=StartNo(2),
+                opponent_score=D(3), adjusted_score=D(3), counted_score=D(3), article="8.1")
+    assert wording.round_clauses(game, "One Player", nameless) == ()
+    named = Player(start_no=StartNo(2), name="Two, Player")
+    adjusted = replace(game, adjusted_score=D("3.5"))
+    (clause,) = wording.round_clauses(adjusted, "One Player", named)
+    assert clause.fields is not None and clause.fields["opponent"] == "Player Two"
+    with pytest.raises(AssertionError, match="the name was read"):
+        wording.round_clauses(adjusted, "One Player", nameless)
