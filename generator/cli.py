@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from generator.rules.notation import TiebreakSpec
     from generator.site.derivation import DerivationLine
     from generator.site.plan import EventPlan
+    from generator.site.tie_groups import NamedGroupNote
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
 # ``standings --help`` loads no tie-break, and ``rank`` no page template.
@@ -445,14 +446,22 @@ def _part_line(tournament: Tournament, spec: TiebreakSpec, line: DerivationLine)
     return text + words.contribution.format(value=plain_decimal(part.value)) + cut
 
 
-def _note_lines(note: Note) -> list[str]:
+def _note_lines(note: Note | NamedGroupNote, row: StandingsRow, met: frozenset[StartNo],
+                standings_order: Sequence[StartNo], index: int) -> list[str]:
+    """A note's lines; under a DE note its group, or for a large group the members the
+    player's page names (``encounter_named``: ``met``, the members of the parts,
+    ``standings_order`` every row's number, the player's at ``index``)."""
     from generator.rules.explain import DirectEncounterNote
     from generator.site.plain_numbers import plain_decimal
+    from generator.site.tie_groups import encounter_named
     from generator.site.wording import direct_encounter_group_words, note_words
 
     lines = [note_words(note, plain_decimal)]
     if isinstance(note, DirectEncounterNote):
-        lines.append(direct_encounter_group_words(note, plain_decimal))
+        # The parts of a DE value are the player's games against the group.
+        named = encounter_named(row.player.start_no, frozenset(note.members), met,
+                                standings_order, index)
+        lines.append(direct_encounter_group_words(note, plain_decimal, named))
     return ["    " + line for line in lines]
 
 
@@ -478,6 +487,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.site.derivation import derivation_lines
     from generator.site.headline import encounter_groups, headline
     from generator.site.plain_numbers import plain_decimal
+    from generator.site.tie_groups import named_group_notes
     from generator.site.wording import TERMINAL
 
     plan = _ranked(path, tiebreaks, edition, after_round)
@@ -492,6 +502,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     index = next(k for k, r in enumerate(rows) if r.player.start_no == start_no)
     row = rows[index]
     keys = value_keys(standings.specs)
+    standings_order = [r.player.start_no for r in rows]
     click.echo(TERMINAL.explained.format(
         who=_player_label(tournament, StartNo(start_no)), event=tournament.name,
         rounds=_rounds_counted(standings), edition=standings.edition.value))
@@ -512,8 +523,11 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
             click.echo(_part_line(tournament, spec, element))
         if explained.total is not None and explained.parts:
             click.echo("    " + TERMINAL.total.format(total=plain_decimal(explained.total)))
-        for note in explained.notes:
-            for line in _note_lines(note):
+        met = frozenset(part.opponent for part in explained.parts
+                        if part.opponent is not None)
+        for note in named_group_notes(explained.notes, row.player.start_no, met,
+                                      standings_order, index):
+            for line in _note_lines(note, row, met, standings_order, index):
                 click.echo(line)
     click.echo("")
     click.echo(TERMINAL.why)

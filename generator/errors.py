@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
+
+from generator.speed import frozen_record
 
 
 class Severity(StrEnum):
@@ -25,7 +26,7 @@ class Severity(StrEnum):
     ``note:``; ``--strict`` lets it pass."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Diagnostic:
     path: str
     """The file as the user named it (relative to where they ran the command)."""

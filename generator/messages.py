@@ -11,7 +11,7 @@ Keywords (babel.cfg says the command): ``N_`` a sentence, ``NC_`` a sentence in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from generator.speed import frozen_record
 
 SHIPPED_LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
 """The languages a site can be built in (site.yml ``language``): English, whose msgids are
@@ -32,7 +32,7 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Plural:
     """A sentence with a number in it: ngettext picks the form by the field ``count``."""
 

@@ -11,11 +11,13 @@ import dataclasses
 import datetime
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NewType, cast
+
+from generator.speed import frozen_record
 
 StartNo = NewType("StartNo", int)
 
@@ -149,7 +151,7 @@ class RoundKind(StrEnum):
     """A round of the event that has not taken place."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RoundResult:
     round: int
     """1-based round number."""
@@ -217,7 +219,7 @@ ROUND_KINDS: Mapping[tuple[ResultCode, bool], RoundKind] = MappingProxyType({
 """(code, has an opponent) -> kind: what :func:`_kind_of` says, computed once."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ScoreSystem:
     """Points for each kind of round (TRF-26 162, XXS, or event.yml ``scoring``)."""
 
@@ -289,7 +291,7 @@ def points_shown(points: Decimal) -> str:
 STANDARD_SCORING = ScoreSystem()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Player:
     start_no: StartNo
     """Starting rank (pairing number), TRF 001 columns 5-8."""
@@ -331,7 +333,7 @@ class Player:
         return f"{self.first_name} {self.last_name}".strip() if self.first_name else self.name
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Tournament:
     name: str
     city: str = ""
@@ -407,7 +409,7 @@ class CapRounds(StrEnum):
     """The rounds announced for the whole event."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class UnplayedOptions:
     """C.07 16.6: provisions the regulations may announce instead of 16.3-16.5."""
 
@@ -427,7 +429,7 @@ DEFAULT_UNPLAYED = UnplayedOptions()
 
 # --- team events (C.07 Art. 11): teams as competitors, each round a match ----------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardGame:
     """One board of a match, seen from the team whose match it is."""
 
@@ -444,7 +446,7 @@ class BoardGame:
     """Game points of the player (the event's game scoring, record 162)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Match:
     """What one team did in one round."""
 
@@ -466,7 +468,7 @@ class Match:
     penalty or a bonus); None: what the match scoring (362) gives the result."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Team(Player):
     """A team as a competitor: ``start_no`` is the team's number, ``name`` its name, and
     ``results`` its matches scored in match points (``points_in_file``: the 310 MP column)."""
@@ -500,7 +502,7 @@ class Team(Player):
         return sum((m.game_points for m in self.matches if m.game_points is not None), ZERO)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamTournament(Tournament):
     """The team view of a team event: ``players`` are :class:`Team` records, the results
     are matches scored in match points (``score_system``, record 362)."""

@@ -1,5 +1,6 @@
 """record_maker and keyword_record_maker: the reader's fast ways in must give the very
-records the constructor gives, and the keyword one must refuse positions as it does."""
+records the constructor gives, and the keyword one must refuse positions as it does.
+frozen_record: a record defined at less cost behaves as the dataclass it stands for."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from generator.model import Color, Player, ResultCode, RoundResult, StartNo
 from generator.reading.trf import PlayerRecord, RoundBlock, RoundBlocks
-from generator.speed import keyword_record_maker, record_maker
+from generator.speed import frozen_record, keyword_record_maker, record_maker
 
 
 def test_round_result_equals_the_constructors():
@@ -109,3 +110,67 @@ def test_keyword_maker_gives_a_field_the_constructor_does_not_take_its_default()
 def test_keyword_maker_falls_back_to_the_class_when_the_names_are_not_its_fields():
     assert keyword_record_maker(PlayerRecord, "start_no", "name") is PlayerRecord
     assert keyword_record_maker(_Checked, "low", "high") is _Checked  # __post_init__ runs
+
+
+@frozen_record
+class _Made:
+    number: int
+    name: str = "x"
+    memo: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Declared:
+    number: int
+    name: str = "x"
+    memo: dict[str, int] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+
+
+@frozen_record
+class _One:
+    number: int
+
+
+@frozen_record
+class _OwnEquality:
+    number: int
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+
+@frozen_record
+class _Nested:
+    inner: object
+
+
+def test_frozen_record_behaves_as_the_dataclass() -> None:
+    made, declared = _Made(number=1, memo={"a": 1}), _Declared(number=1, memo={"a": 1})
+    # The repr and the hash the dataclass would give, the class name aside.
+    assert repr(made) == repr(declared).replace("_Declared", "_Made") == "_Made(number=1, name='x')"
+    assert hash(made) == hash(declared) == hash((1, "x"))
+    assert hash(_One(number=4)) == hash((4,))
+    # Equal on the compared fields, and only to a record of its own class.
+    assert made == _Made(number=1) and made != _Made(number=2) and made != declared
+    assert made.__eq__(declared) is NotImplemented
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.number = 2  # type: ignore[misc]
+    assert not hasattr(made, "__dict__")
+    assert [f.name for f in dataclasses.fields(made)] == ["number", "name", "memo"]
+    assert dataclasses.replace(made, name="y") == _Made(number=1, name="y")
+    assert pickle.loads(pickle.dumps(made)) == made
+    with pytest.raises(TypeError):
+        _Made(1)  # type: ignore[misc]  # keyword-only, as kw_only=True makes it
+
+
+def test_frozen_record_keeps_what_the_class_writes_itself() -> None:
+    assert _OwnEquality(number=1) == _OwnEquality(number=2)
+    # A frozen dataclass that writes __eq__ alone still gets the fields' hash.
+    assert hash(_OwnEquality(number=1)) == hash((1,))
+
+
+def test_frozen_record_repr_of_a_record_inside_itself() -> None:
+    box: list[object] = []
+    nested = _Nested(inner=box)
+    box.append(nested)
+    assert repr(nested) == "_Nested(inner=[...])"

@@ -15,7 +15,6 @@ import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import repeat
 from typing import cast
 
@@ -50,12 +49,12 @@ from generator.reading.trf import (
     rounds_from,
 )
 from generator.rules.categories import BirthProblem, birth_problem
-from generator.speed import keyword_record_maker, record_maker
+from generator.speed import frozen_record, keyword_record_maker, record_maker
 
 # --- the heading: event.yml over the TRF header ------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class EventHeading:
     """What the event is called, when and where it is held, and who runs it: event.yml
     first, the TRF header where event.yml says nothing (a blank value says nothing)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from generator.clock import build_date
@@ -45,13 +45,13 @@ from generator.reading.tiebreak_order import (
 )
 from generator.reading.trf import read_records
 from generator.rules.progress import event_progress
-from generator.speed import collector_paused
+from generator.speed import collector_paused, frozen_record
 
 SETTINGS_FILE = "event.yml"
 NOTES_FILE = "notes.md"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Event:
     slug: str
     """The folder name: the event's address on the site."""

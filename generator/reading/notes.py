@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from generator.speed import frozen_record
 
 if TYPE_CHECKING:
     from markupsafe import Markup
@@ -45,7 +46,7 @@ ALLOWED_ATTRIBUTES = {
 }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class NotesProblem:
     line: int
     """1-based line of the notes' text."""

@@ -12,7 +12,7 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
@@ -47,9 +47,10 @@ from generator.rules.categories import Category
 from generator.rules.notation import TiebreakSpec
 from generator.rules.prizes import PrizeSettings
 from generator.rules.rating_change import KSettings
+from generator.speed import frozen_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class EventSettings:
     """What event.yml says; None wherever it says nothing (the TRF or a default decides)."""
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from generator.errors import DiagnosticSink
 from generator.model import BoardGame, Color, Match, StartNo, Tournament
+from generator.speed import frozen_record
 
 _FLIPPED = {Color.WHITE: Color.BLACK, Color.BLACK: Color.WHITE}
 _MOST_NUMBERINGS = 64
@@ -43,7 +43,7 @@ def in_roster_order(members: Sequence[StartNo], played: Sequence[BoardGame],
     return [dataclasses.replace(g, board=board) for board, g in enumerate(ordered, start=1)]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Numbering:
     own: tuple[int, ...]
     """The board of each of the first team's seats, in roster order."""

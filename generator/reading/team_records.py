@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 
 from generator.errors import DiagnosticSink, quote
@@ -25,9 +25,10 @@ from generator.model import (
     plain_points,
 )
 from generator.reading.trf import TrfDocument, TrfRecord
+from generator.speed import frozen_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamBye:
     """A round in which a team had no match, as a 320 or 240 record declares it."""
 
@@ -40,7 +41,7 @@ class TeamBye:
     """Where the team's number is written."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PairingAllocatedByeValue:
     """Record 320 columns 5-8 and 10-13: what a team's pairing-allocated bye is worth.
 
@@ -52,7 +53,7 @@ class PairingAllocatedByeValue:
     line: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ForfeitedMatch:
     """Record 330: a match of ``round`` forfeited as a whole, ``white`` and ``black`` being
     the teams in the order the record names them."""
@@ -71,7 +72,7 @@ class ForfeitedMatch:
         return self.black if team == self.white else self.white
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class AbnormalPoints:
     """Record 299 with a result type: what that result is worth instead of the scoring's
     value (the TRF-26 abnormal assignment of points)."""
@@ -93,7 +94,7 @@ class AbnormalPoints:
                 and (not self.teams or team in self.teams))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class LineUp:
     """Record 300: the players of ``team`` on each board of its match in ``round``, board 1
     first; None for a board the team left empty (``0000``)."""
@@ -105,7 +106,7 @@ class LineUp:
     line: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamDeclarations:
     """What the team records of a file declare beyond the board pairings."""
 

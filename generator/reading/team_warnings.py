@@ -5,7 +5,7 @@ reading the team reading explains (and so drops)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 
 from generator.errors import Diagnostic, DiagnosticSink, Severity, quote
@@ -24,6 +24,7 @@ from generator.reading.scoring import (
     points_text,
 )
 from generator.reading.trf import TeamRecord, TrfDocument
+from generator.speed import frozen_record
 
 
 def record_text(document: TrfDocument, record: TeamRecord) -> str:
@@ -109,7 +110,7 @@ def check_team_columns(tournament: TeamTournament, sink: DiagnosticSink) -> None
                              line=team.line, column=column, expected=computed_text)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Shortfall:
     """A points column that counts more than the results, with ``0000 - -`` rounds in
     matches of the player's team that could explain it, but not in one way only (Q11)."""

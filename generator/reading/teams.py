@@ -74,6 +74,7 @@ from generator.reading.team_warnings import (
     team_columns,
 )
 from generator.reading.trf import TeamRecord, TrfDocument
+from generator.speed import frozen_record
 
 # --- reading --------------------------------------------------------------------------------
 
@@ -290,7 +291,7 @@ def _read_teams(document: TrfDocument, records: Sequence[TeamRecord], individual
     return teams if teams else None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Inferred:
     """A reading of a TRF-16 export that the file implies but does not write: a board won
     against an empty board (``player`` set) or a team's pairing-allocated bye (None)."""

@@ -9,7 +9,6 @@ unrated players.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 
@@ -27,6 +26,7 @@ from generator.rules.notation import (
     split_tiebreak_codes,
 )
 from generator.rules.team_scores import strength_divisor_refusal
+from generator.speed import frozen_record
 
 
 class TiebreakSource(StrEnum):
@@ -39,7 +39,7 @@ class TiebreakSource(StrEnum):
     """Not announced anywhere: the project's default list (spec recommended-sequences §4)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ResolvedTiebreaks:
     specs: tuple[TiebreakSpec, ...]
     """The order after points."""

@@ -24,12 +24,12 @@ from typing import overload
 from generator.errors import Diagnostic, DiagnosticSink, quote
 from generator.model import MAX_ROUNDS
 from generator.reading.dates import read_date
-from generator.speed import keyword_record_maker, record_maker
+from generator.speed import frozen_record, keyword_record_maker, record_maker
 
 # --- records -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TrfRecord:
     """One line of the file, trailing blanks removed."""
 
@@ -49,7 +49,7 @@ class TrfRecord:
 _new_trf_record = keyword_record_maker(TrfRecord, "tag", "text", "line")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RoundBlock:
     """One round of a 001 record: columns 92-99 for round 1, 10 columns further per round."""
 
@@ -158,7 +158,7 @@ class RoundBlocks(Sequence[RoundBlock]):
 _new_round_blocks = keyword_record_maker(RoundBlocks, "line", "opponents", "colors", "results")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PlayerRecord:
     """A 001 record, every field read from its fixed columns."""
 
@@ -186,7 +186,7 @@ _new_player_record = keyword_record_maker(
     "birth", "points", "rank", "blocks", "line", "blocks_complete")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamRecord:
     """A team: TRF-16 ``013`` or TRF-26 ``310``. Kept for later use (team tie-breaks)."""
 
@@ -199,7 +199,7 @@ class TeamRecord:
     line: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TrfDocument:
     """A TRF file read into records. No judgement yet beyond what each field can hold."""
 

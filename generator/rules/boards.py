@@ -12,7 +12,6 @@ stays tied), as the reference calculator prints it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -31,6 +30,7 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import GAME_POINTS, TiebreakSpec
 from generator.rules.unplayed import NO_OPPONENT
+from generator.speed import frozen_record
 
 if TYPE_CHECKING:
     from generator.rules.context import Context
@@ -43,7 +43,7 @@ _BOARDLESS = frozenset({RoundKind.FULL_POINT_BYE, RoundKind.HALF_POINT_BYE,
                         RoundKind.NOT_PLAYED_YET})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardRecord:
     """What Art. 12 reads of one team: its game points board by board, round by round."""
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from enum import StrEnum
 
 from generator.model import Player, StartNo, Tournament
 from generator.rules.explain import Standings
+from generator.speed import frozen_record
 
 
 class RatingList(StrEnum):
@@ -56,7 +57,7 @@ UNTITLED = ""
 """The title of a player without one, in a :class:`TitleCondition` (event.yml ``none``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingCondition:
     """A rating band: ``from`` <= rating < ``below``; either bound may be absent."""
 
@@ -79,7 +80,7 @@ class RatingCondition:
         return self.at_least is None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class AgeCondition:
     """An age limit: under ``under`` and/or at least ``at_least`` years old.
 
@@ -98,24 +99,24 @@ class AgeCondition:
     """event.yml ``age_reference`` of the category."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SexCondition:
     sex: Sex
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class FederationCondition:
     federations: frozenset[str]
     """FIDE federation codes in upper case (TRF 001 columns 54-56)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TitleCondition:
     titles: frozenset[str]
     """Normalised titles as ``Player.title`` holds them; :data:`UNTITLED` for no title."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class StartNumberCondition:
     start_numbers: frozenset[StartNo]
 
@@ -124,7 +125,7 @@ Condition = (RatingCondition | AgeCondition | SexCondition | FederationCondition
              | TitleCondition | StartNumberCondition)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Category:
     name: str
     """As written in event.yml; shown as written."""
@@ -159,7 +160,7 @@ class ExclusionReason(StrEnum):
     START_NUMBER = "start-number"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Exclusion:
     reason: ExclusionReason
     condition: Condition
@@ -168,7 +169,7 @@ class Exclusion:
     """For TOO_OLD / TOO_YOUNG: the age counted (by year, or on the first day)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Birth:
     """A date of birth as TRF 001 columns 70-79 give it: the year, and the day when known."""
 
@@ -325,7 +326,7 @@ def category_members(category: Category, tournament: Tournament, *,
                      if exclusion(category, p, first_day=first_day) is None)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CategoryStanding:
     """One row of a category's ranking."""
 
@@ -341,7 +342,7 @@ class CategoryStanding:
     points: Decimal
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CategoryStandings:
     category: Category
     rows: tuple[CategoryStanding, ...]

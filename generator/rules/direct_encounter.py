@@ -17,6 +17,7 @@ from generator.model import ZERO, RoundKind, StartNo
 from generator.rules.context import whole_number
 from generator.rules.explain import DirectEncounterGroup, DirectEncounterNote, Explained, Part
 from generator.rules.notation import TiebreakSpec
+from generator.speed import frozen_record
 
 if TYPE_CHECKING:
     from generator.rules.context import Context
@@ -31,7 +32,7 @@ class _Derived:
     records: dict[StartNo, tuple[DirectEncounterGroup, ...]] | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class DirectEncounterOutcome:
     """Art. 6 applied to one tied group."""
 

@@ -9,7 +9,6 @@ templates, never here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from typing import ClassVar
@@ -17,7 +16,7 @@ from typing import ClassVar
 from generator.errors import Diagnostic
 from generator.model import Edition, Player, RoundKind, StartNo, Tournament
 from generator.rules.notation import TiebreakSpec
-from generator.speed import keyword_record_maker
+from generator.speed import frozen_record, keyword_record_maker
 
 
 class CutReason(StrEnum):
@@ -35,7 +34,7 @@ class CutReason(StrEnum):
     """The round is no element of this tie-break (e.g. a bye in REP, an unrated opponent)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Part:
     """One element of a tie-break value, usually one round."""
 
@@ -133,7 +132,7 @@ class EncounterStep(StrEnum):
 # One record per note kind, each with exactly the numbers its wording names. ``kind`` is a
 # class constant, so a template can branch on it without knowing the record types.
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class UndefinedUnratedNote:
     """Art. 10: unrated players take part and no rating was announced for them."""
 
@@ -143,7 +142,7 @@ class UndefinedUnratedNote:
     """The unrated players' start numbers."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class NoRatedGamesNote:
     """A rating average with no game over the board against a rated opponent to average."""
 
@@ -151,7 +150,7 @@ class NoRatedGamesNote:
     article: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class NoGamesNote:
     """AOB (8.2): no game over the board, so no opponents to average."""
 
@@ -159,7 +158,7 @@ class NoGamesNote:
     article: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RoundedNote:
     """ARO, APRO, APPO: an average rounded to the nearest whole number, 0.5 up."""
 
@@ -173,7 +172,7 @@ class RoundedNote:
     """How many values were averaged."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ShownRoundedNote:
     """AOB (8.2): the exact average is the value; pages show it to two decimals."""
 
@@ -186,7 +185,7 @@ class ShownRoundedNote:
     """The opponents met over the board."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TableLookupNote:
     """TPR (10.2): ARO plus dp of the fractional score, from the B.02 table."""
 
@@ -204,7 +203,7 @@ class TableLookupNote:
     value: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ExpectedScoreNote:
     """PTP (10.3): the lowest rating whose expected score reaches the score."""
 
@@ -218,7 +217,7 @@ class ExpectedScoreNote:
     """The expected score one rating point lower, which falls short."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ZeroScoreNote:
     """PTP (10.3) of a zero score: 800 below the lowest-rated opponent."""
 
@@ -227,7 +226,7 @@ class ZeroScoreNote:
     value: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ForbiddenInRoundRobinNote:
     """2026 Art. 8: a Buchholz-family value computed for a round robin."""
 
@@ -235,7 +234,7 @@ class ForbiddenInRoundRobinNote:
     article: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class DirectEncounterNote:
     """Art. 6: the tie group the player's DE value comes from."""
 
@@ -248,7 +247,7 @@ class DirectEncounterNote:
     """The sub-groups, best first."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class NotTiedNote:
     """DE (6): the player is tied with nobody where DE stands in the list."""
 
@@ -256,7 +255,7 @@ class NotTiedNote:
     article: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class KoyaThresholdNote:
     """KS (9.2): the limit an opponent's score must reach, moved by /L (14.5)."""
 
@@ -269,7 +268,7 @@ class KoyaThresholdNote:
     """Half points the /L modifier moves the limit by (0 without it)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class UnratedRatingNote:
     """RTNG (10): an unrated player's value is the rating announced for unrated players."""
 
@@ -278,7 +277,7 @@ class UnratedRatingNote:
     rating: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SecondaryScoreNote:
     """MPvGP (13.1): the value is the team's total of the event's secondary score."""
 
@@ -288,7 +287,7 @@ class SecondaryScoreNote:
     """The secondary score is the game points (match points are primary)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class StrengthCombinationNote:
     """SSSC (13.4): the secondary score plus the primary Buchholz divided by K."""
 
@@ -313,7 +312,7 @@ class StrengthCombinationNote:
     """The value rounded to two decimals, 0.5 up (display only)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CountsBoardsNote:
     """Art. 7 on game points (Art. 13 preamble, Q5): the parts count boards, not matches."""
 
@@ -323,7 +322,7 @@ class CountsBoardsNote:
     """Boards per match (an unplayed round counts as that many boards)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ExtendedEncounterNote:
     """EDE (13.3): one step applied to a group of tied teams the team belongs to."""
 
@@ -340,7 +339,7 @@ class ExtendedEncounterNote:
     """The sub-groups, best first."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardTotalsNote:
     """Art. 12: the game points the team scored on each board over the rounds counted."""
 
@@ -350,7 +349,7 @@ class BoardTotalsNote:
     """Board 1 first."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardsUnnumberedNote:
     """Art. 12 undefined: the file does not say on which board a game was played (Q9)."""
 
@@ -359,7 +358,7 @@ class BoardsUnnumberedNote:
     rounds: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardCountGamePointsNote:
     """BC (12.1) separates nobody in a tied group whose game points differ (Q6)."""
 
@@ -369,7 +368,7 @@ class BoardCountGamePointsNote:
     """Each tied team's game points."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardOrderNote:
     """TBR (12.2) or BBE (12.3): the order of the tied group, board by board."""
 
@@ -389,7 +388,7 @@ Note = (UndefinedUnratedNote | NoRatedGamesNote | NoGamesNote | RoundedNote | Sh
 """Every note the engine writes; ``note.kind`` says which."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Explained:
     """A tie-break value with its derivation. The uncut parts add up to ``total`` (sums)."""
 
@@ -401,7 +400,7 @@ class Explained:
     """Sum of the uncut parts, before any averaging or rounding (None when not a sum)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class DirectEncounterGroup:
     """Art. 6: one tie group DE was applied to, and what came of it."""
 
@@ -420,7 +419,7 @@ class DirectEncounterGroup:
     """The board of a top- or bottom-board step (see ExtendedEncounterNote.board)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Separation:
     """What put two neighbours in the standings in their order."""
 
@@ -431,7 +430,7 @@ class Separation:
     other: StartNo
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class StandingsRow:
     player: Player
     rank: int
@@ -506,7 +505,7 @@ class ExplainedValues(Mapping[str, Explained]):
         return f"ExplainedValues({self.numbers()!r})"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Standings:
     tournament: Tournament
     edition: Edition

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from generator.errors import did_you_mean, quote
 from generator.messages import NC_
 from generator.model import MAX_RATING, MAX_ROUNDS, Edition
+from generator.speed import frozen_record
 
 
 class Direction(StrEnum):
@@ -65,7 +65,7 @@ class Layout(StrEnum):
         return self is Layout.PRODUCT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TiebreakInfo:
     acronym: str
     title: str
@@ -227,7 +227,7 @@ writing E{X}{Y}SB, as the reference calculator reads it."""
 _CODE = re.compile(r"^(?P<acronym>[A-Z]+)(?::(?P<system>[A-Z]+))?(?P<rest>(?:[/-][^/-]*)*)$")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TiebreakSpec:
     """One entry of an announced tie-break list, e.g. ``BH/C1``."""
 
@@ -431,7 +431,7 @@ keeps a pasted or generated list of thousands from becoming thousands of columns
 thousands of diagnostics: it is one error."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ListProblem:
     """Why one code of a tie-break list is refused."""
 
@@ -445,7 +445,7 @@ class ListProblem:
     """The code itself cannot be read (a NotationError); otherwise it breaks a list rule."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TiebreakList:
     specs: tuple[TiebreakSpec, ...]
     """Every readable code after points, in order (a leading PTS dropped)."""

@@ -8,7 +8,7 @@ two cannot disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import Decimal
 from operator import mul
 from typing import cast
@@ -37,9 +37,10 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import TiebreakSpec, round_robin_refusal, shown_rounded
 from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
+from generator.speed import frozen_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Elements:
     """Per player, the elements of a BH/FB/SB sum: one per counted round (Swiss), or one per
     scheduled game (round robin). Values are whole numbers of ``scale``."""

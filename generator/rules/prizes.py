@@ -12,13 +12,14 @@ they already had a prize). The site words them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 
 from generator.model import StartNo
 from generator.rules.categories import CategoryStandings
 from generator.rules.explain import Standings, StandingsRow
+from generator.speed import frozen_record
 
 OVERALL = "overall"
 """The ranking name of the overall standings in ``prizes.lists``."""
@@ -61,7 +62,7 @@ class Unclaimed(StrEnum):
     """It goes to the best player of the overall standings who can still take a prize."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Prize:
     """One entry of a prize list."""
 
@@ -79,7 +80,7 @@ class Prize:
         return self.amount is not None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PrizeSettings:
     """The ``prizes:`` block of event.yml."""
 
@@ -159,7 +160,7 @@ class ProvisionalReason(StrEnum):
     """The arbiter has not confirmed the list (``confirmed: false``)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Share:
     """What one player receives from one award."""
 
@@ -174,7 +175,7 @@ class Share:
     equal part of the pool); None otherwise."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PassedOver:
     start_no: StartNo
     reason: PassReason
@@ -182,7 +183,7 @@ class PassedOver:
     """The prize they have instead (the first of the award that gave it)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Award:
     """One prize, or the prizes of the places a tie occupies when they are shared."""
 
@@ -217,7 +218,7 @@ class Award:
         return sum(money, Decimal(0)) if money else None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PrizeAward:
     awards: tuple[Award, ...]
     """Every prize of the settings in exactly one award, in the settings' order."""
@@ -250,7 +251,7 @@ class PrizeAward:
                     if s.amount is not None), Decimal(0))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Entry:
     """One player of a ranking, as the allocation reads them."""
 

@@ -12,9 +12,8 @@ after round 5 of 6 looks exactly like a complete 5-round event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.model import ResultCode, Tournament
+from generator.speed import frozen_record
 
 FINAL = "final"
 PROVISIONAL = "provisional"
@@ -22,7 +21,7 @@ ROUNDS_UNKNOWN = "rounds_unknown"
 """Not final, and the file does not say how many rounds are to come."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RoundProgress:
     """The pairings of one round and how many of them have a result."""
 
@@ -41,7 +40,7 @@ class RoundProgress:
         return self.entered > 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Progress:
     """The event's state between two exports of the pairing program."""
 

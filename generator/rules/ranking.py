@@ -55,7 +55,7 @@ from generator.rules.team_encounter import (
     explain_extended_direct_encounter,
     extended_direct_encounter,
 )
-from generator.speed import collector_paused
+from generator.speed import collector_paused, keyword_record_maker
 
 
 def value_keys(specs: Sequence[TiebreakSpec]) -> tuple[str, ...]:
@@ -107,6 +107,12 @@ class _DirectEncounterStage:
                 self.outcomes[player] = outcome
         self.positions.update(outcome.positions())
         self.positions.update(dict.fromkeys(outcome.undefined))
+
+
+# A row and two separations per player, made by the thousand (speed.py says why this way).
+_new_row = keyword_record_maker(StandingsRow, "player", "rank", "rank_to", "points", "values",
+                                "above", "below", "by_lot", "rank_in_file_differs")
+_new_separation = keyword_record_maker(Separation, "criterion", "value", "other_value", "other")
 
 
 def compute_standings(
@@ -254,14 +260,15 @@ def _compute_standings(
     def separation(a: int, b: int) -> Separation:
         """What put ``a`` and ``b`` (neighbours) in their order, seen from ``a``."""
         if scores[a] != scores[b]:
-            return Separation(criterion="PTS", value=scores[a], other_value=scores[b],
-                              other=start[b])
+            return _new_separation(criterion="PTS", value=scores[a], other_value=scores[b],
+                                   other=start[b])
         for k, stage in enumerate(stages):
             if stage[a] != stage[b]:
-                return Separation(criterion=keys[k], value=value_of(k, a),
-                                  other_value=value_of(k, b), other=start[b])
+                return _new_separation(criterion=keys[k], value=value_of(k, a),
+                                       other_value=value_of(k, b), other=start[b])
         criterion = "lots" if a in drawn else ""
-        return Separation(criterion=criterion, value=None, other_value=None, other=start[b])
+        return _new_separation(criterion=criterion, value=None, other_value=None,
+                               other=start[b])
 
     def explain(i: int, key: str) -> Explained:
         k = keys.index(key)
@@ -288,13 +295,13 @@ def _compute_standings(
         in_file = player.rank_in_file
         differs = bool(is_current and in_file and not rank <= in_file <= rank_to)
         below = downwards[place] if place + 1 < count else None
-        rows.append(StandingsRow(
+        rows.append(_new_row(
             player=player, rank=rank, rank_to=rank_to, points=scores[i],
             values=ExplainedValues(by_key, i, partial(explain, i)),
             above=above, below=below, by_lot=i in drawn, rank_in_file_differs=differs))
         if below is not None:
-            above = Separation(criterion=below.criterion, value=below.other_value,
-                               other_value=below.value, other=player.start_no)
+            above = _new_separation(criterion=below.criterion, value=below.other_value,
+                                    other_value=below.value, other=player.start_no)
 
     dropped = tuple(keys[k] for k, column in columns.items()
                     if column.values and all(v is None for v in column.values)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from types import MappingProxyType
@@ -31,6 +31,7 @@ from typing import TypeAlias
 from generator.model import Player, ResultCode, RoundKind, StartNo, Tournament
 from generator.rules.categories import read_birth
 from generator.rules.ratings import score_probability_hundredths
+from generator.speed import frozen_record
 
 ONE_HUNDREDTH = Decimal("0.01")
 
@@ -167,7 +168,7 @@ class KRule(StrEnum):
     """B.02's default rule, from the rating, the year of birth and the title."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class KSettings:
     """event.yml ``rating_change.k``: K for everyone (the rule or a number) and per player."""
 
@@ -233,7 +234,7 @@ class NoChange(StrEnum):
     """The player has no rating: a first rating is not a change."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class GameRatingChange:
     """One round of one player, rated or with the reason it is not."""
 
@@ -267,7 +268,7 @@ as used (None: not counted), whether the 400-point rule cut it, the score, and w
 not counted."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingChange:
     """One player's rating change from this event."""
 
@@ -348,12 +349,23 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
     k, source, reason = k_factor(player, k_settings, edition, on)
     keeps_from = edition.keeps_real_difference_from
     widest = edition.max_difference if keeps_from is None or rating < keeps_from else None
-    rounds = []
+    rounds: list[_Round] = []
+    game, not_played_yet, scores = RoundKind.GAME, RoundKind.NOT_PLAYED_YET, _SCORES
     for result in player.results:
         kind = result.kind
-        if kind is not RoundKind.NOT_PLAYED_YET:
-            rounds.append(_round(result.round, result.opponent, result.code, kind, rating,
-                                 ratings, edition, widest))
+        if kind is not_played_yet:
+            continue
+        opponent, code = result.opponent, result.code
+        opponent_rating = ratings.get(opponent) if opponent is not None else None
+        if kind is game and opponent_rating is not None and code in scores:
+            # The usual round, counted: what ``_round`` gives it, without the call.
+            real = rating - opponent_rating
+            difference = real if widest is None else max(-widest, min(widest, real))
+            rounds.append((result.round, opponent, opponent_rating, difference,
+                           difference != real, scores[code], None))
+        else:
+            rounds.append(_round(result.round, opponent, code, kind, rating, ratings,
+                                 edition, widest))
     counted = sum(1 for game in rounds if game[3] is not None)
     k_before_cap = None
     if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:

@@ -9,7 +9,6 @@ tie-break is dropped (Art. 10).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -31,6 +30,7 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import NO_OPPONENT
+from generator.speed import frozen_record
 
 if TYPE_CHECKING:
     from generator.rules.context import Context
@@ -98,7 +98,7 @@ def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
 
 # --- Art. 10: rating-based tie-breaks ----------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _RatedGames:
     """Per player, the games played over the board (15.2: forfeits stay unplayed for
     Art. 10 even in round robins), with the opponents' ratings and the results in half
@@ -144,7 +144,7 @@ def _rated_games(ctx: Context, unrated: int | None) -> _RatedGames:
     return ctx.memo(("rated", unrated), make)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatedGames:
     """One player's games over the board against rated opponents (a player's performance
     shown beside the tie-breaks, 10.2 and B.02)."""

@@ -15,7 +15,7 @@ tuples, so a derivation can never disagree with its value.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -36,6 +36,7 @@ from generator.model import (
     Tournament,
     UnplayedOptions,
 )
+from generator.speed import frozen_record
 
 NO_OPPONENT = -1
 """Index used where a round has no opponent (byes, absences)."""
@@ -107,7 +108,7 @@ def categorize(kinds: tuple[RoundKind, ...], *,
     return tuple(categories)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class DummyScore:
     """16.4: the score of the dummy opponent an unplayed round counts against, in units of
     the sheet's ``unit``; the values and the explanations both read it."""
@@ -125,7 +126,7 @@ class DummyScore:
         return self.own if self.cap is None else min(self.own, self.cap)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ScoreSheet:
     """Every player's counted rounds, scores and 16.3 adjusted scores.
 

@@ -35,7 +35,8 @@ def json_number(value: Decimal | None) -> int | float | None:
         return None
     if value == value.to_integral_value():
         return int(value)
-    return float(plain_decimal(value))
+    # Python converts a Decimal to the nearest float, as it reads the plain decimal text.
+    return float(value)
 
 
 def json_number_text(value: Decimal | None) -> str:

@@ -42,6 +42,7 @@ from generator.rules.rating_change import (
 )
 from generator.site.person_keys import person_keys
 from generator.site.schedule import RoundDay, round_days
+from generator.speed import frozen_record
 
 T = TypeVar("T")
 
@@ -82,7 +83,7 @@ def event_warnings(event: Event, standings: Standings | None) -> tuple[Diagnosti
 
 # --- the event's heading facts ----------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PlayerColumns:
     """Which of the players' own columns an event's tables show. A column empty for every
     player of the event (a club event without federations or ratings) says nothing and
@@ -105,7 +106,7 @@ def player_columns(players: Iterable[Player]) -> PlayerColumns:
     return PlayerColumns(federation=federation, rating=rating)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class EventInfo:
     """The event's heading facts, settings first, the TRF header where settings are silent."""
 
@@ -184,7 +185,7 @@ def event_info(event: Event) -> EventInfo:
 
 # --- categories and prizes ----------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class EventPrizes:
     """An event's categories ranked and its prizes awarded (issue 14)."""
 

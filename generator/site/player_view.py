@@ -51,6 +51,7 @@ from generator.site.matches import MatchBoard, match_boards
 from generator.site.numbers import format_points, plain_number, points_writer, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
+from generator.site.tie_groups import ENCOUNTER_NEIGHBOURS, encounter_named, named_group_notes
 from generator.site.views import (
     Column,
     cell_text,
@@ -60,8 +61,6 @@ from generator.site.views import (
     round_view,
 )
 from generator.site.wording import (
-    ENCOUNTER_LISTED,
-    ENCOUNTER_NEIGHBOURS,
     ENCOUNTER_NO_GAMES,
     ENCOUNTER_POINTS,
     ENCOUNTER_POINTS_NAMED,
@@ -69,6 +68,7 @@ from generator.site.wording import (
     ENCOUNTER_TIED,
     ENCOUNTER_TIED_NAMED,
     ENCOUNTER_WHOLE_GROUP,
+    NAMED_GROUP_NOTES,
     sentence,
 )
 from generator.speed import keyword_record_maker, record_maker
@@ -278,6 +278,11 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     tabular = False
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
+        if any(note.kind in NAMED_GROUP_NOTES for note in notes):
+            met = frozenset(part.opponent for part in explained.parts
+                            if part.opponent is not None)
+            notes = named_group_notes(notes, row.player.start_no, met,
+                                      *_standings_around(plan, index))
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
         lines = _lines(plan, shared, spec, row.player.display_name, explained, tabular,
@@ -314,9 +319,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     group = shared.direct_encounter.get(row.player.start_no) if acronym == "DE" else None
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
-        encounter = (_encounter_sentences(plan, shared, group)
-                     if len(group.members) <= ENCOUNTER_LISTED
-                     else _named_encounter_sentences(plan, shared, group, index, lines))
+        encounter = _encounter_sentences(plan, shared, group, index, lines)
     return TiebreakSection(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
@@ -339,8 +342,49 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     )
 
 
-def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
-                         group: DirectEncounterGroup) -> tuple[Sentence, ...]:
+def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEncounterGroup,
+                         index: int, lines: Sequence[PartLine]) -> tuple[Sentence, ...]:
+    """The DE section's sentences for the player at ``index``: the whole group, or for a
+    large one the members :func:`encounter_named` names, how many there are, and the
+    standings for the rest (at most rounds + 2 x ENCOUNTER_NEIGHBOURS + 1 names, whatever
+    the group's size)."""
+    members = shared.member_sets.get(id(group))
+    if members is None:
+        members = shared.member_sets[id(group)] = frozenset(group.members)
+    rows = plan.standings.rows
+    # The section's lines are the player's games against the group (explain_direct_encounter).
+    met = (line.part.opponent for line in lines if line.part.opponent is not None)
+    named = encounter_named(rows[index].player.start_no, members, met,
+                            *_standings_around(plan, index))
+    if named is None:
+        return _whole_group_sentences(plan, shared, group)
+    tournament = plan.tournament
+    shown = [tournament.player(number) for number in sorted(named)]
+    tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
+                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
+                  {"count": str(len(members))})
+    if group.games:
+        scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
+                                          points=format_points(group.scores[m.start_no])), "")
+                  for m in shown]
+        between = listed(gettext(ENCOUNTER_POINTS_NAMED), "scores", scores, {})
+    else:
+        between = Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={})
+    whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
+                     links={"whole": shared.standings_href})
+    return (tied, between, whole)
+
+
+def _standings_around(plan: EventPlan, index: int) -> tuple[list[StartNo], int]:
+    """The start numbers of the rows within ENCOUNTER_NEIGHBOURS of row ``index``, and its
+    position among them (what :func:`encounter_named` reads of the standings)."""
+    first = max(0, index - ENCOUNTER_NEIGHBOURS)
+    rows = plan.standings.rows[first:index + ENCOUNTER_NEIGHBOURS + 1]
+    return [row.player.start_no for row in rows], index - first
+
+
+def _whole_group_sentences(plan: EventPlan, shared: _PlayerPages,
+                           group: DirectEncounterGroup) -> tuple[Sentence, ...]:
     # Every member's page says the same of the group (their pages share a folder, so the
     # links are alike): made once per group, not once per member.
     found = shared.encounter_sentences.get(id(group))
@@ -361,47 +405,6 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages,
         found = (tied, Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={}))
     shared.encounter_sentences[id(group)] = found
     return found
-
-
-def _named_encounter_sentences(plan: EventPlan, shared: _PlayerPages,
-                               group: DirectEncounterGroup, index: int,
-                               lines: Sequence[PartLine]) -> tuple[Sentence, ...]:
-    """A group too large to list (ENCOUNTER_LISTED): the members that matter to the player
-    at ``index`` (them, whom they met in the group, their neighbours in the standings),
-    how many more, and the standings for the rest: at most rounds + 2 x
-    ENCOUNTER_NEIGHBOURS + 1 names, whatever the group's size."""
-    members = shared.member_sets.get(id(group))
-    if members is None:
-        members = shared.member_sets[id(group)] = frozenset(group.members)
-    rows = plan.standings.rows
-    named = {rows[index].player.start_no}
-    # The section's lines are the player's games against the group (explain_direct_encounter).
-    named.update(line.part.opponent for line in lines
-                 if line.part.opponent is not None and line.part.opponent in members)
-    for step in (-1, 1):
-        # The group is a run of the standings (tied up to DE): its nearest members are there.
-        near = index + step
-        while (abs(near - index) <= ENCOUNTER_NEIGHBOURS and 0 <= near < len(rows)
-               and rows[near].player.start_no in members):
-            named.add(rows[near].player.start_no)
-            near += step
-    if len(named) == len(members):  # they met everyone (a round robin): name them all
-        return _encounter_sentences(plan, shared, group)
-    tournament = plan.tournament
-    shown = [tournament.player(number) for number in sorted(named)]
-    tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
-                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
-                  {"count": str(len(members))})
-    if group.games:
-        scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
-                                          points=format_points(group.scores[m.start_no])), "")
-                  for m in shown]
-        between = listed(gettext(ENCOUNTER_POINTS_NAMED), "scores", scores, {})
-    else:
-        between = Sentence(wording=gettext(ENCOUNTER_NO_GAMES), fields={}, links={})
-    whole = Sentence(wording="{whole}", fields={"whole": gettext(ENCOUNTER_WHOLE_GROUP)},
-                     links={"whole": shared.standings_href})
-    return (tied, between, whole)
 
 
 _PageLines = dict[int, PartLine]

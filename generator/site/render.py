@@ -64,6 +64,7 @@ from generator.site.team_view import (
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.template_paths import club_templates, package_templates
+from generator.site.tie_groups import NamedGroupNote
 from generator.site.views import (
     Column,
     columns,
@@ -337,7 +338,7 @@ def articles(values: Sequence[str]) -> str:
     return ", ".join(values)
 
 
-def note_sentence(note: Note) -> str:
+def note_sentence(note: Note | NamedGroupNote) -> str:
     """A note as the page says it: its wording with points as 3½, as a sentence."""
     words = note_words(note, format_points)
     return words[:1].upper() + words[1:]

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import zip_longest
 from types import MappingProxyType
 
 from generator.model import Tournament
+from generator.speed import frozen_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RoundDay:
     """When one round is played."""
 

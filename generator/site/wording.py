@@ -13,14 +13,14 @@ are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 
 from generator.messages import N_, NC_, NN_, TIEBREAK_NAME, Plural
-from generator.model import Player, RoundKind
+from generator.model import Player, RoundKind, StartNo
 from generator.rules.explain import (
     CutReason,
     DirectEncounterNote,
@@ -38,6 +38,7 @@ from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import Category
 from generator.site.language import gettext, ordinal_category, pgettext, words
 from generator.site.numbers import plain_number
+from generator.site.tie_groups import NamedGroupNote, narrowed
 
 NumberFormat = Callable[[Decimal], str]
 """How points are written (numbers.py): ``format_points`` on the pages (3½), ``plain_decimal``
@@ -193,6 +194,21 @@ NOTES: Mapping[NoteKind, str | Plural] = MappingProxyType({
 """What a note says. The fields are the note record's, plus the clauses note_fields derives
 (the Koya note's {moved})."""
 
+NAMED_GROUP_NOTES: Mapping[NoteKind, Plural] = MappingProxyType({
+    NoteKind.EXTENDED_DIRECT_ENCOUNTER:
+        NN_("{step} among {count} team, of them {members}: {scores}; order of those {order}; "
+            "the standings list the whole group (C.07 {article})",
+            "{step} among {count} teams, of them {members}: {scores}; order of those {order}; "
+            "the standings list the whole group (C.07 {article})", "count"),
+    NoteKind.BOARD_ORDER:
+        NN_("{count} team compared board by board, of them {members}: order of those "
+            "{order}; the standings list the whole group (C.07 {article})",
+            "{count} teams compared board by board, of them {members}: order of those "
+            "{order}; the standings list the whole group (C.07 {article})", "count"),
+})
+"""The same notes of a group too large to list (ENCOUNTER_LISTED, NamedGroupNote): the
+members named, as a player page names those of a large DE group, and the group's size."""
+
 KOYA_LIMIT_MOVED = N_(", moved by {shift:+d} half points as C.07 14.5 allows")
 """The /L modifier's part of the Koya note, only when it moves the limit."""
 
@@ -208,6 +224,10 @@ DIVISOR_COMPUTED = N_(", K = {highest_primary} (the most primary points in {roun
 
 DIRECT_ENCOUNTER_GROUP = "tied group {members}; points among them {scores}; order {order}"
 """The CLI's line under a DE note (the pages show the group with names instead)."""
+DIRECT_ENCOUNTER_GROUP_NAMED = ("tied group of {count}, among them {members}; points among "
+                                "them {scores}; order of those {order}; the standings list "
+                                "the whole group")
+"""The same line for a group too large to list (ENCOUNTER_LISTED), as the page names it."""
 
 DERIVED_FIELDS: Mapping[NoteKind, frozenset[str]] = MappingProxyType({
     NoteKind.KOYA_THRESHOLD: frozenset({"moved"}),
@@ -329,15 +349,26 @@ def tiebreak_name(spec: TiebreakSpec) -> str:
     return pgettext(TIEBREAK_NAME, spec.info.title)
 
 
-def note_words(note: Note, points: NumberFormat) -> str:
+def note_words(note: Note | NamedGroupNote, points: NumberFormat) -> str:
     """The note's sentence, lower case and without a full stop (the page adds them)."""
+    if isinstance(note, NamedGroupNote):
+        values = note_fields(note.note, points)
+        values["count"] = str(note.size)
+        return words(NAMED_GROUP_NOTES[note.note.kind], values, count=note.size)
     wording = NOTES[note.kind]
     count = getattr(note, wording.count) if isinstance(wording, Plural) else None
     return words(wording, note_fields(note, points), count=count)
 
 
-def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat) -> str:
-    return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
+def direct_encounter_group_words(note: DirectEncounterNote, points: NumberFormat,
+                                 named: Collection[StartNo] | None = None) -> str:
+    """The CLI's line under a DE note: the whole group, or only the members ``named``
+    (:func:`encounter_named`) and how many the group has."""
+    if named is None:
+        return DIRECT_ENCOUNTER_GROUP.format_map(note_fields(note, points))
+    values = note_fields(narrowed(note, named), points)
+    values["count"] = str(len(note.members))
+    return DIRECT_ENCOUNTER_GROUP_NAMED.format_map(values)
 
 
 def note_fields(note: Note, points: NumberFormat) -> dict[str, str]:
@@ -587,14 +618,6 @@ ENCOUNTER_NO_GAMES = N_("They did not play each other, so the direct encounter c
 ENCOUNTER_SCORE = "{name} {points}"
 """A player page's direct-encounter section (Art. 6): the tied group, each member's points
 in the games among them ({scores}: ENCOUNTER_SCORE items joined by join_words)."""
-ENCOUNTER_LISTED = 12
-"""The largest tied group a player page names in full. A larger one names only the members
-that matter to the page's player (ENCOUNTER_*_NAMED): them, the members they met and their
-neighbours in the standings, some 15 names in an event of 9 to 11 rounds, so up to here the
-full list is no longer than that, and past it a page's size no longer grows with the group
-(3,000 players all tied made every page list all 3,000 twice)."""
-ENCOUNTER_NEIGHBOURS = 2
-"""The members a large group's sentence names just above and just below the player."""
 ENCOUNTER_TIED_NAMED = NN_("Tied at this point: {count} player, among them {names}.",
                            "Tied at this point: {count} players, among them {names}.", "count")
 ENCOUNTER_POINTS_NAMED = N_("Points in the games between them, of those named: {scores}.")

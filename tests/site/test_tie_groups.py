@@ -10,12 +10,18 @@ player (site/player_view.py, wording.ENCOUNTER_LISTED) and links to the standing
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from generator.cli import main
+from generator.model import StartNo
+from generator.rules.explain import BoardOrderNote, EncounterStep, ExtendedEncounterNote
 from generator.site.build import build_site
-from generator.site.wording import ENCOUNTER_LISTED
+from generator.site.tie_groups import ENCOUNTER_LISTED, NamedGroupNote, named_group_notes
+from generator.site.wording import note_words
 from tests.kit import trfgen
 from tests.kit.sitekit import make_event
 
@@ -91,3 +97,68 @@ def test_a_group_over_the_limit_whose_members_all_met_is_named_in_full(tmp_path:
     assert "among them" not in section and "whole group" not in section
     named = set(re.findall(r'<a href="(\d+\.html)">', section.split("Tied at this point", 1)[1]))
     assert named == {f"{number}.html" for number in range(1, players + 1)}
+
+
+def _explain_group_line(trf: Path, start_no: int) -> str:
+    """The line ``standings explain`` writes under the DE note of ``start_no``."""
+    result = CliRunner().invoke(main, ["explain", str(trf), str(start_no),
+                                       "--tiebreaks", "DE BH"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    note = next(k for k, line in enumerate(lines) if "direct encounter among" in line)
+    return lines[note + 1]
+
+
+def test_explain_names_of_a_large_group_what_the_page_names(tmp_path: Path) -> None:
+    # The group's line of ``standings explain`` used to list all 300 members three times
+    # (members, points, order); it now names the members the player page names.
+    trf = tmp_path / "tied.trf"
+    trf.write_text(trfgen.generate_tied_swiss(PLAYERS, ROUNDS, seed=25), encoding="utf-8")
+    line = _explain_group_line(trf, 7)
+    assert line.strip().startswith(f"tied group of {PLAYERS}, among them ")
+    assert line.endswith("the standings list the whole group")
+    listed = line.split("among them ", 1)[1].split(";", 1)[0].split(", ")
+    assert "7" in listed
+    assert len(listed) <= ROUNDS + 5  # the player, the opponents, two neighbours a side
+    assert len(line) < 40 * (ROUNDS + 5)
+
+
+def test_explain_lists_a_small_group_whole(tmp_path: Path) -> None:
+    players = ENCOUNTER_LISTED - 2
+    trf = tmp_path / "tied.trf"
+    trf.write_text(trfgen.generate_tied_swiss(players, ROUNDS, seed=25), encoding="utf-8")
+    members = ", ".join(str(number) for number in range(1, players + 1))
+    assert _explain_group_line(trf, 3).strip().startswith(f"tied group {members}; points ")
+
+
+def _team_notes(size: int) -> tuple[ExtendedEncounterNote, BoardOrderNote]:
+    members = tuple(StartNo(n) for n in range(1, size + 1))
+    # Teams 1-4 first, then everyone else still level: the order an EDE step can leave.
+    order = (members[:4], members[4:])
+    return (ExtendedEncounterNote(article="13.3", step=EncounterStep.PRIMARY, board=0,
+                                  members=members, scores=dict.fromkeys(members, Decimal(2)),
+                                  order=order),
+            BoardOrderNote(article="12.2", members=members, order=order))
+
+
+def test_a_team_group_note_of_a_large_group_names_what_the_page_names() -> None:
+    # The EDE and board-order notes listed every team of the group on every member's page:
+    # 190 teams level made each note 190 numbers long, on 190 pages.
+    size = 190
+    standings = [StartNo(n) for n in range(1, size + 1)]
+    player, met = StartNo(100), frozenset({StartNo(3), StartNo(150)})
+    shown = named_group_notes(_team_notes(size), player, met, standings, 99)
+    named = {StartNo(n) for n in (3, 98, 99, 100, 101, 102, 150)}
+    for note in shown:
+        assert isinstance(note, NamedGroupNote) and note.size == size
+        assert set(note.note.members) == named
+        text = note_words(note, str)
+        assert f"{size} teams" in text and "whole group" in text
+        assert "3 > 98=99=100=101=102=150" in text  # the order, of those named
+        assert len(text) < 400
+
+
+def test_a_team_group_note_of_a_small_group_is_unchanged() -> None:
+    notes = _team_notes(ENCOUNTER_LISTED)
+    standings = [StartNo(n) for n in range(1, ENCOUNTER_LISTED + 1)]
+    assert named_group_notes(notes, StartNo(7), frozenset(), standings, 6) == notes
