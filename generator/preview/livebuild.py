@@ -79,6 +79,11 @@ class LazyPages:
     def pending(self) -> int:
         return len(self._pending)
 
+    @property
+    def probes_pending(self) -> bool:
+        """A probe has not rendered yet: a template error would still be unseen."""
+        return any(job.probe for job in self._pending)
+
     def _failed(self, error: Exception) -> PageFailure:
         self.failure = diagnostics_of_failure(error, self._failure_path)
         return PageFailure(self.unit, self, self.failure)
@@ -126,10 +131,14 @@ class LazyPages:
                 self._run(probe)
 
     def run_next(self) -> None:
-        """Run one job not run yet (the warmer asks only units with :attr:`pending` jobs)."""
+        """Run one job not run yet, a probe first (the warmer asks only units with
+        :attr:`pending` jobs)."""
         with self._lock:
-            if self._pending:
-                self._run(self._pending[0])
+            job = next((job for job in self._pending if job.probe), None)
+            if job is None and self._pending:
+                job = self._pending[0]
+            if job is not None:
+                self._run(job)
 
     def page(self, path: str) -> bytes:
         """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
@@ -285,10 +294,11 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         show: a changed event's pages among them are rendered before its new pages are
         swapped in, or if it has none, its first probe (the standings page).
 
-        ``publish`` receives the site as soon as that is done, before the other probes of
-        the events swapped in render (one of each template); if one of them fails, its event
-        goes back to its last good pages and ``publish`` receives the site again. Without
-        it, the probes all render before the swap is returned.
+        ``publish`` receives the site as soon as that is done, and the other probes of the
+        events swapped in (one page of each template) are left pending for the caller to
+        render next (:attr:`LazyPages.probes_pending`, the server's warmer), after the pages
+        that the tabs reload are served. Without it, they render before this returns; one
+        that fails sends its event back to its last good pages.
         """
         started = time.perf_counter()
         shown = tuple(shown)
@@ -323,19 +333,19 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         if (rebuilt or removed or not self._index_key) and self._refresh_index():
             rebuilt.append(INDEX_UNIT)
         first_seconds = time.perf_counter() - started
-        if rebuilt and publish is not None:
-            publish(self.snapshot(rebuilt=tuple(rebuilt), seconds=first_seconds,
-                                  first_seconds=first_seconds))
+        if publish is not None:
+            snapshot = self.snapshot(rebuilt=tuple(rebuilt), seconds=first_seconds,
+                                     first_seconds=first_seconds)
+            if rebuilt:
+                publish(snapshot)
+            return snapshot
         sent_back = [slug for slug in rebuilt if not self._probed(slug)]
         if sent_back:
             rebuilt = [slug for slug in rebuilt if slug not in sent_back]
             if INDEX_UNIT not in rebuilt:
                 rebuilt.append(INDEX_UNIT)  # page_failed made it list what is served now
-        snapshot = self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started,
-                                 first_seconds=first_seconds)
-        if sent_back and publish is not None:
-            publish(snapshot)
-        return snapshot
+        return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started,
+                             first_seconds=first_seconds)
 
     def _probed(self, unit: str) -> bool:
         """Render the probes of a unit just swapped in; False when one failed and sent its

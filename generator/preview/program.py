@@ -13,13 +13,14 @@ taken again until it is.
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.clock import build_date
-from generator.site.cache import input_files, program_digest
+from generator.site.cache import program_digest
 
 RACY_NS = 2_000_000_000
 """A file changed less than this long before a look may change again within the same tick
@@ -59,13 +60,38 @@ class ProgramDigest:
 
 
 def _file_states(inputs: Sequence[Path]) -> Iterator[_FileState]:
+    """Every file under the inputs (links not followed), editor and bytecode files too: a
+    superset of what the digest reads, so that no change to it goes unseen."""
     for place in inputs:
-        one_file = place.is_file() or (place.is_symlink() and not place.is_dir())
-        for path in [place] if one_file else input_files(place):
-            try:
-                status = os.lstat(path)
-            except OSError:
-                yield (str(path),)
-                continue
-            yield (str(path), status.st_size, status.st_mtime_ns, status.st_ctime_ns,
-                   status.st_ino, status.st_mode)
+        try:
+            status = os.lstat(place)
+        except OSError:
+            yield (str(place),)
+            continue
+        if stat.S_ISDIR(status.st_mode):
+            yield from _folder_states(str(place))
+        else:
+            yield _state(str(place), status)
+
+
+def _folder_states(folder: str) -> Iterator[_FileState]:
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        yield (folder,)
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__":
+                yield from _folder_states(entry.path)
+            continue
+        try:
+            yield _state(entry.path, entry.stat(follow_symlinks=False))
+        except OSError:
+            yield (entry.path,)
+
+
+def _state(path: str, status: os.stat_result) -> _FileState:
+    return (path, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino,
+            status.st_mode)

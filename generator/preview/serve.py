@@ -49,6 +49,9 @@ from generator.preview.watch import (
 from generator.site.cache import INDEX_UNIT
 from generator.speed import collector_paused
 
+RELOAD_WAIT_S = 1.0
+"""After a rebuild, the warmer waits (at most this long) for the tabs that showed a page to
+reload it: what they ask for is answered before anything is rendered in the background."""
 FAILING_POLL_S = 1.0
 """While an event is broken, its files are digested this often even without a file event, so
 a fix the watcher did not report (some network filesystems) still clears the error."""
@@ -306,10 +309,15 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             self._warm.clear()
             while not self._stopping.is_set():
                 files = self.live_site.current()[0]
-                pending = next((unit for unit in files.units if unit.pending), None)
+                # The probes first: a template error shows (and sends its event back to
+                # its last good pages) before the rest renders.
+                pending = next((unit for unit in files.units if unit.probes_pending),
+                               None) or next((unit for unit in files.units if unit.pending),
+                                             None)
                 if pending is None and not self._collector.tidy_needed:
                     break
-                if self.live_site.busy or self.changes.pending or self._build_lock.locked():
+                if self.live_site.busy or self.changes.pending or self._build_lock.locked() \
+                        or self.live_site.reloading(RELOAD_WAIT_S):
                     time.sleep(0.005)
                     continue
                 if pending is None:  # everything rendered: now the heap may be walked

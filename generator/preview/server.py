@@ -299,6 +299,14 @@ class LiveSite:
                     del self._last_shown[address]
             return tuple(sorted({*self._shown, *self._last_shown}))
 
+    def reloading(self, within: float) -> bool:
+        """A tab whose long-poll ended less than ``within`` seconds ago has not polled
+        again: it is still reloading its page (or was closed)."""
+        now = time.monotonic()
+        with self._condition:
+            return any(now - ended < within for address, ended in self._last_shown.items()
+                       if address not in self._shown)
+
     @property
     def busy(self) -> bool:
         """A page request is being answered (the warmer waits: requests come first)."""
@@ -371,8 +379,6 @@ class _RequestHandler(BaseHTTPRequestHandler):
         if path.startswith(LIVERELOAD_EPOCH):
             self._answer_long_poll(path[len(LIVERELOAD_EPOCH):], send_body)
             return
-        self.server.wait_fresh(path[len(self.server.base):]
-                               if path.startswith(self.server.base) else "")
         base = self.server.base
         if base != "/" and path in ("/", base.rstrip("/")):
             self._redirect(quote(base))
@@ -381,8 +387,9 @@ class _RequestHandler(BaseHTTPRequestHandler):
             self._not_found(send_body)
             return
         site = self.server.site
-        site.answering(+1)
+        site.answering(+1)  # from now on: the warmer steps aside while this waits too
         try:
+            self.server.wait_fresh(path[len(base):])
             self._answer_page(path, path[len(base):], send_body)
         finally:
             site.answering(-1)

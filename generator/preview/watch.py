@@ -22,7 +22,7 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 
 QUIET_S = 0.2
 """A burst of file events is over once no event came for this long."""
-WRITE_DONE_QUIET_S = 0.03
+WRITE_DONE_QUIET_S = 0.01
 """Shorter wait when the last event closed a file written to or renamed one into place: the
 write is complete, so waiting the full :data:`QUIET_S` would only delay the arbiter. If the
 program writes again, that is another burst and another rebuild."""
