@@ -143,6 +143,11 @@ class LazyPages:
     def page(self, path: str) -> bytes:
         """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
         none (every job that does not say what it renders has then run)."""
+        # A page rendered already is answered without waiting for a job under way (pages
+        # are only ever added, each in one step).
+        done = self._done.get(path)
+        if done is not None:
+            return done
         with self._lock:
             if path in self._done:
                 return self._done[path]

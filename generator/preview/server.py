@@ -412,6 +412,10 @@ class _RequestHandler(BaseHTTPRequestHandler):
                     epoch=epoch, diagnostics=failure.diagnostics),
                     "text/html; charset=utf-8", send_body)
                 return
+            if attempt < 2 and self.server.site.epoch != epoch:
+                # A rebuild was served while this page rendered (a job of the pages it
+                # replaced may have held their lock): answer from the new pages instead.
+                continue
             break
         if found is None:
             self._not_found(send_body)
