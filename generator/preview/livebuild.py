@@ -2,14 +2,16 @@
 
 A refresh digests the events that may have changed, reads and plans only those whose digest
 moved, and swaps in their new pages. The pages of a large event are not all rendered before
-the swap: its standings page (what the arbiter watches) and its first player page are
-rendered during the rebuild (the *probes*, which also surface most template errors at once);
-every other page is rendered from the same plan on first request, or earlier by the
-server's background warmer. Either way a page comes from the plan it was swapped in with,
-so a request never mixes an old and a new version of an event.
+the swap: only the pages its open tabs show, or when none does its standings page (what the
+arbiter watches), so that the page on screen is served as soon as it can be. Its other
+*probes* (a player page: one page of each template, which surface most template errors at
+once) render right after, then every other page, from the same plan, on first request or
+earlier by the server's background warmer. Either way a page comes from the plan it was
+swapped in with, so a request never mixes an old and a new version of an event, and pages
+still rendering for a version replaced by a newer edit are never served.
 
-If a page fails to render later (a data-dependent error a probe did not meet), the event
-goes back to its last good pages and the failure is shown like a broken file.
+If a page fails to render later (a template or data error the first page did not meet), the
+event goes back to its last good pages and the failure is shown like a broken file.
 """
 
 from __future__ import annotations

@@ -44,9 +44,10 @@ class PageJob:
     the paths of an event's thousands of player pages would otherwise delay its first
     page after every edit."""
     probe: bool = False
-    """Render during the rebuild itself, before the swap: the standings page (what an
-    arbiter watches) and a player page, so most template errors never reach the served site.
-    A later page that fails sends the event back to its last good pages (livebuild.py)."""
+    """Render before the other pages: the standings page (what an arbiter watches; before
+    the swap, unless a tab shows another page of the event) and a player page (right after
+    the page shown is served), so most template errors show at once. A page that fails
+    sends the event back to its last good pages (livebuild.py)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,8 +111,8 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
 
     The kinds marked as probes give them: the standings page (what the arbiter watches) and
     the first player or team page (one page of each template an event's rebuild must not
-    break); the rest renders on
-    request or in the background. The jobs together give exactly
+    break); the rest renders on request or in the background. Each job's files are listed
+    only when a page is looked for (``job.paths``). The jobs together give exactly
     ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for
     byte).
     """
