@@ -2,21 +2,24 @@
 
 A refresh digests the events that may have changed, reads and plans only those whose digest
 moved, and swaps in their new pages. The pages of a large event are not all rendered before
-the swap: its standings page (what the arbiter watches) and its first player page are
-rendered during the rebuild (the *probes*, which also surface most template errors at once);
-every other page is rendered from the same plan on first request, or earlier by the
-server's background warmer. Either way a page comes from the plan it was swapped in with,
-so a request never mixes an old and a new version of an event.
+the swap: only the pages its open tabs show, or when none does its standings page (what the
+arbiter watches), so that the page on screen is served as soon as it can be. Its other
+*probes* (a player page: one page of each template, which surface most template errors at
+once) render right after, then every other page, from the same plan, on first request or
+earlier by the server's background warmer. Either way a page comes from the plan it was
+swapped in with, so a request never mixes an old and a new version of an event, and pages
+still rendering for a version replaced by a newer edit are never served.
 
-If a page fails to render later (a data-dependent error a probe did not meet), the event
-goes back to its last good pages and the failure is shown like a broken file.
+If a page fails to render later (a template or data error the first page did not meet), the
+event goes back to its last good pages and the failure is shown like a broken file.
 """
 
 from __future__ import annotations
 
+import posixpath
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -24,6 +27,7 @@ from types import MappingProxyType
 from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
+from generator.preview.program import ProgramDigest
 from generator.preview.site_port import (
     EnvironmentT,
     EventT,
@@ -32,7 +36,7 @@ from generator.preview.site_port import (
     SiteFunctions,
     diagnostics_of_failure,
 )
-from generator.site.cache import INDEX_UNIT, digest_folder, index_key, program_digest, unit_key
+from generator.site.cache import INDEX_UNIT, digest_folder, index_key, unit_key
 
 SETTLE_S = 0.3
 """How long a file that failed to read must stay unchanged before the failure is believed.
@@ -63,8 +67,12 @@ class LazyPages:
     def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
         self.unit = unit
         self._failure_path = failure_path
+        self._jobs = tuple(jobs)
         self._pending: list[PageJob] = list(jobs)
-        self._owner = {path: job for job in jobs if job.paths for path in job.paths}
+        self._owner: dict[str, PageJob] = {}
+        self._listed = 0
+        """The jobs (from the first) whose files are in ``_owner``: the rest are listed only
+        when a page is looked for that those listed do not render."""
         self._done: dict[str, bytes] = {}
         self._lock = threading.RLock()
         self.failure: tuple[Diagnostic, ...] = ()
@@ -72,6 +80,15 @@ class LazyPages:
     @property
     def pending(self) -> int:
         return len(self._pending)
+
+    @property
+    def probes_pending(self) -> bool:
+        """A probe has not rendered yet: a template error would still be unseen."""
+        return any(job.probe for job in self._pending)
+
+    def _failed(self, error: Exception) -> PageFailure:
+        self.failure = diagnostics_of_failure(error, self._failure_path)
+        return PageFailure(self.unit, self, self.failure)
 
     def _run(self, job: PageJob) -> None:
         if self.failure:
@@ -81,29 +98,62 @@ class LazyPages:
         try:
             produced = job.run()
         except Exception as error:
-            self.failure = diagnostics_of_failure(error, self._failure_path)
-            raise PageFailure(self.unit, self, self.failure) from error
+            raise self._failed(error) from error
         self._done.update(produced)
         self._pending.remove(job)
+
+    def _owner_of(self, path: str) -> PageJob | None:
+        """The job that renders ``path``, listing the files of jobs in order until found."""
+        while path not in self._owner and self._listed < len(self._jobs):
+            job = self._jobs[self._listed]
+            if callable(job.paths):
+                if self.failure:
+                    raise PageFailure(self.unit, self, self.failure)
+                try:
+                    paths: tuple[str, ...] | None = job.paths()
+                except Exception as error:
+                    raise self._failed(error) from error
+            else:
+                paths = job.paths
+            for listed in paths or ():
+                self._owner.setdefault(listed, job)
+            self._listed += 1
+        return self._owner.get(path)
 
     def run_probes(self) -> None:
         with self._lock:
             for job in [job for job in self._pending if job.probe]:
                 self._run(job)
 
-    def run_next(self) -> None:
-        """Run one job not run yet (the warmer asks only units with :attr:`pending` jobs)."""
+    def run_first_probe(self) -> None:
+        """Run the first probe not run yet (an event's standings page), if any."""
         with self._lock:
-            if self._pending:
-                self._run(self._pending[0])
+            probe = next((job for job in self._pending if job.probe), None)
+            if probe is not None:
+                self._run(probe)
+
+    def run_next(self) -> None:
+        """Run one job not run yet, a probe first (the warmer asks only units with
+        :attr:`pending` jobs)."""
+        with self._lock:
+            job = next((job for job in self._pending if job.probe), None)
+            if job is None and self._pending:
+                job = self._pending[0]
+            if job is not None:
+                self._run(job)
 
     def page(self, path: str) -> bytes:
         """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
         none (every job that does not say what it renders has then run)."""
+        # A page rendered already is answered without waiting for a job under way (pages
+        # are only ever added, each in one step).
+        done = self._done.get(path)
+        if done is not None:
+            return done
         with self._lock:
             if path in self._done:
                 return self._done[path]
-            owner = self._owner.get(path)
+            owner = self._owner_of(path)
             if owner is not None:
                 self._run(owner)
                 if path in self._done:
@@ -205,6 +255,8 @@ class Snapshot:
     rebuilt: tuple[str, ...] = ()
     """Units swapped in by this refresh (INDEX_UNIT for the index pages)."""
     seconds: float = 0.0
+    first_seconds: float = 0.0
+    """How long the refresh took until the pages shown first were ready to serve."""
 
     @property
     def notices(self) -> tuple[Diagnostic, ...]:
@@ -234,19 +286,31 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     _index_diagnostics: tuple[Diagnostic, ...] = ()
     _folders: Mapping[str, Path] = field(default_factory=dict)
     _root_missing: tuple[Diagnostic, ...] = ()
+    _program_digest: ProgramDigest = field(default_factory=ProgramDigest)
     _listing: tuple[Diagnostic, ...] = ()
     """The problems of the events folder itself (a stray TRF file...), as build reports them;
     the folders it refuses are simply not served, the others stay as they are."""
 
-    def refresh(self, suspects: Iterable[str] | None = None) -> Snapshot:
+    def refresh(self, suspects: Iterable[str] | None = None, *, shown: Iterable[str] = (),
+                publish: Callable[[Snapshot], object] | None = None) -> Snapshot:
         """Bring the site up to date.
 
         ``suspects``: the event folder names whose files may have changed; None means
-        "anything may have" (first build, templates changed, a poll).
+        "anything may have" (first build, templates changed, a poll). ``shown``: the
+        addresses (site-relative, as :func:`resolve_address` reads them) that open tabs
+        show: a changed event's pages among them are rendered before its new pages are
+        swapped in, or if it has none, its first probe (the standings page).
+
+        ``publish`` receives the site as soon as that is done, and the other probes of the
+        events swapped in (one page of each template) are left pending for the caller to
+        render next (:attr:`LazyPages.probes_pending`, the server's warmer), after the pages
+        that the tabs reload are served. Without it, they render before this returns; one
+        that fails sends its event back to its last good pages.
         """
         started = time.perf_counter()
-        program = program_digest([*self.site.template_folders(self.events_root),
-                                  *self.site.site_files(self.events_root)])
+        shown = tuple(shown)
+        program = self._program_digest.of([*self.site.template_folders(self.events_root),
+                                           *self.site.site_files(self.events_root)])
         if program != self._program or self._environment_error:
             self._program = program
             self._make_environment()
@@ -271,12 +335,39 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         self._folders = folders
         candidates = sorted(folders) if suspects is None else sorted(
             {s for s in suspects if s in folders} | (set(folders) - set(self._events)))
-        rebuilt = [slug for slug in candidates if self._refresh_event(slug, folders[slug])]
+        rebuilt = [slug for slug in candidates
+                   if self._refresh_event(slug, folders[slug], shown)]
         if (rebuilt or removed or not self._index_key) and self._refresh_index():
             rebuilt.append(INDEX_UNIT)
-        return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started)
+        first_seconds = time.perf_counter() - started
+        if publish is not None:
+            snapshot = self.snapshot(rebuilt=tuple(rebuilt), seconds=first_seconds,
+                                     first_seconds=first_seconds)
+            if rebuilt:
+                publish(snapshot)
+            return snapshot
+        sent_back = [slug for slug in rebuilt if not self._probed(slug)]
+        if sent_back:
+            rebuilt = [slug for slug in rebuilt if slug not in sent_back]
+            if INDEX_UNIT not in rebuilt:
+                rebuilt.append(INDEX_UNIT)  # page_failed made it list what is served now
+        return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started,
+                             first_seconds=first_seconds)
 
-    def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0) -> Snapshot:
+    def _probed(self, unit: str) -> bool:
+        """Render the probes of a unit just swapped in; False when one failed and sent its
+        event back to its last good pages."""
+        state = self._events.get(unit)
+        if state is None or state.good is None:
+            return True  # the index (its pages render on use) or nothing to probe
+        try:
+            state.good.pages.run_probes()
+        except PageFailure as failure:
+            return not self.page_failed(failure)
+        return True
+
+    def snapshot(self, *, rebuilt: tuple[str, ...] = (), seconds: float = 0.0,
+                 first_seconds: float = 0.0) -> Snapshot:
         diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing,
                                          *(d for d in self._listing if d.is_error)]
         warnings: list[Diagnostic] = [d for d in self._listing if not d.is_error]
@@ -290,7 +381,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         diagnostics.extend(self._index_diagnostics)
         return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages),
                         diagnostics=tuple(diagnostics), warnings=tuple(warnings),
-                        rebuilt=rebuilt, seconds=seconds)
+                        rebuilt=rebuilt, seconds=seconds, first_seconds=first_seconds)
 
     @property
     def known_slugs(self) -> frozenset[str]:
@@ -329,7 +420,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         except Exception as error:
             self._environment_error = diagnostics_of_failure(error, str(self.events_root))
 
-    def _refresh_event(self, slug: str, folder: Path) -> bool:
+    def _refresh_event(self, slug: str, folder: Path, shown: tuple[str, ...]) -> bool:
         """Read and render one event if its inputs moved; True when its pages were swapped."""
         previous = self._events.get(slug)
         key, event, read_diagnostics = self._read_settled(folder, previous)
@@ -346,7 +437,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             plan = self.site.plan_event(event)
             warnings = tuple(self.site.warnings_of(event, plan))
             pages = self._pages_of(slug, folder, plan)
-            pages.run_probes()
+            _render_first(pages, shown)
         except PageFailure as failure:
             diagnostics = failure.diagnostics
         except Exception as error:
@@ -426,3 +517,33 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         self._index_pages = LazyPages(INDEX_UNIT, jobs, str(self.events_root))
         self._index_key, self._index_diagnostics = key, ()
         return True
+
+
+def _render_first(pages: LazyPages, shown: tuple[str, ...]) -> None:
+    """Render the pages of ``pages`` that tabs show, or failing any, its first probe (what
+    the arbiter watches: the standings page)."""
+    prefix = pages.unit + "/"
+    found = [resolve_address(address, pages) for address in shown if address.startswith(prefix)]
+    if not any(found):
+        pages.run_first_probe()
+
+
+def resolve_address(relative: str, files: Container[str]) -> str | None:
+    """The file a site-relative address names, as GitHub Pages resolves it.
+
+    ``x/`` -> ``x/index.html``; ``x`` -> ``x`` or, failing that, ``x.html``; ``x`` naming a
+    folder -> ``"x/"`` (the server redirects to the slashed address). None: no such page.
+    Asking :class:`LazyPages` or :class:`SiteFiles` renders the page found.
+    """
+    if relative and posixpath.normpath("/" + relative).lstrip("/") != relative.rstrip("/"):
+        return None  # dot segments or doubled slashes: no page has such an address
+    if relative == "" or relative.endswith("/"):
+        index = relative + "index.html"
+        return index if index in files else None
+    if relative in files:
+        return relative
+    if relative + "/index.html" in files:
+        return relative + "/"
+    if relative + ".html" in files:
+        return relative + ".html"
+    return None

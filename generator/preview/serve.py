@@ -24,7 +24,13 @@ from typing import Generic, Self
 
 from generator.errors import Diagnostic, refused_by_strict
 from generator.preview.livebuild import LiveBuild, PageFailure, Snapshot
-from generator.preview.server import REQUEST_TIMEOUT_S, WARNINGS_LOOK, LiveSite, PreviewServer
+from generator.preview.server import (
+    FRESH_WAIT_S,
+    REQUEST_TIMEOUT_S,
+    WARNINGS_LOOK,
+    LiveSite,
+    PreviewServer,
+)
 from generator.preview.site_port import (
     EnvironmentT,
     EventT,
@@ -43,6 +49,9 @@ from generator.preview.watch import (
 from generator.site.cache import INDEX_UNIT
 from generator.speed import collector_paused
 
+RELOAD_WAIT_S = 1.0
+"""After a rebuild, the warmer waits (at most this long) for the tabs that showed a page to
+reload it: what they ask for is answered before anything is rendered in the background."""
 FAILING_POLL_S = 1.0
 """While an event is broken, its files are digested this often even without a file event, so
 a fix the watcher did not report (some network filesystems) still clears the error."""
@@ -107,7 +116,8 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self.changes = ChangeQueue(quiet=quiet)
         self.server = PreviewServer((settings.host, settings.port), self.live_site,
                                     settings.base, on_page_failure=self.page_failed,
-                                    request_timeout=request_timeout)
+                                    request_timeout=request_timeout,
+                                    wait_fresh=self._wait_fresh)
         self._watches = Watches(
             WatchHandler(lambda path, write_done: self.file_changed(path, write_done=write_done),
                           self.changes, log),
@@ -211,6 +221,13 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         else:
             self.changes.add(EVERYTHING, write_done=write_done)  # a template or asset
 
+    def _wait_fresh(self, relative: str) -> None:
+        """A request for the page at ``relative`` waits while a change to its event (or to
+        every event) is being rebuilt, so that it gets the new page, not the one the change
+        replaces (or after :data:`FRESH_WAIT_S`, the last good one)."""
+        slug, slash, _ = relative.partition("/")
+        self.changes.wait_fresh(slug if slash else None, FRESH_WAIT_S)
+
     # building
 
     def _build_loop(self) -> None:
@@ -231,6 +248,8 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             except Exception as error:  # a bug of ours: say so, keep serving, keep watching
                 self.log(f"standings serve: internal error while rebuilding: {error!r}; "
                          "the last good pages stay served")
+            finally:
+                self.changes.built()  # whatever came of it, the requests waiting go on
 
     def _rearm_watches(self) -> bool:
         """Set the watches missing; True when any was (then everything is rebuilt)."""
@@ -240,13 +259,27 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         return rearmed
 
     def rebuild(self, suspects: Iterable[str] | None) -> Snapshot:
-        """Refresh the suspected events and publish the result if anything changed."""
+        """Refresh the suspected events and publish the result if anything changed.
+
+        The pages the open tabs show (or the standings page) are published as soon as they
+        are rendered, and the requests waiting for them answered (:meth:`_wait_fresh`); the
+        probes of the other templates render after that, and the rest in the background.
+        """
         with self._build_lock:
+            published = False
+
+            def publish(snapshot: Snapshot) -> None:
+                nonlocal published
+                self._publish(snapshot)
+                self.changes.built()
+                published = True
+
             with self._collector.rebuilding():
-                snapshot = self.build.refresh(suspects)
+                snapshot = self.build.refresh(suspects, shown=self.live_site.shown(),
+                                              publish=publish)
             # A warning that appears or goes moves the epoch too: its banner must show.
-            if snapshot.rebuilt or snapshot.notices != self._published_notices \
-                    or not self._published:
+            if not published and (snapshot.notices != self._published_notices
+                                  or not self._published):
                 self._publish(snapshot)
             self._report(snapshot)
             return snapshot
@@ -276,10 +309,15 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             self._warm.clear()
             while not self._stopping.is_set():
                 files = self.live_site.current()[0]
-                pending = next((unit for unit in files.units if unit.pending), None)
+                # The probes first: a template error shows (and sends its event back to
+                # its last good pages) before the rest renders.
+                pending = next((unit for unit in files.units if unit.probes_pending),
+                               None) or next((unit for unit in files.units if unit.pending),
+                                             None)
                 if pending is None and not self._collector.tidy_needed:
                     break
-                if self.live_site.busy or self.changes.pending or self._build_lock.locked():
+                if self.live_site.busy or self.changes.pending or self._build_lock.locked() \
+                        or self.live_site.reloading(RELOAD_WAIT_S):
                     time.sleep(0.005)
                     continue
                 if pending is None:  # everything rendered: now the heap may be walked
@@ -312,7 +350,8 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         if snapshot.rebuilt:
             names = ", ".join(name if name != INDEX_UNIT else "index pages"
                               for name in snapshot.rebuilt)
-            self.log(f"rebuilt {names} in {snapshot.seconds * 1000:.0f} ms")
+            self.log(f"rebuilt {names} in {snapshot.seconds * 1000:.0f} ms "
+                     f"(served after {snapshot.first_seconds * 1000:.0f} ms)")
 
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})

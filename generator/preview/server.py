@@ -20,16 +20,18 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Callable, Container, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import ClassVar
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from generator.errors import Diagnostic, Severity, warning_count
 from generator.messages import N_
-from generator.preview.livebuild import PageFailure, SiteFiles
+from generator.preview.livebuild import PageFailure, SiteFiles, resolve_address
 from generator.site.language import ENGLISH, NoCatalogue, gettext, shipped_languages, speaking
 
 LONG_POLL_S = 20.0
@@ -40,6 +42,13 @@ REQUEST_TIMEOUT_S = 10.0
 A tab that opened a connection and said nothing (a preconnect, a sleeping laptop, a stuck
 proxy) would otherwise hold a thread for good. A long-poll is not cut by it: while it waits
 for the next build it neither reads nor writes."""
+FRESH_WAIT_S = 5.0
+"""How long a request for a page that a change being rebuilt touches waits for the new page
+before the last one is served instead (a file rewritten without pause keeps its event
+rebuilding)."""
+SHOWN_GRACE_S = 5.0
+"""How long a page stays counted as shown after its tab's long-poll ended: the tab is
+reloading it, and an edit in between should still render it first."""
 LISTEN_BACKLOG = 1024
 """Connections the system may hold before the server accepts them (capped by the system's
 own limit). With Python's default of 5, a page opened by a few dozen tabs at once saw
@@ -58,8 +67,10 @@ LIVERELOAD_JS = b"""\
   var script = document.currentScript;
   var epoch = script.getAttribute("data-epoch");
   var endpoint = script.getAttribute("data-endpoint");
+  // The page shown goes with the poll: after an edit, the server renders it first.
+  var shown = "?page=" + encodeURIComponent(window.location.pathname);
   function poll() {
-    fetch(endpoint + epoch, {cache: "no-store"})
+    fetch(endpoint + epoch + shown, {cache: "no-store"})
       .then(function (response) {
         if (!response.ok) { throw new Error("HTTP " + response.status); }
         return response.text();
@@ -232,6 +243,8 @@ class LiveSite:
         self._epoch = time.time_ns() // 1_000_000
         self._closed = False
         self._answering = 0
+        self._shown: Counter[str] = Counter()
+        self._last_shown: dict[str, float] = {}
 
     def publish(self, files: SiteFiles, diagnostics: tuple[Diagnostic, ...]) -> int:
         with self._condition:
@@ -260,6 +273,40 @@ class LiveSite:
             self._closed = True
             self._condition.notify_all()
 
+    @contextmanager
+    def showing(self, address: str | None) -> Iterator[None]:
+        """A tab shows the page at ``address`` (site-relative) while its long-poll waits."""
+        if address is None:
+            yield
+            return
+        with self._condition:
+            self._shown[address] += 1
+        try:
+            yield
+        finally:
+            with self._condition:
+                self._shown[address] -= 1
+                if not self._shown[address]:
+                    del self._shown[address]
+                self._last_shown[address] = time.monotonic()
+
+    def shown(self) -> tuple[str, ...]:
+        """The addresses the open tabs show (or showed until a moment ago: reloading)."""
+        now = time.monotonic()
+        with self._condition:
+            for address, ended in list(self._last_shown.items()):
+                if now - ended > SHOWN_GRACE_S:
+                    del self._last_shown[address]
+            return tuple(sorted({*self._shown, *self._last_shown}))
+
+    def reloading(self, within: float) -> bool:
+        """A tab whose long-poll ended less than ``within`` seconds ago has not polled
+        again: it is still reloading its page (or was closed)."""
+        now = time.monotonic()
+        with self._condition:
+            return any(now - ended < within for address, ended in self._last_shown.items()
+                       if address not in self._shown)
+
     @property
     def busy(self) -> bool:
         """A page request is being answered (the warmer waits: requests come first)."""
@@ -283,11 +330,15 @@ class PreviewServer(ThreadingHTTPServer):
 
     def __init__(self, address: tuple[str, int], site: LiveSite, base: str = "/",
                  on_page_failure: Callable[[PageFailure], object] | None = None,
-                 request_timeout: float = REQUEST_TIMEOUT_S) -> None:
+                 request_timeout: float = REQUEST_TIMEOUT_S,
+                 wait_fresh: Callable[[str], object] | None = None) -> None:
         self.site = site
         self.request_timeout = request_timeout
         self.base = normalise_base(base)
         self.on_page_failure = on_page_failure or (lambda failure: None)
+        self.wait_fresh = wait_fresh or (lambda relative: None)
+        """Called with a page's site-relative address before it is answered: returns once
+        no change being rebuilt touches it (serve.py), so the page is the new one."""
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__(address, _RequestHandler)
@@ -336,8 +387,9 @@ class _RequestHandler(BaseHTTPRequestHandler):
             self._not_found(send_body)
             return
         site = self.server.site
-        site.answering(+1)
+        site.answering(+1)  # from now on: the warmer steps aside while this waits too
         try:
+            self.server.wait_fresh(path[len(base):])
             self._answer_page(path, path[len(base):], send_body)
         finally:
             site.answering(-1)
@@ -346,7 +398,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
         for attempt in range(3):
             files, diagnostics, epoch = self.server.site.current()
             try:
-                found = _resolve(relative, files)
+                found = resolve_address(relative, files)
                 content = files.page(found) if found and not found.endswith("/") else b""
             except PageFailure as failure:
                 # A page of the newest build failed to render: its event goes back to its
@@ -360,6 +412,10 @@ class _RequestHandler(BaseHTTPRequestHandler):
                     epoch=epoch, diagnostics=failure.diagnostics),
                     "text/html; charset=utf-8", send_body)
                 return
+            if attempt < 2 and self.server.site.epoch != epoch:
+                # A rebuild was served while this page rendered (a job of the pages it
+                # replaced may have held their lock): answer from the new pages instead.
+                continue
             break
         if found is None:
             self._not_found(send_body)
@@ -375,8 +431,18 @@ class _RequestHandler(BaseHTTPRequestHandler):
             last_seen = int(seen.strip("/"))
         except ValueError:
             last_seen = -1
-        epoch = self.server.site.wait_past(last_seen, LONG_POLL_S)
+        site = self.server.site
+        with site.showing(self._shown_address()):
+            epoch = site.wait_past(last_seen, LONG_POLL_S)
         self._send(HTTPStatus.OK, str(epoch).encode(), "text/plain; charset=utf-8", send_body)
+
+    def _shown_address(self) -> str | None:
+        """The site-relative address of the page whose reload script polls (its ``page``)."""
+        shown = parse_qs(urlsplit(self.path).query).get("page")
+        if not shown:
+            return None
+        path, base = unquote(shown[0]), self.server.base
+        return path[len(base):] if path.startswith(base) else None
 
     def _not_found(self, send_body: bool) -> None:
         files, diagnostics, epoch = self.server.site.current()
@@ -416,26 +482,6 @@ class _RequestHandler(BaseHTTPRequestHandler):
             # The tab was closed or reloaded mid-answer, or stopped reading for longer than
             # the request timeout (TimeoutError): this connection is given up, nothing else.
             self.close_connection = True
-
-
-def _resolve(relative: str, files: Container[str]) -> str | None:
-    """The file a site-relative address names, as GitHub Pages resolves it.
-
-    ``x/`` -> ``x/index.html``; ``x`` -> ``x`` or, failing that, ``x.html``; ``x`` naming a
-    folder -> ``"x/"`` (the caller redirects to the slashed address). None: no such page.
-    """
-    if relative and posixpath.normpath("/" + relative).lstrip("/") != relative.rstrip("/"):
-        return None  # dot segments or doubled slashes: no page has such an address
-    if relative == "" or relative.endswith("/"):
-        index = relative + "index.html"
-        return index if index in files else None
-    if relative in files:
-        return relative
-    if relative + "/index.html" in files:
-        return relative + "/"
-    if relative + ".html" in files:
-        return relative + ".html"
-    return None
 
 
 def _content_type(name: str) -> str:

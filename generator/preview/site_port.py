@@ -38,12 +38,16 @@ class PageJob:
     """Some of an event's pages, rendered when called."""
 
     run: Callable[[], Mapping[str, bytes]]
-    paths: tuple[str, ...] | None = None
-    """The files it renders when that is known without running it (None: run to find out)."""
+    paths: tuple[str, ...] | Callable[[], tuple[str, ...]] | None = None
+    """The files it renders when that is known without running it (None: run to find out),
+    or how to find them without rendering: worked out only when a page is looked for, since
+    the paths of an event's thousands of player pages would otherwise delay its first
+    page after every edit."""
     probe: bool = False
-    """Render during the rebuild itself, before the swap: the standings page (what an
-    arbiter watches) and a player page, so most template errors never reach the served site.
-    A later page that fails sends the event back to its last good pages (livebuild.py)."""
+    """Render before the other pages: the standings page (what an arbiter watches; before
+    the swap, unless a tab shows another page of the event) and a player page (right after
+    the page shown is served), so most template errors show at once. A page that fails
+    sends the event back to its last good pages (livebuild.py)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,35 +111,47 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
 
     The kinds marked as probes give them: the standings page (what the arbiter watches) and
     the first player or team page (one page of each template an event's rebuild must not
-    break); the rest renders on
-    request or in the background. The jobs together give exactly
+    break); the rest renders on request or in the background. Each job's files are listed
+    only when a page is looked for (``job.paths``). The jobs together give exactly
     ``site.render_event(plan, env)`` (tests/preview/test_serve_site.py checks it byte for
     byte).
     """
     return [
         PageJob(partial(site.render_event_job, plan, env, job),
-                job.paths(plan),
+                partial(job.paths, plan),
                 probe=job.is_probe)
         for job in site.event_jobs(plan, players_per_job=1)
     ]
 
 
 def site_index_jobs(plans: Sequence[EventPlan], env: jinja2.Environment) -> list[PageJob]:
-    """The site's split of ``render_index``: a job per kind of page (site/pages.py), in the
-    order they are declared, the index page first.
+    """The site's split of ``render_index``: a job per kind of page (site/pages.py), the
+    files every page loads first (the stylesheets, the flags, the logo: a tab reloaded
+    after an edit asks for them at once), then the others in the order they are declared.
 
     Their files are known only once the site's events are gathered (the players across
-    events, the explanations), which the first job to run does: a new index costs nothing
-    until a page of it is asked for, and the front page renders without the others.
+    events, the explanations), which the first job to run or to be looked up does: a new
+    index costs nothing until a page of it is asked for, and a page renders without the
+    others.
     """
     source = cache(partial(site.index_source, plans, env))
-    return [PageJob(partial(_render_index_kind, source, env, kind))
-            for kind in SITE_PAGE_KINDS]
+    return [PageJob(partial(_render_index_kind, source, env, kind),
+                    partial(_index_kind_paths, source, kind))
+            for kind in sorted(SITE_PAGE_KINDS, key=lambda kind: kind.name not in _LOADED)]
+
+
+_LOADED = frozenset({"static", "flags", "logo"})
+"""The kinds of file outside the events' folders that every page loads."""
 
 
 def _render_index_kind(source: Callable[[], SiteSource], env: jinja2.Environment,
                        kind: SiteKind[Any, Any]) -> dict[str, bytes]:
     return site.render_index_job(source(), env, SiteJob(kind=kind))
+
+
+def _index_kind_paths(source: Callable[[], SiteSource],
+                      kind: SiteKind[Any, Any]) -> tuple[str, ...]:
+    return SiteJob(kind=kind).paths(source())
 
 
 def diagnostics_of_failure(

@@ -22,7 +22,7 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 
 QUIET_S = 0.2
 """A burst of file events is over once no event came for this long."""
-WRITE_DONE_QUIET_S = 0.03
+WRITE_DONE_QUIET_S = 0.01
 """Shorter wait when the last event closed a file written to or renamed one into place: the
 write is complete, so waiting the full :data:`QUIET_S` would only delay the arbiter. If the
 program writes again, that is another burst and another rebuild."""
@@ -41,13 +41,17 @@ _WRITE_DONE = frozenset({"closed", "moved"})
 
 
 class ChangeQueue:
-    """What the watcher saw since the last rebuild, and when it last saw anything."""
+    """What the watcher saw since the last rebuild, and when it last saw anything; and what
+    the rebuild under way was started for, so that a request for a page it changes can wait
+    for the new page rather than be answered with the old one (:meth:`wait_fresh`)."""
 
     def __init__(self, *, quiet: float = QUIET_S, write_done_quiet: float = WRITE_DONE_QUIET_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._condition = threading.Condition()
         self._slugs: set[str] = set()
         self._everything = False
+        self._building: set[str] = set()
+        self._building_everything = False
         self._last = 0.0
         self._write_done = False
         self._stopped = False
@@ -92,8 +96,31 @@ class ChangeQueue:
             if self._stopped:
                 return False
             burst = None if self._everything else frozenset(self._slugs)
+            self._building |= self._slugs
+            self._building_everything |= self._everything
             self._slugs, self._everything = set(), False
             return burst
+
+    def built(self) -> None:
+        """The bursts handed out so far are built and served: their pages are fresh."""
+        with self._condition:
+            self._building, self._building_everything = set(), False
+            self._condition.notify_all()
+
+    def is_stale(self, slug: str | None) -> bool:
+        """Whether a change not yet served may touch the pages of event ``slug`` (None:
+        the pages outside the events' folders, which list every event)."""
+        if self._everything or self._building_everything:
+            return True
+        if slug is None:
+            return bool(self._slugs or self._building)
+        return slug in self._slugs or slug in self._building
+
+    def wait_fresh(self, slug: str | None, timeout: float) -> None:
+        """Return once no change waits to be served for ``slug``'s pages (as
+        :meth:`is_stale`), at the latest after ``timeout`` or once the queue is stopped."""
+        with self._condition:
+            self._condition.wait_for(lambda: self._stopped or not self.is_stale(slug), timeout)
 
 
 class WatchHandler(FileSystemEventHandler):

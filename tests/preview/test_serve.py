@@ -23,7 +23,7 @@ from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic, Severity
 from generator.preview import server
-from generator.preview.livebuild import LiveBuild, PageFailure, SiteFiles
+from generator.preview.livebuild import LiveBuild, PageFailure, SiteFiles, resolve_address
 from generator.preview.serve import Preview, ServeSettings
 from generator.preview.server import (
     BANNER_ID,
@@ -33,7 +33,6 @@ from generator.preview.server import (
     WARNINGS_ID,
     LiveSite,
     PreviewServer,
-    _resolve,
     inject,
     normalise_base,
 )
@@ -204,7 +203,7 @@ FILES = {"index.html": b"i", "open/index.html": b"o", "open/p/1.html": b"p",
     ("open//index.html", None),
 ])
 def test_resolve_follows_github_pages(relative: str, expected: str | None) -> None:
-    assert _resolve(relative, FILES) == expected
+    assert resolve_address(relative, FILES) == expected
 
 
 # --- the epoch -----------------------------------------------------------------------------

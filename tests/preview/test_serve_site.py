@@ -26,6 +26,7 @@ from generator.preview.livebuild import LiveBuild
 from generator.preview.serve import Preview, ServeSettings
 from generator.preview.server import BANNER_ID, NOTICES_ID, WARNINGS_ID
 from generator.preview.site_port import default_site_functions
+from generator.reading.events import read_event
 from generator.site import build as site
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,6 +118,25 @@ def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
         assert snapshot.files.unit_of(f"{slug}/").render_all() == site.render_event(plan, env), slug
     # What serving adds (the reload script, the banner) is added to responses only.
     assert not any(b"__standings__" in page for page in snapshot.files.render_all().values())
+
+
+def test_after_an_edit_the_served_site_is_byte_for_byte_what_a_build_writes(
+        tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    shutil.copytree(ROOT / "events", events)
+    trf = make_event(events, "anna", anna_ranked_as_computed(ANNA.read_text(encoding="utf-8"))
+                     ) / "tournament.trf"
+    build = LiveBuild(events_root=events, site=default_site_functions())
+    build.refresh()
+    trf.write_text(anna_draws_with_dina(trf.read_text(encoding="utf-8")), encoding="utf-8")
+    published: list[object] = []
+    # A tab shows Dina's page: it renders first, the rest after, in the serve's order.
+    snapshot = build.refresh({"anna"}, shown=["anna/players/5.html"], publish=published.append)
+    assert published == [snapshot] and snapshot.diagnostics == ()
+    built = site.render_site(
+        site.plan_site([read_event(folder) for folder in sorted(events.iterdir())]),
+        site.site_environment(events))
+    assert snapshot.files.render_all() == built
 
 
 def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(
