@@ -433,8 +433,8 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
         global _FORKED
         _FORKED = (plan, env)
         # Worked out before the fork, every worker inherits them (each would work them out
-        # again): the rating changes and prizes its pages show, and the templates.
-        _ = plan.info, plan.rating_changes, plan.prizes, plan.person_keys
+        # again): what the plan's pages share, and the templates.
+        plan.work_out_shared()
         _compile_templates(env)
         try:
             with forked_pool(workers) as pool:
