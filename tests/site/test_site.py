@@ -12,6 +12,7 @@ import json
 import re
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import pytest
@@ -465,6 +466,38 @@ def test_forked_workers_work_out_nothing_the_plan_shares(
     worked_out = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
     assert {name for name, _ in worked_out} >= {"running", "final_points", "person_keys"}
     assert [name for name, pid in worked_out if pid != str(os.getpid())] == []
+
+
+def test_forked_build_compiles_each_template_it_renders_once_and_no_other(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Compiled before the fork, a template is inherited by every worker (else each
+    # compiles it again); a template of pages the event does not have (a team event's,
+    # on an individual event) is not compiled at all.
+    import os
+
+    from generator.site.build import plan_site, render_site
+
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    events = make_seed_events(tmp_path / "events", ("club-byes",))
+    site = plan_site(read_events(events))
+    env = render.make_environment(events)
+    compile_source = env.compile
+    log = tmp_path / "compiled.txt"
+
+    def compile_logged(source: str, name: str | None = None, *args: Any,
+                       **kwargs: Any) -> Any:
+        with log.open("a", encoding="utf-8") as found:
+            found.write(f"{name} {os.getpid()}\n")
+        return compile_source(source, name, *args, **kwargs)
+
+    monkeypatch.setattr(env, "compile", compile_logged)
+    render_site(site, env, workers=2)
+    compiled = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    names = [name for name, _ in compiled]
+    assert "player.html" in names and "_macros.html" in names
+    assert not {"team.html", "member.html", "boards.html"} & set(names)
+    assert sorted(set(names)) == sorted(names)
+    assert [name for name, pid in compiled if pid != str(os.getpid())] == []
 
 
 def test_pages_workflow_uses_the_official_actions_and_no_jekyll() -> None:
