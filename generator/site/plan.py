@@ -294,6 +294,17 @@ class EventPlan:
     def slug(self) -> str:
         return self.event.slug
 
+    def work_out_shared(self) -> None:
+        """Work out now every part that the pages of the whole event read (all but the
+        standings after each round, which one round's pages read).
+
+        ``standings build`` calls this before it forks its workers: each inherits the parts
+        worked out, where otherwise every worker would work each of them out again.
+        """
+        for name, part in type(self).__dict__.items():
+            if isinstance(part, _WorkedOut):
+                getattr(self, name)
+
     @_WorkedOut
     def info(self) -> EventInfo:
         """The event's heading facts and what its pages show of it (``standings rank``

@@ -434,9 +434,9 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
         global _FORKED
         _FORKED = (plan, env)
         # Worked out before the fork, every worker inherits them (each would work them out
-        # again): the rating changes and prizes its pages show, and the templates.
-        _ = plan.info, plan.rating_changes, plan.prizes, plan.person_keys
-        _compile_templates(env)
+        # again): what the plan's pages share, and the templates.
+        plan.work_out_shared()
+        _compile_templates(env, jobs)
         try:
             with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
@@ -457,19 +457,24 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
 _LARGEST_FIRST = {Split.SLICES: 0, Split.EACH: 1, Split.ONE: 2}
 
 
-def _compile_templates(env: jinja2.Environment) -> None:
-    """Every template of the package (or a club's in its place) compiled into ``env``.
+def _compile_templates(env: jinja2.Environment, jobs: Iterable[EventJob]) -> None:
+    """The templates ``jobs`` render, with every partial and base.html (which any page
+    may include or extend), compiled into ``env`` (the package's, or a club's in its place).
 
     Each worker would otherwise compile those it renders, which in the end is nearly all
-    of them, in each worker: 0.4 s of CPU apiece. One that does not compile is left to
-    the page that uses it, which says what is wrong (a club's template it never uses
-    must not stop a build).
+    of them, in each worker: 0.4 s of CPU apiece. A page template no job renders (a team
+    event's, on an individual event) is left out: nobody would use it. One that does not
+    compile is left to the page that uses it, which says what is wrong (a club's template
+    it never uses must not stop a build).
     """
+    rendered = {file.template for job in jobs for file in job.kind.files
+                if isinstance(file, Page)}
     for template in sorted(path.name for path in package_templates().glob("*.html")):
-        try:
-            env.get_template(template)
-        except jinja2.TemplateError:
-            continue
+        if template in rendered or template.startswith("_") or template == "base.html":
+            try:
+                env.get_template(template)
+            except jinja2.TemplateError:
+                continue
 
 
 def _run_forked_job(job: EventJob) -> dict[str, bytes]:

@@ -9,7 +9,7 @@ page has its own records in ``player_view.py``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -316,9 +316,11 @@ def standings_lines(standings: Standings, slug: str,
     is_team = bool(standings.rows) and isinstance(standings.rows[0].player, Team)
     players = folder_link(page.rpartition("/")[0],
                           competitor_page(slug, 0, is_team).rpartition("/")[0])
-    cols = [(column.key, f"-{column.anchor}", column.spec if column.spec.info.is_shown_rounded
-             else None, column.spec.acronym in GROUP_ORDERS)
-            for column in columns(standings.specs)]
+    # A column of 2,000 rows holds a few dozen values: each is written once per table.
+    cols: list[tuple[str, str, Callable[[Decimal | None], str], dict[Decimal | None, str]]] = [
+        (column.key, f"-{column.anchor}", _cell_writer(column), {})
+        for column in columns(standings.specs)]
+    points: dict[Decimal, str] = {}
     lines = []
     for row in standings.rows:
         player = row.player
@@ -326,14 +328,30 @@ def standings_lines(standings: Standings, slug: str,
         href = players + competitor_page(slug, number, is_team).rpartition("/")[2]
         value = row.number
         fragment = f"{href}#p{number}"
+        cells = []
+        for code, anchor, write, written in cols:
+            shown = value(code)
+            text = written.get(shown)
+            if text is None:
+                text = written[shown] = write(shown)
+            cells.append((text, fragment + anchor))
+        total = points.get(row.points)
+        if total is None:
+            total = points[row.points] = format_points(row.points)
         lines.append(_new_standings_line(
             row, href, place_text(row),
             "" if player.rating is None else str(player.rating),
-            format_points(row.points),
-            tuple([(_cell_text(value(code), aob, is_order), fragment + anchor)
-                   for code, anchor, aob, is_order in cols]),
+            total, tuple(cells),
         ))
     return tuple(lines)
+
+
+def _cell_writer(column: Column) -> Callable[[Decimal | None], str]:
+    """How ``column``'s cells write a value (:func:`cell_text`)."""
+    spec = column.spec
+    shown_rounded = spec if spec.info.is_shown_rounded else None
+    is_order = spec.acronym in GROUP_ORDERS
+    return lambda value: _cell_text(value, shown_rounded, is_order)
 
 
 def _cell_text(value: Decimal | None, shown_rounded: TiebreakSpec | None,

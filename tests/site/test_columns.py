@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from conftest import CORPUS_TRF
 from kit.sitekit import make_event
 
@@ -88,3 +90,33 @@ def test_points_come_right_after_the_name(tmp_path: Path) -> None:
     headings = _headings(tmp_path / "site/club/index.html")
     assert headings[:3] == ["Rk", "Name", "Pts"], headings
     assert {"Fed", "Rtg", "No"} <= set(headings[3:]), headings
+
+
+def test_a_standings_table_writes_each_value_of_a_column_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A column of 2,000 rows holds a few dozen values, and a big event has a table as long
+    # for every round: each distinct value is written once per column and table, and every
+    # cell still says what the column's own writer says of its row.
+    from generator.site import views
+    from generator.site.language import speaking
+    from generator.site.plan import plan_event
+
+    events = tmp_path / "events"
+    make_event(events, "club", CORPUS_TRF / "icu-irish-juniors-2011.trf",
+               "title: Club\ntiebreaks: [BH/C1, BH, SB, DE, WIN]\n")
+    plan = plan_event(read_events(events)[0])
+    written: list[object] = []
+    write = views._cell_text
+
+    def counted(*args: Any) -> str:
+        written.append(args[0])
+        return write(*args)
+
+    monkeypatch.setattr(views, "_cell_text", counted)
+    with speaking("en"):
+        lines = views.standings_lines(plan.standings, plan.slug, "club/index.html")
+        cols = views.columns(plan.standings.specs)
+        distinct = sum(len({row.number(c.key) for row in plan.standings.rows}) for c in cols)
+        assert len(written) == distinct < len(cols) * len(plan.standings.rows)
+        assert [[value for value, _ in line.cells] for line in lines] == [
+            [views.cell_text(row, c) for c in cols] for row in plan.standings.rows]

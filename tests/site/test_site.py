@@ -12,6 +12,7 @@ import json
 import re
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import pytest
@@ -432,6 +433,71 @@ def test_forked_workers_render_the_same_files(tmp_path: Path,
     forked = render_site(site, env, workers=2)
     assert forked == alone
     assert len(alone) > 30
+
+
+def test_forked_workers_work_out_nothing_the_plan_shares(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each part of the plan the pages share is worked out once, in the build, before it
+    # forks: a worker that worked one out again would spend its CPU on what its sibling
+    # and its parent already did.
+    import os
+    from collections.abc import Callable
+
+    from generator.site import plan as plans
+    from generator.site.build import plan_site, render_site
+
+    log = tmp_path / "worked-out.txt"
+
+    def logging(name: str, work_out: Callable[[plans.EventPlan], object]
+                ) -> Callable[[plans.EventPlan], object]:
+        def logged(plan: plans.EventPlan) -> object:
+            with log.open("a", encoding="utf-8") as found:
+                found.write(f"{name} {os.getpid()}\n")
+            return work_out(plan)
+        return logged
+
+    for name, part in vars(plans.EventPlan).items():
+        if isinstance(part, plans._WorkedOut):
+            monkeypatch.setattr(part, "_work_out", logging(name, part._work_out))
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    events = make_seed_events(tmp_path / "events", ("club-byes",))
+    site = plan_site(read_events(events))
+    render_site(site, render.make_environment(events), workers=2)
+    worked_out = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {name for name, _ in worked_out} >= {"running", "final_points", "person_keys"}
+    assert [name for name, pid in worked_out if pid != str(os.getpid())] == []
+
+
+def test_forked_build_compiles_each_template_it_renders_once_and_no_other(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Compiled before the fork, a template is inherited by every worker (else each
+    # compiles it again); a template of pages the event does not have (a team event's,
+    # on an individual event) is not compiled at all.
+    import os
+
+    from generator.site.build import plan_site, render_site
+
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    events = make_seed_events(tmp_path / "events", ("club-byes",))
+    site = plan_site(read_events(events))
+    env = render.make_environment(events)
+    compile_source = env.compile
+    log = tmp_path / "compiled.txt"
+
+    def compile_logged(source: str, name: str | None = None, *args: Any,
+                       **kwargs: Any) -> Any:
+        with log.open("a", encoding="utf-8") as found:
+            found.write(f"{name} {os.getpid()}\n")
+        return compile_source(source, name, *args, **kwargs)
+
+    monkeypatch.setattr(env, "compile", compile_logged)
+    render_site(site, env, workers=2)
+    compiled = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    names = [name for name, _ in compiled]
+    assert "player.html" in names and "_macros.html" in names
+    assert not {"team.html", "member.html", "boards.html"} & set(names)
+    assert sorted(set(names)) == sorted(names)
+    assert [name for name, pid in compiled if pid != str(os.getpid())] == []
 
 
 def test_pages_workflow_uses_the_official_actions_and_no_jekyll() -> None:
