@@ -96,7 +96,7 @@ def test_the_legend_says_what_the_column_and_its_mark_are_and_links_the_page(
 
 def test_the_column_heading_opens_the_players_derivation(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<th scope="col" class="num" data-anchor="rating-change">', page)
+    assert re.search(r'<th class="num" data-anchor="rating-change">', page)
     player = (site / "players" / "1.html").read_text(encoding="utf-8")
     assert 'id="p1-rating-change"' in player
 
