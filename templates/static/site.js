@@ -96,7 +96,7 @@
     table.addEventListener("click", function (event) {
       var cell = event.target.closest("td");
       if (!cell || event.target.closest("a, button")) { return; }
-      var row = cell.parentNode, link = row.querySelector("th.name a");
+      var row = cell.parentNode, link = row.querySelector("th[scope=row] a");
       var heading = table.tHead.rows[0].cells[cell.cellIndex];
       if (!link || !heading) { return; }
       var anchor = heading.getAttribute("data-anchor");

@@ -21,7 +21,7 @@ from generator.preview.site_port import default_site_functions
 
 pytestmark = pytest.mark.browser
 
-FIRST_ROW_NAME = "document.querySelector('table.standings tbody tr th.name').textContent"
+FIRST_ROW_NAME = "document.querySelector('table.standings tbody tr th[scope=row]').textContent"
 
 
 def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: object) -> None:
@@ -44,8 +44,8 @@ def test_an_open_tab_reloads_by_itself_after_an_edit(tmp_path: Path, browser: ob
         page.wait_for_function(
             f"!window.loadedBeforeTheEdit && {FIRST_ROW_NAME} === 'Boris'", timeout=20_000)
         assert page.evaluate("""[...document.querySelectorAll('table.standings tbody tr')]
-            .find(row => row.querySelector('th.name').textContent === 'Anna')
-            .querySelector('td.pts').textContent""") == "3½"
+            .find(row => row.querySelector('th[scope=row]').textContent === 'Anna')
+            .querySelector('td:nth-child(3)').textContent""") == "3½"
 
         # Broken, the tab reloads to show the problem over the last good pages; fixed, it
         # reloads again without it.

@@ -204,7 +204,8 @@ MEASURE = """() => {
 
   // Points: the right edge of every row's points cell within what can be seen sideways.
   out.pointsRows = 0; out.pointsOff = [];
-  for (const cell of document.querySelectorAll('table.standings tbody td.pts')) {
+  // The points are a row's third cell (the stylesheet's table.standings td:nth-child(3)).
+  for (const cell of document.querySelectorAll('table.standings tbody td:nth-child(3)')) {
     out.pointsRows += 1;
     const r = cell.getBoundingClientRect(), box = visibleBox(cell);
     if (r.right > Math.min(W, box.right) + 0.5 || r.left < box.left - 0.5) {
@@ -382,7 +383,7 @@ def test_points_are_seen_without_scrolling_sideways(measured: dict[str, Any]) ->
     failures = {}
     for path in STANDINGS_PAGES:
         page = measured[path]
-        assert page["pointsRows"] > 0, f"{path}: no points cells (td.pts) in table.standings"
+        assert page["pointsRows"] > 0, f"{path}: no points cells (the third) in table.standings"
         if page["pointsOff"]:
             failures[path] = (len(page["pointsOff"]), page["pointsOff"][:3])
     assert failures == {}, f"{measured['view']}: points cut off (rows, examples): {failures}"

@@ -104,7 +104,7 @@ def test_the_controls_in_the_html_work(browser: object, site_url: str) -> None:
         page = context.new_page()
         page.goto(site_url + "gros-open-2010/index.html")
         table = page.locator("table.standings")
-        first_name = table.locator("tbody tr:visible th.name").first.inner_text()
+        first_name = table.locator("tbody tr:visible th[scope=row]").first.inner_text()
         page.get_by_label("Filter by name").fill(first_name.split()[0])
         assert table.locator("tbody tr:visible").count() < table.locator("tbody tr").count()
         page.get_by_label("Filter by name").fill("")

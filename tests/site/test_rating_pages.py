@@ -96,7 +96,7 @@ def test_the_legend_says_what_the_column_and_its_mark_are_and_links_the_page(
 
 def test_the_column_heading_opens_the_players_derivation(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<th scope="col" class="num" data-anchor="rating-change">', page)
+    assert re.search(r'<th class="num" data-anchor="rating-change">', page)
     player = (site / "players" / "1.html").read_text(encoding="utf-8")
     assert 'id="p1-rating-change"' in player
 
@@ -122,27 +122,21 @@ def _derivation(site: Path, number: int) -> str:
 
 def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
     block = _derivation(site, 1)
-    rows = [[_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", block.split("<tbody>")[1], re.S)]
-    # Rd, opponent, rating, difference, expected, change, why.
-    assert [row[:6] for row in rows] == [
-        ["1", "Strong, Bo", "2000", "−100", "0.36", "+12.8"],
-        ["2", "Equal, Cy", "1800", "+100", "0.64", "−2.8"],
-        ["3", "Low, Di", "1350", "+400", "0.92", "+1.6"],
-        ["4", "Newcomer, Ed", "—", "", "", ""],
-        ["5", "Absent, Flo", "1700", "", "", ""],
+    # A line per game (the opponent, their rating and the change are the round table's):
+    # the round, the difference as counted, the arithmetic or why the game does not count.
+    games = [_text(item) for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
+    assert games == [
+        "Round 1, rating difference −100: Scored 1 against an expected 0.36: "
+        "20 × (1 − 0.36) = +12.8 (B.02 8.3).",
+        "Round 2, rating difference +100: Scored 0.5 against an expected 0.64: "
+        "20 × (0.5 − 0.64) = −2.8 (B.02 8.3).",
+        "Round 3, rating difference +400: Scored 1 against an expected 0.92: "
+        "20 × (1 − 0.92) = +1.6 (B.02 8.3). The rating difference of +550 counts as +400 "
+        "(the 400-point rule, B.02 8.3).",
+        "Round 4: Not counted: the opponent is unrated, and only games against rated "
+        "opponents count (B.02 8.3).",
+        "Round 5: Not counted: won or lost by forfeit, no game was played.",
     ]
-    why = [row[6] for row in rows]
-    assert why[0] == ("Scored 1 against an expected 0.36: 20 × (1 − 0.36) = +12.8 "
-                      "(B.02 8.3).")
-    assert why[1] == ("Scored 0.5 against an expected 0.64: 20 × (0.5 − 0.64) = −2.8 "
-                      "(B.02 8.3).")
-    assert why[2] == ("Scored 1 against an expected 0.92: 20 × (1 − 0.92) = +1.6 (B.02 8.3). "
-                      "The rating difference of +550 counts as +400 (the 400-point rule, "
-                      "B.02 8.3).")
-    assert why[3] == ("Not counted: the opponent is unrated, and only games against rated "
-                      "opponents count (B.02 8.3).")
-    assert why[4] == "Not counted: won or lost by forfeit, no game was played."
     text = _text(block)
     assert "+12.8 − 2.8 + 1.6 = +11.6, rounded to +12 (B.02 8.3.4)." in text
     assert ("K 20, estimated: rated under 2400; the file does not say how many rated games "
@@ -156,9 +150,13 @@ def test_the_round_by_round_table_has_each_games_change(site: Path) -> None:
     headings = _headings(table)
     assert headings[-1] == "Rtg±"
     body = table.split("<tbody>", 1)[1]
-    cells = [[_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)][-1]
-             for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
-    assert cells == ["+12.8", "−2.8", "+1.6", "", ""]
+    rows = [[_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    assert [row[-1] for row in rows] == ["+12.8", "−2.8", "+1.6", "", ""]
+    # The opponents and their ratings, which the derivation's lines do not repeat.
+    assert [row[1:3] for row in rows] == [
+        ["Strong, Bo (2)", "2000"], ["Equal, Cy (3)", "1800"], ["Low, Di (4)", "1350"],
+        ["Newcomer, Ed (5)", ""], ["Absent, Flo (6) forfeit win", "1700"]]
 
 
 def test_an_unrated_players_page_says_there_is_no_change(site: Path) -> None:
