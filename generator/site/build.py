@@ -262,7 +262,8 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     With ``strict``, warnings are errors and nothing is written. With a ``cache`` (made by
     ``BuildCache.prepare`` before this call; see generator/site/cache.py), nothing at all
     is written when nothing changed, and unchanged events' files are reused, byte for byte.
-    ``workers``: processes for a large event (default: :func:`build_workers`).
+    ``workers``: processes for the events, and for a large event's pages (default:
+    :func:`build_workers`).
     """
     events_path = Path(events_dir)
     # Before anything is read: a folder that must not be replaced is refused at once, and a
@@ -407,9 +408,9 @@ by a worker; None: render it here."""
 
 FORK_MIN_PLAYERS = 200
 """Players, summed over the events a build renders, from which it renders events in
-forked workers. Below it the fork and the workers' start cost more than they save: the
-four example events (about 100 players) build faster in one process (measured, see the
-README's "Archives")."""
+forked workers. The four example events (83 players) build no faster in two processes
+(about 1.1 s either way, measured): the fork, the workers' start and the pages sent
+back eat what the second CPU saves, so a site that small keeps to one process."""
 
 
 @contextlib.contextmanager
