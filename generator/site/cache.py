@@ -422,6 +422,14 @@ class BuildCache:
         files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
         return dict(sorted(files.items()))
 
+    def renders(self, unit: str, slug: str) -> bool:
+        """Whether :meth:`render_languages` will render event ``slug``'s ``unit`` (``home +
+        slug``) rather than read it back: no record of it, or one of other inputs. (One
+        read back may still be rendered: a file of it changed since.) The build renders
+        these ahead, in worker processes."""
+        record = self.previous.units.get(unit) if self.previous else None
+        return record is None or record.key != self.keys[slug]
+
     def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
               warnings: Iterable[Diagnostic], files: dict[str, bytes]) -> UnitRecord:
         """Add one unit's files to ``files``, read back from the last build when it made them

@@ -18,9 +18,12 @@ import multiprocessing
 import multiprocessing.pool
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
-__all__ = ["forked_pool"]
+__all__ = ["forked_pool", "forked_tasks"]
+
+R = TypeVar("R")
 
 
 @contextlib.contextmanager
@@ -48,3 +51,39 @@ def _end_with_parent(read_end: int, write_end: int) -> None:
         os._exit(1)  # the parent is gone: nobody will take what this worker renders
 
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
+_FORKED_TASK: Callable[[int], Any] | None = None
+"""The task of :func:`forked_tasks`' workers: inherited with the process, never pickled (a
+closure over a whole site's plans could not be)."""
+
+
+@contextlib.contextmanager
+def forked_tasks(task: Callable[[int], R], workers: int,
+                 ) -> Iterator[Callable[[Sequence[int]], Iterator[R | None]]]:
+    """``task`` run in ``workers`` forked processes: yields a function that runs it on some
+    numbers and gives the results in their order as they come (:func:`forked_pool`'s
+    workers, ending with this process).
+
+    A task that raises gives None: the caller runs that one again itself, so what it
+    reports is raised in this process exactly as without workers (an exception need not
+    survive pickling, and the first failure in order must be the one reported).
+    """
+    global _FORKED_TASK
+    _FORKED_TASK = task
+    try:
+        with forked_pool(workers) as pool:
+            def run(numbers: Sequence[int]) -> Iterator[R | None]:
+                return pool.imap(_run_forked_task, numbers, chunksize=1)
+
+            yield run
+    finally:
+        _FORKED_TASK = None
+
+
+def _run_forked_task(number: int) -> Any:
+    assert _FORKED_TASK is not None, "worker started without the forked task"
+    try:
+        return _FORKED_TASK(number)
+    except Exception:
+        return None

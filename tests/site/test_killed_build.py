@@ -40,7 +40,7 @@ pytestmark = pytest.mark.skipif(
 RUNNER = textwrap.dedent("""
     import os, sys, time
     from pathlib import Path
-    from generator.site import build, render
+    from generator.site import build, render, workers
     from generator.cli import main
 
     marks = Path(os.environ["TEST_MARKS"])
@@ -55,6 +55,14 @@ RUNNER = textwrap.dedent("""
         return render_forked(job)
 
     render._run_forked_job = slow_job
+    run_forked_task = workers._run_forked_task
+
+    def slow_task(number):  # an event's pages, rendered by a worker of the build's events
+        (marks / f"worker-{os.getpid()}").touch()
+        time.sleep(seconds)
+        return run_forked_task(number)
+
+    workers._run_forked_task = slow_task
     sys.argv[0] = "standings"
     main()
 """)
@@ -133,6 +141,30 @@ def test_killing_the_build_ends_its_workers_and_frees_its_staging_folder(
     workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
     [staging] = staging_folders(project)
     assert not is_locked(staging)  # the workers never held the dead build's lock
+    wait_for(lambda: not any(is_running(pid) for pid in workers), "end of the workers")
+    result = CliRunner().invoke(main, ["build", str(project / "events"), "--out",
+                                       str(project / "site")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
+
+
+def test_killing_a_build_of_many_events_ends_their_workers(
+        tmp_path: Path, workers_seen: Path) -> None:
+    """Issue 26: events rendered in forked workers, each a job of minutes; a kill of the
+    build alone ends them as it ends a large event's."""
+    project = tmp_path / "club"
+    for number in range(4):
+        make_event(project / "events", f"event-{number}", generate_swiss(60, 5, seed=number))
+    build = start_build(project, workers_seen, job_seconds=600,
+                        parallel_min=PARALLEL_MIN_PLAYERS)
+    try:
+        wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
+    finally:
+        build.send_signal(signal.SIGKILL)
+        build.wait(timeout=BOUND)
+    workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
+    [staging] = staging_folders(project)
+    assert not is_locked(staging)
     wait_for(lambda: not any(is_running(pid) for pid in workers), "end of the workers")
     result = CliRunner().invoke(main, ["build", str(project / "events"), "--out",
                                        str(project / "site")])
