@@ -440,7 +440,8 @@ def _rendered_ahead(site: Site, passes: Sequence[LanguagePass], cache: BuildCach
         yield lambda number, plan: None
         return
     for each in passes:  # once here rather than once in every worker
-        render._compile_templates(each.env)
+        render.compile_templates(each.env, (job for index in small
+                                            for job in event_jobs(units[index][1])))
 
     def task(index: int) -> dict[str, bytes]:
         number, plan = units[index]

@@ -436,7 +436,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
         # Worked out before the fork, every worker inherits them (each would work them out
         # again): what the plan's pages share, and the templates.
         plan.work_out_shared()
-        _compile_templates(env, jobs)
+        compile_templates(env, jobs)
         try:
             with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs, chunksize=1):
@@ -457,7 +457,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
 _LARGEST_FIRST = {Split.SLICES: 0, Split.EACH: 1, Split.ONE: 2}
 
 
-def _compile_templates(env: jinja2.Environment, jobs: Iterable[EventJob]) -> None:
+def compile_templates(env: jinja2.Environment, jobs: Iterable[EventJob]) -> None:
     """The templates ``jobs`` render, with every partial and base.html (which any page
     may include or extend), compiled into ``env`` (the package's, or a club's in its place).
 
