@@ -20,6 +20,8 @@ import jinja2
 
 from generator.errors import Diagnostic, StandingsError
 from generator.reading.events import Event, read_event
+from generator.reading.reread import Reread
+from generator.reading.trf import PlayerRecord
 from generator.site import build as site
 from generator.site.cache import Listing
 from generator.site.pages import SITE_PAGE_KINDS, SiteJob, SiteKind, SiteSource
@@ -88,11 +90,26 @@ RealSite = SiteFunctions[Event, EventPlan, jinja2.Environment]
 """The real reader and site behind the seam."""
 
 
+class RereadingEvents:
+    """``read_event`` for a server that reads each event again after every edit: what the
+    last read of an event's file made of its player lines is offered to the next read of
+    that event (reading/reread.py), which reads again only the lines that changed."""
+
+    def __init__(self) -> None:
+        self._rereads: dict[Path, Reread[PlayerRecord]] = {}
+
+    def __call__(self, folder: Path) -> Event:
+        reread = self._rereads.get(folder)
+        if reread is None:
+            reread = self._rereads[folder] = Reread()
+        return read_event(folder, reread=reread)
+
+
 def default_site_functions() -> RealSite:
     """The real reader and site."""
     return SiteFunctions(
         discover=site.discover_events,
-        read_event=read_event,
+        read_event=RereadingEvents(),
         warnings_of=site.planned_warnings,
         template_folders=site.template_folders,
         make_environment=site.site_environment,

@@ -15,6 +15,7 @@ import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
+from functools import partial
 from itertools import repeat
 from typing import cast
 
@@ -33,6 +34,7 @@ from generator.model import (
 from generator.reading.dates import header_date, round_schedule
 from generator.reading.national_ratings import national_ratings
 from generator.reading.prize_settings import check_categories
+from generator.reading.reread import Reread
 from generator.reading.scoring import (
     BYE_WORDS,
     FORFEIT_WITHOUT_OPPONENT_WARNING,
@@ -117,7 +119,8 @@ _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": 
 
 def assemble(document: TrfDocument, settings: EventSettings | None,
              sink: DiagnosticSink, *, heading: EventHeading | None = None,
-             today: datetime.date | None = None) -> Tournament | None:
+             today: datetime.date | None = None, reread: Reread[PlayerRecord] | None = None
+             ) -> Tournament | None:
     """Consistency checks and the Tournament; reports into ``sink``, never raises.
 
     The Tournament's name, dates, city and chief arbiter are ``heading``'s (by default
@@ -125,6 +128,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     build (events.py gives ``build_date()``): an event whose end date is after it is not
     over; None weighs no end date (a TRF text read in a test has no day of its own).
     Returns None when the players cannot be told apart (a starting rank missing).
+    ``reread``: as :func:`trf.read_records` takes it, for the same file.
     """
     settings = settings if settings is not None else EventSettings()
     heading = heading if heading is not None else resolve_heading(document, settings)
@@ -156,7 +160,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     games_tallies: dict[str, Tally] = {}  # kept for this document only (see _results)
     for no, player in by_no.items():
         results[no], tallies[no] = _results(player, total_rounds, rounds_played, games_tallies,
-                                            sink)
+                                            sink, reread)
     scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
     national = national_ratings(document, by_no, sink)
     tournament = Tournament(
@@ -443,13 +447,14 @@ _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "cod
 
 
 def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
-             games_tallies: dict[str, Tally], sink: DiagnosticSink
-             ) -> tuple[tuple[RoundResult, ...], Tally]:
+             games_tallies: dict[str, Tally], sink: DiagnosticSink,
+             reread: Reread[PlayerRecord] | None = None) -> tuple[tuple[RoundResult, ...], Tally]:
     """The player's round results, and their tally (counted on the way).
 
     ``games_tallies`` (the results of a player with a game or forfeit every round, sorted
     -> their tally) is the document's memo: the caller keeps it for one document, never
-    longer, since every file brings new keys.
+    longer, since every file brings new keys. ``reread``: what the last read of the same
+    file made of each player's rounds (reread.py), begun.
     """
     blocks = player.blocks
     opponents, colors, written = blocks.opponents, blocks.colors, blocks.results
@@ -458,21 +463,14 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
     games: list[ResultCode] = []  # codes of games and forfeits against a named opponent
     counts: dict[tuple[ResultCode, bool], int] = {}  # the other rounds: (code, has opponent)
     if in_file == total_rounds:
-        codes = list(map(_GAME_CODES.get, written))
-        if None not in codes and all(opponents):
-            # Every round a game or forfeit against a named opponent (most players of
-            # most events): made in one go, nothing to look at twice, and the tally is
-            # that of every player with the same results in another order.
-            made = list(map(_new_round_result, range(1, in_file + 1), opponents,
-                            map(_COLORS.get, colors, repeat(Color.NONE)), codes,
-                            repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
-            in_any_order = "".join(sorted(written))
-            tally = games_tallies.get(in_any_order)
-            if tally is None:
-                played = cast("list[ResultCode]", codes)  # no None among them
-                tally = games_tallies[in_any_order] = _tally_of(
-                    {(code, True): played.count(code) for code in set(played)})
-            return tuple(made), tally
+        every_round_a_game = (
+            _every_round_a_game(line, opponents, colors, written, games_tallies)
+            if reread is None else
+            reread.rounds.get((line, opponents, colors, written),
+                              partial(_every_round_a_game, line, opponents, colors, written,
+                                      games_tallies)))
+        if every_round_a_game is not None:
+            return every_round_a_game
     for index in range(total_rounds):
         round_no = index + 1
         if index < in_file:
@@ -501,6 +499,31 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
     for code in set(games):
         counts[code, True] = games.count(code)
     return tuple(made), _tally_of(counts)
+
+
+def _every_round_a_game(line: int, opponents: tuple[int | None, ...], colors: str, written: str,
+                        games_tallies: dict[str, Tally]
+                        ) -> tuple[tuple[RoundResult, ...], Tally] | None:
+    """The results and tally of a player with a game or forfeit against a named opponent in
+    every round of the file (most players of most events); None for any other player.
+
+    Made in one go, nothing to look at twice, with the tally that every player with the
+    same results in another order shares.
+    """
+    codes = list(map(_GAME_CODES.get, written))
+    if None in codes or not all(opponents):
+        return None
+    in_file = len(opponents)
+    made = tuple(map(_new_round_result, range(1, in_file + 1), opponents,
+                     map(_COLORS.get, colors, repeat(Color.NONE)), codes,
+                     repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
+    in_any_order = "".join(sorted(written))
+    tally = games_tallies.get(in_any_order)
+    if tally is None:
+        played = cast("list[ResultCode]", codes)  # no None among them
+        tally = games_tallies[in_any_order] = _tally_of(
+            {(code, True): played.count(code) for code in set(played)})
+    return made, tally
 
 
 def _tally_of(counts: Mapping[tuple[ResultCode, bool], int]) -> Tally:

@@ -33,6 +33,7 @@ from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.rating_settings import check_rating_change
+from generator.reading.reread import Reread
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
 from generator.reading.teams import build_team_tournament, explained_warnings
@@ -43,7 +44,7 @@ from generator.reading.tiebreak_order import (
     TiebreakSource,
     resolve_tiebreaks,
 )
-from generator.reading.trf import read_records
+from generator.reading.trf import PlayerRecord, read_records
 from generator.rules.progress import event_progress
 from generator.speed import collector_paused, frozen_record
 
@@ -80,9 +81,14 @@ class Event:
         return self.teams if self.teams is not None else self.tournament
 
 
-def read_event(path: str | os.PathLike[str]) -> Event:
-    """Read one event: an event folder, or a TRF file (with the event.yml beside it, if any)."""
-    event, diagnostics = _try_read_event(path)
+def read_event(path: str | os.PathLike[str], *,
+               reread: Reread[PlayerRecord] | None = None) -> Event:
+    """Read one event: an event folder, or a TRF file (with the event.yml beside it, if any).
+
+    ``reread``: kept by a caller that reads the same event again and again (reread.py), to
+    offer what the last read made of each player line to this one.
+    """
+    event, diagnostics = _try_read_event(path, reread=reread)
     if event is None:
         raise StandingsError(diagnostics)
     return event
@@ -265,7 +271,8 @@ def _prizes_not_for_teams(settings: EventSettings) -> list[Diagnostic]:
     return found
 
 
-def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = None
+def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = None, *,
+                    reread: Reread[PlayerRecord] | None = None
                     ) -> tuple[Event | None, tuple[Diagnostic, ...]]:
     """``within``: where its files may lie (the project of the events folder listing it);
     an event named on its own (None) keeps them in its own folder."""
@@ -347,11 +354,13 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
     sink = DiagnosticSink(trf_display)
     for warning in decode_warnings:
         sink.add(warning)
+    if reread is not None:
+        reread.begin()
     with collector_paused():
-        document = read_records(text, trf_display, sink)
+        document = read_records(text, trf_display, sink, reread)
         heading = resolve_heading(document, settings, untitled=slug)
         tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink, heading=heading, today=build_date())
+            document, settings, sink, heading=heading, today=build_date(), reread=reread)
         teams = None
         if tournament is not None and document.teams and not sink.has_errors:
             teams = build_team_tournament(document, tournament, sink, settings.team_bye)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 from itertools import pairwise, repeat
 from types import MappingProxyType
 from typing import overload
@@ -24,6 +25,7 @@ from typing import overload
 from generator.errors import Diagnostic, DiagnosticSink, quote
 from generator.model import MAX_ROUNDS
 from generator.reading.dates import read_date
+from generator.reading.reread import Reread
 from generator.speed import frozen_record, keyword_record_maker, record_maker
 
 # --- records -----------------------------------------------------------------------------
@@ -277,8 +279,10 @@ def parse_trf(text: str, path: str) -> TrfDocument:
     return document
 
 
-def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
-    """Like :func:`parse_trf` but reports into ``sink`` and never raises."""
+def read_records(text: str, path: str, sink: DiagnosticSink,
+                 reread: Reread[PlayerRecord] | None = None) -> TrfDocument:
+    """Like :func:`parse_trf` but reports into ``sink`` and never raises. ``reread``: what
+    the last read of the same file made of its player lines (``standings serve``), begun."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     records: list[TrfRecord] = []
     players: list[PlayerRecord] = []
@@ -318,8 +322,11 @@ def read_records(text: str, path: str, sink: DiagnosticSink) -> TrfDocument:
         record = _new_trf_record(tag=tag, text=line, line=number)
         records.append(record)
         if tag == "001":
-            players.append(_read_well_formed_player(line, number, opponents)
-                           or _read_player(line, number, sink))
+            well_formed = (
+                _read_well_formed_player(line, number, opponents) if reread is None else
+                reread.players.get((line, number), partial(_read_well_formed_player, line,
+                                                           number, opponents)))
+            players.append(well_formed or _read_player(line, number, sink))
         elif tag in ("013", "310"):
             team = _read_team(record, teams_read[tag] + 1, sink)
             if team is not None:

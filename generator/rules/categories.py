@@ -13,6 +13,7 @@ Nothing here words anything: a player left out of a category is left out for a t
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import field
@@ -208,8 +209,10 @@ def birth_problem(text: str, first_day: datetime.date | None) -> BirthProblem | 
     return _birth_and_problem(text, first_day)[1]
 
 
+@functools.lru_cache(maxsize=16384)
 def _birth_and_problem(text: str, first_day: datetime.date | None
                        ) -> tuple[Birth | None, BirthProblem | None]:
+    # Kept: a rebuild after an edit (standings serve) asks again for every player's date.
     text = text.strip()
     match = _BIRTH_YEAR_FIRST.fullmatch(text) or _BIRTH_DAY_FIRST.fullmatch(text)
     if match is None:

@@ -28,7 +28,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TypeAlias
 
-from generator.model import Player, ResultCode, RoundKind, StartNo, Tournament
+from generator.model import ROUND_KINDS, Player, ResultCode, RoundKind, StartNo, Tournament
 from generator.rules.categories import read_birth
 from generator.rules.ratings import score_probability_hundredths
 from generator.speed import frozen_record
@@ -332,6 +332,13 @@ _SCORES = {ResultCode.WIN: Decimal(1), ResultCode.DRAW: Decimal("0.5"),
 _FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 
 
+_SCORE_HUNDREDTHS = {ResultCode.WIN: 100, ResultCode.DRAW: 50, ResultCode.LOSS: 0}
+"""The scores of :data:`_SCORES` in hundredths, as PD is in the table."""
+
+_expected_hundredths = functools.cache(score_probability_hundredths)
+"""PD in hundredths for a difference as used: a few hundred values, each looked up once."""
+
+
 @functools.cache
 def _expected(difference: int) -> Decimal:
     """PD for a difference as used (after the 400-point rule): one of a few hundred values,
@@ -350,32 +357,40 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
     keeps_from = edition.keeps_real_difference_from
     widest = edition.max_difference if keeps_from is None or rating < keeps_from else None
     rounds: list[_Round] = []
-    game, not_played_yet, scores = RoundKind.GAME, RoundKind.NOT_PLAYED_YET, _SCORES
+    append = rounds.append
+    kinds, not_played_yet, game = ROUND_KINDS, RoundKind.NOT_PLAYED_YET, RoundKind.GAME
+    scores, score_hundredths, expected = _SCORES, _SCORE_HUNDREDTHS, _expected_hundredths
+    counted = 0
+    margin = 0
+    """The sum over the counted games of score - PD, in hundredths: K x this is the total."""
     for result in player.results:
-        kind = result.kind
+        opponent, code = result.opponent, result.code
+        kind = kinds[code, opponent is not None]  # RoundResult.kind, without the call
         if kind is not_played_yet:
             continue
-        opponent, code = result.opponent, result.code
         opponent_rating = ratings.get(opponent) if opponent is not None else None
         if kind is game and opponent_rating is not None and code in scores:
             # The usual round, counted: what ``_round`` gives it, without the call.
-            real = rating - opponent_rating
-            difference = real if widest is None else max(-widest, min(widest, real))
-            rounds.append((result.round, opponent, opponent_rating, difference,
-                           difference != real, scores[code], None))
+            difference = rating - opponent_rating
+            capped = False
+            if widest is not None and not -widest <= difference <= widest:
+                difference, capped = (widest if difference > 0 else -widest), True
+            append((result.round, opponent, opponent_rating, difference, capped, scores[code],
+                    None))
+            counted += 1
+            margin += score_hundredths[code] - expected(difference)
         else:
-            rounds.append(_round(result.round, opponent, code, kind, rating, ratings,
-                                 edition, widest))
-    counted = sum(1 for game in rounds if game[3] is not None)
+            # Not counted (``_round`` gives the reason): no difference, no score.
+            append(_round(result.round, opponent, code, kind, rating, ratings, edition, widest))
     k_before_cap = None
     if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
         # 8.3.3: the games of this event alone pass K x n = 700, so K is the largest whole
         # number that keeps within it (other events of the rating period could lower it more).
         k_before_cap, k = k, K_TIMES_GAMES_LIMIT // counted
-    # The sum of the games' changes as ``_game`` works each out (the pages show both).
-    total = sum([k * (score - _expected(difference))
-                 for _no, _o, _r, difference, _c, score, _why in rounds
-                 if difference is not None and score is not None], Decimal(0))
+    # The sum of the games' changes as ``_game`` works each out (the pages show both): each
+    # K x (score - PD) is a whole number of hundredths, so their sum is K x ``margin``
+    # hundredths exactly, with the same two decimals ("12.80", "0.00").
+    total = Decimal(k * margin) * ONE_HUNDREDTH if counted else Decimal(0)
     return RatingChange(
         start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
         k_before_cap=k_before_cap, total=total, counted_games=counted,

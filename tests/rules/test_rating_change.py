@@ -429,3 +429,26 @@ def test_the_articles_cited_are_those_of_the_texts_found():
     assert (then.article_game, then.article_table, then.article_k, then.article_rounding) \
         == ("8.5", None, "8.56", None)
     assert (oldest.article_game, oldest.article_k) == (None, None)
+
+
+def test_the_totals_are_worked_out_without_each_games_arithmetic(tmp_path, monkeypatch):
+    """The standings column shows the totals alone: working them out makes no game's change
+    (``games`` does, when a player's page asks), and each total is still the sum of its
+    games' changes to the last digit ("12.80" as the games give it, "0" with none)."""
+    from kit.sitekit import make_event
+    from kit.trfgen import generate_swiss
+
+    from generator.rules import rating_change as module
+    tournament = read_event(make_event(tmp_path, "open", generate_swiss(60, 7, seed=3))
+                            ).tournament
+    worked_out: list[int] = []
+    expected = module._expected
+    monkeypatch.setattr(module, "_expected",
+                        lambda difference: worked_out.append(difference) or expected(difference))
+    changes = rating_changes(tournament, on=tournament.start_date)
+    assert worked_out == []
+    assert any(change.counted_games for change in changes.values())
+    for change in changes.values():
+        games = sum((g.change for g in change.games if g.counted and g.change is not None), D(0))
+        assert (change.total, str(change.total)) == (games, str(games))
+    assert worked_out
