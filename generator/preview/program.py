@@ -32,7 +32,7 @@ _FileState = tuple[str, int, int, int, int, int] | tuple[str]
 when it could not be looked at."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class ProgramDigest:
     """:func:`~generator.site.cache.program_digest` of some folders and files, kept while
     none of them changed."""

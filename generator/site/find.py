@@ -104,7 +104,7 @@ def shards_to_read(word: str, keys: Sequence[str]) -> list[str]:
     return below
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FindEvent:
     """An event as the search names it and orders it."""
 
@@ -115,7 +115,7 @@ class FindEvent:
     of several shards by it as ``views.event_sort_key`` does, newest first."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FindEntry:
     """One competitor of one event, as the search lists them."""
 
@@ -138,8 +138,8 @@ def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[Find
     entries: list[FindEntry] = []
     for number, plan in enumerate(sorted(plans, key=event_sort_key)):
         start = plan.info.start_date
-        events.append(FindEvent(plan.slug, plan.info.title,
-                                None if start is None else start.toordinal()))
+        events.append(FindEvent(slug=plan.slug, title=plan.info.title,
+                                day=None if start is None else start.toordinal()))
         is_team = plan.info.is_team_event
         places = {}
         listed: list[tuple[str, str, str]] = []
@@ -158,7 +158,8 @@ def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[Find
                 where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
                 listed.append((plan.event.tournament.player(member).name, where.rstrip(", "),
                                player_page(plan.slug, member)))
-        entries += (FindEntry(name, number, position, where, page)
+        entries += (FindEntry(name=name, event=number, position=position, where=where,
+                              page=page)
                     for position, (name, where, page) in enumerate(listed))
     return events, entries
 

@@ -5,6 +5,7 @@ Only the index code runs here (``find_files`` on synthetic entries), not a build
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -61,10 +62,11 @@ def index_of(names: list[str], per_event: int = 60) -> tuple[list[FindEvent],
                                                              list[FindEntry]]:
     """The names as players of events of ``per_event`` players, one event a week."""
     count = (len(names) + per_event - 1) // per_event
-    events = [FindEvent(f"event-{n}", f"Open {n}", 740_000 - 7 * n) for n in range(count)]
-    entries = [FindEntry(name, number // per_event, number % per_event,
-                         f"{number % per_event + 1}th place",
-                         f"event-{number // per_event}/players/{number % per_event + 1}.html")
+    events = [FindEvent(slug=f"event-{n}", title=f"Open {n}", day=740_000 - 7 * n)
+              for n in range(count)]
+    entries = [FindEntry(name=name, event=number // per_event, position=number % per_event,
+                         where=f"{number % per_event + 1}th place",
+                         page=f"event-{number // per_event}/players/{number % per_event + 1}.html")
                for number, name in enumerate(names)]
     return events, entries
 
@@ -151,10 +153,11 @@ def test_a_new_event_changes_only_the_shards_of_its_players_words() -> None:
     events, entries = index_of(names[:20_000])
     before = find_files(events, entries, budget=SHARD_BUDGET // 8)
     # The newest event: listed first, so every other event's number moves by one.
-    newest = FindEvent("newest", "Newest open", 750_000)
-    added = [FindEntry(name, 0, position, "1st place", f"newest/players/{position + 1}.html")
+    newest = FindEvent(slug="newest", title="Newest open", day=750_000)
+    added = [FindEntry(name=name, event=0, position=position, where="1st place",
+                       page=f"newest/players/{position + 1}.html")
              for position, name in enumerate(names[20_000:])]
-    moved = [FindEntry(e.name, e.event + 1, e.position, e.where, e.page) for e in entries]
+    moved = [dataclasses.replace(entry, event=entry.event + 1) for entry in entries]
     after = find_files([newest, *events], [*added, *moved], budget=SHARD_BUDGET // 8)
     changed = {path for path in before.keys() | after.keys()
                if before.get(path) != after.get(path)} - {FIND_INDEX}
