@@ -1,7 +1,7 @@
 """Properties of the reader: whatever the input, a clean read or a StandingsError, nothing else,
 and each read within a time and memory bound (issue 8, "never hang, never crash").
 
-Budget: 200 examples per property in CI (fewer for the inputs of megabytes);
+Budget: 100 examples per property in CI (fewer for the inputs of megabytes);
 ``pytest --examples N`` for longer runs. Every example runs under :func:`bounded`: CPU
 time and peak traced memory (tracemalloc) are asserted, and an alarm turns a hang into
 a failure. The worst inputs the caps allow are also read in a fresh process under
@@ -43,7 +43,7 @@ SAMPLES = {path.name: path.read_bytes() for path in sorted(CORPUS_TRF.glob("*.tr
            if path.stat().st_size < 40_000}
 
 
-def budget(request: pytest.FixtureRequest, default: int = 200) -> settings:
+def budget(request: pytest.FixtureRequest, default: int = 100) -> settings:
     examples = request.config.getoption("--examples") or default
     return settings(max_examples=examples, deadline=None, derandomize=examples <= 200,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -79,7 +79,7 @@ def test_utf16_without_a_byte_order_mark_is_refused(club: Path) -> None:
                          f"which XML asks for (XML 1.0, 4.3.3); {EXPECTED}"]
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(case=hostile_svgs())
 @example(case=("set-href / none / utf-16le", document(
     '<a><set attributeName="href" to="java&#x09;script:alert(1)"/><rect width="9" '
@@ -118,7 +118,7 @@ def test_every_technique_in_every_readable_encoding_is_cleaned_not_refused(
     assert live_parts(cleaned.data) == []
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.binary(max_size=400) | st.text(max_size=200).map(
     lambda text: f"<svg xmlns='{SVG}'>{text}<rect width='1' height='1'/></svg>".encode()))
 def test_any_bytes_are_cleaned_or_refused_never_raised(logo: bytes) -> None:
