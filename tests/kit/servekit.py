@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from conftest import CORPUS_TRF, ROOT
 
@@ -103,3 +103,12 @@ def wait_for_line(process: subprocess.Popen[str], pattern: re.Pattern[str],
             break
     process.kill()
     raise AssertionError(f"no line matching {pattern.pattern!r} in {seen!r}")
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Poll ``condition`` until it holds; fail after ``timeout`` seconds (a hang guard)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        time.sleep(0.01)

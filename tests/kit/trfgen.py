@@ -619,9 +619,17 @@ def tournaments() -> st.SearchStrategy[GeneratedTournament]:
 
 def renamed(trf: str, names: dict[int, str]) -> str:
     """``trf`` with the names (columns 15-47) of the given start numbers replaced."""
+    return with_player_field(trf, names, first_column=15, width=33)
+
+
+def with_player_field(trf: str, values: dict[int, str], *, first_column: int,
+                      width: int) -> str:
+    """``trf`` with a field of the 001 lines of the given start numbers replaced (columns
+    ``first_column`` to ``first_column + width - 1``, 1-based as TRF counts them)."""
+    start, end = first_column - 1, first_column - 1 + width
     lines = []
     for line in trf.splitlines():
-        if line.startswith("001 ") and int(line[4:8]) in names:
-            line = line[:14] + names[int(line[4:8])].ljust(33)[:33] + line[47:]
+        if line.startswith("001 ") and int(line[4:8]) in values:
+            line = line[:start] + values[int(line[4:8])].ljust(width)[:width] + line[end:]
         lines.append(line)
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ the epoch long-poll, debouncing, what is rebuilt, half-written files, stopping, 
 from __future__ import annotations
 
 import errno
+import functools
 import gc
 import http.client
 import re
@@ -19,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from kit import servekit
 from test_serve_doubles import FakeSite, make_events
 
 from generator.errors import Diagnostic, Severity
@@ -44,12 +46,7 @@ HANG_GUARD_S = 60
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body class='x'><p>hi</p></body></html>"
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        time.sleep(0.02)
+wait_until = functools.partial(servekit.wait_until, timeout=5.0)
 
 
 def get(preview: Preview, path: str) -> tuple[int, str, dict[str, str]]:

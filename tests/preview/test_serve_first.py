@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import http.client
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kit.servekit import wait_until
 from test_serve_doubles import FakeEvent, FakeSite, make_events
 
 from generator.preview.livebuild import LiveBuild, Snapshot
@@ -27,13 +27,6 @@ HANG_GUARD_S = 60
 """Only a guard against a thread that never ends."""
 PLAYERS = "Anna 1\nBoris 0\nCy 1\n"
 
-
-def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        time.sleep(0.01)
 
 
 def get(preview: Preview, path: str) -> tuple[int, str]:

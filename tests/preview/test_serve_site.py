@@ -8,6 +8,7 @@ which leaves Boris alone on 4 points in first place.
 
 from __future__ import annotations
 
+import functools
 import html
 import http.client
 import json
@@ -15,10 +16,9 @@ import os
 import re
 import shutil
 import socket
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from kit import servekit
 from kit.servekit import ANNA, ANNA_LINE, DINA_LINE, anna_draws_with_dina, anna_ranked_as_computed
 from kit.sitekit import make_event
 
@@ -45,12 +45,7 @@ def get(preview: Preview, path: str) -> tuple[int, str]:
         connection.close()
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        time.sleep(0.05)
+wait_until = functools.partial(servekit.wait_until, timeout=20.0)
 
 
 def as_built(served: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from kit.sitekit import SEED_TRF, make_event
+from kit.trfgen import with_player_field
 
 from generator.site.build import build_site
 from generator.site.flags import (
@@ -27,12 +28,7 @@ XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 def with_federations(trf: str, federations: dict[int, str]) -> str:
     """``trf`` with the federation (columns 54-56) of the given start numbers replaced."""
-    lines = []
-    for line in trf.splitlines():
-        if line.startswith("001 ") and int(line[4:8]) in federations:
-            line = line[:53] + federations[int(line[4:8])].ljust(3)[:3] + line[56:]
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    return with_player_field(trf, federations, first_column=54, width=3)
 
 
 # --- the table ------------------------------------------------------------------------------

@@ -125,14 +125,10 @@ def workers_seen(tmp_path: Path) -> Iterator[Path]:
             os.kill(pid, signal.SIGKILL)
 
 
-def test_killing_the_build_ends_its_workers_and_frees_its_staging_folder(
-        tmp_path: Path, workers_seen: Path) -> None:
-    project = tmp_path / "club"
-    # A big event: the smallest that a build renders in worker processes.
-    make_event(project / "events", "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=22))
-    # Each job would take ten minutes: the workers outlive a wait of BOUND unless they end.
-    build = start_build(project, workers_seen, job_seconds=600,
-                        parallel_min=PARALLEL_MIN_PLAYERS)
+def kill_while_two_workers_render(build: subprocess.Popen[bytes], project: Path,
+                                  workers_seen: Path) -> None:
+    """SIGKILL the build once two workers render; then its workers end, hold no lock, and
+    the next build leaves only the events and the site."""
     try:
         wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
     finally:
@@ -148,6 +144,17 @@ def test_killing_the_build_ends_its_workers_and_frees_its_staging_folder(
     assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
 
 
+def test_killing_the_build_ends_its_workers_and_frees_its_staging_folder(
+        tmp_path: Path, workers_seen: Path) -> None:
+    project = tmp_path / "club"
+    # A big event: the smallest that a build renders in worker processes.
+    make_event(project / "events", "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=22))
+    # Each job would take ten minutes: the workers outlive a wait of BOUND unless they end.
+    build = start_build(project, workers_seen, job_seconds=600,
+                        parallel_min=PARALLEL_MIN_PLAYERS)
+    kill_while_two_workers_render(build, project, workers_seen)
+
+
 def test_killing_a_build_of_many_events_ends_their_workers(
         tmp_path: Path, workers_seen: Path) -> None:
     """Issue 26: events rendered in forked workers, each a job of minutes; a kill of the
@@ -157,19 +164,7 @@ def test_killing_a_build_of_many_events_ends_their_workers(
         make_event(project / "events", f"event-{number}", generate_swiss(60, 5, seed=number))
     build = start_build(project, workers_seen, job_seconds=600,
                         parallel_min=PARALLEL_MIN_PLAYERS)
-    try:
-        wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
-    finally:
-        build.send_signal(signal.SIGKILL)
-        build.wait(timeout=BOUND)
-    workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
-    [staging] = staging_folders(project)
-    assert not is_locked(staging)
-    wait_for(lambda: not any(is_running(pid) for pid in workers), "end of the workers")
-    result = CliRunner().invoke(main, ["build", str(project / "events"), "--out",
-                                       str(project / "site")])
-    assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
+    kill_while_two_workers_render(build, project, workers_seen)
 
 
 def test_a_build_killed_at_any_instant_leaves_nothing_after_the_next_build(
