@@ -26,6 +26,7 @@ import pytest
 from conftest import CORPUS_TRF, ROOT
 from kit.browserkit import served_under_sub_path
 from kit.overflowkit import MENU, OVERFLOW
+from kit.trfgen import renamed
 
 from generator.messages import SHIPPED_LANGUAGES
 from generator.site.build import build_site
@@ -66,7 +67,7 @@ def _longest_name(trf: Path) -> int:
 
 def _page_kinds(site: Path) -> list[str]:
     """One page (two where players differ most) of every kind, as paths in the root language."""
-    individual = _longest_name(INDIVIDUAL_TRF)
+    individual = _longest_name(site.parent / "events" / "open" / "tournament.trf")
     member = _longest_name(TEAM_EVENT / "tournament.trf")
     people = sorted((site / "people").glob("*.html"), key=lambda p: (-len(p.stem), p.stem))
     person = next(p for p in people if p.name != "index.html")
@@ -96,7 +97,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, 
     events = root / "events"
     individual = events / "open"
     individual.mkdir(parents=True)
-    (individual / "tournament.trf").write_bytes(INDIVIDUAL_TRF.read_bytes())
+    # A name without a space or comma, as hostile or careless entry gives one, as long as
+    # the TRF column allows: it must break inside the word, not run over the next cell.
+    (individual / "tournament.trf").write_text(
+        renamed(INDIVIDUAL_TRF.read_text(encoding="utf-8"), {2: "W" * 33}), encoding="utf-8")
     (individual / "event.yml").write_text(INDIVIDUAL_SETTINGS, encoding="utf-8")
     team = events / "teams"
     team.mkdir()
