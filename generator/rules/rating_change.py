@@ -343,7 +343,7 @@ _expected_hundredths = functools.cache(score_probability_hundredths)
 def _expected(difference: int) -> Decimal:
     """PD for a difference as used (after the 400-point rule): one of a few hundred values,
     each worked out once per process rather than once per game."""
-    return Decimal(score_probability_hundredths(difference)) * ONE_HUNDREDTH
+    return Decimal(_expected_hundredths(difference)) * ONE_HUNDREDTH
 
 
 def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
