@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from test_serve import get, wait_until
+from kit.servekit import wait_until
+from test_serve import get
 from test_serve_doubles import FakeSite, make_events
 
 from generator.preview.serve import Preview, ServeSettings
