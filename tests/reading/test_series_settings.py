@@ -179,3 +179,16 @@ def test_probable_duplicates_not_joined() -> None:
     assert {(d.first, d.second, d.likeness) for d in found} == {
         ("fide-1", "fide-2", Likeness.SAME_NAME), ("name-a", "name-b", Likeness.ONE_LETTER),
         ("name-c", "name-d", Likeness.WORD_ORDER)}
+
+
+def test_every_example_file_of_the_readme_reads_without_a_problem() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Series and grand prix", 1)[1].split("\n## ", 1)[0]
+    blocks = section.split("```yaml\n")[1:]
+    assert len(blocks) >= 7
+    families = set()
+    for block in blocks:
+        settings, problems = read(block.split("```", 1)[0])
+        assert problems == [], block
+        families.add(type(settings.points).__name__)
+    assert families == {"PlacesTable", "FieldSizeTables", "PercentileBands", "GamePoints"}

@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from generator.errors import StandingsError
-from generator.site.build import build_site
+from generator.preview.livebuild import LiveBuild
+from generator.preview.site_port import default_site_functions
+from generator.site.build import build_site, prepare_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 BLITZ = sorted(p.name for p in (ROOT / "events").glob("blitz-2026-*"))
@@ -118,3 +120,35 @@ def test_a_series_error_stops_the_build_at_its_line(tmp_path: Path) -> None:
         "'best'?; expected one of title, events, planned, points, weights, ties, best, "
         "drop_worst, minimum, final, bonuses, series_ties, eligibility, categories, "
         "category_by, prizes, aliases, notes"]
+
+
+def test_the_preview_takes_in_an_event_added_and_a_series_edited(tmp_path: Path) -> None:
+    project = _project(tmp_path, BLITZ[:3])
+    live = LiveBuild(events_root=project / "events", site=default_site_functions(),
+                     settle_seconds=0)
+    snapshot = live.refresh()
+    assert snapshot.diagnostics == ()
+    page = "series/club-blitz-2026/standings.json"
+    assert json.loads(snapshot.files.page(page))["events_to_come"] == 5
+    shutil.copytree(ROOT / "events" / BLITZ[3], project / "events" / BLITZ[3])
+    snapshot = live.refresh()
+    assert json.loads(snapshot.files.page(page))["events_to_come"] == 4
+    series = project / "series" / "club-blitz-2026.yml"
+    series.write_text(series.read_text(encoding="utf-8").replace("planned: 8", "planned: 6"),
+                      encoding="utf-8")
+    snapshot = live.refresh()
+    assert json.loads(snapshot.files.page(page))["events_to_come"] == 2
+
+
+def test_an_incremental_build_takes_in_a_series_edited(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    out = project / "site"
+    build_site(project / "events", out, cache=prepare_cache(project / "events", out),
+               workers=1)
+    series = project / "series" / "club-blitz-2026.yml"
+    series.write_text(series.read_text(encoding="utf-8").replace("best: 3", "best: 2"),
+                      encoding="utf-8")
+    build_site(project / "events", out, cache=prepare_cache(project / "events", out),
+               workers=1)
+    document = json.loads((out / SERIES / "standings.json").read_text(encoding="utf-8"))
+    assert max(sum(r["counted"] for r in row["results"]) for row in document["standings"]) == 2
