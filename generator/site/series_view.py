@@ -259,15 +259,17 @@ def _rank_text(row: SeriesRow) -> str:
     return str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
 
 
-def person_series(plans: Sequence[SeriesPlan], page_key: str) -> list[tuple[SeriesPlan, str]]:
-    """The series a person's page lists: each with the person's place words."""
+def person_series(plans: Sequence[SeriesPlan], page_key: str
+                  ) -> list[tuple[SeriesPlan, str, str]]:
+    """The series a person's page lists: each with the person's place ("" when not ranked)
+    and the anchor of their derivation on the series page."""
     found = []
     for plan in plans:
         for row in plan.standings.rows:
             person = plan.persons[row.person]
             pages = {p.person_keys.get(r.player.start_no) for p, r in person.results.values()}
             if page_key in pages:
-                found.append((plan, _rank_text(row).replace("-", "–")))
+                found.append((plan, _rank_text(row).replace("-", "–"), _anchor(row.person)))
                 break
     return found
 

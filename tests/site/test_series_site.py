@@ -87,6 +87,7 @@ def test_series_on_the_front_page_and_a_person_page(site: Path) -> None:
     assert 'href="series/club-blitz-2026/index.html"' in front
     person = (site / "people" / "dahl-erik.html").read_text(encoding="utf-8")
     assert "Club blitz 2026" in person and "place 1" in _text(person)
+    assert "series/club-blitz-2026/index.html#p-name-dahl-erik-nor" in person
 
 
 def test_the_series_in_german(tmp_path: Path) -> None:
