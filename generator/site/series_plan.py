@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from generator.errors import Diagnostic, Severity, did_you_mean
-from generator.model import Edition, Player, StartNo, Tournament
+from generator.model import Edition, Player, ResultCode, RoundKind, StartNo, Tournament
 from generator.reading.series_settings import EventPattern, SeriesSettings
 from generator.rules.categories import (
     Category,
@@ -115,6 +115,7 @@ def _matched(settings: SeriesSettings, plans: Sequence[EventPlan],
              diagnostics: list[Diagnostic]) -> list[SeriesEventInfo]:
     individual = sorted((p for p in plans if not p.info.is_team_event), key=_date_key)
     by_slug = {p.slug: p for p in individual}
+    teams = {p.slug for p in plans if p.info.is_team_event}
     chosen: list[SeriesEventInfo] = []
     seen: set[str] = set()
     for pattern in settings.events:
@@ -124,6 +125,10 @@ def _matched(settings: SeriesSettings, plans: Sequence[EventPlan],
             diagnostics.append(_at(settings, pattern, f"{pattern.written!r} matches no event "
                                    "folder" + did_you_mean(pattern.written, list(by_slug)),
                                    "a glob of the events/ folders' names", warning=True))
+        if not found and pattern.written in teams:
+            diagnostics.append(_at(settings, pattern, f"{pattern.written!r} is a team event",
+                                   "an individual event: a series ranks players"))
+            continue
         if not found and not is_glob:
             if pattern.written not in seen:
                 seen.add(pattern.written)
@@ -162,6 +167,15 @@ def _first_day(plan: EventPlan) -> datetime.date | None:
     return plan.info.start_date
 
 
+_PRESENT = frozenset({RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.PAIRING_ALLOCATED_BYE})
+"""The rounds a player is counted as having played (a series' ``min_rounds``): a game, a
+win by forfeit (the player came), the pairing-allocated bye (C.07 16.1: not the player's
+choice)."""
+
+_WON = frozenset({ResultCode.WIN, ResultCode.WIN_UNRATED})
+"""A game won over the board (a series' ``more_wins``)."""
+
+
 def _event_results(plan: EventPlan, keys: Mapping[tuple[str, str], str],
                    categories: Sequence[Category]) -> tuple[EventResult, ...]:
     results = []
@@ -170,8 +184,8 @@ def _event_results(plan: EventPlan, keys: Mapping[tuple[str, str], str],
         results.append(EventResult(
             person=key_of(player, keys), place=row.rank, place_to=row.rank_to,
             game_points=row.points,
-            rounds_played=sum(1 for r in player.results if r.is_played or r.is_forfeit),
-            wins=sum(1 for r in player.results if r.is_played and r.code.value in "1W"),
+            rounds_played=sum(1 for r in player.results if r.kind in _PRESENT),
+            wins=sum(1 for r in player.results if r.is_played and r.code in _WON),
             seed=player.start_no,
             categories=frozenset(c.name for c in categories
                                  if exclusion(c, player, first_day=_first_day(plan)) is None)))

@@ -153,3 +153,15 @@ def test_an_incremental_build_takes_in_a_series_edited(tmp_path: Path) -> None:
                workers=1)
     document = json.loads((out / SERIES / "standings.json").read_text(encoding="utf-8"))
     assert max(sum(r["counted"] for r in row["results"]) for row in document["standings"]) == 2
+
+
+def test_a_team_event_in_a_series_is_refused_at_its_name(tmp_path: Path) -> None:
+    project = _project(tmp_path, [*BLITZ, "crete-friendship-cup-2024"])
+    (project / "series" / "club-blitz-2026.yml").write_text(
+        "events: [blitz-2026-*, crete-friendship-cup-2024, blitz-2026-12]\n"
+        "points: {places: [10, 8]}\n", encoding="utf-8")
+    with pytest.raises(StandingsError) as raised:
+        build_site(project / "events", project / "site", workers=1)
+    assert [d.location for d in raised.value.diagnostics] == [
+        f"{project / 'series'}/club-blitz-2026.yml:1:24"]
+    assert "'crete-friendship-cup-2024' is a team event" in str(raised.value.diagnostics[0])
