@@ -168,11 +168,11 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     if strict:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
+    for line in series_lines:
+        click.echo(line)
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
         if not (strict and refused_by_strict(found)):
             click.echo(summary(event, found))
-    for line in series_lines:
-        click.echo(line)
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
         warnings = warning_count(diagnostics)
@@ -180,30 +180,6 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
         sys.exit(1)
-
-
-def _series_report(given: Sequence[str], events: Sequence[Event]
-                   ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]]:
-    """The series beside each events folder given (issue 28): their problems, and the
-    probable duplicates they did not join."""
-    from generator.reading.events import is_events_folder
-    from generator.reading.series_files import series_inputs
-
-    folders = [p for p in given if is_events_folder(p) and series_inputs(p)]
-    if not folders:
-        return (), ()
-    from generator.site.plan import plan_event
-    from generator.site.series_check import series_report
-
-    plans = []
-    for event in events:
-        try:
-            plans.append(plan_event(event))
-        except StandingsError:
-            continue  # its problems are the event's to report
-    found = [series_report(folder, plans) for folder in dict.fromkeys(folders)]
-    return (tuple(d for problems, _ in found for d in problems),
-            tuple(line for _, lines in found for line in lines))
 
 
 def _event_path(path: str, doing: str) -> str:
@@ -229,6 +205,30 @@ def _event_problems(event: Event) -> tuple[Diagnostic, ...]:
         return plan_event(event).warnings
     except StandingsError as error:
         return (*event_warnings(event, None), *error.diagnostics)
+
+
+def _series_report(given: Sequence[str], events: Sequence[Event]
+                   ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]]:
+    """The series beside each events folder given (issue 28): their problems, and the
+    probable duplicates they did not join."""
+    from generator.reading.events import is_events_folder
+    from generator.reading.series_files import series_inputs
+
+    folders = [p for p in given if is_events_folder(p) and series_inputs(p)]
+    if not folders:
+        return (), ()
+    from generator.site.plan import plan_event
+    from generator.site.series_check import series_report
+
+    plans = []
+    for event in events:
+        try:
+            plans.append(plan_event(event))
+        except StandingsError:
+            continue  # its problems are the event's to report
+    found = [series_report(folder, plans) for folder in dict.fromkeys(folders)]
+    return (tuple(d for problems, _ in found for d in problems),
+            tuple(line for _, lines in found for line in lines))
 
 
 # --- rank and explain (issue 3) -------------------------------------------------------------

@@ -15,7 +15,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.errors import StandingsError
 from generator.preview.livebuild import LiveBuild
 from generator.preview.site_port import default_site_functions
@@ -165,3 +167,18 @@ def test_a_team_event_in_a_series_is_refused_at_its_name(tmp_path: Path) -> None
     assert [d.location for d in raised.value.diagnostics] == [
         f"{project / 'series'}/club-blitz-2026.yml:1:24"]
     assert "'crete-friendship-cup-2024' is a team event" in str(raised.value.diagnostics[0])
+
+
+def test_check_lists_the_probable_duplicates_not_joined(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    project = _project(tmp_path)
+    march = project / "events" / BLITZ[2] / "tournament.trf"
+    # March's junior typed "Haugen, Sofi" (one letter from "Haugen, Sofie"), no alias.
+    march.write_text(march.read_text(encoding="utf-8").replace("Haugen, Sofia", "Haugen, Sofi "),
+                     encoding="utf-8")
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(main, ["check", "events"])
+    assert result.exit_code == 0, result.output
+    assert ("series/club-blitz-2026.yml: probable duplicate not joined: 'Haugen, Sofie' "
+            f"({BLITZ[0]}, {BLITZ[1]}, {BLITZ[3]}) and 'Haugen, Sofi' ({BLITZ[2]}), names one "
+            "letter apart; if they are one person, join them under 'aliases'") in result.output
