@@ -207,7 +207,7 @@ def _make_frozen(made: type[Any], fields: tuple[dataclasses.Field[Any], ...], *,
     for name, method in added.items():
         setattr(made, name, method)
     if not documented:  # the dataclass's docstring of an undocumented class: its signature
-        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
+        made.__doc__ = made.__name__ + _signature_text(made, fields)
     params = made.__dataclass_params__
     params.init = params.frozen = True
 
@@ -219,6 +219,18 @@ def _slots_state(self: Any) -> list[Any]:
 def _set_slots_state(self: Any, state: list[Any]) -> None:
     for field, value in zip(dataclasses.fields(self), state, strict=True):
         object.__setattr__(self, field.name, value)
+
+
+def _signature_text(made: type[Any], fields: tuple[dataclasses.Field[Any], ...]) -> str:
+    """``str(inspect.signature(record))`` without its `` -> None``, as the dataclass writes
+    it into an undocumented record's docstring: every field keyword-only. Written here as
+    inspect writes it (an annotation that is text as its repr, a default as its repr)
+    rather than asked of inspect, which takes longer than defining the record."""
+    if any(not isinstance(f.type, str) for f in fields):  # not under the future import
+        return str(inspect.signature(made)).replace(" -> None", "")
+    shown = [f"{f.name}: {f.type!r}" + ("" if f.default is dataclasses.MISSING
+                                        else f" = {f.default!r}") for f in fields]
+    return f"(*, {', '.join(shown)})" if shown else "()"
 
 
 _INIT_BODIES: dict[int, CodeType] = {}

@@ -8,6 +8,7 @@ import builtins
 import dataclasses
 import inspect
 import pickle
+import sys
 from decimal import Decimal
 from typing import Any
 
@@ -240,3 +241,25 @@ def test_frozen_record_compiles_no_method_after_the_first_of_its_size(
     frozen_record(type("Four", (), {"__annotations__": {
         "w": "int", "x": "str", "y": "bool", "z": "float"}}))
     assert compiled == []
+
+
+def _records_made_without_compiling() -> list[type[Any]]:
+    """Every record of the loaded modules of the package (and of this file) whose constructor
+    is one of frozen_record's renamed bodies."""
+    modules = [m for name, m in list(sys.modules.items())
+               if name.startswith("generator.") or name == __name__]
+    return [value for module in modules for value in vars(module).values()
+            if isinstance(value, type) and value.__module__ == module.__name__
+            and dataclasses.is_dataclass(value)
+            and "set_0" in getattr(value.__init__, "__globals__", {})]
+
+
+def test_an_undocumented_records_docstring_is_its_signature_as_inspect_writes_it() -> None:
+    import generator.site.build  # noqa: F401  (the site's records beside the commands')
+
+    records = _records_made_without_compiling()
+    assert _Plain in records and len(records) > 50
+    undocumented = [cls for cls in records if cls.__doc__.startswith(cls.__name__ + "(")]
+    assert _Plain in undocumented and len(undocumented) > 10
+    for cls in undocumented:
+        assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
