@@ -76,6 +76,16 @@ def test_check_loads_no_page_machinery() -> None:
     assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES) == []
 
 
+def test_explain_loads_no_babel_and_no_page_machinery() -> None:
+    # Its words are English and its numbers plain: no catalogue, no CLDR data, no template.
+    modules = loaded_by("explain", str(EVENT), "1")
+    assert "generator.site.derivation" in modules  # it did explain
+    assert offenders(modules, ("babel", "jinja2", "markdown", "nh3", "segno",
+                               "generator.site.render", "generator.site.pages",
+                               "generator.site.player_view", "generator.site.build",
+                               "generator.reading.site_settings")) == []
+
+
 def test_the_check_sees_what_the_site_loads() -> None:
     # The same run of a command that draws pages is caught by the same lists.
     modules = loaded_by("--help")
