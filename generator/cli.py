@@ -122,7 +122,9 @@ def run() -> None:
         main()
     except SystemExit as finished:
         code = finished.code
-        if _may_end_at_once and (code is None or isinstance(code, int)):
+        # A profiler or a tracer (cProfile, coverage) writes what it found at the teardown.
+        watched = sys.getprofile() is not None or sys.gettrace() is not None
+        if _may_end_at_once and not watched and (code is None or isinstance(code, int)):
             try:
                 sys.stdout.flush()
                 sys.stderr.flush()

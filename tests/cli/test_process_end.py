@@ -68,3 +68,12 @@ def test_a_usage_error_and_the_help_end_as_usual() -> None:
     for arguments in (("rank", "--no-such-option"), ("--help",)):
         ended = process(*arguments)
         assert b"torn down" in ended.stderr
+
+
+def test_a_profiled_run_ends_as_usual_so_the_profile_is_written(tmp_path: Path) -> None:
+    # cProfile writes its file at the teardown (bench/bench_rank.py --profile reads it).
+    stats = tmp_path / "rank.prof"
+    subprocess.run([sys.executable, "-m", "cProfile", "-o", str(stats), "-m", "generator",
+                    "rank", str(EVENT), "--format", "json"], capture_output=True, cwd=ROOT,
+                   check=True)
+    assert stats.stat().st_size > 0
