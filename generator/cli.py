@@ -97,6 +97,43 @@ def _reader_went_away() -> NoReturn:
     sys.exit(141)
 
 
+_may_end_at_once = False
+"""Set by ``rank``, ``check`` and ``explain`` once everything is printed: :func:`run` may then
+end the process without Python's teardown (see there)."""
+
+
+def _printed_all() -> None:
+    global _may_end_at_once
+    _may_end_at_once = True
+
+
+def run() -> None:
+    """The program (``standings``, ``python -m generator``): :func:`main`, and after a command
+    that only reads and prints, the end of the process without Python's teardown.
+
+    Freeing one by one the objects of a ranked 2,000-player event, and the modules, is work
+    the system does at once when the process ends (some 2% of a whole run of ``rank``,
+    bench/bench_rank.py). The output is flushed first; nothing else waits for the teardown
+    in these commands (no file, no worker, no thread). mypy ends the same way. ``build`` and
+    ``serve`` end as usual: their workers and temporary folders are cleaned up then
+    (tests/cli/test_process_end.py).
+    """
+    try:
+        main()
+    except SystemExit as finished:
+        code = finished.code
+        # A profiler or a tracer (cProfile, coverage) writes what it found at the teardown.
+        watched = sys.getprofile() is not None or sys.gettrace() is not None
+        if _may_end_at_once and not watched and (code is None or isinstance(code, int)):
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except OSError:
+                raise finished from None  # the usual end reports it (a closed pipe ...)
+            os._exit(code or 0)
+        raise
+
+
 class _Command(click.Command):
     """A command whose summary in ``standings --help`` is its help's first sentence, whole:
     click cuts it to fit beside the name ("rebuild on..."); the list wraps it instead."""
@@ -179,6 +216,8 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
         click.echo(f"standings check: {errors} error{'s' if errors != 1 else ''}"
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
+    _printed_all()
+    if errors:
         sys.exit(1)
 
 
@@ -366,9 +405,11 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     if output == "json":
         click.echo(standings_json(standings, name, ratings=plan.standings_rating_changes),
                    nl=False)
+        _printed_all()
         return
     if output == "csv":
         click.echo(standings_csv(standings, ratings=plan.standings_rating_changes), nl=False)
+        _printed_all()
         return
     keys = value_keys(standings.specs)
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
@@ -387,6 +428,7 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     click.echo(formatted(titles))
     for line in lines:
         click.echo(formatted(line))
+    _printed_all()
 
 
 def _number_ranges(numbers: list[int]) -> str:
@@ -565,6 +607,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
                    encounter_groups(standings), plain_decimal)
     for reason in why.reasons:
         click.echo("  " + reason.text)
+    _printed_all()
 
 
 # --- build (issue 4) ----------------------------------------------------------------------

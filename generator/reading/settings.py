@@ -14,12 +14,9 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import field
 from decimal import Decimal
+from functools import cache
 from types import MappingProxyType
-from typing import Any
-
-import yaml
-from yaml.events import MappingStartEvent, SequenceStartEvent
-from yaml.nodes import MappingNode, Node, ScalarNode
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import DiagnosticSink
 from generator.model import (
@@ -37,6 +34,8 @@ from generator.reading.rating_settings import read_rating_change
 from generator.reading.settings_reader import (
     Position,
     SettingsReader,
+    is_mapping,
+    is_scalar,
     join_surrogates,
     text_position,
 )
@@ -48,6 +47,10 @@ from generator.rules.notation import TiebreakSpec
 from generator.rules.prizes import PrizeSettings
 from generator.rules.rating_change import KSettings
 from generator.speed import frozen_record
+
+if TYPE_CHECKING:
+    import yaml
+    from yaml.nodes import MappingNode, Node
 
 
 @frozen_record
@@ -125,25 +128,32 @@ class _TooDeep(Exception):
         self.column = column
 
 
-class _NestingLimitedLoader(yaml.SafeLoader):
+@cache
+def _nesting_limited_loader() -> type[yaml.SafeLoader]:
     """PyYAML's safe loader, refusing a list or mapping deeper than MAX_NESTING before it
-    composes it (the composer's recursion is what runs out)."""
+    composes it (the composer's recursion is what runs out). Made the first time a settings
+    file is read, with PyYAML (settings_reader.py says why not before)."""
+    import yaml
+    from yaml.events import MappingStartEvent, SequenceStartEvent
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+    class NestingLimitedLoader(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        if not self.check_event(SequenceStartEvent, MappingStartEvent):
-            return super().compose_node(parent, index)
-        if self._depth >= MAX_NESTING:
-            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-            raise _TooDeep(mark.line + 1, mark.column + 1)
-        self._depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+        def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+            if not self.check_event(SequenceStartEvent, MappingStartEvent):
+                return super().compose_node(parent, index)
+            if self._depth >= MAX_NESTING:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise _TooDeep(mark.line + 1, mark.column + 1)
+            self._depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+
+    return NestingLimitedLoader
 
 
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -190,6 +200,8 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     None without a report when it is empty. ``file_name`` names the file in the messages
     (event.yml, site.yml), ``too_long`` says what belongs in it, ``example`` is a line of it.
     """
+    import yaml  # read where a file is read (settings_reader.py says why)
+
     if len(text) > MAX_SETTINGS_CHARACTERS:
         line, column = text_position(text, MAX_SETTINGS_CHARACTERS)
         sink.error(f"{file_name} has more than {MAX_SETTINGS_CHARACTERS} characters",
@@ -197,7 +209,7 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
         return None
     try:
         _refuse_deep_brackets(text)
-        root = yaml.compose(text, Loader=_NestingLimitedLoader)
+        root = yaml.compose(text, Loader=_nesting_limited_loader())
     except _TooDeep as error:
         sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=error.line,
                    column=error.column,
@@ -223,10 +235,10 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     except yaml.YAMLError as error:
         sink.error(f"YAML error: {error}", expected="a YAML mapping of settings")
         return None
-    if root is None or (isinstance(root, ScalarNode) and root.value == ""
+    if root is None or (is_scalar(root) and root.value == ""
                         and root.tag.endswith(":null")):
         return None
-    if not isinstance(root, MappingNode):
+    if not is_mapping(root):
         sink.error(f"{file_name} holds {_describe(root)}, not settings", line=_line(root),
                    column=_column(root), expected=f"'key: value' lines such as {example}")
         return None
