@@ -123,7 +123,8 @@ def category_csv_download(slug: str, category: str) -> str:
 
 
 def trf_download(slug: str) -> str:
-    return f"{slug}/{slug}.trf"
+    # A festival's section ("bunratty/major") is named by its own folder's name.
+    return f"{slug}/{slug.rpartition('/')[2]}.trf"
 
 
 def csv_download(slug: str) -> str:

@@ -43,6 +43,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file, read_regular_file
+from generator.reading.festival import section_inputs
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
@@ -119,6 +120,9 @@ def digest_folder(folder: Path) -> str:
             content = b"\0<unreadable>\0"
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
+    if not is_one_file:
+        # A festival's section: its pages also show what festival.yml gives it.
+        digest.update(section_inputs(folder))
     return digest.hexdigest()
 
 
