@@ -92,6 +92,12 @@ class Festival:
     def section_slug(self, section: str) -> str:
         return f"{self.slug}/{section}"
 
+    @property
+    def title(self) -> str:
+        """festival.yml's title, else the folder's name in words."""
+        title = self.settings.title
+        return title.strip() if title is not None and title.strip() else label_of(self.slug)
+
 
 def is_festival_folder(folder: Path) -> bool:
     # lexists: a folder or a broken link named festival.yml is reported, not passed over.
