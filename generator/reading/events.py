@@ -32,6 +32,7 @@ from generator.reading.assembly import EventHeading, assemble, resolve_heading
 from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
 from generator.reading.festival import (
     Festival,
+    entry_problems,
     festival_of,
     inherit,
     is_festival_folder,
@@ -434,6 +435,9 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
     if tournament is not None and not tournament.rounds_known and not any(
             d.is_error for d in diagnostics):
         diagnostics.append(_rounds_not_announced(trf_display, tournament.rounds_played))
+    if tournament is not None and festival is not None:
+        diagnostics.extend(entry_problems(festival, Path(os.path.abspath(folder)).name,
+                                          {p.start_no for p in tournament.players}))
     if tournament is not None and settings.rating_change is not None:
         diagnostics.extend(check_rating_change(
             settings.rating_change, tournament, first_day=heading.start_date,

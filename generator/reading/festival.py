@@ -16,7 +16,7 @@ and position (``EventSettings.sources``).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -33,7 +33,13 @@ from generator.reading.settings import (
     compose_settings,
     settings_from_values,
 )
-from generator.reading.settings_reader import Position, SettingsReader, describe
+from generator.reading.settings_reader import (
+    Position,
+    SettingsReader,
+    column_of,
+    describe,
+    line_of,
+)
 from generator.reading.site_names import address_problem
 from generator.speed import frozen_record
 
@@ -64,6 +70,9 @@ class EntryRef:
 
     section: str
     start_no: int
+    line: int = 0
+    column: int = 0
+    """Where festival.yml names it."""
 
 
 @frozen_record
@@ -316,7 +325,19 @@ def _entry(reader: SettingsReader, node: Node, sections: tuple[str, ...]) -> Ent
         reader.error(node, f"no section {quote(section)}{did_you_mean(section, sections)}",
                      "one of " + ", ".join(sections))
         return None
-    return EntryRef(section=section, start_no=int(number))
+    return EntryRef(section=section, start_no=int(number), line=line_of(node),
+                    column=column_of(node))
+
+
+def entry_problems(festival: Festival, section: str, start_numbers: Collection[int]
+                   ) -> list[Diagnostic]:
+    """festival.yml's ``people`` entries of ``section`` that name no player of its file."""
+    refs = [*(ref for group in festival.joins for ref in group), *festival.splits]
+    return [Diagnostic(path=festival.path, line=ref.line, column=ref.column,
+                       message=f"{section}/{ref.start_no}: the section has no player "
+                               f"{ref.start_no}",
+                       expected="the start number of a player of that section's file")
+            for ref in refs if ref.section == section and ref.start_no not in start_numbers]
 
 
 def inherit(festival: EventSettings, section: EventSettings) -> EventSettings:
@@ -365,6 +386,7 @@ def setting_sources(settings: EventSettings) -> list[tuple[str, str, int, int]]:
     return found
 
 
-__all__ = ["FESTIVAL_FILE", "SHARED_KEYS", "EntryRef", "Festival", "festival_of", "inherit",
+__all__ = ["FESTIVAL_FILE", "SHARED_KEYS", "EntryRef", "Festival", "entry_problems",
+           "festival_of", "inherit",
            "is_festival_folder", "label_of", "no_trf_in_section", "parse_festival",
            "read_festival", "section_inputs", "section_paths", "setting_sources"]
