@@ -7,7 +7,6 @@ The site is test_festival_site.py's: the Open complete, the Rapid with round 6 p
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from kit.browserkit import served_under_sub_path
