@@ -366,15 +366,18 @@ class BuildCache:
         """
         previous = self.previous
         expected = {*self.keys, INDEX_UNIT}
-        # A language under a folder has its units as "en/" + the unit (render_languages).
-        bases = {name.rpartition("/")[2] for name in previous.units} if previous else set()
+        # A language under a folder has its units as "en/" + the unit (render_languages);
+        # a festival's section is "festival/section" (reading/festival.py).
+        def base(name: str) -> str:
+            return name if name in expected else name.partition("/")[2]
+
+        bases = {base(name) for name in previous.units} if previous else set()
         if previous is None or bases != expected or not expected <= set(previous.units):
             return None
         if any(d.is_error for d in self.listing):  # the build reports them and fails
             return None
-        if any(unit.key != (self.index if base == INDEX_UNIT else self.keys[base])
-               for name, unit in previous.units.items()
-               for base in (name.rpartition("/")[2],)):
+        if any(unit.key != (self.index if base(name) == INDEX_UNIT else self.keys[base(name)])
+               for name, unit in previous.units.items()):
             return None
         if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
             return None
