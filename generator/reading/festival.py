@@ -16,7 +16,7 @@ and position (``EventSettings.sources``).
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -26,6 +26,7 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
 from generator.files import InputFolder, read_input_file, unreadable_input
+from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import (
     MAX_SETTINGS_CHARACTERS,
     TOP_LEVEL_KEYS,
@@ -192,12 +193,26 @@ def read_festival(folder: Path, display: str, within: InputFolder | None
                               folders=names)
     diagnostics.extend(sink.collected())
     if festival is not None and festival.notes is None and (folder / "notes.md").is_file():
-        notes = _read_text(folder / "notes.md", os.path.join(display, "notes.md"),
-                           diagnostics, within)
+        notes_display = os.path.join(display, "notes.md")
+        notes = _read_text(folder / "notes.md", notes_display, diagnostics, within)
         festival = replace(festival, notes=notes)
+        where: Callable[[int, int], tuple[int, int]] = _as_written
+    elif festival is not None and festival.notes is not None:
+        notes_display = settings_display
+        where = settings_position(text, *festival.positions.get("notes", (1, 1)))
+    if festival is not None and festival.notes is not None:
+        # Notes Markdown cannot render in reasonable time are refused, as an event's.
+        for problem in notes_problems(festival.notes):
+            line, column = where(problem.line, problem.column)
+            diagnostics.append(Diagnostic(path=notes_display, line=line, column=column,
+                                          message=problem.message, expected=problem.expected))
     if any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     return festival, tuple(diagnostics)
+
+
+def _as_written(line: int, column: int) -> tuple[int, int]:
+    return line, column
 
 
 def _read_text(path: Path, display: str, diagnostics: list[Diagnostic],

@@ -202,3 +202,13 @@ def test_the_festival_s_own_keys_are_not_a_section_s(tmp_path):
     assert major.notes is None
     festival = major.festival
     assert festival is not None and festival.notes == "Welcome"
+
+
+def test_the_festival_s_notes_are_checked_as_an_event_s(tmp_path):
+    festival = make_festival(tmp_path / "events", 'notes: "' + "> " * 60 + 'deep"\n',
+                             sections=("major",))
+    with pytest.raises(StandingsError) as caught:
+        read_events(tmp_path / "events")
+    (message,) = messages(caught)
+    assert message.startswith(f"{festival / 'festival.yml'}:1:")
+    assert "nested" in message
