@@ -235,7 +235,9 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         """A request for the page at ``relative`` waits while a change to its event (or to
         every event) is being rebuilt, so that it gets the new page, not the one the change
         replaces (or after :data:`FRESH_WAIT_S`, the last good one)."""
-        slug, slash, _ = relative.partition("/")
+        slug, slash, rest = relative.partition("/")
+        if slash and is_festival_folder(self.events_root / slug) and "/" in rest:
+            slug = f"{slug}/{rest.partition('/')[0]}"  # a section's page waits for its section
         self.changes.wait_fresh(slug if slash else None, FRESH_WAIT_S)
 
     # building
