@@ -99,7 +99,7 @@ def test_every_page_of_a_section_has_the_switcher_and_no_other_page_has(site):
 def test_the_front_page_has_one_line_for_the_festival_with_its_sections_under_it(site):
     rows = _rows(_page(site, "index.html"), "events")
     festival = next(i for i, row in enumerate(rows) if row.startswith("Spring Congress"))
-    assert rows[festival].endswith("2 sections")
+    assert rows[festival].startswith("Spring Congress (2 sections)")
     assert rows[festival + 1].startswith("↳ Open ")
     assert rows[festival + 2].startswith("↳ Rapid ")
     assert sum("Spring Congress" in row for row in rows) == 1
