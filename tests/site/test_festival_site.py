@@ -21,6 +21,8 @@ from kit.sitekit import html_pages, make_event
 
 from generator.site.build import build_site
 
+ROOT = Path(__file__).resolve().parents[2]
+
 NAMES = {1: "Anna", 2: "Boris", 3: "Vera", 4: "Gleb", 5: "Dina", 6: "Egor", 7: "Zhanna",
          8: "Zurab"}
 
@@ -185,3 +187,19 @@ def test_the_venue_sheet_and_link_previews_name_the_festival(site):
     assert '<meta property="og:title" content="Spring Congress">' in festival
     assert ('<meta name="description" content="Spring Congress, 2 sections: Open, Rapid.">'
             in festival)
+
+
+def test_the_festival_page_gives_a_section_s_next_round_date_from_its_file(tmp_path):
+    # The Bunratty Masters without its last round: its 132 record dates round 6 on
+    # 27 February 2011 (written "11.27.02", year.day.month, as the other rounds show).
+    masters = ROOT / "events" / "bunratty-2011" / "masters" / "tournament.trf"
+    lines = masters.read_text(encoding="ascii").splitlines()
+    cut = [line[:141].rstrip() if line.startswith("001") else line for line in lines]
+    festival = tmp_path / "events" / "bunratty"
+    festival.mkdir(parents=True)
+    (festival / "festival.yml").write_text("title: Bunratty\n", encoding="utf-8")
+    make_event(festival, "masters", "\n".join(cut) + "\n")
+    build_site(tmp_path / "events", tmp_path / "site")
+    (row,) = _rows(_page(tmp_path / "site", "bunratty/index.html"), "events sections")
+    assert "27 February 2011" in row
+    assert "after round 5 of 6" in row
