@@ -247,9 +247,9 @@ def _no_such_path(given: str) -> Diagnostic:
 
 def is_events_folder(path: str | os.PathLike[str]) -> bool:
     """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
-    (an event folder or a TRF file has no site of its own)."""
+    (an event folder, a festival folder or a TRF file has no site of its own)."""
     place = Path(path)
-    return place.is_dir() and not trf_files(place)
+    return place.is_dir() and not trf_files(place) and not is_festival_folder(place)
 
 
 def trf_files(folder: Path) -> list[Path]:
