@@ -154,12 +154,14 @@ def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
 
     given = [_event_path(p, "checking") for p in paths or ("events",)]
     events, diagnostics = read_paths(given)
+    series_lines: tuple[str, ...] = ()
     if any(is_events_folder(p) for p in given):
         # Only an events folder has a site.yml (and a logo) beside it: checking an event
         # loads no site reader.
         from generator.reading.site_files import site_problems
 
-        diagnostics = (*site_problems(given), *diagnostics)
+        series_problems, series_lines = _series_report(given, events)
+        diagnostics = (*site_problems(given), *diagnostics, *series_problems)
     # Each event's warnings are those build and serve report (one function decides them):
     # the reader's, kept aside here, and the standings'.
     ranked = [(event, _event_problems(event)) for event in events]
@@ -169,6 +171,8 @@ def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
     if strict:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
+    for line in series_lines:
+        click.echo(line)
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
         if not (strict and refused_by_strict(found)):
             click.echo(summary(event, found))
@@ -214,6 +218,30 @@ def _event_problems(event: Event) -> tuple[Diagnostic, ...]:
         return plan_event(event).warnings
     except StandingsError as error:
         return (*event_warnings(event, None), *error.diagnostics)
+
+
+def _series_report(given: Sequence[str], events: Sequence[Event]
+                   ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]]:
+    """The series beside each events folder given (issue 28): their problems, and the
+    probable duplicates they did not join."""
+    from generator.reading.events import is_events_folder
+    from generator.reading.series_files import series_inputs
+
+    folders = [p for p in given if is_events_folder(p) and series_inputs(p)]
+    if not folders:
+        return (), ()
+    from generator.site.plan import plan_event
+    from generator.site.series_check import series_report
+
+    plans = []
+    for event in events:
+        try:
+            plans.append(plan_event(event))
+        except StandingsError:
+            continue  # its problems are the event's to report
+    found = [series_report(folder, plans) for folder in dict.fromkeys(folders)]
+    return (tuple(d for problems, _ in found for d in problems),
+            tuple(line for _, lines in found for line in lines))
 
 
 # --- rank and explain (issue 3) -------------------------------------------------------------

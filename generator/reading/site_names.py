@@ -23,7 +23,9 @@ from generator.errors import Diagnostic, quote
 STATIC_DIR = "static"
 TIEBREAKS_DIR = "tiebreaks"
 PEOPLE_DIR = "people"
-SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"})
+SERIES_DIR = "series"
+"""The series' pages (issue 28): ``series/<name>/index.html``."""
+SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, SERIES_DIR, "index.html"})
 """Top-level names the site itself uses; an event folder may not take them."""
 
 MAX_NAME_BYTES = 255 - len(".trf")

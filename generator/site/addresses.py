@@ -11,6 +11,7 @@ import functools
 import posixpath
 
 from generator.reading.site_names import PEOPLE_DIR as PEOPLE_DIR
+from generator.reading.site_names import SERIES_DIR as SERIES_DIR
 from generator.reading.site_names import STATIC_DIR as STATIC_DIR
 from generator.reading.site_names import TIEBREAKS_DIR as TIEBREAKS_DIR
 from generator.rules.notation import CATALOGUE
@@ -172,3 +173,12 @@ def festival_trf_download(slug: str) -> str:
 
 def person_page(key: str) -> str:
     return f"{PEOPLE_DIR}/{key}.html"
+
+
+def series_page(slug: str) -> str:
+    """A series' standings (issue 28); its downloads beside it."""
+    return f"{SERIES_DIR}/{slug}/index.html"
+
+
+def series_download(slug: str, extension: str) -> str:
+    return f"{SERIES_DIR}/{slug}/standings.{extension}"

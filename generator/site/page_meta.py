@@ -26,6 +26,7 @@ from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView
 from generator.site.prize_view import CategoryView, PrizesView
+from generator.site.series_view import SeriesView
 from generator.site.team_view import MemberView
 from generator.site.views import RoundView
 
@@ -432,8 +433,17 @@ def tiebreak_meta(site: SiteSettings, page: str, title: str, body_html: str) -> 
         "{title}: how it is computed (FIDE C.07).").format(title=title))
 
 
+def series_meta(site: SiteSettings, page: str, view: SeriesView) -> PageMeta:
+    """A series' page (issue 28): whether it is final, and its leaders."""
+    count = sum(1 for event in view.events if event.page is not None)
+    lead = ngettext("{state} After {count} event:", "{state} After {count} events:",
+                    count).format(state=view.state, count=count)
+    return page_meta(site, page, view.title, _listing(
+        lead, [f"{line.place}. {line.name} {line.total}" for line in view.lines if line.place]))
+
+
 __all__ = ["DESCRIPTION_LIMIT", "OG_TYPE", "PART_JOIN", "PLACE_JOIN", "TITLE_JOIN", "PageMeta",
            "boards_meta", "category_meta", "competitor_meta", "crosstable_meta", "fit",
            "index_meta", "member_meta", "page_meta", "people_meta", "person_meta",
-           "prizes_meta", "round_meta", "standings_meta", "starting_list_meta",
+           "prizes_meta", "round_meta", "series_meta", "standings_meta", "starting_list_meta",
            "tiebreak_meta", "tiebreaks_meta", "venue_qr_meta"]

@@ -36,6 +36,8 @@ from generator.site.addresses import (
     prizes_page,
     qr_page,
     round_page,
+    series_download,
+    series_page,
     standings_after_page,
     starting_list_page,
     team_page,
@@ -67,6 +69,7 @@ from generator.site.page_meta import (
     person_meta,
     prizes_meta,
     round_meta,
+    series_meta,
     standings_meta,
     starting_list_meta,
     tiebreak_meta,
@@ -84,6 +87,14 @@ from generator.site.prize_view import (
     player_honours,
     prize_nav,
     prizes_view,
+)
+from generator.site.series_plan import SeriesPlan
+from generator.site.series_view import (
+    SeriesView,
+    person_series,
+    series_csv,
+    series_json,
+    series_view,
 )
 from generator.site.team_view import (
     TeamPageView,
@@ -488,6 +499,8 @@ class SiteSource:
     find_files: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
     """The find index's files once :func:`_find_files` has made them: its shards' paths
     are known only by making them, and a job asks for its keys and then its views."""
+    series: tuple[SeriesPlan, ...] = ()
+    """The series of ``series/`` beside the events folder (issue 28), by name."""
 
     @property
     def federations(self) -> frozenset[str | None]:
@@ -542,7 +555,8 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         name="index", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: "index.html", template="index.html",
                     context=lambda source, _: {"plans": source.plans,
-                                               "listing": index_entries(source.plans)},
+                                               "listing": index_entries(source.plans),
+                                               "series": source.series},
                     meta=lambda site, source, page, _: index_meta(site, page, source.plans)),)),
     SiteKind[int, FestivalView](
         name="festival", keys=lambda source: range(len(festival_views(source.plans))),
@@ -575,8 +589,20 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         name="person", keys=lambda source: range(len(source.persons)),
         views=lambda source, numbers: [source.persons[n] for n in numbers],
         files=(Page(path=lambda source, n: person_page(source.persons[n].key),
-                    template="person.html", context=lambda _source, person: {"person": person},
+                    template="person.html", context=lambda source, person: {
+                        "person": person,
+                        "person_series": person_series(source.series, person.key)},
                     meta=lambda site, _source, page, person: person_meta(site, page, person)),)),
+    SiteKind[int, SeriesView](
+        name="series", keys=lambda source: range(len(source.series)),
+        views=lambda source, numbers: [series_view(source.series[n]) for n in numbers],
+        files=(Page(path=lambda source, n: series_page(source.series[n].slug),
+                    template="series.html", context=lambda _source, view: {"series": view},
+                    meta=lambda site, _source, page, view: series_meta(site, page, view)),
+               Download(path=lambda source, n: series_download(source.series[n].slug, "json"),
+                        data=lambda _source, view: series_json(view.plan)),
+               Download(path=lambda source, n: series_download(source.series[n].slug, "csv"),
+                        data=lambda _source, view: series_csv(view.plan)))),
     SiteKind[int, tuple[Topic, str]](
         name="tiebreak", keys=lambda source: range(len(source.topics)),
         views=lambda source, numbers: [
