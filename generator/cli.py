@@ -171,8 +171,11 @@ def main(debug: bool) -> None:
 @click.option("--strict", is_flag=True,
               help="Treat warnings (e.g. a points column that disagrees with the results) "
                    "as errors.")
+@click.option("--sources", is_flag=True,
+              help="Also print, for each event, the file and line each setting in effect "
+                   "comes from (a festival section's event.yml or its festival.yml).")
 @reports_errors
-def check_command(paths: tuple[str, ...], strict: bool) -> None:
+def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
     """Read event folders and TRF files and report every problem found.
 
     PATH is an events folder (one sub-folder per event), an event folder (one .trf
@@ -210,6 +213,8 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
         if not (strict and refused_by_strict(found)):
             click.echo(summary(event, found))
+            if sources:
+                _print_sources(event)
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
         warnings = warning_count(diagnostics)
@@ -219,6 +224,14 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     _printed_all()
     if errors:
         sys.exit(1)
+
+
+def _print_sources(event: Event) -> None:
+    """Where each setting in effect was written (``check --sources``)."""
+    from generator.reading.festival import setting_sources
+
+    for key, path, line, column in setting_sources(event.settings):
+        click.echo(f"  {key}: {path}:{line}:{column}")
 
 
 def _event_path(path: str, doing: str) -> str:

@@ -99,6 +99,13 @@ class EventSettings:
     """The event.yml as the user named it; empty when there is none."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
     """Key path (``scoring.win``, ``tiebreaks[2]``) -> (line, column), 1-based."""
+    sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Top-level key -> the file it was written in, where that is not ``path``: a festival
+    section's settings that its festival.yml gives (reading/festival.py)."""
+
+    def file_of(self, key: str) -> str:
+        """The file a key path (``rating_change.k.default``) was written in."""
+        return self.sources.get(re.split(r"[.\[]", key, maxsplit=1)[0], self.path)
 
 
 TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organiser", "arbiter",
@@ -250,8 +257,12 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     return root
 
 
-def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
-    """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad."""
+def read_settings(text: str, path: str, sink: DiagnosticSink, *,
+                  inherited: EventSettings | None = None) -> EventSettings:
+    """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad.
+
+    ``inherited``: what a festival section takes from its festival.yml where its own
+    event.yml is silent (its categories name the prizes' rankings, its seed the lots)."""
     root = compose_settings(text, sink, file_name="event.yml",
                             too_long="settings, and long notes in notes.md",
                             example="'title: Club Open'")
@@ -259,6 +270,14 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         return EventSettings(path=path)
     reader = SettingsReader(sink)
     values = reader.mapping(root, "", TOP_LEVEL_KEYS)
+    return settings_from_values(values, reader, path, inherited=inherited)
+
+
+def settings_from_values(values: Mapping[str, Node], reader: SettingsReader, path: str, *,
+                         inherited: EventSettings | None = None) -> EventSettings:
+    """The settings of a file's top-level keys (``values``, read by ``reader``): event.yml's,
+    or those of festival.yml that a section may also give."""
+    sink = reader.sink
     fields: dict[str, Any] = {}
     for key in ("title", "place", "organiser", "arbiter", "notes"):
         if key in values:
@@ -293,7 +312,8 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         fields["round_robin"] = reader.boolean(values["round_robin"], "round_robin")
     if "team_bye" in values:
         fields["team_bye"] = reader.team_bye(values["team_bye"])
-    category_names: tuple[str, ...] = ()
+    category_names: tuple[str, ...] = tuple(
+        category.name for category in (inherited.categories if inherited else ()))
     if "categories" in values:
         categories = read_categories(reader, values["categories"])
         fields["categories"], category_names = categories.categories, categories.names
@@ -307,7 +327,7 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         fields["lots_seed"] = reader.integer(values["lots_seed"], "lots_seed", 0,
                                              MAX_LOTS_SEED)
     if fields.get("ties") is TieRule.LOTS and fields.get("lots_seed") is None \
-            and "lots_seed" not in values:
+            and "lots_seed" not in values and (inherited is None or inherited.lots_seed is None):
         node = values["ties"]
         sink.error("'ties: lots' needs a published seed", line=_line(node), column=_column(node),
                    expected="'lots_seed: <number>' so anyone can redo the draw")
@@ -321,4 +341,4 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
 
 
 __all__ = ["MAX_SETTINGS_CHARACTERS", "TOP_LEVEL_KEYS", "EventSettings", "compose_settings",
-           "parse_settings", "read_settings"]
+           "parse_settings", "read_settings", "settings_from_values"]

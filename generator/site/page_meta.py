@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
+from generator.site.festival_view import FestivalView
 from generator.site.headline import place_words, points_phrase, score_name
 from generator.site.language import gettext, ngettext
 from generator.site.numbers import format_points
@@ -320,6 +321,29 @@ def venue_qr_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
     return page_meta(site, page, gettext("{event} – QR code").format(event=info.title),
                      gettext("Scan to follow the live standings of {event} on your "
                              "phone.").format(event=info.title))
+
+
+def festival_meta(site: SiteSettings, page: str, festival: FestivalView) -> PageMeta:
+    """A festival's own page (issue 27): its sections by name."""
+    count = len(festival.sections)
+    lead = ngettext("{festival}, {count} section:", "{festival}, {count} sections:",
+                    count).format(festival=festival.title, count=count)
+    return page_meta(site, page, festival.title,
+                     _listing(lead, [line.label for line in festival.sections]))
+
+
+def festival_qr_meta(site: SiteSettings, page: str, festival: FestivalView) -> PageMeta:
+    """The venue's sheet of a festival: the words of an event's."""
+    return page_meta(site, page, gettext("{event} – QR code").format(event=festival.title),
+                     gettext("Scan to follow the live standings of {event} on your "
+                             "phone.").format(event=festival.title))
+
+
+def festival_prizes_meta(site: SiteSettings, page: str, festival: FestivalView) -> PageMeta:
+    """The festival's prize-giving: the words of an event's prize list."""
+    return page_meta(site, page, gettext("{event} – prizes").format(event=festival.title),
+                     gettext("{event}: who gets each prize, and why.").format(
+                         event=festival.title))
 
 
 def prizes_meta(site: SiteSettings, plan: EventPlan, page: str, prizes: PrizesView) -> PageMeta:

@@ -44,6 +44,14 @@ from generator.site.addresses import (
     trf_download,
 )
 from generator.site.downloads import standings_csv, standings_json
+from generator.site.festival_downloads import festival_json, festival_trf_zip
+from generator.site.festival_prizes import festival_prizes
+from generator.site.festival_view import (
+    FestivalView,
+    festival_views,
+    index_entries,
+    section_switcher,
+)
 from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_rules
 from generator.site.page_meta import (
@@ -52,6 +60,9 @@ from generator.site.page_meta import (
     category_meta,
     competitor_meta,
     crosstable_meta,
+    festival_meta,
+    festival_prizes_meta,
+    festival_qr_meta,
     index_meta,
     member_meta,
     people_meta,
@@ -187,7 +198,7 @@ EventKind = PageKind[EventPlan, K, V]
 def event_context(plan: EventPlan) -> dict[str, Any]:
     """The names every page of an event is rendered with."""
     return {"plan": plan, "info": plan.info, "standings": plan.standings,
-            "prize_nav": prize_nav(plan)}
+            "prize_nav": prize_nav(plan), "sections": section_switcher(plan)}
 
 
 def csv_heading(heading: str) -> str:
@@ -530,6 +541,12 @@ def _logo(source: SiteSource) -> tuple[str, bytes]:
     return page, data
 
 
+def _festival_context(_source: SiteSource, festival: FestivalView) -> Mapping[str, object]:
+    notes = festival.festival.notes
+    return {"festival": festival,
+            "notes": render_notes(notes) if notes is not None and notes.strip() else None}
+
+
 _PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
 _TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
 
@@ -538,8 +555,30 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         name="index", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: "index.html", template="index.html",
                     context=lambda source, _: {"plans": source.plans,
+                                               "listing": index_entries(source.plans),
                                                "series": source.series},
                     meta=lambda site, source, page, _: index_meta(site, page, source.plans)),)),
+    SiteKind[int, FestivalView](
+        name="festival", keys=lambda source: range(len(festival_views(source.plans))),
+        views=lambda source, numbers: [festival_views(source.plans)[n] for n in numbers],
+        files=(Page(path=lambda source, n: festival_views(source.plans)[n].page,
+                    template="festival.html", context=_festival_context,
+                    meta=lambda site, _source, page, shown: festival_meta(site, page, shown)),
+               Page(path=lambda source, n: festival_views(source.plans)[n].qr_page,
+                    template="festival_qr.html",
+                    context=lambda _source, shown: {"festival": shown},
+                    meta=lambda site, _source, page, shown: festival_qr_meta(site, page, shown)),
+               Page(path=lambda source, n: festival_views(source.plans)[n].prizes_page,
+                    template="festival_prizes.html",
+                    when=lambda source, n: festival_views(source.plans)[n].has_prizes,
+                    context=lambda _source, shown: {"festival": shown,
+                                                    "sections": festival_prizes(shown)},
+                    meta=lambda site, _source, page, shown: festival_prizes_meta(site, page,
+                                                                                 shown)),
+               Download(path=lambda source, n: festival_views(source.plans)[n].json_download,
+                        data=lambda _source, shown: festival_json(shown)),
+               Download(path=lambda source, n: festival_views(source.plans)[n].trf_download,
+                        data=lambda _source, shown: festival_trf_zip(shown)))),
     SiteKind[None, None](
         name="people", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: _PEOPLE_PAGE, template="people.html",
