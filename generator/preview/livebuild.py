@@ -16,6 +16,7 @@ event goes back to its last good pages and the failure is shown like a broken fi
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 import threading
 import time
@@ -28,6 +29,7 @@ from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
 from generator.preview.program import ProgramDigest
+from generator.preview.residents import Residents
 from generator.preview.site_port import (
     EnvironmentT,
     EventT,
@@ -47,6 +49,14 @@ from a genuinely broken file (it did not)."""
 
 _MAX_READ_ATTEMPTS = 20
 
+ARCHIVE_EVENTS = 100
+"""Events from which the events folder is served as an archive: its events are read after
+the server starts, in the background (the index pages once all are), each event's pages
+only when asked for, and only the most recently asked are kept (residents.py)."""
+PINNED_EVENTS = 4
+"""In an archive, the events rebuilt last by an edit whose pages stay held (and warmed);
+the others go back to being read on request."""
+
 
 class PageFailure(Exception):
     """A page of ``unit`` failed to render after its unit was swapped in."""
@@ -64,8 +74,14 @@ class LazyPages:
     of the event without saying so; :meth:`render_all` is the one call that does.
     """
 
-    def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
+    def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "", *,
+                 warms: bool = True) -> None:
         self.unit = unit
+        self.warms = warms
+        """Whether the server's warmer renders its pages ahead of requests: not those of an
+        archive's events read on request, nor an archive's index pages (a page per person
+        of thousands of events), which render when asked for."""
+        self.rendered_bytes = 0
         self._failure_path = failure_path
         self._jobs = tuple(jobs)
         self._pending: list[PageJob] = list(jobs)
@@ -79,12 +95,13 @@ class LazyPages:
 
     @property
     def pending(self) -> int:
-        return len(self._pending)
+        """Jobs not run yet that the warmer is to run."""
+        return len(self._pending) if self.warms else 0
 
     @property
     def probes_pending(self) -> bool:
         """A probe has not rendered yet: a template error would still be unseen."""
-        return any(job.probe for job in self._pending)
+        return self.warms and any(job.probe for job in self._pending)
 
     def _failed(self, error: Exception) -> PageFailure:
         self.failure = diagnostics_of_failure(error, self._failure_path)
@@ -100,6 +117,7 @@ class LazyPages:
         except Exception as error:
             raise self._failed(error) from error
         self._done.update(produced)
+        self.rendered_bytes += sum(len(content) for content in produced.values())
         self._pending.remove(job)
 
     def _owner_of(self, path: str) -> PageJob | None:
@@ -184,11 +202,14 @@ class LazyPages:
 class SiteFiles:
     """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's.
 
-    Like :class:`LazyPages`, asked for one page at a time, or for everything at once.
+    Like :class:`LazyPages`, asked for one page at a time, or for everything at once. The
+    events in ``cold`` (an archive's, not edited since the server started) have no pages
+    held here: each is read when a page of it is asked for (livebuild's residents).
     """
 
-    def __init__(self, events: Mapping[str, LazyPages], index: LazyPages) -> None:
-        self._events, self._index = events, index
+    def __init__(self, events: Mapping[str, LazyPages], index: LazyPages,
+                 cold: Mapping[str, Callable[[], LazyPages]] = MappingProxyType({})) -> None:
+        self._events, self._index, self._cold = events, index, cold
 
     @classmethod
     def empty(cls) -> SiteFiles:
@@ -197,12 +218,29 @@ class SiteFiles:
 
     def unit_of(self, path: str) -> LazyPages:
         slug, slash, _ = path.partition("/")
-        return self._events.get(slug, self._index) if slash else self._index
+        if not slash:
+            return self._index
+        pages = self._events.get(slug)
+        if pages is not None:
+            return pages
+        load = self._cold.get(slug)
+        if load is None:
+            return self._index
+        try:
+            return load()
+        except KeyError:  # it cannot be read now: no page, until the next build says why
+            return LazyPages(slug, ())
 
     @property
     def units(self) -> tuple[LazyPages, ...]:
-        """The index first (it lists everything), then the events in name order."""
+        """The index first (it lists everything), then the events in name order: those
+        whose pages are held here (the warmer's work), not those read on request."""
         return (self._index, *(self._events[slug] for slug in sorted(self._events)))
+
+    @property
+    def slugs(self) -> tuple[str, ...]:
+        """Every event served, in name order."""
+        return tuple(sorted({*self._events, *self._cold}))
 
     def page(self, path: str) -> bytes:
         """The file at ``path``, rendered now if need be; KeyError when there is none."""
@@ -214,7 +252,7 @@ class SiteFiles:
     def render_all(self) -> dict[str, bytes]:
         """Every file of the site, by path: every page not rendered yet is rendered now."""
         files: dict[str, bytes] = {}
-        for unit in self.units:
+        for unit in (self._index, *(self.unit_of(slug + "/") for slug in self.slugs)):
             files.update(unit.render_all())
         return dict(sorted(files.items()))
 
@@ -227,8 +265,12 @@ class _Good(Generic[PlanT]):
     """Pages that rendered from a clean read, and what they were made from."""
 
     key: str
-    plan: PlanT
-    pages: LazyPages
+    summary: PlanT
+    """What the pages outside the event's folder read of it (site/summary.py)."""
+    plan: PlanT | None = None
+    pages: LazyPages | None = None
+    """None for an archive's event that no edit rebuilt lately: it is read again when a
+    page of it is asked for (residents.py), and ``plan`` is not kept either."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -290,6 +332,14 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     _listing: tuple[Diagnostic, ...] = ()
     """The problems of the events folder itself (a stray TRF file...), as build reports them;
     the folders it refuses are simply not served, the others stay as they are."""
+    archive_events: int = ARCHIVE_EVENTS
+    pinned_events: int = PINNED_EVENTS
+    _unread: dict[str, Path] = field(default_factory=dict)
+    """An archive's events still to be read by :meth:`read_unread`, in name order."""
+    _pinned: list[str] = field(default_factory=list)
+    """An archive's events whose pages are held, the one rebuilt longest ago first."""
+    _residents: Residents[LazyPages] = field(
+        default_factory=lambda: Residents(lambda pages: pages.rendered_bytes))
 
     def refresh(self, suspects: Iterable[str] | None = None, *, shown: Iterable[str] = (),
                 publish: Callable[[Snapshot], object] | None = None) -> Snapshot:
@@ -314,6 +364,8 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         if program != self._program or self._environment_error:
             self._program = program
             self._make_environment()
+            self._residents.clear()
+            self._unpin(len(self._pinned))
             suspects = None  # new templates or code: every event's key moved
         if self._environment_error:  # nothing can render: keep serving the last good pages
             return self.snapshot(seconds=time.perf_counter() - started)
@@ -332,12 +384,24 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         removed = set(self._events) - set(folders)
         for slug in removed:
             del self._events[slug]
+        self._pinned = [slug for slug in self._pinned if slug in folders]
         self._folders = folders
-        candidates = sorted(folders) if suspects is None else sorted(
-            {s for s in suspects if s in folders} | (set(folders) - set(self._events)))
+        self._unread = {slug: folder for slug, folder in self._unread.items() if slug in folders}
+        new = set(folders) - set(self._events) - set(self._unread)
+        if suspects is None and len(folders) >= self.archive_events:
+            # An archive: every event is looked at again in the background (read_unread:
+            # digested, and read only if it changed), its pages served meanwhile as read now.
+            self._unread = dict(folders)
+            candidates = []
+        else:
+            candidates = sorted(folders) if suspects is None else sorted(
+                {s for s in suspects if s in folders} | new)
+        for slug in candidates:
+            self._unread.pop(slug, None)
         rebuilt = [slug for slug in candidates
                    if self._refresh_event(slug, folders[slug], shown)]
-        if (rebuilt or removed or not self._index_key) and self._refresh_index():
+        if (rebuilt or removed or not self._index_key) and not self.index_waiting \
+                and self._refresh_index():
             rebuilt.append(INDEX_UNIT)
         first_seconds = time.perf_counter() - started
         if publish is not None:
@@ -354,11 +418,50 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started,
                              first_seconds=first_seconds)
 
+    @property
+    def unread(self) -> int:
+        """An archive's events not looked at yet since the start or the templates changed."""
+        return len(self._unread)
+
+    @property
+    def index_waiting(self) -> bool:
+        """The index pages wait for an archive's events to be read (they list them all)."""
+        return bool(self._unread) and (not self._index_key or self._index_pages is _NO_PAGES)
+
+    def read_unread(self, seconds: float) -> Snapshot | None:
+        """Read an archive's events not read yet, for about ``seconds``: each one's summary
+        and warnings are kept, not its plan or pages. Once the last is read, the index
+        pages are made and the site to publish is returned; None until then."""
+        started = time.perf_counter()
+        rebuilt = []
+        while self._unread and time.perf_counter() - started < seconds:
+            slug, folder = next(iter(self._unread.items()))
+            del self._unread[slug]
+            if self._refresh_event(slug, folder, (), pin=False):
+                rebuilt.append(slug)
+        if self._unread:
+            return None
+        if self._refresh_index():
+            rebuilt.append(INDEX_UNIT)
+        seconds_taken = time.perf_counter() - started
+        return self.snapshot(rebuilt=tuple(rebuilt), seconds=seconds_taken,
+                             first_seconds=seconds_taken)
+
+    def _unpin(self, count: int) -> None:
+        """Let go of the held pages (and plan) of the ``count`` events pinned longest ago:
+        they are read again on request."""
+        for slug in self._pinned[:count]:
+            state = self._events.get(slug)
+            if state is not None and state.good is not None:
+                self._events[slug] = dataclasses.replace(
+                    state, good=_Good(state.good.key, state.good.summary), fallback=None)
+        del self._pinned[:count]
+
     def _probed(self, unit: str) -> bool:
         """Render the probes of a unit just swapped in; False when one failed and sent its
         event back to its last good pages."""
         state = self._events.get(unit)
-        if state is None or state.good is None:
+        if state is None or state.good is None or state.good.pages is None:
             return True  # the index (its pages render on use) or nothing to probe
         try:
             state.good.pages.run_probes()
@@ -372,14 +475,22 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                                          *(d for d in self._listing if d.is_error)]
         warnings: list[Diagnostic] = [d for d in self._listing if not d.is_error]
         served: dict[str, LazyPages] = {}
+        cold: dict[str, Callable[[], LazyPages]] = {}
         for slug in sorted(self._events):
             state = self._events[slug]
             if state.good is not None:
-                served[slug] = state.good.pages
+                if state.good.pages is not None:
+                    served[slug] = state.good.pages
+                elif slug in self._folders and self._environment is not None:
+                    cold[slug] = self._cold(slug, state.good.key, self._folders[slug])
             diagnostics.extend(state.diagnostics)
             warnings.extend(state.warnings)
+        for slug, folder in self._unread.items():
+            if slug not in self._events and self._environment is not None:
+                cold[slug] = self._cold(slug, "", folder)
         diagnostics.extend(self._index_diagnostics)
-        return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages),
+        return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages,
+                                        MappingProxyType(cold)),
                         diagnostics=tuple(diagnostics), warnings=tuple(warnings),
                         rebuilt=rebuilt, seconds=seconds, first_seconds=first_seconds)
 
@@ -406,7 +517,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             return True
         state = self._events.get(failure.unit)
         if state is None or state.good is None or state.good.pages is not failure.pages:
-            return False
+            return False  # replaced since, or an archive's event read on request
         self._events[failure.unit] = _EventState(
             key=state.key, good=state.fallback, diagnostics=failure.diagnostics,
             warnings=state.warnings)
@@ -420,8 +531,12 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         except Exception as error:
             self._environment_error = diagnostics_of_failure(error, str(self.events_root))
 
-    def _refresh_event(self, slug: str, folder: Path, shown: tuple[str, ...]) -> bool:
-        """Read and render one event if its inputs moved; True when its pages were swapped."""
+    def _refresh_event(self, slug: str, folder: Path, shown: tuple[str, ...], *,
+                       pin: bool = True) -> bool:
+        """Read and render one event if its inputs moved; True when its pages were swapped.
+
+        Not ``pin``: an archive's event read in the background keeps its summary, not its
+        plan or pages."""
         previous = self._events.get(slug)
         key, event, read_diagnostics = self._read_settled(folder, previous)
         if previous is not None and key == previous.key:
@@ -436,15 +551,26 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         try:
             plan = self.site.plan_event(event)
             warnings = tuple(self.site.warnings_of(event, plan))
-            pages = self._pages_of(slug, folder, plan)
-            _render_first(pages, shown)
+            summary = self.site.summarise(plan)
+            if pin:
+                pages = self._pages_of(slug, folder, plan, self._made_environment)
+                _render_first(pages, shown)
         except PageFailure as failure:
             diagnostics = failure.diagnostics
         except Exception as error:
             diagnostics = diagnostics_of_failure(error, str(folder))
         else:
-            self._events[slug] = _EventState(key=key, good=_Good(key, plan, pages),
+            if not pin:
+                self._events[slug] = _EventState(key=key, good=_Good(key, summary),
+                                                 warnings=warnings)
+                return True
+            self._events[slug] = _EventState(key=key, good=_Good(key, summary, plan, pages),
                                              fallback=good, warnings=warnings)
+            if slug in self._pinned:
+                self._pinned.remove(slug)
+            self._pinned.append(slug)
+            if len(self._folders) >= self.archive_events:
+                self._unpin(len(self._pinned) - self.pinned_events)
             return True
         self._events[slug] = _EventState(
             key=key, good=good, fallback=previous.fallback if previous else None,
@@ -457,13 +583,28 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             raise RuntimeError("rendering before the environment was made")
         return self._environment
 
-    def _pages_of(self, slug: str, folder: Path, plan: PlanT) -> LazyPages:
-        environment = self._made_environment
+    def _pages_of(self, slug: str, folder: Path, plan: PlanT, environment: EnvironmentT, *,
+                  warms: bool = True) -> LazyPages:
         if self.site.event_jobs is not None:
             jobs = self.site.event_jobs(plan, environment)
         else:
             jobs = [PageJob(partial(self.site.render_event, plan, environment), probe=True)]
-        return LazyPages(slug, jobs, str(folder))
+        return LazyPages(slug, jobs, str(folder), warms=warms)
+
+    def _cold(self, slug: str, key: str, folder: Path) -> Callable[[], LazyPages]:
+        """How a request reads the event ``slug`` (``key``: of the inputs its summary was
+        read from) and makes its pages, when none are held: through the residents."""
+        environment = self._made_environment
+        residents = self._residents
+
+        def read() -> LazyPages:
+            try:
+                plan = self.site.plan_event(self.site.read_event(folder))
+            except Exception as error:  # the next build reads it and says why
+                raise KeyError(slug) from error
+            return self._pages_of(slug, folder, plan, environment, warms=False)
+
+        return lambda: residents.pages(slug, key, read)
 
     def _read_settled(
         self, folder: Path, previous: _EventState[PlanT] | None,
@@ -506,7 +647,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         key = index_key(self._program, {slug: good.key for slug, good in served.items()})
         if key == self._index_key and not self._index_diagnostics:
             return False
-        plans = [good.plan for good in served.values()]
+        plans = [good.summary for good in served.values()]
         if not self._index_pages.failure:
             self._index_fallback = self._index_pages
         # Rendered on first use or by the warmer, not here: an arbiter looking at an event
@@ -514,7 +655,10 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         environment = self._made_environment
         jobs = (self.site.index_jobs(plans, environment) if self.site.index_jobs is not None
                 else [PageJob(partial(self.site.render_index, plans, environment))])
-        self._index_pages = LazyPages(INDEX_UNIT, jobs, str(self.events_root))
+        # An archive's index pages (a page per person of thousands of events) render when
+        # asked for, not ahead.
+        self._index_pages = LazyPages(INDEX_UNIT, jobs, str(self.events_root),
+                                      warms=len(served) < self.archive_events)
         self._index_key, self._index_diagnostics = key, ()
         return True
 

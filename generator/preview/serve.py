@@ -52,6 +52,12 @@ from generator.speed import collector_paused
 RELOAD_WAIT_S = 1.0
 """After a rebuild, the warmer waits (at most this long) for the tabs that showed a page to
 reload it: what they ask for is answered before anything is rendered in the background."""
+ARCHIVE_READ_S = 0.25
+"""How long the build loop reads an archive's events at a stretch before it looks for
+edits again (an edit waits at most this long for the background reading)."""
+INDEX_WAIT_S = 120.0
+"""How long a request for an index page waits while an archive's events are first read
+(the index lists them all: about half a minute for a thousand events on 2 cores)."""
 FAILING_POLL_S = 1.0
 """While an event is broken, its files are digested this often even without a file event, so
 a fix the watcher did not report (some network filesystems) still clears the error."""
@@ -133,6 +139,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self._warms = warm
         self._collector = _Collector()
         self._last_poll = 0.0
+        self._index_ready = threading.Event()
 
     @property
     def url(self) -> str:
@@ -155,6 +162,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
     def stop(self) -> None:
         """Stop serving, watching and building; returns within about a second."""
         self._stopping.set()
+        self._index_ready.set()
         self._warm.set()
         self.changes.stop()
         self.live_site.close()
@@ -226,18 +234,23 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         every event) is being rebuilt, so that it gets the new page, not the one the change
         replaces (or after :data:`FRESH_WAIT_S`, the last good one)."""
         slug, slash, _ = relative.partition("/")
+        if not (slash and slug in self.build.known_slugs):
+            self._index_ready.wait(INDEX_WAIT_S)
         self.changes.wait_fresh(slug if slash else None, FRESH_WAIT_S)
 
     # building
 
     def _build_loop(self) -> None:
         while not self._stopping.is_set():
-            burst = self.changes.next_burst(WATCH_CHECK_S)
+            burst = self.changes.next_burst(0 if self.build.unread else WATCH_CHECK_S)
             if self._stopping.is_set():
                 return
             try:
                 if self._rearm_watches():
                     burst = EVERYTHING
+                elif burst is False and self.build.unread:
+                    self._read_archive()
+                    continue
                 elif burst is False:
                     polled = time.monotonic()
                     if self.build.failing and polled - self._last_poll >= FAILING_POLL_S:
@@ -277,12 +290,26 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             with self._collector.rebuilding():
                 snapshot = self.build.refresh(suspects, shown=self.live_site.shown(),
                                               publish=publish)
+            if not self.build.index_waiting:
+                self._index_ready.set()
             # A warning that appears or goes moves the epoch too: its banner must show.
             if not published and (snapshot.notices != self._published_notices
                                   or not self._published):
                 self._publish(snapshot)
             self._report(snapshot)
             return snapshot
+
+    def _read_archive(self) -> None:
+        """Read some of an archive's events not read yet; publish once they all are."""
+        with self._build_lock:
+            with self._collector.rebuilding():
+                snapshot = self.build.read_unread(ARCHIVE_READ_S)
+            if snapshot is None:
+                return
+            if snapshot.rebuilt or snapshot.notices != self._published_notices:
+                self._publish(snapshot)
+            self._index_ready.set()
+            self._report(snapshot)
 
     def page_failed(self, failure: PageFailure) -> bool:
         """A page failed to render after its build was swapped in: go back, show why.

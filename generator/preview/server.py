@@ -160,6 +160,39 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
             boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
     except NoCatalogue:  # a broken install: English rather than no banner at all
         boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
+    return _notices_block(boxes)
+
+
+BANNER_ITEMS = 200
+"""Diagnostics listed in one banner at most; the rest are counted in a last line. An
+archive's thousand events may warn of tens of thousands of things (megabytes on every page
+served, and none of it read); ``standings check`` lists them all."""
+
+
+def _capped(diagnostics: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+    if len(diagnostics) <= BANNER_ITEMS:
+        return diagnostics
+    left_out = diagnostics[BANNER_ITEMS:]
+    return (*diagnostics[:BANNER_ITEMS], Diagnostic(
+        path="standings serve", severity=Severity.NOTE, omitted=warning_count(left_out),
+        message=f"{len(left_out)} more not shown here; standings check lists them all"))
+
+
+_LAST_BANNER: dict[str, tuple[tuple[Diagnostic, ...], bytes]] = {}
+"""The banner last rendered in each language, with the diagnostics it shows: every page
+served until they change carries the same one."""
+
+
+def _banner_block(diagnostics: tuple[Diagnostic, ...], language: str) -> bytes:
+    last = _LAST_BANNER.get(language)
+    if last is not None and last[0] is diagnostics:
+        return last[1]
+    banner = render_banner(diagnostics, language=language)
+    _LAST_BANNER[language] = (diagnostics, banner)
+    return banner
+
+
+def _notices_block(boxes: str) -> bytes:
     return (
         f'<div id="{NOTICES_ID}" style="all:initial;display:block;position:sticky;top:0;'
         "z-index:2147483647;max-height:50vh;overflow-y:auto;box-sizing:border-box;"
@@ -173,7 +206,7 @@ def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
     items = "".join(
         '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
         f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
-        for d in diagnostics
+        for d in _capped(diagnostics)
     )
     return (
         f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
@@ -202,7 +235,7 @@ def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> b
     script = (f'<script src="{LIVERELOAD_SCRIPT}" data-epoch="{epoch}" '
               f'data-endpoint="{LIVERELOAD_EPOCH}"></script>').encode()
     if diagnostics:
-        banner = render_banner(diagnostics, language=page_language(page))
+        banner = _banner_block(diagnostics, page_language(page))
         opening = _BODY_OPEN.search(page)
         if opening:
             view = memoryview(page)
