@@ -378,9 +378,12 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             self._listing = ()
             return self.snapshot(seconds=time.perf_counter() - started)
         self._root_missing = ()
-        listing = self.site.discover(self.events_root)
-        self._listing = listing.diagnostics
-        folders = dict(listing.folders)
+        if suspects is not None and self._still_there(suspects):
+            folders = dict(self._folders)  # edits inside events only: the listing stands
+        else:
+            listing = self.site.discover(self.events_root)
+            self._listing = listing.diagnostics
+            folders = dict(listing.folders)
         removed = set(self._events) - set(folders)
         for slug in removed:
             del self._events[slug]
@@ -417,6 +420,16 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                 rebuilt.append(INDEX_UNIT)  # page_failed made it list what is served now
         return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started,
                              first_seconds=first_seconds)
+
+    def _still_there(self, suspects: Iterable[str]) -> bool:
+        """Every event of ``suspects`` is one listed last time, still in place: then the
+        listing of the events folder (a look at every event's folder, half a second for
+        an archive of a thousand) cannot have changed."""
+        for slug in suspects:
+            folder = self._folders.get(slug)
+            if folder is None or folder.is_symlink() or not folder.exists():
+                return False
+        return bool(self._folders)
 
     @property
     def unread(self) -> int:

@@ -141,6 +141,11 @@ def page_language(page: bytes) -> str:
     return code if code in shipped_languages() else ENGLISH
 
 
+_OWN_BANNER = frozenset({Severity.ERROR, Severity.REMARK})
+"""The severities with a banner of their own; the others (warnings and the caps' notes) go
+in the warnings' banner."""
+
+
 def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH) -> bytes:
     """The errors, then the warnings, each in its own banner, as one HTML block.
 
@@ -150,11 +155,14 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
     ``<details>`` open on every load, which a tap on its heading folds to that one line (no
     script needed). Styled inline, from ``all:initial``, so no stylesheet can hide it.
     """
-    listed = tuple(diagnostics)
-    errors = tuple(d for d in listed if d.is_error)
-    notes = tuple(d for d in listed if d.severity is Severity.REMARK)
-    warnings = tuple(d for d in listed if not d.is_error and d.severity is not Severity.REMARK)
-    looks = ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings), (NOTES_LOOK, notes))
+    by_look: dict[Severity, list[Diagnostic]] = {Severity.ERROR: [], Severity.WARNING: [],
+                                                 Severity.REMARK: []}
+    for diagnostic in diagnostics:  # one pass: an archive's banner may stand for thousands
+        severity = diagnostic.severity
+        by_look[severity if severity in _OWN_BANNER else Severity.WARNING].append(diagnostic)
+    looks = ((ERRORS_LOOK, tuple(by_look[Severity.ERROR])),
+             (WARNINGS_LOOK, tuple(by_look[Severity.WARNING])),
+             (NOTES_LOOK, tuple(by_look[Severity.REMARK])))
     try:
         with speaking(language):  # the headings in the page's language; diagnostics English
             boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
