@@ -45,6 +45,7 @@ import bench_archive  # noqa: E402  (the archives and the edit)
 import bench_serve  # noqa: E402  (fetch, wait_for, wait_until_idle)
 from kit.servekit import serve, wait_for_line  # noqa: E402
 
+LOG: list[str] = []
 RESULTS = ROOT / "bench" / "results-serve-archive.md"
 _SERVING = re.compile(r"at http://([\d.]+):(\d+)/")
 
@@ -83,7 +84,7 @@ def measure(archive: bench_archive.Archive, edits: int, cwd: Path) -> dict[str, 
         host, port = found.group(1), int(found.group(2))
         import threading
 
-        threading.Thread(target=bench_serve._drain, args=(process, []), daemon=True).start()
+        threading.Thread(target=bench_serve._drain, args=(process, LOG), daemon=True).start()
         status = _get_status(host, port, "/")
         index_s = time.perf_counter() - launched
         if status != 200:
@@ -146,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                     + " | ".join(f"{found[key]:.{digits}f}" for key, _, digits in COLUMNS)
                     + " |")
             print(line, flush=True)
+            if os.environ.get("SHOW_LOG"):
+                print("\n".join(LOG[-12:]))
             lines.append(line)
     section = "\n".join([
         f"## {started:%Y-%m-%d %H:%M} UTC: {args.tree}",

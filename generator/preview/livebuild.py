@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
-import threading
 import time
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -28,6 +27,7 @@ from types import MappingProxyType
 from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
+from generator.preview.lazy_pages import LazyPages, PageFailure
 from generator.preview.program import ProgramDigest
 from generator.preview.residents import Residents
 from generator.preview.site_port import (
@@ -56,147 +56,6 @@ only when asked for, and only the most recently asked are kept (residents.py).""
 PINNED_EVENTS = 4
 """In an archive, the events rebuilt last by an edit whose pages stay held (and warmed);
 the others go back to being read on request."""
-
-
-class PageFailure(Exception):
-    """A page of ``unit`` failed to render after its unit was swapped in."""
-
-    def __init__(self, unit: str, pages: LazyPages, diagnostics: tuple[Diagnostic, ...]) -> None:
-        super().__init__("\n".join(str(d) for d in diagnostics))
-        self.unit, self.pages, self.diagnostics = unit, pages, diagnostics
-
-
-class LazyPages:
-    """One unit's files (an event's, or the index pages'), each job run on first use.
-
-    Thread-safe: a request and the warmer asking for the same page run its job once.
-    Deliberately not a Mapping: a ``len()``, a loop or a comparison would render every page
-    of the event without saying so; :meth:`render_all` is the one call that does.
-    """
-
-    def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "", *,
-                 warms: bool = True) -> None:
-        self.unit = unit
-        self.warms = warms
-        """Whether the server's warmer renders its pages ahead of requests: not those of an
-        archive's events read on request, nor an archive's index pages (a page per person
-        of thousands of events), which render when asked for."""
-        self.rendered_bytes = 0
-        self._failure_path = failure_path
-        self._jobs = tuple(jobs)
-        self._pending: list[PageJob] = list(jobs)
-        self._owner: dict[str, PageJob] = {}
-        self._listed = 0
-        """The jobs (from the first) whose files are in ``_owner``: the rest are listed only
-        when a page is looked for that those listed do not render."""
-        self._done: dict[str, bytes] = {}
-        self._lock = threading.RLock()
-        self.failure: tuple[Diagnostic, ...] = ()
-
-    @property
-    def pending(self) -> int:
-        """Jobs not run yet that the warmer is to run."""
-        return len(self._pending) if self.warms else 0
-
-    @property
-    def probes_pending(self) -> bool:
-        """A probe has not rendered yet: a template error would still be unseen."""
-        return self.warms and any(job.probe for job in self._pending)
-
-    def _failed(self, error: Exception) -> PageFailure:
-        self.failure = diagnostics_of_failure(error, self._failure_path)
-        return PageFailure(self.unit, self, self.failure)
-
-    def _run(self, job: PageJob) -> None:
-        if self.failure:
-            raise PageFailure(self.unit, self, self.failure)
-        if job not in self._pending:
-            return
-        try:
-            produced = job.run()
-        except Exception as error:
-            raise self._failed(error) from error
-        self._done.update(produced)
-        self.rendered_bytes += sum(len(content) for content in produced.values())
-        self._pending.remove(job)
-
-    def _owner_of(self, path: str) -> PageJob | None:
-        """The job that renders ``path``, listing the files of jobs in order until found."""
-        while path not in self._owner and self._listed < len(self._jobs):
-            job = self._jobs[self._listed]
-            if callable(job.paths):
-                if self.failure:
-                    raise PageFailure(self.unit, self, self.failure)
-                try:
-                    paths: tuple[str, ...] | None = job.paths()
-                except Exception as error:
-                    raise self._failed(error) from error
-            else:
-                paths = job.paths
-            for listed in paths or ():
-                self._owner.setdefault(listed, job)
-            self._listed += 1
-        return self._owner.get(path)
-
-    def run_probes(self) -> None:
-        with self._lock:
-            for job in [job for job in self._pending if job.probe]:
-                self._run(job)
-
-    def run_first_probe(self) -> None:
-        """Run the first probe not run yet (an event's standings page), if any."""
-        with self._lock:
-            probe = next((job for job in self._pending if job.probe), None)
-            if probe is not None:
-                self._run(probe)
-
-    def run_next(self) -> None:
-        """Run one job not run yet, a probe first (the warmer asks only units with
-        :attr:`pending` jobs)."""
-        with self._lock:
-            job = next((job for job in self._pending if job.probe), None)
-            if job is None and self._pending:
-                job = self._pending[0]
-            if job is not None:
-                self._run(job)
-
-    def page(self, path: str) -> bytes:
-        """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
-        none (every job that does not say what it renders has then run)."""
-        # A page rendered already is answered without waiting for a job under way (pages
-        # are only ever added, each in one step).
-        done = self._done.get(path)
-        if done is not None:
-            return done
-        with self._lock:
-            if path in self._done:
-                return self._done[path]
-            owner = self._owner_of(path)
-            if owner is not None:
-                self._run(owner)
-                if path in self._done:
-                    return self._done[path]
-            for job in [job for job in self._pending if job.paths is None]:
-                self._run(job)
-                if path in self._done:
-                    return self._done[path]
-        raise KeyError(path)
-
-    def __contains__(self, path: object) -> bool:
-        if not isinstance(path, str):
-            return False
-        try:
-            self.page(path)
-        except KeyError:
-            return False
-        return True
-
-    def render_all(self) -> dict[str, bytes]:
-        """Every file of the unit, each job run that has not run yet (a copy, by path)."""
-        with self._lock:
-            while self._pending:
-                self._run(self._pending[0])
-            return dict(sorted(self._done.items()))
 
 
 class SiteFiles:
@@ -338,6 +197,8 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     """An archive's events still to be read by :meth:`read_unread`, in name order."""
     _pinned: list[str] = field(default_factory=list)
     """An archive's events whose pages are held, the one rebuilt longest ago first."""
+    _cold_loaders: dict[str, tuple[tuple[str, Path], object, Callable[[], LazyPages]]] = field(
+        default_factory=dict)
     _residents: Residents[LazyPages] = field(
         default_factory=lambda: Residents(lambda pages: pages.rendered_bytes))
 
@@ -495,12 +356,12 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                 if state.good.pages is not None:
                     served[slug] = state.good.pages
                 elif slug in self._folders and self._environment is not None:
-                    cold[slug] = self._cold(slug, state.good.key, self._folders[slug])
+                    cold[slug] = self._cold(slug, state.good.key)
             diagnostics.extend(state.diagnostics)
             warnings.extend(state.warnings)
-        for slug, folder in self._unread.items():
+        for slug in self._unread:
             if slug not in self._events and self._environment is not None:
-                cold[slug] = self._cold(slug, "", folder)
+                cold[slug] = self._cold(slug, "")
         diagnostics.extend(self._index_diagnostics)
         return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages,
                                         MappingProxyType(cold)),
@@ -604,10 +465,14 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             jobs = [PageJob(partial(self.site.render_event, plan, environment), probe=True)]
         return LazyPages(slug, jobs, str(folder), warms=warms)
 
-    def _cold(self, slug: str, key: str, folder: Path) -> Callable[[], LazyPages]:
+    def _cold(self, slug: str, key: str) -> Callable[[], LazyPages]:
         """How a request reads the event ``slug`` (``key``: of the inputs its summary was
-        read from) and makes its pages, when none are held: through the residents."""
-        environment = self._made_environment
+        read from) and makes its pages, when none are held: through the residents. Made
+        once for a key and an environment (a snapshot lists an archive's thousand)."""
+        environment, folder = self._made_environment, self._folders[slug]
+        made = self._cold_loaders.get(slug)
+        if made is not None and made[0] == (key, folder) and made[1] is environment:
+            return made[2]
         residents = self._residents
 
         def read() -> LazyPages:
@@ -617,7 +482,11 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                 raise KeyError(slug) from error
             return self._pages_of(slug, folder, plan, environment, warms=False)
 
-        return lambda: residents.pages(slug, key, read)
+        def load() -> LazyPages:
+            return residents.pages(slug, key, read)
+
+        self._cold_loaders[slug] = ((key, folder), environment, load)
+        return load
 
     def _read_settled(
         self, folder: Path, previous: _EventState[PlanT] | None,

@@ -16,6 +16,7 @@ import errno
 import gc
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,7 +24,8 @@ from pathlib import Path
 from typing import Generic, Self
 
 from generator.errors import Diagnostic, refused_by_strict
-from generator.preview.livebuild import LiveBuild, PageFailure, Snapshot
+from generator.preview.lazy_pages import PageFailure
+from generator.preview.livebuild import LiveBuild, Snapshot
 from generator.preview.server import (
     FRESH_WAIT_S,
     REQUEST_TIMEOUT_S,
@@ -131,7 +133,8 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
-        self._shown_warnings: frozenset[Diagnostic] = frozenset()
+        self._shown_warnings: tuple[Diagnostic, ...] = ()
+        self._shown_counts: Counter[Diagnostic] = Counter()
         self._build_lock = threading.Lock()
         self._published = False
         self._published_notices: tuple[Diagnostic, ...] = ()
@@ -359,6 +362,27 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
                     self.log(f"standings serve: internal error while rendering: {error!r}")
                     break
 
+    def _new_warnings(self, warnings: tuple[Diagnostic, ...]) -> list[Diagnostic]:
+        """The warnings not among those shown last time (which are kept, so their ids are
+        their own). An unchanged event's warnings are the same objects from one snapshot
+        to the next, so only a changed event's are compared by value: an archive may stand
+        thousands of warnings, too many to compare at every edit."""
+        shown, counts = self._shown_warnings, self._shown_counts
+        now_ids = {id(warning) for warning in warnings}
+        shown_ids = {id(warning) for warning in shown}
+        for gone in (warning for warning in shown if id(warning) not in now_ids):
+            counts[gone] -= 1
+            if counts[gone] <= 0:
+                del counts[gone]
+        new = []
+        for warning in warnings:
+            if id(warning) not in shown_ids:
+                if counts[warning] <= 0:
+                    new.append(warning)
+                counts[warning] += 1
+        self._shown_warnings = warnings
+        return new
+
     def _report(self, snapshot: Snapshot) -> None:
         if snapshot.diagnostics != self._shown_diagnostics:
             if snapshot.diagnostics:
@@ -368,12 +392,11 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             elif self._shown_diagnostics:
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
-        new_warnings = [w for w in snapshot.warnings if w not in self._shown_warnings]
+        new_warnings = self._new_warnings(snapshot.warnings)
         if refused_by_strict(new_warnings):  # a note alone is printed as "note:", no heading
             self.log(f"standings serve: {WARNINGS_LOOK.heading.lower()}")
         for warning in new_warnings:
             self.log(str(warning))
-        self._shown_warnings = frozenset(snapshot.warnings)
         if snapshot.rebuilt:
             names = ", ".join(name if name != INDEX_UNIT else "index pages"
                               for name in snapshot.rebuilt)

@@ -31,7 +31,8 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from generator.errors import Diagnostic, Severity, warning_count
 from generator.messages import N_
-from generator.preview.livebuild import PageFailure, SiteFiles, resolve_address
+from generator.preview.lazy_pages import PageFailure
+from generator.preview.livebuild import SiteFiles, resolve_address
 from generator.site.language import ENGLISH, NoCatalogue, gettext, shipped_languages, speaking
 
 LONG_POLL_S = 20.0
