@@ -158,6 +158,11 @@ class Snapshot:
     seconds: float = 0.0
     first_seconds: float = 0.0
     """How long the refresh took until the pages shown first were ready to serve."""
+    warnings_by_unit: Mapping[str, tuple[Diagnostic, ...]] = field(
+        default_factory=lambda: MappingProxyType({}))
+    """``warnings`` event by event ("" for the events folder's own): an unchanged event's
+    are the same tuple from one snapshot to the next, so what is new is found by looking
+    at the changed events only."""
 
     @property
     def notices(self) -> tuple[Diagnostic, ...]:
@@ -348,6 +353,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing,
                                          *(d for d in self._listing if d.is_error)]
         warnings: list[Diagnostic] = [d for d in self._listing if not d.is_error]
+        by_unit = {"": tuple(warnings)}
         served: dict[str, LazyPages] = {}
         cold: dict[str, Callable[[], LazyPages]] = {}
         for slug in sorted(self._events):
@@ -359,6 +365,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                     cold[slug] = self._cold(slug, state.good.key)
             diagnostics.extend(state.diagnostics)
             warnings.extend(state.warnings)
+            by_unit[slug] = state.warnings
         for slug in self._unread:
             if slug not in self._events and self._environment is not None:
                 cold[slug] = self._cold(slug, "")
@@ -366,7 +373,8 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages,
                                         MappingProxyType(cold)),
                         diagnostics=tuple(diagnostics), warnings=tuple(warnings),
-                        rebuilt=rebuilt, seconds=seconds, first_seconds=first_seconds)
+                        rebuilt=rebuilt, seconds=seconds, first_seconds=first_seconds,
+                        warnings_by_unit=MappingProxyType(by_unit))
 
     @property
     def known_slugs(self) -> frozenset[str]:

@@ -16,7 +16,6 @@ import errno
 import gc
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -133,8 +132,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
-        self._shown_warnings: tuple[Diagnostic, ...] = ()
-        self._shown_counts: Counter[Diagnostic] = Counter()
+        self._shown_warnings: dict[str, tuple[Diagnostic, ...]] = {}
         self._build_lock = threading.Lock()
         self._published = False
         self._published_notices: tuple[Diagnostic, ...] = ()
@@ -362,25 +360,18 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
                     self.log(f"standings serve: internal error while rendering: {error!r}")
                     break
 
-    def _new_warnings(self, warnings: tuple[Diagnostic, ...]) -> list[Diagnostic]:
-        """The warnings not among those shown last time (which are kept, so their ids are
-        their own). An unchanged event's warnings are the same objects from one snapshot
-        to the next, so only a changed event's are compared by value: an archive may stand
+    def _new_warnings(self, snapshot: Snapshot) -> list[Diagnostic]:
+        """The warnings not among those of the snapshot reported last, compared event by
+        event, and only for the events whose warnings changed: an archive may stand
         thousands of warnings, too many to compare at every edit."""
-        shown, counts = self._shown_warnings, self._shown_counts
-        now_ids = {id(warning) for warning in warnings}
-        shown_ids = {id(warning) for warning in shown}
-        for gone in (warning for warning in shown if id(warning) not in now_ids):
-            counts[gone] -= 1
-            if counts[gone] <= 0:
-                del counts[gone]
-        new = []
-        for warning in warnings:
-            if id(warning) not in shown_ids:
-                if counts[warning] <= 0:
-                    new.append(warning)
-                counts[warning] += 1
-        self._shown_warnings = warnings
+        by_unit = snapshot.warnings_by_unit or {"": snapshot.warnings}
+        new: list[Diagnostic] = []
+        for unit, warnings in by_unit.items():
+            shown = self._shown_warnings.get(unit)
+            if warnings is not shown:
+                before = frozenset(shown or ())
+                new.extend(warning for warning in warnings if warning not in before)
+        self._shown_warnings = dict(by_unit)
         return new
 
     def _report(self, snapshot: Snapshot) -> None:
@@ -392,7 +383,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             elif self._shown_diagnostics:
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
-        new_warnings = self._new_warnings(snapshot.warnings)
+        new_warnings = self._new_warnings(snapshot)
         if refused_by_strict(new_warnings):  # a note alone is printed as "note:", no heading
             self.log(f"standings serve: {WARNINGS_LOOK.heading.lower()}")
         for warning in new_warnings:

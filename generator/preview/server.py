@@ -142,11 +142,6 @@ def page_language(page: bytes) -> str:
     return code if code in shipped_languages() else ENGLISH
 
 
-_OWN_BANNER = frozenset({Severity.ERROR, Severity.REMARK})
-"""The severities with a banner of their own; the others (warnings and the caps' notes) go
-in the warnings' banner."""
-
-
 def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH) -> bytes:
     """The errors, then the warnings, each in its own banner, as one HTML block.
 
@@ -156,19 +151,29 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
     ``<details>`` open on every load, which a tap on its heading folds to that one line (no
     script needed). Styled inline, from ``all:initial``, so no stylesheet can hide it.
     """
-    by_look: dict[Severity, list[Diagnostic]] = {Severity.ERROR: [], Severity.WARNING: [],
-                                                 Severity.REMARK: []}
-    for diagnostic in diagnostics:  # one pass: an archive's banner may stand for thousands
+    errors: list[Diagnostic] = []
+    warned: list[Diagnostic] = []
+    notes: list[Diagnostic] = []
+    warnings = 0
+    # One pass, comparing by identity (an enum's hash is a Python call): an archive's
+    # banner may stand for tens of thousands.
+    for diagnostic in diagnostics:
         severity = diagnostic.severity
-        by_look[severity if severity in _OWN_BANNER else Severity.WARNING].append(diagnostic)
-    looks = ((ERRORS_LOOK, tuple(by_look[Severity.ERROR])),
-             (WARNINGS_LOOK, tuple(by_look[Severity.WARNING])),
-             (NOTES_LOOK, tuple(by_look[Severity.REMARK])))
+        if severity is Severity.ERROR:
+            errors.append(diagnostic)
+        elif severity is Severity.REMARK:
+            notes.append(diagnostic)
+        else:
+            warned.append(diagnostic)
+            # A cap's note ("100 more warnings not shown") counts the warnings it stands for.
+            warnings += diagnostic.omitted if severity is Severity.NOTE else 1
+    looks = ((ERRORS_LOOK, errors, len(errors)), (WARNINGS_LOOK, warned, warnings),
+             (NOTES_LOOK, notes, len(notes)))
     try:
         with speaking(language):  # the headings in the page's language; diagnostics English
-            boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
+            boxes = "".join(_banner(*look) for look in looks if look[1])
     except NoCatalogue:  # a broken install: English rather than no banner at all
-        boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
+        boxes = "".join(_banner(*look) for look in looks if look[1])
     return _notices_block(boxes)
 
 
@@ -178,13 +183,16 @@ archive's thousand events may warn of tens of thousands of things (megabytes on 
 served, and none of it read); ``standings check`` lists them all."""
 
 
-def _capped(diagnostics: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+def _capped(diagnostics: list[Diagnostic], count: int) -> list[Diagnostic]:
+    """The first :data:`BANNER_ITEMS` of a banner's ``count`` and a note for the rest."""
     if len(diagnostics) <= BANNER_ITEMS:
         return diagnostics
-    left_out = diagnostics[BANNER_ITEMS:]
-    return (*diagnostics[:BANNER_ITEMS], Diagnostic(
-        path="standings serve", severity=Severity.NOTE, omitted=warning_count(left_out),
-        message=f"{len(left_out)} more not shown here; standings check lists them all"))
+    shown = diagnostics[:BANNER_ITEMS]
+    left_out = len(diagnostics) - BANNER_ITEMS
+    return [*shown, Diagnostic(
+        path="standings serve", severity=Severity.NOTE,
+        omitted=max(0, count - warning_count(shown)),
+        message=f"{left_out} more not shown here; standings check lists them all")]
 
 
 _LAST_BANNER: dict[str, tuple[tuple[Diagnostic, ...], bytes]] = {}
@@ -192,13 +200,22 @@ _LAST_BANNER: dict[str, tuple[tuple[Diagnostic, ...], bytes]] = {}
 served until they change carries the same one."""
 
 
+_BANNER_LOCK = threading.Lock()
+"""Renders one banner at a time: the requests a rebuild held back are answered at once, and
+each would otherwise render the same new banner (tens of milliseconds for an archive's)."""
+
+
 def _banner_block(diagnostics: tuple[Diagnostic, ...], language: str) -> bytes:
     last = _LAST_BANNER.get(language)
     if last is not None and last[0] is diagnostics:
         return last[1]
-    banner = render_banner(diagnostics, language=language)
-    _LAST_BANNER[language] = (diagnostics, banner)
-    return banner
+    with _BANNER_LOCK:
+        last = _LAST_BANNER.get(language)
+        if last is not None and last[0] is diagnostics:
+            return last[1]
+        banner = render_banner(diagnostics, language=language)
+        _LAST_BANNER[language] = (diagnostics, banner)
+        return banner
 
 
 def _notices_block(boxes: str) -> bytes:
@@ -209,13 +226,11 @@ def _notices_block(boxes: str) -> bytes:
     ).encode()
 
 
-def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
-    # A cap's note ("100 more warnings not shown") counts the warnings it stands for.
-    count = len(diagnostics) if look is not WARNINGS_LOOK else warning_count(diagnostics)
+def _banner(look: BannerLook, diagnostics: list[Diagnostic], count: int) -> str:
     items = "".join(
         '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
         f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
-        for d in _capped(diagnostics)
+        for d in _capped(diagnostics, count)
     )
     return (
         f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
