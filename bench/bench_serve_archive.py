@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import http.client
 import os
 import re
 import shlex
@@ -35,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -46,6 +48,7 @@ import bench_serve  # noqa: E402  (fetch, wait_for, wait_until_idle)
 from kit.servekit import serve, wait_for_line  # noqa: E402
 
 LOG: list[str] = []
+"""The server's log, read as it comes (a full pipe would block the server)."""
 RESULTS = ROOT / "bench" / "results-serve-archive.md"
 _SERVING = re.compile(r"at http://([\d.]+):(\d+)/")
 
@@ -59,8 +62,6 @@ def _status(pid: int, key: str) -> int:
 
 
 def _get_status(host: str, port: int, path: str) -> int:
-    import http.client
-
     connection = http.client.HTTPConnection(host, port, timeout=600)
     try:
         connection.request("GET", path)
@@ -82,8 +83,6 @@ def measure(archive: bench_archive.Archive, edits: int, cwd: Path) -> dict[str, 
         found, _ = wait_for_line(process, _SERVING, timeout=1800)
         serving = time.perf_counter() - launched
         host, port = found.group(1), int(found.group(2))
-        import threading
-
         threading.Thread(target=bench_serve._drain, args=(process, LOG), daemon=True).start()
         status = _get_status(host, port, "/")
         index_s = time.perf_counter() - launched
@@ -147,8 +146,6 @@ def main(argv: list[str] | None = None) -> int:
                     + " | ".join(f"{found[key]:.{digits}f}" for key, _, digits in COLUMNS)
                     + " |")
             print(line, flush=True)
-            if os.environ.get("SHOW_LOG"):
-                print("\n".join(LOG[-12:]))
             lines.append(line)
     section = "\n".join([
         f"## {started:%Y-%m-%d %H:%M} UTC: {args.tree}",
