@@ -230,8 +230,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         if program != self._program or self._environment_error:
             self._program = program
             self._make_environment()
-            self._residents.clear()
-            self._unpin(len(self._pinned))
+            self._residents.clear()  # the pages held stay served until their event is read again
             suspects = None  # new templates or code: every event's key moved
         if self._environment_error:  # nothing can render: keep serving the last good pages
             return self.snapshot(seconds=time.perf_counter() - started)
@@ -451,6 +450,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             if slug in self._pinned:
                 self._pinned.remove(slug)
             self._pinned.append(slug)
+            self._residents.forget(slug)  # its pages read before the edit: never asked again
             if len(self._folders) >= self.archive_events:
                 self._unpin(len(self._pinned) - self.pinned_events)
             return True

@@ -72,6 +72,12 @@ class Residents(Generic[PagesT]):
                 or sum(self._size(pages) for pages in self._held.values()) > self._budget_bytes):
             self._held.popitem(last=False)
 
+    def forget(self, slug: str) -> None:
+        """Drop what is kept of event ``slug`` (an edit made its pages anew)."""
+        with self._lock:
+            for known in [known for known in self._held if known[0] == slug]:
+                del self._held[known]
+
     def clear(self) -> None:
         """Forget every event kept (the templates changed: their pages are stale)."""
         with self._lock:

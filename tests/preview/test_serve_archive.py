@@ -95,11 +95,14 @@ def test_an_edited_events_pages_are_held_and_the_site_equals_a_build(
         pass
     index = bench_archive.changed_index(SIZE)
     slug = bench_archive.archive_event(index, SIZE).slug
+    assert build.snapshot().files.page(f"{slug}/index.html")
+    assert slug in build._residents.held
     (events / slug / "tournament.trf").write_text(
         bench_archive.changed_result(index, SIZE), encoding="utf-8")
     snapshot = build.refresh({slug})
     assert snapshot.rebuilt == (slug, INDEX_UNIT)
     assert slug in {unit.unit for unit in snapshot.files.units}  # held, and warmed
+    assert slug not in build._residents.held  # its pages before the edit are let go
     assert snapshot.files.render_all() == built_site(events)
 
 
