@@ -56,7 +56,10 @@ def summarise(plan: EventPlan) -> EventPlan:
 
 
 def _bare(player: Player) -> Player:
-    return dataclasses.replace(player, results=())
+    """The player's name, title, rating, federation and FIDE ID: what those pages show (the
+    person keys, which read the year of birth, are worked out before)."""
+    return dataclasses.replace(player, results=(), sex="", birth="", national_rating=None,
+                               points_in_file=None, rank_in_file=None, line=0)
 
 
 def _with_players(tournament: Tournament, players: tuple[Player, ...]) -> Tournament:
