@@ -16,10 +16,10 @@ event goes back to its last good pages and the failure is shown like a broken fi
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
-import threading
 import time
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -27,7 +27,9 @@ from types import MappingProxyType
 from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
+from generator.preview.lazy_pages import LazyPages, PageFailure
 from generator.preview.program import ProgramDigest
+from generator.preview.residents import Residents
 from generator.preview.site_port import (
     EnvironmentT,
     EventT,
@@ -47,148 +49,26 @@ from a genuinely broken file (it did not)."""
 
 _MAX_READ_ATTEMPTS = 20
 
-
-class PageFailure(Exception):
-    """A page of ``unit`` failed to render after its unit was swapped in."""
-
-    def __init__(self, unit: str, pages: LazyPages, diagnostics: tuple[Diagnostic, ...]) -> None:
-        super().__init__("\n".join(str(d) for d in diagnostics))
-        self.unit, self.pages, self.diagnostics = unit, pages, diagnostics
-
-
-class LazyPages:
-    """One unit's files (an event's, or the index pages'), each job run on first use.
-
-    Thread-safe: a request and the warmer asking for the same page run its job once.
-    Deliberately not a Mapping: a ``len()``, a loop or a comparison would render every page
-    of the event without saying so; :meth:`render_all` is the one call that does.
-    """
-
-    def __init__(self, unit: str, jobs: Sequence[PageJob], failure_path: str = "") -> None:
-        self.unit = unit
-        self._failure_path = failure_path
-        self._jobs = tuple(jobs)
-        self._pending: list[PageJob] = list(jobs)
-        self._owner: dict[str, PageJob] = {}
-        self._listed = 0
-        """The jobs (from the first) whose files are in ``_owner``: the rest are listed only
-        when a page is looked for that those listed do not render."""
-        self._done: dict[str, bytes] = {}
-        self._lock = threading.RLock()
-        self.failure: tuple[Diagnostic, ...] = ()
-
-    @property
-    def pending(self) -> int:
-        return len(self._pending)
-
-    @property
-    def probes_pending(self) -> bool:
-        """A probe has not rendered yet: a template error would still be unseen."""
-        return any(job.probe for job in self._pending)
-
-    def _failed(self, error: Exception) -> PageFailure:
-        self.failure = diagnostics_of_failure(error, self._failure_path)
-        return PageFailure(self.unit, self, self.failure)
-
-    def _run(self, job: PageJob) -> None:
-        if self.failure:
-            raise PageFailure(self.unit, self, self.failure)
-        if job not in self._pending:
-            return
-        try:
-            produced = job.run()
-        except Exception as error:
-            raise self._failed(error) from error
-        self._done.update(produced)
-        self._pending.remove(job)
-
-    def _owner_of(self, path: str) -> PageJob | None:
-        """The job that renders ``path``, listing the files of jobs in order until found."""
-        while path not in self._owner and self._listed < len(self._jobs):
-            job = self._jobs[self._listed]
-            if callable(job.paths):
-                if self.failure:
-                    raise PageFailure(self.unit, self, self.failure)
-                try:
-                    paths: tuple[str, ...] | None = job.paths()
-                except Exception as error:
-                    raise self._failed(error) from error
-            else:
-                paths = job.paths
-            for listed in paths or ():
-                self._owner.setdefault(listed, job)
-            self._listed += 1
-        return self._owner.get(path)
-
-    def run_probes(self) -> None:
-        with self._lock:
-            for job in [job for job in self._pending if job.probe]:
-                self._run(job)
-
-    def run_first_probe(self) -> None:
-        """Run the first probe not run yet (an event's standings page), if any."""
-        with self._lock:
-            probe = next((job for job in self._pending if job.probe), None)
-            if probe is not None:
-                self._run(probe)
-
-    def run_next(self) -> None:
-        """Run one job not run yet, a probe first (the warmer asks only units with
-        :attr:`pending` jobs)."""
-        with self._lock:
-            job = next((job for job in self._pending if job.probe), None)
-            if job is None and self._pending:
-                job = self._pending[0]
-            if job is not None:
-                self._run(job)
-
-    def page(self, path: str) -> bytes:
-        """The file at ``path``, rendered now if it was not yet; KeyError when the unit has
-        none (every job that does not say what it renders has then run)."""
-        # A page rendered already is answered without waiting for a job under way (pages
-        # are only ever added, each in one step).
-        done = self._done.get(path)
-        if done is not None:
-            return done
-        with self._lock:
-            if path in self._done:
-                return self._done[path]
-            owner = self._owner_of(path)
-            if owner is not None:
-                self._run(owner)
-                if path in self._done:
-                    return self._done[path]
-            for job in [job for job in self._pending if job.paths is None]:
-                self._run(job)
-                if path in self._done:
-                    return self._done[path]
-        raise KeyError(path)
-
-    def __contains__(self, path: object) -> bool:
-        if not isinstance(path, str):
-            return False
-        try:
-            self.page(path)
-        except KeyError:
-            return False
-        return True
-
-    def render_all(self) -> dict[str, bytes]:
-        """Every file of the unit, each job run that has not run yet (a copy, by path)."""
-        with self._lock:
-            while self._pending:
-                self._run(self._pending[0])
-            return dict(sorted(self._done.items()))
+ARCHIVE_EVENTS = 100
+"""Events from which the events folder is served as an archive: its events are read after
+the server starts, in the background (the index pages once all are), each event's pages
+only when asked for, and only the most recently asked are kept (residents.py)."""
+PINNED_EVENTS = 4
+"""In an archive, the events rebuilt last by an edit whose pages stay held (and warmed);
+the others go back to being read on request."""
 
 
 class SiteFiles:
     """The whole served site: ``<slug>/...`` from that event's pages, the rest from the index's.
 
-    Like :class:`LazyPages`, asked for one page at a time, or for everything at once.
+    Like :class:`LazyPages`, asked for one page at a time, or for everything at once. The
+    events in ``cold`` (an archive's, not edited since the server started) have no pages
+    held here: each is read when a page of it is asked for (livebuild's residents).
     """
 
-    def __init__(self, events: Mapping[str, LazyPages], index: LazyPages) -> None:
-        self._events, self._index = events, index
+    def __init__(self, events: Mapping[str, LazyPages], index: LazyPages,
+                 cold: Mapping[str, Callable[[], LazyPages]] = MappingProxyType({})) -> None:
+        self._events, self._index, self._cold = events, index, cold
 
     @classmethod
     def empty(cls) -> SiteFiles:
@@ -202,15 +82,28 @@ class SiteFiles:
         section, below, _ = rest.partition("/")
         # A festival's section is the unit "festival/section"; the festival's own pages
         # are the index's.
-        unit = self._events.get(slug)
-        if unit is None and below:
-            unit = self._events.get(f"{slug}/{section}")
-        return unit if unit is not None else self._index
+        for unit in (slug, f"{slug}/{section}") if below else (slug,):
+            pages = self._events.get(unit)
+            if pages is not None:
+                return pages
+            load = self._cold.get(unit)
+            if load is not None:
+                try:
+                    return load()
+                except KeyError:  # it cannot be read now: no page, until the next build says why
+                    return LazyPages(unit, ())
+        return self._index
 
     @property
     def units(self) -> tuple[LazyPages, ...]:
-        """The index first (it lists everything), then the events in name order."""
+        """The index first (it lists everything), then the events in name order: those
+        whose pages are held here (the warmer's work), not those read on request."""
         return (self._index, *(self._events[slug] for slug in sorted(self._events)))
+
+    @property
+    def slugs(self) -> tuple[str, ...]:
+        """Every event served, in name order."""
+        return tuple(sorted({*self._events, *self._cold}))
 
     def page(self, path: str) -> bytes:
         """The file at ``path``, rendered now if need be; KeyError when there is none."""
@@ -222,7 +115,7 @@ class SiteFiles:
     def render_all(self) -> dict[str, bytes]:
         """Every file of the site, by path: every page not rendered yet is rendered now."""
         files: dict[str, bytes] = {}
-        for unit in self.units:
+        for unit in (self._index, *(self.unit_of(slug + "/") for slug in self.slugs)):
             files.update(unit.render_all())
         return dict(sorted(files.items()))
 
@@ -235,8 +128,12 @@ class _Good(Generic[PlanT]):
     """Pages that rendered from a clean read, and what they were made from."""
 
     key: str
-    plan: PlanT
-    pages: LazyPages
+    summary: PlanT
+    """What the pages outside the event's folder read of it (site/summary.py)."""
+    plan: PlanT | None = None
+    pages: LazyPages | None = None
+    """None for an archive's event that no edit rebuilt lately: it is read again when a
+    page of it is asked for (residents.py), and ``plan`` is not kept either."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -265,6 +162,11 @@ class Snapshot:
     seconds: float = 0.0
     first_seconds: float = 0.0
     """How long the refresh took until the pages shown first were ready to serve."""
+    warnings_by_unit: Mapping[str, tuple[Diagnostic, ...]] = field(
+        default_factory=lambda: MappingProxyType({}))
+    """``warnings`` event by event ("" for the events folder's own): an unchanged event's
+    are the same tuple from one snapshot to the next, so what is new is found by looking
+    at the changed events only."""
 
     @property
     def notices(self) -> tuple[Diagnostic, ...]:
@@ -298,6 +200,16 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
     _listing: tuple[Diagnostic, ...] = ()
     """The problems of the events folder itself (a stray TRF file...), as build reports them;
     the folders it refuses are simply not served, the others stay as they are."""
+    archive_events: int = ARCHIVE_EVENTS
+    pinned_events: int = PINNED_EVENTS
+    _unread: dict[str, Path] = field(default_factory=dict)
+    """An archive's events still to be read by :meth:`read_unread`, in name order."""
+    _pinned: list[str] = field(default_factory=list)
+    """An archive's events whose pages are held, the one rebuilt longest ago first."""
+    _cold_loaders: dict[str, tuple[tuple[str, Path], object, Callable[[], LazyPages]]] = field(
+        default_factory=dict)
+    _residents: Residents[LazyPages] = field(
+        default_factory=lambda: Residents(lambda pages: pages.rendered_bytes))
 
     def refresh(self, suspects: Iterable[str] | None = None, *, shown: Iterable[str] = (),
                 publish: Callable[[Snapshot], object] | None = None) -> Snapshot:
@@ -322,6 +234,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         if program != self._program or self._environment_error:
             self._program = program
             self._make_environment()
+            self._residents.clear()  # the pages held stay served until their event is read again
             suspects = None  # new templates or code: every event's key moved
         if self._environment_error:  # nothing can render: keep serving the last good pages
             return self.snapshot(seconds=time.perf_counter() - started)
@@ -334,18 +247,33 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             self._listing = ()
             return self.snapshot(seconds=time.perf_counter() - started)
         self._root_missing = ()
-        listing = self.site.discover(self.events_root)
-        self._listing = listing.diagnostics
-        folders = dict(listing.folders)
+        if suspects is not None and self._still_there(suspects):
+            folders = dict(self._folders)  # edits inside events only: the listing stands
+        else:
+            listing = self.site.discover(self.events_root)
+            self._listing = listing.diagnostics
+            folders = dict(listing.folders)
         removed = set(self._events) - set(folders)
         for slug in removed:
             del self._events[slug]
+        self._pinned = [slug for slug in self._pinned if slug in folders]
         self._folders = folders
-        candidates = sorted(folders) if suspects is None else sorted(
-            {s for s in suspects if s in folders} | (set(folders) - set(self._events)))
+        self._unread = {slug: folder for slug, folder in self._unread.items() if slug in folders}
+        new = set(folders) - set(self._events) - set(self._unread)
+        if suspects is None and len(folders) >= self.archive_events:
+            # An archive: every event is looked at again in the background (read_unread:
+            # digested, and read only if it changed), its pages served meanwhile as read now.
+            self._unread = dict(folders)
+            candidates = []
+        else:
+            candidates = sorted(folders) if suspects is None else sorted(
+                {s for s in suspects if s in folders} | new)
+        for slug in candidates:
+            self._unread.pop(slug, None)
         rebuilt = [slug for slug in candidates
                    if self._refresh_event(slug, folders[slug], shown)]
-        if (rebuilt or removed or not self._index_key) and self._refresh_index():
+        if (rebuilt or removed or not self._index_key) and not self.index_waiting \
+                and self._refresh_index():
             rebuilt.append(INDEX_UNIT)
         first_seconds = time.perf_counter() - started
         if publish is not None:
@@ -362,11 +290,60 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         return self.snapshot(rebuilt=tuple(rebuilt), seconds=time.perf_counter() - started,
                              first_seconds=first_seconds)
 
+    def _still_there(self, suspects: Iterable[str]) -> bool:
+        """Every event of ``suspects`` is one listed last time, still in place: then the
+        listing of the events folder (a look at every event's folder, half a second for
+        an archive of a thousand) cannot have changed."""
+        for slug in suspects:
+            folder = self._folders.get(slug)
+            if folder is None or folder.is_symlink() or not folder.exists():
+                return False
+        return bool(self._folders)
+
+    @property
+    def unread(self) -> int:
+        """An archive's events not looked at yet since the start or the templates changed."""
+        return len(self._unread)
+
+    @property
+    def index_waiting(self) -> bool:
+        """The index pages wait for an archive's events to be read (they list them all)."""
+        return bool(self._unread) and (not self._index_key or self._index_pages is _NO_PAGES)
+
+    def read_unread(self, seconds: float) -> Snapshot | None:
+        """Read an archive's events not read yet, for about ``seconds``: each one's summary
+        and warnings are kept, not its plan or pages. Once the last is read, the index
+        pages are made and the site to publish is returned; None until then."""
+        started = time.perf_counter()
+        rebuilt = []
+        while self._unread and time.perf_counter() - started < seconds:
+            slug, folder = next(iter(self._unread.items()))
+            del self._unread[slug]
+            if self._refresh_event(slug, folder, (), pin=False):
+                rebuilt.append(slug)
+        if self._unread:
+            return None
+        if self._refresh_index():
+            rebuilt.append(INDEX_UNIT)
+        seconds_taken = time.perf_counter() - started
+        return self.snapshot(rebuilt=tuple(rebuilt), seconds=seconds_taken,
+                             first_seconds=seconds_taken)
+
+    def _unpin(self, count: int) -> None:
+        """Let go of the held pages (and plan) of the ``count`` events pinned longest ago:
+        they are read again on request."""
+        for slug in self._pinned[:count]:
+            state = self._events.get(slug)
+            if state is not None and state.good is not None:
+                self._events[slug] = dataclasses.replace(
+                    state, good=_Good(state.good.key, state.good.summary), fallback=None)
+        del self._pinned[:count]
+
     def _probed(self, unit: str) -> bool:
         """Render the probes of a unit just swapped in; False when one failed and sent its
         event back to its last good pages."""
         state = self._events.get(unit)
-        if state is None or state.good is None:
+        if state is None or state.good is None or state.good.pages is None:
             return True  # the index (its pages render on use) or nothing to probe
         try:
             state.good.pages.run_probes()
@@ -379,17 +356,28 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         diagnostics: list[Diagnostic] = [*self._environment_error, *self._root_missing,
                                          *(d for d in self._listing if d.is_error)]
         warnings: list[Diagnostic] = [d for d in self._listing if not d.is_error]
+        by_unit = {"": tuple(warnings)}
         served: dict[str, LazyPages] = {}
+        cold: dict[str, Callable[[], LazyPages]] = {}
         for slug in sorted(self._events):
             state = self._events[slug]
             if state.good is not None:
-                served[slug] = state.good.pages
+                if state.good.pages is not None:
+                    served[slug] = state.good.pages
+                elif slug in self._folders and self._environment is not None:
+                    cold[slug] = self._cold(slug, state.good.key)
             diagnostics.extend(state.diagnostics)
             warnings.extend(state.warnings)
+            by_unit[slug] = state.warnings
+        for slug in self._unread:
+            if slug not in self._events and self._environment is not None:
+                cold[slug] = self._cold(slug, "")
         diagnostics.extend(self._index_diagnostics)
-        return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages),
+        return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages,
+                                        MappingProxyType(cold)),
                         diagnostics=tuple(diagnostics), warnings=tuple(warnings),
-                        rebuilt=rebuilt, seconds=seconds, first_seconds=first_seconds)
+                        rebuilt=rebuilt, seconds=seconds, first_seconds=first_seconds,
+                        warnings_by_unit=MappingProxyType(by_unit))
 
     @property
     def known_slugs(self) -> frozenset[str]:
@@ -414,7 +402,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             return True
         state = self._events.get(failure.unit)
         if state is None or state.good is None or state.good.pages is not failure.pages:
-            return False
+            return False  # replaced since, or an archive's event read on request
         self._events[failure.unit] = _EventState(
             key=state.key, good=state.fallback, diagnostics=failure.diagnostics,
             warnings=state.warnings)
@@ -428,8 +416,12 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         except Exception as error:
             self._environment_error = diagnostics_of_failure(error, str(self.events_root))
 
-    def _refresh_event(self, slug: str, folder: Path, shown: tuple[str, ...]) -> bool:
-        """Read and render one event if its inputs moved; True when its pages were swapped."""
+    def _refresh_event(self, slug: str, folder: Path, shown: tuple[str, ...], *,
+                       pin: bool = True) -> bool:
+        """Read and render one event if its inputs moved; True when its pages were swapped.
+
+        Not ``pin``: an archive's event read in the background keeps its summary, not its
+        plan or pages."""
         previous = self._events.get(slug)
         key, event, read_diagnostics = self._read_settled(folder, previous)
         if previous is not None and key == previous.key:
@@ -444,15 +436,27 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         try:
             plan = self.site.plan_event(event)
             warnings = tuple(self.site.warnings_of(event, plan))
-            pages = self._pages_of(slug, folder, plan)
-            _render_first(pages, shown)
+            summary = self.site.summarise(plan)
+            if pin:
+                pages = self._pages_of(slug, folder, plan, self._made_environment)
+                _render_first(pages, shown)
         except PageFailure as failure:
             diagnostics = failure.diagnostics
         except Exception as error:
             diagnostics = diagnostics_of_failure(error, str(folder))
         else:
-            self._events[slug] = _EventState(key=key, good=_Good(key, plan, pages),
+            if not pin:
+                self._events[slug] = _EventState(key=key, good=_Good(key, summary),
+                                                 warnings=warnings)
+                return True
+            self._events[slug] = _EventState(key=key, good=_Good(key, summary, plan, pages),
                                              fallback=good, warnings=warnings)
+            if slug in self._pinned:
+                self._pinned.remove(slug)
+            self._pinned.append(slug)
+            self._residents.forget(slug)  # its pages read before the edit: never asked again
+            if len(self._folders) >= self.archive_events:
+                self._unpin(len(self._pinned) - self.pinned_events)
             return True
         self._events[slug] = _EventState(
             key=key, good=good, fallback=previous.fallback if previous else None,
@@ -465,13 +469,36 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             raise RuntimeError("rendering before the environment was made")
         return self._environment
 
-    def _pages_of(self, slug: str, folder: Path, plan: PlanT) -> LazyPages:
-        environment = self._made_environment
+    def _pages_of(self, slug: str, folder: Path, plan: PlanT, environment: EnvironmentT, *,
+                  warms: bool = True) -> LazyPages:
         if self.site.event_jobs is not None:
             jobs = self.site.event_jobs(plan, environment)
         else:
             jobs = [PageJob(partial(self.site.render_event, plan, environment), probe=True)]
-        return LazyPages(slug, jobs, str(folder))
+        return LazyPages(slug, jobs, str(folder), warms=warms)
+
+    def _cold(self, slug: str, key: str) -> Callable[[], LazyPages]:
+        """How a request reads the event ``slug`` (``key``: of the inputs its summary was
+        read from) and makes its pages, when none are held: through the residents. Made
+        once for a key and an environment (a snapshot lists an archive's thousand)."""
+        environment, folder = self._made_environment, self._folders[slug]
+        made = self._cold_loaders.get(slug)
+        if made is not None and made[0] == (key, folder) and made[1] is environment:
+            return made[2]
+        residents = self._residents
+
+        def read() -> LazyPages:
+            try:
+                plan = self.site.plan_event(self.site.read_event(folder))
+            except Exception as error:  # the next build reads it and says why
+                raise KeyError(slug) from error
+            return self._pages_of(slug, folder, plan, environment, warms=False)
+
+        def load() -> LazyPages:
+            return residents.pages(slug, key, read)
+
+        self._cold_loaders[slug] = ((key, folder), environment, load)
+        return load
 
     def _read_settled(
         self, folder: Path, previous: _EventState[PlanT] | None,
@@ -514,7 +541,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         key = index_key(self._program, {slug: good.key for slug, good in served.items()})
         if key == self._index_key and not self._index_diagnostics:
             return False
-        plans = [good.plan for good in served.values()]
+        plans = [good.summary for good in served.values()]
         if not self._index_pages.failure:
             self._index_fallback = self._index_pages
         # Rendered on first use or by the warmer, not here: an arbiter looking at an event
@@ -522,7 +549,10 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         environment = self._made_environment
         jobs = (self.site.index_jobs(plans, environment) if self.site.index_jobs is not None
                 else [PageJob(partial(self.site.render_index, plans, environment))])
-        self._index_pages = LazyPages(INDEX_UNIT, jobs, str(self.events_root))
+        # An archive's index pages (a page per person of thousands of events) render when
+        # asked for, not ahead.
+        self._index_pages = LazyPages(INDEX_UNIT, jobs, str(self.events_root),
+                                      warms=len(served) < self.archive_events)
         self._index_key, self._index_diagnostics = key, ()
         return True
 

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Generic, Self
 
 from generator.errors import Diagnostic, refused_by_strict
-from generator.preview.livebuild import LiveBuild, PageFailure, Snapshot
+from generator.preview.lazy_pages import PageFailure
+from generator.preview.livebuild import LiveBuild, Snapshot
 from generator.preview.server import (
     FRESH_WAIT_S,
     REQUEST_TIMEOUT_S,
@@ -53,6 +54,12 @@ from generator.speed import collector_paused
 RELOAD_WAIT_S = 1.0
 """After a rebuild, the warmer waits (at most this long) for the tabs that showed a page to
 reload it: what they ask for is answered before anything is rendered in the background."""
+ARCHIVE_READ_S = 0.25
+"""How long the build loop reads an archive's events at a stretch before it looks for
+edits again (an edit waits at most this long for the background reading)."""
+INDEX_WAIT_S = 120.0
+"""How long a request for an index page waits while an archive's events are first read
+(the index lists them all: about half a minute for a thousand events on 2 cores)."""
 FAILING_POLL_S = 1.0
 """While an event is broken, its files are digested this often even without a file event, so
 a fix the watcher did not report (some network filesystems) still clears the error."""
@@ -126,7 +133,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self._stopping = threading.Event()
         self._threads: list[threading.Thread] = []
         self._shown_diagnostics: tuple[Diagnostic, ...] = ()
-        self._shown_warnings: frozenset[Diagnostic] = frozenset()
+        self._shown_warnings: dict[str, tuple[Diagnostic, ...]] = {}
         self._build_lock = threading.Lock()
         self._published = False
         self._published_notices: tuple[Diagnostic, ...] = ()
@@ -134,6 +141,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         self._warms = warm
         self._collector = _Collector()
         self._last_poll = 0.0
+        self._index_ready = threading.Event()
 
     @property
     def url(self) -> str:
@@ -156,6 +164,7 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
     def stop(self) -> None:
         """Stop serving, watching and building; returns within about a second."""
         self._stopping.set()
+        self._index_ready.set()
         self._warm.set()
         self.changes.stop()
         self.live_site.close()
@@ -238,18 +247,23 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         slug, slash, rest = relative.partition("/")
         if slash and is_festival_folder(self.events_root / slug) and "/" in rest:
             slug = f"{slug}/{rest.partition('/')[0]}"  # a section's page waits for its section
+        if not (slash and slug in self.build.known_slugs):
+            self._index_ready.wait(INDEX_WAIT_S)
         self.changes.wait_fresh(slug if slash else None, FRESH_WAIT_S)
 
     # building
 
     def _build_loop(self) -> None:
         while not self._stopping.is_set():
-            burst = self.changes.next_burst(WATCH_CHECK_S)
+            burst = self.changes.next_burst(0 if self.build.unread else WATCH_CHECK_S)
             if self._stopping.is_set():
                 return
             try:
                 if self._rearm_watches():
                     burst = EVERYTHING
+                elif burst is False and self.build.unread:
+                    self._read_archive()
+                    continue
                 elif burst is False:
                     polled = time.monotonic()
                     if self.build.failing and polled - self._last_poll >= FAILING_POLL_S:
@@ -289,12 +303,26 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             with self._collector.rebuilding():
                 snapshot = self.build.refresh(suspects, shown=self.live_site.shown(),
                                               publish=publish)
+            if not self.build.index_waiting:
+                self._index_ready.set()
             # A warning that appears or goes moves the epoch too: its banner must show.
             if not published and (snapshot.notices != self._published_notices
                                   or not self._published):
                 self._publish(snapshot)
             self._report(snapshot)
             return snapshot
+
+    def _read_archive(self) -> None:
+        """Read some of an archive's events not read yet; publish once they all are."""
+        with self._build_lock:
+            with self._collector.rebuilding():
+                snapshot = self.build.read_unread(ARCHIVE_READ_S)
+            if snapshot is None:
+                return
+            if snapshot.rebuilt or snapshot.notices != self._published_notices:
+                self._publish(snapshot)
+            self._index_ready.set()
+            self._report(snapshot)
 
     def page_failed(self, failure: PageFailure) -> bool:
         """A page failed to render after its build was swapped in: go back, show why.
@@ -344,6 +372,20 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
                     self.log(f"standings serve: internal error while rendering: {error!r}")
                     break
 
+    def _new_warnings(self, snapshot: Snapshot) -> list[Diagnostic]:
+        """The warnings not among those of the snapshot reported last, compared event by
+        event, and only for the events whose warnings changed: an archive may stand
+        thousands of warnings, too many to compare at every edit."""
+        by_unit = snapshot.warnings_by_unit or {"": snapshot.warnings}
+        new: list[Diagnostic] = []
+        for unit, warnings in by_unit.items():
+            shown = self._shown_warnings.get(unit)
+            if warnings is not shown:
+                before = frozenset(shown or ())
+                new.extend(warning for warning in warnings if warning not in before)
+        self._shown_warnings = dict(by_unit)
+        return new
+
     def _report(self, snapshot: Snapshot) -> None:
         if snapshot.diagnostics != self._shown_diagnostics:
             if snapshot.diagnostics:
@@ -353,12 +395,11 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
             elif self._shown_diagnostics:
                 self.log("standings serve: all problems fixed")
             self._shown_diagnostics = snapshot.diagnostics
-        new_warnings = [w for w in snapshot.warnings if w not in self._shown_warnings]
+        new_warnings = self._new_warnings(snapshot)
         if refused_by_strict(new_warnings):  # a note alone is printed as "note:", no heading
             self.log(f"standings serve: {WARNINGS_LOOK.heading.lower()}")
         for warning in new_warnings:
             self.log(str(warning))
-        self._shown_warnings = frozenset(snapshot.warnings)
         if snapshot.rebuilt:
             names = ", ".join(name if name != INDEX_UNIT else "index pages"
                               for name in snapshot.rebuilt)

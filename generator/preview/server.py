@@ -31,7 +31,8 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from generator.errors import Diagnostic, Severity, warning_count
 from generator.messages import N_
-from generator.preview.livebuild import PageFailure, SiteFiles, resolve_address
+from generator.preview.lazy_pages import PageFailure
+from generator.preview.livebuild import SiteFiles, resolve_address
 from generator.site.language import ENGLISH, NoCatalogue, gettext, shipped_languages, speaking
 
 LONG_POLL_S = 20.0
@@ -150,16 +151,74 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
     ``<details>`` open on every load, which a tap on its heading folds to that one line (no
     script needed). Styled inline, from ``all:initial``, so no stylesheet can hide it.
     """
-    listed = tuple(diagnostics)
-    errors = tuple(d for d in listed if d.is_error)
-    notes = tuple(d for d in listed if d.severity is Severity.REMARK)
-    warnings = tuple(d for d in listed if not d.is_error and d.severity is not Severity.REMARK)
-    looks = ((ERRORS_LOOK, errors), (WARNINGS_LOOK, warnings), (NOTES_LOOK, notes))
+    errors: list[Diagnostic] = []
+    warned: list[Diagnostic] = []
+    notes: list[Diagnostic] = []
+    warnings = 0
+    # One pass, comparing by identity (an enum's hash is a Python call): an archive's
+    # banner may stand for tens of thousands.
+    for diagnostic in diagnostics:
+        severity = diagnostic.severity
+        if severity is Severity.ERROR:
+            errors.append(diagnostic)
+        elif severity is Severity.REMARK:
+            notes.append(diagnostic)
+        else:
+            warned.append(diagnostic)
+            # A cap's note ("100 more warnings not shown") counts the warnings it stands for.
+            warnings += diagnostic.omitted if severity is Severity.NOTE else 1
+    looks = ((ERRORS_LOOK, errors, len(errors)), (WARNINGS_LOOK, warned, warnings),
+             (NOTES_LOOK, notes, len(notes)))
     try:
         with speaking(language):  # the headings in the page's language; diagnostics English
-            boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
+            boxes = "".join(_banner(*look) for look in looks if look[1])
     except NoCatalogue:  # a broken install: English rather than no banner at all
-        boxes = "".join(_banner(look, shown) for look, shown in looks if shown)
+        boxes = "".join(_banner(*look) for look in looks if look[1])
+    return _notices_block(boxes)
+
+
+BANNER_ITEMS = 200
+"""Diagnostics listed in one banner at most; the rest are counted in a last line. An
+archive's thousand events may warn of tens of thousands of things (megabytes on every page
+served, and none of it read); ``standings check`` lists them all."""
+
+
+def _capped(diagnostics: list[Diagnostic], count: int) -> list[Diagnostic]:
+    """The first :data:`BANNER_ITEMS` of a banner's ``count`` and a note for the rest."""
+    if len(diagnostics) <= BANNER_ITEMS:
+        return diagnostics
+    shown = diagnostics[:BANNER_ITEMS]
+    left_out = len(diagnostics) - BANNER_ITEMS
+    return [*shown, Diagnostic(
+        path="standings serve", severity=Severity.NOTE,
+        omitted=max(0, count - warning_count(shown)),
+        message=f"{left_out} more not shown here; standings check lists them all")]
+
+
+_LAST_BANNER: dict[str, tuple[tuple[Diagnostic, ...], bytes]] = {}
+"""The banner last rendered in each language, with the diagnostics it shows: every page
+served until they change carries the same one."""
+
+
+_BANNER_LOCK = threading.Lock()
+"""Renders one banner at a time: the requests a rebuild held back are answered at once, and
+each would otherwise render the same new banner (tens of milliseconds for an archive's)."""
+
+
+def _banner_block(diagnostics: tuple[Diagnostic, ...], language: str) -> bytes:
+    last = _LAST_BANNER.get(language)
+    if last is not None and last[0] is diagnostics:
+        return last[1]
+    with _BANNER_LOCK:
+        last = _LAST_BANNER.get(language)
+        if last is not None and last[0] is diagnostics:
+            return last[1]
+        banner = render_banner(diagnostics, language=language)
+        _LAST_BANNER[language] = (diagnostics, banner)
+        return banner
+
+
+def _notices_block(boxes: str) -> bytes:
     return (
         f'<div id="{NOTICES_ID}" style="all:initial;display:block;position:sticky;top:0;'
         "z-index:2147483647;max-height:50vh;overflow-y:auto;box-sizing:border-box;"
@@ -167,13 +226,11 @@ def render_banner(diagnostics: Iterable[Diagnostic], *, language: str = ENGLISH)
     ).encode()
 
 
-def _banner(look: BannerLook, diagnostics: tuple[Diagnostic, ...]) -> str:
-    # A cap's note ("100 more warnings not shown") counts the warnings it stands for.
-    count = len(diagnostics) if look is not WARNINGS_LOOK else warning_count(diagnostics)
+def _banner(look: BannerLook, diagnostics: list[Diagnostic], count: int) -> str:
     items = "".join(
         '<li><code style="font:13px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;'
         f'background:none;white-space:pre-wrap">{html.escape(str(d))}</code></li>'
-        for d in diagnostics
+        for d in _capped(diagnostics, count)
     )
     return (
         f'<div id="{look.element_id}" role="{look.role}" style="display:block;margin:0;'
@@ -202,7 +259,7 @@ def inject(page: bytes, *, epoch: int, diagnostics: tuple[Diagnostic, ...]) -> b
     script = (f'<script src="{LIVERELOAD_SCRIPT}" data-epoch="{epoch}" '
               f'data-endpoint="{LIVERELOAD_EPOCH}"></script>').encode()
     if diagnostics:
-        banner = render_banner(diagnostics, language=page_language(page))
+        banner = _banner_block(diagnostics, page_language(page))
         opening = _BODY_OPEN.search(page)
         if opening:
             view = memoryview(page)

@@ -10,6 +10,8 @@ with its own, and each side is checked against itself without an ``Any`` in betw
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
@@ -26,6 +28,7 @@ from generator.site import build as site
 from generator.site.cache import Listing
 from generator.site.pages import SITE_PAGE_KINDS, SiteJob, SiteKind, SiteSource
 from generator.site.plan import EventPlan
+from generator.site.summary import summarise
 
 EventT = TypeVar("EventT")
 """An event as read from its folder."""
@@ -84,25 +87,41 @@ class SiteFunctions(Generic[EventT, PlanT, EnvironmentT]):
     site_files: Callable[[Path], Sequence[Path]] = lambda _events_root: ()
     """Events folder -> the files beside it that shape every page (site.yml and its logo):
     digested with the templates, and watched by serve. A change remakes the environment."""
+    summarise: Callable[[PlanT], PlanT] = lambda plan: plan
+    """Plan -> what render_index and index_jobs read of it, without the rest (kept for
+    every event, where the plan is kept only for the events whose pages are held)."""
 
 
 RealSite = SiteFunctions[Event, EventPlan, jinja2.Environment]
 """The real reader and site behind the seam."""
 
 
+REREADS_KEPT = 16
+"""Events whose last read RereadingEvents keeps: more than an arbiter edits at once."""
+
+
 class RereadingEvents:
     """``read_event`` for a server that reads each event again after every edit: what the
     last read of an event's file made of its player lines is offered to the next read of
-    that event (reading/reread.py), which reads again only the lines that changed."""
+    that event (reading/reread.py), which reads again only the lines that changed.
 
-    def __init__(self) -> None:
-        self._rereads: dict[Path, Reread[PlayerRecord]] = {}
+    Kept for the events read last only (an archive's thousand events would keep every
+    file's lines), and one read at a time: a request may read an event (residents.py)
+    while the build reads another, and a Reread is not shared between two reads."""
+
+    def __init__(self, kept: int = REREADS_KEPT) -> None:
+        self._rereads: OrderedDict[Path, Reread[PlayerRecord]] = OrderedDict()
+        self._kept = kept
+        self._lock = threading.Lock()
 
     def __call__(self, folder: Path) -> Event:
-        reread = self._rereads.get(folder)
-        if reread is None:
-            reread = self._rereads[folder] = Reread()
-        return read_event(folder, reread=reread)
+        with self._lock:
+            reread = self._rereads.pop(folder, None) or Reread()
+            self._rereads[folder] = reread
+            while len(self._rereads) > self._kept:
+                self._rereads.popitem(last=False)
+            return read_event(folder, reread=reread)
+
 
 
 def default_site_functions() -> RealSite:
@@ -119,6 +138,7 @@ def default_site_functions() -> RealSite:
         event_jobs=site_event_jobs,
         index_jobs=site_index_jobs,
         site_files=site.site_inputs,
+        summarise=summarise,
     )
 
 
@@ -152,9 +172,25 @@ def site_index_jobs(plans: Sequence[EventPlan], env: jinja2.Environment) -> list
     others.
     """
     source = cache(partial(site.index_source, plans, env))
-    return [PageJob(partial(_render_index_kind, source, env, kind),
-                    partial(_index_kind_paths, source, kind))
-            for kind in sorted(SITE_PAGE_KINDS, key=lambda kind: kind.name not in _LOADED)]
+    return [PageJob(partial(_render_index_kind, source, env, job), partial(_index_kind_paths,
+                                                                           source, job))
+            for kind in sorted(SITE_PAGE_KINDS, key=lambda kind: kind.name not in _LOADED)
+            for job in _shares(kind, len(plans))]
+
+
+PERSONS_PER_JOB_PER_EVENT = 2
+"""A person's page is rendered with a few hundred others, not with every person of the
+site: an archive of a thousand events has some twenty thousand. The site's events count
+before its people are gathered (a new index costs nothing until a page is asked for), so
+the person pages are shared out among a job per this many events; 20 people per event
+(bench_archive.py's pool) then make about 40 pages a job."""
+
+
+def _shares(kind: SiteKind[Any, Any], events: int) -> list[SiteJob]:
+    if kind.name != "person":
+        return [SiteJob(kind=kind)]
+    parts = max(1, events // PERSONS_PER_JOB_PER_EVENT)
+    return [SiteJob(kind=kind, part=part, parts=parts) for part in range(parts)]
 
 
 _LOADED = frozenset({"static", "flags", "logo"})
@@ -162,13 +198,12 @@ _LOADED = frozenset({"static", "flags", "logo"})
 
 
 def _render_index_kind(source: Callable[[], SiteSource], env: jinja2.Environment,
-                       kind: SiteKind[Any, Any]) -> dict[str, bytes]:
-    return site.render_index_job(source(), env, SiteJob(kind=kind))
+                       job: SiteJob) -> dict[str, bytes]:
+    return site.render_index_job(source(), env, job)
 
 
-def _index_kind_paths(source: Callable[[], SiteSource],
-                      kind: SiteKind[Any, Any]) -> tuple[str, ...]:
-    return SiteJob(kind=kind).paths(source())
+def _index_kind_paths(source: Callable[[], SiteSource], job: SiteJob) -> tuple[str, ...]:
+    return job.paths(source())
 
 
 def diagnostics_of_failure(

@@ -659,9 +659,17 @@ class SiteJob:
     """The pages of one kind outside the events' folders."""
 
     kind: SiteKind[Any, Any]
+    part: int = 0
+    parts: int = 1
+    """The job renders share ``part`` of ``parts`` of the kind's pages, in the order of
+    its keys (``standings serve`` renders an archive's person pages a few at a time)."""
 
     def keys(self, source: SiteSource) -> Sequence[Any]:
-        return self.kind.keys(source)
+        keys = self.kind.keys(source)
+        if self.parts == 1:
+            return keys
+        count = len(keys)
+        return keys[count * self.part // self.parts:count * (self.part + 1) // self.parts]
 
     def paths(self, source: SiteSource) -> tuple[str, ...]:
         return self.kind.paths(source, self.keys(source))
