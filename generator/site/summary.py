@@ -4,10 +4,11 @@ The index, the players' list and pages, the find index, the flags and the tie-br
 list every event of the site; ``standings serve`` keeps an archive's events out of memory
 (it reads an event again when one of its pages is asked for) but must render those pages
 at any time. A summary is the event's plan cut down to what they read: the heading facts,
-the final standings' rows with each player's own columns (name, FIDE ID, federation,
-rating, place, points), the tie-breaks announced and the person keys. The rounds' results,
-the derivations behind every tie-break, the file's bytes and the standings after each round
-are left out: they are most of a plan's memory, and only the event's own pages show them.
+the final standings' rows with each player's own record (a series reads their results and
+what its categories ask), the tie-breaks announced and the person keys. A festival's section
+is kept whole. The derivations behind every tie-break, the file's bytes and the standings
+after each round are left out: they are most of a plan's memory, and only the event's own
+pages show them.
 
 A summary is an :class:`EventPlan` itself, so the same page kinds render from it; asking it
 for a part it does not keep (the rating changes, the standings after an earlier round) is a
@@ -29,7 +30,13 @@ event is cut down too far to work them out again."""
 
 
 def summarise(plan: EventPlan) -> EventPlan:
-    """The plan as the pages outside the event's folder read it (see the module's text)."""
+    """The plan as the pages outside the event's folder read it (see the module's text).
+
+    A festival's section is kept whole: its festival's pages (the JSON of every section's
+    standings, the ZIP of their files, the prize-giving) read all of it, and a festival
+    holds a few sections, not an archive's thousands."""
+    if plan.event.festival is not None:
+        return plan
     for name in _KEPT_PARTS:
         getattr(plan, name)  # worked out from the whole event, before it is cut down
     event = plan.event
@@ -56,10 +63,10 @@ def summarise(plan: EventPlan) -> EventPlan:
 
 
 def _bare(player: Player) -> Player:
-    """The player's name, title, rating, federation and FIDE ID: what those pages show (the
-    person keys, which read the year of birth, are worked out before)."""
-    return dataclasses.replace(player, results=(), sex="", birth="", national_rating=None,
-                               points_in_file=None, rank_in_file=None, line=0)
+    """The player without what only the event's own pages read (the file's points and rank
+    columns, the line number): a series reads the rest, its categories the sex, birth and
+    ratings, its counts the results."""
+    return dataclasses.replace(player, points_in_file=None, rank_in_file=None, line=0)
 
 
 def _with_players(tournament: Tournament, players: tuple[Player, ...]) -> Tournament:
