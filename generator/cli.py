@@ -97,6 +97,43 @@ def _reader_went_away() -> NoReturn:
     sys.exit(141)
 
 
+_may_end_at_once = False
+"""Set by ``rank``, ``check`` and ``explain`` once everything is printed: :func:`run` may then
+end the process without Python's teardown (see there)."""
+
+
+def _printed_all() -> None:
+    global _may_end_at_once
+    _may_end_at_once = True
+
+
+def run() -> None:
+    """The program (``standings``, ``python -m generator``): :func:`main`, and after a command
+    that only reads and prints, the end of the process without Python's teardown.
+
+    Freeing one by one the objects of a ranked 2,000-player event, and the modules, is work
+    the system does at once when the process ends (some 2% of a whole run of ``rank``,
+    bench/bench_rank.py). The output is flushed first; nothing else waits for the teardown
+    in these commands (no file, no worker, no thread). mypy ends the same way. ``build`` and
+    ``serve`` end as usual: their workers and temporary folders are cleaned up then
+    (tests/cli/test_process_end.py).
+    """
+    try:
+        main()
+    except SystemExit as finished:
+        code = finished.code
+        # A profiler or a tracer (cProfile, coverage) writes what it found at the teardown.
+        watched = sys.getprofile() is not None or sys.gettrace() is not None
+        if _may_end_at_once and not watched and (code is None or isinstance(code, int)):
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except OSError:
+                raise finished from None  # the usual end reports it (a closed pipe ...)
+            os._exit(code or 0)
+        raise
+
+
 class _Command(click.Command):
     """A command whose summary in ``standings --help`` is its help's first sentence, whole:
     click cuts it to fit beside the name ("rebuild on..."); the list wraps it instead."""
@@ -134,8 +171,11 @@ def main(debug: bool) -> None:
 @click.option("--strict", is_flag=True,
               help="Treat warnings (e.g. a points column that disagrees with the results) "
                    "as errors.")
+@click.option("--sources", is_flag=True,
+              help="Also print, for each event, the file and line each setting in effect "
+                   "comes from (a festival section's event.yml or its festival.yml).")
 @reports_errors
-def check_command(paths: tuple[str, ...], strict: bool) -> None:
+def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
     """Read event folders and TRF files and report every problem found.
 
     PATH is an events folder (one sub-folder per event), an event folder (one .trf
@@ -151,12 +191,14 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
 
     given = [_event_path(p, "checking") for p in paths or ("events",)]
     events, diagnostics = read_paths(given)
+    series_lines: tuple[str, ...] = ()
     if any(is_events_folder(p) for p in given):
         # Only an events folder has a site.yml (and a logo) beside it: checking an event
         # loads no site reader.
         from generator.reading.site_files import site_problems
 
-        diagnostics = (*site_problems(given), *diagnostics)
+        series_problems, series_lines = _series_report(given, events)
+        diagnostics = (*site_problems(given), *diagnostics, *series_problems)
     # Each event's warnings are those build and serve report (one function decides them):
     # the reader's, kept aside here, and the standings'.
     ranked = [(event, _event_problems(event)) for event in events]
@@ -166,16 +208,30 @@ def check_command(paths: tuple[str, ...], strict: bool) -> None:
     if strict:
         diagnostics = tuple(d.as_error() for d in diagnostics)
     print_diagnostics(diagnostics)
+    for line in series_lines:
+        click.echo(line)
     for event, found in sorted(ranked, key=lambda pair: pair[0].display_path):
         if not (strict and refused_by_strict(found)):
             click.echo(summary(event, found))
+            if sources:
+                _print_sources(event)
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
         warnings = warning_count(diagnostics)
         click.echo(f"standings check: {errors} error{'s' if errors != 1 else ''}"
                    + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
                    err=True)
+    _printed_all()
+    if errors:
         sys.exit(1)
+
+
+def _print_sources(event: Event) -> None:
+    """Where each setting in effect was written (``check --sources``)."""
+    from generator.reading.festival import setting_sources
+
+    for key, path, line, column in setting_sources(event.settings):
+        click.echo(f"  {key}: {path}:{line}:{column}")
 
 
 def _event_path(path: str, doing: str) -> str:
@@ -201,6 +257,30 @@ def _event_problems(event: Event) -> tuple[Diagnostic, ...]:
         return plan_event(event).warnings
     except StandingsError as error:
         return (*event_warnings(event, None), *error.diagnostics)
+
+
+def _series_report(given: Sequence[str], events: Sequence[Event]
+                   ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]]:
+    """The series beside each events folder given (issue 28): their problems, and the
+    probable duplicates they did not join."""
+    from generator.reading.events import is_events_folder
+    from generator.reading.series_files import series_inputs
+
+    folders = [p for p in given if is_events_folder(p) and series_inputs(p)]
+    if not folders:
+        return (), ()
+    from generator.site.plan import plan_event
+    from generator.site.series_check import series_report
+
+    plans = []
+    for event in events:
+        try:
+            plans.append(plan_event(event))
+        except StandingsError:
+            continue  # its problems are the event's to report
+    found = [series_report(folder, plans) for folder in dict.fromkeys(folders)]
+    return (tuple(d for problems, _ in found for d in problems),
+            tuple(line for _, lines in found for line in lines))
 
 
 # --- rank and explain (issue 3) -------------------------------------------------------------
@@ -338,9 +418,11 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     if output == "json":
         click.echo(standings_json(standings, name, ratings=plan.standings_rating_changes),
                    nl=False)
+        _printed_all()
         return
     if output == "csv":
         click.echo(standings_csv(standings, ratings=plan.standings_rating_changes), nl=False)
+        _printed_all()
         return
     keys = value_keys(standings.specs)
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
@@ -359,6 +441,7 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     click.echo(formatted(titles))
     for line in lines:
         click.echo(formatted(line))
+    _printed_all()
 
 
 def _number_ranges(numbers: list[int]) -> str:
@@ -537,6 +620,7 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
                    encounter_groups(standings), plain_decimal)
     for reason in why.reasons:
         click.echo("  " + reason.text)
+    _printed_all()
 
 
 # --- build (issue 4) ----------------------------------------------------------------------

@@ -10,8 +10,9 @@ garbage collector from walking those records again and again while they are made
 Records are also many to define: the engine and the reader declare a hundred, and a
 dataclass writes the source of six methods per class and compiles each when the module is
 imported, which was half the import time of ``standings rank``. :func:`frozen_record` makes
-the same record with three of them (``__init__`` and the two that keep it frozen) and gives
-it shared ``__eq__``, ``__hash__`` and ``__repr__`` that read the fields' names instead.
+the same record compiling none of them: shared ``__eq__``, ``__hash__`` and ``__repr__``
+that read the fields' names, the two methods that keep it frozen as closures, and an
+``__init__`` whose body is compiled once per number of fields.
 
 Two ways in. :func:`keyword_record_maker` takes the fields by keyword and is typed as the
 record's own constructor, so mypy checks every field by name and type: the one to use. For
@@ -23,10 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import inspect
 import reprlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from operator import attrgetter
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast, dataclass_transform
 
 if TYPE_CHECKING:
@@ -97,20 +100,37 @@ def _maker(cls: type[Any], names: tuple[str, ...], *, keyword_only: bool) -> Cal
 @dataclass_transform(frozen_default=True, kw_only_default=True,
                      field_specifiers=(dataclasses.field, dataclasses.Field))
 def frozen_record(cls: C) -> C:
-    """``@dataclass(frozen=True, slots=True, kw_only=True)``, at a third less cost to define.
+    """``@dataclass(frozen=True, slots=True, kw_only=True)``, at a fraction of the cost to define.
 
-    The record is the dataclass in every respect a caller sees: its fields, constructor,
-    frozenness, slots, pickling, ``dataclasses.fields`` and ``replace``, equality (same
-    class, equal compared fields), hash (of the same tuple of fields, so the same value)
-    and repr (``Name(field=value, ...)``, ``...`` for a record inside itself). Only
-    ``__dataclass_params__`` says ``eq=False, repr=False``: the three methods are added here,
-    not generated. A method the class writes itself is kept, as the dataclass keeps it.
+    The record is the dataclass in every respect a caller sees: its fields, constructor
+    (its signature and defaults included), frozenness, slots, pickling,
+    ``dataclasses.fields`` and ``replace``, equality (same class, equal compared fields), hash
+    (of the same tuple of fields, so the same value) and repr (``Name(field=value, ...)``,
+    ``...`` for a record inside itself). Only ``__dataclass_params__`` says ``eq=False,
+    repr=False``: the three methods are added here, not generated. A method the class writes
+    itself is kept, as the dataclass keeps it.
+
+    The dataclass writes the source of ``__init__``, ``__setattr__`` and ``__delattr__`` for
+    each class and compiles it: two thirds of the cost of defining a record, and with a
+    hundred records a third of what ``standings rank`` spends importing. Here the two that
+    keep the record frozen are closures over the class, and ``__init__`` is one compiled
+    body per number of fields, renamed to the class's fields (:func:`_init_for`). A record
+    that needs more than that (a ``default_factory``, a field the constructor does not take,
+    ``__post_init__``, a dataclass base) is made by the dataclass as before.
     """
     own = cls.__dict__
     explicit_hash = not ("__hash__" not in own or (own["__hash__"] is None and "__eq__" in own))
-    made: type[Any] = dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False,
-                                            repr=False)(cls)
-    fields = dataclasses.fields(made)
+    made: type[Any]
+    if _constructor_is_plain(cls):
+        documented = bool(cls.__doc__)
+        made = dataclasses.dataclass(init=False, frozen=False, slots=True, kw_only=True,
+                                     eq=False, repr=False)(cls)
+        fields = dataclasses.fields(made)
+        _make_frozen(made, fields, own_init="__init__" in own, documented=documented)
+    else:
+        made = dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False,
+                                     repr=False)(cls)
+        fields = dataclasses.fields(made)
     if "__eq__" not in own:
         compared = _fields_tuple(tuple(f.name for f in fields if f.compare))
 
@@ -138,6 +158,113 @@ def frozen_record(cls: C) -> C:
 
         made.__repr__ = __repr__  # type: ignore[assignment]
     return cast("C", made)
+
+
+def _constructor_is_plain(cls: type[Any]) -> bool:
+    """Every field of ``cls`` is its own (no dataclass base), taken by the constructor, with
+    no default or a plain one, and nothing runs after the fields are set: the constructor
+    :func:`_init_for` makes is then the dataclass's."""
+    if hasattr(cls, "__post_init__") or any(
+            hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
+        return False
+    annotations = inspect.get_annotations(cls)
+    for name, annotation in annotations.items():
+        if name == "self" or "InitVar" in str(annotation):
+            return False
+        value = cls.__dict__.get(name)
+        if isinstance(value, dataclasses.Field) and (
+                not value.init or value.default_factory is not dataclasses.MISSING):
+            return False
+    return True
+
+
+def _make_frozen(made: type[Any], fields: tuple[dataclasses.Field[Any], ...], *,
+                 own_init: bool, documented: bool) -> None:
+    """Give ``made`` (a slotted dataclass defined without ``__init__`` and unfrozen) what
+    ``frozen=True`` and ``init=True`` would: the constructor, the refusal to set or delete
+    a field, pickling through the slots, and the parameters saying so."""
+    names = frozenset(f.name for f in fields)
+
+    # As the dataclass's own: a field, or anything on the record itself, cannot be set.
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is made or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(made, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is made or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(made, self).__delattr__(name)
+
+    for method in (__setattr__, __delattr__):
+        method.__qualname__ = f"{made.__qualname__}.{method.__name__}"
+    # Pickling sets the slots past the refusal, as the frozen dataclass's own pair does.
+    added: dict[str, Callable[..., Any]] = {
+        "__setattr__": __setattr__, "__delattr__": __delattr__,
+        "__getstate__": _slots_state, "__setstate__": _set_slots_state}
+    if not own_init:
+        added["__init__"] = _init_for(made, fields)
+    for name, method in added.items():
+        setattr(made, name, method)
+    if not documented:  # the dataclass's docstring of an undocumented class: its signature
+        made.__doc__ = made.__name__ + _signature_text(made, fields)
+    params = made.__dataclass_params__
+    params.init = params.frozen = True
+
+
+def _slots_state(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _set_slots_state(self: Any, state: list[Any]) -> None:
+    for field, value in zip(dataclasses.fields(self), state, strict=True):
+        object.__setattr__(self, field.name, value)
+
+
+def _signature_text(made: type[Any], fields: tuple[dataclasses.Field[Any], ...]) -> str:
+    """``str(inspect.signature(record))`` without its `` -> None``, as the dataclass writes
+    it into an undocumented record's docstring: every field keyword-only. Written here as
+    inspect writes it (an annotation that is text as its repr, a default as its repr)
+    rather than asked of inspect, which takes longer than defining the record."""
+    if any(not isinstance(f.type, str) for f in fields):  # not under the future import
+        return str(inspect.signature(made)).replace(" -> None", "")
+    shown = [f"{f.name}: {f.type!r}" + ("" if f.default is dataclasses.MISSING
+                                        else f" = {f.default!r}") for f in fields]
+    return f"(*, {', '.join(shown)})" if shown else "()"
+
+
+_INIT_BODIES: dict[int, CodeType] = {}
+"""The compiled body of a constructor taking N fields, by N (a few sizes serve every record)."""
+
+
+def _init_for(made: type[Any], fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
+    """``__init__(self, *, field, ...)`` setting each slot through its descriptor.
+
+    The body for the number of fields is compiled once, with neutral names, and its
+    arguments renamed to the fields (``CodeType.replace``): the names are only the
+    arguments' names, and each slot is set by a setter the function finds by position in
+    its globals, so a field may be called anything but ``self``.
+    """
+    count = len(fields)
+    body = _INIT_BODIES.get(count)
+    if body is None:
+        arguments = [f"value_{k}" for k in range(count)]
+        source = (f"def __init__(self{', *, ' if arguments else ''}{', '.join(arguments)}):\n"
+                  + "".join(f"    set_{k}(self, value_{k})\n" for k in range(count))
+                  + ("" if arguments else "    pass\n"))
+        namespace: dict[str, Any] = {}
+        exec(source, namespace)  # the text is made above from numbers only
+        body = _INIT_BODIES[count] = namespace["__init__"].__code__
+    qualname = f"{made.__qualname__}.__init__"
+    code = body.replace(co_varnames=("self", *(f.name for f in fields)), co_qualname=qualname)
+    setters = {f"set_{k}": getattr(made, f.name).__set__ for k, f in enumerate(fields)}
+    init = FunctionType(code, setters, "__init__")
+    init.__qualname__ = qualname
+    init.__module__ = made.__module__
+    init.__kwdefaults__ = {f.name: f.default for f in fields
+                           if f.default is not dataclasses.MISSING} or None
+    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
+    return init
 
 
 def _fields_tuple(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

@@ -70,10 +70,29 @@ def test_rank_loads_no_page_machinery(output: str) -> None:
     assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES) == []
 
 
+def test_rank_of_a_file_without_settings_loads_no_yaml(tmp_path: Path) -> None:
+    # PyYAML is loaded where a settings file is read (reading/settings_reader.py): a TRF
+    # file alone has none, and the event with its event.yml shows that the check sees it.
+    alone = tmp_path / "tournament.trf"
+    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
+    assert offenders(loaded_by("rank", str(alone), "--format", "json"), ("yaml",)) == []
+    assert offenders(loaded_by("rank", str(EVENT)), ("yaml",)) != []
+
+
 def test_check_loads_no_page_machinery() -> None:
     modules = loaded_by("check", str(EVENT))
     assert "generator.rules.ranking" in modules
     assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES) == []
+
+
+def test_explain_loads_no_babel_and_no_page_machinery() -> None:
+    # Its words are English and its numbers plain: no catalogue, no CLDR data, no template.
+    modules = loaded_by("explain", str(EVENT), "1")
+    assert "generator.site.derivation" in modules  # it did explain
+    assert offenders(modules, ("babel", "jinja2", "markdown", "nh3", "segno",
+                               "generator.site.render", "generator.site.pages",
+                               "generator.site.player_view", "generator.site.build",
+                               "generator.reading.site_settings")) == []
 
 
 def test_the_check_sees_what_the_site_loads() -> None:

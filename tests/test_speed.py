@@ -4,9 +4,13 @@ frozen_record: a record defined at less cost behaves as the dataclass it stands 
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
+import inspect
 import pickle
+import sys
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -174,3 +178,88 @@ def test_frozen_record_repr_of_a_record_inside_itself() -> None:
     nested = _Nested(inner=box)
     box.append(nested)
     assert repr(nested) == "_Nested(inner=[...])"
+
+
+# A record and the dataclass it stands for, both undocumented (the dataclass then writes the
+# signature as the docstring), with defaults, a field named like a builtin, and a field that
+# is not compared.
+@frozen_record
+class _Plain:
+    number: int
+    name: str = "x"
+    type: str | None = None
+    note: str = dataclasses.field(default="", compare=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _DeclaredPlain:
+    number: int
+    name: str = "x"
+    type: str | None = None
+    note: str = dataclasses.field(default="", compare=False)
+
+
+def test_frozen_record_without_a_compiled_constructor_is_the_dataclass() -> None:
+    plain, declared = _Plain, _DeclaredPlain
+    assert inspect.signature(plain) == inspect.signature(declared)
+    assert plain.__doc__ == (declared.__doc__ or "").replace("_DeclaredPlain", "_Plain")
+    assert plain.__init__.__qualname__.endswith("Plain.__init__")
+    assert plain.__dataclass_params__.frozen and plain.__dataclass_params__.init
+    made = plain(number=1, type="a")
+    assert (made.number, made.name, made.type, made.note) == (1, "x", "a", "")
+    assert made == plain(number=1, type="a", note="other") != plain(number=2, type="a")
+    for record in (made, declared(number=1)):
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'name'"):
+            record.name = "y"
+        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'name'"):
+            del record.name
+        with pytest.raises(TypeError, match=r"missing 1 required keyword-only argument: 'number'"):
+            type(record)()
+        with pytest.raises(TypeError, match="unexpected keyword argument 'other'"):
+            type(record)(number=1, other=2)
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert dataclasses.replace(made, name="z") == plain(number=1, name="z", type="a")
+    make = keyword_record_maker(plain, "number", "name", "type", "note")
+    assert make is not plain and make(number=3, name="n", type=None, note="") == plain(number=3,
+                                                                                       name="n")
+
+
+def test_frozen_record_compiles_no_method_after_the_first_of_its_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The dataclass compiles __init__, __setattr__ and __delattr__ for every class: what
+    # defining a hundred records cost standings rank at start.
+    frozen_record(type("Warm", (), {"__annotations__": {
+        "a": "int", "b": "int", "c": "int", "d": "int"}}))
+    compiled: list[str] = []
+    real_exec = builtins.exec
+
+    def counting_exec(source: Any, *rest: Any) -> Any:
+        compiled.append(str(source))
+        return real_exec(source, *rest)
+
+    monkeypatch.setattr(builtins, "exec", counting_exec)
+    frozen_record(type("Four", (), {"__annotations__": {
+        "w": "int", "x": "str", "y": "bool", "z": "float"}}))
+    assert compiled == []
+
+
+def _records_made_without_compiling() -> list[type[Any]]:
+    """Every record of the loaded modules of the package (and of this file) whose constructor
+    is one of frozen_record's renamed bodies."""
+    modules = [m for name, m in list(sys.modules.items())
+               if name.startswith("generator.") or name == __name__]
+    return [value for module in modules for value in vars(module).values()
+            if isinstance(value, type) and value.__module__ == module.__name__
+            and dataclasses.is_dataclass(value)
+            and "set_0" in getattr(value.__init__, "__globals__", {})]
+
+
+def test_an_undocumented_records_docstring_is_its_signature_as_inspect_writes_it() -> None:
+    import generator.site.build  # noqa: F401  (the site's records beside the commands')
+
+    records = _records_made_without_compiling()
+    assert _Plain in records and len(records) > 50
+    undocumented = [cls for cls in records if cls.__doc__.startswith(cls.__name__ + "(")]
+    assert _Plain in undocumented and len(undocumented) > 10
+    for cls in undocumented:
+        assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")

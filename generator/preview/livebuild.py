@@ -196,8 +196,16 @@ class SiteFiles:
         return cls(MappingProxyType({}), _NO_PAGES)
 
     def unit_of(self, path: str) -> LazyPages:
-        slug, slash, _ = path.partition("/")
-        return self._events.get(slug, self._index) if slash else self._index
+        slug, slash, rest = path.partition("/")
+        if not slash:
+            return self._index
+        section, below, _ = rest.partition("/")
+        # A festival's section is the unit "festival/section"; the festival's own pages
+        # are the index's.
+        unit = self._events.get(slug)
+        if unit is None and below:
+            unit = self._events.get(f"{slug}/{section}")
+        return unit if unit is not None else self._index
 
     @property
     def units(self) -> tuple[LazyPages, ...]:

@@ -46,6 +46,7 @@ from generator.preview.watch import (
     Watches,
     WatchHandler,
 )
+from generator.reading.festival import is_festival_folder
 from generator.site.cache import INDEX_UNIT
 from generator.speed import collector_paused
 
@@ -201,9 +202,18 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         """Called by the watcher: note which event (or everything) the change touches."""
         root = self.events_root
         if root in path.parents:
-            slug = path.relative_to(root).parts[0]
+            parts = path.relative_to(root).parts
+            slug = parts[0]
             if slug.startswith("."):
                 return
+            if is_festival_folder(root / slug):
+                # A festival's unit of change is its section: a file of one section
+                # rebuilds that section (and the index pages, the festival's among them);
+                # festival.yml, every section (each digests it, unchanged ones are kept).
+                if len(parts) < 3 or parts[1].startswith("."):
+                    self.changes.add(EVERYTHING, write_done=write_done)
+                    return
+                slug = f"{parts[0]}/{parts[1]}"
             if path.parent != root or path.is_dir() or slug in self.build.known_slugs:
                 self.changes.add(slug, write_done=write_done)
                 return
@@ -225,7 +235,9 @@ class Preview(Generic[EventT, PlanT, EnvironmentT]):
         """A request for the page at ``relative`` waits while a change to its event (or to
         every event) is being rebuilt, so that it gets the new page, not the one the change
         replaces (or after :data:`FRESH_WAIT_S`, the last good one)."""
-        slug, slash, _ = relative.partition("/")
+        slug, slash, rest = relative.partition("/")
+        if slash and is_festival_folder(self.events_root / slug) and "/" in rest:
+            slug = f"{slug}/{rest.partition('/')[0]}"  # a section's page waits for its section
         self.changes.wait_fresh(slug if slash else None, FRESH_WAIT_S)
 
     # building

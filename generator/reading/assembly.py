@@ -193,8 +193,9 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     if _is_round_robin(document, settings, tournament):
         tournament = dataclasses.replace(tournament, is_round_robin=True)
     _check_births(document, by_no, heading.start_date, sink)
-    for problem in check_categories(settings.categories, settings.positions, settings.path,
-                                    tournament, heading.start_date):
+    for problem in check_categories(settings.categories, settings.positions,
+                                    settings.file_of("categories"), tournament,
+                                    heading.start_date):
         sink.add(problem)
     return tournament
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import field
+from dataclasses import field, replace
 from pathlib import Path
 
 from generator.clock import build_date
@@ -30,6 +30,16 @@ from generator.files import InputFolder, input_problem, read_input_file, unreada
 from generator.model import Edition, TeamTournament, Tournament
 from generator.reading.assembly import EventHeading, assemble, resolve_heading
 from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
+from generator.reading.festival import (
+    Festival,
+    entry_problems,
+    festival_of,
+    inherit,
+    is_festival_folder,
+    no_trf_in_section,
+    read_festival,
+    section_paths,
+)
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.rating_settings import check_rating_change
@@ -74,6 +84,9 @@ class Event:
     teams: TeamTournament | None = None
     """A team event (C.07 Art. 11): the teams as the competitors, each round a match;
     None for an individual event. ``tournament`` stays the event board by board."""
+    festival: Festival | None = None
+    """The festival this event is a section of (reading/festival.py); None for an event
+    on its own. The sections of one festival share the one record."""
 
     @property
     def competitors(self) -> Tournament:
@@ -123,12 +136,13 @@ def read_paths(paths: Iterable[str | os.PathLike[str]]
     """
     events: list[Event] = []
     diagnostics: list[Diagnostic] = []
+    festivals: FestivalsRead = {}
     for path in paths:
         targets = event_paths(path, diagnostics)
         # An events folder's files stay in its project; an event named on its own, in it.
         within = None if targets == [os.fspath(path)] else _project(path)
         for target in targets:
-            event, found = _try_read_event(target, within)
+            event, found = _try_read_event(target, within, festivals=festivals)
             diagnostics.extend(found)
             if event is not None:
                 events.append(event)
@@ -149,6 +163,8 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         return []
     if not place.is_dir():  # a file, or a pipe or device named like one: reading says which
         return [given]
+    if is_festival_folder(place):
+        return section_paths(given, diagnostics)
     found = trf_files(place)
     folders = sorted(p for p in place.iterdir()
                      if p.is_dir() and not p.name.startswith((".", "_")))
@@ -218,7 +234,10 @@ def _addresses(given: str, entries: list[tuple[str, Path]],
     problems = address_problems((name, shown[name]) for name in sorted(kept))
     diagnostics.extend(problems)
     refused = {problem.path for problem in problems}
-    return [shown[name] for name in sorted(kept) if shown[name] not in refused]
+    # A festival stands for its sections (reading/festival.py), each an event folder.
+    return [target for name in sorted(kept) if shown[name] not in refused
+            for target in (section_paths(shown[name], diagnostics)
+                           if is_festival_folder(Path(shown[name])) else [shown[name]])]
 
 
 def _no_such_path(given: str) -> Diagnostic:
@@ -228,9 +247,9 @@ def _no_such_path(given: str) -> Diagnostic:
 
 def is_events_folder(path: str | os.PathLike[str]) -> bool:
     """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
-    (an event folder or a TRF file has no site of its own)."""
+    (an event folder, a festival folder or a TRF file has no site of its own)."""
     place = Path(path)
-    return place.is_dir() and not trf_files(place)
+    return place.is_dir() and not trf_files(place) and not is_festival_folder(place)
 
 
 def trf_files(folder: Path) -> list[Path]:
@@ -254,7 +273,10 @@ def event_slug(place: Path) -> str:
 
 
 def _named(folder: Path) -> str:
-    return Path(os.path.abspath(folder)).name
+    named = Path(os.path.abspath(folder))
+    festival = festival_of(named)
+    # A festival's section lives under its festival's address.
+    return f"{festival.name}/{named.name}" if festival is not None else named.name
 
 
 def _prizes_not_for_teams(settings: EventSettings) -> list[Diagnostic]:
@@ -265,17 +287,37 @@ def _prizes_not_for_teams(settings: EventSettings) -> list[Diagnostic]:
         if getattr(settings, key):
             line, column = settings.positions.get(key, (None, None))
             found.append(Diagnostic(
-                path=settings.path, line=line, column=column, severity=Severity.WARNING,
+                path=settings.file_of(key), line=line, column=column, severity=Severity.WARNING,
                 message=f"'{key}' is not applied to a team event: its site ranks teams",
                 expected=f"no '{key}' in a team event's event.yml"))
     return found
 
 
+FestivalsRead = dict[Path, tuple[Festival | None, tuple[Diagnostic, ...]]]
+"""The festivals read so far by their folder, with their file's problems: each is read
+once and its problems reported once, whichever of its sections comes first."""
+
+
+def _festival(folder: Path, folder_display: str, within: InputFolder | None,
+              festivals: FestivalsRead | None) -> tuple[Festival | None, tuple[Diagnostic, ...]]:
+    """The festival whose section ``folder`` is, and the problems of its festival.yml that
+    are not reported yet."""
+    festivals = {} if festivals is None else festivals
+    key = Path(os.path.abspath(folder)).parent
+    if key in festivals:
+        return festivals[key][0], ()
+    display = os.path.dirname(os.path.normpath(folder_display)) or os.pardir
+    festivals[key] = read_festival(key, display, within)
+    return festivals[key]
+
+
 def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = None, *,
-                    reread: Reread[PlayerRecord] | None = None
+                    reread: Reread[PlayerRecord] | None = None,
+                    festivals: FestivalsRead | None = None,
                     ) -> tuple[Event | None, tuple[Diagnostic, ...]]:
     """``within``: where its files may lie (the project of the events folder listing it);
-    an event named on its own (None) keeps them in its own folder."""
+    an event named on its own (None) keeps them in its own folder. ``festivals``: those
+    read so far, when several sections are read (:data:`FestivalsRead`)."""
     given = os.fspath(path)
     place = Path(given)
     slug = event_slug(place)
@@ -298,15 +340,26 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
                                      "the TRF file itself, or its event folder")
             elif not found and folders:
                 message += f" ({folders[0]!r} is a folder, not a file)"
+            elif not found and festival_of(place) is not None:
+                return None, (no_trf_in_section(given),)
             return None, (Diagnostic(path=given, message=message, expected=expected),)
         trf_path = found[0]
         trf_display = os.path.join(given, trf_path.name)
         has_settings = True
     else:
         return None, (_no_such_path(given),)
+    festival_folder = festival_of(folder)
+    festival: Festival | None = None
+    diagnostics: list[Diagnostic] = []
+    if festival_folder is not None:
+        festival, found_in_festival = _festival(folder, folder_display, within, festivals)
+        diagnostics.extend(found_in_festival)
+        if festival is None:
+            return None, tuple(diagnostics)
+        # A section named on its own reads its festival.yml beside it.
+        within = within or InputFolder.of(festival_folder, name="the festival folder")
     within = within or InputFolder.of(folder, name="the event folder")
 
-    diagnostics: list[Diagnostic] = []
     settings = EventSettings()
     settings_path = folder / SETTINGS_FILE
     # lexists: a pipe or a folder named event.yml is reported, not skipped in silence.
@@ -317,11 +370,14 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
                                    limit=4 * MAX_SETTINGS_CHARACTERS + 4)
         if settings_text is not None:
             settings_sink = DiagnosticSink(settings_display)
-            settings = read_settings(settings_text, settings_display, settings_sink)
+            settings = read_settings(settings_text, settings_display, settings_sink,
+                                     inherited=festival.settings if festival else None)
             diagnostics.extend(settings_sink.collected())
             if settings.notes is not None:
                 _check_notes(settings.notes, settings.path, settings_position(
                     settings_text, *settings.positions.get("notes", (1, 1))), diagnostics)
+    if festival is not None:
+        settings = _section_settings(festival, folder, settings)
     notes = settings.notes
     notes_path = folder / NOTES_FILE
     if has_settings and os.path.lexists(notes_path):
@@ -358,7 +414,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
         reread.begin()
     with collector_paused():
         document = read_records(text, trf_display, sink, reread)
-        heading = resolve_heading(document, settings, untitled=slug)
+        heading = resolve_heading(document, settings, untitled=slug.rpartition("/")[2])
         tournament = None if sink.has_errors and not document.players else assemble(
             document, settings, sink, heading=heading, today=build_date(), reread=reread)
         teams = None
@@ -379,18 +435,33 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
     if tournament is not None and not tournament.rounds_known and not any(
             d.is_error for d in diagnostics):
         diagnostics.append(_rounds_not_announced(trf_display, tournament.rounds_played))
+    if tournament is not None and festival is not None:
+        diagnostics.extend(entry_problems(festival, Path(os.path.abspath(folder)).name,
+                                          {p.start_no for p in tournament.players}))
     if tournament is not None and settings.rating_change is not None:
         diagnostics.extend(check_rating_change(
             settings.rating_change, tournament, first_day=heading.start_date,
-            path=settings.path, positions=settings.positions))
+            path=settings.file_of("rating_change"), positions=settings.positions))
     if tournament is None or any(d.is_error for d in diagnostics):
         return None, tuple(diagnostics)
     event = Event(
         slug=slug, trf_path=trf_path, display_path=trf_display, trf_bytes=data,
         tournament=tournament, heading=heading,
         settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
-        warnings=tuple(diagnostics), teams=teams)
+        warnings=tuple(diagnostics), teams=teams, festival=festival)
     return event, tuple(diagnostics)
+
+
+def _section_settings(festival: Festival, folder: Path, own: EventSettings) -> EventSettings:
+    """A section's settings: its event.yml's over its festival.yml's, and, where neither
+    names it, the festival's title and the section's name as its title (the sections of a
+    congress often carry one name in their TRF files)."""
+    settings = inherit(festival.settings, own)
+    title = festival.settings.title
+    if own.title is None and title is not None and title.strip():
+        label = festival.labels.get(Path(os.path.abspath(folder)).name, "")
+        settings = replace(settings, title=f"{title.strip()} \N{EN DASH} {label}")
+    return settings
 
 
 def _rounds_not_announced(path: str, played: int) -> Diagnostic:

@@ -20,9 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
-
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import Diagnostic, Severity, did_you_mean, quote
 from generator.model import MAX_RATING, StartNo, Tournament
@@ -32,6 +30,9 @@ from generator.reading.settings_reader import (
     SettingsReader,
     column_of,
     describe,
+    is_mapping,
+    is_scalar,
+    is_sequence,
     line_of,
 )
 from generator.reading.site_names import address_key, address_words
@@ -58,6 +59,9 @@ from generator.rules.prizes import (
     TieSplit,
     Unclaimed,
 )
+
+if TYPE_CHECKING:
+    from yaml.nodes import Node
 
 CATEGORY_KEYS = ("name", "rating", "age", "age_reference", "sex", "federation", "title",
                  "start_numbers")
@@ -116,7 +120,7 @@ class CategoriesRead:
 
 def read_categories(reader: SettingsReader, node: Node) -> CategoriesRead:
     """``categories:``, a list of named categories."""
-    if not isinstance(node, SequenceNode) or not node.value:
+    if not is_sequence(node) or not node.value:
         reader.error(node, f"'categories' must be a list of categories, not {describe(node)}",
                      _CATEGORY_EXAMPLE)
         return CategoriesRead(None, ())
@@ -158,7 +162,7 @@ def _category(reader: SettingsReader, node: Node, key: str, names: list[str]
               ) -> tuple[Category, Node] | None:
     """One entry of ``categories:`` (``key`` is its path, ``categories[2]``) and the node of
     its name; its name is added to ``names`` once it is read."""
-    if not isinstance(node, MappingNode):
+    if not is_mapping(node):
         reader.error(node, f"{key!r} must be a mapping, not {describe(node)}",
                      _CATEGORY_EXAMPLE)
         return None
@@ -295,12 +299,12 @@ def _age(reader: SettingsReader, node: Node, key: str,
 
 def _items(reader: SettingsReader, node: Node, key: str, example: str) -> list[Node] | None:
     """A list's items, or a single value as a list of one (``federation: NOR``)."""
-    if isinstance(node, SequenceNode):
+    if is_sequence(node):
         if node.value:
             return list(node.value)
         reader.error(node, f"{key!r} is an empty list", example)
         return None
-    if isinstance(node, ScalarNode) and not node.tag.endswith(":null"):
+    if is_scalar(node) and not node.tag.endswith(":null"):
         return [node]
     reader.error(node, f"{key!r} must be a list, not {describe(node)}", example)
     return None
@@ -443,7 +447,7 @@ def _hort_share(reader: SettingsReader, node: Node) -> Decimal | None:
 def _lists(reader: SettingsReader, node: Node, categories: Sequence[str]
            ) -> tuple[Prize, ...] | None:
     expected = "a prize list per ranking, such as '{overall: [1000, 500], Women: [Trophy]}'"
-    if not isinstance(node, MappingNode) or not node.value:
+    if not is_mapping(node) or not node.value:
         reader.error(node, f"'prizes.lists' must be a mapping of prize lists, not "
                      f"{describe(node)}", expected)
         return None
@@ -477,7 +481,7 @@ def _lists(reader: SettingsReader, node: Node, categories: Sequence[str]
 def _ranking(reader: SettingsReader, node: Node, rankings: Mapping[str, str]) -> str | None:
     """The ranking a prize list is for: 'overall' or a category's name as the category
     writes it (a list may name it in other case)."""
-    if not isinstance(node, ScalarNode) or node.tag.endswith((":null", ":bool")):
+    if not is_scalar(node) or node.tag.endswith((":null", ":bool")):
         reader.error(node, f"{describe(node)} cannot name a prize list",
                      "'overall' or a category's name")
         return None
@@ -495,7 +499,7 @@ def _ranking(reader: SettingsReader, node: Node, rankings: Mapping[str, str]) ->
 
 def _prize_list(reader: SettingsReader, node: Node, ranking: str) -> list[Prize] | None:
     key = f"prizes.lists.{ranking}"
-    if not isinstance(node, SequenceNode) or not node.value:
+    if not is_sequence(node) or not node.value:
         reader.error(node, f"prize list {quote(ranking)} must be a list of prizes, not "
                      f"{describe(node)}", "a list such as '[1000, 500, Trophy]', the prize "
                      "of 1st place first")
@@ -512,7 +516,7 @@ def _prize_list(reader: SettingsReader, node: Node, ranking: str) -> list[Prize]
 
 def _prize(reader: SettingsReader, node: Node, ranking: str, position: int) -> Prize | None:
     where = f"prize {position} of {quote(ranking)}"
-    if not isinstance(node, ScalarNode) or node.tag.endswith((":null", ":bool")):
+    if not is_scalar(node) or node.tag.endswith((":null", ":bool")):
         reader.error(node, f"{where} is {describe(node)}", _AMOUNT_EXPECTED)
         return None
     written = str(node.value).strip()

@@ -16,8 +16,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from types import MappingProxyType
-
-from yaml.nodes import MappingNode, Node, ScalarNode
+from typing import TYPE_CHECKING
 
 from generator.errors import Diagnostic, Severity, did_you_mean, quote
 from generator.model import StartNo, Tournament
@@ -26,9 +25,14 @@ from generator.reading.settings_reader import (
     SettingsReader,
     column_of,
     describe,
+    is_mapping,
+    is_scalar,
     line_of,
 )
 from generator.rules.rating_change import ALL_K_VALUES, KRule, KSettings, RatingEdition
+
+if TYPE_CHECKING:
+    from yaml.nodes import MappingNode, Node
 
 RATING_CHANGE_KEYS = ("k",)
 K_KEYS = ("default", "players")
@@ -54,7 +58,7 @@ def read_rating_change(reader: SettingsReader, node: Node) -> KSettings | None:
     if "k" not in values:
         return KSettings()
     k_node = values["k"]
-    if isinstance(k_node, MappingNode):
+    if is_mapping(k_node):
         return _k_mapping(reader, k_node)
     default = _k(reader, k_node, "rating_change.k", allow_rule=True)
     return None if default is None else KSettings(default=default)
@@ -75,7 +79,7 @@ def _k_mapping(reader: SettingsReader, node: MappingNode) -> KSettings | None:
 
 def _players(reader: SettingsReader, node: Node) -> dict[StartNo, int] | None:
     key = "rating_change.k.players"
-    if not isinstance(node, MappingNode):
+    if not is_mapping(node):
         reader.error(node, f"{key!r} must be a mapping, not {describe(node)}",
                      "start number: K lines such as '12: 40'")
         return None
@@ -84,8 +88,8 @@ def _players(reader: SettingsReader, node: Node) -> dict[StartNo, int] | None:
     ok = True
     for number_node, k_node in node.value:
         start_no = _start_number(reader, number_node, key)
-        k = _k(reader, k_node, f"{key}[{number_node.value}]" if isinstance(
-            number_node, ScalarNode) else key, allow_rule=False)
+        k = _k(reader, k_node, f"{key}[{number_node.value}]" if is_scalar(
+            number_node) else key, allow_rule=False)
         if start_no is None or k is None:
             ok = False
             continue
@@ -102,7 +106,7 @@ def _players(reader: SettingsReader, node: Node) -> dict[StartNo, int] | None:
 
 
 def _start_number(reader: SettingsReader, node: Node, key: str) -> StartNo | None:
-    value = reader.python(node) if isinstance(node, ScalarNode) else None
+    value = reader.python(node) if is_scalar(node) else None
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value \
             <= MAX_START_NUMBER:
         reader.error(node, f"{key!r}: {describe(node)} is not a start number",
@@ -114,7 +118,7 @@ def _start_number(reader: SettingsReader, node: Node, key: str) -> StartNo | Non
 def _k(reader: SettingsReader, node: Node, key: str, *, allow_rule: bool
        ) -> KRule | int | None:
     expected = _K_EXPECTED if allow_rule else f"a K of B.02: {_k_values(ALL_K_VALUES)}"
-    value = reader.python(node) if isinstance(node, ScalarNode) else None
+    value = reader.python(node) if is_scalar(node) else None
     if allow_rule and isinstance(value, str) and value.strip().lower() == _RULE:
         return KRule.RULE
     if isinstance(value, int) and not isinstance(value, bool) and value in ALL_K_VALUES:

@@ -14,12 +14,9 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import field
 from decimal import Decimal
+from functools import cache
 from types import MappingProxyType
-from typing import Any
-
-import yaml
-from yaml.events import MappingStartEvent, SequenceStartEvent
-from yaml.nodes import MappingNode, Node, ScalarNode
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import DiagnosticSink
 from generator.model import (
@@ -37,6 +34,8 @@ from generator.reading.rating_settings import read_rating_change
 from generator.reading.settings_reader import (
     Position,
     SettingsReader,
+    is_mapping,
+    is_scalar,
     join_surrogates,
     text_position,
 )
@@ -48,6 +47,10 @@ from generator.rules.notation import TiebreakSpec
 from generator.rules.prizes import PrizeSettings
 from generator.rules.rating_change import KSettings
 from generator.speed import frozen_record
+
+if TYPE_CHECKING:
+    import yaml
+    from yaml.nodes import MappingNode, Node
 
 
 @frozen_record
@@ -96,6 +99,13 @@ class EventSettings:
     """The event.yml as the user named it; empty when there is none."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
     """Key path (``scoring.win``, ``tiebreaks[2]``) -> (line, column), 1-based."""
+    sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Top-level key -> the file it was written in, where that is not ``path``: a festival
+    section's settings that its festival.yml gives (reading/festival.py)."""
+
+    def file_of(self, key: str) -> str:
+        """The file a key path (``rating_change.k.default``) was written in."""
+        return self.sources.get(re.split(r"[.\[]", key, maxsplit=1)[0], self.path)
 
 
 TOP_LEVEL_KEYS = ("title", "start_date", "end_date", "dates", "place", "organiser", "arbiter",
@@ -125,25 +135,32 @@ class _TooDeep(Exception):
         self.column = column
 
 
-class _NestingLimitedLoader(yaml.SafeLoader):
+@cache
+def _nesting_limited_loader() -> type[yaml.SafeLoader]:
     """PyYAML's safe loader, refusing a list or mapping deeper than MAX_NESTING before it
-    composes it (the composer's recursion is what runs out)."""
+    composes it (the composer's recursion is what runs out). Made the first time a settings
+    file is read, with PyYAML (settings_reader.py says why not before)."""
+    import yaml
+    from yaml.events import MappingStartEvent, SequenceStartEvent
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+    class NestingLimitedLoader(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        if not self.check_event(SequenceStartEvent, MappingStartEvent):
-            return super().compose_node(parent, index)
-        if self._depth >= MAX_NESTING:
-            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-            raise _TooDeep(mark.line + 1, mark.column + 1)
-        self._depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+        def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+            if not self.check_event(SequenceStartEvent, MappingStartEvent):
+                return super().compose_node(parent, index)
+            if self._depth >= MAX_NESTING:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise _TooDeep(mark.line + 1, mark.column + 1)
+            self._depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+
+    return NestingLimitedLoader
 
 
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -190,6 +207,8 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     None without a report when it is empty. ``file_name`` names the file in the messages
     (event.yml, site.yml), ``too_long`` says what belongs in it, ``example`` is a line of it.
     """
+    import yaml  # read where a file is read (settings_reader.py says why)
+
     if len(text) > MAX_SETTINGS_CHARACTERS:
         line, column = text_position(text, MAX_SETTINGS_CHARACTERS)
         sink.error(f"{file_name} has more than {MAX_SETTINGS_CHARACTERS} characters",
@@ -197,7 +216,7 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
         return None
     try:
         _refuse_deep_brackets(text)
-        root = yaml.compose(text, Loader=_NestingLimitedLoader)
+        root = yaml.compose(text, Loader=_nesting_limited_loader())
     except _TooDeep as error:
         sink.error(f"YAML nested deeper than {MAX_NESTING} levels", line=error.line,
                    column=error.column,
@@ -223,10 +242,10 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     except yaml.YAMLError as error:
         sink.error(f"YAML error: {error}", expected="a YAML mapping of settings")
         return None
-    if root is None or (isinstance(root, ScalarNode) and root.value == ""
+    if root is None or (is_scalar(root) and root.value == ""
                         and root.tag.endswith(":null")):
         return None
-    if not isinstance(root, MappingNode):
+    if not is_mapping(root):
         sink.error(f"{file_name} holds {_describe(root)}, not settings", line=_line(root),
                    column=_column(root), expected=f"'key: value' lines such as {example}")
         return None
@@ -238,8 +257,12 @@ def compose_settings(text: str, sink: DiagnosticSink, *, file_name: str, too_lon
     return root
 
 
-def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
-    """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad."""
+def read_settings(text: str, path: str, sink: DiagnosticSink, *,
+                  inherited: EventSettings | None = None) -> EventSettings:
+    """Like :func:`parse_settings` but reports into ``sink``; defaults where a value is bad.
+
+    ``inherited``: what a festival section takes from its festival.yml where its own
+    event.yml is silent (its categories name the prizes' rankings, its seed the lots)."""
     root = compose_settings(text, sink, file_name="event.yml",
                             too_long="settings, and long notes in notes.md",
                             example="'title: Club Open'")
@@ -247,6 +270,14 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         return EventSettings(path=path)
     reader = SettingsReader(sink)
     values = reader.mapping(root, "", TOP_LEVEL_KEYS)
+    return settings_from_values(values, reader, path, inherited=inherited)
+
+
+def settings_from_values(values: Mapping[str, Node], reader: SettingsReader, path: str, *,
+                         inherited: EventSettings | None = None) -> EventSettings:
+    """The settings of a file's top-level keys (``values``, read by ``reader``): event.yml's,
+    or those of festival.yml that a section may also give."""
+    sink = reader.sink
     fields: dict[str, Any] = {}
     for key in ("title", "place", "organiser", "arbiter", "notes"):
         if key in values:
@@ -281,7 +312,8 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         fields["round_robin"] = reader.boolean(values["round_robin"], "round_robin")
     if "team_bye" in values:
         fields["team_bye"] = reader.team_bye(values["team_bye"])
-    category_names: tuple[str, ...] = ()
+    category_names: tuple[str, ...] = tuple(
+        category.name for category in (inherited.categories if inherited else ()))
     if "categories" in values:
         categories = read_categories(reader, values["categories"])
         fields["categories"], category_names = categories.categories, categories.names
@@ -295,7 +327,7 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
         fields["lots_seed"] = reader.integer(values["lots_seed"], "lots_seed", 0,
                                              MAX_LOTS_SEED)
     if fields.get("ties") is TieRule.LOTS and fields.get("lots_seed") is None \
-            and "lots_seed" not in values:
+            and "lots_seed" not in values and (inherited is None or inherited.lots_seed is None):
         node = values["ties"]
         sink.error("'ties: lots' needs a published seed", line=_line(node), column=_column(node),
                    expected="'lots_seed: <number>' so anyone can redo the draw")
@@ -309,4 +341,4 @@ def read_settings(text: str, path: str, sink: DiagnosticSink) -> EventSettings:
 
 
 __all__ = ["MAX_SETTINGS_CHARACTERS", "TOP_LEVEL_KEYS", "EventSettings", "compose_settings",
-           "parse_settings", "read_settings"]
+           "parse_settings", "read_settings", "settings_from_values"]

@@ -13,11 +13,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
-from typing import Any
-
-import yaml
-from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from generator.errors import DiagnosticSink, did_you_mean, quote
 from generator.model import (
@@ -31,6 +27,9 @@ from generator.model import (
 from generator.reading.dates import parse_date
 from generator.rules.notation import TiebreakSpec, read_tiebreak_list, split_tiebreak_codes
 
+if TYPE_CHECKING:
+    from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
 Position = tuple[int, int]
 
 _SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_allocated_bye",
@@ -38,6 +37,27 @@ _SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_
 _UNPLAYED_KEYS = ("forfeits_as_played", "unplayed_as_draw", "vur_cut_first", "cap_rounds",
                   "absence_is_voluntary")
 _TEAM_BYE_KEYS = ("match_points", "game_points")
+
+
+# PyYAML is imported where a settings file is read, not with this module: a TRF file
+# without event.yml (``standings rank``, ``check``) loads none of it, a tenth of their
+# start. Its nodes say their kind by their ``id``, which these ask instead of isinstance.
+
+def is_mapping(node: Node) -> TypeGuard[MappingNode]:
+    return _kind(node) == "mapping"
+
+
+def is_sequence(node: Node) -> TypeGuard[SequenceNode]:
+    return _kind(node) == "sequence"
+
+
+def is_scalar(node: Node) -> TypeGuard[ScalarNode]:
+    return _kind(node) == "scalar"
+
+
+def _kind(node: Node) -> str | None:
+    kind: str | None = getattr(node, "id", None)  # each kind's class says it, not Node
+    return kind
 
 
 def line_of(node: Node) -> int:
@@ -52,9 +72,9 @@ def column_of(node: Node) -> int:
 
 def describe(node: Node) -> str:
     """What the node holds, as a message names it: 'a list', "text 'x'", ..."""
-    if isinstance(node, MappingNode):
+    if is_mapping(node):
         return "a mapping"
-    if isinstance(node, SequenceNode):
+    if is_sequence(node):
         return "a list"
     kind = node.tag.rsplit(":", 1)[-1]
     if kind == "null":
@@ -69,6 +89,8 @@ class SettingsReader:
     def __init__(self, sink: DiagnosticSink) -> None:
         self.sink = sink
         self.positions: dict[str, Position] = {}
+        from yaml.constructor import SafeConstructor  # read where a file is read (above)
+
         self._constructor = SafeConstructor()
 
     def error(self, node: Node, message: str, expected: str | None = None,
@@ -77,16 +99,18 @@ class SettingsReader:
                         expected=expected)
 
     def python(self, node: Node) -> Any:
+        from yaml import YAMLError  # loaded with the nodes: a file is being read
+
         try:
             return self._constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
-            return node.value if isinstance(node, ScalarNode) else None
+        except (YAMLError, ValueError, TypeError, OverflowError):
+            return node.value if is_scalar(node) else None
 
     def mapping(self, node: MappingNode, prefix: str, allowed: tuple[str, ...]
                 ) -> dict[str, Node]:
         found: dict[str, Node] = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
+            if not is_scalar(key_node):
                 self.error(key_node, f"a {describe(key_node).split()[1]} cannot be a key",
                            "a setting name such as 'title'")
                 continue
@@ -108,7 +132,7 @@ class SettingsReader:
                 ) -> dict[str, Node] | None:
         """The settings under ``key:`` (``scoring``, ``unplayed``); None, reported, when
         ``node`` is not a mapping."""
-        if not isinstance(node, MappingNode):
+        if not is_mapping(node):
             self.error(node, f"{key!r} must be a mapping, not {describe(node)}", expected)
             return None
         return self.mapping(node, f"{key}.", allowed)
@@ -118,7 +142,7 @@ class SettingsReader:
         text or holds a control character other than a line break or a tab (only a
         double-quoted escape such as ``"\\0"`` or ``"\\e"`` can write one: the file itself
         may not hold them). No page can show one, and a terminal runs ESC sequences."""
-        if not isinstance(node, ScalarNode) or node.tag.endswith((":null", ":bool")):
+        if not is_scalar(node) or node.tag.endswith((":null", ":bool")):
             self.error(node, f"{key!r} must be text, not {describe(node)}", "text")
             return None
         written = str(node.value)
@@ -136,7 +160,7 @@ class SettingsReader:
             return value.date()
         if isinstance(value, datetime.date):
             return value
-        if isinstance(node, ScalarNode) and isinstance(value, str):
+        if is_scalar(node) and isinstance(value, str):
             day, _note = parse_date(value)
             if day is not None and re.fullmatch(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}", value.strip()):
                 return day
@@ -149,11 +173,11 @@ class SettingsReader:
         return None
 
     def dates(self, node: Node) -> tuple[datetime.date | None, datetime.date | None]:
-        if isinstance(node, SequenceNode) and 1 <= len(node.value) <= 2:
+        if is_sequence(node) and 1 <= len(node.value) <= 2:
             first = self.date(node.value[0], "dates")
             last = self.date(node.value[-1], "dates")
             return first, last
-        if isinstance(node, ScalarNode):
+        if is_scalar(node):
             value = self.python(node)
             if isinstance(value, datetime.date):
                 day = self.date(node, "dates")
@@ -169,7 +193,7 @@ class SettingsReader:
         return None, None
 
     def edition(self, node: Node) -> Edition | None:
-        value = str(node.value).strip() if isinstance(node, ScalarNode) else None
+        value = str(node.value).strip() if is_scalar(node) else None
         for edition in Edition:
             if value == edition.value:
                 return edition
@@ -182,15 +206,15 @@ class SettingsReader:
     def tiebreaks(self, node: Node) -> tuple[TiebreakSpec, ...] | None:
         # code, node, column offset inside the node, (line, column) of the code
         items: list[tuple[str, Node, int, Position]] = []
-        if isinstance(node, SequenceNode):
+        if is_sequence(node):
             for index, item in enumerate(node.value):
-                if not isinstance(item, ScalarNode) or item.tag.endswith(":null"):
+                if not is_scalar(item) or item.tag.endswith(":null"):
                     self.error(item, f"tie-break {index + 1} must be a code, not "
                                f"{describe(item)}", "a code such as 'BH/C1'")
                     continue
                 items.append((str(item.value).strip(), item, _quote_width(item),
                               (line_of(item), column_of(item) + _quote_width(item))))
-        elif isinstance(node, ScalarNode) and node.tag.endswith(":str"):
+        elif is_scalar(node) and node.tag.endswith(":str"):
             for start, code in split_tiebreak_codes(str(node.value)):
                 offset = start + _quote_width(node)
                 if "\n" not in str(node.value)[:start]:
@@ -215,7 +239,7 @@ class SettingsReader:
 
     def number(self, node: Node, key: str) -> Decimal | None:
         value = self.python(node)
-        if isinstance(node, ScalarNode) and not isinstance(value, bool):
+        if is_scalar(node) and not isinstance(value, bool):
             text = str(node.value).strip().replace("½", "0.5")
             number = plain_points(text)
             if number is not None:
@@ -269,7 +293,7 @@ class SettingsReader:
         return value
 
     def choice(self, node: Node, key: str, choices: Mapping[str, Any]) -> Any:
-        value = str(node.value).strip().lower() if isinstance(node, ScalarNode) else None
+        value = str(node.value).strip().lower() if is_scalar(node) else None
         if value is not None and value in choices:
             return choices[value]
         names = list(choices)
@@ -280,7 +304,7 @@ class SettingsReader:
         return None
 
     def scoring(self, node: Node) -> ScoreSystem | None:
-        if isinstance(node, ScalarNode) and node.tag.endswith(":str"):
+        if is_scalar(node) and node.tag.endswith(":str"):
             match = re.fullmatch(r"\s*(\d+(?:\.\d+)?|½)\s*-\s*(\d+(?:\.\d+)?|½)\s*-\s*"
                                  r"(\d+(?:\.\d+)?|½)\s*", str(node.value))
             if match is None:
@@ -376,11 +400,11 @@ def join_surrogates(root: Node, text: str) -> Iterator[tuple[int, int, str]]:
     stack = [root]
     while stack:
         node = stack.pop()
-        if isinstance(node, MappingNode):
+        if is_mapping(node):
             stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
-        elif isinstance(node, SequenceNode):
+        elif is_sequence(node):
             stack.extend(reversed(node.value))
-        elif isinstance(node, ScalarNode) and _SURROGATE.search(str(node.value)):
+        elif is_scalar(node) and _SURROGATE.search(str(node.value)):
             joined, lone = _joined(str(node.value))
             node.value = joined
             yield from _escape_positions(node, text, lone)

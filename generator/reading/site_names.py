@@ -23,7 +23,9 @@ from generator.errors import Diagnostic, quote
 STATIC_DIR = "static"
 TIEBREAKS_DIR = "tiebreaks"
 PEOPLE_DIR = "people"
-SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, "index.html"})
+SERIES_DIR = "series"
+"""The series' pages (issue 28): ``series/<name>/index.html``."""
+SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, SERIES_DIR, "index.html"})
 """Top-level names the site itself uses; an event folder may not take them."""
 
 MAX_NAME_BYTES = 255 - len(".trf")
@@ -89,7 +91,9 @@ def address_problems(named: Iterable[tuple[str, str]]) -> list[Diagnostic]:
     problems = []
     taken: dict[str, tuple[str, str]] = {}
     for name, path in named:
-        problem = address_problem(name, path)
+        # A festival's section ("bunratty/major") lives under its festival's folder, whose
+        # name is the address; the section's was checked when the festival was listed.
+        problem = address_problem(name.partition("/")[0], path)
         if problem is None:
             first = taken.setdefault(address_key(name), (name, path))
             if first[0] != name or first[1] != path:
@@ -112,4 +116,4 @@ def language_folder_problems(named: Iterable[tuple[str, str]], folders: Iterable
     return [Diagnostic(path=path, message=f"the event folder {name!r} has the name of the "
                        f"site's folder for the language {taken[key]!r}",
                        expected="another folder name, or site.yml 'languages' without it")
-            for name, path in named if (key := address_key(name)) in taken]
+            for name, path in named if (key := address_key(name.partition("/")[0])) in taken]

@@ -18,12 +18,12 @@ from typing import Any
 from urllib.parse import quote as quote_url
 from urllib.parse import urlsplit
 
-from yaml.nodes import Node, SequenceNode
+from yaml.nodes import Node
 
 from generator.errors import DiagnosticSink, did_you_mean, quote
 from generator.messages import N_, SHIPPED_LANGUAGES
 from generator.reading.settings import compose_settings
-from generator.reading.settings_reader import Position, SettingsReader
+from generator.reading.settings_reader import Position, SettingsReader, is_sequence
 
 SITE_FILE = "site.yml"
 DEFAULT_SITE_TITLE = N_("Tournament results")
@@ -163,7 +163,7 @@ def _language(reader: SettingsReader, node: Node, key: str) -> str | None:
 def _languages(reader: SettingsReader, node: Node) -> tuple[str, ...] | None:
     """``languages: [de, en]``: each a shipped language, each once."""
     expected = "a list of language codes, the root's first, such as '[de, en]'"
-    if not isinstance(node, SequenceNode) or not node.value:
+    if not is_sequence(node) or not node.value:
         reader.error(node, "'languages' is not a list of languages", expected)
         return None
     codes: list[str] = []

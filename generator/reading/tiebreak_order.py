@@ -64,7 +64,8 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
     resolved: ResolvedTiebreaks | None = None
     rounds = tournament.total_rounds  # announced: event.yml, else 142, else XXR, else blocks
     if settings.tiebreaks is not None:
-        positions = tuple((settings.path, *settings.positions.get(f"tiebreaks[{i}]", (0, 0)))
+        written_in = settings.file_of("tiebreaks")
+        positions = tuple((written_in, *settings.positions.get(f"tiebreaks[{i}]", (0, 0)))
                           for i in range(len(settings.tiebreaks)))
         # event.yml was read before the rounds were known: what is left to check is the cuts.
         checked = read_tiebreak_list(settings.tiebreaks, rounds=rounds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
+from operator import itemgetter
 from typing import ClassVar
 
 from generator.errors import Diagnostic
@@ -526,3 +527,35 @@ class Standings:
 
     def row(self, start_no: StartNo) -> StandingsRow:
         return next(r for r in self.rows if r.player.start_no == start_no)
+
+    def columns(self, keys: Sequence[str]) -> list[Sequence[Decimal | None]]:
+        """The values of each of ``keys`` for every row, in the rows' order, without building
+        a derivation (the downloads write them a column at a time).
+
+        The engine's rows share its columns (:class:`ExplainedValues`): each column is then
+        read in the rows' order in one step, not a value per row and key."""
+        rows = self.rows
+        shared = _shared_columns(rows)
+        if shared is None:
+            return [[row.number(key) for row in rows] for key in keys]
+        columns, order = shared
+        if len(order) == 1:
+            return [[columns[key][order[0]]] for key in keys]
+        pick = itemgetter(*order)
+        return [pick(columns[key]) for key in keys]
+
+
+def _shared_columns(rows: Sequence[StandingsRow]
+                    ) -> tuple[Mapping[str, Sequence[Decimal | None]], list[int]] | None:
+    """The engine's columns every row reads, and each row's place in them; None unless every
+    row reads the same ones (rows made otherwise, as by ``dataclasses.replace``)."""
+    if not rows or not isinstance(rows[0].values, ExplainedValues):
+        return None
+    columns = rows[0].values._columns
+    order = []
+    for row in rows:
+        values = row.values
+        if not isinstance(values, ExplainedValues) or values._columns is not columns:
+            return None
+        order.append(values._index)
+    return columns, order

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from decimal import Decimal
 from enum import StrEnum
-from fractions import Fraction
 from math import gcd, lcm
 from types import MappingProxyType
 
@@ -204,14 +203,16 @@ class ScoreSheet:
 def scoring_unit(scoring: ScoreSystem, extra: Iterable[Decimal] = ()) -> Decimal:
     """The largest amount of which every points value of ``scoring`` (and of ``extra``) is
     a whole multiple."""
-    values = [Fraction(v) for v in (
+    # Each value as numerator / denominator in lowest terms (exact, as a Fraction would
+    # hold it, without loading the fractions module for it).
+    ratios = [v.as_integer_ratio() for v in (
         scoring.win, scoring.draw, scoring.loss, scoring.forfeit_win, scoring.forfeit_loss,
         scoring.pairing_allocated_bye, scoring.full_point_bye, scoring.half_point_bye,
         scoring.zero_point_bye, scoring.pending, *extra) if v is not None and v != 0]
-    if not values:
+    if not ratios:
         return Decimal(1)
-    denominator = lcm(*(v.denominator for v in values))
-    numerator = gcd(*(int(v * denominator) for v in values))
+    denominator = lcm(*(d for _n, d in ratios))
+    numerator = gcd(*(n * (denominator // d) for n, d in ratios))
     # Decimal points values have denominators 2^a 5^b, so this division is exact.
     return Decimal(numerator) / Decimal(denominator)
 

@@ -11,6 +11,7 @@ import functools
 import posixpath
 
 from generator.reading.site_names import PEOPLE_DIR as PEOPLE_DIR
+from generator.reading.site_names import SERIES_DIR as SERIES_DIR
 from generator.reading.site_names import STATIC_DIR as STATIC_DIR
 from generator.reading.site_names import TIEBREAKS_DIR as TIEBREAKS_DIR
 from generator.rules.notation import CATALOGUE
@@ -123,7 +124,8 @@ def category_csv_download(slug: str, category: str) -> str:
 
 
 def trf_download(slug: str) -> str:
-    return f"{slug}/{slug}.trf"
+    # A festival's section ("bunratty/major") is named by its own folder's name.
+    return f"{slug}/{slug.rpartition('/')[2]}.trf"
 
 
 def csv_download(slug: str) -> str:
@@ -144,5 +146,39 @@ def tiebreak_page(acronym: str) -> str:
     return f"{TIEBREAKS_DIR}/{explanation_stem(acronym)}.html"
 
 
+def festival_page(slug: str) -> str:
+    """A festival's own page: every section with its status (issue 27)."""
+    return f"{slug}/index.html"
+
+
+def festival_prizes_page(slug: str) -> str:
+    """The prize-giving of a whole festival: every section's prize lists, in order."""
+    return f"{slug}/prizes.html"
+
+
+def festival_qr_page(slug: str) -> str:
+    """The venue's sheet for a festival: a QR code to the festival's page."""
+    return f"{slug}/qr.html"
+
+
+def festival_json_download(slug: str) -> str:
+    """Every section's standings in one JSON file."""
+    return f"{slug}/festival.json"
+
+
+def festival_trf_download(slug: str) -> str:
+    """Every section's TRF file in one ZIP file (each as its section's download)."""
+    return f"{slug}/{slug}-trf.zip"
+
+
 def person_page(key: str) -> str:
     return f"{PEOPLE_DIR}/{key}.html"
+
+
+def series_page(slug: str) -> str:
+    """A series' standings (issue 28); its downloads beside it."""
+    return f"{SERIES_DIR}/{slug}/index.html"
+
+
+def series_download(slug: str, extension: str) -> str:
+    return f"{SERIES_DIR}/{slug}/standings.{extension}"

@@ -25,6 +25,7 @@ import jinja2
 
 from generator.errors import Diagnostic, StandingsError, refused_by_strict
 from generator.reading.events import Event, event_paths, event_slug, read_events
+from generator.reading.series_files import series_folder
 from generator.reading.site_files import read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
@@ -497,6 +498,8 @@ def template_folders(events_root: Path) -> list[Path]:
     club = club_templates(events_root)
     if club is not None:
         folders.append(club)
+    # The series files (issue 28) shape the series pages, and so are digested and watched.
+    folders.append(series_folder(events_root)[0])
     return [folder for folder in folders if folder.is_dir()]
 
 

@@ -43,6 +43,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file, read_regular_file
+from generator.reading.festival import section_inputs
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
@@ -119,6 +120,9 @@ def digest_folder(folder: Path) -> str:
             content = b"\0<unreadable>\0"
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
+    if not is_one_file:
+        # A festival's section: its pages also show what festival.yml gives it.
+        digest.update(section_inputs(folder))
     return digest.hexdigest()
 
 
@@ -362,15 +366,18 @@ class BuildCache:
         """
         previous = self.previous
         expected = {*self.keys, INDEX_UNIT}
-        # A language under a folder has its units as "en/" + the unit (render_languages).
-        bases = {name.rpartition("/")[2] for name in previous.units} if previous else set()
+        # A language under a folder has its units as "en/" + the unit (render_languages);
+        # a festival's section is "festival/section" (reading/festival.py).
+        def base(name: str) -> str:
+            return name if name in expected else name.partition("/")[2]
+
+        bases = {base(name) for name in previous.units} if previous else set()
         if previous is None or bases != expected or not expected <= set(previous.units):
             return None
         if any(d.is_error for d in self.listing):  # the build reports them and fails
             return None
-        if any(unit.key != (self.index if base == INDEX_UNIT else self.keys[base])
-               for name, unit in previous.units.items()
-               for base in (name.rpartition("/")[2],)):
+        if any(unit.key != (self.index if base(name) == INDEX_UNIT else self.keys[base(name)])
+               for name, unit in previous.units.items()):
             return None
         if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
             return None

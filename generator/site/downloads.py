@@ -8,7 +8,6 @@ import csv
 import io
 import json
 from collections.abc import Callable
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from generator.messages import NC_
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from generator.model import StartNo
-    from generator.rules.explain import Standings, StandingsRow
+    from generator.rules.explain import Standings
     from generator.rules.notation import TiebreakSpec
     from generator.rules.rating_change import RatingChange
 
@@ -148,7 +147,7 @@ def standings_json(standings: Standings, event_name: str,
     player then has ``rating_change`` (null without a counted game), ``k`` and ``k_source``.
     """
     rows = standings.rows
-    value_lines = _column_texts(rows, [
+    value_lines = _column_texts(standings, [
         (f"    {_encode_text(key)}: ", key, text)
         for key, text in _value_columns(standings, json_number_text, "null")])
     points = _memo(json_number_text, "null")
@@ -182,7 +181,7 @@ def standings_json(standings: Standings, event_name: str,
     return (head + "\n").encode("utf-8")
 
 
-def _column_texts(rows: Sequence[StandingsRow],
+def _column_texts(standings: Standings,
                   columns: Sequence[tuple[str, str, Callable[[Decimal | None], str]]]
                   ) -> list[tuple[str, ...]]:
     """Each row's value lines (``prefix`` + the value's text, one per column), worked out a
@@ -192,10 +191,9 @@ def _column_texts(rows: Sequence[StandingsRow],
     """
     if not columns:
         return []
-    numbers = [row.numbers() for row in rows]
     texts = []
-    for prefix, key, text in columns:
-        values = list(map(itemgetter(key), numbers))
+    for (prefix, _key, text), values in zip(
+            columns, standings.columns([key for _prefix, key, _text in columns]), strict=True):
         lines = {value: prefix + text(value) for value in set(values)}
         texts.append(map(lines.__getitem__, values))
     return list(zip(*texts, strict=True))

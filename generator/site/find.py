@@ -30,7 +30,7 @@ from generator.site.headline import place_words
 from generator.site.language import pgettext
 from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
-from generator.site.views import event_sort_key
+from generator.site.views import event_sort_key, round_view
 
 FIND_GLOBAL = "standingsFindIndex"
 """The name the manifest script gives its data (``window.standingsFindIndex``)."""
@@ -143,12 +143,20 @@ def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[Find
         is_team = plan.info.is_team_event
         places = {}
         listed: list[tuple[str, str, str]] = []
+        playing = _where_playing(plan)
         for row in plan.standings.rows:
             # The ordinal as the language writes it (CLDR's ordinal categories through
             # Babel: "4th", "4.", "4.º", "4º"), so German says "4. Platz", never "4 Platz".
             places[row.player.start_no] = pgettext(
                 "where a result stands: 4th place, 3rd–5th place",
                 "{place} place").format(place=place_words(row))
+            if row.player.start_no in playing:
+                round_no, board, opponent = playing[row.player.start_no]
+                places[row.player.start_no] = pgettext(
+                    "where a player of a festival's section plays in the round under way",
+                    "{place}; round {round}, board {board} against {opponent}").format(
+                    place=places[row.player.start_no], round=round_no, board=board,
+                    opponent=opponent)
             listed.append((row.player.name, places[row.player.start_no],
                            competitor_page(plan.slug, row.player.start_no, is_team)))
         teams = plan.event.teams
@@ -162,6 +170,20 @@ def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[Find
                               page=page)
                     for position, (name, where, page) in enumerate(listed))
     return events, entries
+
+
+def _where_playing(plan: EventPlan) -> dict[int, tuple[int, int, str]]:
+    """A festival section's players with a game in the round under way (issue 27: "where
+    do I play"): start number -> (round, board, opponent's name). Empty for an event that
+    is no section (its index stays as it was), a team event, or between rounds."""
+    round_no = plan.info.current_round
+    if plan.event.festival is None or plan.info.is_team_event or round_no is None:
+        return {}
+    playing: dict[int, tuple[int, int, str]] = {}
+    for board in round_view(plan, round_no).boards:
+        for player, opponent in ((board.white, board.black), (board.black, board.white)):
+            playing[player.start_no] = (round_no, board.number, opponent.name)
+    return playing
 
 
 def find_index(plans: Sequence[EventPlan]) -> dict[str, bytes]:

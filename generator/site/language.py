@@ -8,6 +8,11 @@ A catalogue is ``generator/locales/<code>/LC_MESSAGES/standings.po`` (domain ``s
 read with Babel and compiled in memory the first time a build needs it (no ``.mo`` in git, no
 network). The active language is a context variable: a forked render worker inherits it
 with the rest of the process, a preview thread sets its own.
+
+English needs no catalogue, and its two CLDR rules the wording asks for (a fraction's
+plural, an ordinal's category) are written here, so Babel is loaded only for another
+language or a date (``numbers.py``): ``standings explain`` loads none of it
+(``tests/test_command_imports.py``), which is a good part of its start.
 """
 
 from __future__ import annotations
@@ -22,15 +27,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote as quote_url
-
-from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 
 from generator.messages import SHIPPED_LANGUAGES, Plural
 from generator.site.addresses import link_from_folder
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.support import Translations
 
 ENGLISH = "en"
 DOMAIN = "standings"
@@ -50,7 +55,6 @@ class Language:
     """One language of the site: its locale data and its compiled catalogue."""
 
     code: str
-    locale: Locale
     translations: _gettext.NullTranslations
     digest: str
     """What the pages in this language depend on: the code and the catalogue's bytes (the
@@ -65,6 +69,11 @@ class Language:
     @property
     def is_english(self) -> bool:
         return self.code == ENGLISH
+
+    @property
+    def locale(self) -> Locale:
+        """The language's CLDR data (Babel), loaded the first time it is asked for."""
+        return _locale(self.code)
 
     def gettext(self, message: str) -> str:
         return self.texts.get(message, message)
@@ -103,17 +112,16 @@ def language(code: str) -> Language:
 def _language(code: str, version: tuple[int, int] | None) -> Language:
     if code == ENGLISH:
         # The msgids are the English: no catalogue to read.
-        return Language(code=code, locale=Locale.parse(code),
-                        translations=_gettext.NullTranslations(),
+        return Language(code=code, translations=_gettext.NullTranslations(),
                         digest=hashlib.sha256(code.encode()).hexdigest(), decimal=".")
     try:
         source = catalogue_path(code).read_bytes()
     except OSError as error:
         raise NoCatalogue(f"no catalogue for the language {code!r} "
                           f"({catalogue_path(code)}: {error.strerror})") from error
-    locale = Locale.parse(code)
+    locale = _locale(code)
     translations, texts = compile_catalogue(source, code)
-    return Language(code=code, locale=locale, translations=translations,
+    return Language(code=code, translations=translations,
                     digest=hashlib.sha256(code.encode() + b"\0" + source).hexdigest(),
                     decimal=locale.number_symbols["latn"]["decimal"], texts=texts)
 
@@ -122,6 +130,11 @@ def compile_catalogue(source: bytes, code: str) -> tuple[Translations, dict[str,
     """A .po file's bytes as gettext translations, compiled in memory, and its messages
     without plural forms as a dictionary (Language.texts). Fuzzy and untranslated entries
     are left out, as msgfmt does (the catalogue test refuses them anyway)."""
+    # Babel where a language other than English needs it (the module's docstring says why).
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
     catalog = read_po(io.BytesIO(source), locale=code, domain=DOMAIN)
     compiled = io.BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
@@ -130,6 +143,13 @@ def compile_catalogue(source: bytes, code: str) -> tuple[Translations, dict[str,
              if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string
              and not m.fuzzy}
     return Translations(compiled, domain=DOMAIN), texts
+
+
+@cache
+def _locale(code: str) -> Locale:
+    from babel import Locale  # the module's docstring says why here
+
+    return Locale.parse(code)
 
 
 # A frozen Language, made once: the default is shared, never changed.
@@ -177,7 +197,11 @@ def plural_count(value: int | Decimal) -> int:
         return value
     if value == value.to_integral_value():
         return int(value)
-    return 1 if active().locale.plural_form(abs(value)) == "one" else 2
+    spoken = active()
+    if spoken.is_english:
+        # CLDR's English "one" is 1 written without decimals: a fraction never is.
+        return 2
+    return 1 if spoken.locale.plural_form(abs(value)) == "one" else 2
 
 
 def words(entry: str | Plural, fields: Mapping[str, object] | None = None, *,
@@ -215,7 +239,23 @@ def _count_of(entry: Plural, fields: Mapping[str, object] | None) -> int | Decim
 def ordinal_category(number: int) -> str:
     """The CLDR ordinal category of ``number`` in the active language ("one" for 1, 21 in
     English), the key of wording.ORDINALS."""
-    return _ordinal_form(active().locale, number)
+    spoken = active()
+    if spoken.is_english:
+        return english_ordinal_category(number)
+    return _ordinal_form(spoken.locale, number)
+
+
+def english_ordinal_category(number: int) -> str:
+    """CLDR's English ordinal rule: "one" for 1, 21, 31 ... but 11, 111; "two" for 2, 22 ...
+    but 12; "few" for 3, 23 ... but 13; "other" for the rest."""
+    last, last_two = abs(number) % 10, abs(number) % 100
+    if last == 1 and last_two != 11:
+        return "one"
+    if last == 2 and last_two != 12:
+        return "two"
+    if last == 3 and last_two != 13:
+        return "few"
+    return "other"
 
 
 @lru_cache(maxsize=4096)
@@ -265,7 +305,7 @@ def versions(page: str, current: str, built: Sequence[str], root_url: str | None
 
 @cache
 def _endonym(code: str) -> str:
-    name = str(Locale.parse(code).get_display_name(code))
+    name = str(_locale(code).get_display_name(code))
     return name[:1].upper() + name[1:]
 
 
@@ -280,6 +320,7 @@ __all__ = [
     "active",
     "catalogue_path",
     "compile_catalogue",
+    "english_ordinal_category",
     "gettext",
     "home",
     "language",

@@ -17,9 +17,7 @@ import functools
 from collections.abc import Callable
 from datetime import date, time
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
-
-from babel import Locale
-from babel.dates import format_date, format_interval
+from typing import TYPE_CHECKING
 
 from generator.messages import NC_
 from generator.site.language import active, words
@@ -27,6 +25,9 @@ from generator.site.plain_numbers import json_number as json_number
 from generator.site.plain_numbers import json_number_text as json_number_text
 from generator.site.plain_numbers import plain_decimal as plain_decimal
 from generator.site.plain_numbers import shown_value as shown_value
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 UNDEFINED = "–"
 """A value C.07 leaves undefined (a tie-break of a player without games), in a cell."""
@@ -226,6 +227,9 @@ site's own patterns, as the site has always shown them."""
 # an event's dates are written on each of its pages, and the index lists every event's.
 @functools.lru_cache(maxsize=1024)
 def _day_text(locale: Locale, day: date) -> str:
+    # Babel's dates when a date is written (language.py says why not before).
+    from babel.dates import format_date
+
     if locale.language == "en":
         return str(format_date(day, ENGLISH_DAY, locale=locale))
     return str(format_date(day, "long", locale=locale))
@@ -233,6 +237,8 @@ def _day_text(locale: Locale, day: date) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _day_range_text(locale: Locale, start: date, end: date) -> str:
+    from babel.dates import format_date, format_interval
+
     if locale.language == "en":
         field = ("y" if start.year != end.year else "M" if start.month != end.month
                  else "d")

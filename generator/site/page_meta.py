@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
+from generator.site.festival_view import FestivalView
 from generator.site.headline import place_words, points_phrase, score_name
 from generator.site.language import gettext, ngettext
 from generator.site.numbers import format_points
@@ -25,6 +26,7 @@ from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView
 from generator.site.prize_view import CategoryView, PrizesView
+from generator.site.series_view import SeriesView
 from generator.site.team_view import MemberView
 from generator.site.views import RoundView
 
@@ -321,6 +323,29 @@ def venue_qr_meta(site: SiteSettings, plan: EventPlan, page: str) -> PageMeta:
                              "phone.").format(event=info.title))
 
 
+def festival_meta(site: SiteSettings, page: str, festival: FestivalView) -> PageMeta:
+    """A festival's own page (issue 27): its sections by name."""
+    count = len(festival.sections)
+    lead = ngettext("{festival}, {count} section:", "{festival}, {count} sections:",
+                    count).format(festival=festival.title, count=count)
+    return page_meta(site, page, festival.title,
+                     _listing(lead, [line.label for line in festival.sections]))
+
+
+def festival_qr_meta(site: SiteSettings, page: str, festival: FestivalView) -> PageMeta:
+    """The venue's sheet of a festival: the words of an event's."""
+    return page_meta(site, page, gettext("{event} – QR code").format(event=festival.title),
+                     gettext("Scan to follow the live standings of {event} on your "
+                             "phone.").format(event=festival.title))
+
+
+def festival_prizes_meta(site: SiteSettings, page: str, festival: FestivalView) -> PageMeta:
+    """The festival's prize-giving: the words of an event's prize list."""
+    return page_meta(site, page, gettext("{event} – prizes").format(event=festival.title),
+                     gettext("{event}: who gets each prize, and why.").format(
+                         event=festival.title))
+
+
 def prizes_meta(site: SiteSettings, plan: EventPlan, page: str, prizes: PrizesView) -> PageMeta:
     """The prize list (issue 14): what it is, then whether it is final."""
     info = plan.info
@@ -408,8 +433,17 @@ def tiebreak_meta(site: SiteSettings, page: str, title: str, body_html: str) -> 
         "{title}: how it is computed (FIDE C.07).").format(title=title))
 
 
+def series_meta(site: SiteSettings, page: str, view: SeriesView) -> PageMeta:
+    """A series' page (issue 28): whether it is final, and its leaders."""
+    count = sum(1 for event in view.events if event.page is not None)
+    lead = ngettext("{state} After {count} event:", "{state} After {count} events:",
+                    count).format(state=view.state, count=count)
+    return page_meta(site, page, view.title, _listing(
+        lead, [f"{line.place}. {line.name} {line.total}" for line in view.lines if line.place]))
+
+
 __all__ = ["DESCRIPTION_LIMIT", "OG_TYPE", "PART_JOIN", "PLACE_JOIN", "TITLE_JOIN", "PageMeta",
            "boards_meta", "category_meta", "competitor_meta", "crosstable_meta", "fit",
            "index_meta", "member_meta", "page_meta", "people_meta", "person_meta",
-           "prizes_meta", "round_meta", "standings_meta", "starting_list_meta",
+           "prizes_meta", "round_meta", "series_meta", "standings_meta", "starting_list_meta",
            "tiebreak_meta", "tiebreaks_meta", "venue_qr_meta"]

@@ -36,12 +36,22 @@ from generator.site.addresses import (
     prizes_page,
     qr_page,
     round_page,
+    series_download,
+    series_page,
     standings_after_page,
     starting_list_page,
     team_page,
     trf_download,
 )
 from generator.site.downloads import standings_csv, standings_json
+from generator.site.festival_downloads import festival_json, festival_trf_zip
+from generator.site.festival_prizes import festival_prizes
+from generator.site.festival_view import (
+    FestivalView,
+    festival_views,
+    index_entries,
+    section_switcher,
+)
 from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_rules
 from generator.site.page_meta import (
@@ -50,12 +60,16 @@ from generator.site.page_meta import (
     category_meta,
     competitor_meta,
     crosstable_meta,
+    festival_meta,
+    festival_prizes_meta,
+    festival_qr_meta,
     index_meta,
     member_meta,
     people_meta,
     person_meta,
     prizes_meta,
     round_meta,
+    series_meta,
     standings_meta,
     starting_list_meta,
     tiebreak_meta,
@@ -73,6 +87,14 @@ from generator.site.prize_view import (
     player_honours,
     prize_nav,
     prizes_view,
+)
+from generator.site.series_plan import SeriesPlan
+from generator.site.series_view import (
+    SeriesView,
+    person_series,
+    series_csv,
+    series_json,
+    series_view,
 )
 from generator.site.team_view import (
     TeamPageView,
@@ -176,7 +198,7 @@ EventKind = PageKind[EventPlan, K, V]
 def event_context(plan: EventPlan) -> dict[str, Any]:
     """The names every page of an event is rendered with."""
     return {"plan": plan, "info": plan.info, "standings": plan.standings,
-            "prize_nav": prize_nav(plan)}
+            "prize_nav": prize_nav(plan), "sections": section_switcher(plan)}
 
 
 def csv_heading(heading: str) -> str:
@@ -477,6 +499,8 @@ class SiteSource:
     find_files: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
     """The find index's files once :func:`_find_files` has made them: its shards' paths
     are known only by making them, and a job asks for its keys and then its views."""
+    series: tuple[SeriesPlan, ...] = ()
+    """The series of ``series/`` beside the events folder (issue 28), by name."""
 
     @property
     def federations(self) -> frozenset[str | None]:
@@ -517,6 +541,12 @@ def _logo(source: SiteSource) -> tuple[str, bytes]:
     return page, data
 
 
+def _festival_context(_source: SiteSource, festival: FestivalView) -> Mapping[str, object]:
+    notes = festival.festival.notes
+    return {"festival": festival,
+            "notes": render_notes(notes) if notes is not None and notes.strip() else None}
+
+
 _PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
 _TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
 
@@ -524,8 +554,31 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
     SiteKind[None, None](
         name="index", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: "index.html", template="index.html",
-                    context=lambda source, _: {"plans": source.plans},
+                    context=lambda source, _: {"plans": source.plans,
+                                               "listing": index_entries(source.plans),
+                                               "series": source.series},
                     meta=lambda site, source, page, _: index_meta(site, page, source.plans)),)),
+    SiteKind[int, FestivalView](
+        name="festival", keys=lambda source: range(len(festival_views(source.plans))),
+        views=lambda source, numbers: [festival_views(source.plans)[n] for n in numbers],
+        files=(Page(path=lambda source, n: festival_views(source.plans)[n].page,
+                    template="festival.html", context=_festival_context,
+                    meta=lambda site, _source, page, shown: festival_meta(site, page, shown)),
+               Page(path=lambda source, n: festival_views(source.plans)[n].qr_page,
+                    template="festival_qr.html",
+                    context=lambda _source, shown: {"festival": shown},
+                    meta=lambda site, _source, page, shown: festival_qr_meta(site, page, shown)),
+               Page(path=lambda source, n: festival_views(source.plans)[n].prizes_page,
+                    template="festival_prizes.html",
+                    when=lambda source, n: festival_views(source.plans)[n].has_prizes,
+                    context=lambda _source, shown: {"festival": shown,
+                                                    "sections": festival_prizes(shown)},
+                    meta=lambda site, _source, page, shown: festival_prizes_meta(site, page,
+                                                                                 shown)),
+               Download(path=lambda source, n: festival_views(source.plans)[n].json_download,
+                        data=lambda _source, shown: festival_json(shown)),
+               Download(path=lambda source, n: festival_views(source.plans)[n].trf_download,
+                        data=lambda _source, shown: festival_trf_zip(shown)))),
     SiteKind[None, None](
         name="people", keys=_one, views=_once(_nothing),
         files=(Page(path=lambda _source, _: _PEOPLE_PAGE, template="people.html",
@@ -536,8 +589,20 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         name="person", keys=lambda source: range(len(source.persons)),
         views=lambda source, numbers: [source.persons[n] for n in numbers],
         files=(Page(path=lambda source, n: person_page(source.persons[n].key),
-                    template="person.html", context=lambda _source, person: {"person": person},
+                    template="person.html", context=lambda source, person: {
+                        "person": person,
+                        "person_series": person_series(source.series, person.key)},
                     meta=lambda site, _source, page, person: person_meta(site, page, person)),)),
+    SiteKind[int, SeriesView](
+        name="series", keys=lambda source: range(len(source.series)),
+        views=lambda source, numbers: [series_view(source.series[n]) for n in numbers],
+        files=(Page(path=lambda source, n: series_page(source.series[n].slug),
+                    template="series.html", context=lambda _source, view: {"series": view},
+                    meta=lambda site, _source, page, view: series_meta(site, page, view)),
+               Download(path=lambda source, n: series_download(source.series[n].slug, "json"),
+                        data=lambda _source, view: series_json(view.plan)),
+               Download(path=lambda source, n: series_download(source.series[n].slug, "csv"),
+                        data=lambda _source, view: series_csv(view.plan)))),
     SiteKind[int, tuple[Topic, str]](
         name="tiebreak", keys=lambda source: range(len(source.topics)),
         views=lambda source, numbers: [

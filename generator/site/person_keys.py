@@ -21,9 +21,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from generator.model import Player, StartNo
+from generator.reading.festival import Festival
 
 _DIGEST_LENGTH = 12
 """Hex digits of the SHA-256 digest in a non-Latin name's address: 48 bits, so two names
@@ -68,6 +69,16 @@ def _own_key(player: Player) -> str:
     return f"fide-{player.fide_id}" if player.fide_id else name_key(player.name)
 
 
+def _section_key(player: Player) -> str:
+    """A festival section's player (issue 27): the FIDE ID, else the name and the
+    federation, so that two players of one name from two federations stay two people
+    across the festival's sections."""
+    if player.fide_id:
+        return f"fide-{player.fide_id}"
+    federation = _ascii_slug(player.federation)
+    return f"{name_key(player.name)}--{federation}" if federation else name_key(player.name)
+
+
 def _qualifier(player: Player) -> str:
     """Federation and year of birth, as address words ("rus-1990"); "" when neither is given."""
     year = player.birth.strip()[:4]
@@ -75,13 +86,18 @@ def _qualifier(player: Player) -> str:
     return "-".join(part for part in parts if part)
 
 
-def person_keys(slug: str, players: Sequence[Player]) -> Mapping[StartNo, str]:
+def _event_mark(slug: str) -> str:
+    return hashlib.sha256(slug.encode("utf-8")).hexdigest()[:8]
+
+
+def person_keys(slug: str, players: Sequence[Player], *,
+                own_key: Callable[[Player], str] = _own_key) -> Mapping[StartNo, str]:
     """The person key of every player of the event ``slug`` (its player pages link to the
     person's page): no two players of the event share one."""
     by_key: dict[str, list[Player]] = {}
     for player in players:
-        by_key.setdefault(_own_key(player), []).append(player)
-    event_mark = hashlib.sha256(slug.encode("utf-8")).hexdigest()[:8]
+        by_key.setdefault(own_key(player), []).append(player)
+    event_mark = _event_mark(slug)
     keys: dict[StartNo, str] = {}
     for key, sharing in by_key.items():
         if len(sharing) == 1:
@@ -100,4 +116,27 @@ def person_keys(slug: str, players: Sequence[Player]) -> Mapping[StartNo, str]:
     return keys
 
 
-__all__ = ["name_key", "person_keys"]
+def section_person_keys(slug: str, players: Sequence[Player], festival: Festival
+                        ) -> Mapping[StartNo, str]:
+    """The person keys of a festival section's players: one person across the festival's
+    sections by FIDE ID, else by name and federation; festival.yml's ``people`` joins
+    entries whose names differ (the key of the join's first entry, from festival.yml
+    alone) and splits an entry from a namesake (its own key in this section). Each key
+    reads this section's file and festival.yml only, never another section's."""
+    section = slug.rpartition("/")[2]
+    keys = dict(person_keys(slug, players, own_key=_section_key))
+    mark = _event_mark(slug)
+    for ref in festival.splits:
+        if ref.section == section and ref.start_no in keys:
+            keys[StartNo(ref.start_no)] = f"{keys[StartNo(ref.start_no)]}--{mark}-{ref.start_no}"
+    festival_words = _ascii_slug(festival.slug) or "festival"
+    for group in festival.joins:
+        first = group[0]
+        joined = f"{festival_words}--{_ascii_slug(first.section) or 'section'}-{first.start_no}"
+        for ref in group:
+            if ref.section == section and ref.start_no in keys:
+                keys[StartNo(ref.start_no)] = joined
+    return keys
+
+
+__all__ = ["name_key", "person_keys", "section_person_keys"]

@@ -40,7 +40,7 @@ from generator.rules.rating_change import (
     RatingChange,
     rating_changes,
 )
-from generator.site.person_keys import person_keys
+from generator.site.person_keys import person_keys, section_person_keys
 from generator.site.schedule import RoundDay, round_days
 from generator.speed import frozen_record
 
@@ -376,6 +376,9 @@ class EventPlan:
     @_WorkedOut
     def person_keys(self) -> Mapping[StartNo, str]:
         """The key of each player's person page (``person_keys.py``)."""
+        festival = self.event.festival
+        if festival is not None:
+            return section_person_keys(self.slug, self.event.tournament.players, festival)
         return person_keys(self.slug, self.event.tournament.players)
 
 

@@ -29,6 +29,8 @@ from markupsafe import Markup, escape
 from generator.errors import StandingsError
 from generator.model import RoundKind
 from generator.reading.notes import render_notes
+from generator.reading.series_files import read_series
+from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
@@ -58,6 +60,7 @@ from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import rating_column
+from generator.site.series_plan import plan_series
 from generator.site.team_view import (
     team_standings_lines,
     team_table_shape,
@@ -122,6 +125,11 @@ def make_environment(events_dir: Path | None = None,
         # new style, which formats and escapes its named fields itself).
         extensions=["jinja2.ext.i18n"],
     )
+    series_settings: tuple[SeriesSettings, ...] = ()
+    if events_dir is not None:
+        series_settings, series_problems = read_series(events_dir)
+        if any(problem.is_error for problem in series_problems):
+            raise StandingsError(series_problems)
     site = site or SiteSettings()
     speaks = languages.language(language or site.language)
     built = site.built_languages
@@ -172,6 +180,7 @@ def make_environment(events_dir: Path | None = None,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
         rating_column=rating_column,
+        series_settings=series_settings,
     )
     return env
 
@@ -560,8 +569,14 @@ def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
         topics.append(Topic(stem=stem, title=title, is_used=stem in used, markdown=text))
     static = {name: env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
               for name in STATIC_FILES}
+    read: Sequence[SeriesSettings] = env.globals.get("series_settings", ())  # type: ignore[assignment]
+    series = tuple(plan_series(settings, plans) for settings in read)
+    problems = [d for each in series for d in each.diagnostics if d.is_error]
+    if problems:
+        raise StandingsError(problems)
     return SiteSource(site=site_of(env), plans=tuple(sorted(plans, key=event_sort_key)),
                       persons=tuple(persons), topics=tuple(topics), static=static,
+                      series=series,
                       explain=functools.partial(render_markdown, allow_html=True))
 
 

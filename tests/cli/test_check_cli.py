@@ -166,3 +166,19 @@ def test_standings_help_shows_each_command_summary_whole():
         "serve": "Preview the site while you work: build it, serve it, rebuild on every "
                  "change.",
     }
+
+
+def test_sources_says_where_each_setting_of_a_festival_section_comes_from(tmp_path, run):
+    # Issue 27: festival.yml gives what the sections share, a section's event.yml
+    # overrides it key by key.
+    festival = tmp_path / "events" / "congress"
+    festival.mkdir(parents=True)
+    (festival / "festival.yml").write_text("title: Congress\nplace: Hall\n"
+                                           "tiebreaks: [BH, SB]\n", encoding="utf-8")
+    make_event(festival, "major", settings="tiebreaks: [SB, BH]\n")
+    result = run("check", "--sources")
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "events/congress/major/tournament.trf: 4 players, 3 rounds, Swiss, ok\n"
+        "  place: events/congress/festival.yml:2:8\n"
+        "  tiebreaks: events/congress/major/event.yml:1:12\n")

@@ -26,7 +26,7 @@ from generator.preview.livebuild import LiveBuild
 from generator.preview.serve import Preview, ServeSettings
 from generator.preview.server import BANNER_ID, NOTICES_ID, WARNINGS_ID
 from generator.preview.site_port import default_site_functions
-from generator.reading.events import read_event
+from generator.reading.events import event_paths, read_event
 from generator.site import build as site
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,7 +129,7 @@ def test_after_an_edit_the_served_site_is_byte_for_byte_what_a_build_writes(
     snapshot = build.refresh({"anna"}, shown=["anna/players/5.html"], publish=published.append)
     assert published == [snapshot] and snapshot.diagnostics == ()
     built = site.render_site(
-        site.plan_site([read_event(folder) for folder in sorted(events.iterdir())]),
+        site.plan_site([read_event(folder) for folder in event_paths(events, [])]),
         site.site_environment(events))
     assert snapshot.files.render_all() == built
 
@@ -285,3 +285,21 @@ def test_a_site_yml_created_while_served_is_picked_up(tmp_path: Path) -> None:
         wait_until(lambda: "| New Club</title>" in get(preview, "/anna/")[1])
         (tmp_path / "site.yml").unlink()
         wait_until(lambda: "| Tournament results</title>" in get(preview, "/anna/")[1])
+
+
+def test_a_festival_section_is_served_and_rebuilt_on_its_own(tmp_path: Path) -> None:
+    # Issue 27: a section's pages are their own unit ("festival/section"); the festival's
+    # page is among the index pages, which list every section.
+    events = tmp_path / "events"
+    shutil.copytree(ROOT / "events" / "bunratty-2011", events / "bunratty-2011")
+    build = LiveBuild(events_root=events, site=default_site_functions())
+    snapshot = build.refresh()
+    assert b"Bunratty 2011 \xe2\x80\x93 Minor" in snapshot.files.page(
+        "bunratty-2011/minor/index.html")
+    assert b"Bunratty 2011" in snapshot.files.page("bunratty-2011/index.html")
+    trf = events / "bunratty-2011" / "minor" / "tournament.trf"
+    trf.write_bytes(trf.read_bytes().replace(b"Rice, Darren ", b"Rice, Darragh"))
+    snapshot = build.refresh({"bunratty-2011/minor"})
+    assert set(snapshot.rebuilt) == {"bunratty-2011/minor", ""}
+    assert b"Rice, Darragh" in snapshot.files.page("bunratty-2011/minor/index.html")
+    assert b"Rice, Darragh" in snapshot.files.page("bunratty-2011/index.html")

@@ -6,6 +6,7 @@ Expected orders are worked out by hand in each docstring.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 from decimal import Decimal
@@ -44,6 +45,23 @@ def test_points_first_then_tiebreaks_only_among_the_tied_art_4_2():
     assert standings.row(StartNo(4)).below.criterion == "BH"
     assert (standings.row(StartNo(4)).below.value,
             standings.row(StartNo(4)).below.other_value) == (D(3), D(1))
+
+
+def test_a_column_in_row_order_is_each_rows_value() -> None:
+    # The downloads read a column at a time from the engine's own columns; a row made
+    # otherwise (replaced, so no longer the engine's) is read row by row.
+    standings = compute_standings(TEC, ["BH/C1", "SB", "DE", "WIN", "ARO"])
+    keys = value_keys(standings.specs)
+    expected = [[row.number(key) for row in standings.rows] for key in keys]
+    assert [list(column) for column in standings.columns(keys)] == expected
+    assert standings.columns(keys[1:2]) and len(set(map(len, expected))) == 1
+    first = standings.rows[0]
+    replaced = dataclasses.replace(standings, rows=(
+        dataclasses.replace(first, values={key: first.values[key] for key in keys}),
+        *standings.rows[1:]))
+    assert [list(column) for column in replaced.columns(keys)] == expected
+    one = dataclasses.replace(standings, rows=standings.rows[:1])
+    assert [list(column) for column in one.columns(keys)] == [[c[0]] for c in expected]
 
 
 DE_AFTER_BH = """

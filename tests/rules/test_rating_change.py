@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from kit.crosstable import crosstable
 
 from generator.model import ScoreSystem, StartNo, Tournament
-from generator.reading.events import read_event
+from generator.reading.events import event_paths, read_event
 from generator.rules.rating_change import (
     ALL_K_VALUES,
     KReason,
@@ -396,7 +396,8 @@ def test_one_game_moves_both_ratings_by_the_same_amount(first, second, code, day
 
 
 CORPUS = sorted((ROOT / "tests" / "corpus" / "trf").glob("*.trf"))
-EVENTS = sorted(p for p in (ROOT / "events").iterdir() if p.is_dir())
+# Every event folder, the sections of a festival among them, as the reader lists them.
+EVENTS = [Path(folder) for folder in event_paths(ROOT / "events", [])]
 
 
 @pytest.mark.parametrize("path", CORPUS + EVENTS, ids=lambda p: p.name)

@@ -373,6 +373,9 @@ def test_scoring_unit():
     assert scoring_unit(ScoreSystem()) == D("0.5")
     assert scoring_unit(ScoreSystem(win=D(3), draw=D(1))) == D(1)
     assert scoring_unit(ScoreSystem(win=D(2), draw=D(1), pending=D("0.25"))) == D("0.25")
+    # A negative value and extra points (299 match points) count as the others do.
+    assert scoring_unit(ScoreSystem(win=D(3), draw=D("1.5"), loss=D("-0.6")),
+                        (D("0.75"),)) == D("0.15")
 
 
 def test_round_robin_opponents_see_the_actual_score_art_15_2():

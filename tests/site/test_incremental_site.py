@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from kit.sitekit import read_tree as tree
 
 from generator.cli import main
+from generator.reading.events import event_paths
 from generator.site.cache import MANIFEST_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +77,7 @@ def test_builds_reusing_the_cache_equal_a_clean_build(built_examples: Path,
     settings.write_text(text.replace("title:", "title: Renamed -", 1), encoding="utf-8")
     shutil.rmtree(events / "alekhin-memorial")
     output = build(events, cached)
-    reused = sum(1 for folder in events.iterdir() if folder.is_dir()) - 1  # all but Anna's
+    reused = len(event_paths(events, [])) - 1  # all but Anna's (a festival's sections each)
     assert f"{reused} unchanged event{'s' if reused != 1 else ''} reused" in output
     build(events, clean, "--clean")
     assert tree(cached) == tree(clean)
@@ -231,7 +232,7 @@ def test_the_same_folder_under_another_spelling_is_the_same_cache(
     notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
     changed = runner.invoke(main, ["build", str(tmp_path / "events"), "--out", "site"])
     assert changed.exit_code == 0, changed.output
-    events = len([p for p in (tmp_path / "events").iterdir() if p.is_dir()])
+    events = len(event_paths(tmp_path / "events", []))
     assert f"; {events - 1} unchanged events reused" in changed.output
 
 
@@ -245,3 +246,30 @@ def test_two_copies_of_a_project_build_the_same_manifest(tmp_path: Path) -> None
         manifests.append((tmp_path / copy / "site" / MANIFEST_NAME).read_bytes())
     assert manifests[0] == manifests[1]
     assert str(tmp_path).encode() not in manifests[0]
+
+
+def test_a_festival_section_is_the_unit_of_change(built_examples: Path, tmp_path: Path) -> None:
+    # Issue 27: editing one section's file renders that section and the pages outside the
+    # events' folders (the festival's among them), and reuses every other section's pages.
+    events, cached = copy_built_examples(built_examples, tmp_path)
+    festival = events / "bunratty-2011"
+    assert (festival / "festival.yml").is_file()
+    before = tree(cached)
+    trf = festival / "minor" / "tournament.trf"
+    trf.write_bytes(trf.read_bytes().replace(b"022 Bunratty", b"022 Bunratty Castle"))
+    output = build(events, cached)
+    reused = len(event_paths(events, [])) - 1
+    assert f"; {reused} unchanged events reused" in output
+    after = tree(cached)
+    assert after["bunratty-2011/minor/minor.trf"] != before["bunratty-2011/minor/minor.trf"]
+    assert after["bunratty-2011/bunratty-2011-trf.zip"] != before[
+        "bunratty-2011/bunratty-2011-trf.zip"]
+    clean = tmp_path / "clean"
+    build(events, clean, "--clean")
+    assert tree(cached) == tree(clean)
+    # festival.yml is every section's input: a change to it renders them all again.
+    settings = festival / "festival.yml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace(
+        "place: Bunratty, Co. Clare", "place: Bunratty"), encoding="utf-8")
+    output = build(events, cached)
+    assert f"{reused - 3} unchanged events reused" in output

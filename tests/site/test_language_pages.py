@@ -180,6 +180,21 @@ def test_a_fraction_of_points_takes_the_plural_form_of_its_locale(
         assert language.plural_count(points) == count
 
 
+def test_englishs_own_rules_are_cldrs() -> None:
+    # English answers its plural and ordinal categories without Babel (language.py says
+    # why): the same as Babel's CLDR data for every place a field of thousands reaches and
+    # for the fractions of points.
+    english = Locale.parse("en")
+    for number in range(0, 12_000):
+        assert language.english_ordinal_category(number) == english.ordinal_form(number)
+    for halves in range(1, 400, 2):
+        fraction = Decimal(halves) / 2
+        assert language.plural_count(fraction) == (
+            1 if english.plural_form(fraction) == "one" else 2)
+        for quarter in (Decimal("0.25"), Decimal("0.75")):
+            assert english.plural_form(fraction + quarter) != "one"
+
+
 def test_the_cli_stays_english_while_a_build_speaks_another_language(
         german_words: None) -> None:
     with speaking("de"):

@@ -1,0 +1,407 @@
+"""Festivals: one congress of several sections, each its own event (issue 27).
+
+A folder of the events folder that holds ``festival.yml`` is a festival; each of its
+sub-folders is a section, a complete event folder as any other (one TRF file, optionally
+``event.yml`` and ``notes.md``). A section's address is ``<festival>/<section>``.
+
+``festival.yml`` holds the festival's own words (title, dates, notes: they describe the
+festival, not a section) and any ``event.yml`` setting the sections share; a section's
+``event.yml`` overrides them key by key (:func:`inherit`). The settings are read by the one
+reader of every settings file (``settings.py``, ``settings_reader.py``), so an error in
+``festival.yml`` is reported at ``festival.yml:LINE:COLUMN`` with the same words and
+"did you mean" as in ``event.yml``, and each setting a section takes from it keeps that file
+and position (``EventSettings.sources``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from yaml.nodes import Node, ScalarNode, SequenceNode
+
+from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
+from generator.files import InputFolder, read_input_file, unreadable_input
+from generator.reading.notes import notes_problems, settings_position
+from generator.reading.settings import (
+    MAX_SETTINGS_CHARACTERS,
+    TOP_LEVEL_KEYS,
+    EventSettings,
+    compose_settings,
+    settings_from_values,
+)
+from generator.reading.settings_reader import (
+    Position,
+    SettingsReader,
+    column_of,
+    describe,
+    line_of,
+)
+from generator.reading.site_names import address_problem
+from generator.speed import frozen_record
+
+FESTIVAL_FILE = "festival.yml"
+
+OWN_KEYS = ("title", "start_date", "end_date", "dates", "notes")
+"""Keys of festival.yml that describe the festival itself and that no section takes: a
+section keeps its own title and dates (its TRF's, or its event.yml's)."""
+
+FESTIVAL_ONLY_KEYS = ("sections", "people")
+"""Keys that only festival.yml has: the sections' order and names, and who is one person."""
+
+SHARED_KEYS = tuple(key for key in TOP_LEVEL_KEYS if key not in OWN_KEYS)
+"""The event.yml keys a section takes from festival.yml where its own event.yml is silent."""
+
+FESTIVAL_KEYS = (*TOP_LEVEL_KEYS, *FESTIVAL_ONLY_KEYS)
+
+_FIELDS_OF = {"dates": ("start_date", "end_date")}
+"""A key that sets other fields than the one of its name."""
+
+MAX_SECTIONS = 100
+
+
+@frozen_record
+class EntryRef:
+    """One player of one section, as festival.yml's ``people`` names them:
+    ``major/12`` (the section's folder and the start number)."""
+
+    section: str
+    start_no: int
+    line: int = 0
+    column: int = 0
+    """Where festival.yml names it."""
+
+
+@frozen_record
+class Festival:
+    """A festival as festival.yml and its folder give it; each section's Event points to it."""
+
+    slug: str
+    """The festival folder's name: its address on the site."""
+    display_path: str
+    """The folder as the user named it (``events/bunratty-2011``)."""
+    settings: EventSettings
+    """festival.yml: the festival's own words and what its sections share."""
+    sections: tuple[str, ...]
+    """The sections' folder names, in festival.yml's ``sections`` order, else by name."""
+    labels: Mapping[str, str]
+    """Section folder -> its name on the switcher: festival.yml's, else the folder's words."""
+    joins: tuple[tuple[EntryRef, ...], ...] = ()
+    """Entries of several sections that are one person, though their names differ."""
+    splits: tuple[EntryRef, ...] = ()
+    """Entries that are their own person, though their name and federation match another's."""
+    notes: str | None = None
+    path: str = ""
+    """festival.yml as the user named it."""
+    positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
+
+    def section_slug(self, section: str) -> str:
+        return f"{self.slug}/{section}"
+
+    @property
+    def title(self) -> str:
+        """festival.yml's title, else the folder's name in words."""
+        title = self.settings.title
+        return title.strip() if title is not None and title.strip() else label_of(self.slug)
+
+
+def is_festival_folder(folder: Path) -> bool:
+    # lexists: a folder or a broken link named festival.yml is reported, not passed over.
+    return folder.is_dir() and os.path.lexists(folder / FESTIVAL_FILE)
+
+
+def festival_of(section_folder: Path) -> Path | None:
+    """The festival folder a section folder is in, if it is a section."""
+    parent = Path(os.path.abspath(section_folder)).parent
+    return parent if is_festival_folder(parent) else None
+
+
+def label_of(section: str) -> str:
+    """A section's name from its folder's: "u-12" -> "U 12", "major" -> "Major"."""
+    words = section.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def section_folders(festival: Path) -> list[Path]:
+    """The sub-folders of a festival that are its sections (hidden ones left out)."""
+    return sorted(p for p in festival.iterdir()
+                  if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+def section_paths(given: str, diagnostics: list[Diagnostic]) -> list[str]:
+    """The sections of the festival folder ``given`` as the user would write them, and why a
+    folder cannot be one (``diagnostics``): a TRF file beside festival.yml belongs to no
+    section, a festival may not hold another, and a festival needs a section."""
+    place = Path(given)
+    for loose in sorted(p for p in place.iterdir() if p.suffix.lower() == ".trf"
+                        and not p.is_dir()):
+        diagnostics.append(Diagnostic(
+            path=os.path.join(given, loose.name),
+            message="a TRF file directly in a festival folder belongs to no section",
+            expected="it inside its section's folder (one sub-folder per section)"))
+    if os.path.lexists(place / "event.yml"):
+        diagnostics.append(Diagnostic(
+            path=os.path.join(given, "event.yml"),
+            message="event.yml beside festival.yml: a festival folder is no event",
+            expected="the shared settings in festival.yml, a section's in its own folder"))
+    kept: list[str] = []
+    for folder in section_folders(place):
+        shown = os.path.join(given, folder.name)
+        if is_festival_folder(folder):
+            diagnostics.append(Diagnostic(
+                path=os.path.join(shown, FESTIVAL_FILE),
+                message="a festival inside a festival",
+                expected="section folders with a TRF file each, and festival.yml only in "
+                         "the festival's own folder"))
+            continue
+        problem = address_problem(folder.name, shown)
+        if problem is not None:
+            diagnostics.append(problem)
+            continue
+        kept.append(shown)
+    if not kept and not any(d.path.startswith(os.path.join(given, "")) for d in diagnostics):
+        diagnostics.append(Diagnostic(
+            path=os.path.join(given, FESTIVAL_FILE),
+            message="a festival without sections",
+            expected="one sub-folder per section beside festival.yml, each with a .trf file"))
+    return kept
+
+
+def no_trf_in_section(given: str) -> Diagnostic:
+    return Diagnostic(path=given, message="no .trf file in this festival section",
+                      expected="the section's TRF file in its folder (each section of a "
+                               "festival is an event folder)")
+
+
+def read_festival(folder: Path, display: str, within: InputFolder | None
+                  ) -> tuple[Festival | None, tuple[Diagnostic, ...]]:
+    """The festival of ``folder`` (holding festival.yml), and every problem of its file."""
+    diagnostics: list[Diagnostic] = []
+    settings_display = os.path.join(display, FESTIVAL_FILE)
+    within = within or InputFolder.of(folder, name="the festival folder")
+    text = _read_text(folder / FESTIVAL_FILE, settings_display, diagnostics, within)
+    names = [p.name for p in section_folders(folder)]
+    slug = Path(os.path.abspath(folder)).name
+    if text is None:
+        return None, tuple(diagnostics)
+    sink = DiagnosticSink(settings_display)
+    festival = parse_festival(text, settings_display, sink, slug=slug, display=display,
+                              folders=names)
+    diagnostics.extend(sink.collected())
+    if festival is not None and festival.notes is None and (folder / "notes.md").is_file():
+        notes_display = os.path.join(display, "notes.md")
+        notes = _read_text(folder / "notes.md", notes_display, diagnostics, within)
+        festival = replace(festival, notes=notes)
+        where: Callable[[int, int], tuple[int, int]] = _as_written
+    elif festival is not None and festival.notes is not None:
+        notes_display = settings_display
+        where = settings_position(text, *festival.positions.get("notes", (1, 1)))
+    if festival is not None and festival.notes is not None:
+        # Notes Markdown cannot render in reasonable time are refused, as an event's.
+        for problem in notes_problems(festival.notes):
+            line, column = where(problem.line, problem.column)
+            diagnostics.append(Diagnostic(path=notes_display, line=line, column=column,
+                                          message=problem.message, expected=problem.expected))
+    if any(d.is_error for d in diagnostics):
+        return None, tuple(diagnostics)
+    return festival, tuple(diagnostics)
+
+
+def _as_written(line: int, column: int) -> tuple[int, int]:
+    return line, column
+
+
+def _read_text(path: Path, display: str, diagnostics: list[Diagnostic],
+               within: InputFolder) -> str | None:
+    try:
+        data = read_input_file(path, within, limit=4 * MAX_SETTINGS_CHARACTERS + 4)
+    except OSError as error:
+        diagnostics.append(unreadable_input(display, error))
+        return None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        diagnostics.append(Diagnostic(path=display, message=f"byte 0x{data[error.start]:02X} "
+                                      "is not UTF-8", expected="a file saved as UTF-8"))
+        return None
+
+
+def parse_festival(text: str, path: str, sink: DiagnosticSink, *, slug: str, display: str,
+                   folders: list[str]) -> Festival | None:
+    """festival.yml's text as a Festival, every problem reported into ``sink``."""
+    root = compose_settings(text, sink, file_name=FESTIVAL_FILE,
+                            too_long="the festival's settings, and long notes in notes.md",
+                            example="'title: Spring Congress'")
+    reader = SettingsReader(sink)
+    values: dict[str, Node] = {} if root is None else reader.mapping(root, "", FESTIVAL_KEYS)
+    settings = settings_from_values(
+        {key: node for key, node in values.items() if key not in FESTIVAL_ONLY_KEYS},
+        reader, path)
+    sections, labels = _sections(reader, values.get("sections"), folders)
+    joins, splits = _people(reader, values.get("people"), sections)
+    return Festival(slug=slug, display_path=display, settings=settings, sections=sections,
+                    labels=MappingProxyType(labels), joins=joins, splits=splits,
+                    notes=settings.notes, path=path,
+                    positions=MappingProxyType(dict(reader.positions)))
+
+
+def _sections(reader: SettingsReader, node: Node | None, folders: list[str]
+              ) -> tuple[tuple[str, ...], dict[str, str]]:
+    """``sections:``: the sections in the order the pages list them, each a folder name or
+    ``folder: Its Name``; without it, every section folder by name."""
+    labels = {name: label_of(name) for name in folders}
+    if node is None:
+        return tuple(folders), labels
+    if not isinstance(node, SequenceNode) or not node.value:
+        reader.error(node, f"'sections' must be a list of section folders, not "
+                     f"{describe(node)}", "'sections: [masters, major, minor]'")
+        return tuple(folders), labels
+    order: list[str] = []
+    for item in node.value[:MAX_SECTIONS]:
+        name_node, label_node = item, None
+        if not isinstance(item, ScalarNode):
+            pairs = getattr(item, "value", None)
+            if isinstance(pairs, list) and len(pairs) == 1 and isinstance(pairs[0], tuple):
+                name_node, label_node = pairs[0]
+        if not isinstance(name_node, ScalarNode):
+            reader.error(item, f"a section must be a folder name, not {describe(item)}",
+                         "'masters' or 'masters: Masters'")
+            continue
+        name = str(name_node.value)
+        if name not in folders:
+            reader.error(name_node, f"no section folder {quote(name)}"
+                         f"{did_you_mean(name, tuple(folders))}",
+                         "one of " + ", ".join(folders) if folders else "a section folder")
+            continue
+        if name in order:
+            reader.error(name_node, f"section {quote(name)} listed twice", "each section once")
+            continue
+        order.append(name)
+        if label_node is not None:
+            label = reader.text(label_node, f"sections.{name}")
+            if label is not None and label.strip():
+                labels[name] = label.strip()
+    missing = [name for name in folders if name not in order]
+    if missing and order:
+        reader.error(node, f"section folder {quote(missing[0])} is not listed in 'sections'",
+                     "every section folder listed (or no 'sections' at all)")
+    return tuple(order) if order else tuple(folders), labels
+
+
+def _people(reader: SettingsReader, node: Node | None, sections: tuple[str, ...]
+            ) -> tuple[tuple[tuple[EntryRef, ...], ...], tuple[EntryRef, ...]]:
+    """``people:``, with ``join:`` (lists of entries that are one person) and ``split:``
+    (entries that are their own person)."""
+    if node is None:
+        return (), ()
+    found = reader.section(node, "people", ("join", "split"),
+                           "'people:' with 'join: [[major/12, minor/30]]' or 'split: [minor/7]'")
+    if not found:
+        return (), ()
+    joins: list[tuple[EntryRef, ...]] = []
+    if "join" in found:
+        groups = found["join"]
+        if not isinstance(groups, SequenceNode):
+            reader.error(groups, f"'people.join' must be a list of lists, not "
+                         f"{describe(groups)}", "'join: [[major/12, minor/30]]'")
+        else:
+            for group in groups.value:
+                if not isinstance(group, SequenceNode) or len(group.value) < 2:
+                    reader.error(group, f"a join must list two entries or more, not "
+                                 f"{describe(group)}", "'[major/12, minor/30]'")
+                    continue
+                refs = [_entry(reader, item, sections) for item in group.value]
+                if all(ref is not None for ref in refs):
+                    joins.append(tuple(ref for ref in refs if ref is not None))
+    splits: list[EntryRef] = []
+    if "split" in found:
+        listed = found["split"]
+        if not isinstance(listed, SequenceNode):
+            reader.error(listed, f"'people.split' must be a list of entries, not "
+                         f"{describe(listed)}", "'split: [minor/7]'")
+        else:
+            splits = [ref for ref in (_entry(reader, item, sections) for item in listed.value)
+                      if ref is not None]
+    return tuple(joins), tuple(splits)
+
+
+def _entry(reader: SettingsReader, node: Node, sections: tuple[str, ...]) -> EntryRef | None:
+    text = str(node.value) if isinstance(node, ScalarNode) else ""
+    section, _, number = text.partition("/")
+    if not isinstance(node, ScalarNode) or not number.isdigit() or int(number) < 1:
+        reader.error(node, f"an entry must be 'section/start number', not {describe(node)}",
+                     "such as 'major/12'")
+        return None
+    if section not in sections:
+        reader.error(node, f"no section {quote(section)}{did_you_mean(section, sections)}",
+                     "one of " + ", ".join(sections))
+        return None
+    return EntryRef(section=section, start_no=int(number), line=line_of(node),
+                    column=column_of(node))
+
+
+def entry_problems(festival: Festival, section: str, start_numbers: Collection[int]
+                   ) -> list[Diagnostic]:
+    """festival.yml's ``people`` entries of ``section`` that name no player of its file."""
+    refs = [*(ref for group in festival.joins for ref in group), *festival.splits]
+    return [Diagnostic(path=festival.path, line=ref.line, column=ref.column,
+                       message=f"{section}/{ref.start_no}: the section has no player "
+                               f"{ref.start_no}",
+                       expected="the start number of a player of that section's file")
+            for ref in refs if ref.section == section and ref.start_no not in start_numbers]
+
+
+def inherit(festival: EventSettings, section: EventSettings) -> EventSettings:
+    """The section's settings: its own event.yml's, and festival.yml's for every shared key
+    event.yml leaves out, each kept with the file and position it was written at."""
+    fields: dict[str, Any] = {}
+    positions = dict(section.positions)
+    sources: dict[str, str] = {}
+    for key in SHARED_KEYS:
+        if key in section.positions or key not in festival.positions:
+            continue
+        for name in _FIELDS_OF.get(key, (key,)):
+            fields[name] = getattr(festival, name)
+        sources[key] = festival.path
+        positions.update((path, where) for path, where in festival.positions.items()
+                         if path == key or path.startswith((f"{key}.", f"{key}[")))
+    if not sources:
+        return section
+    return replace(section, **fields, path=section.path, positions=MappingProxyType(positions),
+                   sources=MappingProxyType(sources))
+
+
+def section_inputs(section_folder: Path) -> bytes:
+    """What a section's pages take from outside its own folder, to digest with its files
+    (site/cache.py): festival.yml, and the sections' folder names its switcher lists.
+    Empty for an event that is no section."""
+    festival = festival_of(section_folder)
+    if festival is None:
+        return b""
+    try:
+        settings = (festival / FESTIVAL_FILE).read_bytes()
+    except OSError:
+        settings = b"\0<unreadable>\0"
+    names = "\0".join(folder.name for folder in section_folders(festival))
+    return b"\0festival\0" + settings + b"\0" + names.encode("utf-8", "surrogateescape")
+
+
+def setting_sources(settings: EventSettings) -> list[tuple[str, str, int, int]]:
+    """(key, file, line, column) of every top-level setting in effect, in the settings
+    reference's order: what ``standings check --sources`` prints."""
+    found = []
+    for key in TOP_LEVEL_KEYS:
+        if key in settings.positions:
+            line, column = settings.positions[key]
+            found.append((key, settings.file_of(key), line, column))
+    return found
+
+
+__all__ = ["FESTIVAL_FILE", "SHARED_KEYS", "EntryRef", "Festival", "entry_problems",
+           "festival_of", "inherit",
+           "is_festival_folder", "label_of", "no_trf_in_section", "parse_festival",
+           "read_festival", "section_inputs", "section_paths", "setting_sources"]
