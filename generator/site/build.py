@@ -37,7 +37,7 @@ from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
 from generator.site.template_paths import club_templates, package_templates
-from generator.site.workers import forked_tasks
+from generator.site.workers import WorkerLost, forked_tasks
 from generator.speed import collector_paused
 
 __all__ = [
@@ -336,6 +336,8 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
                         warned)
         except jinja2.TemplateError as error:
             raise StandingsError([_template_diagnostic(error)]) from error
+        except WorkerLost as error:  # killed (out of memory): said in one line, site kept
+            raise StandingsError([Diagnostic(path=str(out_dir), message=str(error))]) from None
         stage.commit(files)
     except BaseException:
         stage.discard()

@@ -46,13 +46,16 @@ RATING_CHANGE_ANCHOR = "rating-change"
 ESTIMATED_MARK = "≈"
 """After a standings cell whose K is estimated; the legend says what it means."""
 
+# A counted game's line: its numbers and arithmetic in the words of HOW, the sentence above
+# the lines, which says once what a difference and an expected score are and cites the
+# articles (issue 26: each line saying it again was a tenth of a player page).
+GAME_COUNTED = N_("Round {round}: difference {difference}, expected score {expected}: "
+                  "{k} × ({result} − {expected}) = {change}.")
+GAME_COUNTED_CAPPED = N_("Round {round}: difference {real}, counted as {difference}, "
+                         "expected score {expected}: {k} × ({result} − {expected}) = {change}.")
+"""A game whose real difference is past the edition's limit (HOW: "at most 400")."""
 # {article} is a citation as cite() writes it: "B.02 8.3", or "B.02" where the texts of an
 # edition found give no number.
-GAME_COUNTED = N_("Scored {result} against an expected {expected}: {k} × ({result} − "
-                  "{expected}) = {change} ({article}).")
-"""A counted game's arithmetic, the plain sentence first and the article second."""
-DIFFERENCE_CAPPED = N_("The rating difference of {real} counts as {difference} (the "
-                       "{limit}-point rule, {article}).")
 NOT_COUNTED: Mapping[NotCounted, str] = MappingProxyType({
     NotCounted.FORFEIT: N_("Not counted: won or lost by forfeit, no game was played."),
     NotCounted.BYE: N_("Not counted: no opponent in this round."),
@@ -196,7 +199,8 @@ class RatingGameLine:
     """K x (score - expected) ("+12.8"); "" if not counted."""
     counted: bool
     sentences: tuple[str, ...]
-    """The arithmetic in words (or why the round does not count), the article last."""
+    """A counted game's whole line (GAME_COUNTED), or why the round does not count, the
+    article last."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -327,29 +331,26 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
                               opponent_rating=rating, difference="", expected="", change="",
                               counted=False,
                               sentences=_not_counted_words(reason, article, language))
-    expected, shown_change, sentences = _counted_words(
-        game.result, game.expected, change.k, game.change, article, language)
+    expected, shown_change = _counted_numbers(game.expected, game.change, language)
+    numbers = {"round": game.round, "difference": signed_text(game.difference),
+               "expected": expected, "k": change.k, "result": plain_number(game.result),
+               "change": shown_change}
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
-        sentences += (words(DIFFERENCE_CAPPED, {
-            "real": signed_text(change.rating - game.opponent_rating),
-            "difference": signed_text(game.difference),
-            "limit": change.edition.max_difference, "article": article}),)
+        sentence = words(GAME_COUNTED_CAPPED,
+                         {**numbers, "real": signed_text(change.rating - game.opponent_rating)})
+    else:
+        sentence = words(GAME_COUNTED, numbers)
     return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
                           opponent_rating=rating, difference=signed_text(game.difference),
                           expected=expected, change=shown_change, counted=True,
-                          sentences=sentences)
+                          sentences=(sentence,))
 
 
 @functools.lru_cache(maxsize=8192)
-def _counted_words(result: Decimal, expected: Decimal, k: int, change: Decimal, article: str,
-                   language: str) -> tuple[str, str, tuple[str, ...]]:
-    """A counted game's expected score, change and arithmetic; ``language``: the
+def _counted_numbers(expected: Decimal, change: Decimal, language: str) -> tuple[str, str]:
+    """A counted game's expected score and change as written; ``language``: the
     catalogue's digest."""
-    expected_text = hundredths_text(expected)
-    shown_change = change_text(change)
-    return expected_text, shown_change, (words(GAME_COUNTED, {
-        "result": plain_number(result), "expected": expected_text, "k": k,
-        "change": shown_change, "article": article}),)
+    return hundredths_text(expected), change_text(change)
 
 
 _new_game_line = keyword_record_maker(

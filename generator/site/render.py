@@ -448,7 +448,7 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
         compile_templates(env, jobs)
         try:
             with forked_pool(workers) as pool:
-                for result in pool.imap(_run_forked_job, jobs, chunksize=1):
+                for result in pool.imap(_run_forked_job, jobs):
                     if on_files is not None:
                         on_files(result)
                     files.update(result)

@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import html5lib
 from conftest import CORPUS_TRF, ROOT
 
 EXAMPLES_DIR = ROOT / "events"
@@ -127,3 +128,16 @@ def broken_links(built: Path, parsed: Mapping[Path, _Links] | None = None
             if parts.fragment and parts.fragment not in ids.get(target, set()):
                 problems.append(f"{here}: {link!r} -> no id {parts.fragment!r}")
     return problems, checked
+
+
+def page_table_rows(page: str | bytes, caption: str) -> list[list[str]]:
+    """The body rows of the table whose caption starts with ``caption``, cell texts, read as
+    a browser reads the page (a cell's end tag may be left out, as the templates do)."""
+    document = html5lib.parse(page, namespaceHTMLElements=False)
+    for table in document.iter("table"):
+        found = table.find("caption")
+        if found is not None and "".join(found.itertext()).startswith(caption):
+            return [[" ".join("".join(cell.itertext()).split()) for cell in row
+                     if cell.tag in ("td", "th")]
+                    for row in table.iter("tr") if row.find("td") is not None]
+    raise AssertionError(f"no table captioned {caption!r}")

@@ -163,7 +163,7 @@ def test_the_pages_of_a_cut_export_say_after_which_round_and_the_previews_say_pr
     assert "Standings after round 4 <span" in event
     assert "the file does not say how many rounds the event has" in event
     assert "of 4" not in event and "of 5" not in event
-    assert re.search(r'<meta property="og:description" content="[^"]*provisional standings '
+    assert re.search(r'property="og:description" content="[^"]*provisional standings '
                      r'after round 4:', event)
     leader = (cut_site / "gonzaga" / "players" / "1.html").read_text(encoding="utf-8")
     title = re.search(r'<meta property="og:title" content="([^"]*)"', leader)

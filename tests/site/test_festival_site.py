@@ -185,8 +185,8 @@ def test_the_venue_sheet_and_link_previews_name_the_festival(site):
     assert "<h1>Spring Congress</h1>" in markup
     festival = _page(site, "spring/index.html")
     assert '<meta property="og:title" content="Spring Congress">' in festival
-    assert ('<meta name="description" content="Spring Congress, 2 sections: Open, Rapid.">'
-            in festival)
+    assert ('<meta name="description" property="og:description" content="Spring Congress, '
+            '2 sections: Open, Rapid.">' in festival)
 
 
 def test_the_festival_page_gives_a_section_s_next_round_date_from_its_file(tmp_path):

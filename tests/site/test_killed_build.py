@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
-from kit.sitekit import make_event
+from kit.sitekit import make_event, read_tree
 from kit.trfgen import generate_swiss
 
 from generator.cli import main
@@ -191,3 +191,44 @@ def test_a_build_killed_at_any_instant_leaves_nothing_after_the_next_build(
         assert result.exit_code == 0, result.output
         assert sorted(p.name for p in project.iterdir()) == ["events", "site"], attempt
         assert title in (project / "site" / "club" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("shape", ["a large event's pages", "the events of a site"])
+def test_a_killed_worker_ends_the_build_in_one_line_and_keeps_the_site(
+        tmp_path: Path, workers_seen: Path, shape: str) -> None:
+    """Issue 26: a render worker killed mid-build (the out-of-memory killer) ends the build
+    with one line naming it and exit status 1, the site left as it was, rather than a build
+    that waits for ever for the pages the worker held (multiprocessing.Pool's way)."""
+    project = tmp_path / "club"
+    events = project / "events"
+    if shape == "a large event's pages":
+        make_event(events, "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=26))
+    else:
+        for number in range(4):
+            make_event(events, f"event-{number}", generate_swiss(60, 5, seed=number))
+    assert CliRunner().invoke(main, ["build", str(events), "--out",
+                                     str(project / "site")]).exit_code == 0
+    before = read_tree(project / "site")
+    environment = {**os.environ, "TEST_MARKS": str(workers_seen), "TEST_JOB_SECONDS": "600",
+                   "TEST_PARALLEL_MIN": str(PARALLEL_MIN_PLAYERS)}
+    build = subprocess.Popen(
+        [sys.executable, "-c", RUNNER, "build", str(events), "--out", str(project / "site"),
+         "--clean"], cwd=ROOT, env=environment,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
+        killed = min(int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir())
+        os.kill(killed, signal.SIGKILL)
+        # A hang (the old pool) fails here after BOUND seconds instead of hanging the suite.
+        _, errors = build.communicate(timeout=BOUND)
+    finally:
+        if build.poll() is None:
+            build.kill()
+            build.wait(timeout=BOUND)
+    lines = errors.decode().splitlines()
+    assert build.returncode == 1, lines
+    assert len(lines) == 1, lines
+    assert f"(process {killed}) was killed by SIGKILL" in lines[0], lines
+    assert lines[0].startswith(f"{project / 'site'}: "), lines
+    assert read_tree(project / "site") == before
+    assert sorted(p.name for p in project.iterdir()) == ["events", "site"]

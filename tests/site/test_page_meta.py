@@ -29,19 +29,21 @@ def build(events: Path, out: Path) -> str:
 
 
 def head(page: Path) -> dict[str, list[str]]:
-    """The head as a browser reads it: ``title``, then each meta (by name or property)
-    and link (by rel), with every value given. Only what comes before ``</head>`` is parsed:
-    a link preview reads no further, and a whole page costs ten times as much to parse."""
+    """The head as a browser reads it: ``title``, then each meta (by name and by property:
+    one element may carry both) and link (by rel), with every value given. Only what comes
+    before ``</head>`` is parsed: a link preview reads no further, and a whole page costs
+    ten times as much to parse."""
     document = page.read_bytes()
     tree = html5lib.parse(document[:document.index(b"</head>")], namespaceHTMLElements=False)
     found: dict[str, list[str]] = {}
     for element in tree.iter():
         if element.tag == "title":
             found.setdefault("title", []).append(element.text or "")
-        elif element.tag == "meta" and ("name" in element.attrib
-                                        or "property" in element.attrib):
-            key = element.attrib.get("property") or element.attrib["name"]
-            found.setdefault(key, []).append(element.attrib.get("content", ""))
+        elif element.tag == "meta":
+            for attribute in ("name", "property"):
+                if attribute in element.attrib:
+                    found.setdefault(element.attrib[attribute], []).append(
+                        element.attrib.get("content", ""))
         elif element.tag == "link":
             found.setdefault(element.attrib["rel"], []).append(element.attrib["href"])
     return found

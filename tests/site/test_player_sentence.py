@@ -220,13 +220,14 @@ def _cells_of(html: str, anchor: str) -> dict[str, str]:
     thead = html[html.index("<thead>"):html.index("</thead>")]
     headings = re.findall(r"<th(?:\s[^>]*)?>", thead)
     column = next(i for i, th in enumerate(headings) if f'data-anchor="{anchor}"' in th)
-    body = html[html.index("<tbody>"):]
+    # Each row's cells as a browser reads them (their end tags are left out).
+    body = html[html.index("<tbody>"):html.index("</tbody>")]
     found = {}
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, flags=re.S):
         player = re.search(r'href="players/(\d+)\.html"', row)
         if player is None:
             continue
-        cells = re.findall(r"<t[dh](?:\s[^>]*)?>(.*?)</t[dh]>", row, flags=re.S)
+        cells = re.split(r"<t[dh](?:\s[^>]*)?>", row)[1:]
         found[player.group(1)] = re.sub(r"<[^>]+>", "", cells[column]).strip()
     return found
 

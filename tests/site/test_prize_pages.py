@@ -341,12 +341,14 @@ def test_titles_and_descriptions_of_the_prize_pages(tmp_path: Path) -> None:
     folder = _build(tmp_path, CATEGORIES)
     prizes = _page(folder, "prizes.html")
     assert "<title>Prize open – prizes | " in prizes
-    assert ('<meta name="description" content="Prize open: who gets each prize, and why. '
-            'Provisional: the arbiter has not confirmed the prize list yet.">') in prizes
+    assert ('<meta name="description" property="og:description" content="Prize open: who '
+            'gets each prize, and why. Provisional: the arbiter has not confirmed the prize '
+            'list yet.">') in prizes
     club = _page(folder, "categories/club.html")
     assert "<title>Prize open – Club | " in club
-    assert ('<meta name="description" content="Club of Prize open, in the order of the '
-            'overall standings: 1st Anna (4 points), 2nd Vera (2½), 3rd Zurab (½).">') in club
+    assert ('<meta name="description" property="og:description" content="Club of Prize '
+            'open, in the order of the overall standings: 1st Anna (4 points), 2nd Vera (2½), '
+            '3rd Zurab (½).">') in club
 
 
 def test_the_prize_pages_link_within_the_site_and_parse_as_html5(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from kit.crosstable import crosstable
 from kit.ratingkit import rated_trf
-from kit.sitekit import make_event
+from kit.sitekit import make_event, page_table_rows
 
 from generator.model import StartNo
 from generator.rules.rating_change import KSettings, rating_changes
@@ -55,12 +55,7 @@ def _headings(page: str) -> list[str]:
 
 def _standings_rows(page: str) -> dict[str, list[str]]:
     """Each row of the standings table by the player's name: its cells as text."""
-    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    rows = {}
-    for row in re.findall(r"<tr>(.*?)</tr>", body, re.S):
-        cells = [_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-        rows[cells[1]] = cells
-    return rows
+    return {cells[1]: cells for cells in page_table_rows(page, "Standings of")}
 
 
 @pytest.fixture(scope="module")
@@ -124,20 +119,21 @@ def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
     block = _derivation(site, 1)
     # A line per game (the opponent, their rating and the change are the round table's):
     # the round, the difference as counted, the arithmetic or why the game does not count.
+    # The sentence above them says what a difference and an expected score are, and cites
+    # the articles (B.02 8.3, the 400-point rule): the lines do not say it again.
     games = [_text(item) for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
     assert games == [
-        "Round 1, rating difference −100: Scored 1 against an expected 0.36: "
-        "20 × (1 − 0.36) = +12.8 (B.02 8.3).",
-        "Round 2, rating difference +100: Scored 0.5 against an expected 0.64: "
-        "20 × (0.5 − 0.64) = −2.8 (B.02 8.3).",
-        "Round 3, rating difference +400: Scored 1 against an expected 0.92: "
-        "20 × (1 − 0.92) = +1.6 (B.02 8.3). The rating difference of +550 counts as +400 "
-        "(the 400-point rule, B.02 8.3).",
+        "Round 1: difference −100, expected score 0.36: 20 × (1 − 0.36) = +12.8.",
+        "Round 2: difference +100, expected score 0.64: 20 × (0.5 − 0.64) = −2.8.",
+        "Round 3: difference +550, counted as +400, expected score 0.92: "
+        "20 × (1 − 0.92) = +1.6.",
         "Round 4: Not counted: the opponent is unrated, and only games against rated "
         "opponents count (B.02 8.3).",
         "Round 5: Not counted: won or lost by forfeit, no game was played.",
     ]
     text = _text(block)
+    assert ("the rating difference (at most 400, B.02 8.3), the expected score for it from "
+            "FIDE's table (B.02 8.1.2), and K × (score − expected score)") in text
     assert "+12.8 − 2.8 + 1.6 = +11.6, rounded to +12 (B.02 8.3.4)." in text
     assert ("K 20, estimated: rated under 2400; the file does not say how many rated games "
             "the player has played") in text
@@ -149,9 +145,7 @@ def test_the_round_by_round_table_has_each_games_change(site: Path) -> None:
     table = page.split('id="p1-rounds"', 1)[1].split("</table>", 1)[0]
     headings = _headings(table)
     assert headings[-1] == "Rtg±"
-    body = table.split("<tbody>", 1)[1]
-    rows = [[_text(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    rows = page_table_rows(page, "Games of")
     assert [row[-1] for row in rows] == ["+12.8", "−2.8", "+1.6", "", ""]
     # The opponents and their ratings, which the derivation's lines do not repeat.
     assert [row[1:3] for row in rows] == [
@@ -310,8 +304,8 @@ def test_before_july_2009_the_350_point_rule_and_a_citation_without_a_number() -
     view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
                               "rating-change.html", lambda number: f"{number}.html")
     assert view.lines[0].sentences == (
-        "Scored 1 against an expected 0.11: 15 × (1 − 0.11) = +13.35 (B.02).",
-        "The rating difference of −400 counts as −350 (the 350-point rule, B.02).")
+        "Round 1: difference −400, counted as −350, expected score 0.11: "
+        "15 × (1 − 0.11) = +13.35.",)
     assert view.edition == "FIDE Rating Regulations (B.02) in force before 1 July 2009"
     assert view.how.startswith("For each game against a rated opponent: the rating "
                                "difference (at most 350, B.02)")
