@@ -20,9 +20,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
-from yaml.nodes import Node, ScalarNode, SequenceNode
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
 from generator.files import InputFolder, read_input_file, unreadable_input
@@ -39,10 +37,15 @@ from generator.reading.settings_reader import (
     SettingsReader,
     column_of,
     describe,
+    is_scalar,
+    is_sequence,
     line_of,
 )
 from generator.reading.site_names import address_problem
 from generator.speed import frozen_record
+
+if TYPE_CHECKING:
+    from yaml.nodes import Node  # PyYAML is loaded where a file is read
 
 FESTIVAL_FILE = "festival.yml"
 
@@ -256,18 +259,18 @@ def _sections(reader: SettingsReader, node: Node | None, folders: list[str]
     labels = {name: label_of(name) for name in folders}
     if node is None:
         return tuple(folders), labels
-    if not isinstance(node, SequenceNode) or not node.value:
+    if not is_sequence(node) or not node.value:
         reader.error(node, f"'sections' must be a list of section folders, not "
                      f"{describe(node)}", "'sections: [masters, major, minor]'")
         return tuple(folders), labels
     order: list[str] = []
     for item in node.value[:MAX_SECTIONS]:
         name_node, label_node = item, None
-        if not isinstance(item, ScalarNode):
+        if not is_scalar(item):
             pairs = getattr(item, "value", None)
             if isinstance(pairs, list) and len(pairs) == 1 and isinstance(pairs[0], tuple):
                 name_node, label_node = pairs[0]
-        if not isinstance(name_node, ScalarNode):
+        if not is_scalar(name_node):
             reader.error(item, f"a section must be a folder name, not {describe(item)}",
                          "'masters' or 'masters: Masters'")
             continue
@@ -305,12 +308,12 @@ def _people(reader: SettingsReader, node: Node | None, sections: tuple[str, ...]
     joins: list[tuple[EntryRef, ...]] = []
     if "join" in found:
         groups = found["join"]
-        if not isinstance(groups, SequenceNode):
+        if not is_sequence(groups):
             reader.error(groups, f"'people.join' must be a list of lists, not "
                          f"{describe(groups)}", "'join: [[major/12, minor/30]]'")
         else:
             for group in groups.value:
-                if not isinstance(group, SequenceNode) or len(group.value) < 2:
+                if not is_sequence(group) or len(group.value) < 2:
                     reader.error(group, f"a join must list two entries or more, not "
                                  f"{describe(group)}", "'[major/12, minor/30]'")
                     continue
@@ -320,7 +323,7 @@ def _people(reader: SettingsReader, node: Node | None, sections: tuple[str, ...]
     splits: list[EntryRef] = []
     if "split" in found:
         listed = found["split"]
-        if not isinstance(listed, SequenceNode):
+        if not is_sequence(listed):
             reader.error(listed, f"'people.split' must be a list of entries, not "
                          f"{describe(listed)}", "'split: [minor/7]'")
         else:
@@ -330,9 +333,9 @@ def _people(reader: SettingsReader, node: Node | None, sections: tuple[str, ...]
 
 
 def _entry(reader: SettingsReader, node: Node, sections: tuple[str, ...]) -> EntryRef | None:
-    text = str(node.value) if isinstance(node, ScalarNode) else ""
+    text = str(node.value) if is_scalar(node) else ""
     section, _, number = text.partition("/")
-    if not isinstance(node, ScalarNode) or not number.isdigit() or int(number) < 1:
+    if not is_scalar(node) or not number.isdigit() or int(number) < 1:
         reader.error(node, f"an entry must be 'section/start number', not {describe(node)}",
                      "such as 'major/12'")
         return None
