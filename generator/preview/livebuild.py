@@ -123,7 +123,7 @@ class SiteFiles:
 _NO_PAGES = LazyPages(INDEX_UNIT, ())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Good(Generic[PlanT]):
     """Pages that rendered from a clean read, and what they were made from."""
 
@@ -335,8 +335,8 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         for slug in self._pinned[:count]:
             state = self._events.get(slug)
             if state is not None and state.good is not None:
-                self._events[slug] = dataclasses.replace(
-                    state, good=_Good(state.good.key, state.good.summary), fallback=None)
+                bare = _Good(key=state.good.key, summary=state.good.summary)
+                self._events[slug] = dataclasses.replace(state, good=bare, fallback=None)
         del self._pinned[:count]
 
     def _probed(self, unit: str) -> bool:
@@ -446,11 +446,12 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             diagnostics = diagnostics_of_failure(error, str(folder))
         else:
             if not pin:
-                self._events[slug] = _EventState(key=key, good=_Good(key, summary),
+                self._events[slug] = _EventState(key=key, good=_Good(key=key, summary=summary),
                                                  warnings=warnings)
                 return True
-            self._events[slug] = _EventState(key=key, good=_Good(key, summary, plan, pages),
-                                             fallback=good, warnings=warnings)
+            held = _Good(key=key, summary=summary, plan=plan, pages=pages)
+            self._events[slug] = _EventState(key=key, good=held, fallback=good,
+                                             warnings=warnings)
             if slug in self._pinned:
                 self._pinned.remove(slug)
             self._pinned.append(slug)

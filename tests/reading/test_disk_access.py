@@ -25,7 +25,9 @@ from generator.reading.trf import read_records
 from tests.reading.test_trf_broken import BASE
 
 READING = Path(__file__).resolve().parents[2] / "generator" / "reading"
-DOORS = ("events.py", "site_files.py")
+DOORS = ("events.py", "site_files.py", "festival.py", "series_files.py")
+"""The modules that open files, each through files.py's guarded readers: an event folder, the
+site's own files, a festival folder (festival.yml and its sections), the series folder."""
 DISK_MODULES = frozenset({"os", "pathlib", "io", "shutil", "glob", "codecs", "tempfile",
                           "mmap", "fileinput", "generator.files"})
 """Modules that read or list files (os.path too: it asks the disk whether a path exists)."""
