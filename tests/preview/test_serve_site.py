@@ -294,12 +294,12 @@ def test_a_festival_section_is_served_and_rebuilt_on_its_own(tmp_path: Path) -> 
     shutil.copytree(ROOT / "events" / "bunratty-2011", events / "bunratty-2011")
     build = LiveBuild(events_root=events, site=default_site_functions())
     snapshot = build.refresh()
-    assert b"Bunratty 2011 \xe2\x80\x93 Minor" in snapshot.files.page(
-        "bunratty-2011/minor/index.html")
+    assert b"Bunratty 2011 \xe2\x80\x93 Challengers" in snapshot.files.page(
+        "bunratty-2011/challengers/index.html")
     assert b"Bunratty 2011" in snapshot.files.page("bunratty-2011/index.html")
-    trf = events / "bunratty-2011" / "minor" / "tournament.trf"
-    trf.write_bytes(trf.read_bytes().replace(b"Rice, Darren ", b"Rice, Darragh"))
-    snapshot = build.refresh({"bunratty-2011/minor"})
-    assert set(snapshot.rebuilt) == {"bunratty-2011/minor", ""}
-    assert b"Rice, Darragh" in snapshot.files.page("bunratty-2011/minor/index.html")
-    assert b"Rice, Darragh" in snapshot.files.page("bunratty-2011/index.html")
+    trf = events / "bunratty-2011" / "challengers" / "tournament.trf"
+    trf.write_bytes(trf.read_bytes().replace(b"Cormac P", b"Cormac Q"))
+    snapshot = build.refresh({"bunratty-2011/challengers"})
+    assert set(snapshot.rebuilt) == {"bunratty-2011/challengers", ""}
+    assert b"Cormac Q" in snapshot.files.page("bunratty-2011/challengers/index.html")
+    assert b"Cormac Q" in snapshot.files.page("bunratty-2011/index.html")
