@@ -30,7 +30,8 @@ from generator.reading.site_names import address_problems, language_folder_probl
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
+from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, Listing
+from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
@@ -273,23 +274,39 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
         left = output.recover(out_dir)
     except OSError as error:
         raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
-    if cache is not None:
-        unchanged = cache.unchanged_warnings()
-        if unchanged is not None:
-            if strict and refused_by_strict(unchanged):
-                raise StandingsError(w.as_error() for w in unchanged)
-            return unchanged + left
+    site = None
+    if cache is not None and cache.previous is not None:
+        # Under the output's lock: the manifest as the last build to finish left it, and
+        # none of it trusted where a killed build's journal names a file (inplace.py).
+        site = InPlaceSite(out_dir)
+        try:
+            cache.adopt(site.previous, site.dirty)
+            unchanged = None if site.dirty else cache.unchanged_warnings()
+            if unchanged is not None:
+                if strict and refused_by_strict(unchanged):
+                    raise StandingsError(w.as_error() for w in unchanged)
+                site.close()
+                return unchanged + left
+        except BaseException:
+            site.close()
+            raise
     # A build keeps millions of small objects alive to its end (the engine's derivations,
     # the standings after every round, the pages' records): every collection would walk
     # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB
     # for a 2,000-player event) are collected after it.
-    with collector_paused():
-        return left + _build(events_path, out_dir, strict=strict, cache=cache,
-                             workers=build_workers() if workers is None else workers)
+    try:
+        with collector_paused():
+            return left + _build(events_path, out_dir, strict=strict, cache=cache,
+                                 workers=build_workers() if workers is None else workers,
+                                 site=site)
+    finally:
+        if site is not None:
+            site.close()
 
 
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
-           cache: BuildCache | None, workers: int) -> tuple[Diagnostic, ...]:
+           cache: BuildCache | None, workers: int,
+           site: InPlaceSite | None = None) -> tuple[Diagnostic, ...]:
     settings, site_problems = read_site(events_path)
     try:
         events = read_events(events_path)  # raises for the events folder's errors too
@@ -302,44 +319,64 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
                                      settings.language_folders)
     if taken:
         raise StandingsError(taken)
-    site = plan_site(events)
+    planned = plan_site(events)
     # After planning: the standings have warnings of their own (the TRF rank column).
-    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
+    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in planned.events}
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(discover_events(events_path).diagnostics),
                 *(warning for found in warned.values() for warning in found))
     if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
-    missing = render.missing_explanations(site.events)
+    missing = render.missing_explanations(planned.events)
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
         raise StandingsError([Diagnostic(path="generator/explanations",
                                          message=f"no explanation page for {', '.join(missing)}")])
     # Pages are written as they are rendered: with worker processes, the file system
     # works on one batch while they render the next.
-    stage = StagedSite(out_dir)
+    if site is None:
+        site = InPlaceSite(out_dir)
+        if cache is not None:
+            cache.adopt(site.previous, site.dirty)
     try:
-        try:
-            with _rendered_ahead(site, passes, cache, workers) as ahead:
-                renderers = [_renderers(site, each, number, workers, stage.write, ahead)
-                             for number, each in enumerate(passes)]
-                if cache is None:
-                    files = {}
-                    for render_one, render_rest in renderers:
-                        for plan in site.events:
-                            files.update(render_one(plan))
-                        files.update(render_rest())
-                else:
-                    files = cache.render_languages(
-                        site.events, [(each.home, *pair)
-                                      for each, pair in zip(passes, renderers, strict=True)],
-                        warned)
-        except jinja2.TemplateError as error:
-            raise StandingsError([_template_diagnostic(error)]) from error
-        stage.commit(files)
-    except BaseException:
-        stage.discard()
-        raise
-    return warnings + stage.warnings
+        return warnings + _write(planned, passes, site, cache, warned, workers)
+    finally:
+        site.close()
+
+
+def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
+           cache: BuildCache | None, warned: Mapping[str, Sequence[Diagnostic]],
+           workers: int) -> tuple[Diagnostic, ...]:
+    """Render and write in place; the files the site no longer has removed last."""
+    try:
+        with _rendered_ahead(planned, passes, cache, workers) as ahead:
+            renderers = [_renderers(planned, each, number, workers, site.write, ahead)
+                         for number, each in enumerate(passes)]
+            if cache is None:
+                files = {}
+                for render_one, render_rest in renderers:
+                    for plan in planned.events:
+                        files.update(render_one(plan))
+                    files.update(render_rest())
+            else:
+                files = cache.render_languages(
+                    planned.events, [(each.home, *pair)
+                                     for each, pair in zip(passes, renderers, strict=True)],
+                    warned, read_back=False)
+    except jinja2.TemplateError as error:
+        raise StandingsError([_template_diagnostic(error)]) from error
+    manifest = files.pop(MANIFEST_NAME, None)
+    site.write(files)
+    # Last, once every page that linked them is rewritten: the files the site no longer has.
+    if cache is None or site.previous is None:
+        site.remove_unlisted(files if cache is None
+                             else (path for unit in cache.units.values() for path in unit.files))
+    else:
+        kept = {path for unit in cache.units.values() for path in unit.files}
+        site.remove(path for path in (*(p for unit in site.previous.units.values()
+                                          for p in unit.files), *site.dirty)
+                    if path not in kept)
+    site.finish(manifest, None if cache is None else cache.inputs_bytes())
+    return ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
@@ -54,7 +55,16 @@ nothing new needs ignoring. On GitHub Pages the file is reachable (``.nojekyll``
 dotfiles) but holds only file names and hashes of public pages: nothing that matters.
 """
 
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2
+"""2: the site is written in place (generator/site/inplace.py); a manifest of 1 described a
+site swapped in whole, and is rebuilt once."""
+
+INPUTS_NAME = ".standings-cache-inputs.json"
+"""Each event's input files as the last build saw them (:data:`InputStats`), beside the
+manifest: the sizes and modification times that let a build know an event unchanged
+without opening its files. Apart from the manifest because times differ between two copies
+of one project, which build the same manifest; this file is theirs alone, and only ever
+saves a read (a wrong time makes a file hashed again, never a page reused)."""
 INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
 
@@ -92,9 +102,21 @@ def input_files(folder: Path) -> list[Path]:
     return found
 
 
-def digest_folder(folder: Path) -> str:
+InputStats = dict[str, tuple[int, int, str]]
+"""A folder's files as the last digest saw them: relative name -> (size, mtime_ns, SHA-256
+of the content): what :func:`digest_folder` trusts without opening the file."""
+
+
+def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None = None,
+                  seen: InputStats | None = None) -> str:
     """SHA-256 over the relative names and contents of a folder's input files (or of one file,
     for an event given as a loose TRF file).
+
+    ``known``: the files as an earlier digest saw them; a file with the same size and
+    modification time (in nanoseconds) is taken at its recorded hash without being opened,
+    so an unchanged event costs a ``stat`` per file. ``seen`` receives every file's stats and
+    hash, taken *before* it is read: a file written while it is hashed has another time at
+    the next build, which reads it again.
 
     A file that vanishes while being hashed counts as part of the digest (as missing): the
     digest then differs from the next one taken and the caller reads again.
@@ -104,22 +126,34 @@ def digest_folder(folder: Path) -> str:
     is_one_file = folder.is_file() or (folder.is_symlink() and not folder.is_dir())
     files = [folder] if is_one_file else input_files(folder)
     for path in files:
-        digest.update(path.name.encode() if path == folder
-                      else path.relative_to(folder).as_posix().encode())
+        name = path.name if path == folder else path.relative_to(folder).as_posix()
+        digest.update(name.encode())
         digest.update(b"\0")
-        # Each file's own digest, read in chunks: a file of gigabytes (which the reader
-        # refuses by its size) must not be read into memory just to be hashed.
-        try:
-            if path.is_symlink():  # never followed: its target would be read, not published
-                content = b"\0<link>\0" + os.fsencode(os.readlink(path))
-            else:
-                with open_regular_file(path) as file:
-                    content = hashlib.file_digest(file, "sha256").digest()
-        except OSError:
-            content = b"\0<unreadable>\0"
+        content = _content_digest(path, name, known, seen)
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     return digest.hexdigest()
+
+
+def _content_digest(path: Path, name: str, known: Mapping[str, tuple[int, int, str]] | None,
+                    seen: InputStats | None) -> bytes:
+    # Each file's own digest, read in chunks: a file of gigabytes (which the reader
+    # refuses by its size) must not be read into memory just to be hashed.
+    try:
+        if path.is_symlink():  # never followed: its target would be read, not published
+            return b"\0<link>\0" + os.fsencode(os.readlink(path))
+        found = os.stat(path)
+        recorded = None if known is None else known.get(name)
+        if recorded is not None and recorded[:2] == (found.st_size, found.st_mtime_ns):
+            content = bytes.fromhex(recorded[2])
+        else:
+            with open_regular_file(path) as file:
+                content = hashlib.file_digest(file, "sha256").digest()
+        if seen is not None:
+            seen[name] = (found.st_size, found.st_mtime_ns, content.hex())
+        return content
+    except (OSError, ValueError):
+        return b"\0<unreadable>\0"
 
 
 @cache
@@ -169,6 +203,10 @@ class FileRecord:
     size: int
     sha256: str
 
+    @classmethod
+    def of(cls, content: bytes) -> FileRecord:
+        return cls(len(content), hashlib.sha256(content).hexdigest())
+
 
 @dataclass(frozen=True, slots=True)
 class UnitRecord:
@@ -187,10 +225,8 @@ class UnitRecord:
            warnings: Iterable[Diagnostic] = ()) -> UnitRecord:
         return cls(
             key=key,
-            files=MappingProxyType({
-                path: FileRecord(len(content), hashlib.sha256(content).hexdigest())
-                for path, content in sorted(files.items())
-            }),
+            files=MappingProxyType({path: FileRecord.of(content)
+                                    for path, content in sorted(files.items())}),
             warnings=tuple(warnings),
         )
 
@@ -333,6 +369,13 @@ class BuildCache:
     rendered: list[str] = field(default_factory=list)
     """Units rendered by this build (INDEX_UNIT for the index pages)."""
     reused: list[str] = field(default_factory=list)
+    clean: bool = False
+    inputs: Mapping[str, InputStats] = field(default_factory=dict)
+    """Slug -> its input files as :meth:`prepare` saw them (see :data:`INPUTS_NAME`)."""
+    digested_at: int = 0
+    """When :meth:`prepare` began (``time.time_ns``)."""
+    units: Mapping[str, UnitRecord] = field(default_factory=dict)
+    """The units of the manifest :meth:`render_languages` made last."""
 
     @classmethod
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
@@ -343,15 +386,43 @@ class BuildCache:
         its logo)."""
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
+        digested_at = time.time_ns()
         program = program_digest(template_folders)
-        keys = {slug: unit_key(program, digest_folder(folder))
-                for slug, folder in sorted(listing.folders.items())}
         out = Path(out_dir)
+        known = {} if clean else _load_inputs(out)
+        inputs: dict[str, InputStats] = {}
+        keys = {slug: unit_key(program, digest_folder(folder, known.get(slug),
+                                                      inputs.setdefault(slug, {})))
+                for slug, folder in sorted(listing.folders.items())}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys),
                    previous=None if clean else Manifest.load(out),
-                   listing=listing.diagnostics)
+                   listing=listing.diagnostics, clean=clean, inputs=inputs,
+                   digested_at=digested_at)
+
+    def adopt(self, previous: Manifest | None, dirty: frozenset[str]) -> None:
+        """Take the manifest as read under the output's lock (another build may have
+        finished since :meth:`prepare`), without the units of a file a killed build had
+        begun to change (``dirty``, inplace.py's journal): those render again."""
+        if self.clean or previous is None:
+            self.previous = None
+            return
+        self.previous = Manifest(units=MappingProxyType({
+            name: unit for name, unit in previous.units.items()
+            if dirty.isdisjoint(unit.files)}))
+
+    def inputs_bytes(self) -> bytes:
+        """The record of :data:`INPUTS_NAME`. A file changed less than
+        :data:`RACY_NANOSECONDS` before the digest is left out (hashed again next time): a
+        file system keeps times at a coarse tick, so a second edit of the same size within
+        it would otherwise keep the time the first one had."""
+        trusted = self.digested_at - RACY_NANOSECONDS
+        data = {slug: {name: [size, mtime, sha] for name, (size, mtime, sha) in files.items()
+                       if mtime < trusted}
+                for slug, files in sorted(self.inputs.items())}
+        return (json.dumps({"format": MANIFEST_FORMAT, "events": data}, sort_keys=True,
+                           separators=(",", ":")) + "\n").encode()
 
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
         """The warnings of the last build when nothing changed since (the events folder's own,
@@ -400,12 +471,18 @@ class BuildCache:
         passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, bytes]],
                                Callable[[], Mapping[str, bytes]]]],
         warnings: Mapping[str, Sequence[Diagnostic]],
+        *,
+        read_back: bool = True,
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
         a language under a folder is named by it ("en/" + slug) and keyed as the slug's unit:
         the language is site.yml's, which the program digest takes. Its warnings are the
-        first language's, said once."""
+        first language's, said once.
+
+        Without ``read_back`` (a site written in place, generator/site/inplace.py) the
+        result holds only the rendered units' files and the manifest: the others stay on
+        disk as they are, unread."""
         files: dict[str, bytes] = {}
         units: dict[str, UnitRecord] = {}
         for home, render_event, render_index in passes:
@@ -416,10 +493,12 @@ class BuildCache:
                 # reuse.
                 key = self.keys[slug]
                 units[home + slug] = self._unit(home + slug, key, partial(render_event, plan),
-                                                () if home else warnings.get(slug, ()), files)
+                                                () if home else warnings.get(slug, ()), files,
+                                                read_back=read_back)
             units[home + INDEX_UNIT] = self._unit(home + INDEX_UNIT, self.index, render_index,
-                                                  (), files)
-        files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
+                                                  (), files, read_back=read_back)
+        self.units = MappingProxyType(units)
+        files[MANIFEST_NAME] = Manifest(units=self.units).to_bytes()
         return dict(sorted(files.items()))
 
     def renders(self, unit: str, slug: str) -> bool:
@@ -431,11 +510,19 @@ class BuildCache:
         return record is None or record.key != self.keys[slug]
 
     def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
-              warnings: Iterable[Diagnostic], files: dict[str, bytes]) -> UnitRecord:
+              warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
+              read_back: bool = True) -> UnitRecord:
         """Add one unit's files to ``files``, read back from the last build when it made them
-        from the same key, else rendered; returns the unit's record."""
+        from the same key, else rendered; returns the unit's record. Without ``read_back``
+        (a site written in place), a unit whose files are all there with their sizes is
+        kept as it is, unread."""
         record = self.previous.units.get(unit) if self.previous else None
-        reused = record.load_from(self.out_dir) if record and record.key == key else None
+        reused: Mapping[str, bytes] | None = None
+        if record and record.key == key:
+            if read_back:
+                reused = record.load_from(self.out_dir)
+            elif record.is_intact_in(self.out_dir):
+                reused = {}
         if record and reused is not None:
             files.update(reused)
             self.reused.append(unit)
@@ -449,6 +536,23 @@ class BuildCache:
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(_portable(w, self.events_spelling) for w in warnings)
+
+
+RACY_NANOSECONDS = 2_000_000_000
+"""How long after a change a file's time is not trusted (see :meth:`BuildCache.inputs_bytes`)."""
+
+
+def _load_inputs(out: Path) -> dict[str, dict[str, tuple[int, int, str]]]:
+    """:data:`INPUTS_NAME` as the last build wrote it; empty when missing or unreadable."""
+    try:
+        raw = json.loads(read_regular_file(out / INPUTS_NAME))
+        if raw.get("format") != MANIFEST_FORMAT:
+            return {}
+        return {str(slug): {str(name): (int(size), int(mtime), str(sha))
+                            for name, (size, mtime, sha) in files.items()}
+                for slug, files in raw["events"].items()}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
 
 
 EVENTS_PLACEHOLDER = "<events>"

@@ -99,6 +99,11 @@ def _is_legacy_manifest(path: Path) -> bool:
         and isinstance(data.get("units"), dict)
 
 
+def is_marked(folder: Path) -> bool:
+    """The folder holds the marker itself."""
+    return _is_regular_file(folder / MARKER_NAME)
+
+
 def is_made_by_build(folder: Path) -> bool:
     """The folder holds the marker (or a manifest of an older build): build made it."""
     return _is_regular_file(folder / MARKER_NAME) or _is_legacy_manifest(folder / MANIFEST_NAME)
@@ -205,14 +210,18 @@ _ERRNO_WORDS = {
 }
 
 
-def os_error_diagnostic(error: OSError, out: Path | str) -> Diagnostic:
-    """A failure of the system while writing the site, as one line naming ``out``."""
+def os_error_diagnostic(error: OSError, out: Path | str, *, in_place: bool = False,
+                        ) -> Diagnostic:
+    """A failure of the system while writing the site, as one line naming ``out``.
+
+    ``in_place``: the site was being written file by file (inplace.py), so some pages may be
+    new already; each is whole, and the next build completes the set."""
     what, expected = _ERRNO_WORDS.get(error.errno or 0, (
         (error.strerror or str(error)).lower(), None))
+    state = ("each page is the previous one or the new one, and the next build completes "
+             "the site") if in_place else "the previous site, if any, is unchanged"
     # Named by the output the user gave: the staging folder's name would mean nothing.
-    return Diagnostic(path=os.fspath(out),
-                      message=f"cannot write the site: {what}; the previous site, if any, "
-                              "is unchanged",
+    return Diagnostic(path=os.fspath(out), message=f"cannot write the site: {what}; {state}",
                       expected=expected)
 
 
@@ -271,6 +280,10 @@ def _locked(folder: Path) -> Iterator[bool]:
         if descriptor in _HELD_LOCKS:
             _HELD_LOCKS.discard(descriptor)
             os.close(descriptor)
+
+
+held_lock = _locked
+"""The lock of a folder, held as :func:`_locked` holds it (inplace.py locks the output)."""
 
 
 def _leftovers(out: Path) -> list[Path]:
