@@ -24,7 +24,12 @@ from types import MappingProxyType
 import jinja2
 
 from generator.errors import Diagnostic, StandingsError, refused_by_strict
-from generator.reading.events import Event, event_paths, event_slug, read_events
+from generator.reading.events import (
+    Event,
+    event_paths,
+    event_slug,
+    read_events_but,
+)
 from generator.reading.site_files import read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
@@ -36,6 +41,7 @@ from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
+from generator.site.summary import SummarisedEvent, as_plans, summarise, summarised
 from generator.site.template_paths import club_templates, package_templates
 from generator.site.workers import forked_tasks
 from generator.speed import collector_paused
@@ -307,9 +313,27 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
            cache: BuildCache | None, workers: int,
            site: InPlaceSite | None = None) -> tuple[Diagnostic, ...]:
-    settings, site_problems = read_site(events_path)
+    if site is None and cache is not None:
+        # The lock before anything is decided from the manifest: which events need reading.
+        site = InPlaceSite(out_dir)
+        cache.adopt(site.previous, site.dirty)
     try:
-        events = read_events(events_path)  # raises for the events folder's errors too
+        return _read_and_write(events_path, out_dir, strict=strict, cache=cache,
+                               workers=workers, site=site)
+    finally:
+        if site is not None:
+            site.close()
+
+
+def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
+                    cache: BuildCache | None, workers: int,
+                    site: InPlaceSite | None) -> tuple[Diagnostic, ...]:
+    settings, site_problems = read_site(events_path)
+    # An event whose pages are all kept as they are is listed from its summary, unread.
+    summaries = {} if cache is None else _summaries(cache, discover_events(events_path),
+                                                    settings)
+    try:
+        events = read_events_but(events_path, summaries)  # raises for the folder's errors too
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
     if any(problem.is_error for problem in site_problems):
@@ -319,9 +343,14 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
                                      settings.language_folders)
     if taken:
         raise StandingsError(taken)
-    planned = plan_site(events)
+    read = plan_site(events)
+    listed = as_plans(sorted((*read.events, *summaries.values()), key=lambda e: e.slug))
+    planned = Site(events=listed, people=people(listed))
     # After planning: the standings have warnings of their own (the TRF rank column).
-    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in planned.events}
+    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in read.events}
+    if cache is not None:
+        warned |= {slug: cache.replayed_warnings(slug) for slug in summaries}
+    warned = dict(sorted(warned.items()))
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(discover_events(events_path).diagnostics),
                 *(warning for found in warned.values() for warning in found))
@@ -335,12 +364,27 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
     # works on one batch while they render the next.
     if site is None:
         site = InPlaceSite(out_dir)
-        if cache is not None:
-            cache.adopt(site.previous, site.dirty)
     try:
         return warnings + _write(planned, passes, site, cache, warned, workers)
     finally:
         site.close()
+
+
+def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
+               ) -> dict[str, SummarisedEvent]:
+    """The events the manifest lists unchanged in every language, from their summaries."""
+    built = settings.built_languages
+    homes = [home(code, built) for code in built]
+    found = {}
+    for slug in listing.folders:
+        data = cache.summary(slug, homes)
+        if data is None:
+            continue
+        try:
+            found[slug] = summarised(slug, data)
+        except (ValueError, KeyError, TypeError):
+            continue  # not a summary of ours: the event is read
+    return found
 
 
 def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
@@ -361,7 +405,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                 files = cache.render_languages(
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
-                    warned, read_back=False)
+                    warned, read_back=False, summarise=summarise)
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     manifest = files.pop(MANIFEST_NAME, None)

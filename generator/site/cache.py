@@ -219,15 +219,20 @@ class UnitRecord:
     warnings: tuple[Diagnostic, ...] = ()
     """Warnings the reader gave for these inputs, replayed when nothing changed, so such a
     build prints (and ``--strict`` fails on) exactly what a clean one would."""
+    summary: Mapping[str, Any] | None = None
+    """An event's summary (generator/site/summary.py): what the pages outside its folder
+    read of it, so that a build lists it unchanged without reading it."""
 
     @classmethod
     def of(cls, key: str, files: Mapping[str, bytes],
-           warnings: Iterable[Diagnostic] = ()) -> UnitRecord:
+           warnings: Iterable[Diagnostic] = (),
+           summary: Mapping[str, Any] | None = None) -> UnitRecord:
         return cls(
             key=key,
             files=MappingProxyType({path: FileRecord.of(content)
                                     for path, content in sorted(files.items())}),
             warnings=tuple(warnings),
+            summary=summary,
         )
 
     def is_intact_in(self, out_dir: Path) -> bool:
@@ -268,11 +273,14 @@ class Manifest:
                     "key": unit.key,
                     "files": {p: [f.size, f.sha256] for p, f in sorted(unit.files.items())},
                     "warnings": [_diagnostic_to_json(w) for w in unit.warnings],
+                    **({} if unit.summary is None else {"summary": unit.summary}),
                 }
                 for name, unit in sorted(self.units.items())
             },
         }
-        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n").encode()
+        # Compact: an archive's manifest lists every file and every event's summary.
+        return (json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+                + "\n").encode()
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Manifest | None:
@@ -289,6 +297,7 @@ class Manifest:
                         for p, (size, sha) in unit["files"].items()
                     }),
                     warnings=tuple(_diagnostic_from_json(w) for w in unit.get("warnings", ())),
+                    summary=unit.get("summary"),
                 )
                 for name, unit in raw["units"].items()
             }
@@ -473,6 +482,7 @@ class BuildCache:
         warnings: Mapping[str, Sequence[Diagnostic]],
         *,
         read_back: bool = True,
+        summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
@@ -492,14 +502,39 @@ class BuildCache:
                 # so every planned event has a key; a missing one is a bug, never a stale
                 # reuse.
                 key = self.keys[slug]
-                units[home + slug] = self._unit(home + slug, key, partial(render_event, plan),
-                                                () if home else warnings.get(slug, ()), files,
-                                                read_back=read_back)
+                units[home + slug] = self._unit(
+                    home + slug, key, partial(render_event, plan),
+                    () if home else warnings.get(slug, ()), files, read_back=read_back,
+                    summarise=None if home or summarise is None else partial(summarise, plan))
             units[home + INDEX_UNIT] = self._unit(home + INDEX_UNIT, self.index, render_index,
                                                   (), files, read_back=read_back)
         self.units = MappingProxyType(units)
         files[MANIFEST_NAME] = Manifest(units=self.units).to_bytes()
         return dict(sorted(files.items()))
+
+    def summary(self, slug: str, homes: Iterable[str]) -> Mapping[str, Any] | None:
+        """The summary of event ``slug`` when every language's unit of it is reused as it
+        is (same key, every file there with its size), so that the build need not read it;
+        None when the event is to be read."""
+        previous = self.previous
+        if previous is None or self.clean:
+            return None
+        base = previous.units.get(slug)
+        if base is None or base.summary is None:
+            return None
+        for home in homes:
+            record = previous.units.get(home + slug)
+            if record is None or record.key != self.keys[slug] \
+                    or not record.is_intact_in(self.out_dir):
+                return None
+        return base.summary
+
+    def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
+        """The warnings event ``slug`` had when it was last read, as a build prints them."""
+        previous = self.previous
+        record = previous.units.get(slug) if previous is not None else None
+        return () if record is None else tuple(_local(w, self.events_spelling)
+                                               for w in record.warnings)
 
     def renders(self, unit: str, slug: str) -> bool:
         """Whether :meth:`render_languages` will render event ``slug``'s ``unit`` (``home +
@@ -511,7 +546,8 @@ class BuildCache:
 
     def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
-              read_back: bool = True) -> UnitRecord:
+              read_back: bool = True,
+              summarise: Callable[[], Mapping[str, Any]] | None = None) -> UnitRecord:
         """Add one unit's files to ``files``, read back from the last build when it made them
         from the same key, else rendered; returns the unit's record. Without ``read_back``
         (a site written in place), a unit whose files are all there with their sizes is
@@ -532,7 +568,8 @@ class BuildCache:
         produced = dict(render())
         files.update(produced)
         self.rendered.append(unit)
-        return UnitRecord.of(key, produced, self._portable(warnings))
+        return UnitRecord.of(key, produced, self._portable(warnings),
+                             None if summarise is None else summarise())
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(_portable(w, self.events_spelling) for w in warnings)
