@@ -14,6 +14,7 @@ rebuild one event and compare.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -35,7 +36,7 @@ from generator.reading.site_names import address_problems, language_folder_probl
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
 from generator.site import staging as output
-from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, Listing
+from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, FileRecord, Listing
 from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
@@ -43,6 +44,7 @@ from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
 from generator.site.summary import SummarisedEvent, as_plans, summarise, summarised
 from generator.site.template_paths import club_templates, package_templates
+from generator.site.touched import kept_person_pages, touched_keys
 from generator.site.workers import forked_tasks
 from generator.speed import collector_paused
 
@@ -364,8 +366,10 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     # works on one batch while they render the next.
     if site is None:
         site = InPlaceSite(out_dir)
+    touched = None if cache is None else touched_keys(
+        read.events, cache.before, discover_events(events_path).folders)
     try:
-        return warnings + _write(planned, passes, site, cache, warned, workers)
+        return warnings + _write(planned, passes, site, cache, warned, workers, touched)
     finally:
         site.close()
 
@@ -389,11 +393,24 @@ def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
 
 def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
            cache: BuildCache | None, warned: Mapping[str, Sequence[Diagnostic]],
-           workers: int) -> tuple[Diagnostic, ...]:
-    """Render and write in place; the files the site no longer has removed last."""
+           workers: int, touched: frozenset[str] | None = None) -> tuple[Diagnostic, ...]:
+    """Render and write in place; the files the site no longer has removed last.
+
+    ``touched``: the person keys whose pages may change (touched.py); the others are kept
+    as the last build wrote them. None: every person's page is rendered."""
+    kept: dict[str, dict[str, FileRecord]] = {}
+
+    def people_of(home: str) -> tuple[Person, ...] | None:
+        if cache is None or touched is None:
+            return None
+        rendered, kept[home] = kept_person_pages(planned.people, home, touched, cache.previous,
+                                                 site.out, site.dirty)
+        return rendered
+
     try:
         with _rendered_ahead(planned, passes, cache, workers) as ahead:
-            renderers = [_renderers(planned, each, number, workers, site.write, ahead)
+            renderers = [_renderers(planned, each, number, workers, site.write, ahead,
+                                    people_of)
                          for number, each in enumerate(passes)]
             if cache is None:
                 files = {}
@@ -405,7 +422,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                 files = cache.render_languages(
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
-                    warned, read_back=False, summarise=summarise)
+                    warned, read_back=False, summarise=summarise, index_kept=kept)
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     manifest = files.pop(MANIFEST_NAME, None)
@@ -415,10 +432,10 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         site.remove_unlisted(files if cache is None
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
-        kept = {path for unit in cache.units.values() for path in unit.files}
+        in_site = {path for unit in cache.units.values() for path in unit.files}
         site.remove(path for path in (*(p for unit in site.previous.units.values()
                                           for p in unit.files), *site.dirty)
-                    if path not in kept)
+                    if path not in in_site)
     site.finish(manifest, None if cache is None else cache.inputs_bytes())
     return ()
 
@@ -452,10 +469,12 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 
 def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
+               people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
-    worker inherits it with the process). An event rendered ahead is taken from ``ahead``."""
+    worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
+    ``people_of(home)``: the persons whose own page is rendered (None: all of them)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -471,7 +490,16 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         return homed(render_event(plan, each.env, workers=workers, on_files=write_homed))
 
     def render_rest() -> dict[str, bytes]:
-        return homed(render_index(site, each.env))
+        some = people_of(each.home)
+        if some is None:
+            return homed(render_index(site, each.env))
+        source = index_source(site, each.env)
+        files: dict[str, bytes] = {}
+        for job in pages.site_jobs(source):
+            files.update(render_index_job(
+                dataclasses.replace(source, persons=some) if job.kind.name == "person"
+                else source, each.env, job))
+        return homed(files)
 
     return render_one, render_rest
 

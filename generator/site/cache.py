@@ -385,6 +385,9 @@ class BuildCache:
     """When :meth:`prepare` began (``time.time_ns``)."""
     units: Mapping[str, UnitRecord] = field(default_factory=dict)
     """The units of the manifest :meth:`render_languages` made last."""
+    before: Manifest | None = None
+    """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
+    build listed, even of an event a killed build had begun to change since."""
 
     @classmethod
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
@@ -414,6 +417,7 @@ class BuildCache:
         """Take the manifest as read under the output's lock (another build may have
         finished since :meth:`prepare`), without the units of a file a killed build had
         begun to change (``dirty``, inplace.py's journal): those render again."""
+        self.before = None if self.clean else previous
         if self.clean or previous is None:
             self.previous = None
             return
@@ -483,6 +487,7 @@ class BuildCache:
         *,
         read_back: bool = True,
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
+        index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
@@ -506,8 +511,15 @@ class BuildCache:
                     home + slug, key, partial(render_event, plan),
                     () if home else warnings.get(slug, ()), files, read_back=read_back,
                     summarise=None if home or summarise is None else partial(summarise, plan))
-            units[home + INDEX_UNIT] = self._unit(home + INDEX_UNIT, self.index, render_index,
-                                                  (), files, read_back=read_back)
+            index = self._unit(home + INDEX_UNIT, self.index, render_index, (), files,
+                               read_back=read_back)
+            # The players' pages a change did not touch, kept unread (touched.py), filled
+            # in by render_index as it rendered the others.
+            kept = {} if index_kept is None else index_kept.get(home, {})
+            if kept and home + INDEX_UNIT in self.rendered:
+                index = replace(index, files=MappingProxyType(dict(sorted(
+                    {**kept, **index.files}.items()))))
+            units[home + INDEX_UNIT] = index
         self.units = MappingProxyType(units)
         files[MANIFEST_NAME] = Manifest(units=self.units).to_bytes()
         return dict(sorted(files.items()))

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kit.sitekit import read_tree
-from kit.trfgen import generate_swiss
+from kit.trfgen import generate_swiss, with_player_field
 
 from generator.errors import StandingsError
 from generator.site import cache as cache_module
@@ -55,11 +55,20 @@ def _remove(folder: Path) -> None:
     folder.rmdir()
 
 
+SHARED = [("Shared, Ana", "1000001"), ("Shared, Bo", "1000002"), ("Shared, Cy", "1000003")]
+"""People who play in several events (their own pages list each), two in every event."""
+
+
 def put_event(events: Path, slug: str, seed: int, title: str | None = None) -> None:
     folder = events / slug
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "tournament.trf").write_text(generate_swiss(6 + seed % 5, 3, seed=seed),
-                                           encoding="utf-8")
+    trf = generate_swiss(6 + seed % 5, 3, seed=seed)
+    people = {1: SHARED[seed % 3], 2: SHARED[(seed + 1) % 3]}
+    trf = with_player_field(trf, {n: name for n, (name, _) in people.items()},
+                            first_column=15, width=33)
+    trf = with_player_field(trf, {n: fide_id.rjust(11) for n, (_, fide_id) in people.items()},
+                            first_column=58, width=11)
+    (folder / "tournament.trf").write_text(trf, encoding="utf-8")
     (folder / "event.yml").write_text(f"title: {title or slug.title()}\n", encoding="utf-8")
 
 
