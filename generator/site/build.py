@@ -1,10 +1,14 @@
-"""The published site: plan every event, render every page, then swap into ``site/``.
+"""The published site: plan the events that changed, render their pages, write them in place.
 
 Data flow (STYLE §2): ``read_events`` -> ``plan_site`` (the engine, once per
 event and round) -> ``render_event`` / ``render_index`` (relative path ->
-bytes, nothing on disk) -> ``write_site`` (a staging folder next to the
-output, swapped in only when every file is written). A failed build leaves
-the previous site exactly as it was.
+bytes, nothing on disk) -> the output folder written in place (generator/site/inplace.py:
+each changed file replaced atomically, under a lock, with a journal the next build
+completes). A build that fails on its inputs writes nothing; one that fails while writing
+leaves every page old or new. With the cache (``standings build``), an unchanged event is
+neither read nor planned: the pages that list it read its summary (generator/site/summary.py).
+``write_site`` (a program's whole site, staged beside the output and swapped in) is kept for
+callers that hold every file.
 
 The output is deterministic: the same input gives byte-identical files
 (sorted iteration, no timestamps), which is what lets ``standings serve``

@@ -48,9 +48,10 @@ from generator.files import open_regular_file, read_regular_file
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
 
-Inside rather than beside it: the manifest is written through the same stage-then-swap as the
-pages, so it always describes exactly the files next to it (a manifest kept elsewhere could
-outlive a ``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
+Inside rather than beside it: the manifest is written after the pages it describes, and a
+build trusts it only without a journal of a build cut short (generator/site/inplace.py), so
+it describes exactly the files next to it (a manifest kept elsewhere could outlive a
+``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
 nothing new needs ignoring. On GitHub Pages the file is reachable (``.nojekyll`` serves
 dotfiles) but holds only file names and hashes of public pages: nothing that matters.
 """

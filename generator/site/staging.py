@@ -1,7 +1,9 @@
 """The folder ``standings build`` writes: what it may replace, the swap, and recovery.
 
-A build writes the new site into a staging folder beside the output and then swaps the two.
-Three rules keep a user's files safe:
+``standings build`` writes the site in place (generator/site/inplace.py) under the rules
+below; ``write_site`` (a whole site held in memory) writes it into a staging folder beside
+the output and then swaps the two, and older versions' builds did so too. Three rules keep
+a user's files safe:
 
 - Only a folder the build made (it holds :data:`MARKER_NAME`) or an empty folder is ever
   replaced; anything else is refused with one line saying how to go on. No option turns
