@@ -290,7 +290,7 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     if cache is not None and cache.previous is not None:
         # Under the output's lock: the manifest as the last build to finish left it, and
         # none of it trusted where a killed build's journal names a file (inplace.py).
-        site = InPlaceSite(out_dir)
+        site = InPlaceSite(out_dir, (cache.previous, cache.stamp))
         try:
             cache.adopt(site.previous, site.dirty)
             unchanged = None if site.dirty else cache.unchanged_warnings()
@@ -336,7 +336,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                     site: InPlaceSite | None) -> tuple[Diagnostic, ...]:
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
-    summaries = {} if cache is None else _summaries(cache, discover_events(events_path),
+    listing = discover_events(events_path)
+    summaries = {} if cache is None else _summaries(cache, listing,
                                                     settings)
     try:
         events = read_events_but(events_path, summaries)  # raises for the folder's errors too
@@ -358,7 +359,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
         warned |= {slug: cache.replayed_warnings(slug) for slug in summaries}
     warned = dict(sorted(warned.items()))
     warnings = (*(problem for problem in site_problems if not problem.is_error),
-                *listing_warnings(discover_events(events_path).diagnostics),
+                *listing_warnings(listing.diagnostics),
                 *(warning for found in warned.values() for warning in found))
     if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
@@ -371,7 +372,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     if site is None:
         site = InPlaceSite(out_dir)
     touched = None if cache is None else touched_keys(
-        read.events, cache.before, discover_events(events_path).folders)
+        read.events, cache.before, listing.folders)
     try:
         return warnings + _write(planned, passes, site, cache, warned, workers, touched)
     finally:

@@ -237,10 +237,12 @@ class UnitRecord:
         )
 
     def is_intact_in(self, out_dir: Path) -> bool:
-        """Every file is still there with the size it was written with (a stat each, cheap)."""
+        """Every file is still there with the size it was written with (a stat each, cheap;
+        joined as text: an archive's site is a hundred thousand files)."""
+        folder = os.fspath(out_dir) + os.sep
         for path, record in self.files.items():
             try:
-                if (out_dir / path).stat().st_size != record.size:
+                if os.stat(folder + path).st_size != record.size:
                     return False
             except OSError:
                 return False
@@ -258,6 +260,10 @@ class UnitRecord:
                 return None
             loaded[path] = content
         return loaded
+
+
+FileStamp = tuple[int, int, int]
+"""A file's inode, size and modification time: replaced (renamed over), it has another."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,10 +314,20 @@ class Manifest:
 
     @classmethod
     def load(cls, out_dir: Path) -> Manifest | None:
+        return cls.load_stamped(out_dir)[0]
+
+    @classmethod
+    def load_stamped(cls, out_dir: Path) -> tuple[Manifest | None, FileStamp | None]:
+        """The manifest and the stamp of the file it was read from (an archive's manifest
+        is megabytes: a build that finds the same file again under its lock keeps what it
+        read, see inplace.py)."""
         try:
-            return cls.from_bytes(read_regular_file(out_dir / MANIFEST_NAME))
+            with open_regular_file(out_dir / MANIFEST_NAME) as file:
+                found = os.fstat(file.fileno())
+                data = file.read()
         except OSError:
-            return None
+            return None, None
+        return cls.from_bytes(data), (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
 def _diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -386,6 +402,10 @@ class BuildCache:
     """When :meth:`prepare` began (``time.time_ns``)."""
     units: Mapping[str, UnitRecord] = field(default_factory=dict)
     """The units of the manifest :meth:`render_languages` made last."""
+    stamp: FileStamp | None = None
+    """The stamp of the manifest file :meth:`prepare` read (``previous``)."""
+    checked: dict[str, bool] = field(default_factory=dict)
+    """Units whose files :meth:`_intact` has looked for, and whether all were there."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
@@ -408,9 +428,10 @@ class BuildCache:
                                                       inputs.setdefault(slug, {})))
                 for slug, folder in sorted(listing.folders.items())}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
+        previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys),
-                   previous=None if clean else Manifest.load(out),
+                   previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
                    digested_at=digested_at)
 
@@ -419,6 +440,7 @@ class BuildCache:
         finished since :meth:`prepare`), without the units of a file a killed build had
         begun to change (``dirty``, inplace.py's journal): those render again."""
         self.before = None if self.clean else previous
+        self.checked = {}
         if self.clean or previous is None:
             self.previous = None
             return
@@ -537,10 +559,18 @@ class BuildCache:
             return None
         for home in homes:
             record = previous.units.get(home + slug)
-            if record is None or record.key != self.keys[slug] \
-                    or not record.is_intact_in(self.out_dir):
+            if record is None or record.key != self.keys[slug] or not self._intact(home + slug):
                 return None
         return base.summary
+
+    def _intact(self, unit: str) -> bool:
+        """The unit's files are all in the output with their sizes (asked once per unit: a
+        stat of every file)."""
+        known = self.checked.get(unit)
+        if known is None:
+            record = self.previous.units.get(unit) if self.previous is not None else None
+            known = self.checked[unit] = record is not None and record.is_intact_in(self.out_dir)
+        return known
 
     def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
         """The warnings event ``slug`` had when it was last read, as a build prints them."""
@@ -570,7 +600,7 @@ class BuildCache:
         if record and record.key == key:
             if read_back:
                 reused = record.load_from(self.out_dir)
-            elif record.is_intact_in(self.out_dir):
+            elif self._intact(unit):
                 reused = {}
         if record and reused is not None:
             files.update(reused)

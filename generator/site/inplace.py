@@ -42,7 +42,7 @@ from typing import Protocol
 
 from generator.errors import Diagnostic, StandingsError
 from generator.site import staging
-from generator.site.cache import INPUTS_NAME, MANIFEST_NAME, FileRecord, Manifest
+from generator.site.cache import INPUTS_NAME, MANIFEST_NAME, FileRecord, FileStamp, Manifest
 
 __all__ = ["JOURNAL_NAME", "InPlaceSite", "busy_diagnostic"]
 
@@ -77,7 +77,8 @@ class InPlaceSite:
     ``previous``: the manifest of the files on disk as the last finished build wrote them.
     """
 
-    def __init__(self, out_dir: Path | str) -> None:
+    def __init__(self, out_dir: Path | str,
+                 read: tuple[Manifest | None, FileStamp | None] = (None, None)) -> None:
         self.out = staging.located(out_dir)
         self.shown = os.fspath(out_dir)
         self._lock = contextlib.ExitStack()
@@ -85,6 +86,8 @@ class InPlaceSite:
         self._journal: int | None = None
         self._root: int | None = None
         self._created = False
+        self._read = read
+        """A manifest read before the lock and its file's stamp: kept if the file is the same."""
         self._touched = False
         """The output folder did not exist before this build (see :meth:`close`)."""
         try:
@@ -116,13 +119,25 @@ class InPlaceSite:
         if not staging.is_marked(self.out):  # new, empty, or a site of before the marker
             self._replace_file(self._root, staging.MARKER_NAME, staging.MARKER_TEXT)
         journaled = self._read_journal()
-        self.previous = None if journaled is None else Manifest.load(self.out)
+        self.previous = None if journaled is None else self._manifest()
         self._records = {} if self.previous is None else {
             path: record for unit in self.previous.units.values()
             for path, record in unit.files.items()}
         self.dirty: frozenset[str] = journaled or frozenset()
         for path in self.dirty:  # a killed build's half-written file
             self._unlink(path, temporary=True)
+
+    def _manifest(self) -> Manifest | None:
+        known, stamp = self._read
+        if known is not None and stamp is not None:
+            try:
+                found = os.lstat(self.out / MANIFEST_NAME)
+            except OSError:
+                return None
+            if stat.S_ISREG(found.st_mode) \
+                    and (found.st_ino, found.st_size, found.st_mtime_ns) == stamp:
+                return known
+        return Manifest.load(self.out)
 
     def _read_journal(self) -> frozenset[str] | None:
         """The journaled paths (a line cut short by a kill was never acted upon); None
