@@ -6,7 +6,8 @@ bytes, nothing on disk) -> the output folder written in place (generator/site/in
 each changed file replaced atomically, under a lock, with a journal the next build
 completes). A build that fails on its inputs writes nothing; one that fails while writing
 leaves every page old or new. With the cache (``standings build``), an unchanged event is
-neither read nor planned: the pages that list it read its summary (generator/site/summary.py).
+neither read nor planned: the pages that list it read its stored summary
+(generator/site/stored_summary.py).
 ``write_site`` (a program's whole site, staged beside the output and swapped in) is kept for
 callers that hold every file.
 
@@ -46,7 +47,7 @@ from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
-from generator.site.summary import SummarisedEvent, as_plans, summarise, summarised
+from generator.site.stored_summary import SummarisedEvent, as_plans, summarise, summarised
 from generator.site.template_paths import club_templates, package_templates
 from generator.site.touched import kept_person_pages, touched_keys
 from generator.site.workers import forked_tasks

@@ -221,7 +221,7 @@ class UnitRecord:
     """Warnings the reader gave for these inputs, replayed when nothing changed, so such a
     build prints (and ``--strict`` fails on) exactly what a clean one would."""
     summary: Mapping[str, Any] | None = None
-    """An event's summary (generator/site/summary.py): what the pages outside its folder
+    """An event's summary (generator/site/stored_summary.py): what the pages outside its folder
     read of it, so that a build lists it unchanged without reading it."""
 
     @classmethod

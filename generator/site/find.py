@@ -30,7 +30,7 @@ from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR, competitor_page
 from generator.site.headline import place_words
 from generator.site.language import pgettext
 from generator.site.plan import EventPlan
-from generator.site.summary import team_members
+from generator.site.stored_summary import team_members
 from generator.site.views import event_sort_key
 
 FIND_GLOBAL = "standingsFindIndex"

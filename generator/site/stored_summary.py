@@ -1,4 +1,4 @@
-"""What the pages outside an event's folder need of it, kept by the build for the next one.
+"""An event's stored summary: what the pages outside its folder need of it, kept by the build.
 
 The index, the players' pages and the find index list every event; an archive of thousands
 must not read, plan and hold every event to list them when one changed. So a build writes,
