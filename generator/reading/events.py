@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import field, replace
 from pathlib import Path
 
@@ -113,6 +113,28 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
     A folder that itself holds a TRF file is read as a single event.
     """
     events, diagnostics = read_paths([root])
+    if any(d.is_error for d in diagnostics):
+        raise StandingsError(diagnostics)
+    return tuple(sorted(events, key=lambda e: e.slug))
+
+
+def read_events_but(root: str | os.PathLike[str], known: Collection[str]
+                    ) -> tuple[Event, ...]:
+    """:func:`read_events` without the events whose slug is in ``known`` (a build lists
+    them from what it kept of them): they are not opened. The events folder's own problems
+    are reported as read_events reports them."""
+    diagnostics: list[Diagnostic] = []
+    festivals: FestivalsRead = {}
+    targets = event_paths(root, diagnostics)
+    within = None if targets == [os.fspath(root)] else _project(root)
+    events = []
+    for target in targets:
+        if event_slug(Path(target)) in known:
+            continue
+        event, found = _try_read_event(target, within, festivals=festivals)
+        diagnostics.extend(found)
+        if event is not None:
+            events.append(event)
     if any(d.is_error for d in diagnostics):
         raise StandingsError(diagnostics)
     return tuple(sorted(events, key=lambda e: e.slug))

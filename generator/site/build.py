@@ -1,10 +1,15 @@
-"""The published site: plan every event, render every page, then swap into ``site/``.
+"""The published site: plan the events that changed, render their pages, write them in place.
 
 Data flow (STYLE §2): ``read_events`` -> ``plan_site`` (the engine, once per
 event and round) -> ``render_event`` / ``render_index`` (relative path ->
-bytes, nothing on disk) -> ``write_site`` (a staging folder next to the
-output, swapped in only when every file is written). A failed build leaves
-the previous site exactly as it was.
+bytes, nothing on disk) -> the output folder written in place (generator/site/inplace.py:
+each changed file replaced atomically, under a lock, with a journal the next build
+completes). A build that fails on its inputs writes nothing; one that fails while writing
+leaves every page old or new. With the cache (``standings build``), an unchanged event is
+neither read nor planned: the pages that list it read its stored summary
+(generator/site/stored_summary.py).
+``write_site`` (a program's whole site, staged beside the output and swapped in) is kept for
+callers that hold every file.
 
 The output is deterministic: the same input gives byte-identical files
 (sorted iteration, no timestamps), which is what lets ``standings serve``
@@ -14,9 +19,11 @@ rebuild one event and compare.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import fnmatch
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -24,19 +31,27 @@ from types import MappingProxyType
 import jinja2
 
 from generator.errors import Diagnostic, StandingsError, refused_by_strict
-from generator.reading.events import Event, event_paths, event_slug, read_events
-from generator.reading.series_files import series_folder
+from generator.reading.events import (
+    Event,
+    event_paths,
+    event_slug,
+    read_events_but,
+)
+from generator.reading.series_files import read_series, series_folder
 from generator.reading.site_files import read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
+from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, FileRecord, Listing
+from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
+from generator.site.stored_summary import SummarisedEvent, as_plans, summarise, summarised
 from generator.site.template_paths import club_templates, package_templates
+from generator.site.touched import kept_person_pages, touched_keys
 from generator.site.workers import WorkerLost, forked_tasks
 from generator.speed import collector_paused
 
@@ -274,26 +289,60 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
         left = output.recover(out_dir)
     except OSError as error:
         raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
-    if cache is not None:
-        unchanged = cache.unchanged_warnings()
-        if unchanged is not None:
-            if strict and refused_by_strict(unchanged):
-                raise StandingsError(w.as_error() for w in unchanged)
-            return unchanged + left
+    site = None
+    if cache is not None and cache.previous is not None:
+        # Under the output's lock: the manifest as the last build to finish left it, and
+        # none of it trusted where a killed build's journal names a file (inplace.py).
+        site = InPlaceSite(out_dir, (cache.previous, cache.stamp))
+        try:
+            cache.adopt(site.previous, site.dirty)
+            unchanged = None if site.dirty else cache.unchanged_warnings()
+            if unchanged is not None:
+                if strict and refused_by_strict(unchanged):
+                    raise StandingsError(w.as_error() for w in unchanged)
+                site.close()
+                return unchanged + left
+        except BaseException:
+            site.close()
+            raise
     # A build keeps millions of small objects alive to its end (the engine's derivations,
     # the standings after every round, the pages' records): every collection would walk
     # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB
     # for a 2,000-player event) are collected after it.
-    with collector_paused():
-        return left + _build(events_path, out_dir, strict=strict, cache=cache,
-                             workers=build_workers() if workers is None else workers)
+    try:
+        with collector_paused():
+            return left + _build(events_path, out_dir, strict=strict, cache=cache,
+                                 workers=build_workers() if workers is None else workers,
+                                 site=site)
+    finally:
+        if site is not None:
+            site.close()
 
 
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
-           cache: BuildCache | None, workers: int) -> tuple[Diagnostic, ...]:
-    settings, site_problems = read_site(events_path)
+           cache: BuildCache | None, workers: int,
+           site: InPlaceSite | None = None) -> tuple[Diagnostic, ...]:
+    if site is None and cache is not None:
+        # The lock before anything is decided from the manifest: which events need reading.
+        site = InPlaceSite(out_dir)
+        cache.adopt(site.previous, site.dirty)
     try:
-        events = read_events(events_path)  # raises for the events folder's errors too
+        return _read_and_write(events_path, out_dir, strict=strict, cache=cache,
+                               workers=workers, site=site)
+    finally:
+        if site is not None:
+            site.close()
+
+
+def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
+                    cache: BuildCache | None, workers: int,
+                    site: InPlaceSite | None) -> tuple[Diagnostic, ...]:
+    settings, site_problems = read_site(events_path)
+    # An event whose pages are all kept as they are is listed from its summary, unread.
+    listing = discover_events(events_path)
+    summaries = {} if cache is None else _summaries(cache, listing, settings, events_path)
+    try:
+        events = read_events_but(events_path, summaries)  # raises for the folder's errors too
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
     if any(problem.is_error for problem in site_problems):
@@ -303,46 +352,116 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
                                      settings.language_folders)
     if taken:
         raise StandingsError(taken)
-    site = plan_site(events)
+    read = plan_site(events)
+    listed = as_plans(sorted((*read.events, *summaries.values()), key=lambda e: e.slug))
+    planned = Site(events=listed, people=people(listed))
     # After planning: the standings have warnings of their own (the TRF rank column).
-    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in site.events}
+    warned = {plan.slug: planned_warnings(plan.event, plan) for plan in read.events}
+    if cache is not None:
+        warned |= {slug: cache.replayed_warnings(slug) for slug in summaries}
+    warned = dict(sorted(warned.items()))
     warnings = (*(problem for problem in site_problems if not problem.is_error),
-                *listing_warnings(discover_events(events_path).diagnostics),
+                *listing_warnings(listing.diagnostics),
                 *(warning for found in warned.values() for warning in found))
     if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
-    missing = render.missing_explanations(site.events)
+    missing = render.missing_explanations(planned.events)
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
         raise StandingsError([Diagnostic(path="generator/explanations",
                                          message=f"no explanation page for {', '.join(missing)}")])
     # Pages are written as they are rendered: with worker processes, the file system
     # works on one batch while they render the next.
-    stage = StagedSite(out_dir)
+    if site is None:
+        site = InPlaceSite(out_dir)
+    touched = None if cache is None else touched_keys(
+        read.events, cache.before, listing.folders)
     try:
+        return warnings + _write(planned, passes, site, cache, warned, workers, touched)
+    finally:
+        site.close()
+
+
+def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
+               events_path: Path) -> dict[str, SummarisedEvent]:
+    """The events the manifest lists unchanged in every language, from their summaries."""
+    built = settings.built_languages
+    homes = [home(code, built) for code in built]
+    found = {}
+    read_whole = _read_whole(listing.folders, events_path)
+    for slug in listing.folders:
+        if slug in read_whole:
+            continue
+        data = cache.summary(slug, homes)
+        if data is None:
+            continue
         try:
-            with _rendered_ahead(site, passes, cache, workers) as ahead:
-                renderers = [_renderers(site, each, number, workers, stage.write, ahead)
-                             for number, each in enumerate(passes)]
-                if cache is None:
-                    files = {}
-                    for render_one, render_rest in renderers:
-                        for plan in site.events:
-                            files.update(render_one(plan))
-                        files.update(render_rest())
-                else:
-                    files = cache.render_languages(
-                        site.events, [(each.home, *pair)
-                                      for each, pair in zip(passes, renderers, strict=True)],
-                        warned)
-        except jinja2.TemplateError as error:
-            raise StandingsError([_template_diagnostic(error)]) from error
-        except WorkerLost as error:  # killed (out of memory): said in one line, site kept
-            raise StandingsError([Diagnostic(path=str(out_dir), message=str(error))]) from None
-        stage.commit(files)
-    except BaseException:
-        stage.discard()
-        raise
-    return warnings + stage.warnings
+            found[slug] = summarised(slug, data)
+        except (ValueError, KeyError, TypeError):
+            continue  # not a summary of ours: the event is read
+    return found
+
+
+def _read_whole(slugs: Iterable[str], events_root: Path) -> frozenset[str]:
+    """The events a build reads even when unchanged: a festival's sections (the festival's
+    pages read each whole: every section's standings in its JSON, its prize-giving) and the
+    events a series names (it counts each player's rounds and wins, and its categories read
+    the players' records), which a stored summary does not carry. A festival holds a few
+    sections and a series a season's evenings, not an archive's thousands."""
+    settings, _problems = read_series(events_root)  # its problems are the index's to say
+    patterns = [pattern.written for each in settings for pattern in each.events]
+    return frozenset(slug for slug in slugs
+                     if "/" in slug or any(fnmatch.fnmatchcase(slug, p) for p in patterns))
+
+
+def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
+           cache: BuildCache | None, warned: Mapping[str, Sequence[Diagnostic]],
+           workers: int, touched: frozenset[str] | None = None) -> tuple[Diagnostic, ...]:
+    """Render and write in place; the files the site no longer has removed last.
+
+    ``touched``: the person keys whose pages may change (touched.py); the others are kept
+    as the last build wrote them. None: every person's page is rendered."""
+    kept: dict[str, dict[str, FileRecord]] = {}
+
+    def people_of(home: str) -> tuple[Person, ...] | None:
+        if cache is None or touched is None:
+            return None
+        rendered, kept[home] = kept_person_pages(planned.people, home, touched, cache.previous,
+                                                 site.out, site.dirty)
+        return rendered
+
+    try:
+        with _rendered_ahead(planned, passes, cache, workers) as ahead:
+            renderers = [_renderers(planned, each, number, workers, site.write, ahead,
+                                    people_of)
+                         for number, each in enumerate(passes)]
+            if cache is None:
+                files = {}
+                for render_one, render_rest in renderers:
+                    for plan in planned.events:
+                        files.update(render_one(plan))
+                    files.update(render_rest())
+            else:
+                files = cache.render_languages(
+                    planned.events, [(each.home, *pair)
+                                     for each, pair in zip(passes, renderers, strict=True)],
+                    warned, read_back=False, summarise=summarise, index_kept=kept)
+    except jinja2.TemplateError as error:
+        raise StandingsError([_template_diagnostic(error)]) from error
+    except WorkerLost as error:  # killed (out of memory): said in one line
+        raise StandingsError([Diagnostic(path=str(site.out), message=str(error))]) from None
+    manifest = files.pop(MANIFEST_NAME, None)
+    site.write(files)
+    # Last, once every page that linked them is rewritten: the files the site no longer has.
+    if cache is None or site.previous is None:
+        site.remove_unlisted(files if cache is None
+                             else (path for unit in cache.units.values() for path in unit.files))
+    else:
+        in_site = {path for unit in cache.units.values() for path in unit.files}
+        site.remove(path for path in (*(p for unit in site.previous.units.values()
+                                          for p in unit.files), *site.dirty)
+                    if path not in in_site)
+    site.finish(manifest, None if cache is None else cache.inputs_bytes())
+    return ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -374,10 +493,12 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 
 def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
+               people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
-    worker inherits it with the process). An event rendered ahead is taken from ``ahead``."""
+    worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
+    ``people_of(home)``: the persons whose own page is rendered (None: all of them)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -393,7 +514,16 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         return homed(render_event(plan, each.env, workers=workers, on_files=write_homed))
 
     def render_rest() -> dict[str, bytes]:
-        return homed(render_index(site, each.env))
+        some = people_of(each.home)
+        if some is None:
+            return homed(render_index(site, each.env))
+        source = index_source(site, each.env)
+        files: dict[str, bytes] = {}
+        for job in pages.site_jobs(source):
+            files.update(render_index_job(
+                dataclasses.replace(source, persons=some) if job.kind.name == "person"
+                else source, each.env, job))
+        return homed(files)
 
     return render_one, render_rest
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
@@ -48,14 +49,24 @@ from generator.reading.festival import section_inputs
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
 
-Inside rather than beside it: the manifest is written through the same stage-then-swap as the
-pages, so it always describes exactly the files next to it (a manifest kept elsewhere could
-outlive a ``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
+Inside rather than beside it: the manifest is written after the pages it describes, and a
+build trusts it only without a journal of a build cut short (generator/site/inplace.py), so
+it describes exactly the files next to it (a manifest kept elsewhere could outlive a
+``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
 nothing new needs ignoring. On GitHub Pages the file is reachable (``.nojekyll`` serves
 dotfiles) but holds only file names and hashes of public pages: nothing that matters.
 """
 
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2
+"""2: the site is written in place (generator/site/inplace.py); a manifest of 1 described a
+site swapped in whole, and is rebuilt once."""
+
+INPUTS_NAME = ".standings-cache-inputs.json"
+"""Each event's input files as the last build saw them (:data:`InputStats`), beside the
+manifest: the sizes and modification times that let a build know an event unchanged
+without opening its files. Apart from the manifest because times differ between two copies
+of one project, which build the same manifest; this file is theirs alone, and only ever
+saves a read (a wrong time makes a file hashed again, never a page reused)."""
 INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
 
@@ -93,9 +104,21 @@ def input_files(folder: Path) -> list[Path]:
     return found
 
 
-def digest_folder(folder: Path) -> str:
+InputStats = dict[str, tuple[int, int, str]]
+"""A folder's files as the last digest saw them: relative name -> (size, mtime_ns, SHA-256
+of the content): what :func:`digest_folder` trusts without opening the file."""
+
+
+def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None = None,
+                  seen: InputStats | None = None) -> str:
     """SHA-256 over the relative names and contents of a folder's input files (or of one file,
     for an event given as a loose TRF file).
+
+    ``known``: the files as an earlier digest saw them; a file with the same size and
+    modification time (in nanoseconds) is taken at its recorded hash without being opened,
+    so an unchanged event costs a ``stat`` per file. ``seen`` receives every file's stats and
+    hash, taken *before* it is read: a file written while it is hashed has another time at
+    the next build, which reads it again.
 
     A file that vanishes while being hashed counts as part of the digest (as missing): the
     digest then differs from the next one taken and the caller reads again.
@@ -105,25 +128,37 @@ def digest_folder(folder: Path) -> str:
     is_one_file = folder.is_file() or (folder.is_symlink() and not folder.is_dir())
     files = [folder] if is_one_file else input_files(folder)
     for path in files:
-        digest.update(path.name.encode() if path == folder
-                      else path.relative_to(folder).as_posix().encode())
+        name = path.name if path == folder else path.relative_to(folder).as_posix()
+        digest.update(name.encode())
         digest.update(b"\0")
-        # Each file's own digest, read in chunks: a file of gigabytes (which the reader
-        # refuses by its size) must not be read into memory just to be hashed.
-        try:
-            if path.is_symlink():  # never followed: its target would be read, not published
-                content = b"\0<link>\0" + os.fsencode(os.readlink(path))
-            else:
-                with open_regular_file(path) as file:
-                    content = hashlib.file_digest(file, "sha256").digest()
-        except OSError:
-            content = b"\0<unreadable>\0"
+        content = _content_digest(path, name, known, seen)
         digest.update(len(content).to_bytes(8, "big"))
         digest.update(content)
     if not is_one_file:
         # A festival's section: its pages also show what festival.yml gives it.
         digest.update(section_inputs(folder))
     return digest.hexdigest()
+
+
+def _content_digest(path: Path, name: str, known: Mapping[str, tuple[int, int, str]] | None,
+                    seen: InputStats | None) -> bytes:
+    # Each file's own digest, read in chunks: a file of gigabytes (which the reader
+    # refuses by its size) must not be read into memory just to be hashed.
+    try:
+        if path.is_symlink():  # never followed: its target would be read, not published
+            return b"\0<link>\0" + os.fsencode(os.readlink(path))
+        found = os.stat(path)
+        recorded = None if known is None else known.get(name)
+        if recorded is not None and recorded[:2] == (found.st_size, found.st_mtime_ns):
+            content = bytes.fromhex(recorded[2])
+        else:
+            with open_regular_file(path) as file:
+                content = hashlib.file_digest(file, "sha256").digest()
+        if seen is not None:
+            seen[name] = (found.st_size, found.st_mtime_ns, content.hex())
+        return content
+    except (OSError, ValueError):
+        return b"\0<unreadable>\0"
 
 
 @cache
@@ -173,6 +208,10 @@ class FileRecord:
     size: int
     sha256: str
 
+    @classmethod
+    def of(cls, content: bytes) -> FileRecord:
+        return cls(len(content), hashlib.sha256(content).hexdigest())
+
 
 @dataclass(frozen=True, slots=True)
 class UnitRecord:
@@ -185,24 +224,29 @@ class UnitRecord:
     warnings: tuple[Diagnostic, ...] = ()
     """Warnings the reader gave for these inputs, replayed when nothing changed, so such a
     build prints (and ``--strict`` fails on) exactly what a clean one would."""
+    summary: Mapping[str, Any] | None = None
+    """An event's summary (generator/site/stored_summary.py): what the pages outside its folder
+    read of it, so that a build lists it unchanged without reading it."""
 
     @classmethod
     def of(cls, key: str, files: Mapping[str, bytes],
-           warnings: Iterable[Diagnostic] = ()) -> UnitRecord:
+           warnings: Iterable[Diagnostic] = (),
+           summary: Mapping[str, Any] | None = None) -> UnitRecord:
         return cls(
             key=key,
-            files=MappingProxyType({
-                path: FileRecord(len(content), hashlib.sha256(content).hexdigest())
-                for path, content in sorted(files.items())
-            }),
+            files=MappingProxyType({path: FileRecord.of(content)
+                                    for path, content in sorted(files.items())}),
             warnings=tuple(warnings),
+            summary=summary,
         )
 
     def is_intact_in(self, out_dir: Path) -> bool:
-        """Every file is still there with the size it was written with (a stat each, cheap)."""
+        """Every file is still there with the size it was written with (a stat each, cheap;
+        joined as text: an archive's site is a hundred thousand files)."""
+        folder = os.fspath(out_dir) + os.sep
         for path, record in self.files.items():
             try:
-                if (out_dir / path).stat().st_size != record.size:
+                if os.stat(folder + path).st_size != record.size:
                     return False
             except OSError:
                 return False
@@ -222,6 +266,10 @@ class UnitRecord:
         return loaded
 
 
+FileStamp = tuple[int, int, int]
+"""A file's inode, size and modification time: replaced (renamed over), it has another."""
+
+
 @dataclass(frozen=True, slots=True)
 class Manifest:
     units: Mapping[str, UnitRecord]
@@ -236,11 +284,14 @@ class Manifest:
                     "key": unit.key,
                     "files": {p: [f.size, f.sha256] for p, f in sorted(unit.files.items())},
                     "warnings": [_diagnostic_to_json(w) for w in unit.warnings],
+                    **({} if unit.summary is None else {"summary": unit.summary}),
                 }
                 for name, unit in sorted(self.units.items())
             },
         }
-        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n").encode()
+        # Compact: an archive's manifest lists every file and every event's summary.
+        return (json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+                + "\n").encode()
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Manifest | None:
@@ -257,6 +308,7 @@ class Manifest:
                         for p, (size, sha) in unit["files"].items()
                     }),
                     warnings=tuple(_diagnostic_from_json(w) for w in unit.get("warnings", ())),
+                    summary=unit.get("summary"),
                 )
                 for name, unit in raw["units"].items()
             }
@@ -266,10 +318,20 @@ class Manifest:
 
     @classmethod
     def load(cls, out_dir: Path) -> Manifest | None:
+        return cls.load_stamped(out_dir)[0]
+
+    @classmethod
+    def load_stamped(cls, out_dir: Path) -> tuple[Manifest | None, FileStamp | None]:
+        """The manifest and the stamp of the file it was read from (an archive's manifest
+        is megabytes: a build that finds the same file again under its lock keeps what it
+        read, see inplace.py)."""
         try:
-            return cls.from_bytes(read_regular_file(out_dir / MANIFEST_NAME))
+            with open_regular_file(out_dir / MANIFEST_NAME) as file:
+                found = os.fstat(file.fileno())
+                data = file.read()
         except OSError:
-            return None
+            return None, None
+        return cls.from_bytes(data), (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
 def _diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -337,6 +399,20 @@ class BuildCache:
     rendered: list[str] = field(default_factory=list)
     """Units rendered by this build (INDEX_UNIT for the index pages)."""
     reused: list[str] = field(default_factory=list)
+    clean: bool = False
+    inputs: Mapping[str, InputStats] = field(default_factory=dict)
+    """Slug -> its input files as :meth:`prepare` saw them (see :data:`INPUTS_NAME`)."""
+    digested_at: int = 0
+    """When :meth:`prepare` began (``time.time_ns``)."""
+    units: Mapping[str, UnitRecord] = field(default_factory=dict)
+    """The units of the manifest :meth:`render_languages` made last."""
+    stamp: FileStamp | None = None
+    """The stamp of the manifest file :meth:`prepare` read (``previous``)."""
+    checked: dict[str, bool] = field(default_factory=dict)
+    """Units whose files :meth:`_intact` has looked for, and whether all were there."""
+    before: Manifest | None = None
+    """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
+    build listed, even of an event a killed build had begun to change since."""
 
     @classmethod
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
@@ -347,15 +423,46 @@ class BuildCache:
         its logo)."""
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
+        digested_at = time.time_ns()
         program = program_digest(template_folders)
-        keys = {slug: unit_key(program, digest_folder(folder))
-                for slug, folder in sorted(listing.folders.items())}
         out = Path(out_dir)
+        known = {} if clean else _load_inputs(out)
+        inputs: dict[str, InputStats] = {}
+        keys = {slug: unit_key(program, digest_folder(folder, known.get(slug),
+                                                      inputs.setdefault(slug, {})))
+                for slug, folder in sorted(listing.folders.items())}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
+        previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys),
-                   previous=None if clean else Manifest.load(out),
-                   listing=listing.diagnostics)
+                   previous=previous, stamp=stamp,
+                   listing=listing.diagnostics, clean=clean, inputs=inputs,
+                   digested_at=digested_at)
+
+    def adopt(self, previous: Manifest | None, dirty: frozenset[str]) -> None:
+        """Take the manifest as read under the output's lock (another build may have
+        finished since :meth:`prepare`), without the units of a file a killed build had
+        begun to change (``dirty``, inplace.py's journal): those render again."""
+        self.before = None if self.clean else previous
+        self.checked = {}
+        if self.clean or previous is None:
+            self.previous = None
+            return
+        self.previous = Manifest(units=MappingProxyType({
+            name: unit for name, unit in previous.units.items()
+            if dirty.isdisjoint(unit.files)}))
+
+    def inputs_bytes(self) -> bytes:
+        """The record of :data:`INPUTS_NAME`. A file changed less than
+        :data:`RACY_NANOSECONDS` before the digest is left out (hashed again next time): a
+        file system keeps times at a coarse tick, so a second edit of the same size within
+        it would otherwise keep the time the first one had."""
+        trusted = self.digested_at - RACY_NANOSECONDS
+        data = {slug: {name: [size, mtime, sha] for name, (size, mtime, sha) in files.items()
+                       if mtime < trusted}
+                for slug, files in sorted(self.inputs.items())}
+        return (json.dumps({"format": MANIFEST_FORMAT, "events": data}, sort_keys=True,
+                           separators=(",", ":")) + "\n").encode()
 
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
         """The warnings of the last build when nothing changed since (the events folder's own,
@@ -407,12 +514,20 @@ class BuildCache:
         passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, bytes]],
                                Callable[[], Mapping[str, bytes]]]],
         warnings: Mapping[str, Sequence[Diagnostic]],
+        *,
+        read_back: bool = True,
+        summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
+        index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
         a language under a folder is named by it ("en/" + slug) and keyed as the slug's unit:
         the language is site.yml's, which the program digest takes. Its warnings are the
-        first language's, said once."""
+        first language's, said once.
+
+        Without ``read_back`` (a site written in place, generator/site/inplace.py) the
+        result holds only the rendered units' files and the manifest: the others stay on
+        disk as they are, unread."""
         files: dict[str, bytes] = {}
         units: dict[str, UnitRecord] = {}
         for home, render_event, render_index in passes:
@@ -422,12 +537,54 @@ class BuildCache:
                 # so every planned event has a key; a missing one is a bug, never a stale
                 # reuse.
                 key = self.keys[slug]
-                units[home + slug] = self._unit(home + slug, key, partial(render_event, plan),
-                                                () if home else warnings.get(slug, ()), files)
-            units[home + INDEX_UNIT] = self._unit(home + INDEX_UNIT, self.index, render_index,
-                                                  (), files)
-        files[MANIFEST_NAME] = Manifest(units=MappingProxyType(units)).to_bytes()
+                units[home + slug] = self._unit(
+                    home + slug, key, partial(render_event, plan),
+                    () if home else warnings.get(slug, ()), files, read_back=read_back,
+                    summarise=None if home or summarise is None else partial(summarise, plan))
+            index = self._unit(home + INDEX_UNIT, self.index, render_index, (), files,
+                               read_back=read_back)
+            # The players' pages a change did not touch, kept unread (touched.py), filled
+            # in by render_index as it rendered the others.
+            kept = {} if index_kept is None else index_kept.get(home, {})
+            if kept and home + INDEX_UNIT in self.rendered:
+                index = replace(index, files=MappingProxyType(dict(sorted(
+                    {**kept, **index.files}.items()))))
+            units[home + INDEX_UNIT] = index
+        self.units = MappingProxyType(units)
+        files[MANIFEST_NAME] = Manifest(units=self.units).to_bytes()
         return dict(sorted(files.items()))
+
+    def summary(self, slug: str, homes: Iterable[str]) -> Mapping[str, Any] | None:
+        """The summary of event ``slug`` when every language's unit of it is reused as it
+        is (same key, every file there with its size), so that the build need not read it;
+        None when the event is to be read."""
+        previous = self.previous
+        if previous is None or self.clean:
+            return None
+        base = previous.units.get(slug)
+        if base is None or base.summary is None:
+            return None
+        for home in homes:
+            record = previous.units.get(home + slug)
+            if record is None or record.key != self.keys[slug] or not self._intact(home + slug):
+                return None
+        return base.summary
+
+    def _intact(self, unit: str) -> bool:
+        """The unit's files are all in the output with their sizes (asked once per unit: a
+        stat of every file)."""
+        known = self.checked.get(unit)
+        if known is None:
+            record = self.previous.units.get(unit) if self.previous is not None else None
+            known = self.checked[unit] = record is not None and record.is_intact_in(self.out_dir)
+        return known
+
+    def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
+        """The warnings event ``slug`` had when it was last read, as a build prints them."""
+        previous = self.previous
+        record = previous.units.get(slug) if previous is not None else None
+        return () if record is None else tuple(_local(w, self.events_spelling)
+                                               for w in record.warnings)
 
     def renders(self, unit: str, slug: str) -> bool:
         """Whether :meth:`render_languages` will render event ``slug``'s ``unit`` (``home +
@@ -438,11 +595,20 @@ class BuildCache:
         return record is None or record.key != self.keys[slug]
 
     def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
-              warnings: Iterable[Diagnostic], files: dict[str, bytes]) -> UnitRecord:
+              warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
+              read_back: bool = True,
+              summarise: Callable[[], Mapping[str, Any]] | None = None) -> UnitRecord:
         """Add one unit's files to ``files``, read back from the last build when it made them
-        from the same key, else rendered; returns the unit's record."""
+        from the same key, else rendered; returns the unit's record. Without ``read_back``
+        (a site written in place), a unit whose files are all there with their sizes is
+        kept as it is, unread."""
         record = self.previous.units.get(unit) if self.previous else None
-        reused = record.load_from(self.out_dir) if record and record.key == key else None
+        reused: Mapping[str, bytes] | None = None
+        if record and record.key == key:
+            if read_back:
+                reused = record.load_from(self.out_dir)
+            elif self._intact(unit):
+                reused = {}
         if record and reused is not None:
             files.update(reused)
             self.reused.append(unit)
@@ -452,10 +618,28 @@ class BuildCache:
         produced = dict(render())
         files.update(produced)
         self.rendered.append(unit)
-        return UnitRecord.of(key, produced, self._portable(warnings))
+        return UnitRecord.of(key, produced, self._portable(warnings),
+                             None if summarise is None else summarise())
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(_portable(w, self.events_spelling) for w in warnings)
+
+
+RACY_NANOSECONDS = 2_000_000_000
+"""How long after a change a file's time is not trusted (see :meth:`BuildCache.inputs_bytes`)."""
+
+
+def _load_inputs(out: Path) -> dict[str, dict[str, tuple[int, int, str]]]:
+    """:data:`INPUTS_NAME` as the last build wrote it; empty when missing or unreadable."""
+    try:
+        raw = json.loads(read_regular_file(out / INPUTS_NAME))
+        if raw.get("format") != MANIFEST_FORMAT:
+            return {}
+        return {str(slug): {str(name): (int(size), int(mtime), str(sha))
+                            for name, (size, mtime, sha) in files.items()}
+                for slug, files in raw["events"].items()}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
 
 
 EVENTS_PLACEHOLDER = "<events>"

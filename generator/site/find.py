@@ -25,11 +25,12 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generator.model import StartNo
 from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR, competitor_page, player_page
 from generator.site.headline import place_words
 from generator.site.language import pgettext
 from generator.site.plan import EventPlan
-from generator.site.team_view import member_numbers
+from generator.site.stored_summary import team_members
 from generator.site.views import event_sort_key, round_view
 
 FIND_GLOBAL = "standingsFindIndex"
@@ -159,13 +160,11 @@ def find_entries(plans: Sequence[EventPlan]) -> tuple[list[FindEvent], list[Find
                     opponent=opponent)
             listed.append((row.player.name, places[row.player.start_no],
                            competitor_page(plan.slug, row.player.start_no, is_team)))
-        teams = plan.event.teams
-        if teams is not None:
-            for member in member_numbers(teams):
-                team = teams.team_of(member)
-                where = "" if team is None else f"{team.name}, {places.get(team.start_no, '')}"
-                listed.append((plan.event.tournament.player(member).name, where.rstrip(", "),
-                               player_page(plan.slug, member)))
+        for member in team_members(plan):
+            where = "" if member.team is None \
+                else f"{member.team_name}, {places.get(StartNo(member.team), '')}"
+            listed.append((member.name, where.rstrip(", "),
+                           player_page(plan.slug, StartNo(member.start_no))))
         entries += (FindEntry(name=name, event=number, position=position, where=where,
                               page=page)
                     for position, (name, where, page) in enumerate(listed))

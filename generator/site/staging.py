@@ -1,7 +1,9 @@
 """The folder ``standings build`` writes: what it may replace, the swap, and recovery.
 
-A build writes the new site into a staging folder beside the output and then swaps the two.
-Three rules keep a user's files safe:
+``standings build`` writes the site in place (generator/site/inplace.py) under the rules
+below; ``write_site`` (a whole site held in memory) writes it into a staging folder beside
+the output and then swaps the two, and older versions' builds did so too. Three rules keep
+a user's files safe:
 
 - Only a folder the build made (it holds :data:`MARKER_NAME`) or an empty folder is ever
   replaced; anything else is refused with one line saying how to go on. No option turns
@@ -97,6 +99,11 @@ def _is_legacy_manifest(path: Path) -> bool:
         return False
     return isinstance(data, dict) and isinstance(data.get("format"), int) \
         and isinstance(data.get("units"), dict)
+
+
+def is_marked(folder: Path) -> bool:
+    """The folder holds the marker itself."""
+    return _is_regular_file(folder / MARKER_NAME)
 
 
 def is_made_by_build(folder: Path) -> bool:
@@ -205,14 +212,18 @@ _ERRNO_WORDS = {
 }
 
 
-def os_error_diagnostic(error: OSError, out: Path | str) -> Diagnostic:
-    """A failure of the system while writing the site, as one line naming ``out``."""
+def os_error_diagnostic(error: OSError, out: Path | str, *, in_place: bool = False,
+                        ) -> Diagnostic:
+    """A failure of the system while writing the site, as one line naming ``out``.
+
+    ``in_place``: the site was being written file by file (inplace.py), so some pages may be
+    new already; each is whole, and the next build completes the set."""
     what, expected = _ERRNO_WORDS.get(error.errno or 0, (
         (error.strerror or str(error)).lower(), None))
+    state = ("each page is the previous one or the new one, and the next build completes "
+             "the site") if in_place else "the previous site, if any, is unchanged"
     # Named by the output the user gave: the staging folder's name would mean nothing.
-    return Diagnostic(path=os.fspath(out),
-                      message=f"cannot write the site: {what}; the previous site, if any, "
-                              "is unchanged",
+    return Diagnostic(path=os.fspath(out), message=f"cannot write the site: {what}; {state}",
                       expected=expected)
 
 
@@ -271,6 +282,10 @@ def _locked(folder: Path) -> Iterator[bool]:
         if descriptor in _HELD_LOCKS:
             _HELD_LOCKS.discard(descriptor)
             os.close(descriptor)
+
+
+held_lock = _locked
+"""The lock of a folder, held as :func:`_locked` holds it (inplace.py locks the output)."""
 
 
 def _leftovers(out: Path) -> list[Path]:

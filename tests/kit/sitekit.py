@@ -12,6 +12,8 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 from conftest import CORPUS_TRF, ROOT
 
+from generator.site.cache import INPUTS_NAME
+
 EXAMPLES_DIR = ROOT / "events"
 
 SEED_SETTINGS = {
@@ -61,8 +63,10 @@ def html_pages(site: Path) -> Iterator[Path]:
 
 
 def read_tree(site: Path) -> Mapping[str, bytes]:
+    """Every file of a built site but the record of its inputs' times, which is the
+    machine's (generator/site/cache.py INPUTS_NAME), not the site's."""
     return {p.relative_to(site).as_posix(): p.read_bytes()
-            for p in sorted(site.rglob("*")) if p.is_file()}
+            for p in sorted(site.rglob("*")) if p.is_file() and p.name != INPUTS_NAME}
 
 
 class _Links(HTMLParser):

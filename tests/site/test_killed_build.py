@@ -1,9 +1,10 @@
 """A build killed with SIGKILL leaves nothing behind (issue 22 item 6, issue 23).
 
 Killing only the build's own process (``kill -9 PID``, the out-of-memory killer) must end
-its render workers too (generator/site/workers.py), and they must never hold the staging
-folder's lock (generator/site/staging.py), so the next build finds nothing locked by a dead
-build and leaves nothing beside ``site/``, whatever instant the kill landed.
+its render workers too (generator/site/workers.py), and they must never hold the output
+folder's lock (generator/site/inplace.py), so the next build finds nothing locked by a dead
+build, completes what it began and leaves nothing beside ``site/``, whatever instant the
+kill landed.
 
 The builds run as subprocesses through a small runner that makes each worker job slow (it
 stands for the minutes of jobs a large event queues) and announces each worker by a file,
@@ -30,6 +31,7 @@ from kit.sitekit import make_event, read_tree
 from kit.trfgen import generate_swiss
 
 from generator.cli import main
+from generator.site.inplace import JOURNAL_NAME
 from generator.site.render import PARALLEL_MIN_PLAYERS
 
 pytestmark = pytest.mark.skipif(
@@ -97,10 +99,6 @@ def is_running(pid: int) -> bool:
     return state != "Z"
 
 
-def staging_folders(project: Path) -> list[Path]:
-    return sorted(p for p in project.iterdir() if p.name.startswith(".site.staging-"))
-
-
 def is_locked(folder: Path) -> bool:
     descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -135,8 +133,7 @@ def kill_while_two_workers_render(build: subprocess.Popen[bytes], project: Path,
         build.send_signal(signal.SIGKILL)
         build.wait(timeout=BOUND)
     workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
-    [staging] = staging_folders(project)
-    assert not is_locked(staging)  # the workers never held the dead build's lock
+    assert not is_locked(project / "site")  # the workers never held the dead build's lock
     wait_for(lambda: not any(is_running(pid) for pid in workers), "end of the workers")
     result = CliRunner().invoke(main, ["build", str(project / "events"), "--out",
                                        str(project / "site")])
@@ -144,7 +141,7 @@ def kill_while_two_workers_render(build: subprocess.Popen[bytes], project: Path,
     assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
 
 
-def test_killing_the_build_ends_its_workers_and_frees_its_staging_folder(
+def test_killing_the_build_ends_its_workers_and_frees_the_output_folder(
         tmp_path: Path, workers_seen: Path) -> None:
     project = tmp_path / "club"
     # A big event: the smallest that a build renders in worker processes.
@@ -169,20 +166,20 @@ def test_killing_a_build_of_many_events_ends_their_workers(
 
 def test_a_build_killed_at_any_instant_leaves_nothing_after_the_next_build(
         tmp_path: Path, workers_seen: Path) -> None:
-    """Issue 23: killed shortly after its staging folder appears, then one ordinary build;
+    """Issue 23: killed shortly after it locked the output folder, then one ordinary build;
     the kill lands before the workers start, while they render, and between."""
     project = tmp_path / "club"
     events = project / "events"
     make_event(events, "club", generate_swiss(24, 5, seed=23), "title: Before\n")
     assert CliRunner().invoke(main, ["build", str(events), "--out",
                                      str(project / "site")]).exit_code == 0
-    for attempt, seconds_after_staging in enumerate((0.0, 0.05, 0.2, 0.5, 1.0)):
+    for attempt, seconds_after_locking in enumerate((0.0, 0.05, 0.2, 0.5, 1.0)):
         title = f"After {attempt}"
         (events / "club" / "event.yml").write_text(f"title: {title}\n")  # to render
         build = start_build(project, workers_seen, job_seconds=2, parallel_min=1)
         try:
-            wait_for(lambda: staging_folders(project), "staging folder")
-            time.sleep(seconds_after_staging)  # where the kill lands; nothing is measured
+            wait_for(lambda: is_locked(project / "site"), "the output folder locked")
+            time.sleep(seconds_after_locking)  # where the kill lands; nothing is measured
         finally:
             build.send_signal(signal.SIGKILL)
             build.wait(timeout=BOUND)
@@ -190,6 +187,7 @@ def test_a_build_killed_at_any_instant_leaves_nothing_after_the_next_build(
                                            str(project / "site")])
         assert result.exit_code == 0, result.output
         assert sorted(p.name for p in project.iterdir()) == ["events", "site"], attempt
+        assert not (project / "site" / JOURNAL_NAME).exists()
         assert title in (project / "site" / "club" / "index.html").read_text()
 
 

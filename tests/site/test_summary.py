@@ -10,6 +10,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
+from generator.reading.events import read_events
 from generator.site import build as site
 from generator.site.summary import summarise
 
@@ -19,7 +20,7 @@ import bench_archive
 
 
 def index_pages(events_root: Path, summarised: bool) -> dict[str, bytes]:
-    plans = [site.plan_event(event) for event in site.read_events(events_root)]
+    plans = [site.plan_event(event) for event in read_events(events_root)]
     shown = [summarise(plan) for plan in plans] if summarised else plans
     return site.render_index(shown, site.site_environment(events_root))
 
@@ -37,7 +38,7 @@ def test_an_archives_index_pages_from_summaries_equal_those_from_plans(tmp_path:
 
 
 def test_a_summary_keeps_no_derivation_and_no_file() -> None:
-    plan = site.plan_event(site.read_events(ROOT / "events")[0])
+    plan = site.plan_event(read_events(ROOT / "events")[0])
     assert plan.event.festival is None
     summary = summarise(plan)
     assert summary.event.trf_bytes == b""

@@ -1,0 +1,382 @@
+"""The output folder written in place: each changed file replaced on its own, under a lock.
+
+A build no longer stages the whole site beside ``site/`` and swaps it in (a change of one
+event cost the writing of every file, and the unlinking of the old site's): it writes only
+the files whose bytes differ from the last build's, each through a temporary file in the
+same folder and ``os.replace``, so a reader or a ``kill -9`` sees every file either old or
+new, never half written. Three rules keep the set whole:
+
+- The journal (:data:`JOURNAL_NAME`): before a file is replaced or removed, its path is
+  appended to the journal in the output folder. A build killed at any instant leaves it; the
+  next build reads it first and counts every path in it as unknown (its unit rendered again,
+  the file written again or removed), so it completes the set the killed build began. A
+  successful build removes the journal only after the manifest describing the new files is
+  in place.
+- Removals come last: the files of an event no longer in the site are removed after every
+  page that linked them was rewritten, and never a file the new site has.
+- The lock: the output folder itself is locked (``flock``) from before the manifest is read
+  until the journal is removed, so two builds started at once never interleave their
+  writes; the second refuses at once with one line (:func:`busy_diagnostic`) rather than
+  wait behind a build that may take minutes. The system drops the lock when its process
+  ends, however it ends; the render workers do not keep it (staging's
+  ``_release_inherited_locks``).
+
+What a build may write into, and the hostile cases, are staging.py's rules, kept: only a
+folder the build made (its marker) or an empty one; never a folder reached through a link
+(every folder below the output is opened with ``O_NOFOLLOW`` from its parent, and a link
+found where the site has a folder or a file is removed, never followed); never a path with
+``..`` or a leading ``/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import shutil
+import stat
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Protocol
+
+from generator.errors import Diagnostic, StandingsError
+from generator.site import staging
+from generator.site.cache import INPUTS_NAME, MANIFEST_NAME, FileRecord, FileStamp, Manifest
+
+__all__ = ["JOURNAL_NAME", "InPlaceSite", "busy_diagnostic"]
+
+JOURNAL_NAME = ".standings-journal"
+"""The paths a build is about to replace or remove, one JSON string a line."""
+
+_NEW_SUFFIX = ".standings-new"
+"""A file being written is ``.<name>`` + this, beside its final name (one build at a time
+writes, under the lock, so the name needs no randomness and a killed build's is found)."""
+
+_OURS = frozenset({staging.MARKER_NAME, MANIFEST_NAME, INPUTS_NAME, JOURNAL_NAME})
+"""The files of the output folder that are not pages."""
+
+_DIRECTORY = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | getattr(os, "O_DIRECTORY", 0)
+
+
+def busy_diagnostic(out: Path | str) -> Diagnostic:
+    return Diagnostic(path=os.fspath(out),
+                      message="another 'standings build' is writing this site; this one "
+                              "wrote nothing",
+                      expected="the other build finished first, then this one again")
+
+
+def _temporary(name: str) -> str:
+    return f".{name}{_NEW_SUFFIX}"
+
+
+class InPlaceSite:
+    """The output folder, locked, written file by file (see the module docstring).
+
+    ``dirty``: the paths a killed build had journaled (a unit holding one cannot be reused).
+    ``previous``: the manifest of the files on disk as the last finished build wrote them.
+    """
+
+    def __init__(self, out_dir: Path | str,
+                 read: tuple[Manifest | None, FileStamp | None] = (None, None)) -> None:
+        self.out = staging.located(out_dir)
+        self.shown = os.fspath(out_dir)
+        self._lock = contextlib.ExitStack()
+        self._written: dict[str, FileRecord] = {}
+        self._journal: int | None = None
+        self._root: int | None = None
+        self._created = False
+        self._read = read
+        """A manifest read before the lock and its file's stamp: kept if the file is the same."""
+        self._touched = False
+        """The output folder did not exist before this build (see :meth:`close`)."""
+        try:
+            with self._diagnosed():
+                self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    @contextlib.contextmanager
+    def _diagnosed(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as error:
+            raise StandingsError([staging.os_error_diagnostic(error, self.shown,
+                                                              in_place=True)]) from error
+
+    def _open(self) -> None:
+        try:
+            os.makedirs(self.out)
+            self._created = True
+        except FileExistsError:
+            pass
+        if not self._lock.enter_context(staging.held_lock(self.out)):
+            raise StandingsError([busy_diagnostic(self.shown)])
+        # Checked again under the lock: the folder may have been replaced meanwhile.
+        staging.check_output(self.out)
+        self._root = os.open(self.out, _DIRECTORY)
+        if not staging.is_marked(self.out):  # new, empty, or a site of before the marker
+            self._replace_file(self._root, staging.MARKER_NAME, staging.MARKER_TEXT)
+        journaled = self._read_journal()
+        self.previous = None if journaled is None else self._manifest()
+        self._records = {} if self.previous is None else {
+            path: record for unit in self.previous.units.values()
+            for path, record in unit.files.items()}
+        self.dirty: frozenset[str] = journaled or frozenset()
+        for path in self.dirty:  # a killed build's half-written file
+            self._unlink(path, temporary=True)
+
+    def _manifest(self) -> Manifest | None:
+        known, stamp = self._read
+        if known is not None and stamp is not None:
+            try:
+                found = os.lstat(self.out / MANIFEST_NAME)
+            except OSError:
+                return None
+            if stat.S_ISREG(found.st_mode) \
+                    and (found.st_ino, found.st_size, found.st_mtime_ns) == stamp:
+                return known
+        return Manifest.load(self.out)
+
+    def _read_journal(self) -> frozenset[str] | None:
+        """The journaled paths (a line cut short by a kill was never acted upon); None
+        when the journal cannot be read (every file is then unknown: no manifest)."""
+        assert self._root is not None
+        try:
+            descriptor = os.open(JOURNAL_NAME, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                 dir_fd=self._root)
+        except FileNotFoundError:
+            return frozenset()
+        except OSError:
+            return None
+        with os.fdopen(descriptor, "rb") as journal:
+            data = journal.read()
+        paths = set()
+        for line in data.split(b"\n")[:-1]:
+            try:
+                path = json.loads(line)
+            except ValueError:
+                return None
+            if isinstance(path, str) and _is_inside(path):
+                paths.add(path)
+        return frozenset(paths)
+
+    # --- writing ---------------------------------------------------------------------
+
+    def write(self, files: Mapping[str, bytes]) -> None:
+        """Replace each file whose bytes differ from what the last build recorded (or that
+        is missing, or journaled); a path given twice must have the same bytes."""
+        changed = []
+        for relative, content in files.items():
+            record = FileRecord.of(content)
+            known = self._written.get(relative)
+            if known is not None:
+                if known != record:
+                    raise ValueError(f"two different pages for {relative!r}")
+                continue
+            if not _is_inside(relative) or relative in _OURS:
+                raise ValueError(f"refusing to write outside the site: {relative!r}")
+            self._written[relative] = record
+            if not self._is_on_disk(relative, record):
+                changed.append(relative)
+        if changed:
+            with self._diagnosed(), self._folders() as folder:
+                self._note(changed)
+                for relative in changed:
+                    parent, _, name = relative.rpartition("/")
+                    self._replace_file(folder(parent, create=True), name, files[relative])
+
+    def _is_on_disk(self, relative: str, record: FileRecord) -> bool:
+        """The last build recorded these bytes for this path, nothing has journaled it
+        since, and the file is there with their size."""
+        if relative in self.dirty or self.previous is None:
+            return False
+        if self._records.get(relative) != record:
+            return False
+        try:
+            found = os.lstat(self.out / relative)
+        except OSError:
+            return False
+        return stat.S_ISREG(found.st_mode) and found.st_size == record.size
+
+    def remove(self, paths: Iterable[str]) -> None:
+        """Remove files the new site does not have (never one it has: checked here), and
+        the folders they leave empty."""
+        doomed = sorted(path for path in paths if path not in self._written
+                        and _is_inside(path) and path not in _OURS)
+        if not doomed:
+            return
+        with self._diagnosed(), self._folders() as folder:
+            self._note(doomed)
+            for relative in doomed:
+                self._unlink(relative, temporary=False, folder=folder)
+        for parent in sorted({p.rpartition("/")[0] for p in doomed if "/" in p},
+                             key=lambda p: -p.count("/")):
+            self._remove_empty(parent)
+
+    def remove_unlisted(self, keep: Iterable[str]) -> None:
+        """Remove every file under the output that is not in ``keep`` (nor ours): for a
+        folder without a manifest, whose files no record names."""
+        kept = set(keep) | set(self._written)
+        found = []
+        for folder, dirnames, filenames in os.walk(self.out):  # never follows a link
+            below = os.path.relpath(folder, self.out)
+            prefix = "" if below == "." else below.replace(os.sep, "/") + "/"
+            found += [prefix + name for name in filenames if prefix + name not in kept]
+            found += [prefix + name for name in dirnames
+                      if os.path.islink(os.path.join(folder, name))]
+        self.remove(path for path in found if path not in _OURS)
+
+    def finish(self, manifest: bytes | None, inputs: bytes | None = None) -> None:
+        """Put the manifest (and the inputs' record) in place, then drop the journal: from
+        here the next build trusts the manifest again."""
+        with self._diagnosed():
+            self._finish(manifest, inputs)
+        self.close()
+
+    def _finish(self, manifest: bytes | None, inputs: bytes | None) -> None:
+        assert self._root is not None
+        self._touched = True
+        for name, data in ((MANIFEST_NAME, manifest), (INPUTS_NAME, inputs)):
+            if data is None:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(name, dir_fd=self._root)
+            else:
+                self._replace_file(self._root, name, data)
+        if self._journal is not None:
+            os.close(self._journal)
+            self._journal = None
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(JOURNAL_NAME, dir_fd=self._root)
+
+    def close(self) -> None:
+        """Let go of the lock (the journal, if any, stays for the next build). A folder
+        this build made and wrote no page into is removed: a build that failed before
+        writing leaves no site behind."""
+        if self._created and not self._touched and self._root is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(staging.MARKER_NAME, dir_fd=self._root)
+                os.rmdir(self.out)
+        for attribute in ("_journal", "_root"):
+            descriptor = getattr(self, attribute)
+            if descriptor is not None:
+                with contextlib.suppress(OSError):
+                    os.close(descriptor)
+                setattr(self, attribute, None)
+        self._lock.close()
+
+    # --- the journal and the files -----------------------------------------------------
+
+    def _note(self, paths: Iterable[str]) -> None:
+        """Append the paths to the journal before any of them is touched."""
+        assert self._root is not None
+        self._touched = True
+        if self._journal is None:
+            self._journal = os.open(JOURNAL_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                                    | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=self._root)
+        _write_all(self._journal, "".join(json.dumps(path) + "\n" for path in paths).encode())
+
+    @contextlib.contextmanager
+    def _folders(self) -> Iterator[_FolderOpener]:
+        """Open folders below the output, each from its parent without following a link;
+        the descriptors are closed at the end."""
+        assert self._root is not None
+        opened: dict[str, int] = {"": self._root}
+        try:
+            def folder(relative: str, *, create: bool) -> int | None:
+                if relative in opened:
+                    return opened[relative]
+                parent_path, _, name = relative.rpartition("/")
+                parent = folder(parent_path, create=create)
+                if parent is None:
+                    return None
+                descriptor = _open_folder(parent, name, create=create)
+                if descriptor is not None:
+                    opened[relative] = descriptor
+                return descriptor
+
+            yield folder
+        finally:
+            for relative, descriptor in opened.items():
+                if relative:
+                    os.close(descriptor)
+
+    def _replace_file(self, folder: int | None, name: str, content: bytes) -> None:
+        assert folder is not None
+        temporary = _temporary(name)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary, dir_fd=folder)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                             | os.O_CLOEXEC, 0o666, dir_fd=folder)
+        try:
+            _write_all(descriptor, content)
+        finally:
+            os.close(descriptor)
+        try:
+            try:
+                os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+            except IsADirectoryError:  # a folder where the site has a file: not ours to keep
+                shutil.rmtree(name, dir_fd=folder)
+                os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary, dir_fd=folder)
+            raise
+
+    def _unlink(self, relative: str, *, temporary: bool,
+                folder: _FolderOpener | None = None) -> None:
+        parent, _, name = relative.rpartition("/")
+        with contextlib.ExitStack() as stack:
+            opener = folder if folder is not None else stack.enter_context(self._folders())
+            descriptor = opener(parent, create=False)
+            if descriptor is None:
+                return
+            with contextlib.suppress(FileNotFoundError, IsADirectoryError, PermissionError):
+                os.unlink(_temporary(name) if temporary else name, dir_fd=descriptor)
+
+    def _remove_empty(self, relative: str) -> None:
+        while relative:
+            try:
+                os.rmdir(self.out / relative)
+            except OSError:
+                return
+            relative = relative.rpartition("/")[0]
+
+
+class _FolderOpener(Protocol):
+    """(folder below the output, create) -> its descriptor, or None (missing, not created)."""
+
+    def __call__(self, relative: str, *, create: bool) -> int | None: ...
+
+
+def _open_folder(parent: int, name: str, *, create: bool) -> int | None:
+    """``name`` in ``parent`` as a folder, never through a link: a link or a file where the
+    site has a folder is removed (when ``create``), and the folder made."""
+    for _ in range(3):
+        try:
+            return os.open(name, _DIRECTORY, dir_fd=parent)
+        except FileNotFoundError:
+            if not create:
+                return None
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(name, 0o755, dir_fd=parent)
+        except OSError as error:
+            if error.errno not in (errno.ELOOP, errno.ENOTDIR):
+                raise
+            if not create:
+                return None
+            os.unlink(name, dir_fd=parent)  # a link, or a file: removed, never followed
+    raise OSError(errno.EBUSY, "a folder of the site keeps changing while it is written", name)
+
+
+def _write_all(descriptor: int, content: bytes) -> None:
+    view = memoryview(content)
+    while view:
+        view = view[os.write(descriptor, view):]
+
+
+def _is_inside(relative: str) -> bool:
+    parts = relative.split("/")
+    return bool(relative) and not relative.startswith("/") and ".." not in parts \
+        and "" not in parts and "." not in parts

@@ -1,0 +1,204 @@
+"""An event's stored summary: what the pages outside its folder need of it, kept by the build.
+
+The index, the players' pages and the find index list every event; an archive of thousands
+must not read, plan and hold every event to list them when one changed. So a build writes,
+beside each event's pages (in the cache manifest, generator/site/cache.py), a summary of
+what those pages read of it: its heading facts, each competitor's name, number, rating,
+FIDE ID, federation, place and points, the players' person keys, the tie-breaks it uses, the
+federations of its flags and a team event's members. The next build lists an event whose
+inputs did not change from its summary alone (:class:`SummarisedEvent`, which answers the
+same attributes as an ``EventPlan`` for those pages), without opening its files.
+
+A summary is plain JSON: the manifest is published, and is read back only as data.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from generator.model import StartNo
+from generator.site.plan import EventPlan
+from generator.site.team_view import member_numbers
+
+__all__ = ["SummarisedEvent", "TeamMember", "summarise", "summarised", "team_members"]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMember:
+    """A player of a team event, as the find index lists them."""
+
+    start_no: int
+    name: str
+    team: int | None
+    """The team's start number; None for a player of no team."""
+    team_name: str
+
+
+def team_members(plan: EventPlan | SummarisedEvent) -> tuple[TeamMember, ...]:
+    """A team event's players after its teams (none for an individual event)."""
+    if isinstance(plan, SummarisedEvent):
+        return plan.members
+    teams = plan.event.teams
+    if teams is None:
+        return ()
+    found = []
+    for member in member_numbers(teams):
+        team = teams.team_of(member)
+        found.append(TeamMember(start_no=member,
+                                name=plan.event.tournament.player(member).name,
+                                team=None if team is None else team.start_no,
+                                team_name="" if team is None else team.name))
+    return tuple(found)
+
+
+def summarise(plan: EventPlan) -> dict[str, Any]:
+    """The event's summary as JSON data (deterministic: sorted, no float)."""
+    info = plan.info
+    keys = {} if info.is_team_event else plan.person_keys
+    return {
+        "title": info.title, "place": info.place,
+        "start": None if info.start_date is None else info.start_date.isoformat(),
+        "end": None if info.end_date is None else info.end_date.isoformat(),
+        "played": info.rounds_played, "total": info.rounds_total,
+        "announced": info.progress.rounds_announced, "team": info.is_team_event,
+        "final": plan.standings.is_final,
+        "tiebreaks": [spec.acronym for spec in plan.standings.specs],
+        "rows": [[row.player.name, row.player.start_no, row.player.rating,
+                  row.player.fide_id, row.player.federation, row.rank, row.rank_to,
+                  str(row.points), keys.get(row.player.start_no)]
+                 for row in plan.standings.rows],
+        "federations": sorted({player.federation
+                               for player in plan.event.tournament.players}),
+        "members": [[m.start_no, m.name, m.team, m.team_name] for m in team_members(plan)],
+    }
+
+
+# --- the stand-ins the pages read -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Player:
+    name: str
+    start_no: StartNo
+    rating: int | None
+    fide_id: int | None
+    federation: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Row:
+    player: _Player
+    rank: int
+    rank_to: int
+    points: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    acronym: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Standings:
+    rows: tuple[_Row, ...]
+    is_final: bool
+    specs: tuple[_Spec, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Progress:
+    rounds_announced: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Info:
+    slug: str
+    title: str
+    start_date: datetime.date | None
+    end_date: datetime.date | None
+    place: str
+    rounds_played: int
+    rounds_total: int
+    is_team_event: bool
+    progress: _Progress
+
+
+@dataclass(frozen=True, slots=True)
+class _Flagged:
+    federation: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Tournament:
+    players: tuple[_Flagged, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Event:
+    tournament: _Tournament
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummarisedEvent:
+    """An unchanged event as the index, the players' pages and the find index read it."""
+
+    slug: str
+    info: _Info
+    standings: _Standings
+    person_keys: Mapping[StartNo, str]
+    event: _Event
+    members: tuple[TeamMember, ...]
+
+    @property
+    def winners(self) -> tuple[_Row, ...]:
+        """As ``EventPlan.winners``."""
+        if self.info.rounds_played == 0:
+            return ()
+        return tuple(row for row in self.standings.rows if row.rank == 1)
+
+
+def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
+    """The stand-in of a summary read back (:func:`summarise`'s data); ValueError,
+    KeyError or TypeError when it is not one."""
+    rows = []
+    keys: dict[StartNo, str] = {}
+    for name, number, rating, fide_id, federation, rank, rank_to, points, key in data["rows"]:
+        start_no = StartNo(int(number))
+        rows.append(_Row(player=_Player(name=str(name), start_no=start_no,
+                                        rating=None if rating is None else int(rating),
+                                        fide_id=None if fide_id is None else int(fide_id),
+                                        federation=str(federation)),
+                         rank=int(rank), rank_to=int(rank_to), points=Decimal(points)))
+        if key is not None:
+            keys[start_no] = str(key)
+    announced = data["announced"]
+    return SummarisedEvent(
+        slug=slug,
+        info=_Info(slug=slug, title=str(data["title"]), start_date=_day(data["start"]),
+                   end_date=_day(data["end"]), place=str(data["place"]),
+                   rounds_played=int(data["played"]), rounds_total=int(data["total"]),
+                   is_team_event=bool(data["team"]),
+                   progress=_Progress(None if announced is None else int(announced))),
+        standings=_Standings(rows=tuple(rows), is_final=bool(data["final"]),
+                             specs=tuple(_Spec(str(a)) for a in data["tiebreaks"])),
+        person_keys=keys,
+        event=_Event(_Tournament(tuple(_Flagged(str(f)) for f in data["federations"]))),
+        members=tuple(TeamMember(start_no=int(number), name=str(name),
+                                 team=None if team is None else int(team),
+                                 team_name=str(team_name))
+                      for number, name, team, team_name in data["members"]))
+
+
+def _day(text: str | None) -> datetime.date | None:
+    return None if text is None else datetime.date.fromisoformat(text)
+
+
+def as_plans(events: Sequence[EventPlan | SummarisedEvent]) -> tuple[EventPlan, ...]:
+    """The events as the pages outside their folders take them: a summary stands in for
+    the plan there, answering every attribute they read (tests/site/test_inplace_build.py
+    holds a site built from summaries to a clean build, byte for byte)."""
+    return tuple(events)  # type: ignore[arg-type]

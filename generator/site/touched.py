@@ -1,0 +1,76 @@
+"""The players' pages a change touches, so that a build of an archive renders only those.
+
+A person's page lists their appearances in every event, and a person is one key across
+events (``person_keys.py``: a player's key depends on their own event alone). So a page can
+change only when an event with that key in it changes, appears or goes: the keys of the
+events read by this build (as they are now, and as the last build's summaries list them)
+and of the events gone since. Every other person's page is kept as the last build wrote
+it, when the manifest has it and the file is still there with its size.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Collection, Sequence
+from pathlib import Path
+
+from generator.site.addresses import person_page
+from generator.site.cache import INDEX_UNIT, FileRecord, Manifest
+from generator.site.people import Person
+from generator.site.plan import EventPlan
+
+__all__ = ["kept_person_pages", "touched_keys"]
+
+
+def touched_keys(read: Sequence[EventPlan], previous: Manifest | None,
+                 listed: Collection[str]) -> frozenset[str] | None:
+    """The person keys whose page may change; None when that cannot be known (no manifest,
+    or an event of it without a summary): every page is then rendered.
+
+    ``read``: the events this build reads; ``listed``: the slugs of every event now."""
+    if previous is None:
+        return None
+    keys: set[str] = set()
+    for plan in read:
+        if not plan.info.is_team_event:
+            person_keys = plan.person_keys
+            keys.update(person_keys[row.player.start_no] for row in plan.standings.rows)
+    now_read = {plan.slug for plan in read}
+    for name, unit in previous.units.items():
+        if "/" in name or name == INDEX_UNIT or (name not in now_read and name in listed):
+            continue  # a language's copy, the index, or an event listed from its summary
+        if unit.summary is None:
+            return None
+        keys.update(str(row[8]) for row in unit.summary["rows"] if row[8] is not None)
+    return frozenset(keys)
+
+
+def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[str] | None,
+                      previous: Manifest | None, out: Path, dirty: Collection[str] = (),
+                      ) -> tuple[tuple[Person, ...], dict[str, FileRecord]]:
+    """The persons whose page is rendered in the language under ``home``, and the records
+    of the pages kept as they are (by their path in the site). ``dirty``: the paths a
+    killed build journaled (inplace.py), rendered whatever the rest says."""
+    index = None if previous is None else previous.units.get(home + INDEX_UNIT)
+    if touched is None or index is None:
+        return tuple(persons), {}
+    rendered = []
+    kept: dict[str, FileRecord] = {}
+    for person in persons:
+        path = home + person_page(person.key)
+        record = index.files.get(path)
+        if person.key in touched or record is None or path in dirty \
+                or not _is_there(out / path, record):
+            rendered.append(person)
+        else:
+            kept[path] = record
+    return tuple(rendered), kept
+
+
+def _is_there(path: Path, record: FileRecord) -> bool:
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(found.st_mode) and found.st_size == record.size
