@@ -175,8 +175,10 @@ def _where_playing(plan: EventPlan) -> dict[int, tuple[int, int, str]]:
     """A festival section's players with a game in the round under way (issue 27: "where
     do I play"): start number -> (round, board, opponent's name). Empty for an event that
     is no section (its index stays as it was), a team event, or between rounds."""
+    if plan.event.festival is None or plan.info.is_team_event:
+        return {}
     round_no = plan.info.current_round
-    if plan.event.festival is None or plan.info.is_team_event or round_no is None:
+    if round_no is None:
         return {}
     playing: dict[int, tuple[int, int, str]] = {}
     for board in round_view(plan, round_no).boards:

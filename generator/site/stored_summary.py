@@ -140,6 +140,8 @@ class _Tournament:
 @dataclass(frozen=True, slots=True)
 class _Event:
     tournament: _Tournament
+    festival: None = None
+    """An event listed from its summary is never a festival's section: those are read."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
