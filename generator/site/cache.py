@@ -213,7 +213,7 @@ class FileRecord:
         return cls(len(content), hashlib.sha256(content).hexdigest())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UnitRecord:
     """One cached unit (an event's pages, or the index pages) as built last time."""
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import shutil
@@ -50,8 +51,10 @@ JOURNAL_NAME = ".standings-journal"
 """The paths a build is about to replace or remove, one JSON string a line."""
 
 _NEW_SUFFIX = ".standings-new"
-"""A file being written is ``.<name>`` + this, beside its final name (one build at a time
-writes, under the lock, so the name needs no randomness and a killed build's is found)."""
+"""A file being written is ``.<digest of its name>`` + this, beside its final name (one
+build at a time writes, under the lock, so the name needs no randomness and a killed build's
+is found; a digest rather than the name itself, so that a name near the file system's limit
+of 255 bytes still has room for it)."""
 
 _OURS = frozenset({staging.MARKER_NAME, MANIFEST_NAME, INPUTS_NAME, JOURNAL_NAME})
 """The files of the output folder that are not pages."""
@@ -67,7 +70,7 @@ def busy_diagnostic(out: Path | str) -> Diagnostic:
 
 
 def _temporary(name: str) -> str:
-    return f".{name}{_NEW_SUFFIX}"
+    return f".{hashlib.sha256(os.fsencode(name)).hexdigest()[:24]}{_NEW_SUFFIX}"
 
 
 class InPlaceSite:

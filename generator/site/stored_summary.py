@@ -27,7 +27,7 @@ from generator.site.team_view import member_numbers
 __all__ = ["SummarisedEvent", "TeamMember", "summarise", "summarised", "team_members"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TeamMember:
     """A player of a team event, as the find index lists them."""
 
