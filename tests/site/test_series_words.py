@@ -34,7 +34,7 @@ def _number(text: str) -> Decimal:
     return D(whole or "0") + (D("0.5") if text.endswith("½") else D(0))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=30, deadline=None, derandomize=True)  # CI-sized
 @given(st.lists(st.lists(st.tuples(st.sampled_from("abcdef"), st.integers(0, 14)),
                          min_size=1, max_size=6), min_size=1, max_size=5),
        st.sampled_from(RULES), st.sampled_from(EventTies), st.one_of(st.none(),
