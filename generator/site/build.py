@@ -49,6 +49,7 @@ from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
+from generator.site.series_plan import plan_series
 from generator.site.stored_summary import SummarisedEvent, as_plans, summarise, summarised
 from generator.site.template_paths import club_templates, package_templates
 from generator.site.touched import kept_person_pages, touched_keys
@@ -362,7 +363,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     warned = dict(sorted(warned.items()))
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(listing.diagnostics),
-                *(warning for found in warned.values() for warning in found))
+                *(warning for found in warned.values() for warning in found),
+                *_series_warnings(events_path, planned.events))
     if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(planned.events)
@@ -411,6 +413,16 @@ def _read_whole(slugs: Iterable[str], events_root: Path) -> frozenset[str]:
     patterns = [pattern.written for each in settings for pattern in each.events]
     return frozenset(slug for slug in slugs
                      if "/" in slug or any(fnmatch.fnmatchcase(slug, p) for p in patterns))
+
+
+def _series_warnings(events_path: Path, plans: Sequence[EventPlan]) -> tuple[Diagnostic, ...]:
+    """The series' warnings, as ``standings check`` prints them (a glob that matches no event
+    folder, say): their errors stop the build where the series pages are made."""
+    settings, problems = read_series(events_path)
+    found = [problem for problem in problems if not problem.is_error]
+    for each in settings:
+        found.extend(d for d in plan_series(each, plans).diagnostics if not d.is_error)
+    return tuple(found)
 
 
 def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,

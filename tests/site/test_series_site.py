@@ -182,3 +182,23 @@ def test_check_lists_the_probable_duplicates_not_joined(tmp_path: Path,
     assert ("series/club-blitz-2026.yml: probable duplicate not joined: 'Haugen, Sofie' "
             f"({BLITZ[0]}, {BLITZ[1]}, {BLITZ[3]}) and 'Haugen, Sofi' ({BLITZ[2]}), names one "
             "letter apart; if they are one person, join them under 'aliases'") in result.output
+
+
+def test_the_build_says_a_series_warning_as_check_does(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # A glob that matches no event folder is a warning of the series: the build prints it
+    # (and --strict refuses it), as it prints an event's.
+    project = _project(tmp_path)
+    series = project / "series" / "club-blitz-2026.yml"
+    series.write_text(series.read_text(encoding="utf-8").replace(
+        "blitz-2026-*", "blitz-2025-*"), encoding="utf-8")
+    monkeypatch.chdir(project)
+    checked = CliRunner().invoke(main, ["check", "events"])
+    warning = next(line for line in checked.output.splitlines()
+                   if "'blitz-2025-*' matches no event folder" in line)
+    built = CliRunner().invoke(main, ["build", "events", "--out", "site"])
+    assert built.exit_code == 0, built.output
+    assert warning in built.output.splitlines()
+    strict = CliRunner().invoke(main, ["build", "events", "--out", "strict", "--strict"])
+    assert strict.exit_code == 1 and "matches no event folder" in strict.output
+    assert not (project / "strict").exists()
