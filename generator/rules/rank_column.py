@@ -126,7 +126,7 @@ def rank_column_diagnostics(rows: Sequence[StandingsRow], source: str) -> tuple[
     if reordered:
         found.append(Diagnostic(
             path=source, severity=Severity.REMARK,
-            message=f"the file's ranks follow another tie-break order than event.yml: "
+            message=f"the file's ranks follow another tie-break order than the one applied: "
                     f"{reordered} {competitor}{'s' if reordered != 1 else ''} ranked otherwise "
                     "among equal points"))
     return tuple(found)

@@ -154,8 +154,8 @@ def test_warnings_are_one_folded_line_with_their_count() -> None:
 
 def test_notes_get_a_folded_banner_that_does_not_name_strict_as_refusing() -> None:
     note = Diagnostic(path="events/a/t.trf", severity=Severity.REMARK,
-                      message="the file's ranks follow another tie-break order than event.yml: "
-                              "4 players ranked otherwise among equal points")
+                      message="the file's ranks follow another tie-break order than the one "
+                              "applied: 4 players ranked otherwise among equal points")
     served = inject(PAGE, epoch=1, diagnostics=(note,)).decode()
     assert WARNINGS_ID not in served and BANNER_ID not in served
     banner = served[served.index(f'id="{NOTES_ID}"'):]

@@ -52,7 +52,7 @@ def test_another_order_inside_equal_points_is_one_note_for_the_file() -> None:
     ranks = swapped(swapped(as_computed(), 8, 5), 15, 14)
     assert diagnostics(ranks) == [(
         Severity.REMARK,
-        "tec.trf: note: the file's ranks follow another tie-break order than event.yml: "
+        "tec.trf: note: the file's ranks follow another tie-break order than the one applied: "
         "4 players ranked otherwise among equal points")]
 
 
@@ -118,7 +118,7 @@ def test_strict_publishes_a_file_with_a_note_and_says_it(
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     note = ("events/gros/tournament.trf: note: the file's ranks follow another tie-break "
-            "order than event.yml: 39 players ranked otherwise among equal points")
+            "order than the one applied: 39 players ranked otherwise among equal points")
     built = runner.invoke(main, ["build", "events", "--out", "site", "--strict"])
     assert built.exit_code == 0, built.stderr
     assert note in built.stderr.splitlines()
