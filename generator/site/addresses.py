@@ -146,21 +146,8 @@ def tiebreak_page(acronym: str) -> str:
     return f"{TIEBREAKS_DIR}/{explanation_stem(acronym)}.html"
 
 
-def festival_page(slug: str) -> str:
-    """A festival's own page: every section with its status (issue 27)."""
-    return f"{slug}/index.html"
-
-
-def festival_prizes_page(slug: str) -> str:
-    """The prize-giving of a whole festival: every section's prize lists, in order."""
-    return f"{slug}/prizes.html"
-
-
-def festival_qr_page(slug: str) -> str:
-    """The venue's sheet for a festival: a QR code to the festival's page."""
-    return f"{slug}/qr.html"
-
-
+# A festival's own page, prize-giving and QR sheet are named as an event's are, in its folder
+# (event_page, prizes_page, qr_page); its downloads are its own.
 def festival_json_download(slug: str) -> str:
     """Every section's standings in one JSON file."""
     return f"{slug}/festival.json"

@@ -13,10 +13,9 @@ from generator.reading.festival import Festival
 from generator.site.addresses import (
     event_page,
     festival_json_download,
-    festival_page,
-    festival_prizes_page,
-    festival_qr_page,
     festival_trf_download,
+    prizes_page,
+    qr_page,
 )
 from generator.site.plan import EventPlan
 from generator.site.schedule import RoundDay
@@ -47,7 +46,7 @@ def section_switcher(plan: EventPlan) -> SectionSwitcher | None:
     if festival is None:
         return None
     return SectionSwitcher(
-        title=festival.title, page=festival_page(festival.slug),
+        title=festival.title, page=event_page(festival.slug),
         sections=tuple(SwitcherLink(label=festival.labels[name],
                                     page=event_page(festival.section_slug(name)),
                                     is_current=festival.section_slug(name) == plan.slug)
@@ -85,15 +84,15 @@ class FestivalView:
 
     @property
     def page(self) -> str:
-        return festival_page(self.slug)
+        return event_page(self.slug)
 
     @property
     def prizes_page(self) -> str:
-        return festival_prizes_page(self.slug)
+        return prizes_page(self.slug)
 
     @property
     def qr_page(self) -> str:
-        return festival_qr_page(self.slug)
+        return qr_page(self.slug)
 
     @property
     def json_download(self) -> str:
