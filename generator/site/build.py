@@ -38,6 +38,7 @@ from generator.reading.events import (
     read_events_but,
 )
 from generator.reading.series_files import read_series, series_folder
+from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_files import read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
@@ -341,7 +342,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
     listing = discover_events(events_path)
-    summaries = {} if cache is None else _summaries(cache, listing, settings, events_path)
+    series, series_problems = read_series(events_path)  # its errors stop the index's render
+    summaries = {} if cache is None else _summaries(cache, listing, settings, series)
     try:
         events = read_events_but(events_path, summaries)  # raises for the folder's errors too
     except StandingsError as error:
@@ -364,7 +366,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(listing.diagnostics),
                 *(warning for found in warned.values() for warning in found),
-                *_series_warnings(events_path, planned.events))
+                *_series_warnings(series, series_problems, planned.events))
     if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(planned.events)
@@ -384,12 +386,12 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
 
 
 def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
-               events_path: Path) -> dict[str, SummarisedEvent]:
+               series: Sequence[SeriesSettings]) -> dict[str, SummarisedEvent]:
     """The events the manifest lists unchanged in every language, from their summaries."""
     built = settings.built_languages
     homes = [home(code, built) for code in built]
     found = {}
-    read_whole = _read_whole(listing.folders, events_path)
+    read_whole = _read_whole(listing.folders, series)
     for slug in listing.folders:
         if slug in read_whole:
             continue
@@ -403,24 +405,23 @@ def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
     return found
 
 
-def _read_whole(slugs: Iterable[str], events_root: Path) -> frozenset[str]:
+def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> frozenset[str]:
     """The events a build reads even when unchanged: a festival's sections (the festival's
     pages read each whole: every section's standings in its JSON, its prize-giving) and the
     events a series names (it counts each player's rounds and wins, and its categories read
     the players' records), which a stored summary does not carry. A festival holds a few
     sections and a series a season's evenings, not an archive's thousands."""
-    settings, _problems = read_series(events_root)  # its problems are the index's to say
-    patterns = [pattern.written for each in settings for pattern in each.events]
+    patterns = [pattern.written for each in series for pattern in each.events]
     return frozenset(slug for slug in slugs
                      if "/" in slug or any(fnmatch.fnmatchcase(slug, p) for p in patterns))
 
 
-def _series_warnings(events_path: Path, plans: Sequence[EventPlan]) -> tuple[Diagnostic, ...]:
+def _series_warnings(series: Sequence[SeriesSettings], problems: Sequence[Diagnostic],
+                     plans: Sequence[EventPlan]) -> tuple[Diagnostic, ...]:
     """The series' warnings, as ``standings check`` prints them (a glob that matches no event
     folder, say): their errors stop the build where the series pages are made."""
-    settings, problems = read_series(events_path)
     found = [problem for problem in problems if not problem.is_error]
-    for each in settings:
+    for each in series:
         found.extend(d for d in plan_series(each, plans).diagnostics if not d.is_error)
     return tuple(found)
 
