@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
 from generator.files import InputFolder, read_input_file, unreadable_input
+from generator.reading.festival_prize_settings import read_across_sections
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import (
     MAX_SETTINGS_CHARACTERS,
@@ -42,6 +43,7 @@ from generator.reading.settings_reader import (
     line_of,
 )
 from generator.reading.site_names import address_problem
+from generator.rules.cross_section import CrossSectionPrizes
 from generator.speed import frozen_record
 
 if TYPE_CHECKING:
@@ -53,8 +55,9 @@ OWN_KEYS = ("title", "start_date", "end_date", "dates", "notes")
 """Keys of festival.yml that describe the festival itself and that no section takes: a
 section keeps its own title and dates (its TRF's, or its event.yml's)."""
 
-FESTIVAL_ONLY_KEYS = ("sections", "people")
-"""Keys that only festival.yml has: the sections' order and names, and who is one person."""
+FESTIVAL_ONLY_KEYS = ("sections", "people", "across_sections")
+"""Keys that only festival.yml has: the sections' order and names, who is one person, and
+the prizes that span sections (festival_prize_settings.py)."""
 
 SHARED_KEYS = tuple(key for key in TOP_LEVEL_KEYS if key not in OWN_KEYS)
 """The event.yml keys a section takes from festival.yml where its own event.yml is silent."""
@@ -98,6 +101,8 @@ class Festival:
     splits: tuple[EntryRef, ...] = ()
     """Entries that are their own person, though their name and federation match another's."""
     notes: str | None = None
+    across_sections: tuple[CrossSectionPrizes, ...] = ()
+    """festival.yml's prizes that span sections, in its order."""
     path: str = ""
     """festival.yml as the user named it."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
@@ -246,9 +251,11 @@ def parse_festival(text: str, path: str, sink: DiagnosticSink, *, slug: str, dis
         reader, path)
     sections, labels = _sections(reader, values.get("sections"), folders)
     joins, splits = _people(reader, values.get("people"), sections)
+    across = (read_across_sections(reader, values["across_sections"], sections)
+              if "across_sections" in values else ())
     return Festival(slug=slug, display_path=display, settings=settings, sections=sections,
                     labels=MappingProxyType(labels), joins=joins, splits=splits,
-                    notes=settings.notes, path=path,
+                    notes=settings.notes, across_sections=across, path=path,
                     positions=MappingProxyType(dict(reader.positions)))
 
 

@@ -117,9 +117,11 @@ class FestivalView:
 
     @property
     def has_prizes(self) -> bool:
-        """Whether a section announces prizes or categories: the prize-giving page."""
-        return any(line.plan.prizes is not None and (
-            line.plan.prizes.settings is not None or line.plan.prizes.categories)
+        """Whether a section announces prizes or categories, or festival.yml prizes across
+        sections: the prize-giving page."""
+        return bool(self.festival.across_sections) or any(
+            line.plan.prizes is not None and (
+                line.plan.prizes.settings is not None or line.plan.prizes.categories)
             for line in self.sections)
 
     @property

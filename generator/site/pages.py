@@ -45,7 +45,7 @@ from generator.site.addresses import (
 )
 from generator.site.downloads import standings_csv, standings_json
 from generator.site.festival_downloads import festival_json, festival_trf_zip
-from generator.site.festival_prizes import festival_prizes
+from generator.site.festival_prizes import across_sections, festival_prizes
 from generator.site.festival_view import (
     FestivalView,
     festival_views,
@@ -572,7 +572,8 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                     template="festival_prizes.html",
                     when=lambda source, n: festival_views(source.plans)[n].has_prizes,
                     context=lambda _source, shown: {"festival": shown,
-                                                    "sections": festival_prizes(shown)},
+                                                    "sections": festival_prizes(shown),
+                                                    "across": across_sections(shown)},
                     meta=lambda site, _source, page, shown: festival_prizes_meta(site, page,
                                                                                  shown)),
                Download(path=lambda source, n: festival_views(source.plans)[n].json_download,
