@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import StandingsError
+from generator.errors import DiagnosticSink, StandingsError
 from generator.reading.events import read_events
+from generator.reading.festival import parse_festival
 from generator.site.build import build_site
 from tests.reading.test_trf_broken import BASE
 
@@ -137,3 +138,19 @@ def test_an_error_is_at_its_line_and_column_of_festival_yml(tmp_path, entry, mes
         read_events(tmp_path / "events")
     shown = [str(d) for d in caught.value.diagnostics]
     assert any(m.startswith(f"{festival / 'festival.yml'}{message}") for m in shown), shown
+
+
+def test_the_readme_s_complete_festival_yml_reads_without_a_problem():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    after = readme[readme.index("A complete `festival.yml`:"):]
+    start = after.index("```yaml\n") + len("```yaml\n")
+    text = after[start:after.index("\n```", start)]
+    sink = DiagnosticSink("festival.yml")
+    festival = parse_festival(text, "festival.yml", sink, slug="spring-2026",
+                              display="events/spring-2026",
+                              folders=["blitz", "major", "masters"])
+    assert sink.collected() == ()
+    assert festival is not None
+    (across,) = festival.across_sections
+    assert across.sections == ("masters", "major")
+    assert [c.name for c in across.categories] == ["Juniors"]
