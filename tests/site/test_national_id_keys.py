@@ -9,8 +9,11 @@ from types import MappingProxyType
 from generator.model import NationalId, Player, StartNo
 from generator.reading.festival import Festival
 from generator.reading.settings import EventSettings
+from generator.site.build import build_site
 from generator.site.person_keys import section_person_keys
 from generator.site.series_identity import identity_keys, key_of
+from tests.reading.test_national_ratings import national
+from tests.site.test_festival_across import make_congress
 
 FESTIVAL = Festival(slug="congress", display_path="events/congress", settings=EventSettings(),
                     sections=("major", "minor"),
@@ -56,3 +59,18 @@ def test_a_series_joins_a_player_by_national_id_else_name_and_federation():
     assert got[1] == got[5] == "name-brown-ann-eng"
     assert got[2] != got[6]
     assert got[3] == "fide-2501" and got[7] == "nat-eng.300003c"
+
+
+def test_a_built_festival_gives_one_person_page_to_one_national_id(tmp_path):
+    # Two spellings of one player in two sections, one national ID (TRF-26 NRS records):
+    # one person page, listing both sections.
+    festival = make_congress(tmp_path, "title: Spring Congress\n")
+    for section in ("major", "minor"):
+        trf = festival / section / "tournament.trf"
+        trf.write_text("032 ENG\n" + trf.read_text(encoding="utf-8")
+                       + national("1", "1850", "ENG", "123456A"), encoding="utf-8")
+    build_site(tmp_path / "events", tmp_path / "site", strict=True)
+    person = (tmp_path / "site" / "people" / "nat-eng.123456a.html").read_text(
+        encoding="utf-8")
+    assert "../spring/major/players/1.html" in person
+    assert "../spring/minor/players/1.html" in person
