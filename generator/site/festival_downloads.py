@@ -24,7 +24,8 @@ make each build's file differ; the TRF's own dates are inside it."""
 
 def festival_document(festival: FestivalView) -> dict[str, Any]:
     """The festival's JSON as plain values: its words, then each section's standings
-    document (as its ``standings.json``) under its folder name and switcher name."""
+    document (as its ``standings.json``) under its folder name and switcher name, then,
+    where festival.yml has them, the prizes across sections (``across_sections``)."""
     settings = festival.festival.settings
     document: dict[str, Any] = {
         "festival": festival.title,
