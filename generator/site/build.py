@@ -39,7 +39,7 @@ from generator.reading.events import (
 )
 from generator.reading.series_files import read_series, series_folder
 from generator.reading.series_settings import SeriesSettings
-from generator.reading.site_files import read_site, site_inputs
+from generator.reading.site_files import festival_logo_problems, read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
@@ -348,6 +348,9 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
         events = read_events_but(events_path, summaries)  # raises for the folder's errors too
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
+    # festival.yml's logos, read and checked as site.yml's (render.site_source publishes them).
+    site_problems = (*site_problems, *festival_logo_problems(
+        event.festival for event in events if event.festival is not None))
     if any(problem.is_error for problem in site_problems):
         raise StandingsError(site_problems)
     passes = language_passes(events_path, settings)
