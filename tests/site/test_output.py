@@ -22,7 +22,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -358,36 +357,6 @@ def test_a_kill_at_every_step_of_the_swap_leaves_a_whole_site(tmp_path: Path, mo
     else:
         pytest.fail("the swap never finished")
     assert len(killed_at) >= 5  # every step was tried: the exchange or renames, removals
-
-
-def test_a_build_killed_at_random_instants_leaves_the_old_or_the_new_site(tmp_path: Path) -> None:
-    events = tmp_path / "events"
-    trf = CORPUS_TRF / "synth-club-byes.trf"
-    titles = ["title: One\n", "title: Two\n"]
-    sites = []
-    for title in titles:  # the two sites a build may leave
-        make_event(events, "club", trf, title)
-        reference = tmp_path / f"reference-{len(sites)}"
-        assert run_build(str(events), "--out", str(reference)).exit_code == 0
-        sites.append(read_tree(reference))
-    out = tmp_path / "site"
-    make_event(events, "club", trf, titles[0])
-    assert run_build(str(events), "--out", str(out)).exit_code == 0
-    rng = random.Random(8)
-    for attempt in range(6):
-        current = read_tree(out)
-        make_event(events, "club", trf, titles[(attempt + 1) % 2])
-        child = _forked(functools.partial(run_build, str(events), "--out", str(out)))
-        time.sleep(rng.uniform(0.01, 0.5))
-        os.kill(child, signal.SIGKILL)
-        os.waitpid(child, 0)
-        assert read_tree(out) in sites
-        assert read_tree(out) in (current, sites[(attempt + 1) % 2])
-        result = run_build(str(events), "--out", str(out))
-        assert result.exit_code == 0, result.output
-        assert read_tree(out) == sites[(attempt + 1) % 2]
-        assert sorted(p.name for p in tmp_path.iterdir()) == [
-            "events", "reference-0", "reference-1", "site"]
 
 
 # --- failures of the system ---------------------------------------------------------------------
