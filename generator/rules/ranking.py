@@ -8,7 +8,6 @@ Encounter groups. ``site/plan.py`` applies an event's announced settings (``stan
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -226,6 +225,8 @@ def _compute_standings(
     drawn: set[int] = set()
     if ties is TieRule.LOTS and any(len(g) > 1 for g in groups):
         used_seed = 0 if lots_seed is None else lots_seed
+        import random  # only an event that draws lots loads it (start-up of standings rank)
+
         lots = random.Random(used_seed)
         for group in groups:
             if len(group) > 1:
