@@ -190,6 +190,7 @@ def _compute_standings(
     for k, spec in enumerate(parsed):
         stage = list(group_of)
         refined: list[list[int]] = []
+        higher_is_better = spec.direction is Direction.HIGHER_IS_BETTER
         if spec.acronym in GROUP_ORDERS:
             encounters[k] = _DirectEncounterStage()
         for group in groups:
@@ -208,8 +209,7 @@ def _compute_standings(
             elif spec.acronym == "BC" and boards_unknown_in(ctx, spec, group):
                 subgroups = [group]
             else:
-                subgroups = _split(group, columns[k].values,
-                                   higher_is_better=spec.direction is Direction.HIGHER_IS_BETTER)
+                subgroups = _split(group, columns[k].values, higher_is_better=higher_is_better)
             if len(subgroups) > 1:
                 for sub in subgroups:
                     for i in sub:

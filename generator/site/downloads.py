@@ -129,8 +129,9 @@ def _document_head(standings: Standings, event_name: str) -> dict[str, Any]:
     }
 
 
-_encode_text = json.JSONEncoder(ensure_ascii=False).encode
-"""A str as the document writes it (the json module's C encoder)."""
+_encode_text = json.encoder.encode_basestring
+"""A str as the document writes it: what ``json.dumps(text, ensure_ascii=False)`` calls (the
+json module's C encoder), without the call around it."""
 
 
 def standings_json(standings: Standings, event_name: str,
