@@ -187,16 +187,21 @@ def _compute_standings(
     encounters: dict[int, _DirectEncounterStage] = {}
     # BC groups it could not separate because their game points differ (12.1, Q6).
     board_count_blocked: dict[int, dict[int, list[int]]] = {}
+    # Where in ``groups`` the groups still tied are: a player alone stays alone, so each
+    # criterion looks at these only and the others are copied across in runs.
+    tied = [position for position, group in enumerate(groups) if len(group) > 1]
     for k, spec in enumerate(parsed):
         stage = list(group_of)
         refined: list[list[int]] = []
+        still_tied: list[int] = []
+        copied = 0
         higher_is_better = spec.direction is Direction.HIGHER_IS_BETTER
         if spec.acronym in GROUP_ORDERS:
             encounters[k] = _DirectEncounterStage()
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
+        for position in tied:
+            refined.extend(groups[copied:position])
+            copied = position + 1
+            group = groups[position]
             if spec.acronym in GROUP_ORDERS:
                 order_group = GROUP_ORDERS[spec.acronym][0]
                 outcome = order_group(group_contexts[k], spec,
@@ -215,8 +220,13 @@ def _compute_standings(
                     for i in sub:
                         stage[i] = next_group
                     next_group += 1
-            refined.extend(subgroups)
+            for sub in subgroups:
+                if len(sub) > 1:
+                    still_tied.append(len(refined))
+                refined.append(sub)
+        refined.extend(groups[copied:])
         groups = refined
+        tied = still_tied
         group_of = stage
         stages.append(stage)
 
