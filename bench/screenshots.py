@@ -7,8 +7,9 @@ Builds the repository's own examples (``events/``) into a temporary folder, serv
 on 127.0.0.1 under a sub-path as GitHub Pages would, and photographs the first screen of
 the event page, a player page, the crosstable and a round, the example festival's page and
 one of its sections, the example series' page and one person's derivation of their total in
-Debian's chromium (playwright) at 360x780 (a phone) and 1366x900 (a laptop), light; the event page and the player page
-also dark on the phone; and the front page with a name typed into "Find a player". Only
+Debian's chromium (playwright) at 360x780 (a phone) and 1366x900 (a laptop), light; the
+event page and the player page also dark on the phone; and the front page with a name typed
+into "Find a player". Only
 the first screen is taken (not the whole page): it is what a player sees on opening a
 link, and it keeps each PNG to tens of kilobytes. Run it after a change to the templates
 or the stylesheet, look at the images, and commit them.
