@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import fnmatch
+import functools
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -40,9 +41,22 @@ from generator.site.plan import EventPlan
 from generator.site.series_plan import SeriesPlan, plan_series, series_diagnostics
 from generator.site.series_view import ListedSeries, person_places
 
-__all__ = ["SERIES_KIND", "PlannedSeries", "SeriesPlan", "key_series", "listed_warnings",
-           "plan_units", "render_series", "series_keys", "series_touched", "series_unit",
-           "series_warnings", "stale_series"]
+__all__ = [
+    "SERIES_KIND",
+    "PlannedSeries",
+    "SeriesBook",
+    "SeriesPlan",
+    "key_series",
+    "listed_warnings",
+    "plan_units",
+    "render_series",
+    "series_keys",
+    "series_source",
+    "series_touched",
+    "series_unit",
+    "series_warnings",
+    "stale_series",
+]
 
 SERIES_KIND = "series"
 """The kind of site/pages.py that makes a series' files: the series' unit renders it, the
@@ -233,11 +247,66 @@ def series_touched(planned: PlannedSeries, before: Manifest | None,
     return frozenset(keys)
 
 
+def series_source(plan: SeriesPlan, env: jinja2.Environment) -> pages.SiteSource:
+    """What a series' files are made from: the series alone (its pages read nothing else
+    of the site but its settings)."""
+    return pages.SiteSource(site=render.site_of(env), plans=(), persons=(), topics=(),
+                            static={}, explain=str, series=(plan,))
+
+
+SERIES_JOB = pages.SiteJob(kind=next(kind for kind in pages.SITE_PAGE_KINDS
+                                     if kind.name == SERIES_KIND))
+
+
 def render_series(plan: SeriesPlan, env: jinja2.Environment) -> dict[str, bytes]:
-    """A series' files in the language of ``env``: the series kind of site/pages.py, of
-    this series alone (it reads nothing else of the site but its settings)."""
+    """A series' files in the language of ``env``: the series kind of site/pages.py."""
     with speaking(str(env.globals["language"])):
-        source = pages.SiteSource(site=render.site_of(env), plans=(), persons=(), topics=(),
-                                  static={}, explain=str, series=(plan,))
-        kind = next(kind for kind in pages.SITE_PAGE_KINDS if kind.name == SERIES_KIND)
-        return render.render_site_job(source, env, pages.SiteJob(kind=kind))
+        return render.render_site_job(series_source(plan, env), env, SERIES_JOB)
+
+
+class SeriesBook:
+    """``standings serve``'s series (preview/livebuild.py keys them as the build does): each
+    planned again only when an event it names moved, and the index pages made from the
+    series as planned last. For one environment (it read the series files); another starts
+    the book afresh. Its plans are made on first use, from the events' summaries."""
+
+    def __init__(self) -> None:
+        self._env: jinja2.Environment | None = None
+        self._plans: dict[str, Callable[[], SeriesPlan]] = {}
+
+    @staticmethod
+    def _settings(env: jinja2.Environment) -> tuple[SeriesSettings, ...]:
+        return tuple(env.globals.get("series_settings", ()))  # type: ignore[arg-type]
+
+    def units(self, env: jinja2.Environment, slugs: Sequence[str]
+              ) -> dict[str, tuple[str, ...]]:
+        """Each series' unit -> the events among ``slugs`` it names."""
+        if env is not self._env:
+            self._env, self._plans = env, {}
+        return {series_unit(each.slug): tuple(named_events(each, slugs))
+                for each in self._settings(env)}
+
+    def plan(self, env: jinja2.Environment, unit: str, plans: Sequence[EventPlan]
+             ) -> Callable[[], SeriesPlan]:
+        """The series ``unit`` over ``plans`` (the events served), planned when first asked;
+        its errors (a team event named) raised then, as the build raises them."""
+        settings = next(each for each in self._settings(env) if series_unit(each.slug) == unit)
+        planned = functools.cache(partial(_planned, settings, tuple(plans)))
+        self._plans[unit] = planned
+        return planned
+
+    def listed(self, env: jinja2.Environment) -> tuple[Callable[[], SeriesPlan], ...] | None:
+        """The series as planned last, in the order of their files; None when this book
+        has planned none for ``env``."""
+        if env is not self._env or not self._plans:
+            return None
+        return tuple(self._plans[unit] for each in self._settings(env)
+                     if (unit := series_unit(each.slug)) in self._plans)
+
+
+def _planned(settings: SeriesSettings, plans: Sequence[EventPlan]) -> SeriesPlan:
+    plan = plan_series(settings, plans)
+    errors = [d for d in plan.diagnostics if d.is_error]
+    if errors:
+        raise StandingsError(errors)
+    return plan

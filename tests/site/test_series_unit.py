@@ -184,6 +184,7 @@ def test_the_preview_renders_the_series_of_an_event_edited_not_the_other(
                      settle_seconds=0)
     snapshot = live.refresh()
     snapshot.files.render_all()
+    alpha = snapshot.files.unit_of("series/alpha/index.html")
     planned.clear()
     event = project / "events" / "b-2" / "event.yml"
     event.write_text(event.read_text(encoding="utf-8").replace(
@@ -191,7 +192,9 @@ def test_the_preview_renders_the_series_of_an_event_edited_not_the_other(
     snapshot = live.refresh(["b-2"])
     served = snapshot.files.render_all()
     assert planned == [("b-1", "b-2")]
+    assert snapshot.files.unit_of("series/alpha/index.html") is alpha  # its pages as rendered
+    assert "series/beta" in snapshot.rebuilt and "series/alpha" not in snapshot.rebuilt
     beta = json.loads(served["series/beta/standings.json"])
     assert beta["events"][1]["title"].startswith("Renamed ")
     assert served == {path: content for path, content in _clean(project).items()
-                      if not path.startswith(".standings-cache")}
+                      if not path.startswith(".standings-")}
