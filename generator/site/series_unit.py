@@ -142,7 +142,8 @@ def series_warnings(series: Sequence[SeriesSettings], problems: Sequence[Diagnos
     event folder, say); their errors (a team event named) stop the build here, before
     anything is written. Of every series, planned or not: from the events' headings."""
     found = [problem for problem in problems if not problem.is_error]
-    errors: list[Diagnostic] = []
+    # A file's own errors (make_environment raises them first in a build that renders).
+    errors = [problem for problem in problems if problem.is_error]
     for each in series:
         for diagnostic in series_diagnostics(each, plans):
             (errors if diagnostic.is_error else found).append(diagnostic)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from kit.sitekit import read_tree
 
+from generator.errors import StandingsError
 from generator.preview.livebuild import LiveBuild
 from generator.preview.site_port import default_site_functions
 from generator.site import series_plan
@@ -107,7 +108,7 @@ def test_an_event_changed_renders_its_series_not_the_other(
     assert {path: stamp for path, stamp in _stamps(project / "site").items()
             if path.startswith("series/beta/")} == beta
     alpha = json.loads((project / "site/series/alpha/standings.json").read_text("utf-8"))
-    assert [e["title"] for e in alpha["events"]][0].startswith("Renamed ")
+    assert alpha["events"][0]["title"].startswith("Renamed ")
     assert read_tree(project / "site") == _clean(project)
 
 
@@ -198,3 +199,18 @@ def test_the_preview_renders_the_series_of_an_event_edited_not_the_other(
     assert beta["events"][1]["title"].startswith("Renamed ")
     assert served == {path: content for path, content in _clean(project).items()
                       if not path.startswith(".standings-")}
+
+
+def test_a_series_file_added_with_a_refused_name_fails_as_a_clean_build(
+        project: Path) -> None:
+    # The only change is a file no series is made of: no key moves, yet the build must
+    # refuse it as a clean one does, not say that nothing changed.
+    _build(project)
+    (project / "series" / "bad name.yml").write_text(
+        (project / "series" / "alpha.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(StandingsError) as clean:
+        _build(project, clean=True, out="clean")
+    with pytest.raises(StandingsError) as incremental:
+        _build(project)
+    assert "'bad name'" in str(clean.value)
+    assert str(incremental.value) == str(clean.value)
