@@ -214,3 +214,15 @@ def test_a_series_file_added_with_a_refused_name_fails_as_a_clean_build(
         _build(project)
     assert "'bad name'" in str(clean.value)
     assert str(incremental.value) == str(clean.value)
+
+
+def test_a_series_is_a_unit_in_each_language(project: Path) -> None:
+    (project / "site.yml").write_text("title: Club\nlanguages: [de, en]\n", encoding="utf-8")
+    _build(project)
+    event = project / "events" / "b-1" / "event.yml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "title: ", "title: Renamed "), encoding="utf-8")
+    cache = _build(project)
+    assert sorted(cache.rendered) == ["", "b-1", "en/", "en/b-1", "en/series/beta",
+                                      "series/beta"]
+    assert read_tree(project / "site") == _clean(project)
