@@ -416,9 +416,9 @@ def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
 def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> frozenset[str]:
     """The events a build reads even when unchanged: a festival's sections (the festival's
     pages read each whole: every section's standings in its JSON, its prize-giving) and the
-    events a series names (it counts each player's rounds and wins, and its categories read
-    the players' records), which a stored summary does not carry. A festival holds a few
-    sections and a series a season's evenings, not an archive's thousands."""
+    events a series rendered again names (``series``: it counts each player's rounds and
+    wins, and its categories read the players' records), which a stored summary does not
+    carry. A festival holds a few sections and a series a season's evenings."""
     patterns = [pattern.written for each in series for pattern in each.events]
     return frozenset(slug for slug in slugs
                      if "/" in slug or any(fnmatch.fnmatchcase(slug, p) for p in patterns))

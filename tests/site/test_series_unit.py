@@ -20,6 +20,7 @@ from kit.sitekit import read_tree
 from generator.errors import StandingsError
 from generator.preview.livebuild import LiveBuild
 from generator.preview.site_port import default_site_functions
+from generator.site import build as build_module
 from generator.site import series_plan
 from generator.site.build import build_site, prepare_cache
 from generator.site.cache import BuildCache
@@ -84,24 +85,42 @@ def planned(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, ...]]]:
     yield ranked
 
 
+@pytest.fixture
+def read(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The events each build reads from their files (the others are listed from their
+    stored summaries)."""
+    slugs: list[str] = []
+    reader = build_module.read_events_but
+
+    def reading(*args, **kwargs):  # type: ignore[no-untyped-def]
+        events = reader(*args, **kwargs)
+        slugs.extend(event.slug for event in events)
+        return events
+
+    monkeypatch.setattr(build_module, "read_events_but", reading)
+    yield slugs
+
+
 def _stamps(folder: Path) -> dict[str, tuple[int, int]]:
     return {p.relative_to(folder).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_an_event_changed_renders_its_series_not_the_other(
-        project: Path, planned: list[tuple[str, ...]]) -> None:
+        project: Path, planned: list[tuple[str, ...]], read: list[str]) -> None:
     _build(project)
     beta = {path: stamp for path, stamp in _stamps(project / "site").items()
             if path.startswith("series/beta/")}
     assert set(beta) == {"series/beta/index.html", "series/beta/standings.json",
                          "series/beta/standings.csv"}
     planned.clear()
+    read.clear()
     event = project / "events" / "a-1" / "event.yml"
     event.write_text(event.read_text(encoding="utf-8").replace(
         "title: ", "title: Renamed "), encoding="utf-8")
     cache = _build(project)
     assert planned == [("a-1", "a-2")]  # alpha alone is ranked again
+    assert sorted(read) == ["a-1", "a-2"]  # alpha ranks its events' records: read whole
     # Rendered: the event, its series, the index (which lists the event); beta's events
     # are neither read nor rendered, and beta's files are not written again.
     assert sorted(cache.rendered) == ["", "a-1", "series/alpha"]
