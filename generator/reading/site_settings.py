@@ -22,6 +22,7 @@ from yaml.nodes import Node
 
 from generator.errors import DiagnosticSink, did_you_mean, quote
 from generator.messages import N_, SHIPPED_LANGUAGES
+from generator.reading.series_settings import read_aliases
 from generator.reading.settings import compose_settings
 from generator.reading.settings_reader import Position, SettingsReader, is_sequence
 
@@ -30,7 +31,7 @@ DEFAULT_SITE_TITLE = N_("Tournament results")
 """The title without site.yml: in the site's language (render.make_environment says it)."""
 ENGLISH = SHIPPED_LANGUAGES[0]
 
-SITE_KEYS = ("title", "url", "description", "logo", "language", "languages")
+SITE_KEYS = ("title", "url", "description", "logo", "language", "languages", "aliases")
 
 MAX_TITLE_CHARACTERS = 80
 """A title is a heading and the end of every page title; a long one buries the page's own."""
@@ -80,6 +81,9 @@ class SiteSettings:
     languages: tuple[str, ...] = ()
     """Every language the site is built in, the first at the root and each other under
     ``/<code>/``; empty: the one ``language``."""
+    aliases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The spellings of one person joined in every series (issue 28): each name over its
+    other spellings, after those a series file joins itself."""
 
     @property
     def built_languages(self) -> tuple[str, ...]:
@@ -142,6 +146,8 @@ def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettin
                          "'language' left out, or the same as the first of 'languages'")
         elif chosen is not None:
             fields["language"] = chosen
+    if "aliases" in values:
+        fields["aliases"] = read_aliases(reader, values["aliases"])
     clean = {key: value for key, value in fields.items() if value is not None}
     return SiteSettings(path=path, positions=MappingProxyType(dict(reader.positions)), **clean)
 

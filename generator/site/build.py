@@ -344,7 +344,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
     listing = discover_events(events_path)
-    series, series_problems = read_series(events_path)  # its errors stop the index's render
+    series, series_problems = read_series(events_path, settings.aliases)
     stale, listed_series = series_unit.stale_series(cache, series, settings)
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
     try:

@@ -127,7 +127,7 @@ def make_environment(events_dir: Path | None = None,
     )
     series_settings: tuple[SeriesSettings, ...] = ()
     if events_dir is not None:
-        series_settings, series_problems = read_series(events_dir)
+        series_settings, series_problems = read_series(events_dir, (site or SiteSettings()).aliases)
         if any(problem.is_error for problem in series_problems):
             raise StandingsError(series_problems)
     site = site or SiteSettings()
