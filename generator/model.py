@@ -292,6 +292,18 @@ STANDARD_SCORING = ScoreSystem()
 
 
 @frozen_record
+class NationalId:
+    """A player's ID in a national federation's rating list (TRF-26 NRS record, columns
+    58-68): the number means something only with the federation that gave it."""
+
+    federation: str
+    """The NRS record's type: the federation's three-letter code, as written."""
+    number: str
+    """As written, stripped: digits, or letters and digits where a federation's list has
+    them (the English Chess Federation's codes end with a letter)."""
+
+
+@frozen_record
 class Player:
     start_no: StartNo
     """Starting rank (pairing number), TRF 001 columns 5-8."""
@@ -306,6 +318,9 @@ class Player:
     """National rating from a TRF-26 NRS record (columns 49-52); None when the file gives none."""
     federation: str = ""
     fide_id: int | None = None
+    national_id: NationalId | None = None
+    """The ID of a TRF-26 NRS record (reading/national_ratings.py); None when the file
+    gives none."""
     birth: str = ""
     points_in_file: Decimal | None = None
     """TRF points column (81-84), as the pairing program wrote it."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from generator.model import Color, Player, ResultCode, RoundResult, StartNo
+from generator.model import Color, NationalId, Player, ResultCode, RoundResult, StartNo
 from generator.reading.trf import PlayerRecord, RoundBlock, RoundBlocks
 from generator.speed import frozen_record, keyword_record_maker, record_maker
 
@@ -42,7 +42,7 @@ def test_wide_record_in_declaration_order():
     names = tuple(f.name for f in dataclasses.fields(Player))
     values = {"start_no": StartNo(2), "name": "Kim, Sven", "sex": "m", "title": "GM",
               "rating": 2500, "national_rating": 2410, "federation": "ESP", "fide_id": 123,
-              "birth": "2000/02/19",
+              "national_id": NationalId(federation="ESP", number="77"), "birth": "2000/02/19",
               "points_in_file": Decimal("7.5"), "rank_in_file": 1, "results": (), "line": 9}
     assert set(values) == set(names)  # the test itself must name every field
     made = record_maker(Player, *names)(*(values[n] for n in names))
@@ -85,7 +85,7 @@ class _Named:
 
 PLAYER_VALUES = {"start_no": StartNo(2), "name": "Kim, Sven", "sex": "m", "title": "GM",
                  "rating": 2500, "national_rating": 2410, "federation": "ESP", "fide_id": 123,
-                 "birth": "2000/02/19",
+                 "national_id": NationalId(federation="ESP", number="77"), "birth": "2000/02/19",
                  "points_in_file": Decimal("7.5"), "rank_in_file": 1, "results": (), "line": 9}
 
 

@@ -32,7 +32,7 @@ from generator.model import (
     Tournament,
 )
 from generator.reading.dates import header_date, round_schedule
-from generator.reading.national_ratings import national_ratings
+from generator.reading.national_ratings import national_records
 from generator.reading.prize_settings import check_categories
 from generator.reading.reread import Reread
 from generator.reading.scoring import (
@@ -162,7 +162,7 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
         results[no], tallies[no] = _results(player, total_rounds, rounds_played, games_tallies,
                                             sink, reread)
     scoring = resolve_scoring(document, settings, by_no, tallies, results, sink)
-    national = national_ratings(document, by_no, sink)
+    national, national_ids = national_records(document, by_no, sink)
     tournament = Tournament(
         name=heading.title,
         city=heading.place,
@@ -184,7 +184,8 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
             _new_player(start_no=StartNo(no), name=p.name, sex=p.sex, title=p.title,
                         rating=p.rating, national_rating=national.get(no),
                         federation=p.federation, fide_id=p.fide_id,
-                        birth=p.birth, points_in_file=p.points, rank_in_file=p.rank,
+                        national_id=national_ids.get(no), birth=p.birth,
+                        points_in_file=p.points, rank_in_file=p.rank,
                         results=results[no], line=p.line)
             for no, p in sorted(by_no.items())),
         score_system=scoring,
@@ -440,7 +441,7 @@ _GAME_CODES: Mapping[str, ResultCode] = {
 _COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
 _new_player = keyword_record_maker(
     Player, "start_no", "name", "sex", "title", "rating", "national_rating", "federation",
-    "fide_id", "birth", "points_in_file", "rank_in_file", "results", "line")
+    "fide_id", "national_id", "birth", "points_in_file", "rank_in_file", "results", "line")
 # By position: made per round of every player, by map over the columns of a 001 record in
 # the usual case (speed.record_maker says why it may).
 _new_round_result = record_maker(RoundResult, "round", "opponent", "color", "code", "line",

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
 from generator.files import InputFolder, read_input_file, unreadable_input
+from generator.reading.festival_prize_settings import read_across_sections
+from generator.reading.logo_rules import LOGO_FOLDER, logo_name
 from generator.reading.notes import notes_problems, settings_position
 from generator.reading.settings import (
     MAX_SETTINGS_CHARACTERS,
@@ -42,6 +44,7 @@ from generator.reading.settings_reader import (
     line_of,
 )
 from generator.reading.site_names import address_problem
+from generator.rules.cross_section import CrossSectionPrizes
 from generator.speed import frozen_record
 
 if TYPE_CHECKING:
@@ -53,8 +56,9 @@ OWN_KEYS = ("title", "start_date", "end_date", "dates", "notes")
 """Keys of festival.yml that describe the festival itself and that no section takes: a
 section keeps its own title and dates (its TRF's, or its event.yml's)."""
 
-FESTIVAL_ONLY_KEYS = ("sections", "people")
-"""Keys that only festival.yml has: the sections' order and names, and who is one person."""
+FESTIVAL_ONLY_KEYS = ("sections", "people", "across_sections", "logo")
+"""Keys that only festival.yml has: the sections' order and names, who is one person, the
+prizes that span sections (festival_prize_settings.py), and the festival's logo."""
 
 SHARED_KEYS = tuple(key for key in TOP_LEVEL_KEYS if key not in OWN_KEYS)
 """The event.yml keys a section takes from festival.yml where its own event.yml is silent."""
@@ -98,12 +102,27 @@ class Festival:
     splits: tuple[EntryRef, ...] = ()
     """Entries that are their own person, though their name and federation match another's."""
     notes: str | None = None
+    across_sections: tuple[CrossSectionPrizes, ...] = ()
+    """festival.yml's prizes that span sections, in its order."""
+    logo: str | None = None
+    """festival.yml's ``logo``: a file name beside it (its name checked here as site.yml's
+    is; the file read and an SVG cleaned by ``site_files.read_festival_logo``, which the
+    build, ``serve`` and ``standings check`` call: reading a section for ``rank`` loads no
+    SVG parser)."""
+    folder: str = ""
+    """The festival folder, where its logo is read from."""
     path: str = ""
     """festival.yml as the user named it."""
     positions: Mapping[str, Position] = field(default_factory=lambda: MappingProxyType({}))
 
     def section_slug(self, section: str) -> str:
         return f"{self.slug}/{section}"
+
+    @property
+    def logo_page(self) -> str | None:
+        """The logo's path from the site root: in the festival's own folder, which no
+        section can take (``static`` is the site's)."""
+        return f"{self.slug}/{LOGO_FOLDER}/{self.logo}" if self.logo is not None else None
 
     @property
     def title(self) -> str:
@@ -194,6 +213,8 @@ def read_festival(folder: Path, display: str, within: InputFolder | None
     sink = DiagnosticSink(settings_display)
     festival = parse_festival(text, settings_display, sink, slug=slug, display=display,
                               folders=names)
+    if festival is not None:
+        festival = replace(festival, folder=os.path.abspath(folder))
     diagnostics.extend(sink.collected())
     if festival is not None and festival.notes is None and (folder / "notes.md").is_file():
         notes_display = os.path.join(display, "notes.md")
@@ -246,9 +267,12 @@ def parse_festival(text: str, path: str, sink: DiagnosticSink, *, slug: str, dis
         reader, path)
     sections, labels = _sections(reader, values.get("sections"), folders)
     joins, splits = _people(reader, values.get("people"), sections)
+    across = (read_across_sections(reader, values["across_sections"], sections)
+              if "across_sections" in values else ())
+    logo = logo_name(reader, values["logo"], FESTIVAL_FILE) if "logo" in values else None
     return Festival(slug=slug, display_path=display, settings=settings, sections=sections,
                     labels=MappingProxyType(labels), joins=joins, splits=splits,
-                    notes=settings.notes, path=path,
+                    notes=settings.notes, across_sections=across, logo=logo, path=path,
                     positions=MappingProxyType(dict(reader.positions)))
 
 

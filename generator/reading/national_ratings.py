@@ -1,8 +1,14 @@
-"""TRF-26 national rating (NRS) records -> each player's national rating.
+"""TRF-26 national rating (NRS) records -> each player's national rating and national ID.
 
 An NRS record repeats the static columns of a 001 record under a federation's code instead
 of ``001``: columns 5-8 the starting rank of the 001 record it belongs to, columns 49-52
-the national rating (spec trf.md §3, "NRS records"). Which codes are record types rather
+the national rating (spec trf.md §3, "NRS records"), and so columns 58-68, the 001
+record's FIDE ID, the player's ID in that federation's list. That last reading is an
+inference from "the same columns": our spec names only the rank and the rating. The
+TRF-2026 text itself was not found in the public code index we searched; two independent
+TRF-26 readers found there (a Go library's record documentation and a TypeScript type of a
+pairing tool) both say an NRS record carries a national ID beside the rating, and the 001
+layout has one ID column, so that is where it is read. Which codes are record types rather
 than unknown records is the file's to say: the federation named by its 172 record (the
 starting-rank method, which TRF-26 makes mandatory with NRS records) or by its 032 (the
 event's federation), written before them (trf.read_records reads them so). A record that
@@ -11,10 +17,11 @@ cannot be used is a warning: national ratings only serve categories, never the s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from generator.errors import DiagnosticSink
-from generator.model import MAX_RATING
+from generator.model import MAX_RATING, NationalId
 from generator.reading.trf import (
     KNOWN_TAGS,
     NATIONAL_FEDERATION_TAGS,
@@ -24,13 +31,18 @@ from generator.reading.trf import (
 
 _RATING_EXPECTED = f"a rating from 1 to {MAX_RATING} in columns 49-52, or blanks"
 
+_ID = re.compile(r"[0-9A-Za-z]+")
+"""A national ID as federations' lists write them: digits, or digits and letters."""
 
-def national_ratings(document: TrfDocument, start_numbers: Collection[int],
-                     sink: DiagnosticSink) -> dict[int, int]:
-    """Starting rank -> national rating, for the players of ``start_numbers`` that an NRS
-    record rates; every record that cannot be used reported into ``sink`` as a warning."""
+
+def national_records(document: TrfDocument, start_numbers: Collection[int],
+                     sink: DiagnosticSink) -> tuple[dict[int, int], dict[int, NationalId]]:
+    """Starting rank -> national rating, and starting rank -> national ID, of the players
+    of ``start_numbers`` an NRS record names; every record or field that cannot be used
+    reported into ``sink`` as a warning."""
     named: set[str] = set()
     ratings: dict[int, int] = {}
+    ids: dict[int, NationalId] = {}
     first_line: dict[int, int] = {}
     for record in document.records:
         if record.tag in NATIONAL_FEDERATION_TAGS:
@@ -60,7 +72,22 @@ def national_ratings(document: TrfDocument, start_numbers: Collection[int],
         rating = _rating(record.text[48:52].strip(), record.line, sink)
         if rating is not None:
             ratings[start_no] = rating
-    return ratings
+        number = _national_id(record.text[57:68].strip(), record.line, sink)
+        if number is not None:
+            ids[start_no] = NationalId(federation=record.tag, number=number)
+    return ratings, ids
+
+
+def _national_id(written: str, line: int, sink: DiagnosticSink) -> str | None:
+    """Columns 58-68: blank or 0 is no national ID (as for the FIDE ID of a 001)."""
+    if not written or written.strip("0") == "":
+        return None
+    if not (written.isascii() and _ID.fullmatch(written)):
+        sink.warning(f"national ID {written!r} is not an ID", line=line, column=58,
+                     expected="the player's ID in the federation's list (letters and digits) "
+                              "in columns 58-68, or blanks")
+        return None
+    return written
 
 
 def _rating(written: str, line: int, sink: DiagnosticSink) -> int | None:
@@ -79,4 +106,4 @@ def _rating(written: str, line: int, sink: DiagnosticSink) -> int | None:
     return rating or None
 
 
-__all__ = ["national_ratings"]
+__all__ = ["national_records"]

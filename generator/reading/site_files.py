@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.errors import Diagnostic, DiagnosticSink
 from generator.files import InputFolder, read_input_file
 from generator.reading.events import event_paths, event_slug, is_events_folder, read_text
+from generator.reading.festival import FESTIVAL_FILE, Festival, festival_of, read_festival
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS
 from generator.reading.site_names import language_folder_problems
 from generator.reading.site_settings import (
@@ -65,33 +66,79 @@ def read_site(events_root: str | os.PathLike[str]
     if settings.logo is None:
         return settings, tuple(diagnostics)
     path, display = site_file(events_root)
-    project = InputFolder.of(path.parent, name="the project folder")
-    line, column = settings.positions.get("logo", (None, None))
+    data, problems = _read_logo(settings.logo, path.parent,
+                                InputFolder.of(path.parent, name="the project folder"),
+                                display, SITE_FILE, settings.positions.get("logo", (None, None)))
+    diagnostics.extend(problems)
+    if data is None:
+        return replace(settings, logo=None), tuple(diagnostics)
+    return replace(settings, logo_data=data), tuple(diagnostics)
+
+
+def read_festival_logo(festival: Festival) -> tuple[bytes | None, tuple[Diagnostic, ...]]:
+    """The logo festival.yml names, read and checked as site.yml's (none when it names
+    none): its bytes to publish (an SVG rewritten), or None and why not, at
+    ``festival.yml:LINE:COLUMN``."""
+    if festival.logo is None:
+        return None, ()
+    folder = Path(festival.folder)
+    return _read_logo(festival.logo, folder, InputFolder.of(folder, name="the festival folder"),
+                      festival.path, FESTIVAL_FILE,
+                      festival.positions.get("logo", (None, None)))
+
+
+def festival_logo_problems(festivals: Iterable[Festival]) -> tuple[Diagnostic, ...]:
+    """Every problem of the logos of ``festivals`` (each festival once), as the build and
+    ``standings check`` report them with site.yml's."""
+    seen: dict[str, Festival] = {}
+    for festival in festivals:
+        seen.setdefault(festival.slug, festival)
+    return tuple(problem for slug in sorted(seen)
+                 for problem in read_festival_logo(seen[slug])[1])
+
+
+def _festivals_in(given: str | os.PathLike[str]) -> list[Festival]:
+    """The festivals among the events of the events folder ``given`` (their festival.yml
+    read again: its own problems are the events' to report)."""
+    folders = {folder: os.path.dirname(event) for event in event_paths(given, [])
+               if (folder := festival_of(Path(event))) is not None}
+    found = []
+    for folder, display in sorted(folders.items()):
+        festival, _problems = read_festival(folder, display, None)
+        if festival is not None:
+            found.append(festival)
+    return found
+
+
+def _read_logo(name: str, folder: Path, within: InputFolder, display: str, beside: str,
+               position: tuple[int | None, int | None] | tuple[int, int]
+               ) -> tuple[bytes | None, tuple[Diagnostic, ...]]:
+    """The logo ``name`` beside the settings file ``display`` (named ``beside``), which
+    names it at ``position``, from ``folder``: read only if it is no link and stays
+    ``within``, checked
+    by type and size, an SVG rewritten by the allow-list; None and why when it cannot be."""
+    line, column = position
     at = partial(Diagnostic, path=display, line=line, column=column)
-    logo_path = path.parent / settings.logo
+    logo_path = folder / name
     problem: str | None = None
     data = b""
     if not os.path.lexists(logo_path):
-        problem = f"no file {settings.logo!r} beside {SITE_FILE}"
+        problem = f"no file {name!r} beside {beside}"
     else:
         try:
-            data = read_input_file(logo_path, project, limit=MAX_LOGO_BYTES + 1)
+            data = read_input_file(logo_path, within, limit=MAX_LOGO_BYTES + 1)
         except OSError as error:
-            problem = f"cannot read {settings.logo!r}: {error.strerror}"
+            problem = f"cannot read {name!r}: {error.strerror}"
         else:
-            problem = logo_problem(settings.logo, data)
-    if problem is None and is_svg_logo(settings.logo):
-        cleaned = clean_svg(data, os.path.join(os.path.dirname(display), settings.logo))
-        diagnostics.extend(cleaned.diagnostics)
-        if cleaned.data is None:
-            return replace(settings, logo=None), tuple(diagnostics)
-        data = cleaned.data
+            problem = logo_problem(name, data)
+    if problem is None and is_svg_logo(name):
+        cleaned = clean_svg(data, os.path.join(os.path.dirname(display), name))
+        return cleaned.data, cleaned.diagnostics
     if problem is not None:
-        diagnostics.append(at(message=f"'logo': {problem}",
-                              expected=f"an image file of at most {MAX_LOGO_BYTES // 1024} KB "
-                                       f"beside {SITE_FILE} (svg, png, jpg or webp)"))
-        return replace(settings, logo=None), tuple(diagnostics)
-    return replace(settings, logo_data=data), tuple(diagnostics)
+        return None, (at(message=f"'logo': {problem}",
+                         expected=f"an image file of at most {MAX_LOGO_BYTES // 1024} KB "
+                                  f"beside {beside} (svg, png, jpg or webp)"),)
+    return data, ()
 
 
 def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, ...]:
@@ -107,7 +154,7 @@ def site_problems(paths: Iterable[str | os.PathLike[str]]) -> tuple[Diagnostic, 
                 listed = event_paths(given, [])  # its own problems are the events' to report
                 found[path] = (*problems, *language_folder_problems(
                     ((event_slug(Path(event)), event) for event in listed),
-                    settings.language_folders))
+                    settings.language_folders), *festival_logo_problems(_festivals_in(given)))
     return tuple(problem for problems in found.values() for problem in problems)
 
 
@@ -121,4 +168,5 @@ def site_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
     return (path, *logo)
 
 
-__all__ = ["read_site", "site_file", "site_inputs", "site_problems"]
+__all__ = ["festival_logo_problems", "read_festival_logo", "read_site", "site_file",
+           "site_inputs", "site_problems"]

@@ -10,7 +10,6 @@ to :func:`logo_problem`. A new key is one entry in :data:`SITE_KEYS` and one bra
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -22,6 +21,14 @@ from yaml.nodes import Node
 
 from generator.errors import DiagnosticSink, did_you_mean, quote
 from generator.messages import N_, SHIPPED_LANGUAGES
+from generator.reading.logo_rules import (
+    LOGO_FOLDER,
+    LOGO_TYPES,
+    MAX_LOGO_BYTES,
+    is_svg_logo,
+    logo_name,
+    logo_problem,
+)
 from generator.reading.series_settings import read_aliases
 from generator.reading.settings import compose_settings
 from generator.reading.settings_reader import Position, SettingsReader, is_sequence
@@ -38,19 +45,6 @@ MAX_TITLE_CHARACTERS = 80
 MAX_DESCRIPTION_CHARACTERS = 300
 """A description is a meta description: search engines and chat previews show ~160."""
 MAX_URL_CHARACTERS = 500
-
-LOGO_TYPES = {".svg": "an SVG image", ".png": "a PNG image", ".jpg": "a JPEG image",
-              ".jpeg": "a JPEG image", ".webp": "a WebP image"}
-"""The logo's file types, by name ending: images every browser shows in an ``<img>``."""
-MAX_LOGO_BYTES = 256 * 1024
-"""The largest logo copied: a header logo is a few kilobytes, and every page loads it."""
-LOGO_FOLDER = "static/logo"
-"""Where the site keeps the logo: its own folder, so no logo name can take the name of one
-of the site's own files (static/favicon.svg)."""
-
-_LOGO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
-"""A logo's file name: the last part of its address on the site, so plain ASCII (a name a
-browser would re-encode or read as a path, ``a/b``, ``%2e``, ``..``, never matches)."""
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SiteSettings:
@@ -132,7 +126,7 @@ def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettin
     if "url" in values:
         fields["url"] = _base_url(reader, values["url"])
     if "logo" in values:
-        fields["logo"] = _logo_name(reader, values["logo"])
+        fields["logo"] = logo_name(reader, values["logo"], SITE_FILE)
     if "languages" in values:
         listed = _languages(reader, values["languages"])
         if listed:
@@ -232,52 +226,6 @@ def _base_url(reader: SettingsReader, node: Node) -> str | None:
     del port
     # Page paths are appended to it: the base is a folder, so it ends in "/".
     return url if url.endswith("/") else url + "/"
-
-
-def _logo_name(reader: SettingsReader, node: Node) -> str | None:
-    written = reader.text(node, "logo")
-    if written is None:
-        return None
-    name = written.strip()
-    suffix = name[name.rfind("."):].lower() if "." in name else ""
-    if "/" in name or "\\" in name:
-        reader.error(node, f"'logo' {quote(name)} is a path, not a file name",
-                     f"the name of an image file beside {SITE_FILE}, such as 'logo.svg'")
-    elif not _LOGO_NAME.fullmatch(name):
-        reader.error(node, f"'logo' {quote(name)} is not a plain file name",
-                     "a name of ASCII letters, digits, '-', '_' and '.', beginning with a "
-                     "letter or a digit, such as 'logo.svg'")
-    elif suffix not in LOGO_TYPES:
-        reader.error(node, f"'logo' {quote(name)} is not an image of a type the site shows",
-                     "a file ending in " + ", ".join(LOGO_TYPES))
-    else:
-        return name
-    return None
-
-
-def logo_problem(name: str, data: bytes) -> str | None:
-    """Why ``data`` (the file ``name``) cannot be the site's logo, as a diagnostic's message;
-    None when it can (an SVG is then still to be cleaned: :func:`is_svg_logo`). ``data`` is
-    at most one byte longer than :data:`MAX_LOGO_BYTES`."""
-    if len(data) > MAX_LOGO_BYTES:
-        return f"the logo is larger than {MAX_LOGO_BYTES // 1024} KB"
-    suffix = name[name.rfind("."):].lower()
-    kind = LOGO_TYPES[suffix]
-    head = data[:64]
-    if suffix == ".svg":
-        return None  # read as XML and rewritten by generator/reading/svg_logo.py
-    signatures = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",),
-                  ".jpeg": (b"\xff\xd8\xff",)}
-    if suffix == ".webp":
-        matches = head[:4] == b"RIFF" and head[8:12] == b"WEBP"
-    else:
-        matches = head.startswith(signatures[suffix])
-    return None if matches else f"the logo is named like {kind} but is not one"
-
-
-def is_svg_logo(name: str) -> bool:
-    """Whether the logo ``name`` is an SVG image, which the site publishes rewritten."""
-    return name.lower().endswith(".svg")
 
 
 __all__ = ["DEFAULT_SITE_TITLE", "LOGO_FOLDER", "LOGO_TYPES", "MAX_LOGO_BYTES", "SITE_FILE",

@@ -33,6 +33,8 @@ class TiebreakSource(StrEnum):
     """Who set the tie-break order (C.07 4.1 / 4.1.1): shown next to the list."""
 
     SETTINGS = "event.yml"
+    FESTIVAL_SETTINGS = "festival.yml"
+    """A festival's list, which a section whose event.yml is silent on it inherits."""
     TRF_212 = "TRF record 212"
     TRF_202 = "TRF record 202"
     DEFAULT = "default"
@@ -70,7 +72,7 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
         # event.yml was read before the rounds were known: what is left to check is the cuts.
         checked = read_tiebreak_list(settings.tiebreaks, rounds=rounds)
         _report_list_problems(checked, positions, diagnostics)
-        resolved = ResolvedTiebreaks(specs=settings.tiebreaks, source=TiebreakSource.SETTINGS,
+        resolved = ResolvedTiebreaks(specs=settings.tiebreaks, source=_settings_source(settings),
                                      positions=positions)
     for tag, source in (("212", TiebreakSource.TRF_212), ("202", TiebreakSource.TRF_202)):
         record = document.first(tag)
@@ -117,6 +119,13 @@ def resolve_tiebreaks(document: TrfDocument, settings: EventSettings, tournament
     _check_tiebreaks(resolved, document.path, tournament, edition, settings.unrated_rating,
                      diagnostics)
     return resolved
+
+
+def _settings_source(settings: EventSettings) -> TiebreakSource:
+    """The settings file the list was written in: a section's event.yml, or the festival.yml
+    it inherits the list from (``EventSettings.sources``)."""
+    inherited = "tiebreaks" in settings.sources
+    return TiebreakSource.FESTIVAL_SETTINGS if inherited else TiebreakSource.SETTINGS
 
 
 _UNREADABLE_SHOWN = 5

@@ -40,7 +40,7 @@ from generator.reading.events import (
 )
 from generator.reading.series_files import read_series, series_folder
 from generator.reading.series_settings import SeriesSettings
-from generator.reading.site_files import read_site, site_inputs
+from generator.reading.site_files import festival_logo_problems, read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render, series_unit
@@ -351,6 +351,9 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
         events = read_events_but(events_path, summaries)  # raises for the folder's errors too
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
+    # festival.yml's logos, read and checked as site.yml's (render.site_source publishes them).
+    site_problems = (*site_problems, *festival_logo_problems(
+        event.festival for event in events if event.festival is not None))
     if any(problem.is_error for problem in site_problems):
         raise StandingsError(site_problems)
     passes = language_passes(events_path, settings)
@@ -382,11 +385,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
         site = InPlaceSite(out_dir)
     touched = None if cache is None else touched_keys(
         read.events, cache.before, listing.folders)
-    # With the cache, each series is a unit of its own, planned once for every language.
-    units = None
-    if cache is not None:
-        units = series_unit.plan_units(stale, listed_series, series, planned.events)
-        touched = series_unit.series_touched(units, cache.before, touched)
+    units, touched = series_unit.units_of(cache, (stale, listed_series), series, planned.events,
+                                          touched)
     try:
         return warnings + _write(planned, passes, site, cache, warned, workers, touched, units)
     finally:

@@ -1,17 +1,81 @@
 """The prize-giving of a whole festival (issue 27): every section's prize list and
 categories in festival.yml's order, on one printable page. Each section's list is the one
 its own prize page shows (``prize_view.prizes_view``, the same reasons in the same
-words), its links written from the festival's folder.
+words), its links written from the festival's folder. Then the prizes that span sections
+(festival.yml ``across_sections``, ranked by ``rules/cross_section.py`` and awarded by
+``rules/prizes.py``), each explained in the same sentences as a section's, with what
+compares players of different sections said in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
-from generator.site.addresses import prizes_page
+from generator.messages import N_
+from generator.model import StartNo
+from generator.rules.cross_section import (
+    CrossAward,
+    CrossCompare,
+    CrossCriterion,
+    CrossSectionPrizes,
+    award_across_sections,
+)
+from generator.rules.explain import Standings
+from generator.rules.prizes import OVERALL, Award, AwardReason, PrizeAward
+from generator.site.addresses import player_page, prizes_page, relative_link
 from generator.site.festival_view import FestivalView
+from generator.site.headline import points_phrase
+from generator.site.language import words
+from generator.site.numbers import money_text, percent_text
 from generator.site.plan import EventPlan
-from generator.site.prize_view import CategoryLink, PrizesView, prize_nav, prizes_view
+from generator.site.prize_view import (
+    OVERALL_ANCHOR,
+    AwardLine,
+    CategoryLink,
+    PrizesView,
+    PrizeTable,
+    RankingPlaces,
+    RecipientLine,
+    allocation_rules,
+    banner,
+    kept_prize_text,
+    places_text,
+    prize_nav,
+    prize_text,
+    prizes_view,
+    receives_text,
+    split_fields,
+    tie_places,
+)
+from generator.site.prize_words import (
+    AWARD_REASONS,
+    NOT_AWARDED_REASONS,
+    PASS_REASONS,
+    PRIZE_TABLE,
+    REMAINDER,
+)
+from generator.site.wording import join_words
+
+COMPARED_BY: Mapping[CrossCompare, str] = {
+    CrossCompare.POINTS: N_("Players of {sections} are compared by their points."),
+    CrossCompare.PERCENTAGE: N_("Players of {sections} are compared by their points as a "
+                                "share of the most their own section allows (its rounds, "
+                                "each a win)."),
+}
+"""The rule a prize across sections announces (festival.yml ``compare``), on its page."""
+EQUAL_SCORES = N_("Where equal scores must be told apart, the section listed first goes "
+                  "ahead, then the better place in one's own section.")
+PERCENT_SCORE = N_("{points} ({percent} of the points possible)")
+"""A score under ``compare: percentage``, as {points} in a prize's sentence."""
+CRITERIA: Mapping[CrossCriterion, str] = {
+    CrossCriterion.SECTION_ORDER: N_("the order of the sections"),
+    CrossCriterion.SECTION_PLACE: N_("the place in their own section"),
+}
+"""What separated two players equal on score, as {criterion} in a prize's sentence."""
+RECIPIENT = "{name} ({section})"
+"""A recipient of a prize across sections, with their section's name (no words)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,4 +117,157 @@ def festival_prizes(festival: FestivalView) -> tuple[SectionPrizes, ...]:
     return tuple(found)
 
 
-__all__ = ["SectionPrizes", "festival_prizes"]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcrossPrizes:
+    """A prize across sections as the prize-giving shows it."""
+
+    name: str
+    sections: tuple[str, ...]
+    """The names of the sections it spans, in its order."""
+    rules: tuple[str, ...]
+    """How players of different sections compare, then how the prizes are given."""
+    prizes: PrizesView
+    award: CrossAward
+
+
+def across_awards(festival: FestivalView) -> tuple[CrossAward, ...]:
+    """festival.yml's prizes across sections, each awarded over its individual sections
+    that were built (a team section has no individual standings to compare)."""
+    standings: dict[str, Standings] = {}
+    for line in festival.sections:
+        if line.plan.event.teams is None:
+            standings[line.plan.slug.rpartition("/")[2]] = line.plan.standings
+    found = []
+    for prizes in festival.festival.across_sections:
+        starts = [line.plan.info.start_date for line in festival.sections
+                  if line.plan.slug.rpartition("/")[2] in prizes.sections
+                  and line.plan.info.start_date is not None]
+        award = award_across_sections(prizes, standings, min(starts) if starts else None)
+        if award is not None:
+            found.append(award)
+    return tuple(found)
+
+
+def across_sections(festival: FestivalView) -> tuple[AcrossPrizes, ...]:
+    """Each prize across sections, its lists and their reasons, in festival.yml's order."""
+    labels = festival.festival.labels
+    found = []
+    for cross in across_awards(festival):
+        prizes = cross.prizes
+        names = tuple(labels[name] for name in prizes.sections)
+        rules = (words(COMPARED_BY[prizes.compare], {"sections": join_words(list(names))}),
+                 words(EQUAL_SCORES), *allocation_rules(prizes.prizes))
+        found.append(AcrossPrizes(name=prizes.name, sections=names, rules=rules,
+                                  prizes=_across_view(festival, cross, rules), award=cross))
+    return tuple(found)
+
+
+def _ranking_words(ranking: str, prizes: CrossSectionPrizes) -> str:
+    """A list's ranking: the prize's own name for every player of its sections."""
+    return prizes.name if ranking == OVERALL else ranking
+
+
+def _across_view(festival: FestivalView, cross: CrossAward, rules: tuple[str, ...]
+                 ) -> PrizesView:
+    award, settings = cross.award, cross.prizes.prizes
+    page = prizes_page(festival.slug)
+    currency = award.currency if award.currency is not None else settings.currency
+    places = RankingPlaces(cross.standings, cross.categories)
+    tables = []
+    for ranking in settings.rankings:
+        lines = []
+        for one in (a for a in award.awards if a.ranking == ranking):
+            positions = [p.position for p in one.prizes]
+            recipients = []
+            for share in one.recipients:
+                receives, detail = receives_text(one, share, currency)
+                entry = cross.entries[share.start_no]
+                recipients.append(RecipientLine(
+                    name=_named(festival, cross, share.start_no),
+                    href=relative_link(page, player_page(
+                        festival.festival.section_slug(entry.section),
+                        entry.row.player.start_no)),
+                    receives=receives, detail=detail))
+            lines.append(AwardLine(
+                places=places_text(min(positions), max(positions)),
+                prize=prize_text(one.prizes, currency), recipients=tuple(recipients),
+                why=_why(festival, cross, one, places, award)))
+        shown = _ranking_words(ranking, cross.prizes)
+        tables.append(PrizeTable(
+            ranking=shown, caption=words(PRIZE_TABLE, {"ranking": shown}),
+            anchor=OVERALL_ANCHOR, category_page=None, lines=tuple(lines)))
+    fund = settings.fund
+    return PrizesView(tables=tuple(tables), banner=banner(award),
+                      is_provisional=award.provisional, rules=rules,
+                      fund=money_text(fund, currency) if fund else "")
+
+
+def _named(festival: FestivalView, cross: CrossAward, number: StartNo) -> str:
+    entry = cross.entries[number]
+    return RECIPIENT.format(name=entry.row.player.name,
+                            section=festival.festival.labels[entry.section])
+
+
+def _score(cross: CrossAward, number: StartNo) -> str:
+    entry = cross.entries[number]
+    points = points_phrase(entry.row.points, "points")
+    if cross.prizes.compare is CrossCompare.POINTS:
+        return points
+    return words(PERCENT_SCORE, {"points": points, "percent": _percent(entry.score)})
+
+
+def _percent(score: Decimal) -> str:
+    return percent_text(score, Decimal(100))
+
+
+def _why(festival: FestivalView, cross: CrossAward, award: Award, places: RankingPlaces,
+         awarded: PrizeAward) -> tuple[str, ...]:
+    """The sentences of a prize's "Why", as ``prize_view.award_why`` says a section's."""
+    settings = cross.prizes.prizes
+    currency = awarded.currency if awarded.currency is not None else settings.currency
+    ranking = _ranking_words(award.ranking, cross.prizes)
+    said = [words(PASS_REASONS[passed.reason], {
+        "name": _named(festival, cross, passed.start_no),
+        "place": places.place(award.ranking, passed.start_no),
+        "prize": kept_prize_text(passed.kept, currency, awarded, passed.start_no)})
+        for passed in award.passed_over]
+    if award.not_awarded is not None:
+        said.append(words(NOT_AWARDED_REASONS[award.not_awarded], {
+            "ranking": ranking, "members": award.members or 0,
+            "minimum": settings.min_players}))
+        return tuple(said)
+    if award.reason is None or not award.recipients:
+        return tuple(said)
+    first = award.recipients[0]
+    fields: dict[str, object] = {
+        "place": places_text(first.place, first.place_to), "ranking": ranking,
+        "points": _score(cross, first.start_no),
+        "places": tie_places(award), "count": len(award.recipients)}
+    if award.tied_with:
+        other = award.tied_with[0]
+        fields.update(
+            name=_named(festival, cross, other) if award.reason is not AwardReason.TIE_UNBROKEN
+            else join_words([_named(festival, cross, n) for n in award.tied_with]),
+            their_place=places.place(award.ranking, other))
+        if award.criterion is not None:
+            criterion = CrossCriterion(award.criterion)
+            mine, theirs = (_criterion_value(festival, cross, criterion, n)
+                            for n in (first.start_no, other))
+            fields.update(criterion=words(CRITERIA[criterion]), mine=mine, theirs=theirs)
+    fields.update(split_fields(award, settings, currency))
+    said.append(words(AWARD_REASONS[award.reason], fields))
+    if award.remainder:
+        said.append(words(REMAINDER, {"remainder": money_text(award.remainder, currency)}))
+    return tuple(said)
+
+
+def _criterion_value(festival: FestivalView, cross: CrossAward, criterion: CrossCriterion,
+                     number: StartNo) -> str:
+    entry = cross.entries[number]
+    if criterion is CrossCriterion.SECTION_ORDER:
+        return festival.festival.labels[entry.section]
+    return places_text(entry.row.rank, entry.row.rank_to)
+
+
+__all__ = ["AcrossPrizes", "SectionPrizes", "across_awards", "across_sections",
+           "festival_prizes"]

@@ -36,6 +36,9 @@ class SectionSwitcher:
     page: str
     """The festival's page."""
     sections: tuple[SwitcherLink, ...]
+    logo: str | None = None
+    """festival.yml's logo, from the site root (published by the build: a logo it cannot
+    publish stops it, so a name here is a file there)."""
 
 
 def section_switcher(plan: EventPlan) -> SectionSwitcher | None:
@@ -50,7 +53,8 @@ def section_switcher(plan: EventPlan) -> SectionSwitcher | None:
         sections=tuple(SwitcherLink(label=festival.labels[name],
                                     page=event_page(festival.section_slug(name)),
                                     is_current=festival.section_slug(name) == plan.slug)
-                       for name in festival.sections))
+                       for name in festival.sections),
+        logo=festival.logo_page)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,9 +121,11 @@ class FestivalView:
 
     @property
     def has_prizes(self) -> bool:
-        """Whether a section announces prizes or categories: the prize-giving page."""
-        return any(line.plan.prizes is not None and (
-            line.plan.prizes.settings is not None or line.plan.prizes.categories)
+        """Whether a section announces prizes or categories, or festival.yml prizes across
+        sections: the prize-giving page."""
+        return bool(self.festival.across_sections) or any(
+            line.plan.prizes is not None and (
+                line.plan.prizes.settings is not None or line.plan.prizes.categories)
             for line in self.sections)
 
     @property
@@ -127,7 +133,7 @@ class FestivalView:
         """The switcher of the festival's own pages: no section is the current one."""
         return SectionSwitcher(title=self.title, page=self.page, sections=tuple(
             SwitcherLink(label=line.label, page=line.page, is_current=False)
-            for line in self.sections))
+            for line in self.sections), logo=self.festival.logo_page)
 
 
 def _next_round(plan: EventPlan) -> RoundDay | None:

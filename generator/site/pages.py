@@ -45,7 +45,7 @@ from generator.site.addresses import (
 )
 from generator.site.downloads import standings_csv, standings_json
 from generator.site.festival_downloads import festival_json, festival_trf_zip
-from generator.site.festival_prizes import festival_prizes
+from generator.site.festival_prizes import across_sections, festival_prizes
 from generator.site.festival_view import (
     FestivalView,
     festival_views,
@@ -501,6 +501,9 @@ class SiteSource:
     are known only by making them, and a job asks for its keys and then its views."""
     series: tuple[SeriesPlan, ...] = ()
     """The series of ``series/`` beside the events folder (issue 28), by name."""
+    festival_logos: Mapping[str, bytes] = field(default_factory=dict)
+    """A festival's logo path (``Festival.logo_page``) -> its bytes as checked and cleaned
+    (``site_files.read_festival_logo``), for each festival.yml that names one."""
 
     @property
     def federations(self) -> frozenset[str | None]:
@@ -572,7 +575,8 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                     template="festival_prizes.html",
                     when=lambda source, n: festival_views(source.plans)[n].has_prizes,
                     context=lambda _source, shown: {"festival": shown,
-                                                    "sections": festival_prizes(shown)},
+                                                    "sections": festival_prizes(shown),
+                                                    "across": across_sections(shown)},
                     meta=lambda site, _source, page, shown: festival_prizes_meta(site, page,
                                                                                  shown)),
                Download(path=lambda source, n: festival_views(source.plans)[n].json_download,
@@ -636,6 +640,12 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         # The bytes checked when site.yml was read, not the file now on disk.
         files=(Download(path=lambda source, _: _logo(source)[0],
                         data=lambda source, _: _logo(source)[1]),)),
+    SiteKind[str, str](
+        name="festival-logo", keys=lambda source: tuple(sorted(source.festival_logos)),
+        views=lambda _source, paths: paths,
+        # The bytes checked and cleaned when the source was gathered, as site.yml's logo.
+        files=(Download(path=lambda _source, path: path,
+                        data=lambda source, path: source.festival_logos[path]),)),
     SiteKind[None, None](
         name="nojekyll", keys=_one, views=_once(_nothing),
         # GitHub Pages publishes the files as they are, without Jekyll (which leaves out

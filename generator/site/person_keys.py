@@ -23,7 +23,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
-from generator.model import Player, StartNo
+from generator.model import NationalId, Player, StartNo
 from generator.reading.festival import Festival
 
 _DIGEST_LENGTH = 12
@@ -69,12 +69,22 @@ def _own_key(player: Player) -> str:
     return f"fide-{player.fide_id}" if player.fide_id else name_key(player.name)
 
 
+def national_key(national_id: NationalId) -> str:
+    """The key of a national ID: ``nat-eng.123456a``. The "." is in no name's key (an ASCII
+    fold keeps letters, digits and "-"; a digest key adds "_"), nor a FIDE ID's, so no name
+    can take a national ID's page."""
+    return f"nat-{_ascii_slug(national_id.federation)}.{_ascii_slug(national_id.number)}"
+
+
 def _section_key(player: Player) -> str:
-    """A festival section's player (issue 27): the FIDE ID, else the name and the
-    federation, so that two players of one name from two federations stay two people
-    across the festival's sections."""
+    """A festival section's player (issue 27): the FIDE ID, else the national ID (a TRF-26
+    NRS record's), else the name and the federation, so that two players of one name from
+    two federations stay two people across the festival's sections. A player without a
+    national ID keeps the key they had before national IDs were read."""
     if player.fide_id:
         return f"fide-{player.fide_id}"
+    if player.national_id is not None:
+        return national_key(player.national_id)
     federation = _ascii_slug(player.federation)
     return f"{name_key(player.name)}--{federation}" if federation else name_key(player.name)
 
@@ -139,4 +149,4 @@ def section_person_keys(slug: str, players: Sequence[Player], festival: Festival
     return keys
 
 
-__all__ = ["name_key", "person_keys", "section_person_keys"]
+__all__ = ["name_key", "national_key", "person_keys", "section_person_keys"]

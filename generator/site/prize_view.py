@@ -160,7 +160,7 @@ def banner(award: PrizeAward) -> str:
     return words(entry)
 
 
-def _places(first: int, last: int) -> str:
+def places_text(first: int, last: int) -> str:
     return ordinal(first) if first == last else f"{ordinal(first)}–{ordinal(last)}"
 
 
@@ -222,7 +222,7 @@ class PrizesView:
     """Every list's money together; "" without money prizes."""
 
 
-class _Places:
+class RankingPlaces:
     """Each player's place in each ranking (the overall standings and every category)."""
 
     def __init__(self, standings: Standings, categories: Sequence[CategoryStandings]) -> None:
@@ -236,17 +236,17 @@ class _Places:
     def place(self, ranking: str, start_no: StartNo) -> str:
         first, last = self.by_ranking.get(ranking, self.by_ranking[OVERALL]).get(
             start_no, self.by_ranking[OVERALL][start_no])
-        return _places(first, last)
+        return places_text(first, last)
 
 
 def tie_places(award: Award) -> str:
     """The places a tie occupies: from the first recipient's to the last one's (the
     recipients are in the ranking's order, Award.recipients; each of thousands sharing a
     prize is told these places on their page)."""
-    return _places(award.recipients[0].place, award.recipients[-1].place_to)
+    return places_text(award.recipients[0].place, award.recipients[-1].place_to)
 
 
-def _prize_text(prizes: Sequence[Prize], currency: str | None) -> str:
+def prize_text(prizes: Sequence[Prize], currency: str | None) -> str:
     money = [p.amount for p in prizes if p.amount is not None]
     if money:
         return money_text(sum(money, Decimal(0)), currency)
@@ -260,12 +260,12 @@ def kept_prize_text(prize: Prize, currency: str | None, award: PrizeAward | None
     ("3rd–4th place, 250 EUR")."""
     held = next(((one, share) for one, share in award.won_by(start_no)
                  if prize in one.prizes), None) if award is not None and start_no else None
-    position, amount = ordinal(prize.position), _prize_text((prize,), currency)
+    position, amount = ordinal(prize.position), prize_text((prize,), currency)
     if held is not None:
         one, share = held
         positions = [p.position for p in one.prizes]
-        position = _places(min(positions), max(positions))
-        amount = _receives(one, share, currency)[0]
+        position = places_text(min(positions), max(positions))
+        amount = receives_text(one, share, currency)[0]
     return _say(KEPT_PRIZE[prize.ranking == OVERALL], {
         "position": position, "ranking": ranking_in_sentence(prize.ranking),
         "amount": amount})
@@ -275,7 +275,7 @@ def _criterion(cols: Sequence[Column], key: str | None) -> Column | None:
     return next((c for c in cols if c.key == key), None)
 
 
-def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _Places,
+def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: RankingPlaces,
               currency: str | None, awarded: PrizeAward | None = None) -> tuple[str, ...]:
     """The sentences of a prize list's "Why" column (``awarded``: every award, to say what
     a player passed over holds)."""
@@ -296,7 +296,7 @@ def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _P
     first = award.recipients[0]
     row = places.overall[first.start_no]
     fields: dict[str, object] = {
-        "place": _places(first.place, first.place_to), "ranking": ranking,
+        "place": places_text(first.place, first.place_to), "ranking": ranking,
         "points": points_phrase(row.points, score_name(plan)),
         "places": tie_places(award), "count": len(award.recipients)}
     if award.tied_with:
@@ -315,23 +315,30 @@ def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: _P
         # A criterion the standings do not list: say the place alone rather than guess.
         said.append(_say(AWARD_REASONS[AwardReason.PLACE], fields))
         return tuple(said)
-    if award.reason in (AwardReason.SHARED, AwardReason.HORT):
-        total = award.amount or Decimal(0)
-        pool = sum(((s.amount or Decimal(0)) - (s.kept or Decimal(0))
-                    for s in award.recipients), Decimal(0))
-        fields.update(total=money_text(total, currency),
-                      share=money_text(first.amount or Decimal(0), currency),
-                      pool=money_text(pool, currency),
-                      percent=plain_number(settings.hort_share))
+    fields.update(split_fields(award, settings, currency))
     said.append(_say(AWARD_REASONS[award.reason], fields))
     if award.remainder:
         said.append(_say(REMAINDER, {"remainder": money_text(award.remainder, currency)}))
     return tuple(said)
 
 
-def _receives(award: Award, share: Share, currency: str | None) -> tuple[str, str]:
+def split_fields(award: Award, settings: PrizeSettings, currency: str | None
+                 ) -> dict[str, str]:
+    """The amounts a shared or Hort-split award's sentence names (none for another award):
+    the prize money split, each one's share, the pool and the Hort percentage."""
+    if award.reason not in (AwardReason.SHARED, AwardReason.HORT):
+        return {}
+    pool = sum(((s.amount or Decimal(0)) - (s.kept or Decimal(0)) for s in award.recipients),
+               Decimal(0))
+    return {"total": money_text(award.amount or Decimal(0), currency),
+            "share": money_text(award.recipients[0].amount or Decimal(0), currency),
+            "pool": money_text(pool, currency),
+            "percent": plain_number(settings.hort_share)}
+
+
+def receives_text(award: Award, share: Share, currency: str | None) -> tuple[str, str]:
     if share.amount is None:
-        return _prize_text(award.prizes, currency), ""
+        return prize_text(award.prizes, currency), ""
     detail = ""
     if share.kept is not None:
         detail = _say(HORT_SHARE, {"kept": money_text(share.kept, currency),
@@ -345,7 +352,7 @@ def prizes_view(plan: EventPlan, prizes: EventPrizes) -> PrizesView | None:
     if award is None or settings is None:
         return None
     page = prizes_page(plan.slug)
-    places = _Places(plan.standings, prizes.categories)
+    places = RankingPlaces(plan.standings, prizes.categories)
     currency = award.currency if award.currency is not None else settings.currency
     slugs = {c.category.name: c.category.slug for c in prizes.categories}
     tables = []
@@ -355,14 +362,14 @@ def prizes_view(plan: EventPlan, prizes: EventPrizes) -> PrizesView | None:
             positions = [p.position for p in one.prizes]
             recipients = []
             for share in one.recipients:
-                receives, detail = _receives(one, share, currency)
+                receives, detail = receives_text(one, share, currency)
                 recipients.append(RecipientLine(
                     name=plan.tournament.player(share.start_no).name,
                     href=relative_link(page, player_page(plan.slug, share.start_no)),
                     receives=receives, detail=detail))
             lines.append(AwardLine(
-                places=_places(min(positions), max(positions)),
-                prize=_prize_text(one.prizes, currency), recipients=tuple(recipients),
+                places=places_text(min(positions), max(positions)),
+                prize=prize_text(one.prizes, currency), recipients=tuple(recipients),
                 why=award_why(plan, one, settings, places, currency, award)))
         slug = slugs.get(ranking)
         tables.append(PrizeTable(
@@ -457,7 +464,7 @@ def category_view(plan: EventPlan, prizes: EventPrizes, ranked: CategoryStanding
     members = {row.start_no: row for row in ranked.rows}
     lines = tuple(
         CategoryLine(place=_numbers_text(members[n].place, members[n].place_to),
-                     place_words=_places(members[n].place, members[n].place_to),
+                     place_words=places_text(members[n].place, members[n].place_to),
                      overall=_numbers_text(line.row.rank, line.row.rank_to), line=line)
         for line in standings_lines(plan.standings, plan.slug, page)
         if (n := line.row.player.start_no) in members)
@@ -512,7 +519,7 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
     page = player_page(plan.slug, start_no)
     places = tuple(
         Sentence(wording=phrase(CATEGORY_PLACE),
-                 fields={"place": _places(row.place, row.place_to), "category": category.name},
+                 fields={"place": places_text(row.place, row.place_to), "category": category.name},
                  links={"category": relative_link(page, category_page(plan.slug,
                                                                       category.slug))})
         for category, row in categories_of(start_no, prizes.categories))
@@ -523,7 +530,7 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
         for one, share in award.won_by(start_no):
             is_pooled = len(one.prizes) > 1 or one.reason in (AwardReason.SHARED,
                                                                AwardReason.HORT)
-            receives, _detail = _receives(one, share, currency)
+            receives, _detail = receives_text(one, share, currency)
             won.append(_say(PRIZE_WON[(is_pooled, one.ranking == OVERALL)], {
                 "position": ordinal(one.prizes[0].position),
                 "places": tie_places(one),
@@ -540,9 +547,9 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
 
 __all__ = [
     "OVERALL_ANCHOR", "AwardLine", "CategoryLine", "CategoryLink", "CategoryView",
-    "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RecipientLine",
+    "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RankingPlaces", "RecipientLine",
     "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
-    "condition_words", "kept_prize_text", "player_honours",
-    "prize_anchor", "prize_nav", "prize_paths", "prizes_view", "ranking_in_sentence",
-    "ranking_name",
+    "condition_words", "kept_prize_text", "places_text", "player_honours",
+    "prize_anchor", "prize_nav", "prize_paths", "prize_text", "prizes_view",
+    "ranking_in_sentence", "ranking_name", "receives_text", "split_fields",
 ]

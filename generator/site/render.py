@@ -31,6 +31,7 @@ from generator.model import RoundKind
 from generator.reading.notes import render_notes
 from generator.reading.series_files import read_series
 from generator.reading.series_settings import SeriesSettings
+from generator.reading.site_files import read_festival_logo
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
 from generator.rules.explain import Note, NoteKind, Standings
 from generator.site import addresses
@@ -580,8 +581,26 @@ def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
             raise StandingsError(problems)
     return SiteSource(site=site_of(env), plans=tuple(sorted(plans, key=event_sort_key)),
                       persons=tuple(persons), topics=tuple(topics), static=static,
-                      series=tuple(series),
+                      series=tuple(series), festival_logos=festival_logos(plans),
                       explain=functools.partial(render_markdown, allow_html=True))
+
+
+def festival_logos(plans: Iterable[EventPlan]) -> dict[str, bytes]:
+    """Each festival's logo (festival.yml ``logo``), read and checked as site.yml's: its
+    path on the site -> the bytes to publish. A logo that cannot be published stops the
+    build, as a series' error does (the build reports its warnings beforehand)."""
+    festivals = {plan.event.festival.slug: plan.event.festival for plan in plans
+                 if plan.event.festival is not None}
+    logos: dict[str, bytes] = {}
+    for slug in sorted(festivals):
+        festival = festivals[slug]
+        data, problems = read_festival_logo(festival)
+        errors = [problem for problem in problems if problem.is_error]
+        if errors:
+            raise StandingsError(errors)
+        if data is not None and festival.logo_page is not None:
+            logos[festival.logo_page] = data
+    return logos
 
 
 def missing_explanations(plans: Iterable[EventPlan]) -> tuple[str, ...]:

@@ -1,10 +1,11 @@
 """Who is one person across a series' events, and who might be one but was not joined.
 
-A person is joined by FIDE ID; a player without one by their name (as ``person_keys.py``
-reads it: accents and case folded) and federation. The TRF carries no national ID, so a
-national federation's number cannot join anyone. A series' ``aliases`` join the spellings
-that drift from month to month (a junior typed "Meier, Tim" in January and "Maier, Tim" in
-March): every spelling of an alias is one person, and the FIDE ID of any of them is theirs.
+A person is joined by FIDE ID; a player without one by their national ID where the file
+gives one (a TRF-26 national rating record's: the federation and its number), else by their
+name (as ``person_keys.py`` reads it: accents and case folded) and federation. A series'
+``aliases`` join the spellings that drift from month to month (a junior typed "Meier, Tim"
+in January and "Maier, Tim" in March): every spelling of an alias is one person, and the
+FIDE ID of any of them is theirs.
 
 ``standings check`` lists the probable duplicates that were not joined, so the organiser can
 decide: the same name under two keys (two FIDE IDs, an ID once and none another time, two
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from generator.model import Player
-from generator.site.person_keys import name_key
+from generator.site.person_keys import name_key, national_key
 
 MAX_COMPARED = 3000
 """Persons beyond which names one letter apart are not looked for (pairs grow as n²)."""
@@ -34,8 +35,9 @@ def _words(name: str) -> tuple[str, ...]:
 
 def identity_keys(players: Iterable[Player],
                   aliases: Sequence[tuple[str, Sequence[str]]]) -> dict[tuple[str, str], str]:
-    """Every player's series key by (name, federation) or FIDE ID: ``fide-N``, an alias
-    group's ``alias-<name>``, or ``name-<folded name>-<federation>``. The caller asks
+    """Every player's series key by (name, federation), FIDE ID or national ID: ``fide-N``,
+    an alias group's ``alias-<name>``, ``nat-<federation>.<number>``, or
+    ``name-<folded name>-<federation>``. The caller asks
     :func:`key_of` with a player."""
     group_of: dict[str, str] = {}
     for shown, others in aliases:
@@ -60,6 +62,8 @@ def key_of(player: Player, keys: Mapping[tuple[str, str], str]) -> str:
         return aliased
     if player.fide_id:
         return f"fide-{player.fide_id}"
+    if player.national_id is not None:
+        return national_key(player.national_id)
     return f"name-{_folded(player.name)}-{player.federation.strip().lower()}"
 
 

@@ -225,6 +225,20 @@ def plan_units(stale: Sequence[SeriesSettings], listed: Mapping[str, ListedSerie
         for each in series))
 
 
+def units_of(cache: BuildCache | None,
+             found: tuple[Sequence[SeriesSettings], Mapping[str, ListedSeries]],
+             series: Sequence[SeriesSettings], plans: Sequence[EventPlan],
+             touched: frozenset[str] | None,
+             ) -> tuple[PlannedSeries | None, frozenset[str] | None]:
+    """With the cache, each series a unit of its own, planned once for every language
+    (``found``: :func:`stale_series`'), and the persons' pages ``touched`` with theirs;
+    without it, none (the series' pages are the index's)."""
+    if cache is None:
+        return None, touched
+    units = plan_units(*found, series, plans)
+    return units, series_touched(units, cache.before, touched)
+
+
 def series_touched(planned: PlannedSeries, before: Manifest | None,
                    touched: frozenset[str] | None) -> frozenset[str] | None:
     """``touched`` (touched.py) and the persons' page keys a series' change touches: every

@@ -14,6 +14,7 @@ from generator.errors import StandingsError
 from generator.reading.events import read_event, read_events
 from generator.reading.festival import SHARED_KEYS, setting_sources
 from generator.reading.settings import EventSettings, parse_settings
+from generator.reading.tiebreak_order import TiebreakSource
 from tests.reading.test_trf_broken import BASE
 
 
@@ -170,6 +171,16 @@ def test_a_section_overrides_key_by_key_not_whole_files(tmp_path):
     assert major.heading.place == minor.heading.place == "Hall A"
     assert major.settings.file_of("place") == str(festival / "festival.yml")
     assert major.settings.file_of("tiebreaks") == str(festival / "major" / "event.yml")
+
+
+def test_the_tie_break_list_s_source_names_the_file_it_came_from(tmp_path):
+    festival = make_festival(tmp_path / "events", "tiebreaks: [BH, SB]\n")
+    (festival / "major" / "event.yml").write_text("tiebreaks: [SB, BH]\n", encoding="utf-8")
+    major, minor = read_events(tmp_path / "events")
+    assert major.tiebreaks.source == TiebreakSource.SETTINGS == "event.yml"
+    assert minor.tiebreaks.source == TiebreakSource.FESTIVAL_SETTINGS == "festival.yml"
+    assert {path for path, _, _ in minor.tiebreaks.positions} == {
+        str(festival / "festival.yml")}
 
 
 def test_an_inherited_setting_s_error_names_festival_yml(tmp_path):

@@ -1,5 +1,6 @@
 """TRF-26 national rating (NRS) records: a federation's code as the record type, the player's
-starting rank in columns 5-8 and the national rating in columns 49-52 (spec trf.md §3)."""
+starting rank in columns 5-8, the national rating in columns 49-52 (spec trf.md §3) and
+the national ID in columns 58-68 (the 001 record's ID columns, reading/national_ratings.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import DiagnosticSink
-from generator.model import MAX_RATING
+from generator.model import MAX_RATING, NationalId
 from generator.reading.assembly import assemble, build_tournament
 from generator.reading.trf import parse_trf, read_records
 from tests.reading.test_trf_broken import BASE
 
 
-def national(start_no: str, rating: str, tag: str = "NOR") -> str:
+def national(start_no: str, rating: str, tag: str = "NOR", national_id: str = "") -> str:
     """An NRS record as the spec lays it out: the 001 record's static columns."""
-    return f"{tag} {start_no:>4}      {'Somebody, Else':<33} {rating:>4} NOR\n"
+    ids = f" {national_id:>11}" if national_id else ""
+    return f"{tag} {start_no:>4}      {'Somebody, Else':<33} {rating:>4} NOR{ids}\n"
 
 
 def ratings_of(text: str) -> dict[int, int | None]:
@@ -28,6 +30,26 @@ def test_records_of_the_federation_172_names_give_national_ratings():
     text = "172 NOR FIDON\n" + BASE + national("1", "1850") + national("3", "1612")
     assert ratings_of(text) == {1: 1850, 2: None, 3: 1612, 4: None}
     assert parse_trf(text, "t.trf").diagnostics == ()  # known records now, not "unknown"
+
+
+def test_the_id_columns_of_a_record_are_the_player_s_national_id():
+    text = ("172 ENG FIDON\n" + BASE + national("1", "1850", "ENG", "123456A")
+            + national("2", "", "ENG", "0") + national("3", "1612", "ENG"))
+    tournament = build_tournament(parse_trf(text, "t.trf"))
+    assert [p.national_id for p in tournament.players] == [
+        NationalId(federation="ENG", number="123456A"), None, None, None]
+    assert tournament.players[0].national_rating == 1850
+
+
+def test_a_national_id_that_is_no_id_is_a_warning_and_not_used():
+    text = "172 NOR FIDON\n" + BASE + national("1", "1850", national_id="12 4")
+    sink = DiagnosticSink("t.trf")
+    tournament = assemble(parse_trf(text, "t.trf"), None, sink)
+    assert [str(d) for d in sink.collected()] == [
+        "t.trf:10:58: warning: national ID '12 4' is not an ID; expected the player's ID "
+        "in the federation's list (letters and digits) in columns 58-68, or blanks"]
+    assert tournament is not None and tournament.players[0].national_id is None
+    assert tournament.players[0].national_rating == 1850
 
 
 def test_records_of_the_events_federation_032_give_national_ratings_without_172():
