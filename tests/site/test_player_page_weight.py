@@ -1,0 +1,78 @@
+"""A player page lighter with nothing a reader sees lost (issue 26).
+
+Each test names what a page no longer writes and checks that the reader still has what it
+gave them: the same heading to reach a derivation by, the same sentence once.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS_TRF
+from kit.sitekit import make_event
+
+from generator.site.build import build_site
+
+CLUB = CORPUS_TRF / "synth-club-byes.trf"  # byes and absences: dummy opponents, cuts
+
+
+@pytest.fixture(scope="module")
+def players(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    root = tmp_path_factory.mktemp("weight")
+    make_event(root / "events", "club", CLUB, "title: Club\ntiebreaks: [BH/C1, BH, SB, DE, WIN]\n")
+    build_site(root / "events", root / "site")
+    pages = sorted((root / "site/club/players").glob("*.html"))
+    assert pages
+    return [page.read_text(encoding="utf-8") for page in pages]
+
+
+class _Sections(HTMLParser):
+    """Each <section>: its attributes, the sections it sits in, its first heading's tag."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[dict[str, str | None]] = []
+        self.sections: list[tuple[dict[str, str | None], int, str | None]] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+        if tag == "section":
+            self.open.append(found)
+            self.sections.append((found, len(self.open) - 1, None))
+        elif re.fullmatch(r"h[1-6]", tag) and self.open:
+            index = next(i for i in range(len(self.sections) - 1, -1, -1)
+                         if self.sections[i][0] is self.open[-1])
+            attributes, depth, heading = self.sections[index]
+            if heading is None:
+                self.sections[index] = (attributes, depth, tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "section":
+            self.open.pop()
+
+
+def test_a_derivation_is_reached_by_its_heading_inside_a_named_region(
+        players: list[str]) -> None:
+    # A derivation's own aria-labelledby made each a landmark (45 bytes a tie-break); it
+    # sits in the named region "How each tie-break was reached" and keeps its h3.
+    derivations = 0
+    for page in players:
+        parser = _Sections()
+        parser.feed(page)
+        for attributes, depth, heading in parser.sections:
+            labelled = attributes.get("aria-labelledby")
+            if labelled is not None:
+                assert labelled in parser.ids, labelled
+            if attributes.get("class") == "tiebreak":
+                derivations += 1
+                assert depth == 1 and heading == "h3", attributes
+                assert labelled is None, attributes
+            elif depth == 0:
+                assert labelled is not None and heading == "h2", attributes
+    assert derivations > len(players)
