@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
+import html5lib
 import pytest
 from conftest import CORPUS_TRF
 from kit.sitekit import make_event
@@ -76,3 +76,24 @@ def test_a_derivation_is_reached_by_its_heading_inside_a_named_region(
             elif depth == 0:
                 assert labelled is not None and heading == "h2", attributes
     assert derivations > len(players)
+
+
+def test_headings_and_notes_leave_out_their_end_tags_and_read_the_same(
+        players: list[str]) -> None:
+    # HTML's optional end tags (a heading cell closed by the next one or the row's end, an
+    # item by the next item or the list's end): a browser and a screen reader read the same
+    # cells and items, each whole and apart.
+    for page in players:
+        theads = re.findall(r"<thead>.*?</thead>", page, re.S)
+        assert theads and not any("</th>" in thead for thead in theads)
+        document = html5lib.parse(page, namespaceHTMLElements=False)
+        for thead in document.iter("thead"):
+            cells = [" ".join("".join(cell.itertext()).split()) for cell in thead.iter("th")]
+            assert cells and all(cells) and "#" not in cells[1:], cells
+        for notes in document.iter("ul"):
+            if notes.get("class") != "notes":
+                continue
+            items = [" ".join("".join(item.itertext()).split()) for item in notes]
+            assert items and all(item.endswith(".") and item.count("Round ") <= 1
+                                 for item in items), items
+    assert sum(page.count('<ul class="notes">') for page in players) > len(players)
