@@ -156,6 +156,8 @@ class TiebreakSection:
     same_as: TiebreakSection | None = None
     """An earlier section on the page with the same contributions (BH after BH/C1): its
     table is not repeated."""
+    explained_under: Mapping[int, TiebreakSection] | None = None
+    """By round, an earlier section whose note already says all this one's would."""
     # Written out once here rather than by filters in the template (see PartLine).
     explanation_href: str = ""
     """The tie-break's explanation page, relative to the player's page."""
@@ -479,6 +481,8 @@ def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSectio
     shared: list[TiebreakSection] = []
     # The sections whose table is shown, each with its signature (computed once).
     tables: list[tuple[tuple[Any, ...], TiebreakSection]] = []
+    # Each round's reasons said, and where: a later note points there (issue 26: BH/C1, SB).
+    said: dict[int, list[tuple[frozenset[str], TiebreakSection]]] = {}
     for section in sections:
         signature = section.signature
         earlier = next((s for sig, s in tables if sig == signature), None)
@@ -486,6 +490,16 @@ def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSectio
             section = replace(section, same_as=earlier)
         elif section.is_tabular and section.lines:
             tables.append((signature, section))
+            explained: dict[int, TiebreakSection] = {}
+            for line in section.lines:
+                reasons, round_no = frozenset(line.reasons), line.part.round
+                before = next((s for known, s in said.get(round_no, ()) if reasons <= known), None)
+                if before is not None and reasons:
+                    explained[round_no] = before
+                elif reasons:
+                    said.setdefault(round_no, []).append((reasons, section))
+            if explained:
+                section = replace(section, explained_under=explained)
         shared.append(section)
     return tuple(shared)
 

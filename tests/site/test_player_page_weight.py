@@ -97,3 +97,26 @@ def test_headings_and_notes_leave_out_their_end_tags_and_read_the_same(
             assert items and all(item.endswith(".") and item.count("Round ") <= 1
                                  for item in items), items
     assert sum(page.count('<ul class="notes">') for page in players) > len(players)
+
+
+def test_a_rounds_reasons_are_said_once_a_page_and_pointed_to_after(
+        players: list[str]) -> None:
+    # A dummy opponent's reasons were written under BH/C1 and again under SB, word for word:
+    # the later note points to the earlier section, which says them all for that round.
+    pointers = 0
+    for page in players:
+        said: dict[tuple[str, str], str] = {}
+        notes_of: dict[str, str] = {}
+        for anchor, body in re.findall(r'<section class="tiebreak" id="([^"]+)">(.*?)</section>',
+                                       page, re.S):
+            notes_of[anchor] = body
+            for round_no, reasons in re.findall(r"<li>Round (\d+)(?: \(.*?\))?: (.*)", body):
+                pointer = re.fullmatch(r'Explained under <a href="#([^"]+)">[^<]+</a>\.', reasons)
+                if pointer:
+                    pointers += 1
+                    assert re.search(rf"<li>Round {round_no}\b", notes_of[pointer.group(1)])
+                    continue
+                for sentence in re.split(r"(?<=\.) ", reasons):
+                    assert (round_no, sentence) not in said, (anchor, round_no, sentence)
+                    said[round_no, sentence] = anchor
+    assert pointers
