@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import html5lib
 import pytest
@@ -20,11 +21,16 @@ CLUB = CORPUS_TRF / "synth-club-byes.trf"  # byes and absences: dummy opponents,
 
 
 @pytest.fixture(scope="module")
-def players(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("weight")
     make_event(root / "events", "club", CLUB, "title: Club\ntiebreaks: [BH/C1, BH, SB, DE, WIN]\n")
     build_site(root / "events", root / "site")
-    pages = sorted((root / "site/club/players").glob("*.html"))
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def players(site: Path) -> list[str]:
+    pages = sorted((site / "club/players").glob("*.html"))
     assert pages
     return [page.read_text(encoding="utf-8") for page in pages]
 
@@ -120,3 +126,23 @@ def test_a_rounds_reasons_are_said_once_a_page_and_pointed_to_after(
                     assert (round_no, sentence) not in said, (anchor, round_no, sentence)
                     said[round_no, sentence] = anchor
     assert pointers
+
+
+def test_the_standings_after_the_last_round_are_the_events_own_page(site: Path) -> None:
+    # The ranking after the last round played is the event's standings: its address stays
+    # (a link kept from elsewhere) and sends the browser to the event's page, which every
+    # link of the site now goes to directly; the earlier rounds keep their tables.
+    afters = sorted((site / "club/rounds").glob("*-standings.html"),
+                    key=lambda page: int(page.name.split("-")[0]))
+    last = afters[-1]
+    moved = last.read_text(encoding="utf-8")
+    assert "<table" not in moved and len(moved.encode()) < 1000
+    assert '<meta http-equiv="refresh" content="0; url=../index.html#standings">' in moved
+    assert '<a href="../index.html#standings">' in moved
+    assert 'id="standings"' in (site / "club/index.html").read_text(encoding="utf-8")
+    for earlier in afters[:-1]:
+        assert '<table class="standings"' in earlier.read_text(encoding="utf-8")
+    linking = [page for page in site.rglob("*.html")
+               if last.name in page.read_text(encoding="utf-8")]
+    assert not linking, linking
+    assert len(afters) > 1
