@@ -92,7 +92,14 @@ def test_headings_and_notes_leave_out_their_end_tags_and_read_the_same(
     for page in players:
         theads = re.findall(r"<thead>.*?</thead>", page, re.S)
         assert theads and not any("</th>" in thead for thead in theads)
+        bodies = re.findall(r"<tbody>.*?</tbody>", page, re.S)
+        assert bodies and not any("</tr>" in body for body in bodies)
         document = html5lib.parse(page, namespaceHTMLElements=False)
+        for body in document.iter("tbody"):
+            rows = list(body)
+            assert rows and all(row.tag == "tr" and len(row) >= 3 for row in rows)
+            assert all(re.fullmatch(r"\d+|—?", "".join(row[0].itertext()).strip())
+                       for row in rows)
         for thead in document.iter("thead"):
             cells = [" ".join("".join(cell.itertext()).split()) for cell in thead.iter("th")]
             assert cells and all(cells) and "#" not in cells[1:], cells
