@@ -124,10 +124,15 @@ def test_a_rounds_reasons_are_said_once_a_page_and_pointed_to_after(
                                        page, re.S):
             notes_of[anchor] = body
             for round_no, reasons in re.findall(r"<li>Round (\d+)(?: \(.*?\))?: (.*)", body):
-                pointer = re.fullmatch(r'Explained under <a href="#([^"]+)">[^<]+</a>\.', reasons)
+                pointer = re.fullmatch(
+                    r'Explained under <a href="#([^"]+)">[^<]+</a>(, but for the cut there)?\.',
+                    reasons)
                 if pointer:
                     pointers += 1
-                    assert re.search(rf"<li>Round {round_no}\b", notes_of[pointer.group(1)])
+                    there = re.search(rf"<li>Round {round_no}\b.*", notes_of[pointer.group(1)])
+                    assert there, (anchor, round_no)
+                    # A cut said there is that section's own: the pointer says so.
+                    assert ("Cut " in there.group(0)) == bool(pointer.group(2)), there.group(0)
                     continue
                 for sentence in re.split(r"(?<=\.) ", reasons):
                     assert (round_no, sentence) not in said, (anchor, round_no, sentence)
