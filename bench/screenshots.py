@@ -5,9 +5,11 @@
 
 Builds the repository's own examples (``events/``) into a temporary folder, serves them
 on 127.0.0.1 under a sub-path as GitHub Pages would, and photographs the first screen of
-the event page, a player page, the crosstable and a round in Debian's chromium (playwright)
-at 360x780 (a phone) and 1366x900 (a laptop), light; the event page and the player page
-also dark on the phone; and the front page with a name typed into "Find a player". Only
+the event page, a player page, the crosstable and a round, the example festival's page and
+one of its sections, the example series' page and one person's derivation of their total in
+Debian's chromium (playwright) at 360x780 (a phone) and 1366x900 (a laptop), light; the
+event page and the player page also dark on the phone; and the front page with a name typed
+into "Find a player". Only
 the first screen is taken (not the whole page): it is what a player sees on opening a
 link, and it keeps each PNG to tens of kilobytes. Run it after a change to the templates
 or the stylesheet, look at the images, and commit them.
@@ -36,6 +38,10 @@ EVENT = "gros-open-2010"
 PLACE = 5
 """The player photographed: the 5th, level on points with the 6th and the 7th."""
 ROUND = 4
+FESTIVAL, SECTION = "bunratty-2011", "major"
+"""The example festival (three real sections) and the section photographed."""
+SERIES, SERIES_PERSON = "club-blitz-2026", "p-name-berg-henrik-nor"
+"""The example series, and the person whose total's derivation is photographed."""
 CHROMIUM = "/usr/bin/chromium"
 VIEWS = {"phone": {"width": 360, "height": 780}, "desktop": {"width": 1366, "height": 900}}
 DARK = ("event", "player")
@@ -55,6 +61,10 @@ def shots(site: Path) -> dict[str, str]:
         "player": f"{EVENT}/players/{player}.html",
         "crosstable": f"{EVENT}/crosstable.html",
         "round": f"{EVENT}/rounds/{ROUND}.html",
+        "festival": f"{FESTIVAL}/index.html",
+        "section": f"{FESTIVAL}/{SECTION}/index.html",
+        "series": f"series/{SERIES}/index.html",
+        "series-person": f"series/{SERIES}/index.html#{SERIES_PERSON}",
     }
 
 
@@ -77,6 +87,7 @@ def main() -> None:
         tmp = Path(name)
         events = tmp / "events"
         shutil.copytree(ROOT / "events", events)
+        shutil.copytree(ROOT / "series", tmp / "series")  # beside events/, as in a project
         site_yml = ROOT / "site.yml"
         if site_yml.is_file():
             shutil.copyfile(site_yml, tmp / "site.yml")

@@ -7,7 +7,6 @@ at the end, so an arbiter sees all of them in one run.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from enum import StrEnum
 
@@ -188,5 +187,7 @@ def quote(text: str, width: int = 40) -> str:
 def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
     """``"; did you mean 'BH'?"`` for the choice closest to ``word``, to end an "unknown
     ..." message; "" when none reaches ``cutoff`` (difflib's similarity ratio, 0 to 1)."""
+    import difflib  # a mistake's suggestion alone needs it: every command starts without it
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
     return f"; did you mean {close[0]!r}?" if close else ""

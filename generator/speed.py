@@ -26,11 +26,12 @@ import dataclasses
 import gc
 import inspect
 import reprlib
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from operator import attrgetter
 from types import CodeType, FunctionType
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar, cast, dataclass_transform
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -114,17 +115,18 @@ def frozen_record(cls: C) -> C:
     each class and compiles it: two thirds of the cost of defining a record, and with a
     hundred records a third of what ``standings rank`` spends importing. Here the two that
     keep the record frozen are closures over the class, and ``__init__`` is one compiled
-    body per number of fields, renamed to the class's fields (:func:`_init_for`). A record
-    that needs more than that (a ``default_factory``, a field the constructor does not take,
-    ``__post_init__``, a dataclass base) is made by the dataclass as before.
+    body per number of fields, renamed to the class's fields (:func:`_init_for`); the fields
+    and the slotted class are made without the dataclass too (:func:`_slotted_record`). A
+    record that needs more than that (a ``default_factory``, a field the constructor does not
+    take, ``__post_init__``, a dataclass base) is made by the dataclass as before.
     """
     own = cls.__dict__
     explicit_hash = not ("__hash__" not in own or (own["__hash__"] is None and "__eq__" in own))
     made: type[Any]
     if _constructor_is_plain(cls):
         documented = bool(cls.__doc__)
-        made = dataclasses.dataclass(init=False, frozen=False, slots=True, kw_only=True,
-                                     eq=False, repr=False)(cls)
+        made = _slotted_record(cls) or dataclasses.dataclass(
+            init=False, frozen=False, slots=True, kw_only=True, eq=False, repr=False)(cls)
         fields = dataclasses.fields(made)
         _make_frozen(made, fields, own_init="__init__" in own, documented=documented)
     else:
@@ -176,6 +178,70 @@ def _constructor_is_plain(cls: type[Any]) -> bool:
                 not value.init or value.default_factory is not dataclasses.MISSING):
             return False
     return True
+
+
+@dataclasses.dataclass(init=False, slots=True, kw_only=True, eq=False, repr=False)
+class _Shape:
+    """What :func:`_slotted_record` makes a record's class, made here by the dataclass: its
+    parameters are every such record's."""
+
+
+_SHAPE_PARAMS = vars(_Shape)["__dataclass_params__"]
+_FIELD_MARK = getattr(dataclasses, "_FIELD", None)
+_CLASS_VARIABLE_MARK = getattr(dataclasses, "_FIELD_CLASSVAR", None)
+"""How the dataclass marks a field that is one, and a ClassVar; a Python whose dataclasses
+no longer has them defines every record by the dataclass."""
+
+
+def _slotted_record(cls: type[Any]) -> type[Any] | None:
+    """``dataclass(init=False, slots=True, kw_only=True, eq=False, repr=False)(cls)`` for a
+    record of plain fields (:func:`_constructor_is_plain`), or None where only the dataclass
+    knows how (a ClassVar, a base class, a default the dataclass refuses ...).
+
+    The dataclass reads each annotation for ClassVar and InitVar, works out methods that
+    these records do not take, then makes the class again with its slots: most of what a
+    hundred records cost ``standings rank`` to import. Here the fields are made as it makes
+    them and the slotted class once; tests/test_speed.py holds the two alike.
+    """
+    own = cls.__dict__
+    annotations = own.get("__annotations__", {})
+    if (_FIELD_MARK is None or _CLASS_VARIABLE_MARK is None or cls.__bases__ != (object,)
+            or "__slots__" in own or not all(isinstance(a, str) and "InitVar" not in a
+                                             and "KW_ONLY" not in a
+                                             for a in annotations.values())):
+        return None
+    # A ClassVar is written so in this package (``kind: ClassVar[NoteKind] = ...``): a field
+    # of the dataclass's that is no slot and stays on the class.
+    class_variable = vars(sys.modules[cls.__module__]).get("ClassVar") is ClassVar
+    fields: dict[str, Any] = {}
+    slots = []
+    for name, annotation in annotations.items():
+        value = own.get(name, dataclasses.MISSING)
+        is_class_variable = annotation.startswith("ClassVar[")
+        if "ClassVar" in annotation and not (is_class_variable and class_variable
+                                             and not isinstance(value, dataclasses.Field)):
+            return None
+        made_field: Any = value if isinstance(value, dataclasses.Field) else dataclasses.field(
+            default=value)
+        made_field.name = name
+        made_field.type = annotation
+        fields[name] = made_field
+        if is_class_variable:
+            made_field._field_type = _CLASS_VARIABLE_MARK
+            continue
+        if made_field.default.__class__.__hash__ is None:  # a mutable default: refused
+            return None
+        made_field._field_type = _FIELD_MARK
+        if made_field.kw_only is dataclasses.MISSING:
+            made_field.kw_only = True
+        slots.append(name)
+    namespace = {key: value for key, value in own.items()
+                 if key not in slots and key not in ("__dict__", "__weakref__")}
+    namespace.update(__slots__=tuple(slots), __dataclass_fields__=fields,
+                     __dataclass_params__=_SHAPE_PARAMS, __match_args__=())
+    metaclass: Any = type(cls)
+    made: type[Any] = metaclass(cls.__name__, cls.__bases__, namespace)
+    return made
 
 
 def _make_frozen(made: type[Any], fields: tuple[dataclasses.Field[Any], ...], *,

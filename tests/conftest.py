@@ -28,6 +28,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--examples", type=int, default=None,
                      help="Hypothesis examples for slow property/differential tests "
                           "(default: a small CI budget).")
+    parser.addoption("--archive-events", type=int, default=None,
+                     help="Events of the archive the serve browser test edits (default: just "
+                          "over the archive mode's threshold; the issue's scale is 1000).")
     parser.addoption("--live-reference", action="store_true",
                      help="Run FIDE's reference calculator now where a test otherwise reads "
                           "the values it stored from an earlier run.")

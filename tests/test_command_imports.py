@@ -79,6 +79,19 @@ def test_rank_of_a_file_without_settings_loads_no_yaml(tmp_path: Path) -> None:
     assert offenders(loaded_by("rank", str(EVENT)), ("yaml",)) != []
 
 
+LIBRARY_NOT_FOR_RANK = ("hashlib", "_hashlib", "random", "difflib")
+"""The standard library's modules a plain ranking does not use: the person keys' digests
+(OpenSSL), drawing lots, a mistake's "did you mean"."""
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_rank_loads_no_digest_lots_suggestion_or_csv_it_does_not_use(output: str) -> None:
+    modules = loaded_by("rank", str(EVENT), "--format", output)
+    assert offenders(modules, (*LIBRARY_NOT_FOR_RANK, "csv", "_csv")) == []
+    # The CSV loads its writer; the check sees it.
+    assert offenders(loaded_by("rank", str(EVENT), "--format", "csv"), ("csv",)) == ["csv"]
+
+
 def test_check_loads_no_page_machinery() -> None:
     modules = loaded_by("check", str(EVENT))
     assert "generator.rules.ranking" in modules

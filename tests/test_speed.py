@@ -10,7 +10,7 @@ import inspect
 import pickle
 import sys
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar  # noqa: F401  (ClassVar: the records made below read it here)
 
 import pytest
 
@@ -263,3 +263,61 @@ def test_an_undocumented_records_docstring_is_its_signature_as_inspect_writes_it
     assert _Plain in undocumented and len(undocumented) > 10
     for cls in undocumented:
         assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+
+
+_FIELD_FACTS = ("name", "type", "default", "default_factory", "init", "repr", "hash",
+                "compare", "metadata", "kw_only", "_field_type")
+
+
+def _class_source(*, class_variable: bool = True) -> type[Any]:
+    """A fresh class of the shapes the package's records have (a ClassVar, a plain default,
+    a field() default not compared), before any decorator."""
+    namespace: dict[str, Any] = {}
+    exec(  # a class statement made afresh for each decorator that gets it
+        "from __future__ import annotations\n"
+        "class Shaped:\n"
+        "    '''A record.'''\n"
+        + ("    kind: ClassVar[str] = 'shaped'\n" if class_variable else "")
+        + "    number: int\n"
+        "    name: str = 'x'\n"
+        "    note: str = field(default='', compare=False, repr=False)\n"
+        "    def shown(self) -> str:\n"
+        "        return self.name\n", {"field": dataclasses.field, "__name__": __name__},
+        namespace)
+    made: type[Any] = namespace["Shaped"]
+    return made
+
+
+def test_a_plain_record_is_slotted_as_the_dataclass_slots_it() -> None:
+    from generator.speed import _slotted_record
+
+    for class_variable in (True, False):
+        made = _slotted_record(_class_source(class_variable=class_variable))
+        declared = dataclasses.dataclass(init=False, slots=True, kw_only=True, eq=False,
+                                         repr=False)(_class_source(class_variable=class_variable))
+        assert made is not None
+        assert list(made.__dataclass_fields__) == list(declared.__dataclass_fields__)
+        for name, field in made.__dataclass_fields__.items():
+            other = declared.__dataclass_fields__[name]
+            assert [getattr(field, fact) for fact in _FIELD_FACTS] == \
+                [getattr(other, fact) for fact in _FIELD_FACTS], name
+        assert (made.__slots__, made.__match_args__, made.__qualname__, made.__doc__) == \
+            (declared.__slots__, declared.__match_args__, declared.__qualname__,
+             declared.__doc__)
+        assert sorted(vars(made)) == sorted(vars(declared))
+        assert getattr(made, "kind", None) == getattr(declared, "kind", None)
+        assert [f.name for f in dataclasses.fields(made)] == ["number", "name", "note"]
+
+
+def test_a_record_the_quick_way_cannot_make_is_left_to_the_dataclass() -> None:
+    from generator.speed import _slotted_record
+
+    class Based(_Plain):  # a base class
+        pass
+
+    mutable = type("Mutable", (), {"__annotations__": {"items": "list[int]"}, "items": []})
+    initial = type("Initial", (), {"__annotations__": {"seed": "InitVar[int]"}})
+    for cls in (Based, mutable, initial):
+        assert _slotted_record(cls) is None
+    with pytest.raises(ValueError, match="mutable default"):
+        frozen_record(mutable)

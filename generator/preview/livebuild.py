@@ -210,6 +210,9 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         default_factory=dict)
     _residents: Residents[LazyPages] = field(
         default_factory=lambda: Residents(lambda pages: pages.rendered_bytes))
+    _series: dict[str, tuple[str, LazyPages]] = field(default_factory=dict)
+    """Each series' unit ("series/<name>") -> the key its pages were made for and the pages
+    (issue 28: a series is a unit, made again only when an event it names moved)."""
 
     def refresh(self, suspects: Iterable[str] | None = None, *, shown: Iterable[str] = (),
                 publish: Callable[[Snapshot], object] | None = None) -> Snapshot:
@@ -273,7 +276,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         rebuilt = [slug for slug in candidates
                    if self._refresh_event(slug, folders[slug], shown)]
         if (rebuilt or removed or not self._index_key) and not self.index_waiting \
-                and self._refresh_index():
+                and self._refresh_index(rebuilt):
             rebuilt.append(INDEX_UNIT)
         first_seconds = time.perf_counter() - started
         if publish is not None:
@@ -323,7 +326,7 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                 rebuilt.append(slug)
         if self._unread:
             return None
-        if self._refresh_index():
+        if self._refresh_index(rebuilt):
             rebuilt.append(INDEX_UNIT)
         seconds_taken = time.perf_counter() - started
         return self.snapshot(rebuilt=tuple(rebuilt), seconds=seconds_taken,
@@ -372,6 +375,8 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         for slug in self._unread:
             if slug not in self._events and self._environment is not None:
                 cold[slug] = self._cold(slug, "")
+        for unit, (_key, pages) in self._series.items():
+            served[unit] = pages  # "series/<name>": found as a festival's section is
         diagnostics.extend(self._index_diagnostics)
         return Snapshot(files=SiteFiles(MappingProxyType(served), self._index_pages,
                                         MappingProxyType(cold)),
@@ -536,7 +541,9 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
             path=str(folder), message="the files kept changing while being read; "
             "they are read again on the next change"),)
 
-    def _refresh_index(self) -> bool:
+    def _refresh_index(self, rebuilt: list[str] | None = None) -> bool:
+        """Make the index pages again if an event moved, and before them the pages of each
+        series whose events moved (their units appended to ``rebuilt``)."""
         served = {slug: state.good for slug, state in sorted(self._events.items())
                   if state.good is not None}
         key = index_key(self._program, {slug: good.key for slug, good in served.items()})
@@ -548,6 +555,9 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         # Rendered on first use or by the warmer, not here: an arbiter looking at an event
         # should not wait for the index and the pages of every player across events.
         environment = self._made_environment
+        made = self._refresh_series(served, plans, environment)
+        if rebuilt is not None:
+            rebuilt.extend(made)
         jobs = (self.site.index_jobs(plans, environment) if self.site.index_jobs is not None
                 else [PageJob(partial(self.site.render_index, plans, environment))])
         # An archive's index pages (a page per person of thousands of events) render when
@@ -556,6 +566,27 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
                                       warms=len(served) < self.archive_events)
         self._index_key, self._index_diagnostics = key, ()
         return True
+
+
+    def _refresh_series(self, served: Mapping[str, _Good[PlanT]], plans: list[PlanT],
+                        environment: EnvironmentT) -> list[str]:
+        """Each series' pages, made again where its key moved: the program's (its file
+        among the templates) with the keys of the events it names. Returns the units made."""
+        units, jobs = self.site.series_units, self.site.series_jobs
+        if units is None or jobs is None:
+            return []
+        made, kept = [], {}
+        for unit, named in units(environment, list(served)).items():
+            key = unit_key(self._program, "\0".join(
+                [unit, *(f"{slug}\0{served[slug].key}" for slug in named)]))
+            known = self._series.get(unit)
+            if known is None or known[0] != key:
+                known = (key, LazyPages(unit, jobs(environment, unit, plans),
+                                        str(self.events_root)))
+                made.append(unit)
+            kept[unit] = known
+        self._series = kept
+        return made
 
 
 def _render_first(pages: LazyPages, shown: tuple[str, ...]) -> None:

@@ -25,6 +25,7 @@ from generator.reading.events import Event, read_event
 from generator.reading.reread import Reread
 from generator.reading.trf import PlayerRecord
 from generator.site import build as site
+from generator.site import series_unit
 from generator.site.cache import Listing
 from generator.site.pages import SITE_PAGE_KINDS, SiteJob, SiteKind, SiteSource
 from generator.site.plan import EventPlan
@@ -90,6 +91,15 @@ class SiteFunctions(Generic[EventT, PlanT, EnvironmentT]):
     summarise: Callable[[PlanT], PlanT] = lambda plan: plan
     """Plan -> what render_index and index_jobs read of it, without the rest (kept for
     every event, where the plan is kept only for the events whose pages are held)."""
+    series_units: Callable[[EnvironmentT, Sequence[str]], Mapping[str, tuple[str, ...]]] \
+        | None = None
+    """(environment, the events served) -> each series' unit ("series/<name>") and the
+    events it names among them (issue 28). None: a site without series units (their pages,
+    if any, are the index's)."""
+    series_jobs: Callable[[EnvironmentT, str, Sequence[PlanT]], Sequence[PageJob]] | None = None
+    """(environment, a series' unit, every event served) -> its pages as jobs, the series
+    planned when one first runs; the index's jobs made after list the series as planned
+    last (each unit's latest)."""
 
 
 RealSite = SiteFunctions[Event, EventPlan, jinja2.Environment]
@@ -126,6 +136,7 @@ class RereadingEvents:
 
 def default_site_functions() -> RealSite:
     """The real reader and site."""
+    book = series_unit.SeriesBook()
     return SiteFunctions(
         discover=site.discover_events,
         read_event=RereadingEvents(),
@@ -136,9 +147,11 @@ def default_site_functions() -> RealSite:
         render_event=site.render_event,
         render_index=site.render_index,
         event_jobs=site_event_jobs,
-        index_jobs=site_index_jobs,
+        index_jobs=partial(site_index_jobs, book=book),
         site_files=site.site_inputs,
         summarise=summarise,
+        series_units=book.units,
+        series_jobs=partial(site_series_jobs, book),
     )
 
 
@@ -161,7 +174,8 @@ def site_event_jobs(plan: EventPlan, env: jinja2.Environment) -> list[PageJob]:
     ]
 
 
-def site_index_jobs(plans: Sequence[EventPlan], env: jinja2.Environment) -> list[PageJob]:
+def site_index_jobs(plans: Sequence[EventPlan], env: jinja2.Environment, *,
+                    book: series_unit.SeriesBook | None = None) -> list[PageJob]:
     """The site's split of ``render_index``: a job per kind of page (site/pages.py), the
     files every page loads first (the stylesheets, the flags, the logo: a tab reloaded
     after an edit asks for them at once), then the others in the order they are declared.
@@ -169,13 +183,32 @@ def site_index_jobs(plans: Sequence[EventPlan], env: jinja2.Environment) -> list
     Their files are known only once the site's events are gathered (the players across
     events, the explanations), which the first job to run or to be looked up does: a new
     index costs nothing until a page of it is asked for, and a page renders without the
-    others.
+    others. With a ``book`` that planned the series, their pages are units of their own
+    (:func:`site_series_jobs`), and the index's list them as planned there.
     """
-    source = cache(partial(site.index_source, plans, env))
+    listed = None if book is None else book.listed(env)
+    source = cache(partial(_index_source, plans, env, listed))
     return [PageJob(partial(_render_index_kind, source, env, job), partial(_index_kind_paths,
                                                                            source, job))
             for kind in sorted(SITE_PAGE_KINDS, key=lambda kind: kind.name not in _LOADED)
+            if listed is None or kind.name != series_unit.SERIES_KIND
             for job in _shares(kind, len(plans))]
+
+
+def _index_source(plans: Sequence[EventPlan], env: jinja2.Environment,
+                  listed: Sequence[Callable[[], series_unit.SeriesPlan]] | None) -> SiteSource:
+    return site.index_source(plans, env, None if listed is None else [p() for p in listed])
+
+
+def site_series_jobs(book: series_unit.SeriesBook, env: jinja2.Environment, unit: str,
+                     plans: Sequence[EventPlan]) -> list[PageJob]:
+    """A series' files as one job (a page and its two downloads), planned on first use."""
+    planned = book.plan(env, unit, plans)
+
+    def paths() -> tuple[str, ...]:
+        return series_unit.SERIES_JOB.paths(series_unit.series_source(planned(), env))
+
+    return [PageJob(lambda: series_unit.render_series(planned(), env), paths)]
 
 
 PERSONS_PER_JOB_PER_EVENT = 2

@@ -6,7 +6,9 @@ Apart from the event reader, as ``site_files.py`` is: only the build, ``serve`` 
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from generator.errors import Diagnostic, DiagnosticSink
@@ -34,10 +36,12 @@ def series_inputs(events_root: str | os.PathLike[str]) -> tuple[Path, ...]:
     return tuple(sorted(entry for entry in folder.iterdir() if entry.name.endswith(".yml")))
 
 
-def read_series(events_root: str | os.PathLike[str]
+def read_series(events_root: str | os.PathLike[str],
+                aliases: Sequence[tuple[str, tuple[str, ...]]] = (),
                 ) -> tuple[tuple[SeriesSettings, ...], tuple[Diagnostic, ...]]:
     """Every ``series/*.yml`` beside the events folder, by name; none without the folder.
-    Never raises for bad input: the problems each at ``series/NAME.yml:LINE:COLUMN``."""
+    Never raises for bad input: the problems each at ``series/NAME.yml:LINE:COLUMN``.
+    ``aliases``: site.yml's, joined in every series after the series' own."""
     folder, display = series_folder(events_root)
     if not os.path.lexists(folder):
         return (), ()
@@ -66,6 +70,8 @@ def read_series(events_root: str | os.PathLike[str]
         sink = DiagnosticSink(shown)
         settings = read_series_settings(text, shown, sink)
         diagnostics.extend(sink.collected())
+        if aliases:
+            settings = dataclasses.replace(settings, aliases=(*settings.aliases, *aliases))
         read.append(settings)
     return tuple(read), tuple(diagnostics)
 

@@ -154,7 +154,7 @@ def read_series_settings(text: str, path: str, sink: DiagnosticSink) -> SeriesSe
     if "prizes" in values:
         fields["prizes"] = read_prizes(reader, values["prizes"], names)
     if "aliases" in values:
-        fields["aliases"] = _aliases(reader, values["aliases"])
+        fields["aliases"] = read_aliases(reader, values["aliases"])
     kept = {key: value for key, value in fields.items() if value is not None}
     return SeriesSettings(path=path, positions=dict(reader.positions), **kept)
 
@@ -385,7 +385,10 @@ def _eligibility(reader: SettingsReader, node: Node) -> dict[str, Any]:
     return fields
 
 
-def _aliases(reader: SettingsReader, node: Node) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+def read_aliases(reader: SettingsReader, node: Node
+                 ) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """``aliases``: a name, as pages show it, over the other spellings the events wrote of
+    the same person (a series' own, or site.yml's for every series)."""
     expected = "'Lastname, Firstname: [Other spelling, ...]' lines"
     if not isinstance(node, MappingNode):
         reader.error(node, f"'aliases' must be a mapping, not {describe(node)}", expected)
@@ -401,4 +404,5 @@ def _aliases(reader: SettingsReader, node: Node) -> tuple[tuple[str, tuple[str, 
     return tuple(aliases)
 
 
-__all__ = ["SERIES_FOLDER", "EventPattern", "SeriesSettings", "read_series_settings"]
+__all__ = ["SERIES_FOLDER", "EventPattern", "SeriesSettings", "read_aliases",
+           "read_series_settings"]

@@ -29,6 +29,7 @@ from generator.reading.logo_rules import (
     logo_name,
     logo_problem,
 )
+from generator.reading.series_settings import read_aliases
 from generator.reading.settings import compose_settings
 from generator.reading.settings_reader import Position, SettingsReader, is_sequence
 
@@ -37,7 +38,7 @@ DEFAULT_SITE_TITLE = N_("Tournament results")
 """The title without site.yml: in the site's language (render.make_environment says it)."""
 ENGLISH = SHIPPED_LANGUAGES[0]
 
-SITE_KEYS = ("title", "url", "description", "logo", "language", "languages")
+SITE_KEYS = ("title", "url", "description", "logo", "language", "languages", "aliases")
 
 MAX_TITLE_CHARACTERS = 80
 """A title is a heading and the end of every page title; a long one buries the page's own."""
@@ -74,6 +75,9 @@ class SiteSettings:
     languages: tuple[str, ...] = ()
     """Every language the site is built in, the first at the root and each other under
     ``/<code>/``; empty: the one ``language``."""
+    aliases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The spellings of one person joined in every series (issue 28): each name over its
+    other spellings, after those a series file joins itself."""
 
     @property
     def built_languages(self) -> tuple[str, ...]:
@@ -136,6 +140,8 @@ def read_site_settings(text: str, path: str, sink: DiagnosticSink) -> SiteSettin
                          "'language' left out, or the same as the first of 'languages'")
         elif chosen is not None:
             fields["language"] = chosen
+    if "aliases" in values:
+        fields["aliases"] = read_aliases(reader, values["aliases"])
     clean = {key: value for key, value in fields.items() if value is not None}
     return SiteSettings(path=path, positions=MappingProxyType(dict(reader.positions)), **clean)
 

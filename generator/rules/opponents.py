@@ -137,8 +137,37 @@ class _Elements:
             # Without VURs the cuts are the ends of the (score, value) order.
             lows, highs = plain_cut(self.ranked_values(player), low, high)
             return total - sum(lows) - sum(highs)
+        # The positions ``cuts`` removes (cut_elements: the low cuts' sequence, then the
+        # most significant of the rest), summed without making the reasons.
         values = self.values[player]
-        return total - sum([values[k] for k, _ in self.cuts(player, low, high)])
+        n = len(values)
+        lowest = low if low < n else n
+        highest = high if high < n - lowest else n - lowest
+        taken = [k for k, _ in self.low_sequence(player, low)[:lowest]] if lowest else []
+        cut = sum([values[k] for k in taken])
+        if highest:
+            cut += sum([values[k] for k in reversed(self.order(player))
+                        if k not in taken][:highest])
+        return total - cut
+
+    def cut_values(self, low: int, high: int) -> tuple[int, ...]:
+        """``cut_value`` of every player, the players without a VUR (most of them) in one
+        pass: the ends of their (score, value) order, as ``plain_cut`` takes them."""
+        plain = not self.voluntary_first
+        ranked_values, cut_value = self.ranked_values, self.cut_value
+        found = []
+        for player, (total, has_voluntary) in enumerate(zip(self.totals, self.has_voluntary,
+                                                            strict=True)):
+            if has_voluntary and not plain:
+                found.append(cut_value(player, low, high))
+                continue
+            ranked = ranked_values(player)
+            n = len(ranked)
+            lowest = low if low < n else n
+            highest = high if high < n - lowest else n - lowest
+            found.append(total - sum(ranked[:lowest])
+                         - (sum(ranked[n - highest:]) if highest else 0))
+        return tuple(found)
 
 
 def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
@@ -219,10 +248,7 @@ def _opponent_sum(ctx: Context, spec: TiebreakSpec, *, fore: bool, is_sonneborn_
     low = spec.cut or spec.median
     high = spec.median
 
-    if not low and not high:
-        units = elements.totals
-    else:
-        units = tuple([elements.cut_value(i, low, high) for i in range(len(elements.totals))])
+    units = elements.totals if not low and not high else elements.cut_values(low, high)
     values = in_points(units, elements.scale)
     notes = _round_robin_notes(ctx, spec)
 

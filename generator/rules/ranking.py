@@ -8,7 +8,6 @@ Encounter groups. ``site/plan.py`` applies an event's announced settings (``stan
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -188,15 +187,21 @@ def _compute_standings(
     encounters: dict[int, _DirectEncounterStage] = {}
     # BC groups it could not separate because their game points differ (12.1, Q6).
     board_count_blocked: dict[int, dict[int, list[int]]] = {}
+    # Where in ``groups`` the groups still tied are: a player alone stays alone, so each
+    # criterion looks at these only and the others are copied across in runs.
+    tied = [position for position, group in enumerate(groups) if len(group) > 1]
     for k, spec in enumerate(parsed):
         stage = list(group_of)
         refined: list[list[int]] = []
+        still_tied: list[int] = []
+        copied = 0
+        higher_is_better = spec.direction is Direction.HIGHER_IS_BETTER
         if spec.acronym in GROUP_ORDERS:
             encounters[k] = _DirectEncounterStage()
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
+        for position in tied:
+            refined.extend(groups[copied:position])
+            copied = position + 1
+            group = groups[position]
             if spec.acronym in GROUP_ORDERS:
                 order_group = GROUP_ORDERS[spec.acronym][0]
                 outcome = order_group(group_contexts[k], spec,
@@ -209,15 +214,19 @@ def _compute_standings(
             elif spec.acronym == "BC" and boards_unknown_in(ctx, spec, group):
                 subgroups = [group]
             else:
-                subgroups = _split(group, columns[k].values,
-                                   higher_is_better=spec.direction is Direction.HIGHER_IS_BETTER)
+                subgroups = _split(group, columns[k].values, higher_is_better=higher_is_better)
             if len(subgroups) > 1:
                 for sub in subgroups:
                     for i in sub:
                         stage[i] = next_group
                     next_group += 1
-            refined.extend(subgroups)
+            for sub in subgroups:
+                if len(sub) > 1:
+                    still_tied.append(len(refined))
+                refined.append(sub)
+        refined.extend(groups[copied:])
         groups = refined
+        tied = still_tied
         group_of = stage
         stages.append(stage)
 
@@ -226,6 +235,8 @@ def _compute_standings(
     drawn: set[int] = set()
     if ties is TieRule.LOTS and any(len(g) > 1 for g in groups):
         used_seed = 0 if lots_seed is None else lots_seed
+        import random  # only an event that draws lots loads it (start-up of standings rank)
+
         lots = random.Random(used_seed)
         for group in groups:
             if len(group) > 1:

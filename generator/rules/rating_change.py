@@ -292,15 +292,27 @@ class RatingChange:
     """The games that count (those in ``games`` with ``counted``)."""
     no_change: NoChange | None = None
     edition: RatingEdition
-    rounds: tuple[_Round, ...] = ()
-    """Every round that has happened for the player, before K (``games`` reads them)."""
+    player: Player | None = field(default=None, repr=False)
+    """The player, whose rounds ``rounds`` reads (None for an unrated player: no rounds)."""
+    ratings: Mapping[StartNo, int | None] | None = field(default=None, repr=False,
+                                                         compare=False)
+    """Every player's rating, by start number, as the change read them."""
+
+    @property
+    def rounds(self) -> tuple[_Round, ...]:
+        """Every round that has happened for the player, before K (``games`` reads them).
+        Worked out when asked for, from the same player and ratings as the totals (a
+        player's page asks; the standings' downloads and ``standings rank`` need the
+        totals alone, and 11 rounds of 2,000 players are 22,000 of them)."""
+        player, rating, ratings = self.player, self.rating, self.ratings
+        if player is None or rating is None or ratings is None:
+            return ()
+        return _rounds(player, rating, ratings, self.edition)
 
     @property
     def games(self) -> tuple[GameRatingChange, ...]:
         """Every round that has happened for the player, counted or not, round 1 first,
-        with its arithmetic. Made when asked for (a player's page asks; the standings'
-        downloads need the totals alone, and 11 rounds of 2,000 players are 22,000 of
-        them)."""
+        with its arithmetic. Made when asked for, as ``rounds``."""
         k = self.k
         if k is None:
             return ()
@@ -346,6 +358,13 @@ def _expected(difference: int) -> Decimal:
     return Decimal(_expected_hundredths(difference)) * ONE_HUNDREDTH
 
 
+def _widest(rating: int, edition: RatingEdition) -> int | None:
+    """The 400-point rule's limit for a player rated ``rating`` (350 before July 2009);
+    None where the edition keeps the real difference (2025-10: rated 2650 or more)."""
+    keeps_from = edition.keeps_real_difference_from
+    return edition.max_difference if keeps_from is None or rating < keeps_from else None
+
+
 def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
                    k_settings: KSettings, edition: RatingEdition,
                    on: datetime.date | None) -> RatingChange:
@@ -354,15 +373,50 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
         return RatingChange(start_no=player.start_no, rating=None, k=None, k_source=None,
                             k_reason=None, no_change=NoChange.UNRATED, edition=edition)
     k, source, reason = k_factor(player, k_settings, edition, on)
-    keeps_from = edition.keeps_real_difference_from
-    widest = edition.max_difference if keeps_from is None or rating < keeps_from else None
-    rounds: list[_Round] = []
-    append = rounds.append
-    kinds, not_played_yet, game = ROUND_KINDS, RoundKind.NOT_PLAYED_YET, RoundKind.GAME
-    scores, score_hundredths, expected = _SCORES, _SCORE_HUNDREDTHS, _expected_hundredths
+    widest = _widest(rating, edition)
+    kinds, game = ROUND_KINDS, RoundKind.GAME
+    score_hundredths, expected = _SCORE_HUNDREDTHS, _expected_hundredths
     counted = 0
     margin = 0
     """The sum over the counted games of score - PD, in hundredths: K x this is the total."""
+    for result in player.results:
+        # The rounds ``_rounds`` counts (a game against a rated opponent with a score), as
+        # it counts them; the others bring nothing to the totals.
+        opponent, code = result.opponent, result.code
+        if opponent is None or code not in score_hundredths or kinds[code, True] is not game:
+            continue
+        opponent_rating = ratings.get(opponent)
+        if opponent_rating is None:
+            continue
+        difference = rating - opponent_rating
+        if widest is not None and not -widest <= difference <= widest:
+            difference = widest if difference > 0 else -widest
+        counted += 1
+        margin += score_hundredths[code] - expected(difference)
+    k_before_cap = None
+    if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
+        # 8.3.3: the games of this event alone pass K x n = 700, so K is the largest whole
+        # number that keeps within it (other events of the rating period could lower it more).
+        k_before_cap, k = k, K_TIMES_GAMES_LIMIT // counted
+    # The sum of the games' changes as ``_game`` works each out (the pages show both): each
+    # K x (score - PD) is a whole number of hundredths, so their sum is K x ``margin``
+    # hundredths exactly, with the same two decimals ("12.80", "0.00").
+    total = Decimal(k * margin) * ONE_HUNDREDTH if counted else Decimal(0)
+    return RatingChange(
+        start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
+        k_before_cap=k_before_cap, total=total, counted_games=counted,
+        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition,
+        player=player, ratings=ratings)
+
+
+def _rounds(player: Player, rating: int, ratings: Mapping[StartNo, int | None],
+            edition: RatingEdition) -> tuple[_Round, ...]:
+    """Every round that has happened for a rated player, counted or not, before K."""
+    widest = _widest(rating, edition)
+    rounds: list[_Round] = []
+    append = rounds.append
+    kinds, not_played_yet, game = ROUND_KINDS, RoundKind.NOT_PLAYED_YET, RoundKind.GAME
+    scores = _SCORES
     for result in player.results:
         opponent, code = result.opponent, result.code
         kind = kinds[code, opponent is not None]  # RoundResult.kind, without the call
@@ -377,25 +431,10 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
                 difference, capped = (widest if difference > 0 else -widest), True
             append((result.round, opponent, opponent_rating, difference, capped, scores[code],
                     None))
-            counted += 1
-            margin += score_hundredths[code] - expected(difference)
         else:
             # Not counted (``_round`` gives the reason): no difference, no score.
             append(_round(result.round, opponent, code, kind, rating, ratings, edition, widest))
-    k_before_cap = None
-    if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
-        # 8.3.3: the games of this event alone pass K x n = 700, so K is the largest whole
-        # number that keeps within it (other events of the rating period could lower it more).
-        k_before_cap, k = k, K_TIMES_GAMES_LIMIT // counted
-    # The sum of the games' changes as ``_game`` works each out (the pages show both): each
-    # K x (score - PD) is a whole number of hundredths, so their sum is K x ``margin``
-    # hundredths exactly, with the same two decimals ("12.80", "0.00").
-    total = Decimal(k * margin) * ONE_HUNDREDTH if counted else Decimal(0)
-    return RatingChange(
-        start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
-        k_before_cap=k_before_cap, total=total, counted_games=counted,
-        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition,
-        rounds=tuple(rounds))
+    return tuple(rounds)
 
 
 def _round(round_no: int, opponent: StartNo | None, code: ResultCode, kind: RoundKind,

@@ -213,26 +213,51 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
     target = 50 * halves
     # The expected score never decreases as the rating rises. Start at the TPR, take one
     # secant-like step (about 0.12 hundredths per point and opponent near the middle of the
-    # table), widen until the answer is bracketed (too low, high enough], then halve.
+    # table), widen until the answer is bracketed (too low, high enough], then narrow.
     games = len(ratings)
     start = performance_rating(ratings, halves)
     assert start is not None
     reached = expected_score_hundredths(start, ratings)
     guess = start + (target - reached) * 25 // (3 * games)
     if reached >= target:
-        high, low = start, min(guess, start - 1)
-        while expected_score_hundredths(low, ratings) >= target:
-            high, low = low, low - 2 * (high - low)
+        high, high_reached = start, reached
+        low = min(guess, start - 1)
+        low_reached = expected_score_hundredths(low, ratings)
+        while low_reached >= target:
+            high, high_reached, low = low, low_reached, low - 2 * (high - low)
+            low_reached = expected_score_hundredths(low, ratings)
     else:
-        low, high = start, max(guess, start + 1)
-        while expected_score_hundredths(high, ratings) < target:
-            low, high = high, high + 2 * (high - low)
+        low, low_reached = start, reached
+        high = max(guess, start + 1)
+        high_reached = expected_score_hundredths(high, ratings)
+        while high_reached < target:
+            low, low_reached, high = high, high_reached, high + 2 * (high - low)
+            high_reached = expected_score_hundredths(high, ratings)
+    # Within the bracket, aim where the line through its two ends reaches the score (the
+    # slope of the table varies too much along it for the step above to land) and look at
+    # the rating beside the one aimed at, which often settles it; halve where the line
+    # cannot aim (both ends reach the same).
     while high - low > 1:
-        middle = (low + high) // 2
-        if expected_score_hundredths(middle, ratings) >= target:
-            high = middle
+        if high_reached > low_reached:
+            aim = low + (target - low_reached) * (high - low) // (high_reached - low_reached)
         else:
-            low = middle
+            aim = (low + high) // 2
+        aim = min(max(aim, low + 1), high - 1)
+        aimed = expected_score_hundredths(aim, ratings)
+        if aimed >= target:
+            high, high_reached = aim, aimed
+            if aim - 1 > low:
+                below = expected_score_hundredths(aim - 1, ratings)
+                if below < target:
+                    return aim
+                high, high_reached = aim - 1, below
+        else:
+            low, low_reached = aim, aimed
+            if aim + 1 < high:
+                above = expected_score_hundredths(aim + 1, ratings)
+                if above >= target:
+                    return aim + 1
+                low, low_reached = aim + 1, above
     return high
 
 

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 
@@ -40,7 +41,7 @@ from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_files import festival_logo_problems, read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
-from generator.site import pages, render
+from generator.site import pages, render, series_unit
 from generator.site import staging as output
 from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, FileRecord, Listing
 from generator.site.inplace import InPlaceSite
@@ -48,7 +49,6 @@ from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
-from generator.site.series_plan import plan_series
 from generator.site.stored_summary import SummarisedEvent, as_plans, summarise, summarised
 from generator.site.template_paths import club_templates, package_templates
 from generator.site.touched import kept_person_pages, touched_keys
@@ -141,12 +141,13 @@ def render_index(events: Sequence[Event | EventPlan] | Site,
 
 
 def index_source(events: Sequence[Event | EventPlan] | Site,
-                 env: jinja2.Environment) -> SiteSource:
+                 env: jinja2.Environment, series: Sequence[series_unit.SeriesPlan] | None = None,
+                 ) -> SiteSource:
     """What the pages outside the event folders are made from (render_index's pages, a
-    kind at a time with :func:`render_index_job`)."""
+    kind at a time with :func:`render_index_job`); ``series`` planned already, if given."""
     site = events if isinstance(events, Site) else plan_site(events)
     with speaking(env_language(env)):
-        return render.site_source(site.events, env, site.people)
+        return render.site_source(site.events, env, site.people, series)
 
 
 def render_index_job(source: SiteSource, env: jinja2.Environment,
@@ -200,6 +201,7 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
             cache.adopt(site.previous, site.dirty)
             unchanged = None if site.dirty else cache.unchanged_warnings()
             if unchanged is not None:
+                unchanged += series_unit.listed_warnings(events_path, cache)
                 if strict and refused_by_strict(unchanged):
                     raise StandingsError(w.as_error() for w in unchanged)
                 site.close()
@@ -242,8 +244,9 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
     listing = discover_events(events_path)
-    series, series_problems = read_series(events_path)  # its errors stop the index's render
-    summaries = {} if cache is None else _summaries(cache, listing, settings, series)
+    series, series_problems = read_series(events_path, settings.aliases)
+    stale, listed_series = series_unit.stale_series(cache, series, settings)
+    summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
     try:
         events = read_events_but(events_path, summaries)  # raises for the folder's errors too
     except StandingsError as error:
@@ -269,7 +272,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(listing.diagnostics),
                 *(warning for found in warned.values() for warning in found),
-                *_series_warnings(series, series_problems, planned.events))
+                *series_unit.series_warnings(series, series_problems, planned.events))
     if strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(planned.events)
@@ -282,8 +285,10 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
         site = InPlaceSite(out_dir)
     touched = None if cache is None else touched_keys(
         read.events, cache.before, listing.folders)
+    units, touched = series_unit.units_of(cache, (stale, listed_series), series, planned.events,
+                                          touched)
     try:
-        return warnings + _write(planned, passes, site, cache, warned, workers, touched)
+        return warnings + _write(planned, passes, site, cache, warned, workers, touched, units)
     finally:
         site.close()
 
@@ -311,27 +316,18 @@ def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
 def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> frozenset[str]:
     """The events a build reads even when unchanged: a festival's sections (the festival's
     pages read each whole: every section's standings in its JSON, its prize-giving) and the
-    events a series names (it counts each player's rounds and wins, and its categories read
-    the players' records), which a stored summary does not carry. A festival holds a few
-    sections and a series a season's evenings, not an archive's thousands."""
+    events a series rendered again names (``series``: it counts each player's rounds and
+    wins, and its categories read the players' records), which a stored summary does not
+    carry. A festival holds a few sections and a series a season's evenings."""
     patterns = [pattern.written for each in series for pattern in each.events]
     return frozenset(slug for slug in slugs
                      if "/" in slug or any(fnmatch.fnmatchcase(slug, p) for p in patterns))
 
 
-def _series_warnings(series: Sequence[SeriesSettings], problems: Sequence[Diagnostic],
-                     plans: Sequence[EventPlan]) -> tuple[Diagnostic, ...]:
-    """The series' warnings, as ``standings check`` prints them (a glob that matches no event
-    folder, say): their errors stop the build where the series pages are made."""
-    found = [problem for problem in problems if not problem.is_error]
-    for each in series:
-        found.extend(d for d in plan_series(each, plans).diagnostics if not d.is_error)
-    return tuple(found)
-
-
 def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
            cache: BuildCache | None, warned: Mapping[str, Sequence[Diagnostic]],
-           workers: int, touched: frozenset[str] | None = None) -> tuple[Diagnostic, ...]:
+           workers: int, touched: frozenset[str] | None = None,
+           series: series_unit.PlannedSeries | None = None) -> tuple[Diagnostic, ...]:
     """Render and write in place; the files the site no longer has removed last.
 
     ``touched``: the person keys whose pages may change (touched.py); the others are kept
@@ -348,7 +344,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     try:
         with _rendered_ahead(planned, passes, cache, workers) as ahead:
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    people_of)
+                                    people_of, series)
                          for number, each in enumerate(passes)]
             if cache is None:
                 files = {}
@@ -360,7 +356,9 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                 files = cache.render_languages(
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
-                    warned, read_back=False, summarise=summarise, index_kept=kept)
+                    warned, read_back=False, summarise=summarise, index_kept=kept,
+                    others=() if series is None else [
+                        series.renderers(each.env, partial(_homed, each)) for each in passes])
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
@@ -410,11 +408,13 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
                people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
+               series: series_unit.PlannedSeries | None = None,
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
-    ``people_of(home)``: the persons whose own page is rendered (None: all of them)."""
+    ``people_of(home)``: the persons whose own page is rendered (None: all of them).
+    ``series``: the series, each a unit whose pages are not the index's (None: they are)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -431,14 +431,16 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
 
     def render_rest() -> dict[str, bytes]:
         some = people_of(each.home)
-        if some is None:
+        if some is None and series is None:
             return homed(render_index(site, each.env))
-        source = index_source(site, each.env)
+        source = index_source(site, each.env, None if series is None else series.listed)
         files: dict[str, bytes] = {}
         for job in pages.site_jobs(source):
+            if series is not None and job.kind.name == series_unit.SERIES_KIND:
+                continue
             files.update(render_index_job(
-                dataclasses.replace(source, persons=some) if job.kind.name == "person"
-                else source, each.env, job))
+                dataclasses.replace(source, persons=some)
+                if some is not None and job.kind.name == "person" else source, each.env, job))
         return homed(files)
 
     return render_one, render_rest
@@ -561,8 +563,11 @@ def site_environment(events_root: Path) -> jinja2.Environment:
 
 def page_inputs(events_root: Path) -> list[Path]:
     """Everything besides an event's own files that shapes its pages: the template folders
-    and site.yml with its logo (the cache's program digest takes them all)."""
-    return [*template_folders(events_root), *site_inputs(events_root)]
+    and site.yml with its logo (the cache's program digest takes them all), but the series
+    folder: each series is a unit of the build, its file in its own key (series_unit.py)."""
+    series = series_folder(events_root)[0]
+    return [*(folder for folder in template_folders(events_root) if folder != series),
+            *site_inputs(events_root)]
 
 
 def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
@@ -571,8 +576,9 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     generator/site/cache.py for why), from the events and templates as they are now."""
     events_root = Path(events_dir)
     listing = discover_events(events_root) if events_root.exists() else Listing({})
-    return BuildCache.prepare(events_dir, out_dir, listing=listing,
-                              template_folders=page_inputs(events_root), clean=clean)
+    return series_unit.key_series(BuildCache.prepare(
+        events_dir, out_dir, listing=listing, template_folders=page_inputs(events_root),
+        clean=clean), events_root)
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -376,6 +376,9 @@ class _Planned(Protocol):
 
 PlanT = TypeVar("PlanT", bound=_Planned)
 
+# A unit of BuildCache.others in one language: its renderer, and its manifest summary.
+OtherUnit = tuple[Callable[[], Mapping[str, bytes]], Callable[[], Mapping[str, Any]] | None]
+
 
 @dataclass(slots=True, kw_only=True)
 class BuildCache:
@@ -408,6 +411,9 @@ class BuildCache:
     """The units of the manifest :meth:`render_languages` made last."""
     stamp: FileStamp | None = None
     """The stamp of the manifest file :meth:`prepare` read (``previous``)."""
+    program: str = ""  # program_digest as prepare took it
+    others: Mapping[str, str] = field(default_factory=dict)
+    """Other units' keys by name: the series (site/series_unit.py; in :attr:`index`'s)."""
     checked: dict[str, bool] = field(default_factory=dict)
     """Units whose files :meth:`_intact` has looked for, and whether all were there."""
     before: Manifest | None = None
@@ -434,7 +440,7 @@ class BuildCache:
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
-                   keys=MappingProxyType(keys), index=index_key(program, keys),
+                   keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
                    digested_at=digested_at)
@@ -472,19 +478,18 @@ class BuildCache:
         every file of the last build still in the output folder with its size.
         """
         previous = self.previous
-        expected = {*self.keys, INDEX_UNIT}
+        expected = keys = {**self.keys, **self.others, INDEX_UNIT: self.index}
         # A language under a folder has its units as "en/" + the unit (render_languages);
         # a festival's section is "festival/section" (reading/festival.py).
         def base(name: str) -> str:
             return name if name in expected else name.partition("/")[2]
 
         bases = {base(name) for name in previous.units} if previous else set()
-        if previous is None or bases != expected or not expected <= set(previous.units):
+        if previous is None or bases != set(keys) or not set(keys) <= set(previous.units):
             return None
         if any(d.is_error for d in self.listing):  # the build reports them and fails
             return None
-        if any(unit.key != (self.index if base(name) == INDEX_UNIT else self.keys[base(name)])
-               for name, unit in previous.units.items()):
+        if any(unit.key != keys[base(name)] for name, unit in previous.units.items()):
             return None
         if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
             return None
@@ -518,6 +523,7 @@ class BuildCache:
         read_back: bool = True,
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
         index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
+        others: Sequence[Mapping[str, OtherUnit]] = (),
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
@@ -527,10 +533,14 @@ class BuildCache:
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
         result holds only the rendered units' files and the manifest: the others stay on
-        disk as they are, unread."""
+        disk as they are, unread. ``others``: per language, :attr:`others`' renderers."""
         files: dict[str, bytes] = {}
         units: dict[str, UnitRecord] = {}
-        for home, render_event, render_index in passes:
+        for number, (home, render_event, render_index) in enumerate(passes):
+            for name, (render, summary) in (others[number] if others else {}).items():
+                units[home + name] = self._unit(
+                    home + name, self.others[name], render, (), files, read_back=read_back,
+                    summarise=None if home else summary)
             for plan in plans:
                 slug = plan.slug
                 # Discovery and the reader name events by the same rule (events.event_slug),
@@ -554,19 +564,21 @@ class BuildCache:
         files[MANIFEST_NAME] = Manifest(units=self.units).to_bytes()
         return dict(sorted(files.items()))
 
-    def summary(self, slug: str, homes: Iterable[str]) -> Mapping[str, Any] | None:
-        """The summary of event ``slug`` when every language's unit of it is reused as it
-        is (same key, every file there with its size), so that the build need not read it;
-        None when the event is to be read."""
+    def summary(self, slug: str, homes: Iterable[str], key: str | None = None,
+                ) -> Mapping[str, Any] | None:
+        """The summary of event ``slug`` (or of another unit whose ``key`` is given) when
+        every language's unit of it is reused as it is (same key, every file there with its
+        size), so that the build need not read it; None when the event is to be read."""
         previous = self.previous
         if previous is None or self.clean:
             return None
         base = previous.units.get(slug)
         if base is None or base.summary is None:
             return None
+        key = self.keys[slug] if key is None else key
         for home in homes:
             record = previous.units.get(home + slug)
-            if record is None or record.key != self.keys[slug] or not self._intact(home + slug):
+            if record is None or record.key != key or not self._intact(home + slug):
                 return None
         return base.summary
 

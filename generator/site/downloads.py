@@ -4,7 +4,6 @@ per format, which both call, so the two can never differ."""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Callable
@@ -130,8 +129,9 @@ def _document_head(standings: Standings, event_name: str) -> dict[str, Any]:
     }
 
 
-_encode_text = json.JSONEncoder(ensure_ascii=False).encode
-"""A str as the document writes it (the json module's C encoder)."""
+_encode_text = json.encoder.encode_basestring
+"""A str as the document writes it: what ``json.dumps(text, ensure_ascii=False)`` calls (the
+json module's C encoder), without the call around it."""
 
 
 def standings_json(standings: Standings, event_name: str,
@@ -212,6 +212,8 @@ def standings_csv(standings: Standings,
     player, the numbers as ``plain_decimal`` writes them, '' where a value is undefined.
     ``heading`` says each of :data:`CSV_HEADINGS` (the site's in its language); with
     ``ratings``, :data:`RATING_CHANGE_HEADINGS` end each row."""
+    import csv  # loaded by the CSV alone (standings rank's other formats start without it)
+
     columns = _value_columns(standings, plain_decimal, "")
     points = _memo(plain_decimal, "")
     game_points = _team_game_points(standings)

@@ -28,7 +28,7 @@ from generator.site.addresses import player_page, prizes_page, relative_link
 from generator.site.festival_view import FestivalView
 from generator.site.headline import points_phrase
 from generator.site.language import words
-from generator.site.numbers import money_text, percent_text, plain_number
+from generator.site.numbers import money_text, percent_text
 from generator.site.plan import EventPlan
 from generator.site.prize_view import (
     OVERALL_ANCHOR,
@@ -46,6 +46,7 @@ from generator.site.prize_view import (
     prize_text,
     prizes_view,
     receives_text,
+    split_fields,
     tie_places,
 )
 from generator.site.prize_words import (
@@ -253,14 +254,7 @@ def _why(festival: FestivalView, cross: CrossAward, award: Award, places: Rankin
             mine, theirs = (_criterion_value(festival, cross, criterion, n)
                             for n in (first.start_no, other))
             fields.update(criterion=words(CRITERIA[criterion]), mine=mine, theirs=theirs)
-    if award.reason in (AwardReason.SHARED, AwardReason.HORT):
-        total = award.amount or Decimal(0)
-        pool = sum(((s.amount or Decimal(0)) - (s.kept or Decimal(0))
-                    for s in award.recipients), Decimal(0))
-        fields.update(total=money_text(total, currency),
-                      share=money_text(first.amount or Decimal(0), currency),
-                      pool=money_text(pool, currency),
-                      percent=plain_number(settings.hort_share))
+    fields.update(split_fields(award, settings, currency))
     said.append(words(AWARD_REASONS[award.reason], fields))
     if award.remainder:
         said.append(words(REMAINDER, {"remainder": money_text(award.remainder, currency)}))

@@ -18,7 +18,6 @@ nothing else), read so that two different names never become one person:
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -61,7 +60,7 @@ def name_key(name: str) -> str:
     # A name that folds to "fide-1234" would be that FIDE ID's page.
     if _is_latin(name) and slug and not _FIDE_KEY.fullmatch(slug):
         return slug
-    digest = hashlib.sha256(_unicode_words(name).encode("utf-8")).hexdigest()[:_DIGEST_LENGTH]
+    digest = _sha256_hex(_unicode_words(name))[:_DIGEST_LENGTH]
     return f"{slug or 'player'}_{digest}"
 
 
@@ -97,7 +96,15 @@ def _qualifier(player: Player) -> str:
 
 
 def _event_mark(slug: str) -> str:
-    return hashlib.sha256(slug.encode("utf-8")).hexdigest()[:8]
+    return _sha256_hex(slug)[:8]
+
+
+def _sha256_hex(text: str) -> str:
+    # hashlib loads OpenSSL, which ``standings rank`` (it imports the plan, and so this
+    # module, but asks for no key) need not load: imported when a key is first made.
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def person_keys(slug: str, players: Sequence[Player], *,

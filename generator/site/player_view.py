@@ -156,6 +156,8 @@ class TiebreakSection:
     same_as: TiebreakSection | None = None
     """An earlier section on the page with the same contributions (BH after BH/C1): its
     table is not repeated."""
+    explained_under: Mapping[int, tuple[TiebreakSection, bool]] | None = None
+    """By round, an earlier section whose note says all this one's would; True: and a cut."""
     # Written out once here rather than by filters in the template (see PartLine).
     explanation_href: str = ""
     """The tie-break's explanation page, relative to the player's page."""
@@ -479,6 +481,8 @@ def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSectio
     shared: list[TiebreakSection] = []
     # The sections whose table is shown, each with its signature (computed once).
     tables: list[tuple[tuple[Any, ...], TiebreakSection]] = []
+    # Each round's reasons said, and where: a later note points there (issue 26: BH/C1, SB).
+    said: dict[int, list[tuple[frozenset[str], TiebreakSection, bool]]] = {}
     for section in sections:
         signature = section.signature
         earlier = next((s for sig, s in tables if sig == signature), None)
@@ -486,6 +490,16 @@ def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSectio
             section = replace(section, same_as=earlier)
         elif section.is_tabular and section.lines:
             tables.append((signature, section))
+            explained: dict[int, tuple[TiebreakSection, bool]] = {}
+            for line in section.lines:
+                reasons, part = frozenset(line.reasons), line.part
+                before = next((s for s in said.get(part.round, ()) if reasons <= s[0]), None)
+                if before is not None and reasons:
+                    explained[part.round] = (before[1], before[2] and part.cut is None)
+                elif reasons:
+                    said.setdefault(part.round, []).append((reasons, section, part.cut is not None))
+            if explained:
+                section = replace(section, explained_under=explained)
         shared.append(section)
     return tuple(shared)
 

@@ -315,18 +315,25 @@ def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: Ra
         # A criterion the standings do not list: say the place alone rather than guess.
         said.append(_say(AWARD_REASONS[AwardReason.PLACE], fields))
         return tuple(said)
-    if award.reason in (AwardReason.SHARED, AwardReason.HORT):
-        total = award.amount or Decimal(0)
-        pool = sum(((s.amount or Decimal(0)) - (s.kept or Decimal(0))
-                    for s in award.recipients), Decimal(0))
-        fields.update(total=money_text(total, currency),
-                      share=money_text(first.amount or Decimal(0), currency),
-                      pool=money_text(pool, currency),
-                      percent=plain_number(settings.hort_share))
+    fields.update(split_fields(award, settings, currency))
     said.append(_say(AWARD_REASONS[award.reason], fields))
     if award.remainder:
         said.append(_say(REMAINDER, {"remainder": money_text(award.remainder, currency)}))
     return tuple(said)
+
+
+def split_fields(award: Award, settings: PrizeSettings, currency: str | None
+                 ) -> dict[str, str]:
+    """The amounts a shared or Hort-split award's sentence names (none for another award):
+    the prize money split, each one's share, the pool and the Hort percentage."""
+    if award.reason not in (AwardReason.SHARED, AwardReason.HORT):
+        return {}
+    pool = sum(((s.amount or Decimal(0)) - (s.kept or Decimal(0)) for s in award.recipients),
+               Decimal(0))
+    return {"total": money_text(award.amount or Decimal(0), currency),
+            "share": money_text(award.recipients[0].amount or Decimal(0), currency),
+            "pool": money_text(pool, currency),
+            "percent": plain_number(settings.hort_share)}
 
 
 def receives_text(award: Award, share: Share, currency: str | None) -> tuple[str, str]:
@@ -544,5 +551,5 @@ __all__ = [
     "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
     "condition_words", "kept_prize_text", "places_text", "player_honours",
     "prize_anchor", "prize_nav", "prize_paths", "prize_text", "prizes_view",
-    "ranking_in_sentence", "ranking_name", "receives_text",
+    "ranking_in_sentence", "ranking_name", "receives_text", "split_fields",
 ]

@@ -61,7 +61,7 @@ from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import rating_column
-from generator.site.series_plan import plan_series
+from generator.site.series_plan import SeriesPlan, plan_series
 from generator.site.team_view import (
     team_standings_lines,
     team_table_shape,
@@ -128,7 +128,7 @@ def make_environment(events_dir: Path | None = None,
     )
     series_settings: tuple[SeriesSettings, ...] = ()
     if events_dir is not None:
-        series_settings, series_problems = read_series(events_dir)
+        series_settings, series_problems = read_series(events_dir, (site or SiteSettings()).aliases)
         if any(problem.is_error for problem in series_problems):
             raise StandingsError(series_problems)
     site = site or SiteSettings()
@@ -554,9 +554,12 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
 
 
 def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
-                persons: Sequence[Person] = ()) -> SiteSource:
+                persons: Sequence[Person] = (),
+                series: Sequence[SeriesPlan] | None = None) -> SiteSource:
     """What the pages outside the event folders are made from, in the environment's
-    language: the events newest first, and the explanations (our Markdown, as HTML)."""
+    language: the events newest first, and the explanations (our Markdown, as HTML).
+    ``series``: planned already (the build plans each once for every language); None:
+    planned here, from the series files the environment read."""
     sources = explanation_sources(str(env.globals["language"]))
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
@@ -570,14 +573,15 @@ def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
         topics.append(Topic(stem=stem, title=title, is_used=stem in used, markdown=text))
     static = {name: env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
               for name in STATIC_FILES}
-    read: Sequence[SeriesSettings] = env.globals.get("series_settings", ())  # type: ignore[assignment]
-    series = tuple(plan_series(settings, plans) for settings in read)
-    problems = [d for each in series for d in each.diagnostics if d.is_error]
-    if problems:
-        raise StandingsError(problems)
+    if series is None:
+        read: Sequence[SeriesSettings] = env.globals.get("series_settings", ())  # type: ignore[assignment]
+        series = tuple(plan_series(settings, plans) for settings in read)
+        problems = [d for each in series for d in each.diagnostics if d.is_error]
+        if problems:
+            raise StandingsError(problems)
     return SiteSource(site=site_of(env), plans=tuple(sorted(plans, key=event_sort_key)),
                       persons=tuple(persons), topics=tuple(topics), static=static,
-                      series=series, festival_logos=festival_logos(plans),
+                      series=tuple(series), festival_logos=festival_logos(plans),
                       explain=functools.partial(render_markdown, allow_html=True))
 
 

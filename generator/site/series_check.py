@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from generator.errors import Diagnostic
 from generator.reading.series_files import read_series
+from generator.reading.site_files import read_site
 from generator.site.plan import EventPlan
 from generator.site.series_identity import Likeness
 from generator.site.series_plan import plan_series
@@ -21,7 +22,7 @@ def series_report(events_root: str | os.PathLike[str], plans: Sequence[EventPlan
                   ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]]:
     """Every series' problems, and one line per probable duplicate not joined (for the
     organiser to decide: ``aliases`` joins them)."""
-    settings, problems = read_series(events_root)
+    settings, problems = read_series(events_root, read_site(events_root)[0].aliases)
     diagnostics = list(problems)
     lines = []
     for each in settings:

@@ -203,6 +203,28 @@ def _members(settings: SeriesSettings, persons: Mapping[str, SeriesPerson]
                      or any(name_key(n) in folded for n in person.names))
 
 
+def series_diagnostics(settings: SeriesSettings, plans: Sequence[EventPlan]
+                       ) -> tuple[Diagnostic, ...]:
+    """What :func:`plan_series` says of the series' events, from their folder names, kinds
+    and dates alone: the build says it of a series it does not plan again (series_unit.py),
+    from the events' stored summaries."""
+    diagnostics: list[Diagnostic] = []
+    events = _matched(settings, plans, diagnostics)
+    return (*diagnostics, *_final_problems(settings, events))
+
+
+def _final_problems(settings: SeriesSettings, events: Sequence[SeriesEventInfo]
+                    ) -> tuple[Diagnostic, ...]:
+    final = settings.counting.final
+    if final is None or final in {e.slug for e in events}:
+        return ()
+    line, column = settings.final_position or (None, None)
+    return (Diagnostic(path=settings.path, line=line, column=column,
+                       message=f"'final': {final!r} is none of the series' events"
+                       + did_you_mean(final, [e.slug for e in events]),
+                       expected="the folder name of one of its events"),)
+
+
 def plan_series(settings: SeriesSettings, plans: Sequence[EventPlan]) -> SeriesPlan:
     """The series ``settings`` over the site's ``plans``."""
     diagnostics: list[Diagnostic] = []
@@ -217,13 +239,7 @@ def plan_series(settings: SeriesSettings, plans: Sequence[EventPlan]) -> SeriesP
                                  if e.plan is not None else (),
                                  weight=e.weight, held=e.plan is not None)
                      for i, e in enumerate(events)]
-    final = settings.counting.final
-    if final is not None and final not in {e.slug for e in events}:
-        line, column = settings.final_position or (None, None)
-        diagnostics.append(Diagnostic(path=settings.path, line=line, column=column,
-                                      message=f"'final': {final!r} is none of the series' "
-                                      "events" + did_you_mean(final, [e.slug for e in events]),
-                                      expected="the folder name of one of its events"))
+    diagnostics.extend(_final_problems(settings, events))
     assert settings.points is not None, "a series without points is refused when read"
     rules = SeriesRules(points=settings.points, ties=settings.ties, counting=settings.counting,
                         bonuses=settings.bonuses, series_ties=settings.series_ties,
@@ -296,4 +312,4 @@ def _prizes(settings: SeriesSettings, standings: SeriesStandings,
     return award, numbers
 
 
-__all__ = ["SeriesEventInfo", "SeriesPerson", "SeriesPlan", "plan_series"]
+__all__ = ["SeriesEventInfo", "SeriesPerson", "SeriesPlan", "plan_series", "series_diagnostics"]

@@ -259,19 +259,44 @@ def _rank_text(row: SeriesRow) -> str:
     return str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
 
 
-def person_series(plans: Sequence[SeriesPlan], page_key: str
-                  ) -> list[tuple[SeriesPlan, str, str]]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListedSeries:
+    """A series the build does not plan again (its key unchanged, series_unit.py), as the
+    front page and the persons' pages read it: from what the last build stored of it."""
+
+    slug: str
+    title: str
+    is_final: bool
+    places: Mapping[str, tuple[str, str]]
+    """A person's page key -> :func:`person_places`' place and anchor."""
+
+
+def person_places(plan: SeriesPlan | ListedSeries) -> dict[str, tuple[str, str]]:
+    """The persons of a series by their page key, each with their place ("" when not
+    ranked) and the anchor of their derivation on the series page: the first row of the
+    standings that names the page, when two persons of the series share one."""
+    if isinstance(plan, ListedSeries):
+        return dict(plan.places)
+    found: dict[str, tuple[str, str]] = {}
+    for row in plan.standings.rows:
+        for event, result in plan.persons[row.person].results.values():
+            page = event.person_keys.get(result.player.start_no)
+            if page is not None:
+                found.setdefault(page, (_rank_text(row).replace("-", "–"), _anchor(row.person)))
+    return found
+
+
+def person_series(plans: Sequence[SeriesPlan | ListedSeries], page_key: str
+                  ) -> list[tuple[SeriesPlan | ListedSeries, str, str]]:
     """The series a person's page lists: each with the person's place ("" when not ranked)
     and the anchor of their derivation on the series page."""
     found = []
     for plan in plans:
-        for row in plan.standings.rows:
-            person = plan.persons[row.person]
-            pages = {p.person_keys.get(r.player.start_no) for p, r in person.results.values()}
-            if page_key in pages:
-                found.append((plan, _rank_text(row).replace("-", "–"), _anchor(row.person)))
-                break
+        place = person_places(plan).get(page_key)
+        if place is not None:
+            found.append((plan, *place))
     return found
 
 
-__all__ = ["SeriesView", "person_series", "series_csv", "series_json", "series_view"]
+__all__ = ["ListedSeries", "SeriesView", "person_places", "person_series", "series_csv",
+           "series_json", "series_view"]

@@ -75,7 +75,7 @@ def _page_kinds(site: Path) -> list[str]:
         "index.html",
         "open/index.html", "open/crosstable.html", "open/starting-list.html", "open/qr.html",
         "open/prizes.html", "open/categories/under-2000.html", "open/categories/women.html",
-        "open/rounds/1.html", "open/rounds/7-standings.html",
+        "open/rounds/1.html", "open/rounds/6-standings.html",
         "open/players/1.html", f"open/players/{individual}.html",
         "teams/index.html", "teams/crosstable.html", "teams/starting-list.html",
         "teams/qr.html", "teams/boards.html", "teams/rounds/1.html",

@@ -77,3 +77,27 @@ def test_a_profiled_run_ends_as_usual_so_the_profile_is_written(tmp_path: Path) 
                     "rank", str(EVENT), "--format", "json"], capture_output=True, cwd=ROOT,
                    check=True)
     assert stats.stat().st_size > 0
+
+
+_FROZEN_AT_THE_END = """
+import gc, os, sys
+sys.argv[0] = "standings"
+real_exit = os._exit
+def ended(code):
+    print("frozen", gc.get_freeze_count(), file=sys.stderr, flush=True)
+    real_exit(code)
+os._exit = ended
+from generator.cli import run
+run()
+"""
+
+
+def test_rank_keeps_the_event_it_made_out_of_the_collector_until_the_end() -> None:
+    # Freed object by object as the command returns, then what is left walked again by the
+    # collector as the command's pause ends, only for the process to end: the event stays
+    # alive and frozen instead (gc.freeze), which the process's end then drops at once.
+    ended = subprocess.run([sys.executable, "-c", _FROZEN_AT_THE_END, "rank", str(EVENT),
+                            "--format", "json"], capture_output=True, cwd=ROOT, check=True)
+    frozen = int(ended.stderr.decode().rsplit("frozen ", 1)[1])
+    players = (EVENT / "tournament.trf").read_text(encoding="utf-8").count("\n001 ")
+    assert frozen > 10 * players  # every player's records, not a handful of objects

@@ -23,7 +23,7 @@ from generator.reading.site_settings import (
 HANG_GUARD_S = 60
 """Only a guard against a read that never returns: no test here asserts how fast it is."""
 
-KEYS = "expected one of title, url, description, logo, language, languages"
+KEYS = "expected one of title, url, description, logo, language, languages, aliases"
 SHIPPED = "expected one of en, de, fr, es, it, nl"
 URL_HINT = "expected the site's published address, such as 'https://club.github.io/results/'"
 LOGO_HINT = ("expected an image file of at most 256 KB beside site.yml (svg, png, jpg or webp)")

@@ -92,6 +92,21 @@ def test_points_come_right_after_the_name(tmp_path: Path) -> None:
     assert {"Fed", "Rtg", "No"} <= set(headings[3:]), headings
 
 
+def test_a_ranking_after_a_round_leaves_the_players_own_columns_to_the_final_one(
+        tmp_path: Path) -> None:
+    # Issue 26: federation, rating and starting number are the same after every round; the
+    # event's standings and each player's page (which every name links) still show them.
+    events = _event(tmp_path, CLUB.read_text(encoding="utf-8"))
+    build_site(events, tmp_path / "site")
+    after = tmp_path / "site/club/rounds/1-standings.html"
+    headings = _headings(after)
+    assert headings[:3] == ["Rk", "Name", "Pts"], headings
+    assert not {"Fed", "Rtg", "No"} & set(headings), headings
+    first_row = after.read_text(encoding="utf-8").split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert first_row.count("<td") == len(headings) - 1, first_row  # the name is a <th>
+    assert {"Fed", "Rtg", "No"} <= set(_headings(tmp_path / "site/club/index.html"))
+
+
 def test_a_standings_table_writes_each_value_of_a_column_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A column of 2,000 rows holds a few dozen values, and a big event has a table as long

@@ -77,12 +77,36 @@ def put_event(events: Path, slug: str, seed: int, title: str | None = None) -> N
 Change = tuple[str, int, int]
 """(what, which event by its number among those there, a seed or a title's number)."""
 
-changes = st.lists(st.tuples(st.sampled_from(["title", "results", "add", "delete", "rename"]),
+changes = st.lists(st.tuples(st.sampled_from(["title", "results", "add", "delete", "rename",
+                                              "series"]),
                              st.integers(0, 5), st.integers(0, 40)), min_size=1, max_size=3)
+
+SERIES = """title: Season
+events: [{events}]
+points: {{places: [10, 8, 6, 5, 4, 3, 2, 1]}}
+ties: tiebreaks
+best: {best}
+"""
+"""A series over some of the events (issue 28): a unit of the build of its own."""
+
+
+def put_series(events: Path, number: int) -> None:
+    """The series file beside ``events``, as ``number`` makes it: removed, or naming the
+    spring event and the events added (a glob), or the autumn one, counting 1 to 3 best."""
+    path = events.parent / "series" / "season.yml"
+    if number % 4 == 0:
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(exist_ok=True)
+    named = "spring*, event-*" if number % 2 else "autumn*"
+    path.write_text(SERIES.format(events=named, best=number % 3 + 1), encoding="utf-8")
 
 
 def apply(events: Path, change: Change) -> None:
     what, which, number = change
+    if what == "series":
+        put_series(events, number)
+        return
     present = sorted(p.name for p in events.iterdir())
     if what == "add" or not present:
         put_event(events, f"event-{number}-{len(present)}", number)
@@ -108,6 +132,7 @@ def test_incremental_builds_equal_a_clean_build_after_any_changes(steps: list[Ch
         events, out = root / "events", root / "site"
         put_event(events, "spring", 1)
         put_event(events, "autumn", 2)
+        put_series(events, 1)
         build(events, out)
         for step in steps:
             apply(events, step)

@@ -302,8 +302,8 @@ def test_categories_without_prizes_have_pages_but_no_prize_list(tmp_path: Path) 
 def test_the_event_nav_and_the_standings_page_link_the_prize_pages(tmp_path: Path) -> None:
     folder = _build(tmp_path, CATEGORIES)
     crosstable = _page(folder, "crosstable.html")
-    assert '<li><a href="prizes.html">Prizes</a></li>' in crosstable
-    assert '<li><a href="index.html#categories">Categories</a></li>' in crosstable
+    assert '<li><a href="prizes.html">Prizes</a>' in crosstable
+    assert '<li><a href="index.html#categories">Categories</a>' in crosstable
     assert ('<a href="prizes.html" aria-current="page">Prizes</a>'
             in _page(folder, "prizes.html"))
     index = _page(folder, "index.html")

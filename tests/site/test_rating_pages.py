@@ -50,7 +50,8 @@ def _text(fragment: str) -> str:
 
 def _headings(page: str) -> list[str]:
     thead = page.split("<thead>", 1)[1].split("</thead>", 1)[0]
-    return [_text(cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", thead, re.S)]
+    # A heading cell's end tag may be left out, as HTML allows: the next cell closes it.
+    return [_text(cell) for cell in re.findall(r"<th[^>]*>(.*?)(?=<th|</th>|</tr>)", thead, re.S)]
 
 
 def _standings_rows(page: str) -> dict[str, list[str]]:
@@ -106,7 +107,9 @@ def test_no_column_without_rated_players(tmp_path: Path) -> None:
 
 
 def test_the_standings_after_a_round_have_no_column(site: Path) -> None:
-    page = (site / "rounds" / "5-standings.html").read_text(encoding="utf-8")
+    # (After round 5, the last, they are the event's own standings: that address sends
+    # the browser to the event's page, issue 26.)
+    page = (site / "rounds" / "4-standings.html").read_text(encoding="utf-8")
     assert "Rtg±" not in _headings(page)
 
 
@@ -121,7 +124,7 @@ def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
     # the round, the difference as counted, the arithmetic or why the game does not count.
     # The sentence above them says what a difference and an expected score are, and cites
     # the articles (B.02 8.3, the 400-point rule): the lines do not say it again.
-    games = [_text(item) for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
+    games = [_text(item) for item in re.findall(r"<li>(.*?)(?=<li>|</li>|</ul>)", block, re.S)]
     assert games == [
         "Round 1: difference −100, expected score 0.36: 20 × (1 − 0.36) = +12.8.",
         "Round 2: difference +100, expected score 0.64: 20 × (0.5 − 0.64) = −2.8.",
