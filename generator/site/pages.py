@@ -273,15 +273,6 @@ def _is_played(plan: EventPlan, round_no: int) -> bool:
     return round_no <= plan.info.rounds_played
 
 
-def _is_played_before_the_last(plan: EventPlan, round_no: int) -> bool:
-    return round_no < plan.info.rounds_played
-
-
-def _is_the_last_played(plan: EventPlan, round_no: int) -> bool:
-    """The standings after it are the event's own (its page shows them): standings_moved."""
-    return round_no == plan.info.rounds_played
-
-
 def _round_views(plan: EventPlan, rounds: Sequence[int]) -> list[RoundView]:
     return [round_view(plan, k, plan.standings_after(k) if _is_played(plan, k) else None)
             for k in rounds]
@@ -392,12 +383,15 @@ EVENT_PAGE_KINDS: tuple[EventKind[Any, Any], ...] = (
         files=(Page(path=lambda plan, k: round_page(plan.slug, k), template="round.html",
                     context=lambda _plan, shown: {"round": shown}, meta=round_meta),
                Page(path=lambda plan, k: standings_after_page(plan.slug, k),
-                    template="standings_after.html", when=_is_played_before_the_last,
+                    template="standings_after.html",
+                    when=lambda plan, k: k < plan.info.rounds_played,
                     context=lambda _plan, shown: {"round": shown, "after": _after(shown)},
                     meta=lambda site, plan, page, shown: standings_meta(
                         site, plan, page, _after(shown), shown.round_no)),
+               # After the last round played they are the event's own, on its page.
                Page(path=lambda plan, k: standings_after_page(plan.slug, k),
-                    template="standings_moved.html", when=_is_the_last_played,
+                    template="standings_moved.html",
+                    when=lambda plan, k: k == plan.info.rounds_played,
                     context=lambda _plan, shown: {"round": shown},
                     meta=lambda site, plan, page, shown: standings_meta(
                         site, plan, page, _after(shown), shown.round_no)))),

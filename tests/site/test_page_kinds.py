@@ -58,13 +58,17 @@ def test_a_job_reaches_a_forked_worker_with_its_kind() -> None:
 
 @pytest.fixture(scope="module")
 def examples_with_logo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example events (a team event, prizes and categories among them) and their series,
-    with a logo."""
+    """The example events (a team event, prizes and categories, a festival among them) and
+    their series, with a logo of the site and one of the festival."""
     project = tmp_path_factory.mktemp("kinds")
     shutil.copytree(EXAMPLES_DIR, project / "events")
     shutil.copytree(EXAMPLES_DIR.parent / "series", project / "series")
     (project / "site.yml").write_text("title: Club\nlogo: crest.svg\n", encoding="utf-8")
     (project / "crest.svg").write_bytes(LOGO)
+    festival = next(path.parent for path in (project / "events").glob("*/festival.yml"))
+    with (festival / "festival.yml").open("a", encoding="utf-8") as settings:
+        settings.write("logo: crest.svg\n")
+    (festival / "crest.svg").write_bytes(LOGO)
     site.build_site(project / "events", project / "site")
     return project
 
