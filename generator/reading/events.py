@@ -1,5 +1,5 @@
 """Event folders -> Event records: where an event is read from the disk (the site is written
-by ``site.build.write_site``).
+by ``site.build.build_site``).
 
 An events folder holds one sub-folder per event; an event folder holds exactly
 one ``*.trf`` file (any name) and optionally ``event.yml`` and ``notes.md``.

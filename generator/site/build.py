@@ -8,8 +8,6 @@ completes). A build that fails on its inputs writes nothing; one that fails whil
 leaves every page old or new. With the cache (``standings build``), an unchanged event is
 neither read nor planned: the pages that list it read its stored summary
 (generator/site/stored_summary.py).
-``write_site`` (a program's whole site, staged beside the output and swapped in) is kept for
-callers that hold every file.
 
 The output is deterministic: the same input gives byte-identical files
 (sorted iteration, no timestamps), which is what lets ``standings serve``
@@ -58,11 +56,10 @@ from generator.site.workers import WorkerLost, forked_tasks
 from generator.speed import collector_paused
 
 __all__ = [
-    "EventJob", "Site", "SiteJob", "SiteSource", "StagedSite", "build_site", "discover_events",
+    "EventJob", "Site", "SiteJob", "SiteSource", "build_site", "discover_events",
     "event_jobs", "index_source", "make_environment", "page_inputs", "plan_event", "plan_site",
     "planned_warnings", "prepare_cache", "render_event", "render_event_job", "render_index",
     "render_index_job", "render_site", "site_environment", "site_inputs", "template_folders",
-    "write_site",
 ]
 
 
@@ -174,103 +171,6 @@ def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
         files.update(render_event(plan, env, workers=workers, on_files=on_files))
     files.update(render_index(site, env))
     return dict(sorted(files.items()))
-
-
-def write_site(files: Mapping[str, bytes], out_dir: Path | str) -> None:
-    """Write into a staging folder beside ``out_dir``, then swap it in (generator/site/staging.py).
-
-    ``out_dir`` must be new, empty, or a site made by build; a failed write leaves it as it
-    was.
-    """
-    stage = StagedSite(out_dir)
-    try:
-        stage.commit(files)
-    except BaseException:
-        stage.discard()
-        raise
-
-
-class StagedSite:
-    """A site being written into a staging folder beside ``out_dir``, swapped in at the end.
-
-    ``write`` may be called while pages are still being rendered (``standings build``
-    writes each batch as it comes, and when it forks, the files are written while its
-    workers render the next ones); ``commit`` writes whatever is still missing and swaps;
-    ``discard`` leaves ``out_dir`` as it was. What ``out_dir`` may be, and how the swap
-    survives a crash, is generator/site/staging.py's; a failure of the system is a StandingsError
-    naming ``out_dir``.
-    """
-
-    def __init__(self, out_dir: Path | str) -> None:
-        self.out = Path(out_dir)
-        self.warnings: tuple[Diagnostic, ...] = ()
-        """Leftovers of earlier builds, or the old site, that could not be removed."""
-        self._written: dict[str, bytes] = {}
-        self._folders: set[str] = {""}
-        with self._diagnosed():
-            output.check_output(out_dir)
-            self.warnings = output.recover(out_dir)
-            self._stage = output.Stage(out_dir)
-        self.root = self._stage.root
-
-    @contextlib.contextmanager
-    def _diagnosed(self) -> Iterator[None]:
-        try:
-            yield
-        except OSError as error:
-            raise StandingsError([output.os_error_diagnostic(error, self.out)]) from error
-
-    def write(self, files: Mapping[str, bytes]) -> None:
-        """Write these files; a path already written must not change."""
-        for relative, content in files.items():
-            known = self._written.get(relative)
-            if known is not None:
-                if known is not content and known != content:
-                    raise ValueError(f"two different pages for {relative!r}")
-                continue
-            if relative.startswith("/") or ".." in relative.split("/"):
-                raise ValueError(f"refusing to write outside the site: {relative!r}")
-            self._written[relative] = content
-            with self._diagnosed():
-                self._write_file(relative, content)
-
-    def commit(self, files: Mapping[str, bytes]) -> None:
-        """Write what ``files`` has that is not written yet, then swap the site in.
-
-        ``files`` is the whole site: a file written earlier that it does not hold is an
-        error, as is one whose content differs.
-        """
-        self.write(files)
-        extra = sorted(set(self._written) - set(files))
-        if extra:
-            raise ValueError(f"pages written that the site does not have: {extra[:3]}")
-        with self._diagnosed():
-            # mkdtemp makes the folder private (0700); a published site is world-readable.
-            for folder, dirnames, _ in os.walk(self.root):
-                os.chmod(folder, 0o755)
-                for name in dirnames:
-                    os.chmod(os.path.join(folder, name), 0o755)
-            self.warnings += self._stage.swap_in(os.fspath(self.out))
-
-    def discard(self) -> None:
-        """Remove the staging folder; ``out_dir`` is untouched."""
-        self._stage.discard()
-
-    def _write_file(self, relative: str, content: bytes) -> None:
-        folder = relative.rpartition("/")[0]
-        if folder not in self._folders:
-            (self.root / folder).mkdir(parents=True, exist_ok=True)
-            self._folders.add(folder)
-        # One open, one write and one close per file (open() would also stat the file,
-        # ask whether it is a terminal and seek): a site is thousands of small files.
-        descriptor = os.open(self.root / relative,
-                             os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
-        try:
-            view = memoryview(content)
-            while view:
-                view = view[os.write(descriptor, view):]
-        finally:
-            os.close(descriptor)
 
 
 def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False,

@@ -1,9 +1,9 @@
-"""The folder ``standings build`` writes: what it may replace, the swap, and recovery.
+"""The folder ``standings build`` writes: what it may replace, and what older builds left.
 
 ``standings build`` writes the site in place (generator/site/inplace.py) under the rules
-below; ``write_site`` (a whole site held in memory) writes it into a staging folder beside
-the output and then swaps the two, and older versions' builds did so too. Three rules keep
-a user's files safe:
+below. Builds of older versions wrote a staging folder beside the output and then swapped
+the two; what such a build left when it was killed is still cleaned up here. Three rules
+keep a user's files safe:
 
 - Only a folder the build made (it holds :data:`MARKER_NAME`) or an empty folder is ever
   replaced; anything else is refused with one line saying how to go on. No option turns
@@ -11,30 +11,22 @@ a user's files safe:
 - An output that is, holds or lies inside the events folder or a templates folder, or that
   is or holds the current folder or the project (the folder holding the events folder), is
   refused even when empty: the next build would read it, or replace the project.
-- The swap is one ``rename`` exchanging the two folders where the system has one (Linux's
-  ``renameat2(RENAME_EXCHANGE)``), so after a crash or a ``kill -9`` at any instant the
-  output holds the old site or the new one, never neither. Elsewhere it is two renames, and
-  the next build moves the old site back if it was interrupted between them.
-
-What a killed build leaves behind (``.SITE.staging-*``, ``.SITE.previous-*`` beside the
-output) is removed by the next build, and only when it holds the marker or nothing at all;
-a staging folder still being written is locked by its build (``flock``), so two builds
-never remove each other's work. The marker and the manifest are removed last, so a removal
-cut short is still recognised as ours next time.
+- What a killed build of an older version left behind (``.SITE.staging-*``,
+  ``.SITE.previous-*`` beside the output) is removed by the next build, and only when it
+  holds the marker or nothing at all; an output missing while a previous-site folder
+  exists (killed between the two renames of its swap) gets its old site back. A folder
+  locked (``flock``) belongs to a build still running and is left alone. The marker and the
+  manifest are removed last, so a removal cut short is still recognised as ours next time.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
-import functools
 import json
 import os
 import stat
-import sys
-import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from generator.errors import Diagnostic, Severity, StandingsError
@@ -44,11 +36,11 @@ from generator.site.template_paths import package_templates
 
 try:
     import fcntl
-except ImportError:  # not POSIX: builds cannot lock their staging folders
+except ImportError:  # not POSIX: builds cannot lock their output folders
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
-    "MARKER_NAME", "MARKER_TEXT", "Stage", "check_output", "is_made_by_build",
+    "MARKER_NAME", "MARKER_TEXT", "check_output", "is_made_by_build",
     "os_error_diagnostic", "recover",
 ]
 
@@ -56,9 +48,9 @@ MARKER_NAME = ".standings-site"
 """The file that marks a folder as made by ``standings build`` (so a build may replace it).
 
 A file of its own rather than the cache manifest: a site written without the cache
-(``build_site`` called by a program) has no manifest, and the marker is written first into
-a staging folder, so even a build killed a moment after it started leaves a folder that the
-next one recognises. Its text is fixed (no date, no path), so builds stay byte-identical,
+(``build_site`` called by a program) has no manifest, and the marker is written first
+(generator/site/inplace.py), so even a build killed a moment after it started leaves a folder
+that the next one recognises. Its text is fixed (no date, no path), so builds stay byte-identical,
 and it says nothing about the machine when the site is published.
 """
 
@@ -376,99 +368,3 @@ def _remove_children(folder: Path, skip: Iterable[str] = ()) -> None:
                 os.unlink(path)
         except FileNotFoundError:
             pass
-
-
-# --- the stage and the swap ---------------------------------------------------------------
-
-
-class Stage:
-    """A staging folder beside ``out``, marked and locked from the moment it exists."""
-
-    def __init__(self, out: Path | str) -> None:
-        self.out = located(out)
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = contextlib.ExitStack()
-        for _ in range(3):
-            self.root = Path(tempfile.mkdtemp(prefix=_leftover_prefix(self.out, _STAGING),
-                                              dir=self.out.parent))
-            try:
-                # Locked before it is marked: another build's recover() removes an empty,
-                # unlocked staging folder, which this one is for a moment.
-                if self._lock.enter_context(_locked(self.root)):
-                    (self.root / MARKER_NAME).write_bytes(MARKER_TEXT)
-                    return
-            except FileNotFoundError:
-                pass  # removed by another build in that moment: make another
-            except BaseException:
-                self.discard()
-                raise
-            self._lock.close()
-        raise OSError(errno.EBUSY, "another build keeps removing the staging folder",
-                      os.fspath(self.out.parent))
-
-    def swap_in(self, shown: str) -> tuple[Diagnostic, ...]:
-        """Put the staging folder at ``out`` in one step; the old site is removed after.
-
-        Returns a warning when the old site could not be removed (the new one is in place).
-        """
-        _check_replaceable(self.out, shown)  # it may have changed while the site was built
-        try:
-            if not os.path.lexists(self.out):
-                os.rename(self.root, self.out)
-                return ()
-            if _exchange(self.root, self.out):
-                old = self.root
-            else:
-                old = Path(tempfile.mkdtemp(prefix=_leftover_prefix(self.out, _PREVIOUS),
-                                            dir=self.out.parent))
-                # A folder renamed onto an empty one replaces it: the name stays reserved.
-                os.rename(self.out, old)
-                try:
-                    os.rename(self.root, self.out)
-                except BaseException:
-                    os.rename(old, self.out)
-                    raise
-        finally:
-            self._lock.close()
-        try:
-            remove_site(old)
-        except OSError as error:
-            return (_not_removed(old, error),)
-        return ()
-
-    def discard(self) -> None:
-        """Remove the staging folder (best effort: the next build removes what is left)."""
-        self._lock.close()
-        with contextlib.suppress(OSError):
-            remove_site(self.root)
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-@functools.cache
-def _renameat2() -> Callable[..., int] | None:
-    """Linux's renameat2 from the C library (glibc 2.28 and later, musl), if it has one."""
-    if sys.platform != "linux":
-        return None
-    try:
-        function: Callable[..., int] | None = getattr(ctypes.CDLL(None, use_errno=True),
-                                                      "renameat2", None)
-    except OSError:
-        return None
-    return function
-
-
-def _exchange(first: Path, second: Path) -> bool:
-    """Swap two paths atomically; False where the system or the file system cannot."""
-    renameat2 = _renameat2()
-    if renameat2 is None:
-        return False
-    if renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second),
-                 _RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, os.strerror(code), os.fspath(second))

@@ -1,5 +1,6 @@
 """The site written in place (issue 26, generator/site/inplace.py): an incremental build equals a
-clean one, a build killed at any instant is completed by the next, two builds never
+clean one, a build killed at any step of its writing is completed by the next (killed at
+random instants, with its render workers: tests/site/test_killed_build.py), two builds never
 interleave their writes, and an unchanged event's files are known unchanged without being
 opened.
 
@@ -18,7 +19,6 @@ import os
 import random
 import signal
 import tempfile
-import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -221,29 +221,6 @@ def test_a_build_killed_at_random_steps_is_completed_by_the_next(tmp_path: Path)
         assert read_tree(out) == expected, (attempt, target)
         assert sorted(p.name for p in tmp_path.iterdir()) == ["clean-site", "events", "site"]
         last = expected
-
-
-def test_a_build_killed_at_random_instants_is_completed_by_the_next(tmp_path: Path) -> None:
-    """The same with the kill at a random time rather than at a chosen step."""
-    events, out = tmp_path / "events", tmp_path / "site"
-    for number in range(4):
-        put_event(events, f"event-{number}", number + 1)
-    build(events, out)
-    rng = random.Random(9)
-    for attempt in range(4):
-        put_event(events, f"event-{attempt}", 30 + attempt)
-        expected = clean_tree(events, tmp_path)
-        pid = os.fork()
-        if pid == 0:
-            try:
-                build(events, out)
-            finally:
-                os._exit(0)
-        time.sleep(rng.uniform(0.0, 1.0))  # where the kill lands; nothing is measured
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        build(events, out)
-        assert read_tree(out) == expected, attempt
 
 
 # --- two builds at once ----------------------------------------------------------------------

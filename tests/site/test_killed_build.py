@@ -31,6 +31,7 @@ from kit.sitekit import make_event, read_tree
 from kit.trfgen import generate_swiss
 
 from generator.cli import main
+from generator.site import inplace
 from generator.site.inplace import JOURNAL_NAME
 from generator.site.render import PARALLEL_MIN_PLAYERS
 
@@ -164,31 +165,61 @@ def test_killing_a_build_of_many_events_ends_their_workers(
     kill_while_two_workers_render(build, project, workers_seen)
 
 
-def test_a_build_killed_at_any_instant_leaves_nothing_after_the_next_build(
+def test_a_build_killed_at_any_instant_is_completed_by_the_next(
         tmp_path: Path, workers_seen: Path) -> None:
-    """Issue 23: killed shortly after it locked the output folder, then one ordinary build;
-    the kill lands before the workers start, while they render, and between."""
+    """Issues 23 and 26: ``standings build`` killed shortly after it locked the output folder,
+    before its workers start, while they render and while it writes pages; then each page is
+    the previous one or the new one, the workers end, and one ordinary build makes the site a
+    clean build makes and leaves nothing beside it (no journal, no leftover folder).
+
+    The kills at chosen steps of the writing are tests/site/test_inplace_build.py's."""
     project = tmp_path / "club"
     events = project / "events"
+    site = project / "site"
+
+    def build_command(out: Path) -> None:
+        result = CliRunner().invoke(main, ["build", str(events), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+
     make_event(events, "club", generate_swiss(24, 5, seed=23), "title: Before\n")
-    assert CliRunner().invoke(main, ["build", str(events), "--out",
-                                     str(project / "site")]).exit_code == 0
-    for attempt, seconds_after_locking in enumerate((0.0, 0.05, 0.2, 0.5, 1.0)):
-        title = f"After {attempt}"
-        (events / "club" / "event.yml").write_text(f"title: {title}\n")  # to render
-        build = start_build(project, workers_seen, job_seconds=2, parallel_min=1)
+    build_command(site)
+    # (what the kill waits for, seconds each job takes, seconds after it): slow jobs hold the
+    # build before and while its workers render, jobs of no time let it reach the writing.
+    landings = [("the output folder locked", 2.0, 0.0), ("a worker rendering", 2.0, 0.0),
+                ("the pages being written", 0.0, 0.0), ("the pages being written", 0.0, 0.02),
+                ("the pages being written", 0.0, 0.05)]
+    for attempt, (event, job_seconds, seconds_after) in enumerate(landings):
+        previous = read_tree(site)
+        (events / "club" / "event.yml").write_text(f"title: After {attempt}\n")  # to render
+        reference = tmp_path / f"reference-{attempt}"
+        build_command(reference)
+        expected = read_tree(reference)
+        workers_before = len(list(workers_seen.iterdir()))
+        started = {"the output folder locked": lambda: is_locked(site),
+                   "a worker rendering": lambda workers_before=workers_before: len(
+                       list(workers_seen.iterdir())) > workers_before,
+                   "the pages being written": lambda: (site / JOURNAL_NAME).exists()}
+        build = start_build(project, workers_seen, job_seconds=job_seconds, parallel_min=1)
         try:
-            wait_for(lambda: is_locked(project / "site"), "the output folder locked")
-            time.sleep(seconds_after_locking)  # where the kill lands; nothing is measured
+            ready = started[event]
+            wait_for(lambda ready=ready, build=build: ready() or build.poll() is not None,
+                     event)
+            time.sleep(seconds_after)  # where the kill lands; nothing is measured
         finally:
             build.send_signal(signal.SIGKILL)
             build.wait(timeout=BOUND)
-        result = CliRunner().invoke(main, ["build", str(events), "--out",
-                                           str(project / "site")])
-        assert result.exit_code == 0, result.output
+        for path, content in read_tree(site).items():
+            # The journal, and a page cut while being written beside its name, are the next
+            # build's to finish; every page in place is whole, old or new.
+            if path != JOURNAL_NAME and not path.endswith(inplace._NEW_SUFFIX):
+                assert content in (previous.get(path), expected.get(path)), (path, attempt)
+        workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
+        wait_for(lambda workers=workers: not any(is_running(pid) for pid in workers),
+                 "end of the workers")
+        build_command(site)
+        assert read_tree(site) == expected, attempt
         assert sorted(p.name for p in project.iterdir()) == ["events", "site"], attempt
-        assert not (project / "site" / JOURNAL_NAME).exists()
-        assert title in (project / "site" / "club" / "index.html").read_text()
+        assert not (site / JOURNAL_NAME).exists()
 
 
 @pytest.mark.parametrize("shape", ["a large event's pages", "the events of a site"])

@@ -1,9 +1,10 @@
 """``standings build`` never loses a user's files (issue 8), generator/site/staging.py.
 
 What build may replace (only a folder it made, or an empty one; never the events, the
-templates or the project), the swap surviving a ``kill -9`` at every step, leftovers of a
-killed build cleaned up by the next, failures of the system reported as one line with the
-old site intact, and no path of the building machine in the published site.
+templates or the project), leftovers of an older version's killed build cleaned up by the
+next, failures of the system reported as one line with each page old or new, and no path of
+the building machine in the published site. A build killed at any instant:
+tests/site/test_killed_build.py and tests/site/test_inplace_build.py.
 
 Tests run as root here, and root may write where ``chmod`` forbids it, so a missing
 permission and a read-only or full disk are simulated by making the system call fail
@@ -15,15 +16,11 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import functools
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
-import time
-import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,9 +32,7 @@ from kit.forkkit import generator_in_a_fork
 from kit.sitekit import make_event, read_tree
 
 from generator.cli import main
-from generator.errors import StandingsError
-from generator.site import staging as output
-from generator.site.build import StagedSite, build_site, write_site
+from generator.site.build import build_site
 from generator.site.cache import MANIFEST_NAME
 from generator.site.inplace import JOURNAL_NAME
 from generator.site.staging import MARKER_NAME, MARKER_TEXT
@@ -189,21 +184,6 @@ def test_a_site_of_an_older_version_is_made_by_build(project: Path,
     assert snapshot(project / "mine") == before
 
 
-def test_a_folder_swapped_in_during_the_build_is_not_replaced(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    write_site({"index.html": b"old"}, out)
-    stage = StagedSite(out)
-    stage.write({"index.html": b"new"})
-    shutil.rmtree(out)
-    out.mkdir()
-    (out / "thesis.tex").write_text("years of work\n")
-    with pytest.raises(StandingsError, match="did not make"):
-        stage.commit({"index.html": b"new"})
-    stage.discard()
-    assert read_tree(out) == {"thesis.tex": b"years of work\n"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
-
-
 def test_the_marker_is_fixed_text_and_builds_stay_identical(tmp_path: Path) -> None:
     events = tmp_path / "events"
     make_event(events, "anna", CORPUS_TRF / "seed-anna.trf")
@@ -217,9 +197,17 @@ def test_the_marker_is_fixed_text_and_builds_stay_identical(tmp_path: Path) -> N
 # --- leftovers of a killed build --------------------------------------------------------------
 
 
+def small_build(tmp_path: Path, title: str) -> Path:
+    """A build of one small event into tmp_path/site, its events beside it in tmp_path/events."""
+    make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf", f"title: {title}\n")
+    build_site(tmp_path / "events", tmp_path / "site")
+    return tmp_path / "site"
+
+
 def test_leftovers_of_ours_are_removed_and_others_kept(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    write_site({"index.html": b"old"}, out)
+    # Folders a killed build of an older version left beside the output (it staged the
+    # whole site there, then swapped): the next build removes those it made.
+    out = small_build(tmp_path, "Old")
     marked = tmp_path / ".site.staging-abc12345"
     (marked / "ev").mkdir(parents=True)
     (marked / "ev" / "index.html").write_text("half written")
@@ -231,26 +219,40 @@ def test_leftovers_of_ours_are_removed_and_others_kept(tmp_path: Path) -> None:
     foreign = tmp_path / ".site.staging-mine"
     foreign.mkdir()
     (foreign / "diary.txt").write_text("not the build's\n")
-    write_site({"index.html": b"new"}, out)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.staging-mine", "site"]
+    small_build(tmp_path, "New")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.staging-mine", "events", "site"]
+    assert b"New" in (out / "index.html").read_bytes()
     assert read_tree(foreign) == {"diary.txt": b"not the build's\n"}
 
 
 def test_a_staging_folder_of_a_running_build_is_left_alone(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    write_site({"index.html": b"old"}, out)
+    small_build(tmp_path, "Old")
     running = tmp_path / ".site.staging-running1"
     running.mkdir()
     (running / MARKER_NAME).write_bytes(MARKER_TEXT)
     descriptor = os.open(running, os.O_RDONLY)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)  # as the running build holds it
-        write_site({"index.html": b"new"}, out)
+        small_build(tmp_path, "New")
         assert running.is_dir()
     finally:
         os.close(descriptor)
-    write_site({"index.html": b"newer"}, out)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    small_build(tmp_path, "Newer")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["events", "site"]
+
+
+def test_a_site_moved_aside_by_a_killed_swap_is_put_back(tmp_path: Path) -> None:
+    # An older version's build killed between the two renames of its swap left no output
+    # and the old site beside it: the next build puts it back before anything else, so
+    # even a build that then fails leaves the old site in place.
+    old = small_build(tmp_path, "Old")
+    before = read_tree(old)
+    old.rename(tmp_path / ".site.previous-abc12345")
+    (tmp_path / "events" / "anna" / "event.yml").write_text("title: [unclosed\n")
+    result = run_build(str(tmp_path / "events"), "--out", str(old))
+    assert result.exit_code == 1, result.output
+    assert read_tree(old) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["events", "site"]
 
 
 def test_gitignore_covers_the_leftovers() -> None:
@@ -260,134 +262,6 @@ def test_gitignore_covers_the_leftovers() -> None:
         checked = subprocess.run(["git", "check-ignore", "-q", "--no-index", name], cwd=ROOT,
                                  check=False)
         assert checked.returncode == 0, name
-
-
-# --- a kill -9 at every step of the swap -------------------------------------------------------
-
-OLD = {"index.html": b"old index", "ev/index.html": b"old event", "ev/players/1.html": b"p1",
-       "ev/players/2.html": b"p2", "static/style.css": b"old css"}
-NEW = {"index.html": b"new index", "ev/index.html": b"new event", "ev/players/1.html": b"q1",
-       "other/index.html": b"other", "static/style.css": b"new css"}
-THIRD = {"index.html": b"third"}
-
-# Counts the steps of the swap (renames, the exchange, removals) and kills itself with
-# SIGKILL right after step K (K = 0: just before the swap begins). Run in a forked child:
-# the patches stay in it, and no interpreter is started for each step.
-def _write_and_die_at_step(out: Path, target: int, mode: str, files: dict[str, bytes]) -> None:
-    steps = 0
-
-    def step(function: Callable[..., object]) -> Callable[..., object]:
-        def counted(*args: object, **kwargs: object) -> object:
-            nonlocal steps
-            result = function(*args, **kwargs)
-            steps += 1
-            if steps == target:
-                os.kill(os.getpid(), signal.SIGKILL)
-            return result
-        return counted
-
-    if mode == "two-renames":
-        output._renameat2 = lambda: None  # type: ignore[assignment]
-    swap_in = output.Stage.swap_in
-
-    def swap_in_or_die(self: output.Stage, shown: object) -> object:
-        if target == 0:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return swap_in(self, shown)  # type: ignore[arg-type]
-
-    output.Stage.swap_in = swap_in_or_die  # type: ignore[method-assign,assignment]
-    output._exchange = step(output._exchange)  # type: ignore[assignment]
-    for name in ("rename", "unlink", "rmdir"):
-        setattr(os, name, step(getattr(os, name)))
-    write_site(files, out)
-
-
-def _forked(run: Callable[[], object]) -> int:
-    """Start ``run`` in a forked child (the build as a process to kill, without starting
-    an interpreter for it); its process id."""
-    pid = os.fork()
-    if pid == 0:  # the child never returns into pytest
-        code = 0
-        try:
-            run()
-        except BaseException:
-            traceback.print_exc()
-            code = 1
-        finally:
-            os._exit(code)
-    return pid
-
-
-def _in_a_child(run: Callable[[], object]) -> int:
-    """Run ``run`` in a forked child; how it ended (minus the signal that ended it, or its
-    exit code)."""
-    _, status = os.waitpid(_forked(run), 0)
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-
-
-def _with_marker(files: dict[str, bytes]) -> dict[str, bytes]:
-    return {**files, MARKER_NAME: MARKER_TEXT}
-
-
-@pytest.mark.parametrize("mode", ["exchange", "two-renames"])
-def test_a_kill_at_every_step_of_the_swap_leaves_a_whole_site(tmp_path: Path, mode: str) -> None:
-    if mode == "exchange" and not output._renameat2():
-        pytest.skip("no renameat2 on this system")
-    killed_at = []
-    for target in range(40):
-        root = tmp_path / str(target)
-        root.mkdir()
-        out = root / "site"
-        write_site(OLD, out)
-        ended = _in_a_child(functools.partial(_write_and_die_at_step, out, target, mode, NEW))
-        if ended == 0:
-            break
-        assert ended == -signal.SIGKILL, ended
-        killed_at.append(target)
-        if mode == "exchange" or out.exists():
-            assert read_tree(out) in (_with_marker(OLD), _with_marker(NEW)), target
-        else:
-            # Killed between the two renames: the next build, even one that fails,
-            # first puts the old site back.
-            with pytest.raises(ValueError):
-                write_site({"../escape.html": b"x"}, out)
-            assert read_tree(out) == _with_marker(OLD), target
-        write_site(THIRD, out)
-        assert read_tree(out) == _with_marker(THIRD)
-        assert sorted(p.name for p in root.iterdir()) == ["site"], target
-    else:
-        pytest.fail("the swap never finished")
-    assert len(killed_at) >= 5  # every step was tried: the exchange or renames, removals
-
-
-def test_a_build_killed_at_random_instants_leaves_the_old_or_the_new_site(tmp_path: Path) -> None:
-    events = tmp_path / "events"
-    trf = CORPUS_TRF / "synth-club-byes.trf"
-    titles = ["title: One\n", "title: Two\n"]
-    sites = []
-    for title in titles:  # the two sites a build may leave
-        make_event(events, "club", trf, title)
-        reference = tmp_path / f"reference-{len(sites)}"
-        assert run_build(str(events), "--out", str(reference)).exit_code == 0
-        sites.append(read_tree(reference))
-    out = tmp_path / "site"
-    make_event(events, "club", trf, titles[0])
-    assert run_build(str(events), "--out", str(out)).exit_code == 0
-    rng = random.Random(8)
-    for attempt in range(6):
-        current = read_tree(out)
-        make_event(events, "club", trf, titles[(attempt + 1) % 2])
-        child = _forked(functools.partial(run_build, str(events), "--out", str(out)))
-        time.sleep(rng.uniform(0.01, 0.5))
-        os.kill(child, signal.SIGKILL)
-        os.waitpid(child, 0)
-        assert read_tree(out) in sites
-        assert read_tree(out) in (current, sites[(attempt + 1) % 2])
-        result = run_build(str(events), "--out", str(out))
-        assert result.exit_code == 0, result.output
-        assert read_tree(out) == sites[(attempt + 1) % 2]
-        assert sorted(p.name for p in tmp_path.iterdir()) == [
-            "events", "reference-0", "reference-1", "site"]
 
 
 # --- failures of the system ---------------------------------------------------------------------
@@ -471,37 +345,6 @@ def test_a_read_only_or_forbidden_output_keeps_the_old_site(
     one_line(result, out, words, in_place=True)
     assert {path: content for path, content in read_tree(out).items()
             if path != JOURNAL_NAME} == before
-
-
-def test_a_failed_swap_keeps_the_old_site(built: tuple[Path, Path, dict[str, bytes]],
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, before = built
-    monkeypatch.setattr(output, "_exchange", failing_after(0, output._exchange, errno.EACCES))
-    with pytest.raises(StandingsError, match="no permission to write there"):
-        write_site({**before, "index.html": b"new"}, out)  # the swap is write_site's now
-    monkeypatch.undo()
-    assert read_tree(out) == before
-    assert sorted(p.name for p in out.parent.iterdir()) == ["events", "site"]
-
-
-def test_a_failed_second_rename_puts_the_old_site_back(
-        built: tuple[Path, Path, dict[str, bytes]], monkeypatch: pytest.MonkeyPatch) -> None:
-    _, out, before = built
-    monkeypatch.setattr(output, "_renameat2", lambda: None)
-    renames = failing_after(1, os.rename, errno.EIO)
-    real_rename = os.rename
-
-    def rename(source: object, target: object) -> None:
-        if Path(str(source)).name.startswith(".site.previous-"):
-            real_rename(source, target)  # putting the old site back works
-        else:
-            renames(source, target)
-
-    monkeypatch.setattr(os, "rename", rename)
-    with pytest.raises(StandingsError, match="input/output error"):
-        write_site({**before, "index.html": b"new"}, out)  # the swap is write_site's now
-    monkeypatch.undo()
-    assert read_tree(out) == before
 
 
 def test_an_output_under_a_file_is_one_line(tmp_path: Path) -> None:

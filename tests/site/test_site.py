@@ -27,7 +27,8 @@ from generator.reading.events import read_events
 from generator.rules.notation import parse_tiebreak
 from generator.site import addresses, numbers, render, views, wording
 from generator.site import build as site
-from generator.site.build import StagedSite, build_site, write_site
+from generator.site.build import build_site
+from generator.site.inplace import InPlaceSite
 from generator.site.staging import MARKER_NAME, MARKER_TEXT
 
 # --- formatting ----------------------------------------------------------------------------
@@ -112,59 +113,47 @@ def test_script_links_in_notes_are_dropped() -> None:
 
 # --- writing the site ------------------------------------------------------------------------
 
-def test_write_site_swaps_in_the_new_tree(tmp_path: Path) -> None:
+def write_in_place(files: dict[str, bytes], out: Path) -> None:
+    """What build_site does with the pages it rendered: each written in place, then the files
+    the site no longer has removed (generator/site/inplace.py)."""
+    site = InPlaceSite(out)
+    try:
+        site.write(files)
+        site.remove_unlisted(files)
+        site.finish(None)
+    finally:
+        site.close()
+
+
+def test_the_site_written_in_place_holds_the_new_pages_and_no_others(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    write_site({"index.html": b"one", "a/b.html": b"two"}, out)
-    write_site({"index.html": b"three"}, out)
+    write_in_place({"index.html": b"one", "a/b.html": b"two"}, out)
+    write_in_place({"index.html": b"three"}, out)
     assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "index.html": b"three"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no staging left behind
+    assert sorted(p.name for p in out.iterdir()) == [MARKER_NAME, "index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-def test_a_failed_write_leaves_the_previous_site(tmp_path: Path) -> None:
+def test_a_page_outside_the_site_is_refused_before_anything_is_written(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    write_site({"index.html": b"good"}, out)
-    with pytest.raises(ValueError, match="outside the site"):
-        write_site({"index.html": b"new", "../escape.html": b"x"}, out)
+    write_in_place({"index.html": b"good"}, out)
+    for outside in ("../escape.html", "/tmp/escape.html"):
+        with pytest.raises(ValueError, match="outside the site"):
+            write_in_place({"index.html": b"new", outside: b"x"}, out)
     assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "index.html": b"good"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-def test_pages_written_while_rendering_are_swapped_in_with_the_rest(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    write_site({"old.html": b"old"}, out)
-    stage = StagedSite(out)
-    stage.write({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2"})
-    stage.write({"ev/index.html": b"ev"})
-    assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "old.html": b"old"}  # not yet
-    stage.commit({"ev/players/1.html": b"p1", "ev/players/2.html": b"p2",
-                  "ev/index.html": b"ev", "index.html": b"top"})
-    assert read_tree(out) == {"ev/players/1.html": b"p1", "ev/players/2.html": b"p2",
-                              "ev/index.html": b"ev", "index.html": b"top",
-                              MARKER_NAME: MARKER_TEXT}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
-
-
-def test_a_discarded_stage_leaves_the_previous_site(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    write_site({"index.html": b"good"}, out)
-    stage = StagedSite(out)
-    stage.write({"index.html": b"new", "ev/a.html": b"a"})
-    with pytest.raises(ValueError, match="two different pages"):
-        stage.write({"index.html": b"other"})
-    stage.discard()
-    assert read_tree(out) == {MARKER_NAME: MARKER_TEXT, "index.html": b"good"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
-
-
-def test_a_stage_refuses_a_page_the_site_does_not_have(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    stage = StagedSite(out)
-    stage.write({"stray.html": b"x"})
-    with pytest.raises(ValueError, match=r"stray\.html"):
-        stage.commit({"index.html": b"top"})
-    stage.discard()
-    assert not out.exists()
-    assert list(tmp_path.iterdir()) == []
+def test_two_different_pages_for_one_path_are_refused(tmp_path: Path) -> None:
+    site = InPlaceSite(tmp_path / "site")
+    try:
+        site.write({"index.html": b"new", "ev/a.html": b"a"})
+        site.write({"index.html": b"new"})  # the same page again is fine
+        with pytest.raises(ValueError, match=r"two different pages for 'index\.html'"):
+            site.write({"index.html": b"other"})
+    finally:
+        site.close()
+    assert (tmp_path / "site" / "index.html").read_bytes() == b"new"
 
 
 # --- building ---------------------------------------------------------------------------------
