@@ -162,7 +162,7 @@ def _content_digest(path: Path, name: str, known: Mapping[str, tuple[int, int, s
 
 
 @cache
-def _package_digest() -> str:
+def package_digest() -> str:
     """The installed package's files as this process imported them.
 
     Once per process: ``standings serve`` asks for the program digest on every refresh, and
@@ -178,7 +178,7 @@ def program_digest(template_folders: Iterable[Path] = ()) -> str:
     day of the build, since an event whose end date is still ahead is not final (a new day
     renders once again, to the same bytes unless an event has ended meanwhile)."""
     digest = hashlib.sha256(f"standings {__version__}\0{build_date().isoformat()}\0".encode())
-    digest.update(_package_digest().encode())
+    digest.update(package_digest().encode())
     for folder in template_folders:
         # The name, not the path: which input it is (templates, site.yml, the logo) but not
         # where the project or the package lies on this machine.
