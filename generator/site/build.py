@@ -45,6 +45,7 @@ from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
 from generator.site import staging as output
 from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, FileRecord, Listing
+from generator.site.find_update import SiteFinder
 from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
@@ -434,6 +435,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     ``touched``: the person keys whose pages may change (touched.py); the others are kept
     as the last build wrote them. None: every person's page is rendered."""
     kept: dict[str, dict[str, FileRecord]] = {}
+    finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
 
     def people_of(home: str) -> tuple[Person, ...] | None:
         if cache is None or touched is None:
@@ -445,7 +447,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     try:
         with _rendered_ahead(planned, passes, cache, workers) as ahead:
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    people_of)
+                                    people_of, finder)
                          for number, each in enumerate(passes)]
             if cache is None:
                 files = {}
@@ -457,7 +459,8 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                 files = cache.render_languages(
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
-                    warned, read_back=False, summarise=summarise, index_kept=kept)
+                    warned, read_back=False, summarise=summarise, index_kept=kept,
+                    index_summary=None if finder is None else finder.states.get)
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
@@ -507,11 +510,13 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
                people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
+               finder: SiteFinder | None = None,
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
-    ``people_of(home)``: the persons whose own page is rendered (None: all of them)."""
+    ``people_of(home)``: the persons whose own page is rendered (None: all of them);
+    ``finder``: makes the find index of a language after people_of (find_update.py)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -528,14 +533,16 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
 
     def render_rest() -> dict[str, bytes]:
         some = people_of(each.home)
-        if some is None:
+        if some is None and finder is None:
             return homed(render_index(site, each.env))
         source = index_source(site, each.env)
+        if finder is not None:
+            finder(each.home, env_language(each.env), source)
         files: dict[str, bytes] = {}
         for job in pages.site_jobs(source):
             files.update(render_index_job(
-                dataclasses.replace(source, persons=some) if job.kind.name == "person"
-                else source, each.env, job))
+                dataclasses.replace(source, persons=some)
+                if some is not None and job.kind.name == "person" else source, each.env, job))
         return homed(files)
 
     return render_one, render_rest

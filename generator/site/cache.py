@@ -518,6 +518,7 @@ class BuildCache:
         read_back: bool = True,
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
         index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
+        index_summary: Callable[[str], Mapping[str, Any] | None] | None = None,
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
@@ -527,7 +528,9 @@ class BuildCache:
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
         result holds only the rendered units' files and the manifest: the others stay on
-        disk as they are, unread."""
+        disk as they are, unread. ``index_summary(home)``: what the next build keeps of a
+        language's index pages when they are rendered (the find index's state,
+        find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
         units: dict[str, UnitRecord] = {}
         for home, render_event, render_index in passes:
@@ -542,7 +545,9 @@ class BuildCache:
                     () if home else warnings.get(slug, ()), files, read_back=read_back,
                     summarise=None if home or summarise is None else partial(summarise, plan))
             index = self._unit(home + INDEX_UNIT, self.index, render_index, (), files,
-                               read_back=read_back)
+                               read_back=read_back,
+                               summarise=None if index_summary is None
+                               else partial(index_summary, home))
             # The players' pages a change did not touch, kept unread (touched.py), filled
             # in by render_index as it rendered the others.
             kept = {} if index_kept is None else index_kept.get(home, {})
@@ -597,7 +602,8 @@ class BuildCache:
     def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
               read_back: bool = True,
-              summarise: Callable[[], Mapping[str, Any]] | None = None) -> UnitRecord:
+              summarise: Callable[[], Mapping[str, Any] | None] | None = None,
+              ) -> UnitRecord:
         """Add one unit's files to ``files``, read back from the last build when it made them
         from the same key, else rendered; returns the unit's record. Without ``read_back``
         (a site written in place), a unit whose files are all there with their sizes is
