@@ -342,7 +342,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                     site: InPlaceSite | None) -> tuple[Diagnostic, ...]:
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
-    listing = discover_events(events_path)
+    listing: Listing = getattr(cache, "found", None) or discover_events(events_path)
     series, series_problems = read_series(events_path)  # its errors stop the index's render
     summaries = {} if cache is None else _summaries(cache, listing, settings, series)
     try:
@@ -674,9 +674,11 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     """The cache of ``standings build``, made before any event is read (see
     generator/site/cache.py for why), from the events and templates as they are now."""
     events_root = Path(events_dir)
-    listing = discover_events(events_root) if events_root.exists() else Listing({})
-    return BuildCache.prepare(events_dir, out_dir, listing=listing,
-                              template_folders=page_inputs(events_root), clean=clean)
+    listing = discover_events(events_root) if events_root.exists() else None
+    cache = BuildCache.prepare(events_dir, out_dir, listing=listing or Listing({}),
+                               template_folders=page_inputs(events_root), clean=clean)
+    cache.found = listing
+    return cache
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:

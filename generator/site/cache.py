@@ -400,6 +400,9 @@ class BuildCache:
     """Units whose files :meth:`_intact` has looked for, and whether all were there."""
     listings: FolderListings = field(default_factory=dict)
     """The output's folders as this build listed them (:func:`files_present`)."""
+    found: Listing | None = None
+    """The events folder as :meth:`prepare` was given it listed, for the build to reuse
+    (the listing of a thousand event folders is a second)."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
