@@ -24,6 +24,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii
 
 from generator.model import StartNo
 from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR, competitor_page, player_page
@@ -249,8 +250,9 @@ def shard_size(entries: Iterable[int], events: Iterable[str]) -> int:
 
 def entry_row(entry: FindEntry, slug: str) -> tuple[str, str]:
     """An entry's JSON in a shard, before and after its event's number there."""
-    return (f"[{_json(entry.name)},",
-            f",{_json(entry.where)},{_json(_in_folder(entry.page, slug))},{entry.position}]")
+    return (f"[{_text_json(entry.name)},",
+            f",{_text_json(entry.where)},{_text_json(_in_folder(entry.page, slug))},"
+            f"{entry.position}]")
 
 
 def event_row(event: FindEvent) -> str:
@@ -319,3 +321,10 @@ def _json(value: object) -> str:
     # ASCII only: no U+2028 or "</script" can end up in the script text, whatever a name
     # holds.
     return json.dumps(value, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _text_json(text: str) -> str:
+    """:func:`_json` of a string, without making an encoder (an archive's index writes a
+    few of them for each of its millions of entries): the same characters, as json.dumps
+    writes a string with ``ensure_ascii`` by this very function."""
+    return encode_basestring_ascii(text).replace("<", "\\u003c")

@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,14 +88,19 @@ class _Row:
     """One entry of a shard: its event (slug, title, day) and its JSON either side of the
     event's number there."""
 
+    slug: str
     event: str
     """The event's JSON ``[slug, title, day]``."""
     sort: tuple[Any, ...]
     """(event order, position): the order a clean build lists it in."""
     head: str
     tail: str
-    words: tuple[str, ...]
-    """The words of its name (find.py's ``name_words``), each once."""
+    name: str
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words of its name (find.py's ``name_words``), each once."""
+        return tuple(dict.fromkeys(name_words(self.name)))
 
 
 def _sort_key(day: int | None, slug: str, position: int) -> tuple[Any, ...]:
@@ -110,10 +115,10 @@ def _rows_of(plan: EventPlan) -> list[_Row]:
     return [_row(events[0], entry) for entry in entries]
 
 
-def _row(event: FindEvent, entry: FindEntry) -> _Row:
+def _row(event: FindEvent, entry: FindEntry, event_json: str | None = None) -> _Row:
     head, tail = entry_row(entry, event.slug)
-    return _Row(event_row(event), _sort_key(event.day, event.slug, entry.position), head, tail,
-                tuple(dict.fromkeys(name_words(entry.name))))
+    return _Row(event.slug, event_row(event) if event_json is None else event_json,
+                _sort_key(event.day, event.slug, entry.position), head, tail, entry.name)
 
 
 def _leaf(word: str, split: Mapping[str, int]) -> str:
@@ -185,10 +190,10 @@ def updated_find_index(
         path = shard_path(key)
         rows: list[_Row] = []
         if path in shards:
-            kept = _read_shard(key, read(path), shards[path])
+            kept = _read_shard(key, read(path), shards[path], changed)
             if kept is None:
                 return None
-            rows = [row for row in kept if json.loads(row.event)[0] not in changed]
+            rows = kept
         rows += added
         if not rows:
             continue
@@ -325,9 +330,10 @@ def _prefix(key: str) -> str:
     return "".join(prefix)
 
 
-def _read_shard(key: str, data: bytes | None, record: FileRecord) -> list[_Row] | None:
-    """A shard's rows as the last build wrote them; None when the file is not the one the
-    manifest records (changed by hand, or gone)."""
+def _read_shard(key: str, data: bytes | None, record: FileRecord,
+                leaving: Collection[str]) -> list[_Row] | None:
+    """A shard's rows as the last build wrote them but those of the events ``leaving``;
+    None when the file is not the one the manifest records (changed by hand, or gone)."""
     if data is None or FileRecord(len(data), hashlib.sha256(data).hexdigest()) != record:
         return None
     opening = f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
@@ -336,13 +342,18 @@ def _read_shard(key: str, data: bytes | None, record: FileRecord) -> list[_Row] 
         return None
     try:
         shard = json.loads(text[len(opening):-2])
-        events = [(str(slug), title, day) for slug, title, day in shard["events"]]
+        events = [FindEvent(slug=str(slug), title=str(title),
+                            day=None if day is None else int(day))
+                  for slug, title, day in shard["events"]]
+        event_json = [event_row(event) for event in events]
         rows = []
         for name, number, where, page, position in shard["entries"]:
-            slug, title, day = events[number]
-            event = FindEvent(slug=slug, title=str(title), day=None if day is None else int(day))
+            event = events[number]
+            if event.slug in leaving:
+                continue
             rows.append(_row(event, FindEntry(name=str(name), event=0, position=int(position),
-                                              where=str(where), page=f"{slug}/{page}")))
+                                              where=str(where), page=f"{event.slug}/{page}"),
+                             event_json[number]))
     except (ValueError, TypeError, KeyError, IndexError):
         return None
     return rows
