@@ -73,8 +73,8 @@ def _is_record(value: Any) -> bool:
 
 
 FolderListings = dict[str, frozenset[str] | None]
-"""Folders of the output (from its root, "" for the root) -> the names in each, as listed
-once by a build (None: not a folder that can be listed)."""
+"""Folders of the output (from its root, "" for the root) -> the names of the regular files
+in each, as listed once by a build (None: not a folder that can be listed)."""
 
 
 def files_present(out_dir: Path, paths: Iterable[str], listings: FolderListings) -> bool:
@@ -91,7 +91,11 @@ def files_present(out_dir: Path, paths: Iterable[str], listings: FolderListings)
             names = listings[folder]
         except KeyError:
             try:
-                names = listings[folder] = frozenset(os.listdir(base + folder))
+                with os.scandir(base + folder) as entries:
+                    # The type the folder's listing gives (no stat): a pipe, a link or a
+                    # folder where the site has a page is not the page.
+                    names = listings[folder] = frozenset(
+                        entry.name for entry in entries if entry.is_file(follow_symlinks=False))
             except OSError:
                 names = listings[folder] = None
         if names is None or name not in names:

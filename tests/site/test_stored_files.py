@@ -3,6 +3,7 @@ their folders (site/stored_files.py)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from generator.site.cache import Manifest, UnitRecord
@@ -38,3 +39,13 @@ def test_a_file_is_present_when_its_folder_lists_it(tmp_path: Path) -> None:
     assert not files_present(tmp_path, ["gone/index.html"], listings)
     (tmp_path / "f").write_text("a file where a folder was")
     assert not files_present(tmp_path, ["f/index.html"], {})
+
+
+def test_a_pipe_link_or_folder_is_not_a_page(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.html")
+    (tmp_path / "page.html").write_text("x")
+    (tmp_path / "link.html").symlink_to(tmp_path / "page.html")
+    (tmp_path / "folder.html").mkdir()
+    for name in ("pipe.html", "link.html", "folder.html"):
+        assert not files_present(tmp_path, [name], {}), name
+    assert files_present(tmp_path, ["page.html"], {})
