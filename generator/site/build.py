@@ -44,6 +44,7 @@ from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render, series_unit
 from generator.site import staging as output
 from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, FileRecord, Listing
+from generator.site.find_update import SiteFinder
 from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
@@ -243,7 +244,7 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                     site: InPlaceSite | None) -> tuple[Diagnostic, ...]:
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
-    listing = discover_events(events_path)
+    listing: Listing = getattr(cache, "found", None) or discover_events(events_path)
     series, series_problems = read_series(events_path, settings.aliases)
     stale, listed_series = series_unit.stale_series(cache, series, settings)
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
@@ -333,6 +334,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     ``touched``: the person keys whose pages may change (touched.py); the others are kept
     as the last build wrote them. None: every person's page is rendered."""
     kept: dict[str, dict[str, FileRecord]] = {}
+    finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
 
     def people_of(home: str) -> tuple[Person, ...] | None:
         if cache is None or touched is None:
@@ -344,7 +346,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     try:
         with _rendered_ahead(planned, passes, cache, workers) as ahead:
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    people_of, series)
+                                    people_of, series, finder)
                          for number, each in enumerate(passes)]
             if cache is None:
                 files = {}
@@ -358,7 +360,8 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                                      for each, pair in zip(passes, renderers, strict=True)],
                     warned, read_back=False, summarise=summarise, index_kept=kept,
                     others=() if series is None else [
-                        series.renderers(each.env, partial(_homed, each)) for each in passes])
+                        series.renderers(each.env, partial(_homed, each)) for each in passes],
+                    index_summary=None if finder is None else finder.states.get)
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
@@ -409,12 +412,14 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
                people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
                series: series_unit.PlannedSeries | None = None,
+               finder: SiteFinder | None = None,
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
     ``people_of(home)``: the persons whose own page is rendered (None: all of them).
-    ``series``: the series, each a unit whose pages are not the index's (None: they are)."""
+    ``series``: the series, each a unit whose pages are not the index's (None: they are).
+    ``finder``: makes the find index of a language after people_of (find_update.py)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -431,9 +436,11 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
 
     def render_rest() -> dict[str, bytes]:
         some = people_of(each.home)
-        if some is None and series is None:
+        if some is None and series is None and finder is None:
             return homed(render_index(site, each.env))
         source = index_source(site, each.env, None if series is None else series.listed)
+        if finder is not None:
+            finder(each.home, env_language(each.env), source)
         files: dict[str, bytes] = {}
         for job in pages.site_jobs(source):
             if series is not None and job.kind.name == series_unit.SERIES_KIND:
@@ -575,10 +582,12 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     """The cache of ``standings build``, made before any event is read (see
     generator/site/cache.py for why), from the events and templates as they are now."""
     events_root = Path(events_dir)
-    listing = discover_events(events_root) if events_root.exists() else Listing({})
-    return series_unit.key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=listing, template_folders=page_inputs(events_root),
-        clean=clean), events_root)
+    listing = discover_events(events_root) if events_root.exists() else None
+    cache = series_unit.key_series(BuildCache.prepare(
+        events_dir, out_dir, listing=listing or Listing({}),
+        template_folders=page_inputs(events_root), clean=clean), events_root)
+    cache.found = listing  # the build lists the events folder once (a second at 1,000)
+    return cache
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -45,6 +45,15 @@ from generator.clock import build_date
 from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file, read_regular_file
 from generator.reading.festival import section_inputs
+from generator.site.stored_files import (
+    FileRecord as FileRecord,
+)
+from generator.site.stored_files import (
+    FolderListings,
+    files_json,
+    files_present,
+    stored_files,
+)
 
 MANIFEST_NAME = ".standings-cache.json"
 """The cache manifest, kept inside the output folder.
@@ -162,7 +171,7 @@ def _content_digest(path: Path, name: str, known: Mapping[str, tuple[int, int, s
 
 
 @cache
-def _package_digest() -> str:
+def package_digest() -> str:
     """The installed package's files as this process imported them.
 
     Once per process: ``standings serve`` asks for the program digest on every refresh, and
@@ -178,7 +187,7 @@ def program_digest(template_folders: Iterable[Path] = ()) -> str:
     day of the build, since an event whose end date is still ahead is not final (a new day
     renders once again, to the same bytes unless an event has ended meanwhile)."""
     digest = hashlib.sha256(f"standings {__version__}\0{build_date().isoformat()}\0".encode())
-    digest.update(_package_digest().encode())
+    digest.update(package_digest().encode())
     for folder in template_folders:
         # The name, not the path: which input it is (templates, site.yml, the logo) but not
         # where the project or the package lies on this machine.
@@ -201,16 +210,6 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
 
 
 # --- the manifest -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FileRecord:
-    size: int
-    sha256: str
-
-    @classmethod
-    def of(cls, content: bytes) -> FileRecord:
-        return cls(len(content), hashlib.sha256(content).hexdigest())
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -240,17 +239,9 @@ class UnitRecord:
             summary=summary,
         )
 
-    def is_intact_in(self, out_dir: Path) -> bool:
-        """Every file is still there with the size it was written with (a stat each, cheap;
-        joined as text: an archive's site is a hundred thousand files)."""
-        folder = os.fspath(out_dir) + os.sep
-        for path, record in self.files.items():
-            try:
-                if os.stat(folder + path).st_size != record.size:
-                    return False
-            except OSError:
-                return False
-        return True
+    def is_intact_in(self, out_dir: Path, listings: FolderListings | None = None) -> bool:
+        """Every file is still there (:func:`files_present`)."""
+        return files_present(out_dir, self.files, {} if listings is None else listings)
 
     def load_from(self, out_dir: Path) -> dict[str, bytes] | None:
         """The files as built last time, or None when any was changed or removed since."""
@@ -282,7 +273,7 @@ class Manifest:
             "units": {
                 name: {
                     "key": unit.key,
-                    "files": {p: [f.size, f.sha256] for p, f in sorted(unit.files.items())},
+                    "files": files_json(unit.files),
                     "warnings": [_diagnostic_to_json(w) for w in unit.warnings],
                     **({} if unit.summary is None else {"summary": unit.summary}),
                 }
@@ -303,10 +294,7 @@ class Manifest:
             units = {
                 str(name): UnitRecord(
                     key=str(unit["key"]),
-                    files=MappingProxyType({
-                        str(p): FileRecord(int(size), str(sha))
-                        for p, (size, sha) in unit["files"].items()
-                    }),
+                    files=stored_files(unit["files"]),
                     warnings=tuple(_diagnostic_from_json(w) for w in unit.get("warnings", ())),
                     summary=unit.get("summary"),
                 )
@@ -416,6 +404,10 @@ class BuildCache:
     """Other units' keys by name: the series (site/series_unit.py; in :attr:`index`'s)."""
     checked: dict[str, bool] = field(default_factory=dict)
     """Units whose files :meth:`_intact` has looked for, and whether all were there."""
+    listings: FolderListings = field(default_factory=dict)
+    """The output's folders as this build listed them (:func:`files_present`)."""
+    found: Listing | None = None
+    """The events folder's listing :meth:`prepare` was given, which the build reuses."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
@@ -451,6 +443,7 @@ class BuildCache:
         begun to change (``dirty``, inplace.py's journal): those render again."""
         self.before = None if self.clean else previous
         self.checked = {}
+        self.listings = {}
         if self.clean or previous is None:
             self.previous = None
             return
@@ -475,7 +468,7 @@ class BuildCache:
         listed afresh, first); None when something did, or the events folder has an error.
 
         "Nothing changed" means the same events with the same keys, the same program, and
-        every file of the last build still in the output folder with its size.
+        every file of the last build still in the output folder (:func:`files_present`).
         """
         previous = self.previous
         expected = keys = {**self.keys, **self.others, INDEX_UNIT: self.index}
@@ -491,7 +484,8 @@ class BuildCache:
             return None
         if any(unit.key != keys[base(name)] for name, unit in previous.units.items()):
             return None
-        if not all(unit.is_intact_in(self.out_dir) for unit in previous.units.values()):
+        if not all(unit.is_intact_in(self.out_dir, self.listings)
+                   for unit in previous.units.values()):
             return None
         self.reused = sorted(previous.units)
         return (*self.listing, *(_local(w, self.events_spelling)
@@ -524,6 +518,7 @@ class BuildCache:
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
         index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
         others: Sequence[Mapping[str, OtherUnit]] = (),
+        index_summary: Callable[[str], Mapping[str, Any] | None] | None = None,
     ) -> dict[str, bytes]:
         """:meth:`render_site` for a site in several languages: ``passes`` holds, per
         language, its folder ("" for the first, "en/" ...) and its two renderers. A unit of
@@ -533,7 +528,9 @@ class BuildCache:
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
         result holds only the rendered units' files and the manifest: the others stay on
-        disk as they are, unread. ``others``: per language, :attr:`others`' renderers."""
+        disk as they are, unread. ``others``: per language, :attr:`others`' renderers.
+        ``index_summary(home)``: what the next build keeps of a language's index pages when
+        they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
         units: dict[str, UnitRecord] = {}
         for number, (home, render_event, render_index) in enumerate(passes):
@@ -552,7 +549,9 @@ class BuildCache:
                     () if home else warnings.get(slug, ()), files, read_back=read_back,
                     summarise=None if home or summarise is None else partial(summarise, plan))
             index = self._unit(home + INDEX_UNIT, self.index, render_index, (), files,
-                               read_back=read_back)
+                               read_back=read_back,
+                               summarise=None if index_summary is None
+                               else partial(index_summary, home))
             # The players' pages a change did not touch, kept unread (touched.py), filled
             # in by render_index as it rendered the others.
             kept = {} if index_kept is None else index_kept.get(home, {})
@@ -567,8 +566,8 @@ class BuildCache:
     def summary(self, slug: str, homes: Iterable[str], key: str | None = None,
                 ) -> Mapping[str, Any] | None:
         """The summary of event ``slug`` (or of another unit whose ``key`` is given) when
-        every language's unit of it is reused as it is (same key, every file there with its
-        size), so that the build need not read it; None when the event is to be read."""
+        every language's unit of it is reused as it is (same key, every file there), so
+        that the build need not read it; None when the event is to be read."""
         previous = self.previous
         if previous is None or self.clean:
             return None
@@ -583,12 +582,12 @@ class BuildCache:
         return base.summary
 
     def _intact(self, unit: str) -> bool:
-        """The unit's files are all in the output with their sizes (asked once per unit: a
-        stat of every file)."""
+        """The unit's files are all in the output (asked once per unit)."""
         known = self.checked.get(unit)
         if known is None:
             record = self.previous.units.get(unit) if self.previous is not None else None
-            known = self.checked[unit] = record is not None and record.is_intact_in(self.out_dir)
+            known = self.checked[unit] = record is not None and record.is_intact_in(
+                self.out_dir, self.listings)
         return known
 
     def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
@@ -609,10 +608,11 @@ class BuildCache:
     def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
               read_back: bool = True,
-              summarise: Callable[[], Mapping[str, Any]] | None = None) -> UnitRecord:
+              summarise: Callable[[], Mapping[str, Any] | None] | None = None,
+              ) -> UnitRecord:
         """Add one unit's files to ``files``, read back from the last build when it made them
         from the same key, else rendered; returns the unit's record. Without ``read_back``
-        (a site written in place), a unit whose files are all there with their sizes is
+        (a site written in place), a unit whose files are all there is
         kept as it is, unread."""
         record = self.previous.units.get(unit) if self.previous else None
         reused: Mapping[str, bytes] | None = None

@@ -22,8 +22,9 @@ import bisect
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii
 
 from generator.model import StartNo
 from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR, competitor_page, player_page
@@ -194,7 +195,8 @@ def find_index(plans: Sequence[EventPlan]) -> dict[str, bytes]:
 
 
 def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
-               budget: int = SHARD_BUDGET) -> dict[str, bytes]:
+               budget: int = SHARD_BUDGET, split: dict[str, int] | None = None,
+               ) -> dict[str, bytes]:
     """The manifest and the shards of these entries (``events`` as :func:`find_entries`).
 
     A shard is ``{"events": [[slug, title, day], ...], "entries": [[name, event, where,
@@ -205,28 +207,63 @@ def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
     positions, and tells the same entry in two of them by its page; nothing in a shard
     depends on an event it does not list, so a new event changes only the shards of its
     players' names. Names are data here: find.js writes them as text, never as markup.
+
+    ``split`` receives the prefixes that were split and the size each had
+    (:func:`entry_size`, :func:`shard_size`): what a build needs to update the shards of a
+    few events without the others (find_update.py).
     """
-    event_json = [_json([event.slug, event.title, event.day]) for event in events]
+    event_json = [event_row(event) for event in events]
     # Each entry's JSON but its event's number in the shard, written once for every shard.
-    rows = [(f"[{_json(entry.name)},", f",{_json(entry.where)},"
-             f"{_json(_in_folder(entry.page, events[entry.event].slug))},{entry.position}]")
-            for entry in entries]
-    widest_event = len(str(len(events)))
-    entry_size = [len(head) + widest_event + len(tail) + 1 for head, tail in rows]
+    rows = [entry_row(entry, events[entry.event].slug) for entry in entries]
+    widest_event = widest(len(events))
+    sizes = [entry_size(head, tail, widest_event) for head, tail in rows]
 
     def size(numbers: list[int]) -> int:
-        shown = {entries[number].event for number in numbers}
-        return (_SHARD_WRAPPING + sum(entry_size[number] for number in numbers)
-                + sum(len(event_json[event]) + 1 for event in shown))
+        return shard_size((sizes[number] for number in numbers),
+                          (event_json[event] for event in
+                           {entries[number].event for number in numbers}))
 
     words = [(number, word) for number, entry in enumerate(entries)
              for word in dict.fromkeys(name_words(entry.name))]
     files = {shard_path(key): _shard_script(key, numbers, entries, rows, event_json)
-             for key, numbers in _split(words, size, budget).items()}
-    shards = [[path.removeprefix(f"{FIND_SHARD_DIR}/n").removesuffix(".js"), len(data)]
-              for path, data in files.items()]
-    files[FIND_INDEX] = f"window.{FIND_GLOBAL}={_json({'shards': shards})};\n".encode("ascii")
+             for key, numbers in _split(words, size, budget, split).items()}
+    files[FIND_INDEX] = find_manifest((path, len(data)) for path, data in files.items())
     return files
+
+
+def widest(events: int) -> int:
+    """The digits of the widest event number a shard may hold (its own events' numbers
+    are smaller): the size of every entry is reckoned with it."""
+    return len(str(events))
+
+
+def entry_size(head: str, tail: str, widest_event: int) -> int:
+    """An entry's bytes in a shard, at most (its JSON, its event's number and a comma)."""
+    return len(head) + widest_event + len(tail) + 1
+
+
+def shard_size(entries: Iterable[int], events: Iterable[str]) -> int:
+    """A shard's bytes, at most: the script around it, its entries' sizes and its events'
+    JSON."""
+    return _SHARD_WRAPPING + sum(entries) + sum(len(event) + 1 for event in events)
+
+
+def entry_row(entry: FindEntry, slug: str) -> tuple[str, str]:
+    """An entry's JSON in a shard, before and after its event's number there."""
+    return (f"[{_text_json(entry.name)},",
+            f",{_text_json(entry.where)},{_text_json(_in_folder(entry.page, slug))},"
+            f"{entry.position}]")
+
+
+def event_row(event: FindEvent) -> str:
+    return _json([event.slug, event.title, event.day])
+
+
+def find_manifest(shards: Iterable[tuple[str, int]]) -> bytes:
+    """The manifest script of the shards (their paths, in key order, and sizes)."""
+    listed = [[path.removeprefix(f"{FIND_SHARD_DIR}/n").removesuffix(".js"), size]
+              for path, size in shards]
+    return f"window.{FIND_GLOBAL}={_json({'shards': listed})};\n".encode("ascii")
 
 
 def _in_folder(page: str, slug: str) -> str:
@@ -240,20 +277,25 @@ _SHARD_WRAPPING = 100
 
 
 def _split(words: list[tuple[int, str]], size: Callable[[list[int]], int],
-           budget: int) -> dict[str, list[int]]:
+           budget: int, split: dict[str, int] | None = None,
+           start: str = "") -> dict[str, list[int]]:
     """The shards' keys and the entries of each (their numbers, in order): the words under
     a prefix stay together while their entries fit the budget or no next letter can tell
-    them apart."""
+    them apart. ``split``: receives each prefix split and its size; ``start``: the prefix
+    every word begins with."""
     shards: dict[str, list[int]] = {}
-    pending: list[tuple[str, list[tuple[int, str]]]] = [("", words)] if words else []
+    pending: list[tuple[str, list[tuple[int, str]]]] = [(start, words)] if words else []
     while pending:
         prefix, under = pending.pop()
         depth = len(prefix)
         numbers = sorted({number for number, _ in under})
         longer = [(number, word) for number, word in under if len(word) > depth]
-        if not longer or size(numbers) <= budget:
+        measured = size(numbers) if longer else 0
+        if not longer or measured <= budget:
             shards[shard_key(prefix)] = numbers
             continue
+        if split is not None:
+            split[prefix] = measured
         ended = sorted({number for number, word in under if len(word) == depth})
         if ended:
             shards[shard_key(prefix) + END_OF_WORD] = ended
@@ -279,3 +321,10 @@ def _json(value: object) -> str:
     # ASCII only: no U+2028 or "</script" can end up in the script text, whatever a name
     # holds.
     return json.dumps(value, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _text_json(text: str) -> str:
+    """:func:`_json` of a string, without making an encoder (an archive's index writes a
+    few of them for each of its millions of entries): the same characters, as json.dumps
+    writes a string with ``ensure_ascii`` by this very function."""
+    return encode_basestring_ascii(text).replace("<", "\\u003c")

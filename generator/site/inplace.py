@@ -123,9 +123,11 @@ class InPlaceSite:
             self._replace_file(self._root, staging.MARKER_NAME, staging.MARKER_TEXT)
         journaled = self._read_journal()
         self.previous = None if journaled is None else self._manifest()
-        self._records = {} if self.previous is None else {
-            path: record for unit in self.previous.units.values()
-            for path, record in unit.files.items()}
+        # Each path to its unit's files, whose record is made when it is asked for
+        # (cache.StoredFiles).
+        self._records: dict[str, Mapping[str, FileRecord]] = {} if self.previous is None \
+            else {path: unit.files for unit in self.previous.units.values()
+                  for path in unit.files}
         self.dirty: frozenset[str] = journaled or frozenset()
         for path in self.dirty:  # a killed build's half-written file
             self._unlink(path, temporary=True)
@@ -195,7 +197,8 @@ class InPlaceSite:
         since, and the file is there with their size."""
         if relative in self.dirty or self.previous is None:
             return False
-        if self._records.get(relative) != record:
+        files = self._records.get(relative)
+        if files is None or files[relative] != record:
             return False
         try:
             found = os.lstat(self.out / relative)

@@ -5,13 +5,11 @@ events (``person_keys.py``: a player's key depends on their own event alone). So
 change only when an event with that key in it changes, appears or goes: the keys of the
 events read by this build (as they are now, and as the last build's summaries list them)
 and of the events gone since. Every other person's page is kept as the last build wrote
-it, when the manifest has it and the file is still there with its size.
+it, when the manifest has it and the file is still there (stored_files.files_present).
 """
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from generator.site.addresses import person_page
 from generator.site.cache import INDEX_UNIT, FileRecord, Manifest
 from generator.site.people import Person
 from generator.site.plan import EventPlan
+from generator.site.stored_files import FolderListings, files_present
 
 __all__ = ["kept_person_pages", "touched_keys"]
 
@@ -57,20 +56,14 @@ def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[s
         return tuple(persons), {}
     rendered = []
     kept: dict[str, FileRecord] = {}
+    listings: FolderListings = {}
     for person in persons:
         path = home + person_page(person.key)
         record = index.files.get(path)
         if person.key in touched or record is None or path in dirty \
-                or not _is_there(out / path, record):
+                or not files_present(out, (path,), listings):
             rendered.append(person)
         else:
             kept[path] = record
     return tuple(rendered), kept
 
-
-def _is_there(path: Path, record: FileRecord) -> bool:
-    try:
-        found = os.lstat(path)
-    except OSError:
-        return False
-    return stat.S_ISREG(found.st_mode) and found.st_size == record.size

@@ -1,0 +1,370 @@
+"""The find index of a changed archive: only the shards whose entries changed are written.
+
+find.py makes every shard from every entry of every event: at a thousand events, seconds
+for a change of one. But a shard holds exactly the entries with a word under its key
+(find.py), and nothing in it depends on an event it does not list, so a change of a few
+events touches only the shards of their players' words. This module makes those shards
+again from what they held (read back from the last build's files, checked against the
+manifest's hashes), without the changed events' old entries and with their new ones, and
+keeps every other shard as it is.
+
+Where a shard splits is decided from the top by sizes (find.py's ``_split``): a prefix
+whose entries pass the budget is split. The last build kept the size of every prefix it
+split (:data:`SPLIT`, in the index unit's summary of the cache manifest); a change adds its
+events' new entries to the prefixes their words pass through and takes their old ones off,
+so the sizes are known without the other events. Where a split would be made or undone
+(a size crossing the budget), or the events' numbers gain a digit (every entry's reckoned
+size grows), the whole index is made again as a clean build makes it: the result is
+always the clean build's, byte for byte (tests/site/test_find_update.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.files import read_regular_file
+from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR
+from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Manifest, UnitRecord
+from generator.site.find import (
+    END_OF_WORD,
+    SHARD_BUDGET,
+    SHARD_GLOBAL,
+    FindEntry,
+    FindEvent,
+    _shard_script,
+    entry_row,
+    entry_size,
+    event_row,
+    find_entries,
+    find_files,
+    find_manifest,
+    name_words,
+    shard_key,
+    shard_path,
+    shard_size,
+    widest,
+)
+from generator.site.inplace import InPlaceSite
+from generator.site.language import speaking
+from generator.site.pages import SiteSource
+from generator.site.plan import EventPlan
+from generator.site.stored_summary import as_plans, summarised
+
+__all__ = ["SPLIT", "FindUpdate", "SiteFinder", "find_state", "site_find_index",
+           "updated_find_index", "whole_find_index"]
+
+SPLIT = "find-split"
+"""The key of the index unit's summary that holds the split prefixes and their sizes."""
+WIDEST = "find-widest"
+"""And the digits the sizes were reckoned with (find.py's ``widest``)."""
+
+
+def find_state(split: Mapping[str, int], events: int) -> dict[str, Any]:
+    """What the next build needs of this index (JSON data, sorted: a clean build and an
+    updated one write the same)."""
+    return {SPLIT: dict(sorted(split.items())), WIDEST: widest(events)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FindUpdate:
+    """The index after a change: the files written, the shards kept, the state to keep."""
+
+    files: dict[str, bytes]
+    """The shards made again and the manifest script."""
+    kept: dict[str, FileRecord]
+    """The shards kept as they are, by path."""
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One entry of a shard: its event (slug, title, day) and its JSON either side of the
+    event's number there."""
+
+    slug: str
+    event: str
+    """The event's JSON ``[slug, title, day]``."""
+    sort: tuple[Any, ...]
+    """(event order, position): the order a clean build lists it in."""
+    head: str
+    tail: str
+    name: str
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words of its name (find.py's ``name_words``), each once."""
+        return tuple(dict.fromkeys(name_words(self.name)))
+
+
+def _sort_key(day: int | None, slug: str, position: int) -> tuple[Any, ...]:
+    # views.event_sort_key (newest first, undated last, then the folder's name), then the
+    # entry's position in its event.
+    return (day is None, -day if day is not None else 0, slug, position)
+
+
+def _rows_of(plan: EventPlan) -> list[_Row]:
+    """An event's entries as shard rows."""
+    events, entries = find_entries([plan])
+    return [_row(events[0], entry) for entry in entries]
+
+
+def _row(event: FindEvent, entry: FindEntry, event_json: str | None = None) -> _Row:
+    head, tail = entry_row(entry, event.slug)
+    return _Row(event.slug, event_row(event) if event_json is None else event_json,
+                _sort_key(event.day, event.slug, entry.position), head, tail, entry.name)
+
+
+def _leaf(word: str, split: Mapping[str, int]) -> str:
+    """The key of the shard a word sits in: below every split prefix of it."""
+    depth = 0
+    while word[:depth] in split:
+        if depth == len(word):
+            return shard_key(word) + END_OF_WORD
+        depth += 1
+    return shard_key(word[:depth])
+
+
+def _split_prefixes(words: Iterable[str], split: Mapping[str, int]) -> set[str]:
+    """The split prefixes an entry with these words is counted under."""
+    found = set()
+    for word in words:
+        for depth in range(len(word) + 1):
+            if word[:depth] not in split:
+                break
+            found.add(word[:depth])
+    return found
+
+
+def updated_find_index(
+        now: int,
+        old: Mapping[str, EventPlan | None],
+        new: Mapping[str, EventPlan | None],
+        state: Mapping[str, Any] | None,
+        shards: Mapping[str, FileRecord],
+        read: Callable[[str], bytes | None],
+        budget: int = SHARD_BUDGET) -> FindUpdate | None:
+    """The index after the events of ``old`` (as the last build listed them; None: new)
+    became those of ``new`` (None: gone), of ``now`` events in all; None when it must be
+    made whole (find.py).
+
+    ``state``: :func:`find_state` as the last build kept it; ``shards``: the last build's
+    shards, by path, as the manifest records them; ``read(path)``: a file of the site."""
+    if state is None or not isinstance(state.get(SPLIT), dict) \
+            or state.get(WIDEST) != widest(now):
+        return None
+    split: dict[str, int] = {str(prefix): int(size) for prefix, size in state[SPLIT].items()}
+    digits = widest(now)
+    gone = {slug: _rows_of(plan) for slug, plan in old.items() if plan is not None}
+    coming = {slug: _rows_of(plan) for slug, plan in new.items() if plan is not None}
+    changed = set(old) | set(new)
+    for by_event, sign in ((gone, -1), (coming, 1)):
+        for event_rows in by_event.values():
+            shown: set[str] = set()
+            for row in event_rows:
+                for prefix in _split_prefixes(row.words, split):
+                    split[prefix] += sign * entry_size(row.head, row.tail, digits)
+                    if prefix not in shown:
+                        shown.add(prefix)
+                        split[prefix] += sign * (len(row.event) + 1)
+    if any(size <= budget for size in split.values()):
+        return None  # a split undone: the shards under it are merged
+    touched: dict[str, list[_Row]] = {}
+    for by_event in (gone, coming):
+        for event_rows in by_event.values():
+            for row in event_rows:
+                for word in row.words:
+                    touched.setdefault(_leaf(word, split), [])
+    for event_rows in coming.values():
+        for row in event_rows:
+            for key in dict.fromkeys(_leaf(word, split) for word in row.words):
+                touched[key].append(row)
+    files: dict[str, bytes] = {}
+    for key, added in touched.items():
+        path = shard_path(key)
+        rows: list[_Row] = []
+        if path in shards:
+            kept = _read_shard(key, read(path), shards[path], changed)
+            if kept is None:
+                return None
+            rows = kept
+        rows += added
+        if not rows:
+            continue
+        if not key.endswith(END_OF_WORD) and _is_splittable(rows, key) and shard_size(
+                (entry_size(row.head, row.tail, digits) for row in rows),
+                {row.event for row in rows}) > budget:
+            return None  # a new split
+        files[path] = _script(key, rows)
+    kept_shards = {path: record for path, record in shards.items()
+                   if path not in files and _key(path) not in touched}
+    listed = sorted([*((path, record.size) for path, record in kept_shards.items()),
+                     *((path, len(data)) for path, data in files.items())],
+                    key=lambda item: _key(item[0]))
+    files[FIND_INDEX] = find_manifest(listed)
+    return FindUpdate(files=files, kept=kept_shards, state=find_state(split, now))
+
+
+def whole_find_index(plans: Sequence[EventPlan]) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """The whole index, as find.find_index makes it, and its state for the next build."""
+    events, entries = find_entries(plans)
+    split: dict[str, int] = {}
+    return find_files(events, entries, split=split), find_state(split, len(events))
+
+
+class SiteFinder:
+    """The find index of each language of a build with a cache (site.build): ``kept``
+    receives the shards kept as they are, by their path from the site's root (after the
+    players' pages of the language, touched.py, are put there), and :attr:`states` each
+    language's state for the next build."""
+
+    def __init__(self, plans: Sequence[EventPlan], cache: BuildCache, site: InPlaceSite,
+                 kept: dict[str, dict[str, FileRecord]]) -> None:
+        self.plans, self.cache, self.site, self.kept = plans, cache, site, kept
+        self.states: dict[str, Mapping[str, Any]] = {}
+
+    def __call__(self, home: str, language: str, source: SiteSource) -> None:
+        """Fill in ``source``'s find index, in ``language`` (its places are words)."""
+        with speaking(language):
+            source.find_files.update(site_find_index(
+                self.plans, home, self.cache, self.site, self.kept.setdefault(home, {}),
+                self.states))
+
+
+def site_find_index(plans: Sequence[EventPlan], home: str, cache: BuildCache, site: InPlaceSite,
+                    kept: dict[str, FileRecord], states: dict[str, Mapping[str, Any]],
+                    ) -> dict[str, bytes]:
+    """The find index of a language (its files, from its folder): only the shards of the
+    events that changed since the last build made again when :func:`updated_find_index`
+    can tell, else the whole index. ``kept`` receives the shards kept as they are (from the
+    site's root), ``states[home]`` the index's state for the next build."""
+    update = None
+    before = cache.before
+    index = None if before is None else before.units.get(home + INDEX_UNIT)
+    if before is not None and index is not None and index.summary is not None \
+            and not any(path.startswith(tuple(home + p for p in FIND_PREFIXES))
+                        for path in site.dirty):
+        update = _find_update(plans, home, cache, before, index, site)
+    if update is None:
+        files, states[home] = whole_find_index(plans)
+        return files
+    kept.update({home + path: record for path, record in update.kept.items()})
+    states[home] = update.state
+    return update.files
+
+
+FIND_PREFIXES = (FIND_INDEX, FIND_SHARD_DIR + "/")
+
+
+def _find_update(plans: Sequence[EventPlan], home: str, cache: BuildCache, before: Manifest,
+                 index: UnitRecord, site: InPlaceSite) -> FindUpdate | None:
+    now = {plan.slug: plan for plan in plans}
+    gone = [name for name in before.units
+            if name != INDEX_UNIT and "/" not in name and name not in now]
+    changed = sorted({*gone, *(slug for slug in now if slug not in before.units
+                               or before.units[slug].key != cache.keys[slug])})
+    if any("/" in slug for slug in changed):
+        return None  # a festival's section: its entries say where its players play now
+    old: dict[str, EventPlan | None] = {}
+    for slug in changed:
+        record = before.units.get(slug)
+        if record is not None and record.summary is None:
+            return None
+        try:
+            old[slug] = None if record is None else as_plans(
+                [summarised(slug, record.summary or {})])[0]
+        except (ValueError, KeyError, TypeError):
+            return None
+    shards = {path.removeprefix(home): record for path, record in index.files.items()
+              if path.startswith(home + FIND_SHARD_DIR + "/")}
+    for path, shard in shards.items():
+        if not _has_size(site.out / (home + path), shard.size):
+            return None
+
+    def read(path: str) -> bytes | None:
+        try:
+            return read_regular_file(site.out / (home + path))
+        except OSError:
+            return None
+
+    return updated_find_index(len(plans), old, {slug: now.get(slug) for slug in changed},
+                              index.summary, shards, read)
+
+
+def _has_size(path: Path, size: int) -> bool:
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(found.st_mode) and found.st_size == size
+
+
+def _key(path: str) -> str:
+    return path.removeprefix(f"{FIND_SHARD_DIR}/n").removesuffix(".js")
+
+
+def _is_splittable(rows: Sequence[_Row], key: str) -> bool:
+    """A word of the shard under its prefix is longer than it (find.py splits only such a
+    shard)."""
+    prefix = _prefix(key)
+    return any(len(word) > len(prefix) and word.startswith(prefix)
+               for row in rows for word in row.words)
+
+
+def _prefix(key: str) -> str:
+    """The prefix a key stands for (shard_key backwards)."""
+    prefix, at = [], 0
+    while at < len(key):
+        if key[at] == "-":
+            prefix.append(chr(int(key[at + 1:at + 7], 16)))
+            at += 7
+        else:
+            prefix.append(key[at])
+            at += 1
+    return "".join(prefix)
+
+
+def _read_shard(key: str, data: bytes | None, record: FileRecord,
+                leaving: Collection[str]) -> list[_Row] | None:
+    """A shard's rows as the last build wrote them but those of the events ``leaving``;
+    None when the file is not the one the manifest records (changed by hand, or gone)."""
+    if data is None or FileRecord(len(data), hashlib.sha256(data).hexdigest()) != record:
+        return None
+    opening = f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
+    text = data.decode("ascii")
+    if not text.startswith(opening) or not text.endswith(";\n"):
+        return None
+    try:
+        shard = json.loads(text[len(opening):-2])
+        events = [FindEvent(slug=str(slug), title=str(title),
+                            day=None if day is None else int(day))
+                  for slug, title, day in shard["events"]]
+        event_json = [event_row(event) for event in events]
+        rows = []
+        for name, number, where, page, position in shard["entries"]:
+            event = events[number]
+            if event.slug in leaving:
+                continue
+            rows.append(_row(event, FindEntry(name=str(name), event=0, position=int(position),
+                                              where=str(where), page=f"{event.slug}/{page}"),
+                             event_json[number]))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None
+    return rows
+
+
+def _script(key: str, rows: Sequence[_Row]) -> bytes:
+    """A shard's script, as find.py writes it from the same entries."""
+    ordered = sorted(rows, key=lambda row: row.sort)
+    events = list(dict.fromkeys(row.event for row in ordered))
+    number = {event: index for index, event in enumerate(events)}
+    entries = [FindEntry(name="", event=number[row.event], position=0, where="", page="")
+               for row in ordered]
+    return _shard_script(key, list(range(len(ordered))), entries,
+                         [(row.head, row.tail) for row in ordered], events)

@@ -1,0 +1,103 @@
+"""The files of a unit of the site as the cache manifest records them (generator/site/cache.py),
+and whether they are still in the output folder."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FileRecord", "FolderListings", "StoredFiles", "files_json", "files_present",
+           "stored_files"]
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    size: int
+    sha256: str
+
+    @classmethod
+    def of(cls, content: bytes) -> FileRecord:
+        return cls(len(content), hashlib.sha256(content).hexdigest())
+
+    def as_json(self) -> list[Any]:
+        return [self.size, self.sha256]
+
+
+class StoredFiles(Mapping[str, FileRecord]):
+    """A unit's files as the manifest lists them, each record made when it is asked for:
+    an archive's manifest lists some 90,000 files, and a build that changes one event asks
+    for a few hundred of them. A record that is not one of ours (an edited manifest) is
+    one no file has, so its file is written again."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.raw = raw
+        """Path -> [size, SHA-256], as read."""
+
+    def __getitem__(self, path: str) -> FileRecord:
+        try:
+            size, sha = self.raw[path]
+            return FileRecord(int(size), str(sha))
+        except (TypeError, ValueError):
+            return FileRecord(-1, "")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.raw)
+
+    def __len__(self) -> int:
+        return len(self.raw)
+
+
+def stored_files(raw: Any) -> StoredFiles:
+    if not isinstance(raw, dict):
+        raise TypeError("a unit's files are not a mapping")
+    return StoredFiles(raw)
+
+
+def files_json(files: Mapping[str, FileRecord]) -> Mapping[str, Any]:
+    """A unit's files as the manifest writes them (keys sorted when it is written)."""
+    if isinstance(files, StoredFiles):
+        return {path: files[path].as_json() if not _is_record(value) else value
+                for path, value in files.raw.items()}
+    return {path: record.as_json() for path, record in files.items()}
+
+
+def _is_record(value: Any) -> bool:
+    return (type(value) is list and len(value) == 2 and type(value[0]) is int
+            and type(value[1]) is str)
+
+
+FolderListings = dict[str, frozenset[str] | None]
+"""Folders of the output (from its root, "" for the root) -> the names of the regular files
+in each, as listed once by a build (None: not a folder that can be listed)."""
+
+
+def files_present(out_dir: Path, paths: Iterable[str], listings: FolderListings) -> bool:
+    """Every path is in the output folder: a listing of each folder, not a stat of each file
+    (at a thousand events, the stats of the unchanged events' 90,000 files were a second of
+    a one-change build). The sizes and contents are not looked at: a build trusts the
+    manifest for them, as a killed build journals every file it was about to change
+    (inplace.py); a page deleted by hand is written again, one edited by hand is not until
+    its event changes (``standings build --clean`` writes everything)."""
+    base = os.fspath(out_dir) + os.sep
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        try:
+            names = listings[folder]
+        except KeyError:
+            try:
+                with os.scandir(base + folder) as entries:
+                    # The type the folder's listing gives (no stat): a pipe, a link or a
+                    # folder where the site has a page is not the page.
+                    names = listings[folder] = frozenset(
+                        entry.name for entry in entries if entry.is_file(follow_symlinks=False))
+            except OSError:
+                names = listings[folder] = None
+        if names is None or name not in names:
+            return False
+    return True

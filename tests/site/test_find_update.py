@@ -1,0 +1,112 @@
+"""The find index of a changed archive, made from the shards of the last build and the
+changed events only (site/find_update.py), is the index a clean build makes, byte for byte,
+and so is the state it keeps for the next build."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+import pytest
+
+from generator.site import find_update
+from generator.site.cache import FileRecord
+from generator.site.find import FIND_SHARD_DIR, find_entries, find_files
+from generator.site.find_update import updated_find_index, whole_find_index
+from generator.site.plan import EventPlan
+from generator.site.stored_summary import as_plans, summarised
+
+SYLLABLES = ("an", "na", "ma", "li", "lo", "ki", "ø", "é", "1")
+BUDGET = 3_000
+"""Small, so that a few dozen events make shards split two and three letters deep."""
+
+
+def _name(rng: random.Random) -> str:
+    def word() -> str:
+        return "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(1, 3))).capitalize()
+    return f"{word()}, {word()}" if rng.random() < 0.9 else word()
+
+
+def _event(rng: random.Random, slug: str) -> EventPlan:
+    """An event as the build lists it from its summary (what find.py reads of it)."""
+    players = rng.randint(1, 12)
+    rows = []
+    rank = 1
+    for number in range(1, players + 1):
+        shared = rng.random() < 0.2
+        rows.append([_name(rng), number, None, None, "NOR", rank, rank + (1 if shared else 0),
+                     str(players - number), f"key-{number}"])
+        rank += 1
+    day = rng.choice([None, "2026-01-0" + str(rng.randint(1, 9))])
+    data: dict[str, Any] = {
+        "title": f"Open <{slug}>", "place": "", "start": day, "end": day, "played": 5,
+        "total": 5, "announced": None, "team": False, "final": True, "tiebreaks": [],
+        "rows": rows, "federations": ["NOR"], "members": []}
+    return as_plans([summarised(slug, data)])[0]
+
+
+def _records(files: dict[str, bytes]) -> dict[str, FileRecord]:
+    return {path: FileRecord(len(data), hashlib.sha256(data).hexdigest())
+            for path, data in files.items() if path.startswith(FIND_SHARD_DIR + "/")}
+
+
+def _whole(plans: dict[str, EventPlan]) -> tuple[dict[str, bytes], dict[str, Any]]:
+    events, entries = find_entries(list(plans.values()))
+    split: dict[str, int] = {}
+    files = find_files(events, entries, BUDGET, split)
+    return files, find_update.find_state(split, len(events))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_updated_index_is_the_clean_one(seed: int) -> None:
+    rng = random.Random(seed)
+    plans = {f"e{n:03d}": _event(rng, f"e{n:03d}") for n in range(rng.randint(20, 60))}
+    files, state = _whole(plans)
+    updated = 0
+    for step in range(25):
+        before = dict(plans)
+        slugs = sorted(plans)
+        action = rng.choice(["change", "change", "add", "delete"])
+        if action == "add" or len(slugs) < 3:
+            slug = f"n{seed}-{step}"
+            plans[slug] = _event(rng, slug)
+        elif action == "delete":
+            slug = rng.choice(slugs)
+            del plans[slug]
+        else:
+            slug = rng.choice(slugs)
+            plans[slug] = _event(rng, slug)
+        expected, expected_state = _whole(plans)
+        update = updated_find_index(len(plans), {slug: before.get(slug)},
+                                    {slug: plans.get(slug)}, state, _records(files),
+                                    files.get, BUDGET)
+        if update is not None:
+            updated += 1
+            written = {**{path: files[path] for path in update.kept}, **update.files}
+            assert written == expected
+            assert update.state == expected_state
+        files, state = expected, expected_state
+    assert updated >= 5  # many changes are made by the update, not the whole index
+
+
+def test_a_shard_changed_by_hand_makes_the_whole_index() -> None:
+    rng = random.Random(7)
+    plans = {f"e{n:03d}": _event(rng, f"e{n:03d}") for n in range(30)}
+    files, state = _whole(plans)
+    changed = "e010"
+    old = plans[changed]
+    plans[changed] = _event(rng, changed)
+    tampered = {path: data.replace(b"Open", b"Shut") for path, data in files.items()}
+    assert updated_find_index(len(plans), {changed: old}, {changed: plans[changed]}, state,
+                              _records(files), tampered.get, BUDGET) is None
+
+
+def test_the_whole_index_is_find_indexs() -> None:
+    from generator.site.find import find_index
+
+    rng = random.Random(3)
+    plans = [_event(rng, f"e{n:03d}") for n in range(40)]
+    files, state = whole_find_index(plans)
+    assert files == find_index(plans)
+    assert state[find_update.SPLIT] == {}  # one shard under the real budget
