@@ -183,7 +183,7 @@ class InPlaceSite:
             if not _is_inside(relative) or relative in _OURS:
                 raise ValueError(f"refusing to write outside the site: {relative!r}")
             self._written[relative] = record
-            if not self._is_on_disk(relative, record):
+            if not self._is_on_disk(relative, record, content):
                 changed.append(relative)
         if changed:
             with self._diagnosed(), self._folders() as folder:
@@ -192,19 +192,25 @@ class InPlaceSite:
                     parent, _, name = relative.rpartition("/")
                     self._replace_file(folder(parent, create=True), name, files[relative])
 
-    def _is_on_disk(self, relative: str, record: FileRecord) -> bool:
+    def _is_on_disk(self, relative: str, record: FileRecord, content: bytes) -> bool:
         """The last build recorded these bytes for this path, nothing has journaled it
-        since, and the file is there with their size."""
+        since, and the file holds them. The bytes are read back, not only the size: a page
+        edited by hand to the same size is written again once its unit is rendered (an
+        unrendered unit's files are trusted to the manifest, stored_files.py)."""
         if relative in self.dirty or self.previous is None:
             return False
         files = self._records.get(relative)
         if files is None or files[relative] != record:
             return False
         try:
-            found = os.lstat(self.out / relative)
+            # No link followed, no pipe or device waited on: only a regular file is read.
+            handle = os.open(self.out / relative, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except OSError:
             return False
-        return stat.S_ISREG(found.st_mode) and found.st_size == record.size
+        with os.fdopen(handle, "rb") as opened:
+            found = os.fstat(opened.fileno())
+            return (stat.S_ISREG(found.st_mode) and found.st_size == record.size
+                    and opened.read(record.size + 1) == content)
 
     def remove(self, paths: Iterable[str]) -> None:
         """Remove files the new site does not have (never one it has: checked here), and

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from kit.sitekit import read_tree as tree
 
 from generator.errors import Diagnostic, Severity
@@ -124,9 +123,6 @@ def test_a_removed_output_file_is_rendered_again(tmp_path: Path) -> None:
     assert (out / "open" / "data.csv").read_bytes() == b"Anna,1\n"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the cache renders the edited page again, but the in-place writer keeps a file whose size "
-    "is the one recorded (inplace.py _is_on_disk), so the edit stays: so does standings build"))
 def test_an_output_file_edited_by_hand_is_not_reused(tmp_path: Path) -> None:
     site = FakeSite()
     events = make_events(tmp_path, {"open": "Anna 1\n", "blitz": "Boris 2\n"})
