@@ -53,6 +53,18 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["PYTHONPYCACHEPREFIX"] = folder
         sys.pycache_prefix = folder
         sys.dont_write_bytecode = False
+    _keep_compiled_templates_apart(config)
+
+
+def _keep_compiled_templates_apart(config: pytest.Config) -> None:
+    # The build keeps the templates it compiled in the user's cache folder (render.py);
+    # the suite's go to a folder of its own, shared by its workers, removed at the end.
+    from generator.site.render import COMPILED_TEMPLATES_DIR
+
+    if os.environ.get(COMPILED_TEMPLATES_DIR) is None:
+        folder = tempfile.mkdtemp(prefix="standings-tests-templates-")
+        config.stash[_TEMPLATES] = folder
+        os.environ[COMPILED_TEMPLATES_DIR] = folder
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -64,12 +76,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    folder = config.stash.get(_BYTECODE, None)
-    if folder is not None:
-        shutil.rmtree(folder, ignore_errors=True)
+    for key in (_BYTECODE, _TEMPLATES):
+        folder = config.stash.get(key, None)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 _BYTECODE = pytest.StashKey[str]()
+_TEMPLATES = pytest.StashKey[str]()
 
 
 @pytest.fixture

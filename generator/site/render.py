@@ -130,7 +130,7 @@ def make_environment(events_dir: Path | None = None,
         # Issue 13: every word a visitor reads goes through gettext ({{ _("...") }}, the
         # new style, which formats and escapes its named fields itself).
         extensions=["jinja2.ext.i18n"],
-        bytecode_cache=compiled_templates_cache(speaks.code),
+        bytecode_cache=compiled_templates_cache(speaks.digest),
     )
     series_settings: tuple[SeriesSettings, ...] = ()
     if events_dir is not None:
@@ -195,22 +195,24 @@ COMPILED_TEMPLATES_DIR = "STANDINGS_TEMPLATE_CACHE"
 folder, ``$XDG_CACHE_HOME/standings`` or ``~/.cache/standings``); empty: none kept."""
 
 
-def compiled_templates_cache(language: str) -> jinja2.BytecodeCache | None:
+def compiled_templates_cache(language_digest: str) -> jinja2.BytecodeCache | None:
     """Where Jinja keeps the templates it compiled, for the next build (a one-event change
     of an archive spent 0.9 s compiling them again): outside the published site, which
     must hold pages only, and outside the project, whose folders are inputs.
 
-    One folder per program and language: Jinja checks a template's source against what it
-    compiled, but not what the compiling made of it, and ours folds each constant sentence
-    into the compiled page in the environment's language (escaping.py's ``_ConstantWords``)
-    and depends on this code and Jinja's own. None (compile as before) when the folder
+    One folder per program and language catalogue (``Language.digest``: its code and the
+    bytes of its .po file): Jinja checks a template's source against what it compiled, but
+    not what the compiling made of it, and ours folds each constant sentence into the
+    compiled page as that catalogue translates it (escaping.py's ``_ConstantWords``) and
+    depends on this code and Jinja's own. None (compile as before) when the folder
     cannot be made."""
     chosen = os.environ.get(COMPILED_TEMPLATES_DIR)
     if chosen == "":
         return None
     base = Path(chosen) if chosen is not None else Path(
         os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "standings"
-    program = hashlib.sha256(f"{package_digest()}\0{jinja2.__version__}\0{language}".encode())
+    program = hashlib.sha256(
+        f"{package_digest()}\0{jinja2.__version__}\0{language_digest}".encode())
     folder = base / f"templates-{program.hexdigest()[:24]}"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -71,3 +71,16 @@ def test_a_cache_folder_that_cannot_be_made_compiles_as_before(
     assert env.bytecode_cache is None
     assert isinstance(env, jinja2.Environment)
     assert env.get_template("probe.html").render() == "Round by round"
+
+
+def test_a_changed_catalogue_is_not_read_from_pages_compiled_with_the_old_one(
+        project: Path, tmp_path: Path) -> None:
+    # A translator editing de's .po (standings serve shows the change on the next refresh):
+    # the sentence folded into the compiled page must be the new catalogue's.
+    from kit import languagekit
+
+    assert _probe(project, "de") == "Runde für Runde"
+    edited = languagekit.language.catalogue_path("de").read_bytes().replace(
+        b'msgstr "Runde f\xc3\xbcr Runde"', b'msgstr "Zug um Zug"')
+    with languagekit.catalogues(tmp_path / "locales", {"de": edited}):
+        assert _probe(project, "de") == "Zug um Zug"

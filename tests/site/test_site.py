@@ -470,6 +470,7 @@ def test_forked_build_compiles_each_template_it_renders_once_and_no_other(
     from generator.site.build import plan_site, render_site
 
     monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    monkeypatch.setenv(render.COMPILED_TEMPLATES_DIR, "")  # every template compiled here
     events = make_seed_events(tmp_path / "events", ("club-byes",))
     site = plan_site(read_events(events))
     env = render.make_environment(events)
