@@ -8,7 +8,9 @@ inference from "the same columns": our spec names only the rank and the rating. 
 TRF-2026 text itself was not found in the public code index we searched; two independent
 TRF-26 readers found there (a Go library's record documentation and a TypeScript type of a
 pairing tool) both say an NRS record carries a national ID beside the rating, and the 001
-layout has one ID column, so that is where it is read. Which codes are record types rather
+layout has one ID column, so that is where it is read. The Go library's own TRF-26 test file
+(tests/corpus/teams/trf/gnutterts-trf2026-team.trf) writes its NRS records so: ``I-12345``
+in columns 58-68, with a separator, and the sub-federation (``US``) in columns 54-56. Which codes are record types rather
 than unknown records is the file's to say: the federation named by its 172 record (the
 starting-rank method, which TRF-26 makes mandatory with NRS records) or by its 032 (the
 event's federation), written before them (trf.read_records reads them so). A record that
@@ -31,8 +33,9 @@ from generator.reading.trf import (
 
 _RATING_EXPECTED = f"a rating from 1 to {MAX_RATING} in columns 49-52, or blanks"
 
-_ID = re.compile(r"[0-9A-Za-z]+")
-"""A national ID as federations' lists write them: digits, or digits and letters."""
+_ID = re.compile(r"[0-9A-Za-z]+(?:[-/.][0-9A-Za-z]+)*")
+"""A national ID as federations' lists write them: digits and letters, in groups a hyphen,
+slash or full stop may join (``I-12345``); no space, nothing else."""
 
 
 def national_records(document: TrfDocument, start_numbers: Collection[int],
@@ -84,7 +87,8 @@ def _national_id(written: str, line: int, sink: DiagnosticSink) -> str | None:
         return None
     if not (written.isascii() and _ID.fullmatch(written)):
         sink.warning(f"national ID {written!r} is not an ID", line=line, column=58,
-                     expected="the player's ID in the federation's list (letters and digits) "
+                     expected="the player's ID in the federation's list (letters and digits, "
+                              "groups joined by - / or .) "
                               "in columns 58-68, or blanks")
         return None
     return written

@@ -41,13 +41,21 @@ def test_the_id_columns_of_a_record_are_the_player_s_national_id():
     assert tournament.players[0].national_rating == 1850
 
 
+def test_a_national_id_may_join_its_groups_with_a_hyphen_as_a_trf_26_writer_does():
+    # gnutterts/chesspairing's TRF-26 test file writes "I-12345" (tests/corpus/teams).
+    text = "172 IND FIDE\n" + BASE + national("1", "", "IND", "I-12345")
+    tournament = build_tournament(parse_trf(text, "t.trf"))
+    assert tournament.players[0].national_id == NationalId(federation="IND", number="I-12345")
+
+
 def test_a_national_id_that_is_no_id_is_a_warning_and_not_used():
     text = "172 NOR FIDON\n" + BASE + national("1", "1850", national_id="12 4")
     sink = DiagnosticSink("t.trf")
     tournament = assemble(parse_trf(text, "t.trf"), None, sink)
     assert [str(d) for d in sink.collected()] == [
         "t.trf:10:58: warning: national ID '12 4' is not an ID; expected the player's ID "
-        "in the federation's list (letters and digits) in columns 58-68, or blanks"]
+        "in the federation's list (letters and digits, groups joined by - / or .) in columns "
+        "58-68, or blanks"]
     assert tournament is not None and tournament.players[0].national_id is None
     assert tournament.players[0].national_rating == 1850
 
