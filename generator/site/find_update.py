@@ -83,7 +83,7 @@ class FindUpdate:
     state: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Row:
     """One entry of a shard: its event (slug, title, day) and its JSON either side of the
     event's number there."""
@@ -117,8 +117,10 @@ def _rows_of(plan: EventPlan) -> list[_Row]:
 
 def _row(event: FindEvent, entry: FindEntry, event_json: str | None = None) -> _Row:
     head, tail = entry_row(entry, event.slug)
-    return _Row(event.slug, event_row(event) if event_json is None else event_json,
-                _sort_key(event.day, event.slug, entry.position), head, tail, entry.name)
+    return _Row(slug=event.slug,
+                event=event_row(event) if event_json is None else event_json,
+                sort=_sort_key(event.day, event.slug, entry.position), head=head, tail=tail,
+                name=entry.name)
 
 
 def _leaf(word: str, split: Mapping[str, int]) -> str:
