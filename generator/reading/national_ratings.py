@@ -10,11 +10,13 @@ TRF-26 readers found there (a Go library's record documentation and a TypeScript
 pairing tool) both say an NRS record carries a national ID beside the rating, and the 001
 layout has one ID column, so that is where it is read. The Go library's own TRF-26 test file
 (tests/corpus/teams/trf/gnutterts-trf2026-team.trf) writes its NRS records so: ``I-12345``
-in columns 58-68, with a separator, and the sub-federation (``US``) in columns 54-56. Which codes are record types rather
-than unknown records is the file's to say: the federation named by its 172 record (the
-starting-rank method, which TRF-26 makes mandatory with NRS records) or by its 032 (the
-event's federation), written before them (trf.read_records reads them so). A record that
-cannot be used is a warning: national ratings only serve categories, never the standings.
+in columns 58-68, with a separator, and the sub-federation (``US``) in columns 54-56.
+
+Which codes are record types rather than unknown records is the file's to say: the
+federation named by its 172 record (the starting-rank method, which TRF-26 makes mandatory
+with NRS records) or by its 032 (the event's federation), written before them
+(trf.read_records reads them so). A record that cannot be used is a warning: national
+ratings only serve categories and the joining of people, never the standings.
 """
 
 from __future__ import annotations

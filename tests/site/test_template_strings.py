@@ -84,6 +84,9 @@ GETTEXT_NAMES = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
 
 def pseudo_environment(events: Path) -> jinja2.Environment:
     env = build.site_environment(events)
+    # Its pages are compiled with the pseudo words: never read from, nor written into, the
+    # compiled templates the real catalogue's environments share (render.py).
+    env.bytecode_cache = None
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _pseudo_gettext, _pseudo_ngettext, newstyle=True,
         pgettext=_pseudo_pgettext, npgettext=_pseudo_npgettext)
