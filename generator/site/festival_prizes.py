@@ -23,7 +23,7 @@ from generator.rules.cross_section import (
     award_across_sections,
 )
 from generator.rules.explain import Standings
-from generator.rules.prizes import OVERALL, Award, AwardReason, PrizeAward
+from generator.rules.prizes import OVERALL, Award, PrizeAward
 from generator.site.addresses import player_page, prizes_page, relative_link
 from generator.site.festival_view import FestivalView
 from generator.site.headline import points_phrase
@@ -33,28 +33,23 @@ from generator.site.plan import EventPlan
 from generator.site.prize_view import (
     OVERALL_ANCHOR,
     AwardLine,
+    AwardTerms,
     CategoryLink,
     PrizesView,
     PrizeTable,
     RankingPlaces,
     RecipientLine,
     allocation_rules,
+    award_sentences,
     banner,
-    kept_prize_text,
     places_text,
     prize_nav,
     prize_text,
     prizes_view,
     receives_text,
-    split_fields,
-    tie_places,
 )
 from generator.site.prize_words import (
-    AWARD_REASONS,
-    NOT_AWARDED_REASONS,
-    PASS_REASONS,
     PRIZE_TABLE,
-    REMAINDER,
 )
 from generator.site.wording import join_words
 
@@ -225,40 +220,19 @@ def _why(festival: FestivalView, cross: CrossAward, award: Award, places: Rankin
     """The sentences of a prize's "Why", as ``prize_view.award_why`` says a section's."""
     settings = cross.prizes.prizes
     currency = awarded.currency if awarded.currency is not None else settings.currency
-    ranking = _ranking_words(award.ranking, cross.prizes)
-    said = [words(PASS_REASONS[passed.reason], {
-        "name": _named(festival, cross, passed.start_no),
-        "place": places.place(award.ranking, passed.start_no),
-        "prize": kept_prize_text(passed.kept, currency, awarded, passed.start_no)})
-        for passed in award.passed_over]
-    if award.not_awarded is not None:
-        said.append(words(NOT_AWARDED_REASONS[award.not_awarded], {
-            "ranking": ranking, "members": award.members or 0,
-            "minimum": settings.min_players}))
-        return tuple(said)
-    if award.reason is None or not award.recipients:
-        return tuple(said)
-    first = award.recipients[0]
-    fields: dict[str, object] = {
-        "place": places_text(first.place, first.place_to), "ranking": ranking,
-        "points": _score(cross, first.start_no),
-        "places": tie_places(award), "count": len(award.recipients)}
-    if award.tied_with:
-        other = award.tied_with[0]
-        fields.update(
-            name=_named(festival, cross, other) if award.reason is not AwardReason.TIE_UNBROKEN
-            else join_words([_named(festival, cross, n) for n in award.tied_with]),
-            their_place=places.place(award.ranking, other))
-        if award.criterion is not None:
-            criterion = CrossCriterion(award.criterion)
-            mine, theirs = (_criterion_value(festival, cross, criterion, n)
-                            for n in (first.start_no, other))
-            fields.update(criterion=words(CRITERIA[criterion]), mine=mine, theirs=theirs)
-    fields.update(split_fields(award, settings, currency))
-    said.append(words(AWARD_REASONS[award.reason], fields))
-    if award.remainder:
-        said.append(words(REMAINDER, {"remainder": money_text(award.remainder, currency)}))
-    return tuple(said)
+
+    def criterion(award: Award, mine: StartNo, theirs: StartNo
+                  ) -> tuple[str, str, str] | None:
+        if award.criterion is None:
+            return None
+        deciding = CrossCriterion(award.criterion)
+        return (words(CRITERIA[deciding]), _criterion_value(festival, cross, deciding, mine),
+                _criterion_value(festival, cross, deciding, theirs))
+
+    return award_sentences(award, settings, places, currency, awarded, AwardTerms(
+        ranking=_ranking_words(award.ranking, cross.prizes),
+        name=lambda number: _named(festival, cross, number),
+        points=lambda number: _score(cross, number), criterion=criterion))
 
 
 def _criterion_value(festival: FestivalView, cross: CrossAward, criterion: CrossCriterion,

@@ -9,7 +9,7 @@ and word nothing); the sentences are
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -275,42 +275,51 @@ def _criterion(cols: Sequence[Column], key: str | None) -> Column | None:
     return next((c for c in cols if c.key == key), None)
 
 
-def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: RankingPlaces,
-              currency: str | None, awarded: PrizeAward | None = None) -> tuple[str, ...]:
-    """The sentences of a prize list's "Why" column (``awarded``: every award, to say what
-    a player passed over holds)."""
-    ranking = ranking_in_sentence(award.ranking)
-    player = plan.tournament.player
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AwardTerms:
+    """What an award's sentences say of its players, where a section's prize list and a
+    festival's prizes across sections differ: the ranking's words, a player's name and
+    points, and the criterion that told two tied players apart (its words and each one's
+    value; None where the page lists no such criterion)."""
+
+    ranking: str
+    name: Callable[[StartNo], str]
+    points: Callable[[StartNo], str]
+    criterion: Callable[[Award, StartNo, StartNo], tuple[str, str, str] | None]
+
+
+def award_sentences(award: Award, settings: PrizeSettings, places: RankingPlaces,
+                    currency: str | None, awarded: PrizeAward | None,
+                    terms: AwardTerms) -> tuple[str, ...]:
+    """The sentences of an award's "Why" (``awarded``: every award, to say what a player
+    passed over holds)."""
     said = [_say(PASS_REASONS[passed.reason], {
-        "name": player(passed.start_no).name, "place": places.place(award.ranking,
-                                                                    passed.start_no),
+        "name": terms.name(passed.start_no),
+        "place": places.place(award.ranking, passed.start_no),
         "prize": kept_prize_text(passed.kept, currency, awarded, passed.start_no)})
         for passed in award.passed_over]
     if award.not_awarded is not None:
         said.append(_say(NOT_AWARDED_REASONS[award.not_awarded], {
-            "ranking": ranking, "members": award.members or 0,
+            "ranking": terms.ranking, "members": award.members or 0,
             "minimum": settings.min_players}))
         return tuple(said)
     if award.reason is None or not award.recipients:
         return tuple(said)
     first = award.recipients[0]
-    row = places.overall[first.start_no]
     fields: dict[str, object] = {
-        "place": places_text(first.place, first.place_to), "ranking": ranking,
-        "points": points_phrase(row.points, score_name(plan)),
+        "place": places_text(first.place, first.place_to), "ranking": terms.ranking,
+        "points": terms.points(first.start_no),
         "places": tie_places(award), "count": len(award.recipients)}
     if award.tied_with:
         other = award.tied_with[0]
         # The sentences compare with the next player tied (the one the tie-break separated);
         # a prize that cannot be split names them all.
-        fields.update(name=player(other).name if award.reason is not AwardReason.TIE_UNBROKEN
-                      else join_words([player(n).name for n in award.tied_with]),
+        fields.update(name=terms.name(other) if award.reason is not AwardReason.TIE_UNBROKEN
+                      else join_words([terms.name(n) for n in award.tied_with]),
                       their_place=places.place(award.ranking, other))
-        column = _criterion(columns(plan.standings.specs), award.criterion)
-        if column is not None:
-            fields.update(
-                criterion=DECIDING_CRITERION.format(label=column.label, code=column.spec.written),
-                mine=cell_text(row, column), theirs=cell_text(places.overall[other], column))
+        deciding = terms.criterion(award, first.start_no, other)
+        if deciding is not None:
+            fields.update(zip(("criterion", "mine", "theirs"), deciding, strict=True))
     if award.reason is AwardReason.TIE_BROKEN and "criterion" not in fields:
         # A criterion the standings do not list: say the place alone rather than guess.
         said.append(_say(AWARD_REASONS[AwardReason.PLACE], fields))
@@ -320,6 +329,27 @@ def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: Ra
     if award.remainder:
         said.append(_say(REMAINDER, {"remainder": money_text(award.remainder, currency)}))
     return tuple(said)
+
+
+def award_why(plan: EventPlan, award: Award, settings: PrizeSettings, places: RankingPlaces,
+              currency: str | None, awarded: PrizeAward | None = None) -> tuple[str, ...]:
+    """The sentences of a prize list's "Why" column."""
+    player = plan.tournament.player
+
+    def points(number: StartNo) -> str:
+        return points_phrase(places.overall[number].points, score_name(plan))
+
+    def criterion(award: Award, mine: StartNo, theirs: StartNo
+                  ) -> tuple[str, str, str] | None:
+        column = _criterion(columns(plan.standings.specs), award.criterion)
+        if column is None:
+            return None
+        return (DECIDING_CRITERION.format(label=column.label, code=column.spec.written),
+                cell_text(places.overall[mine], column), cell_text(places.overall[theirs], column))
+
+    return award_sentences(award, settings, places, currency, awarded, AwardTerms(
+        ranking=ranking_in_sentence(award.ranking), name=lambda n: player(n).name,
+        points=points, criterion=criterion))
 
 
 def split_fields(award: Award, settings: PrizeSettings, currency: str | None
@@ -546,9 +576,10 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
 
 
 __all__ = [
-    "OVERALL_ANCHOR", "AwardLine", "CategoryLine", "CategoryLink", "CategoryView",
-    "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RankingPlaces", "RecipientLine",
-    "allocation_rules", "award_why", "banner", "category_rows_standings", "category_view",
+    "OVERALL_ANCHOR", "AwardLine", "AwardTerms", "CategoryLine", "CategoryLink",
+    "CategoryView", "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RankingPlaces",
+    "RecipientLine", "allocation_rules", "award_sentences", "award_why", "banner",
+    "category_rows_standings", "category_view",
     "condition_words", "kept_prize_text", "places_text", "player_honours",
     "prize_anchor", "prize_nav", "prize_paths", "prize_text", "prizes_view",
     "ranking_in_sentence", "ranking_name", "receives_text", "split_fields",
