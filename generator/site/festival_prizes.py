@@ -32,21 +32,18 @@ from generator.site.numbers import money_text, percent_text
 from generator.site.plan import EventPlan
 from generator.site.prize_view import (
     OVERALL_ANCHOR,
-    AwardLine,
     AwardTerms,
     CategoryLink,
     PrizesView,
     PrizeTable,
     RankingPlaces,
-    RecipientLine,
     allocation_rules,
+    award_lines,
     award_sentences,
     banner,
     places_text,
     prize_nav,
-    prize_text,
     prizes_view,
-    receives_text,
 )
 from generator.site.prize_words import (
     PRIZE_TABLE,
@@ -169,28 +166,19 @@ def _across_view(festival: FestivalView, cross: CrossAward, rules: tuple[str, ..
     currency = award.currency if award.currency is not None else settings.currency
     places = RankingPlaces(cross.standings, cross.categories)
     tables = []
+
+    def recipient(number: StartNo) -> tuple[str, str]:
+        entry = cross.entries[number]
+        return _named(festival, cross, number), relative_link(page, player_page(
+            festival.festival.section_slug(entry.section), entry.row.player.start_no))
+
     for ranking in settings.rankings:
-        lines = []
-        for one in (a for a in award.awards if a.ranking == ranking):
-            positions = [p.position for p in one.prizes]
-            recipients = []
-            for share in one.recipients:
-                receives, detail = receives_text(one, share, currency)
-                entry = cross.entries[share.start_no]
-                recipients.append(RecipientLine(
-                    name=_named(festival, cross, share.start_no),
-                    href=relative_link(page, player_page(
-                        festival.festival.section_slug(entry.section),
-                        entry.row.player.start_no)),
-                    receives=receives, detail=detail))
-            lines.append(AwardLine(
-                places=places_text(min(positions), max(positions)),
-                prize=prize_text(one.prizes, currency), recipients=tuple(recipients),
-                why=_why(festival, cross, one, places, award)))
+        lines = award_lines(award, ranking, currency, recipient=recipient,
+                            why=lambda one: _why(festival, cross, one, places, award))
         shown = _ranking_words(ranking, cross.prizes)
         tables.append(PrizeTable(
             ranking=shown, caption=words(PRIZE_TABLE, {"ranking": shown}),
-            anchor=OVERALL_ANCHOR, category_page=None, lines=tuple(lines)))
+            anchor=OVERALL_ANCHOR, category_page=None, lines=lines))
     fund = settings.fund
     return PrizesView(tables=tuple(tables), banner=banner(award),
                       is_provisional=award.provisional, rules=rules,

@@ -387,31 +387,43 @@ def prizes_view(plan: EventPlan, prizes: EventPrizes) -> PrizesView | None:
     slugs = {c.category.name: c.category.slug for c in prizes.categories}
     tables = []
     for ranking in settings.rankings:
-        lines = []
-        for one in (a for a in award.awards if a.ranking == ranking):
-            positions = [p.position for p in one.prizes]
-            recipients = []
-            for share in one.recipients:
-                receives, detail = receives_text(one, share, currency)
-                recipients.append(RecipientLine(
-                    name=plan.tournament.player(share.start_no).name,
-                    href=relative_link(page, player_page(plan.slug, share.start_no)),
-                    receives=receives, detail=detail))
-            lines.append(AwardLine(
-                places=places_text(min(positions), max(positions)),
-                prize=prize_text(one.prizes, currency), recipients=tuple(recipients),
-                why=award_why(plan, one, settings, places, currency, award)))
+        lines = award_lines(
+            award, ranking, currency,
+            recipient=lambda number: (plan.tournament.player(number).name,
+                                      relative_link(page, player_page(plan.slug, number))),
+            why=lambda one: award_why(plan, one, settings, places, currency, award))
         slug = slugs.get(ranking)
         tables.append(PrizeTable(
             ranking=ranking_name(ranking),
             caption=words(PRIZE_TABLE, {"ranking": ranking_in_sentence(ranking)}),
             anchor=OVERALL_ANCHOR if ranking == OVERALL else f"c-{slug or ''}",
             category_page=category_page(plan.slug, slug) if slug is not None else None,
-            lines=tuple(lines)))
+            lines=lines))
     fund = settings.fund
     return PrizesView(tables=tuple(tables), banner=banner(award),
                       is_provisional=award.provisional, rules=allocation_rules(settings),
                       fund=money_text(fund, currency) if fund else "")
+
+
+def award_lines(award: PrizeAward, ranking: str, currency: str | None, *,
+                recipient: Callable[[StartNo], tuple[str, str]],
+                why: Callable[[Award], tuple[str, ...]]) -> tuple[AwardLine, ...]:
+    """The lines of one ranking's prize table: each award's places, prize, recipients (their
+    name and the link to their page, ``recipient``) and reasons (``why``)."""
+    lines = []
+    for one in (a for a in award.awards if a.ranking == ranking):
+        positions = [p.position for p in one.prizes]
+        recipients = []
+        for share in one.recipients:
+            receives, detail = receives_text(one, share, currency)
+            name, href = recipient(share.start_no)
+            recipients.append(RecipientLine(name=name, href=href, receives=receives,
+                                            detail=detail))
+        lines.append(AwardLine(
+            places=places_text(min(positions), max(positions)),
+            prize=prize_text(one.prizes, currency), recipients=tuple(recipients),
+            why=why(one)))
+    return tuple(lines)
 
 
 def allocation_rules(settings: PrizeSettings) -> tuple[str, ...]:
@@ -578,7 +590,7 @@ def player_honours(plan: EventPlan, prizes: EventPrizes | None, start_no: StartN
 __all__ = [
     "OVERALL_ANCHOR", "AwardLine", "AwardTerms", "CategoryLine", "CategoryLink",
     "CategoryView", "Honours", "PrizeNav", "PrizeTable", "PrizesView", "RankingPlaces",
-    "RecipientLine", "allocation_rules", "award_sentences", "award_why", "banner",
+    "RecipientLine", "allocation_rules", "award_lines", "award_sentences", "award_why", "banner",
     "category_rows_standings", "category_view",
     "condition_words", "kept_prize_text", "places_text", "player_honours",
     "prize_anchor", "prize_nav", "prize_paths", "prize_text", "prizes_view",
