@@ -42,7 +42,6 @@ import datetime
 import json
 import os
 import random
-import shlex
 import shutil
 import sys
 from collections.abc import Sequence
@@ -370,16 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             table += table_rows(size, budget.medians(ctx, f"{size} events", measured))
     header = [
-        f"## {started:%Y-%m-%d %H:%M} UTC: {', '.join(tree.label for tree in trees)}",
-        "",
-        f"{os.cpu_count()} cores; load average at start {load_at_start}, at end "
-        f"{budget._load()}; python {sys.version.split()[0]}; runs: {args.runs}, medians; "
-        f"{(datetime.datetime.now(datetime.UTC) - started).total_seconds() / 60:.1f} minutes.",
-        "",
-        "    " + shlex.join(["python", "bench/bench_archive.py",
-                             *(sys.argv[1:] if argv is None else argv)]),
-        "",
-        *(f"- `{tree.label}`: {tree.subject}" for tree in trees),
+        *budget.section_header("bench_archive.py", argv, started, load_at_start, trees,
+                               args.runs),
         *(f"- {archive.size:,} events: {archive.appearances:,} player appearances; "
           + ", ".join(f"{count} {kind}" for kind, count in sorted(archive.kinds.items()))
           for archive in archives),

@@ -619,6 +619,25 @@ def parse(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Sizes]:
     return args, sizes
 
 
+def section_header(script: str, argv: Sequence[str] | None, started: datetime.datetime,
+                   load_at_start: str, trees: Sequence[Tree], runs: object) -> list[str]:
+    """The lines a results section of every bench begins with: when, the revisions, the
+    machine and its load, the runs, how long it took, the command line and each revision's
+    subject."""
+    minutes = (datetime.datetime.now(datetime.UTC) - started).total_seconds() / 60
+    return [
+        f"## {started:%Y-%m-%d %H:%M} UTC: {', '.join(tree.label for tree in trees)}",
+        "",
+        f"{os.cpu_count()} cores; load average at start {load_at_start}, at end {_load()}; "
+        f"python {sys.version.split()[0]}; runs: {runs}, medians; {minutes:.1f} minutes.",
+        "",
+        "    " + shlex.join(["python", f"bench/{script}",
+                             *(sys.argv[1:] if argv is None else argv)]),
+        "",
+        *(f"- `{tree.label}`: {tree.subject}" for tree in trees),
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args, sizes = parse(argv)
     cases = [case for case in CASES if case in args.case] if args.case else list(CASES)
@@ -633,19 +652,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{os.cpu_count()} cores, load {load_at_start}; revisions: "
               + ", ".join(tree.label for tree in trees), flush=True)
         table = [row for case in cases for row in run_case(ctx, case)]
-    header = [
-        f"## {started:%Y-%m-%d %H:%M} UTC: {', '.join(tree.label for tree in trees)}",
-        "",
-        f"{os.cpu_count()} cores; load average at start {load_at_start}, at end {_load()}; "
-        f"python {sys.version.split()[0]}; runs: {args.runs} (reference: "
-        f"{'skipped' if args.skip_reference else args.reference_runs}), medians; "
-        f"{(datetime.datetime.now(datetime.UTC) - started).total_seconds() / 60:.1f} minutes.",
-        "",
-        "    " + shlex.join(["python", "bench/bench_budget.py",
-                             *(sys.argv[1:] if argv is None else argv)]),
-        "",
-        *(f"- `{tree.label}`: {tree.subject}" for tree in trees),
-    ]
+    runs = (f"{args.runs} (reference: "
+            f"{'skipped' if args.skip_reference else args.reference_runs})")
+    header = section_header("bench_budget.py", argv, started, load_at_start, trees, runs)
     section = report(ctx, table, header)
     print("\n" + section)
     if not args.no_results:

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import shlex
 import shutil
 import sys
 from collections.abc import Sequence
@@ -134,19 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             table += budget.rows(f"{label}: {wording}", found, [
                 (f"{layout}_{key}", measure_wording, digits, None)
                 for key, measure_wording, digits in MEASURES])
-        header = [
-            f"## {started:%Y-%m-%d %H:%M} UTC: {', '.join(tree.label for tree in trees)}",
-            "",
-            f"{os.cpu_count()} cores; load average at start {load_at_start}, at end "
-            f"{budget._load()}; python {sys.version.split()[0]}; runs: {args.runs}, medians; "
-            f"{(datetime.datetime.now(datetime.UTC) - started).total_seconds() / 60:.1f} "
-            "minutes.",
-            "",
-            "    " + shlex.join(["python", "bench/bench_festival.py",
-                                 *(sys.argv[1:] if argv is None else argv)]),
-            "",
-            *(f"- `{tree.label}`: {tree.subject}" for tree in trees),
-        ]
+        header = budget.section_header("bench_festival.py", argv, started, load_at_start,
+                                       trees, args.runs)
         section = budget.report(ctx, table, header)
     print("\n" + section)
     if not args.no_results:
