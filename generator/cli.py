@@ -12,7 +12,7 @@ import atexit
 import gc
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
@@ -599,10 +599,27 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")
         return
-    reused = [unit for unit in cache.reused if unit]
+    reused = _reused_events(cache.reused, cache.keys, cache.others)
     click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
                + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
                   if reused else ""))
+
+
+def _reused_events(units: Sequence[str], events: Collection[str],
+                   others: Collection[str]) -> set[str]:
+    """The events whose pages a build reused, each once: a unit is an event's under its
+    slug, or under a language's folder before it ("de/" + slug); the index and a series'
+    units ("series/NAME") are not events."""
+    found = set()
+    for unit in units:
+        bare = unit.partition("/")[2]
+        if unit in others or bare in others:
+            continue
+        if unit in events:
+            found.add(unit)
+        elif bare in events:
+            found.add(bare)
+    return found
 
 
 def _counted(diagnostics: Sequence[Diagnostic]) -> str:

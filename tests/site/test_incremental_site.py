@@ -275,3 +275,17 @@ def test_a_festival_section_is_the_unit_of_change(built_examples: Path, tmp_path
     output = build(events, cached)
     sections = [folder for folder in festival.iterdir() if folder.is_dir()]
     assert f"{reused + 1 - len(sections)} unchanged events reused" in output
+
+
+def test_the_events_reused_are_counted_without_the_series(tmp_path: Path) -> None:
+    # The example series counts the blitz evenings; a change to another event reuses the
+    # series' pages too, which are no event: the line counts the events alone.
+    events = copy_examples(tmp_path)
+    shutil.copytree(ROOT / "series", events.parent / "series")
+    out = events.parent / "site"
+    build(events, out)
+    assert (out / "series").is_dir()
+    settings = events / "gros-open-2010" / "event.yml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "# touched\n", encoding="utf-8")
+    output = build(events, out)
+    assert f"; {len(event_paths(events, [])) - 1} unchanged events reused" in output
