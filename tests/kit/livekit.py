@@ -3,13 +3,16 @@ round's blocks with opponents and colours, no results) and while results are ent
 
 Built from the seed event Anna (8 players, 5 rounds, ``tests/corpus/trf/seed-anna.trf``),
 with the points column re-added, as the program writes it, so that a file under test
-carries no warning.
+carries no warning. And reading the pages built of them: a page's text, a table's rows.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping
 from decimal import Decimal
+from pathlib import Path
 
 from conftest import CORPUS_TRF
 
@@ -67,3 +70,20 @@ def live_trf(*, announced: int | None = 5, blank: frozenset[tuple[int, int]] = f
         head = line[:80] + f"{points:.1f}".rjust(4) + " " * 5 + line[89:91]
         lines.append((head + "  ".join(blocks)).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def plain_text(markup: str) -> str:
+    """The text of some HTML: tags as spaces, entities read, runs of space as one."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+def site_page(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def class_rows(markup: str, table_class: str) -> list[str]:
+    """The text of each body row of the first table of ``table_class``."""
+    table = markup[markup.index(f'<table class="{table_class}"'):]
+    table = table[:table.index("</table>")]
+    body = table[table.index("<tbody>"):]
+    return [plain_text(row) for row in re.findall(r"(?s)<tr(?: [^>]*)?>(.*?)</tr>", body)]

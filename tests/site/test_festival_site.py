@@ -8,7 +8,6 @@ Open complete, the Rapid with round 6 paired (its boards worked out by hand ther
 
 from __future__ import annotations
 
-import html as html_lib
 import io
 import json
 import re
@@ -16,7 +15,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from kit.livekit import ROUND_6, ROUND_6_BOARDS, live_trf
+from kit.livekit import (
+    ROUND_6,
+    ROUND_6_BOARDS,
+    class_rows,
+    live_trf,
+    site_page,
+)
 from kit.sitekit import html_pages, make_event
 
 from generator.site.build import build_site
@@ -39,8 +44,6 @@ people:
 """
 
 
-def _text(markup: str) -> str:
-    return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
 
 
 @pytest.fixture(scope="module")
@@ -61,19 +64,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "site"
 
 
-def _page(site: Path, path: str) -> str:
-    return (site / path).read_text(encoding="utf-8")
-
-
-def _rows(markup: str, table_class: str) -> list[str]:
-    table = markup[markup.index(f'<table class="{table_class}"'):]
-    table = table[:table.index("</table>")]
-    body = table[table.index("<tbody>"):]
-    return [_text(row) for row in re.findall(r"(?s)<tr(?: [^>]*)?>(.*?)</tr>", body)]
 
 
 def test_the_festival_page_lists_each_section_with_its_status_leader_and_players(site):
-    rows = _rows(_page(site, "spring/index.html"), "events sections")
+    rows = class_rows(site_page(site, "spring/index.html"), "events sections")
     assert rows == ["Open final Anna (4) — 8",
                     "Rapid round 6 of 6 in progress Anna (4) (leading) — 8"]
 
@@ -99,7 +93,7 @@ def test_every_page_of_a_section_has_the_switcher_and_no_other_page_has(site):
 
 
 def test_the_front_page_has_one_line_for_the_festival_with_its_sections_under_it(site):
-    rows = _rows(_page(site, "index.html"), "events")
+    rows = class_rows(site_page(site, "index.html"), "events")
     festival = next(i for i, row in enumerate(rows) if row.startswith("Spring Congress"))
     assert rows[festival].startswith("Spring Congress (2 sections)")
     assert rows[festival + 1].startswith("↳ Open ")
@@ -108,14 +102,14 @@ def test_the_front_page_has_one_line_for_the_festival_with_its_sections_under_it
 
 
 def _person_events(site: Path, key: str) -> list[str]:
-    markup = _page(site, f"people/{key}.html")
+    markup = site_page(site, f"people/{key}.html")
     return sorted({event for event in re.findall(r'href="\.\./([^"]+)/players/\d+\.html"',
                                                  markup) if event.startswith("spring/")})
 
 
 def _person_key(site: Path, section_page: str) -> str:
     found = re.search(r'href="(?:\.\./)+people/(?!index\.html)([^"]+)\.html"',
-                      _page(site, section_page))
+                      site_page(site, section_page))
     assert found is not None
     return found[1]
 
@@ -163,27 +157,27 @@ def test_the_downloads_hold_every_section_s_own_files(site):
     for section in ("open", "rapid"):
         assert archive.read(f"{section}.trf") == (
             site / "spring" / section / f"{section}.trf").read_bytes()
-    document = json.loads(_page(site, "spring/festival.json"))
+    document = json.loads(site_page(site, "spring/festival.json"))
     assert document["festival"] == "Spring Congress"
     assert [s["section"] for s in document["sections"]] == ["open", "rapid"]
     for section in document["sections"]:
         assert section["standings"] == json.loads(
-            _page(site, f"spring/{section['section']}/standings.json"))
+            site_page(site, f"spring/{section['section']}/standings.json"))
 
 
 def test_the_prize_giving_shows_each_section_s_prize_list_as_its_own_page_does(site):
-    markup = _page(site, "spring/prizes.html")
-    own = _page(site, "spring/open/prizes.html")
-    for row in _rows(own, "prizes"):
-        assert row in _rows(markup, "prizes")
+    markup = site_page(site, "spring/prizes.html")
+    own = site_page(site, "spring/open/prizes.html")
+    for row in class_rows(own, "prizes"):
+        assert row in class_rows(markup, "prizes")
     for href in re.findall(r'href="([^"#]+)"', markup[markup.index("<main"):]):
         assert (site / "spring" / href).resolve().is_file(), href
 
 
 def test_the_venue_sheet_and_link_previews_name_the_festival(site):
-    markup = _page(site, "spring/qr.html")
+    markup = site_page(site, "spring/qr.html")
     assert "<h1>Spring Congress</h1>" in markup
-    festival = _page(site, "spring/index.html")
+    festival = site_page(site, "spring/index.html")
     assert '<meta property="og:title" content="Spring Congress">' in festival
     assert ('<meta name="description" property="og:description" content="Spring Congress, '
             '2 sections: Open, Rapid.">' in festival)
@@ -200,6 +194,6 @@ def test_the_festival_page_gives_a_section_s_next_round_date_from_its_file(tmp_p
     (festival / "festival.yml").write_text("title: Bunratty\n", encoding="utf-8")
     make_event(festival, "masters", "\n".join(cut) + "\n")
     build_site(tmp_path / "events", tmp_path / "site")
-    (row,) = _rows(_page(tmp_path / "site", "bunratty/index.html"), "events sections")
+    (row,) = class_rows(site_page(tmp_path / "site", "bunratty/index.html"), "events sections")
     assert "27 February 2011" in row
     assert "after round 5 of 6" in row

@@ -7,13 +7,19 @@ numbers and scores before the round are worked out by hand there.
 
 from __future__ import annotations
 
-import html as html_lib
 import json
 import re
 from pathlib import Path
 
 import pytest
-from kit.livekit import ROUND_6, ROUND_6_BOARDS, live_trf
+from kit.livekit import (
+    ROUND_6,
+    ROUND_6_BOARDS,
+    class_rows,
+    live_trf,
+    plain_text,
+    site_page,
+)
 from kit.sitekit import html_pages, make_event
 
 from generator.site.build import build_site
@@ -29,8 +35,6 @@ ROUND_6_WITH_BYES = {**{k: v for k, v in ROUND_6.items() if k not in (3, 8)},
 """Round 6 paired with Vera on a requested half-point bye and Zurab absent."""
 
 
-def _text(markup: str) -> str:
-    return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
 
 
 @pytest.fixture(scope="module")
@@ -47,15 +51,6 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "site"
 
 
-def _page(site: Path, path: str) -> str:
-    return (site / path).read_text(encoding="utf-8")
-
-
-def _rows(markup: str, table_class: str) -> list[str]:
-    table = markup[markup.index(f'<table class="{table_class}"'):]
-    table = table[:table.index("</table>")]
-    body = table[table.index("<tbody>"):]
-    return [_text(row) for row in re.findall(r"(?s)<tr(?: [^>]*)?>(.*?)</tr>", body)]
 
 
 # --- provisional until complete -----------------------------------------------------------
@@ -66,7 +61,7 @@ def test_a_provisional_event_says_final_or_winner_nowhere(live_site: Path, slug:
              *html_pages(live_site / "people")]
     assert len(pages) > 10
     for page in pages:
-        text = _text(page.read_text(encoding="utf-8"))
+        text = plain_text(page.read_text(encoding="utf-8"))
         if page.name == "index.html" and page.parent == live_site:
             text = text.replace("Done open", "")  # the finished event's row may be final
         assert not re.search(r"\bfinal standings\b|\bwinners?\b", text, re.IGNORECASE), page
@@ -74,28 +69,28 @@ def test_a_provisional_event_says_final_or_winner_nowhere(live_site: Path, slug:
 
 
 def test_a_complete_event_is_final(live_site: Path) -> None:
-    assert "Final standings" in _text(_page(live_site, "done/index.html"))
-    document = json.loads(_page(live_site, "done/standings.json"))
+    assert "Final standings" in plain_text(site_page(live_site, "done/index.html"))
+    document = json.loads(site_page(live_site, "done/standings.json"))
     assert (document["status"], document["rounds_played"], document["rounds_total"]) \
         == ("final", 5, 5)
 
 
 def test_a_round_in_progress_is_named_with_the_games_entered(live_site: Path) -> None:
-    event = _text(_page(live_site, "halfway/index.html"))
+    event = plain_text(site_page(live_site, "halfway/index.html"))
     assert "Standings after round 5 (in progress: 2 of 4 games entered) provisional" in event
     assert "5 of 5 played, round 5 in progress" in event
-    round_5 = _text(_page(live_site, "halfway/rounds/5.html"))
+    round_5 = plain_text(site_page(live_site, "halfway/rounds/5.html"))
     assert "Round 5 in progress: 2 of 4 games entered." in round_5
     # The standings after the round under way are the event's own, which say it above
     # (issue 26: that round's address sends the browser there).
-    after = _page(live_site, "halfway/rounds/5-standings.html")
+    after = site_page(live_site, "halfway/rounds/5-standings.html")
     assert 'content="0; url=../index.html#standings"' in after
-    player = _text(_page(live_site, "halfway/players/2.html"))
+    player = plain_text(site_page(live_site, "halfway/players/2.html"))
     assert "after round 5 (in progress: 2 of 4 games entered), provisional" in player
-    index = _rows(_page(live_site, "index.html"), "events")
+    index = class_rows(site_page(live_site, "index.html"), "events")
     halfway = next(row for row in index if row.startswith("Halfway open"))
     assert "5 of 5" in halfway and "(leading)" in halfway
-    document = json.loads(_page(live_site, "halfway/standings.json"))
+    document = json.loads(site_page(live_site, "halfway/standings.json"))
     assert (document["status"], document["rounds_played"], document["rounds_total"]) \
         == ("provisional", 5, 5)
 
@@ -105,19 +100,19 @@ def test_a_round_in_progress_shows_entered_results_and_blanks_the_rest(
     """Scores before round 5 by hand: Boris 3½, Anna 3, Dina 2½, Zhanna 2, Egor 2, Vera 1½,
     Gleb 1½, Zurab 0. Boards: Zurab-Boris (3½, 3½), Anna-Zhanna (3, 5), Dina-Vera (2½, 4),
     Gleb-Egor (2, 3½): Egor (2) is the higher player there."""
-    rows = _rows(_page(live_site, "halfway/rounds/5.html"), "pairings")
+    rows = class_rows(site_page(live_site, "halfway/rounds/5.html"), "pairings")
     assert rows == ["1 Zurab (0) Boris (3½)", "2 Anna (3) Zhanna (2)",
                     "3 Dina (2½) 0–1 Vera (1½)", "4 Gleb (1½) 1–0 Egor (2)"]
-    player = _text(_page(live_site, "halfway/players/7.html"))
+    player = plain_text(site_page(live_site, "halfway/players/7.html"))
     assert "Round 5, result not entered yet Board 2: Black against Anna (1)." in player
-    entered = _text(_page(live_site, "halfway/players/5.html"))
+    entered = plain_text(site_page(live_site, "halfway/players/5.html"))
     assert "result not entered yet" not in entered  # Dina's game is in
 
 
 def test_fewer_complete_rounds_than_announced_say_of_how_many(live_site: Path) -> None:
-    event = _text(_page(live_site, "short/index.html"))
+    event = plain_text(site_page(live_site, "short/index.html"))
     assert "Standings after round 5 of 7 provisional" in event
-    document = json.loads(_page(live_site, "short/standings.json"))
+    document = json.loads(site_page(live_site, "short/standings.json"))
     assert (document["status"], document["rounds_played"], document["rounds_total"]) \
         == ("provisional", 5, 7)
 
@@ -125,14 +120,14 @@ def test_fewer_complete_rounds_than_announced_say_of_how_many(live_site: Path) -
 # --- pairings of the coming round ------------------------------------------------------------
 
 def test_a_paired_round_has_its_page_with_every_board(live_site: Path) -> None:
-    markup = _page(live_site, "paired/rounds/6.html")
-    text = _text(markup)
+    markup = site_page(live_site, "paired/rounds/6.html")
+    text = plain_text(markup)
     assert "Round 6: pairings" in text and "Pairings of round 6" in text
     boards = [(white, black) for white, black in ROUND_6_BOARDS if 3 not in (white, black)]
-    assert _rows(markup, "pairings") == [
+    assert class_rows(markup, "pairings") == [
         f"{number} {NAMES[white]} ({BEFORE_6[white]}) {NAMES[black]} ({BEFORE_6[black]})"
         for number, (white, black) in enumerate(boards, start=1)]
-    assert _rows(markup, "byes") == ["Vera (2½) requested half-point bye ½",
+    assert class_rows(markup, "byes") == ["Vera (2½) requested half-point bye ½",
                                      "Zurab (½) zero-point bye or absence 0"]
     assert "the TRF file records no board numbers, so they are derived" in text
     assert not (live_site / "paired/rounds/6-standings.html").exists()
@@ -140,16 +135,16 @@ def test_a_paired_round_has_its_page_with_every_board(live_site: Path) -> None:
 
 
 def test_the_standings_say_which_round_is_paired(live_site: Path) -> None:
-    event = _page(live_site, "paired/index.html")
-    text = _text(event)
+    event = site_page(live_site, "paired/index.html")
+    text = plain_text(event)
     assert "Standings after round 5 of 6 provisional" in text
     assert "Round 6 is paired and not played yet: pairings of round 6" in text
     assert "5 of 6 played, round 6 paired" in text
     assert 'href="rounds/6.html"' in event
-    document = json.loads(_page(live_site, "paired/standings.json"))
+    document = json.loads(site_page(live_site, "paired/standings.json"))
     assert (document["status"], document["rounds_played"], document["rounds_total"]) \
         == ("provisional", 5, 6)
-    round_5 = _page(live_site, "paired/rounds/5.html")
+    round_5 = site_page(live_site, "paired/rounds/5.html")
     assert 'href="6.html" rel="next"' in round_5
 
 
@@ -163,8 +158,8 @@ def test_the_standings_say_which_round_is_paired(live_site: Path) -> None:
 ])
 def test_each_player_page_opens_with_the_next_game(live_site: Path, start_no: int,
                                                    line: str) -> None:
-    markup = _page(live_site, f"paired/players/{start_no}.html")
-    article = _text(markup[markup.index("<article"):])
+    markup = site_page(live_site, f"paired/players/{start_no}.html")
+    article = plain_text(markup[markup.index("<article"):])
     # Issue 12: the place and why come first, then the next game, then the rounds.
     headline = article.index(" of 8 with ")
     game = article.index(f" {line} All pairings of round 6")
@@ -178,14 +173,14 @@ def test_a_player_not_in_the_pairing_is_listed_as_not_paired(tmp_path: Path) -> 
     make_event(events, "gap", live_trf(announced=6, next_round=pairing), "title: Gap\n")
     build_site(events, tmp_path / "site")
     markup = (tmp_path / "site/gap/rounds/6.html").read_text(encoding="utf-8")
-    assert _rows(markup, "byes") == ["Vera (2½) not paired 0", "Zurab (½) not paired 0"]
-    player = _text((tmp_path / "site/gap/players/8.html").read_text(encoding="utf-8"))
+    assert class_rows(markup, "byes") == ["Vera (2½) not paired 0", "Zurab (½) not paired 0"]
+    player = plain_text((tmp_path / "site/gap/players/8.html").read_text(encoding="utf-8"))
     assert "Next: round 6 Not paired in this round." in player
 
 
 def test_no_next_game_once_the_round_is_complete(live_site: Path) -> None:
-    assert "p1-next" not in _page(live_site, "done/players/1.html")
-    assert "p1-next" not in _page(live_site, "short/players/1.html")
+    assert "p1-next" not in site_page(live_site, "done/players/1.html")
+    assert "p1-next" not in site_page(live_site, "short/players/1.html")
 
 
 def test_board_order_follows_the_higher_player_of_each_pair() -> None:
@@ -224,7 +219,7 @@ def test_the_event_day_through_the_build_command(tmp_path: Path) -> None:
         result = CliRunner().invoke(main, ["build", str(events), "--out", str(out),
                                            "--strict"])
         assert result.exit_code == 0, result.output
-        event = _text((out / "open/index.html").read_text(encoding="utf-8"))
+        event = plain_text((out / "open/index.html").read_text(encoding="utf-8"))
         assert heading in event
         assert (out / "open/rounds/6.html").is_file()
         assert (out / "open/rounds/6-standings.html").is_file() == (next_round is not ROUND_6)
@@ -246,8 +241,8 @@ def test_the_live_preview_shows_the_pairings_as_soon_as_they_are_exported(
         assert get(preview, "/open/rounds/6.html")[0] == 404
         trf.write_text(live_trf(announced=6, next_round=ROUND_6), encoding="utf-8")
         wait_until(lambda: get(preview, "/open/rounds/6.html")[0] == 200)
-        assert "Board 2: White against" in _text(get(preview, "/open/players/1.html")[1])
+        assert "Board 2: White against" in plain_text(get(preview, "/open/players/1.html")[1])
         assert get(preview, "/open/rounds/6-standings.html")[0] == 404
         trf.write_text(live_trf(announced=6, next_round=ROUND_6_RESULTS), encoding="utf-8")
         wait_until(lambda: get(preview, "/open/rounds/6-standings.html")[0] == 200)
-        assert "Final standings" in _text(get(preview, "/open/")[1])
+        assert "Final standings" in plain_text(get(preview, "/open/")[1])

@@ -17,7 +17,7 @@ from pathlib import Path
 import html5lib
 import pytest
 from conftest import ROOT
-from kit.sitekit import make_event
+from kit.sitekit import make_event, page_table_rows
 
 from generator.model import ResultCode, StartNo
 from generator.reading.events import read_event, read_events
@@ -67,14 +67,7 @@ def hostile_crete() -> str:
 
 def table_rows(page: Path, caption: str) -> list[list[str]]:
     """The body rows of the table whose caption starts with ``caption``, cell texts."""
-    document = html5lib.parse(page.read_bytes(), namespaceHTMLElements=False)
-    for table in document.iter("table"):
-        found = table.find("caption")
-        if found is not None and "".join(found.itertext()).startswith(caption):
-            return [[" ".join("".join(cell.itertext()).split()) for cell in row
-                     if cell.tag in ("td", "th")]
-                    for row in table.iter("tr") if row.find("td") is not None]
-    raise AssertionError(f"no table captioned {caption!r} on {page}")
+    return page_table_rows(page.read_bytes(), caption)
 
 
 def text_of(page: Path) -> str:
