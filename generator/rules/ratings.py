@@ -75,10 +75,10 @@ PD_HIGHER = _pd_table()
 """PD x 100 of the higher-rated player for a difference 0..736 (and 100 beyond: full scale)."""
 
 
-_WIDEST_DIFFERENCE = 8000
-_PD_BY_DIFFERENCE = tuple(
-    [PD_HIGHER[d] if d < 736 else 100 for d in range(_WIDEST_DIFFERENCE + 1)]
-    + [100 - (PD_HIGHER[d] if d < 736 else 100) for d in range(_WIDEST_DIFFERENCE, 0, -1)])
+WIDEST_DIFFERENCE = 8000
+PD_HUNDREDTHS_BY_DIFFERENCE = tuple(
+    [PD_HIGHER[d] if d < 736 else 100 for d in range(WIDEST_DIFFERENCE + 1)]
+    + [100 - (PD_HIGHER[d] if d < 736 else 100) for d in range(WIDEST_DIFFERENCE, 0, -1)])
 """PD x 100 of a player rated d points above the opponent, for -8000 <= d <= 8000: the
 negative differences sit at the end, where Python's negative indices find them."""
 
@@ -86,13 +86,13 @@ negative differences sit at the end, where Python's negative indices find them."
 def score_probability_hundredths(difference: int) -> int:
     """PD x 100 (B.02 8.1.2) of a player rated ``difference`` points above the opponent
     (negative: below), on the full scale; the caller applies any 400-point rule first."""
-    widest = _WIDEST_DIFFERENCE
-    return _PD_BY_DIFFERENCE[max(-widest, min(widest, difference))]
+    widest = WIDEST_DIFFERENCE
+    return PD_HUNDREDTHS_BY_DIFFERENCE[max(-widest, min(widest, difference))]
 
 
 def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
     """Sum of scoring probabilities x 100 (B.02 8.1.2, full scale as 10.3 requires)."""
-    table = _PD_BY_DIFFERENCE
+    table = PD_HUNDREDTHS_BY_DIFFERENCE
     return sum([table[rating - opponent] for opponent in opponents])
 
 
