@@ -272,6 +272,12 @@ def build_score_sheet(
         value for row in points for value in row[:counted] if value is not None))
     table = _round_table(tournament, unit)
     absent = table[ResultCode.NO_DATA, False]
+    # The table split by whether an opponent is named, and the opponents' indices with
+    # None for no opponent: per round of every player, a lookup each and no key to make.
+    with_opponent = {code: table[code, True] for code in ResultCode}
+    without_opponent = {code: table[code, False] for code in ResultCode}
+    index_of: dict[StartNo | None, int] = {None: NO_OPPONENT}
+    index_of.update(index.items())
     all_kinds: list[tuple[RoundKind, ...]] = []
     all_opponents: list[tuple[int, ...]] = []
     all_points: list[tuple[Decimal, ...]] = []
@@ -280,7 +286,8 @@ def build_score_sheet(
         results = player.results
         if len(results) > counted:
             results = results[:counted]
-        rows = [table[r.code, r.opponent is not None] for r in results]
+        rows = [with_opponent[r.code] if r.opponent is not None else without_opponent[r.code]
+                for r in results]
         if len(rows) < counted:
             rows.extend([absent] * (counted - len(rows)))
         if points is not None:
@@ -288,11 +295,11 @@ def build_score_sheet(
             for r, value in enumerate(given[:len(rows)]):
                 if value is not None:
                     rows[r] = (rows[r][0], value, int(value / unit))
-        all_kinds.append(tuple([row[0] for row in rows]))
-        all_points.append(tuple([row[1] for row in rows]))
-        all_units.append(tuple([row[2] for row in rows]))
-        opponents = tuple([NO_OPPONENT if r.opponent is None
-                           else index.get(r.opponent, NO_OPPONENT) for r in results])
+        kinds, points_received, units = zip(*rows, strict=True) if rows else ((), (), ())
+        all_kinds.append(kinds)
+        all_points.append(points_received)
+        all_units.append(units)
+        opponents = tuple([index_of.get(r.opponent, NO_OPPONENT) for r in results])
         if len(opponents) < counted:
             opponents += (NO_OPPONENT,) * (counted - len(opponents))
         all_opponents.append(opponents)

@@ -102,14 +102,17 @@ def _team_game_points(standings: Standings) -> list[Decimal] | None:
 def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], undefined: str
                    ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
     """Each announced code's key in the rows, and the text of its values as shown
-    (``shown_value``)."""
+    (``shown_value``). The codes shown exactly share one memo: a value has one text
+    whichever column it is in, and the Buchholz variants, or the rating averages, hold
+    many of the same values."""
+    exact = _memo(text_of, undefined)
 
-    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal], str]:
+    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal | None], str]:
         if not spec.info.is_shown_rounded:  # shown exactly (shown_value)
-            return text_of
-        return lambda value: text_of(shown_value(spec, value))
+            return exact
+        return _memo(lambda value: text_of(shown_value(spec, value)), undefined)
 
-    return [(key, _memo(shown_text(spec), undefined))
+    return [(key, shown_text(spec))
             for key, spec in zip(value_keys(standings.specs), standings.specs, strict=True)]
 
 
