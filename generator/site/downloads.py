@@ -159,7 +159,9 @@ def standings_json(standings: Standings, event_name: str,
     # K and its source take a few values: each written once (as json.dumps writes it).
     dumped: dict[int | str | None, str] = {}
     for index, row in enumerate(rows):
-        values = ",\n".join(value_lines[index]) if value_lines else ""
+        # The player's tie-breaks as one text (each row's the same size: one join, no copy).
+        tiebreaks = ("{\n" + ",\n".join(value_lines[index]) + "\n   }" if value_lines
+                     else "{}")
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
         team_line = (f'   "game_points": {points(game_points[index])},\n'
                      if game_points is not None else "")
@@ -174,8 +176,8 @@ def standings_json(standings: Standings, event_name: str,
             f'  {{\n   "start_no": {int(row.player.start_no)},\n'
             f'   "name": {_encode_text(row.player.name)},\n'
             f'   "rank": {row.rank},\n'
-            f'   "points": {points(row.points)},\n' + team_line +
-            '   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+            f'   "points": {points(row.points)},\n{team_line}'
+            f'   "tiebreaks": {tiebreaks}\n  }}')
     head = json.dumps({**_document_head(standings, event_name), "players": []},
                       ensure_ascii=False, indent=1)
     if not players:
