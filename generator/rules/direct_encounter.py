@@ -190,12 +190,12 @@ def apply_direct_encounter(ctx: Context, spec: TiebreakSpec, members: Sequence[i
         win = sheet.win
         loss = ctx.tournament.score_system.loss
         best = {i: scores[i] + win * (others - met[i]) for i in members}
-        worst = {i: scores[i] + loss * (others - met[i]) for i in members}
         remaining = sorted(members, key=lambda i: (-scores[i], -best[i], start_no[i]))
         subgroups = []
         while len(remaining) > 1:
             top = remaining[0]
-            if all(worst[top] > best[j] for j in remaining[1:]):
+            worst = scores[top] + loss * (others - met[top])  # only the top's is asked
+            if all(worst > best[j] for j in remaining[1:]):
                 subgroups.append((top,))
                 remaining.pop(0)
             else:
