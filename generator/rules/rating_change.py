@@ -35,7 +35,7 @@ from generator.rules.ratings import (
     WIDEST_DIFFERENCE,
     score_probability_hundredths,
 )
-from generator.speed import frozen_record
+from generator.speed import frozen_record, keyword_record_maker
 
 ONE_HUNDREDTH = Decimal("0.01")
 
@@ -416,11 +416,18 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
     # K x (score - PD) is a whole number of hundredths, so their sum is K x ``margin``
     # hundredths exactly, with the same two decimals ("12.80", "0.00").
     total = Decimal(k * margin) * ONE_HUNDREDTH if counted else Decimal(0)
-    return RatingChange(
+    return _new_rating_change(
         start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
-        k_before_cap=k_before_cap, total=total, counted_games=counted,
-        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition,
-        player=player, ratings=ratings)
+        k_before_cap=k_before_cap, total=total,
+        rounded=int(total.quantize(_ONE, rounding=ROUND_HALF_UP)), counted_games=counted,
+        no_change=None, edition=edition, player=player, ratings=ratings)
+
+
+_ONE = Decimal(1)
+# One per player of the event (speed.py says why this way).
+_new_rating_change = keyword_record_maker(
+    RatingChange, "start_no", "rating", "k", "k_source", "k_reason", "k_before_cap", "total",
+    "rounded", "counted_games", "no_change", "edition", "player", "ratings")
 
 
 def _rounds(player: Player, rating: int, ratings: Mapping[StartNo, int | None],
