@@ -102,14 +102,17 @@ def _team_game_points(standings: Standings) -> list[Decimal] | None:
 def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], undefined: str
                    ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
     """Each announced code's key in the rows, and the text of its values as shown
-    (``shown_value``)."""
+    (``shown_value``). The codes shown exactly share one memo: a value has one text
+    whichever column it is in, and the Buchholz variants, or the rating averages, hold
+    many of the same values."""
+    exact = _memo(text_of, undefined)
 
-    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal], str]:
+    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal | None], str]:
         if not spec.info.is_shown_rounded:  # shown exactly (shown_value)
-            return text_of
-        return lambda value: text_of(shown_value(spec, value))
+            return exact
+        return _memo(lambda value: text_of(shown_value(spec, value)), undefined)
 
-    return [(key, _memo(shown_text(spec), undefined))
+    return [(key, shown_text(spec))
             for key, spec in zip(value_keys(standings.specs), standings.specs, strict=True)]
 
 
@@ -156,7 +159,9 @@ def standings_json(standings: Standings, event_name: str,
     # K and its source take a few values: each written once (as json.dumps writes it).
     dumped: dict[int | str | None, str] = {}
     for index, row in enumerate(rows):
-        values = ",\n".join(value_lines[index]) if value_lines else ""
+        # The player's tie-breaks as one text (each row's the same size: one join, no copy).
+        tiebreaks = ("{\n" + ",\n".join(value_lines[index]) + "\n   }" if value_lines
+                     else "{}")
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
         team_line = (f'   "game_points": {points(game_points[index])},\n'
                      if game_points is not None else "")
@@ -171,14 +176,18 @@ def standings_json(standings: Standings, event_name: str,
             f'  {{\n   "start_no": {int(row.player.start_no)},\n'
             f'   "name": {_encode_text(row.player.name)},\n'
             f'   "rank": {row.rank},\n'
-            f'   "points": {points(row.points)},\n' + team_line +
-            '   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+            f'   "points": {points(row.points)},\n{team_line}'
+            f'   "tiebreaks": {tiebreaks}\n  }}')
     head = json.dumps({**_document_head(standings, event_name), "players": []},
                       ensure_ascii=False, indent=1)
-    if players:
-        # The head ends '"players": []\n}': the list is opened there and closed after.
-        head = head.removesuffix("[]\n}") + "[\n" + ",\n".join(players) + "\n ]\n}"
-    return (head + "\n").encode("utf-8")
+    if not players:
+        return (head + "\n").encode("utf-8")
+    # The head ends '"players": []\n}': the list is opened there and closed after. The
+    # head and the end join the first and last player, so that the document (a megabyte
+    # for 2,000 players) is put together by one join rather than copied once per piece.
+    players[0] = head.removesuffix("[]\n}") + "[\n" + players[0]
+    players[-1] += "\n ]\n}\n"
+    return ",\n".join(players).encode("utf-8")
 
 
 def _column_texts(standings: Standings,
