@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -134,50 +135,82 @@ _encode_text = json.encoder.encode_basestring
 json module's C encoder), without the call around it."""
 
 
+@dataclass(frozen=True, slots=True)
+class _JsonLayout:
+    """Where a JSON document breaks its lines, and how it indents them."""
+
+    player: str
+    """Before each player's opening brace."""
+    field: str
+    """Before each of a player's keys."""
+    value: str
+    """Before each of a player's tie-break keys."""
+    colon: str
+    line: str
+    """Between two lines ("" on one line)."""
+    dumps: Mapping[str, Any]
+    """``json.dumps``' own arguments for the same layout."""
+
+
+_INDENTED = _JsonLayout(player="  ", field="   ", value="    ", colon=": ", line="\n",
+                        dumps={"indent": 1})
+_COMPACT = _JsonLayout(player="", field="", value="", colon=":", line="",
+                       dumps={"separators": (",", ":")})
+
+
 def standings_json(standings: Standings, event_name: str,
-                   ratings: Mapping[StartNo, RatingChange] | None = None) -> bytes:
+                   ratings: Mapping[StartNo, RatingChange] | None = None, *,
+                   compact: bool = False) -> bytes:
     """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
 
-    The layout is ``json.dumps(document, ensure_ascii=False, indent=1)`` (the download's
-    since the first site) plus a newline. The json module indents in pure Python, which
+    The layout is ``json.dumps(document, ensure_ascii=False, indent=1)`` (``standings
+    rank``'s, read in a terminal) plus a newline; ``compact``: the same document on one
+    line, without a space after a separator (the site's download, which a program reads:
+    a third smaller; issue 26). The json module indents in pure Python, which
     cost as long as computing the tie-breaks of a large event, so the players, whose shape
     is fixed, are laid out here line by line with the same separators and the same text
     for every string and number (``standings_document`` reads the result back).
     ``ratings``: each player's FIDE rating change, given where the event shows one; each
     player then has ``rating_change`` (null without a counted game), ``k`` and ``k_source``.
     """
+    layout = _COMPACT if compact else _INDENTED
+    p, f, colon, nl = layout.player, layout.field, layout.colon, layout.line
     rows = standings.rows
     value_lines = _column_texts(standings, [
-        (f"    {_encode_text(key)}: ", key, text)
+        (f"{layout.value}{_encode_text(key)}{colon}", key, text)
         for key, text in _value_columns(standings, json_number_text, "null")])
     points = _memo(json_number_text, "null")
     game_points = _team_game_points(standings)
     players = []
     # K and its source take a few values: each written once (as json.dumps writes it).
     dumped: dict[int | str | None, str] = {}
+    between = "," + nl
     for index, row in enumerate(rows):
-        values = ",\n".join(value_lines[index]) if value_lines else ""
+        values = between.join(value_lines[index]) if value_lines else ""
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
-        team_line = (f'   "game_points": {points(game_points[index])},\n'
+        team_line = (f'{f}"game_points"{colon}{points(game_points[index])},{nl}'
                      if game_points is not None else "")
         if ratings is not None:
             change, k, source = _rating_fields(ratings.get(row.player.start_no))
             k_text = dumped.get(k) or dumped.setdefault(k, json.dumps(k))
             source_text = dumped.get(source) or dumped.setdefault(source, json.dumps(source))
-            team_line += (f'   "rating_change": {points(change)},\n'
-                          f'   "k": {k_text},\n'
-                          f'   "k_source": {source_text},\n')
+            team_line += (f'{f}"rating_change"{colon}{points(change)},{nl}'
+                          f'{f}"k"{colon}{k_text},{nl}'
+                          f'{f}"k_source"{colon}{source_text},{nl}')
         players.append(
-            f'  {{\n   "start_no": {int(row.player.start_no)},\n'
-            f'   "name": {_encode_text(row.player.name)},\n'
-            f'   "rank": {row.rank},\n'
-            f'   "points": {points(row.points)},\n' + team_line +
-            '   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+            f'{p}{{{nl}{f}"start_no"{colon}{int(row.player.start_no)},{nl}'
+            f'{f}"name"{colon}{_encode_text(row.player.name)},{nl}'
+            f'{f}"rank"{colon}{row.rank},{nl}'
+            f'{f}"points"{colon}{points(row.points)},{nl}' + team_line +
+            f'{f}"tiebreaks"{colon}' + (f"{{{nl}{values}{nl}{f}}}" if values else "{}")
+            + f"{nl}{p}}}")
     head = json.dumps({**_document_head(standings, event_name), "players": []},
-                      ensure_ascii=False, indent=1)
+                      ensure_ascii=False, **layout.dumps)
     if players:
-        # The head ends '"players": []\n}': the list is opened there and closed after.
-        head = head.removesuffix("[]\n}") + "[\n" + ",\n".join(players) + "\n ]\n}"
+        # The head ends '"players": []\n}' ('"players":[]}' on one line): the list is
+        # opened there and closed after.
+        head = (head.removesuffix(f"[]{nl}}}") + "[" + nl + between.join(players)
+                + f"{nl}{' ' if nl else ''}]{nl}}}")
     return (head + "\n").encode("utf-8")
 
 

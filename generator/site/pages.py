@@ -362,7 +362,7 @@ EVENT_PAGE_KINDS: tuple[EventKind[Any, Any], ...] = (
                          plan.standings, heading=csv_heading, ratings=ratings)),
             Download(path=lambda plan, _: json_download(plan.slug),
                      data=lambda plan, ratings: standings_json(
-                         plan.standings, plan.info.title, ratings=ratings)))),
+                         plan.standings, plan.info.title, ratings=ratings, compact=True)))),
     EventKind[None, PrizesView](
         name="prizes", keys=_prizes, views=_once(_prize_list),
         files=(Page(path=lambda plan, _: prizes_page(plan.slug), template="prizes.html",

@@ -3,7 +3,8 @@
 
 The JSON writer lays the players out by hand (the json module's indenting encoder is slow);
 these tests hold it to ``json.dumps(document, ensure_ascii=False, indent=1)``, the layout
-the download has always had, by reading each file back and writing it again with the json
+``standings rank`` prints, and to the same on one line (``separators=(",", ":")``), the
+site's download (issue 26), by reading each file back and writing it again with the json
 module: the bytes must come back unchanged. The values are the reference calculator's
 (tests/cli/test_rank_cli.py, tests/site/test_site.py).
 """
@@ -14,6 +15,7 @@ import csv
 import io
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from conftest import CORPUS_TRF
@@ -23,19 +25,25 @@ from generator.model import Edition
 from generator.reading.events import read_event
 from generator.rules.ranking import compute_standings
 from generator.site.downloads import standings_csv, standings_json
-from generator.site.plan import standings_for_event
+from generator.site.plan import plan_event, standings_for_event
 
 
-def _as_json_writes_it(data: bytes) -> bytes:
+def _as_json_writes_it(data: bytes, compact: bool = False) -> bytes:
     document = json.loads(data)
-    return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    layout: dict[str, Any] = {"separators": (",", ":")} if compact else {"indent": 1}
+    return (json.dumps(document, ensure_ascii=False, **layout) + "\n").encode("utf-8")
 
 
+@pytest.mark.parametrize("compact", [False, True])
 @pytest.mark.parametrize("trf", sorted(p.name for p in CORPUS_TRF.glob("*.trf")))
-def test_json_download_of_each_corpus_event_is_laid_out_as_json_lays_it_out(trf):
+def test_json_download_of_each_corpus_event_is_laid_out_as_json_lays_it_out(trf, compact):
     event = read_event(str(CORPUS_TRF / trf))
-    data = standings_json(standings_for_event(event), event.competitors.name)
-    assert data == _as_json_writes_it(data)
+    plan = plan_event(event)
+    data = standings_json(plan.standings, event.competitors.name,
+                          ratings=plan.standings_rating_changes, compact=compact)
+    assert data == _as_json_writes_it(data, compact)
+    assert json.loads(data) == json.loads(standings_json(
+        plan.standings, event.competitors.name, ratings=plan.standings_rating_changes))
 
 
 HOSTILE_NAMES = ('Quote " and back\\slash', "Tab\there", "Bell\x07 and nul\x00",
@@ -48,29 +56,31 @@ TWO_ROUNDS = """
 """
 
 
+@pytest.mark.parametrize("compact", [False, True])
 @pytest.mark.parametrize("specs", [
     ("DE", "AOB", "DE", "ARO", "BH", "SB"),  # a repeat (DE#2), two decimals, undefined
     (),  # no tie-break: "tiebreaks" is an empty object and an empty list
 ])
-def test_json_download_with_hostile_names_is_laid_out_as_json_lays_it_out(specs):
+def test_json_download_with_hostile_names_is_laid_out_as_json_lays_it_out(specs, compact):
     tournament = crosstable(TWO_ROUNDS, name='Open "2026" \\ ♞')
     players = tuple(replace(p, name=name)
                     for p, name in zip(tournament.players, HOSTILE_NAMES, strict=False))
     standings = compute_standings(replace(tournament, players=players), specs,
                                   Edition.FIDE_2026_03)
-    data = standings_json(standings, tournament.name)
-    assert data == _as_json_writes_it(data)
+    data = standings_json(standings, tournament.name, compact=compact)
+    assert data == _as_json_writes_it(data, compact)
     document = json.loads(data)
     assert document["event"] == 'Open "2026" \\ ♞'
     assert {p["name"] for p in document["players"]} == set(HOSTILE_NAMES[:3])
     assert all(len(p["tiebreaks"]) == len(specs) for p in document["players"])
 
 
-def test_json_download_of_an_event_without_players_keeps_its_empty_list():
+@pytest.mark.parametrize("compact", [False, True])
+def test_json_download_of_an_event_without_players_keeps_its_empty_list(compact):
     tournament = crosstable("1 Anna - | -H")
     standings = compute_standings(replace(tournament, players=()), ("BH",))
-    data = standings_json(standings, "Empty")
-    assert data == _as_json_writes_it(data)
+    data = standings_json(standings, "Empty", compact=compact)
+    assert data == _as_json_writes_it(data, compact)
     assert json.loads(data)["players"] == []
 
 
