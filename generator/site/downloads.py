@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator.messages import NC_
