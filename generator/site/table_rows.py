@@ -1,11 +1,13 @@
-"""A standings table's rows as HTML, written in Python, and a name as the pages write it.
+"""A standings table's and a Swiss crosstable's rows as HTML, written in Python, and a name
+as the pages write it.
 
 The standings of a 2,000-player event are a table of 2,000 rows on its page and on the
 page of the standings after each earlier round: 24,000 rows for an 11-round event, each
 some twenty ``{{ }}`` and filters in a template. Written here, with the same escaping as
 the template's (``escaping.py``), a row is a few string joins (issue 25), and the bytes
-are those the template wrote. The macro ``standings_table`` of ``_macros.html`` keeps the
-table's frame (caption, headings) and asks this module for its body.
+are those the template wrote. The macro ``standings_table`` of ``_macros.html`` and
+``crosstable.html`` keep the tables' frames (caption, headings) and ask this module for
+their bodies.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
-from generator.model import StartNo
+from generator.model import RoundKind, StartNo
 from generator.site.escaping import escape_for_output
 from generator.site.flags import flag_mark
 from generator.site.plan import PlayerColumns
-from generator.site.views import StandingsLine
+from generator.site.views import CrossCell, CrossRow, StandingsLine
+from generator.site.wording import colour_letter, round_kind_words
 
-__all__ = ["breakable_name", "standings_rows"]
+__all__ = ["breakable_name", "crosstable_rows", "standings_rows"]
 
 _COMMA_BEFORE_A_WORD = re.compile(r",(?=[^\s,])")
 
@@ -106,3 +109,49 @@ def standings_rows(lines: Iterable[StandingsLine], shows: PlayerColumns,
             add(f"<td>{player.start_no}")
         add("</tr>\n")
     return Markup("".join(rows))
+
+
+def crosstable_rows(rows: Iterable[CrossRow], shows_rating: bool) -> Markup:
+    """The ``<tbody>`` rows of a Swiss crosstable, one line each (``crosstable.html``).
+
+    A round's cell has a class only for its mark (w, d, l, or bye: the stylesheet knows the
+    rounds' columns by place), and its space that does not break is the character itself
+    (U+00A0), not the six bytes of its entity (issue 26). A cell is written once for each
+    distinct opponent place, colour, result and mark: a 2,000-player crosstable of 11
+    rounds has 22,000 cells (issue 25).
+    """
+    text = escape_for_output
+    written: dict[tuple[object, ...], str] = {}
+    out: list[str] = []
+    add = out.append
+    for line in rows:
+        shown = line.standing
+        assert shown is not None, "a Swiss crosstable's row has its standing"
+        add(f'<tr><td>{text(shown.place)}<th scope="row"><a href="{text(shown.href)}">'
+            f"{breakable_name(line.row.player.name)}</a>")
+        for cell in line.cells:
+            key = (cell.opponent_rank, cell.color, cell.symbol, cell.outcome, cell.kind,
+                   cell.opponent is None)
+            found = written.get(key)
+            if found is None:
+                found = written[key] = _cross_cell(cell)
+            add(found)
+        add(f'<td class="pts">{text(shown.points)}')
+        for value, _link in shown.cells:
+            add(f"<td>{text(value)}")
+        if shows_rating:
+            add(f"<td>{text(shown.rating)}")
+        add("</tr>\n")
+    return Markup("".join(out))
+
+
+def _cross_cell(cell: CrossCell) -> str:
+    text = escape_for_output
+    if cell.opponent is not None:
+        mark = f' class="{text(cell.outcome)}"' if cell.outcome else ""
+        return (f"<td{mark}>{text(cell.opponent_rank)}{text(colour_letter(cell.color))}"
+                f"\u00a0{text(cell.symbol)}")
+    if cell.kind is RoundKind.NOT_PLAYED_YET:
+        return "<td>"
+    return (f'<td class="bye"><abbr title="{text(round_kind_words(cell.kind))}">'
+            f"{text(cell.symbol)}</abbr>")
