@@ -141,17 +141,18 @@ def standings_json(standings: Standings, event_name: str,
                    ratings: Mapping[StartNo, RatingChange] | None = None) -> bytes:
     """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
 
-    The layout is ``json.dumps(document, ensure_ascii=False, indent=1)`` (the download's
-    since the first site) plus a newline. The json module indents in pure Python, which
-    cost as long as computing the tie-breaks of a large event, so the players, whose shape
-    is fixed, are laid out here line by line with the same separators and the same text
-    for every string and number (``standings_document`` reads the result back).
+    The layout is ``json.dumps(document, ensure_ascii=False, separators=(",", ":"))`` plus a
+    newline: one line, no space after a separator, since programs read it (indented, it was
+    a third bigger; issue 26; ``jq .`` indents it for a reader). The json module lays out in
+    pure Python, which cost as long as computing the tie-breaks of a large event, so the
+    players, whose shape is fixed, are written here with the same separators and the same
+    text for every string and number (``standings_document`` reads the result back).
     ``ratings``: each player's FIDE rating change, given where the event shows one; each
     player then has ``rating_change`` (null without a counted game), ``k`` and ``k_source``.
     """
     rows = standings.rows
     value_lines = _column_texts(standings, [
-        (f"    {_encode_text(key)}: ", key, text)
+        (f"{_encode_text(key)}:", key, text)
         for key, text in _value_columns(standings, json_number_text, "null")])
     points = _memo(json_number_text, "null")
     game_points = _team_game_points(standings)
@@ -159,35 +160,30 @@ def standings_json(standings: Standings, event_name: str,
     # K and its source take a few values: each written once (as json.dumps writes it).
     dumped: dict[int | str | None, str] = {}
     for index, row in enumerate(rows):
-        # The player's tie-breaks as one text (each row's the same size: one join, no copy).
-        tiebreaks = ("{\n" + ",\n".join(value_lines[index]) + "\n   }" if value_lines
-                     else "{}")
+        tiebreaks = ",".join(value_lines[index]) if value_lines else ""
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
-        team_line = (f'   "game_points": {points(game_points[index])},\n'
-                     if game_points is not None else "")
+        team_fields = (f'"game_points":{points(game_points[index])},'
+                       if game_points is not None else "")
         if ratings is not None:
             change, k, source = _rating_fields(ratings.get(row.player.start_no))
             k_text = dumped.get(k) or dumped.setdefault(k, json.dumps(k))
             source_text = dumped.get(source) or dumped.setdefault(source, json.dumps(source))
-            team_line += (f'   "rating_change": {points(change)},\n'
-                          f'   "k": {k_text},\n'
-                          f'   "k_source": {source_text},\n')
+            team_fields += (f'"rating_change":{points(change)},"k":{k_text},'
+                            f'"k_source":{source_text},')
         players.append(
-            f'  {{\n   "start_no": {int(row.player.start_no)},\n'
-            f'   "name": {_encode_text(row.player.name)},\n'
-            f'   "rank": {row.rank},\n'
-            f'   "points": {points(row.points)},\n{team_line}'
-            f'   "tiebreaks": {tiebreaks}\n  }}')
+            f'{{"start_no":{int(row.player.start_no)},'
+            f'"name":{_encode_text(row.player.name)},"rank":{row.rank},'
+            f'"points":{points(row.points)},{team_fields}"tiebreaks":{{{tiebreaks}}}}}')
     head = json.dumps({**_document_head(standings, event_name), "players": []},
-                      ensure_ascii=False, indent=1)
-    if not players:
-        return (head + "\n").encode("utf-8")
-    # The head ends '"players": []\n}': the list is opened there and closed after. The
+                      ensure_ascii=False, separators=(",", ":"))
+    # The head ends '"players":[]}': the list is opened there and closed after, and the
     # head and the end join the first and last player, so that the document (a megabyte
     # for 2,000 players) is put together by one join rather than copied once per piece.
-    players[0] = head.removesuffix("[]\n}") + "[\n" + players[0]
-    players[-1] += "\n ]\n}\n"
-    return ",\n".join(players).encode("utf-8")
+    if not players:
+        return (head + "\n").encode("utf-8")
+    players[0] = head.removesuffix("[]}") + "[" + players[0]
+    players[-1] += "]}\n"
+    return ",".join(players).encode("utf-8")
 
 
 def _column_texts(standings: Standings,
