@@ -289,18 +289,21 @@ class InPlaceSite:
         the versions before the manifest's folder."""
         assert self._root is not None
         self._touched = True
-        cache = self._cache_folder(create=True)
+        kept = manifest is not None  # else a build without a cache: none is left
+        cache = self._cache_folder(create=kept)
         index: bytes | None = None
         made: Mapping[str, bytes] = {}
         named: frozenset[str] = frozenset()
         if manifest is not None:
             index, made, named = manifest.files()
         with self._folders() as folder:
-            records = folder(RECORDS_DIR, create=True)
+            records = folder(RECORDS_DIR, create=kept)
             for name, record in made.items():
                 self._replace_file(records, record_path(name).rpartition("/")[2], record)
         for path, data in ((MANIFEST_NAME, index), (INPUTS_PATH, inputs)):
             name = path.rpartition("/")[2]
+            if cache is None:
+                continue
             if data is None:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(name, dir_fd=cache)
@@ -309,14 +312,20 @@ class InPlaceSite:
         if self._journal is not None:
             os.close(self._journal)
             self._journal = None
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(JOURNAL_NAME.rpartition("/")[2], dir_fd=cache)
+        if cache is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(JOURNAL_NAME.rpartition("/")[2], dir_fd=cache)
+        if not kept:  # the folder the journal was kept in, if nothing else is left there
+            for empty in (RECORDS_DIR, MANIFEST_DIR):
+                with contextlib.suppress(OSError):
+                    os.rmdir(empty, dir_fd=self._root)
         for legacy in (LEGACY_JOURNAL_NAME, LEGACY_MANIFEST_NAME, LEGACY_INPUTS_NAME):
             with contextlib.suppress(FileNotFoundError, IsADirectoryError):
                 os.unlink(legacy, dir_fd=self._root)
         with self._folders() as folder:
-            records = folder(RECORDS_DIR, create=True)
-            assert records is not None
+            records = folder(RECORDS_DIR, create=False)
+            if records is None:
+                return
             with os.scandir(records) as entries:
                 unnamed = [entry.name for entry in entries
                            if entry.name.removesuffix(".json") not in named]
