@@ -390,8 +390,7 @@ class BuildCache:
             return None
         if any(unit.key != keys[base(name)] for name, unit in previous.units.items()):
             return None
-        if not all(unit.is_intact_in(self.out_dir, self.listings)
-                   for unit in previous.units.values()):
+        if not all(self._intact(name) for name in previous.units):
             return None
         self.reused = sorted(previous.units)
         return (*self.listing, *self.unchanged_note(self.keys))

@@ -114,3 +114,27 @@ def test_records_a_killed_build_left_unnamed_are_removed(tmp_path: Path) -> None
     (events / "open" / "results.txt").write_text("Anna 2\n", encoding="utf-8")
     fake_build(site, events, out)
     assert f"{'0' * 32}.json" not in {path.name for path in (out / RECORDS_DIR).iterdir()}
+
+
+def test_a_page_of_an_unchanged_event_deleted_by_hand_is_written_again(tmp_path: Path) -> None:
+    # The unchanged events are known complete by a stat of each of their folders (their
+    # times as the last build left them): a page removed changes its folder's time.
+    events = tmp_path / "events"
+    for example in ("alekhin-memorial", "anna-club-2026"):
+        shutil.copytree(ROOT / "events" / example, events / example)
+    out = tmp_path / "site"
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    page = next((out / "anna-club-2026").rglob("*.html"))
+    content = page.read_bytes()
+    page.unlink()
+    notes = events / "alekhin-memorial" / "notes.md"
+    notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    cache = prepare_cache(events, out)
+    build_site(events, out, cache=cache, workers=1)
+    assert "anna-club-2026" in cache.rendered
+    assert page.read_bytes() == content
+    # Nothing changed since: both known complete by their folders alone, no record read.
+    cache = prepare_cache(events, out)
+    assert cache.unchanged_warnings() is not None
+    assert all(isinstance(unit, stored.StoredUnit) and unit._files is None
+               for unit in (cache.previous.units.values() if cache.previous else ()))
