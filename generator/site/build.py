@@ -275,12 +275,12 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                 *(warning for found in warned.values() for warning in found),
                 *series_unit.series_warnings(series, series_problems, planned.events),
                 *(() if cache is None else cache.unchanged_note(summaries)))
-    if strict:
-        refusal = StandingsError(w.as_error() for w in warnings) \
-            if cache is None and refused_by_strict(warnings) \
-            else None if cache is None else cache.strict_refusal(warnings, summaries)
+    if strict and cache is not None:
+        refusal = cache.strict_refusal(warnings, summaries)
         if refusal is not None:
             raise refusal
+    elif strict and refused_by_strict(warnings):
+        raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(planned.events)
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
         raise StandingsError([Diagnostic(path="generator/explanations",
