@@ -150,3 +150,26 @@ def test_an_event_folder_may_not_take_the_seasons_folder(tmp_path: Path) -> None
     result = CliRunner().invoke(main, ["build", str(events), "--out", str(tmp_path / "site")])
     assert result.exit_code == 1
     assert "event folder name 'seasons' is used by the site itself" in result.output
+
+
+def test_a_hostile_name_is_text_on_its_page_of_names(small_thresholds: None,
+                                                     tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    shutil.copytree(ROOT / "events" / "gros-open-2010", events / "gros")
+    shutil.copytree(ROOT / "events" / "alekhin-memorial", events / "alekhin")
+    trf = events / "gros" / "tournament.trf"
+    text = trf.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("001"))
+    hostile = "<script>alert(1)</script>, \"Ev'il"
+    trf.write_text(text.replace(line, line[:14] + hostile[:33].ljust(33) + line[47:], 1),
+                   encoding="utf-8")
+    build(events, tmp_path / "site")
+    site = read_tree(tmp_path / "site")
+    assert "people/names/_.html" not in site  # the folded family name is "scriptalert1script"
+    page = site["people/names/s.html"].decode() if "people/names/s.html" in site else next(
+        data.decode() for path, data in site.items()
+        if path.startswith("people/names/s") and b"alert" in data)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    # (The downloads carry the name as the TRF file wrote it: they are data, not pages.)
+    assert [path for path, data in site.items()
+            if path.endswith(".html") and b"<script>alert" in data] == []
