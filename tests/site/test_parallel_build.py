@@ -83,7 +83,7 @@ def test_events_rendered_in_workers_are_the_files_of_one_process(
     forked = built(events, tmp_path / "forked", workers=2)
     assert forked == alone  # the warnings in their order, every file, the manifest
     assert any(w.startswith(f"{events}/anna/tournament.trf:6:81: warning") for w in alone[0])
-    assert ".standings-cache.json" in forked[1]
+    assert ".standings-cache/units.json" in forked[1]
     seen = renders(renders_seen)
     here = os.getpid()
     # Each small event in each language by a worker, the large one here with its own pool.
