@@ -25,7 +25,10 @@ TIEBREAKS_DIR = "tiebreaks"
 PEOPLE_DIR = "people"
 SERIES_DIR = "series"
 """The series' pages (issue 28): ``series/<name>/index.html``."""
-SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, SERIES_DIR, "index.html"})
+SEASONS_DIR = "seasons"
+"""An archive's older seasons, a page each (issue 26): ``seasons/<year>.html``."""
+SITE_NAMES = frozenset({STATIC_DIR, TIEBREAKS_DIR, PEOPLE_DIR, SERIES_DIR, SEASONS_DIR,
+                        "index.html"})
 """Top-level names the site itself uses; an event folder may not take them."""
 
 MAX_NAME_BYTES = 255 - len(".trf")

@@ -45,6 +45,7 @@ from generator.site import pages, render, series_unit
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, FileRecord, Listing
 from generator.site.find_update import SiteFinder
+from generator.site.index_update import IndexKeeper
 from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
@@ -340,6 +341,9 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     as the last build wrote them. None: every person's page is rendered."""
     kept: dict[str, dict[str, FileRecord]] = {}
     finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
+    # The index pages whose rows did not change, kept (index_update.py).
+    keeper = None if cache is None or finder is None else IndexKeeper(cache, site, kept,
+                                                                     finder.states)
     if cache is not None:
         cache.on_render = site.expect
 
@@ -353,7 +357,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     try:
         with _rendered_ahead(planned, passes, cache, workers) as ahead:
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    people_of, series, finder)
+                                    people_of, series, finder, keeper)
                          for number, each in enumerate(passes)]
             if cache is None:
                 files = {}
@@ -368,7 +372,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                     warned, read_back=False, summarise=summarise, index_kept=kept,
                     others=() if series is None else [
                         series.renderers(each.env, partial(_homed, each)) for each in passes],
-                    index_summary=None if finder is None else finder.states.get)
+                    index_summary=None if keeper is None else keeper.summary)
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
@@ -417,13 +421,15 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
                series: series_unit.PlannedSeries | None = None,
                finder: SiteFinder | None = None,
+               keeper: IndexKeeper | None = None,
                ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
     ``people_of(home)``: the persons whose own page is rendered (None: all of them).
     ``series``: the series, each a unit whose pages are not the index's (None: they are).
-    ``finder``: makes the find index of a language after people_of (find_update.py)."""
+    ``finder``: makes the find index of a language after people_of (find_update.py);
+    ``keeper``: leaves out the index pages kept as they are (index_update.py)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -445,6 +451,8 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         source = index_source(site, each.env, None if series is None else series.listed)
         if finder is not None:
             finder(each.home, env_language(each.env), source)
+        if keeper is not None:
+            source = keeper(each.home, source)
         files: dict[str, bytes] = {}
         for job in pages.site_jobs(source):
             if series is not None and job.kind.name == series_unit.SERIES_KIND:

@@ -20,6 +20,7 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site.festival_view import FestivalView
 from generator.site.headline import place_words, points_phrase, score_name
+from generator.site.index_pages import EventsPage, NamesPage
 from generator.site.language import gettext, ngettext
 from generator.site.numbers import format_points
 from generator.site.people import Person
@@ -379,7 +380,10 @@ def category_meta(site: SiteSettings, plan: EventPlan, page: str,
 # --- pages across events -----------------------------------------------------------------
 
 
-def index_meta(site: SiteSettings, page: str, plans: Sequence[EventPlan]) -> PageMeta:
+def index_meta(site: SiteSettings, page: str, plans: Sequence[EventPlan],
+               shown: Sequence[EventPlan] | None = None) -> PageMeta:
+    """The front page's: the number of events, and the titles of ``shown`` (the events it
+    lists: an archive's current season, index_pages.py), else of every one."""
     if site.description is not None:
         return page_meta(site, page, site.title, site.description, is_front_page=True)
     if not plans:
@@ -389,7 +393,8 @@ def index_meta(site: SiteSettings, page: str, plans: Sequence[EventPlan]) -> Pag
         lead = ngettext("Standings of {count} chess tournament, every tie-break explained:",
                         "Standings of {count} chess tournaments, every tie-break explained:",
                         count).format(count=count)
-        description = _listing(lead, [plan.info.title for plan in plans])
+        description = _listing(lead, [plan.info.title
+                                      for plan in (plans if shown is None else shown)])
     return page_meta(site, page, site.title, description, is_front_page=True)
 
 
@@ -402,6 +407,30 @@ def people_meta(site: SiteSettings, page: str, persons: Sequence[Person],
                               "The {players} players of {events} events, each with their "
                               "place and points in every event they played.", events).format(
                          players=len(persons), events=events))
+
+
+def season_meta(site: SiteSettings, page: str, shown: EventsPage) -> PageMeta:
+    """An older season's page of an archive (index_pages.py)."""
+    title = (gettext("Events without a date") if shown.year is None
+             else gettext("Events of {year}").format(year=shown.year))
+    count = len(shown.entries)
+    lead = ngettext("{title}: {count} chess tournament, every tie-break explained:",
+                    "{title}: {count} chess tournaments, every tie-break explained:",
+                    count).format(title=title, count=count)
+    return page_meta(site, page, title, _listing(lead, [
+        entry.festival.title if entry.festival is not None else entry.plan.info.title
+        for entry in shown.entries]))
+
+
+def names_meta(site: SiteSettings, page: str, shown: NamesPage) -> PageMeta:
+    """A page of the players' index whose family names begin with a prefix."""
+    label = shown.link.label
+    return page_meta(site, page, gettext("Players: {letters}").format(letters=label),
+                     ngettext("The {players} player whose family name begins with {letters}, "
+                              "with the events they played.",
+                              "The {players} players whose family name begins with {letters}, "
+                              "each with the events they played.", len(shown.rows)).format(
+                         players=len(shown.rows), letters=label))
 
 
 def person_meta(site: SiteSettings, page: str, person: Person) -> PageMeta:

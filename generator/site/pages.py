@@ -14,7 +14,7 @@ none of them names a page. No Jinja here: a template is named, never loaded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
@@ -24,7 +24,6 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site import language as languages
 from generator.site.addresses import (
-    PEOPLE_DIR,
     TIEBREAKS_DIR,
     boards_page,
     crosstable_page,
@@ -49,11 +48,20 @@ from generator.site.festival_prizes import across_sections, festival_prizes
 from generator.site.festival_view import (
     FestivalView,
     festival_views,
-    index_entries,
     section_switcher,
 )
 from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_rules
+from generator.site.index_pages import (
+    PEOPLE_PAGE,
+    EventsPage,
+    NamesPage,
+    PeopleIndex,
+    events_pages,
+    listed_plans,
+    names_pages,
+    people_index,
+)
 from generator.site.page_meta import (
     PageMeta,
     boards_meta,
@@ -65,10 +73,12 @@ from generator.site.page_meta import (
     festival_qr_meta,
     index_meta,
     member_meta,
+    names_meta,
     people_meta,
     person_meta,
     prizes_meta,
     round_meta,
+    season_meta,
     series_meta,
     standings_meta,
     starting_list_meta,
@@ -88,7 +98,6 @@ from generator.site.prize_view import (
     prize_nav,
     prizes_view,
 )
-from generator.site.series_plan import SeriesPlan
 from generator.site.series_view import (
     SeriesView,
     person_series,
@@ -96,6 +105,7 @@ from generator.site.series_view import (
     series_json,
     series_view,
 )
+from generator.site.site_source import SiteSource, Topic
 from generator.site.team_view import (
     TeamPageView,
     board_records,
@@ -475,51 +485,6 @@ def event_jobs(plan: EventPlan, *, players_per_job: int | None = None) -> tuple[
 # --- the pages outside the events' folders ----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Topic:
-    """An explanation page (a tie-break's, the unplayed rounds', ...), from its Markdown."""
-
-    stem: str
-    title: str
-    markdown: str
-    is_used: bool
-    """One of the site's events ranks by it: listed first, and marked."""
-
-    @property
-    def page(self) -> str:
-        return f"{TIEBREAKS_DIR}/{self.stem}.html"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SiteSource:
-    """What the pages outside the events' folders are made from (render.py gathers it)."""
-
-    site: SiteSettings
-    plans: tuple[EventPlan, ...]
-    """Newest first, as the index lists them."""
-    persons: tuple[Person, ...]
-    topics: tuple[Topic, ...]
-    static: Mapping[str, str]
-    """The static files by their path, as the templates folder holds them."""
-    explain: Callable[[str], str]
-    """Our own Markdown (an explanation page) as HTML: render.py's, and only when a page
-    shows it (serve renders the index without converting every explanation)."""
-    find_files: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
-    """The find index's files once :func:`_find_files` has made them: its shards' paths
-    are known only by making them, and a job asks for its keys and then its views."""
-    series: tuple[SeriesPlan, ...] = ()
-    """The series of ``series/`` beside the events folder (issue 28), by name."""
-    festival_logos: Mapping[str, bytes] = field(default_factory=dict)
-    """A festival's logo path (``Festival.logo_page``) -> its bytes as checked and cleaned
-    (``site_files.read_festival_logo``), for each festival.yml that names one."""
-
-    @property
-    def federations(self) -> frozenset[str | None]:
-        """Every federation a page shows a flag of."""
-        return frozenset(player.federation for plan in self.plans
-                         for player in plan.event.tournament.players)
-
-
 SiteKind = PageKind[SiteSource, K, V]
 """A kind of page outside the events' folders: it shows every event."""
 
@@ -552,23 +517,40 @@ def _logo(source: SiteSource) -> tuple[str, bytes]:
     return page, data
 
 
+def _unkept(source: SiteSource, shown: Sequence[EventsPage] | Sequence[NamesPage], *,
+            first: int = 0) -> Sequence[int]:
+    """The pages (by their place in ``shown``, from ``first``) a build does not keep."""
+    return [n for n in range(first, len(shown)) if _page_of(shown[n]) not in source.kept_pages]
+
+
+def _page_of(shown: EventsPage | NamesPage) -> str:
+    return shown.page if isinstance(shown, EventsPage) else shown.link.page
+
+
 def _festival_context(_source: SiteSource, festival: FestivalView) -> Mapping[str, object]:
     notes = festival.festival.notes
     return {"festival": festival,
             "notes": render_notes(notes) if notes is not None and notes.strip() else None}
 
 
-_PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
 _TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
 
 SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
-    SiteKind[None, None](
-        name="index", keys=_one, views=_once(_nothing),
-        files=(Page(path=lambda _source, _: "index.html", template="index.html",
-                    context=lambda source, _: {"plans": source.plans,
-                                               "listing": index_entries(source.plans),
-                                               "series": source.series},
-                    meta=lambda site, source, page, _: index_meta(site, page, source.plans)),)),
+    SiteKind[int, EventsPage](
+        name="index", keys=lambda source: _unkept(source, events_pages(source)[:1]),
+        views=lambda source, numbers: [events_pages(source)[n] for n in numbers],
+        files=(Page(path=lambda source, n: events_pages(source)[n].page, template="index.html",
+                    context=lambda source, shown: {"plans": source.plans, "shown": shown,
+                                                   "listing": shown.entries,
+                                                   "series": source.series},
+                    meta=lambda site, source, page, shown: index_meta(
+                        site, page, source.plans, listed_plans(source, shown))),)),
+    SiteKind[int, EventsPage](
+        name="season", keys=lambda source: _unkept(source, events_pages(source), first=1),
+        views=lambda source, numbers: [events_pages(source)[n] for n in numbers],
+        files=(Page(path=lambda source, n: events_pages(source)[n].page,
+                    template="season.html", context=lambda _source, shown: {"shown": shown},
+                    meta=lambda site, _source, page, shown: season_meta(site, page, shown)),)),
     SiteKind[int, FestivalView](
         name="festival", keys=lambda source: range(len(festival_views(source.plans))),
         views=lambda source, numbers: [festival_views(source.plans)[n] for n in numbers],
@@ -591,12 +573,19 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                         data=lambda _source, shown: festival_json(shown)),
                Download(path=lambda source, n: festival_views(source.plans)[n].trf_download,
                         data=lambda _source, shown: festival_trf_zip(shown)))),
-    SiteKind[None, None](
-        name="people", keys=_one, views=_once(_nothing),
-        files=(Page(path=lambda _source, _: _PEOPLE_PAGE, template="people.html",
-                    context=lambda source, _: {"persons": source.persons},
+    SiteKind[None, PeopleIndex](
+        name="people", keys=lambda source: () if PEOPLE_PAGE in source.kept_pages else (None,),
+        views=_once(people_index),
+        files=(Page(path=lambda _source, _: PEOPLE_PAGE, template="people.html",
+                    context=lambda _source, shown: {"shown": shown},
                     meta=lambda site, source, page, _: people_meta(site, page, source.persons,
                                                                    source.plans)),)),
+    SiteKind[int, NamesPage](
+        name="names", keys=lambda source: _unkept(source, names_pages(source)[1]),
+        views=lambda source, numbers: [names_pages(source)[1][n] for n in numbers],
+        files=(Page(path=lambda source, n: names_pages(source)[1][n].link.page,
+                    template="people_names.html", context=lambda _source, shown: {"shown": shown},
+                    meta=lambda site, _source, page, shown: names_meta(site, page, shown)),)),
     SiteKind[int, Person](
         name="person", keys=lambda source: range(len(source.persons)),
         views=lambda source, numbers: [source.persons[n] for n in numbers],

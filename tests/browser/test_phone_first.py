@@ -29,6 +29,7 @@ from kit.phonekit import PLAYERS, ROUNDS, VARIANTS, make_300_events
 from kit.sitekit import make_event
 
 from generator.reading.settings import parse_settings
+from generator.site import index_pages
 from generator.site.build import build_site
 from generator.site.numbers import format_points
 from generator.site.render import ordinal
@@ -154,9 +155,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     # A published address, as a club's site has: the venue's QR sheet needs one.
     (root / "site.yml").write_text("title: Club results\nurl: https://club.example.org/results/\n",
                                    encoding="utf-8")
-    build_site(events, root / "site")
+    with pytest.MonkeyPatch.context() as patch:
+        # The players' index on pages of names, as an archive's (issue 26).
+        patch.setattr(index_pages, "PEOPLE_PAGE_ROWS", 100)
+        build_site(events, root / "site")
     with served_under_sub_path(root / "site") as url:
         yield url, root / "site"
+
+
+def _names_page(site: Path) -> str:
+    """The largest page of names (the players' index of an archive)."""
+    found = max(sorted((site / "people" / "names").glob("*.html")),
+                key=lambda path: path.stat().st_size)
+    return found.relative_to(site).as_posix()
 
 
 @pytest.fixture(scope="module")
@@ -340,7 +351,7 @@ def screens(browser: object, site: tuple[str, Path],
     measured in light mode, then switched to dark (as the system's setting switches a
     page that is open), scrolled back to where it was loaded and measured again."""
     light_paths = dict.fromkeys(STANDINGS_PAGES + LONG_TABLE_PAGES + list(player_pages)
-                                + WIDE_TABLE_PAGES + OTHER_PAGES)
+                                + WIDE_TABLE_PAGES + OTHER_PAGES + [_names_page(site[1])])
     # Dark mode changes colours, not the layout these tests measure: the dark views
     # keep to the pages of the issue's first bars, to stay within the suite's time.
     dark_paths = dict.fromkeys(STANDINGS_PAGES + LONG_TABLE_PAGES + list(player_pages))
@@ -424,8 +435,9 @@ def test_the_first_screen_of_a_player_page_says_the_place_and_what_decided_it(
                             f"the deciding tie-break and its value: {failures}")
 
 
-def test_no_word_of_a_name_is_broken(measured: dict[str, Any]) -> None:
-    pages = STANDINGS_PAGES + WIDE_TABLE_PAGES + ["people/index.html", "teams/teams/1.html"]
+def test_no_word_of_a_name_is_broken(measured: dict[str, Any],
+                                    site: tuple[str, Path]) -> None:
+    pages = STANDINGS_PAGES + WIDE_TABLE_PAGES + [_names_page(site[1]), "teams/teams/1.html"]
     broken = {}
     for path in dict.fromkeys(pages):
         if path not in measured:

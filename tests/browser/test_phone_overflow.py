@@ -33,6 +33,7 @@ from kit.overflowkit import MENU, OVERFLOW, languages_that_overflow_first
 from kit.trfgen import renamed
 
 from generator.messages import SHIPPED_LANGUAGES
+from generator.site import index_pages
 from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
@@ -75,6 +76,8 @@ def _page_kinds(site: Path) -> list[str]:
     member = _longest_name(TEAM_EVENT / "tournament.trf")
     people = sorted((site / "people").glob("*.html"), key=lambda p: (-len(p.stem), p.stem))
     person = next(p for p in people if p.name != "index.html")
+    names = max(sorted((site / "people" / "names").glob("*.html")),
+                key=lambda p: p.stat().st_size)
     pages = [
         "index.html",
         "open/index.html", "open/crosstable.html", "open/starting-list.html", "open/qr.html",
@@ -86,6 +89,9 @@ def _page_kinds(site: Path) -> list[str]:
         "teams/rounds/4-standings.html", "teams/teams/1.html", "teams/teams/15.html",
         "teams/players/1.html", f"teams/players/{member}.html",
         "people/index.html", f"people/{person.name}",
+        # An archive's pages (thresholds lowered, see the site): an older season, and the
+        # largest page of names (the split index above links them).
+        "seasons/2005.html", f"people/names/{names.name}",
         # The explanations whose worked examples are tables, and the index of them.
         "tiebreaks/index.html", "tiebreaks/sb.html", "tiebreaks/esb.html",
         "tiebreaks/rating-change.html", "tiebreaks/unplayed-rounds.html",
@@ -118,7 +124,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, 
     (root / "site.yml").write_text(
         f"title: Results\nurl: https://club.example.org/results/\nlanguages: [{languages}]\n",
         encoding="utf-8")
-    build_site(events, root / "site")
+    with pytest.MonkeyPatch.context() as patch:
+        # Split as an archive's: the 2024 team event on the front page, the 2005 open on its
+        # season's page, the players on pages of names.
+        patch.setattr(index_pages, "FRONT_PAGE_EVENTS", 1)
+        patch.setattr(index_pages, "PEOPLE_PAGE_ROWS", 60)
+        build_site(events, root / "site")
     with served_under_sub_path(root / "site") as url:
         yield url, root / "site", _page_kinds(root / "site")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 import shutil
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from kit.sitekit import EXAMPLES_DIR, read_tree
 from generator.reading.events import read_events
 from generator.reading.site_files import read_site
 from generator.site import build as site
+from generator.site import index_pages
 from generator.site.pages import (
     EVENT_PAGE_KINDS,
     SITE_PAGE_KINDS,
@@ -57,10 +59,17 @@ def test_a_job_reaches_a_forked_worker_with_its_kind() -> None:
 
 
 @pytest.fixture(scope="module")
-def examples_with_logo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def examples_with_logo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The example events (a team event, prizes and categories, a festival among them) and
-    their series, with a logo of the site and one of the festival."""
-    project = tmp_path_factory.mktemp("kinds")
+    their series, with a logo of the site and one of the festival; their front page and
+    players' index split as an archive's are (thresholds lowered while the module runs)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index_pages, "FRONT_PAGE_EVENTS", 2)
+        patch.setattr(index_pages, "PEOPLE_PAGE_ROWS", 12)
+        yield _examples_with_logo(tmp_path_factory.mktemp("kinds"))
+
+
+def _examples_with_logo(project: Path) -> Path:
     shutil.copytree(EXAMPLES_DIR, project / "events")
     shutil.copytree(EXAMPLES_DIR.parent / "series", project / "series")
     (project / "site.yml").write_text("title: Club\nlogo: crest.svg\n", encoding="utf-8")

@@ -1,0 +1,312 @@
+"""The pages that list the whole site, cut into pages that stay small as an archive grows.
+
+The front page and the players' index list every event and every person: at a thousand
+events they were 0.36 MB and 3.4 MB, rendered again on every change (issue 26). Past a
+size they are split:
+
+- the front page keeps the current season (the year of the newest event) in full, and
+  links a page per older year (``seasons/<year>.html``; undated events on one of their own);
+- the players' index (``people/index.html``, where every link to the players points) becomes
+  a short index of the pages of names, each holding the players whose folded family name
+  begins with a prefix: a letter, or where a letter holds more than
+  :data:`PEOPLE_PAGE_ROWS`, two letters (and so on), as the find index splits its shards.
+
+Each page is a pure function of what it lists, so :func:`page_digests` gives each a digest
+of exactly that (the events' cache keys, the players' rows, the bars of links): a build
+keeps a page whose digest the last build recorded (index_update.py). A small site, such as
+the examples, keeps its two pages whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR
+from generator.site.festival_view import IndexEntry, index_entries
+from generator.site.find import name_words, shard_key
+from generator.site.people import Person
+from generator.site.plan import EventPlan
+from generator.site.site_source import SiteSource
+
+__all__ = [
+    "FRONT_PAGE_EVENTS", "NAMES_DIR", "PEOPLE_PAGE", "PEOPLE_PAGE_ROWS", "SEASONS_DIR",
+    "EventsPage", "NamesLink", "NamesPage", "PeopleIndex", "PersonRow", "SeasonLink",
+    "events_pages", "family_prefix", "listed_plans", "names_pages", "page_digests", "people_index",
+]
+
+FRONT_PAGE_EVENTS = 100
+"""Events up to which the front page lists them all. A row is about 360 bytes (measured at
+1,000 events), so a hundred is about 36 KB, less than an event's standings page: a club's
+decade fits whole, and the front page of a site that small is the place to see it all."""
+
+PEOPLE_PAGE_ROWS = 500
+"""Players on a page of names at most (where their names allow it), and the players up to
+which the index lists them all on one page: a row is about 180 bytes, so about 90 KB,
+which a phone loads and filters at once."""
+
+NAMES_DIR = f"{PEOPLE_DIR}/names"
+"""The pages of names, in a folder of their own: a person's page is ``people/<key>.html``
+and a key may be any word."""
+PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
+UNDATED = "undated"
+
+
+# --- the events --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonLink:
+    """A season's page as a link: its year (None: the events without a date)."""
+
+    year: int | None
+    page: str
+    events: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventsPage:
+    """The front page, or an older season's page."""
+
+    page: str
+    entries: tuple[IndexEntry, ...]
+    """Its lines, newest first."""
+    year: int | None
+    """The season it lists; None on a front page that lists every event (or none)."""
+    seasons: tuple[SeasonLink, ...]
+    """The front page: the older seasons' pages; a season's page: every season's."""
+    is_front: bool
+
+    @property
+    def is_undated(self) -> bool:
+        return not self.is_front and self.year is None
+
+
+def season_page(year: int | None) -> str:
+    return f"{SEASONS_DIR}/{UNDATED if year is None else year}.html"
+
+
+def listed_plans(source: SiteSource, shown: EventsPage) -> tuple[EventPlan, ...]:
+    """The events a page of events lists (a festival's sections among them), newest first."""
+    if shown.year is None and shown.is_front:
+        return source.plans
+    slugs = {slug for entry in shown.entries for slug in _slugs(entry)}
+    return tuple(plan for plan in source.plans if plan.slug in slugs)
+
+
+def _slugs(entry: IndexEntry) -> list[str]:
+    return ([line.plan.slug for line in entry.festival.sections]
+            if entry.festival is not None else [entry.plan.slug])
+
+
+def _year(entry: IndexEntry) -> int | None:
+    start = entry.plan.info.start_date
+    return None if start is None else start.year
+
+
+def events_pages(source: SiteSource) -> tuple[EventsPage, ...]:
+    """The front page first, then each older season's page, newest first."""
+    found = source.index_views.get("events")
+    if found is None:
+        found = source.index_views["events"] = _events_pages(index_entries(source.plans))
+    return cast(tuple[EventsPage, ...], found)
+
+
+def _events_pages(entries: Sequence[IndexEntry]) -> tuple[EventsPage, ...]:
+    if len(entries) <= FRONT_PAGE_EVENTS or _year(entries[0]) is None:
+        return (EventsPage(page="index.html", entries=tuple(entries), year=None, seasons=(),
+                           is_front=True),)
+    by_year: dict[int | None, list[IndexEntry]] = {}
+    for entry in entries:  # newest first: the years come newest first, undated last
+        by_year.setdefault(_year(entry), []).append(entry)
+    current, *older = by_year
+    links = tuple(SeasonLink(year=year, page=season_page(year), events=len(by_year[year]))
+                  for year in older)
+    every = tuple(SeasonLink(year=year, page="index.html" if year == current
+                             else season_page(year), events=0) for year in by_year)
+    return (EventsPage(page="index.html", entries=tuple(by_year[current]), year=current,
+                       seasons=links, is_front=True),
+            *(EventsPage(page=link.page, entries=tuple(by_year[link.year]), year=link.year,
+                         seasons=every, is_front=False) for link in links))
+
+
+# --- the players --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonRow:
+    """A player's line on a page of names."""
+
+    key: str
+    name: str
+    federation: str
+    fide_id: int | None
+    events: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamesLink:
+    """A page of names as a link: the folded prefix its family names begin with."""
+
+    prefix: str
+    page: str
+    players: int
+
+    @property
+    def label(self) -> str:
+        return self.prefix.capitalize() or "#"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamesPage:
+    """The players whose family name begins with a prefix, with the bars to the others."""
+
+    link: NamesLink
+    rows: tuple[PersonRow, ...]
+    letters: tuple[NamesLink, ...]
+    """Each initial's first page, labelled by the initial."""
+    siblings: tuple[NamesLink, ...]
+    """The pages of its initial, when there are several; else none."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PeopleIndex:
+    """``people/index.html``: every player (a small site), or the pages of names."""
+
+    rows: tuple[PersonRow, ...]
+    """Every player, when the index lists them all; else none."""
+    letters: tuple[NamesLink, ...]
+    pages: tuple[NamesLink, ...]
+
+    @property
+    def is_split(self) -> bool:
+        return bool(self.pages)
+
+
+def family_prefix(name: str) -> str:
+    """The family name as the pages of names sort it: folded as the search folds it
+    (find.py), its words run together. A TRF name is "Family, Given" (TRF-16 field 2); a
+    name without a comma is taken whole."""
+    family = name.partition(",")[0]
+    return "".join(name_words(family)) or "".join(name_words(name))
+
+
+def names_page(prefix: str) -> str:
+    # find.py's shard keys: a file name whatever a name holds; "_" for a name of no letter.
+    return f"{NAMES_DIR}/{shard_key(prefix) or '_'}.html"
+
+
+def _split(rows: list[tuple[str, PersonRow]], prefix: str
+           ) -> list[tuple[str, list[tuple[str, PersonRow]]]]:
+    """The pages of the rows under ``prefix``: one, or one per longer prefix where they are
+    too many (those whose name is the prefix itself on a page of their own)."""
+    if len(rows) <= PEOPLE_PAGE_ROWS or all(len(folded) <= len(prefix) for folded, _ in rows):
+        return [(prefix, rows)]
+    groups: dict[str, list[tuple[str, PersonRow]]] = {}
+    for folded, row in rows:
+        groups.setdefault(folded[:len(prefix) + 1], []).append((folded, row))
+    pages = []
+    for longer in sorted(groups):
+        pages.extend([(longer, groups[longer])] if longer == prefix
+                     else _split(groups[longer], longer))
+    return pages
+
+
+def names_pages(source: SiteSource) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
+    """The players' index and the pages of names (none for a small site)."""
+    found = source.index_views.get("names")
+    if found is None:
+        found = source.index_views["names"] = _names_pages(source.persons)
+    return cast(tuple[PeopleIndex, tuple[NamesPage, ...]], found)
+
+
+def people_index(source: SiteSource) -> PeopleIndex:
+    return names_pages(source)[0]
+
+
+def _names_pages(persons: Sequence[Person]) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
+    rows = [PersonRow(key=person.key, name=person.name, federation=person.federation,
+                      fide_id=person.fide_id, events=len(person.appearances))
+            for person in persons]
+    if len(rows) <= PEOPLE_PAGE_ROWS:
+        return PeopleIndex(rows=tuple(rows), letters=(), pages=()), ()
+    by_initial: dict[str, list[tuple[str, PersonRow]]] = {}
+    for row in rows:  # by name already: each page keeps that order
+        folded = family_prefix(row.name)
+        by_initial.setdefault(folded[:1], []).append((folded, row))
+    pages: list[tuple[str, list[PersonRow], tuple[NamesLink, ...]]] = []
+    letters: list[NamesLink] = []
+    for initial in sorted(by_initial):
+        split = _split(by_initial[initial], initial)
+        links = tuple(NamesLink(prefix=prefix, page=names_page(prefix), players=len(rows))
+                      for prefix, rows in split)
+        letters.append(NamesLink(prefix=initial, page=links[0].page,
+                                 players=len(by_initial[initial])))
+        pages.extend((link.prefix, [row for _, row in rows], links if len(links) > 1 else ())
+                     for link, (_, rows) in zip(links, split, strict=True))
+    bar = tuple(letters)
+    shown = tuple(NamesPage(link=NamesLink(prefix=prefix, page=names_page(prefix),
+                                           players=len(rows)),
+                            rows=tuple(rows), letters=bar, siblings=siblings)
+                  for prefix, rows, siblings in pages)
+    return PeopleIndex(rows=(), letters=bar, pages=tuple(p.link for p in shown)), shown
+
+
+# --- what each page is made from -----------------------------------------------------------
+
+def page_digests(source: SiteSource, keys: Mapping[str, str], program: str,
+                 ) -> dict[str, str]:
+    """A digest of what each page of the index kinds shows, by its path: the events by
+    their cache keys (which digest the program and their inputs), the players by their
+    rows, the bars of links. A page whose events have no key is left out (rendered)."""
+    found: dict[str, str] = {}
+    series = [[plan.slug, plan.title, plan.is_final] for plan in source.series]
+    for shown in events_pages(source):
+        listed = _entry_keys(shown.entries, keys)
+        if listed is None:
+            continue
+        seasons = [[link.year, link.page, link.events] for link in shown.seasons]
+        if shown.is_front:
+            found[shown.page] = _digest(program, "front", shown.year, listed, seasons, series,
+                                        len(source.plans))
+        else:
+            found[shown.page] = _digest(program, "season", shown.year, listed, seasons)
+    index, pages = names_pages(source)
+    letters = [[link.label, link.page] for link in index.letters]
+    if index.is_split:
+        found[PEOPLE_PAGE] = _digest(
+            program, "people", [[link.label, link.page, link.players] for link in index.letters],
+            [[link.label, link.page, link.players] for link in index.pages],
+            len(source.persons), len(source.plans))
+    else:
+        found[PEOPLE_PAGE] = _digest(program, "people", _rows(index.rows), len(source.plans))
+    for page in pages:
+        found[page.link.page] = _digest(
+            program, "names", page.link.prefix, letters,
+            [[link.label, link.page] for link in page.siblings],
+            _rows(page.rows))
+    return found
+
+
+def _rows(rows: Sequence[PersonRow]) -> list[list[Any]]:
+    return [[row.key, row.name, row.federation, row.fide_id, row.events] for row in rows]
+
+
+def _entry_keys(entries: Sequence[IndexEntry], keys: Mapping[str, str],
+                ) -> list[list[str]] | None:
+    listed = []
+    for entry in entries:
+        for slug in _slugs(entry):
+            key = keys.get(slug)
+            if key is None:
+                return None
+            listed.append([slug, key])
+    return listed
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=True, separators=(",", ":"))
+                          .encode()).hexdigest()
