@@ -46,14 +46,15 @@ RATING_CHANGE_ANCHOR = "rating-change"
 ESTIMATED_MARK = "≈"
 """After a standings cell whose K is estimated; the legend says what it means."""
 
-# A counted game's line: its numbers and arithmetic in the words of HOW, the sentence above
-# the lines, which says once what a difference and an expected score are and cites the
-# articles (issue 26: each line saying it again was a tenth of a player page).
+# A counted game's line: its numbers and arithmetic, each named; the explanation page says
+# what a difference and an expected score are and cites the articles (issue 26: each line
+# saying it again was a tenth of a player page).
 GAME_COUNTED = N_("Round {round}: difference {difference}, expected score {expected}: "
                   "{k} × ({result} − {expected}) = {change}.")
 GAME_COUNTED_CAPPED = N_("Round {round}: difference {real}, counted as {difference}, "
                          "expected score {expected}: {k} × ({result} − {expected}) = {change}.")
-"""A game whose real difference is past the edition's limit (HOW: "at most 400")."""
+"""A game whose real difference is past the edition's limit (400 points, 350 before July
+2009)."""
 # {article} is a citation as cite() writes it: "B.02 8.3", or "B.02" where the texts of an
 # edition found give no number.
 NOT_COUNTED: Mapping[NotCounted, str] = MappingProxyType({
@@ -110,14 +111,14 @@ UNRATED = N_("No rating change: the player has no rating yet (a first rating is 
 EDITION = N_("FIDE Rating Regulations (B.02) in force from {date}")
 EDITION_BEFORE = N_("FIDE Rating Regulations (B.02) in force before {date}")
 """The edition before 1 July 2009, whose first day the texts found do not give."""
-HOW = N_("For each game against a rated opponent: the rating difference (at most {limit}, "
-         "{article}), the expected score for it from FIDE's table ({table}), and "
-         "K × (score − expected score); the changes are summed.")
 HOW_REAL_DIFFERENCE = N_("For each game against a rated opponent: the rating difference "
                          "(not cut at {limit} for a player rated {from_rating} or more, "
                          "{article}), the expected score for it from FIDE's table ({table}), "
                          "and K × (score − expected score); the changes are summed.")
-"""HOW for a player the edition keeps the real difference for (from October 2025)."""
+"""The method, said on the page of a player the edition keeps the real difference for (from
+October 2025): the lines of that page do not cut it, as the explanation page says a line
+does. Any other page leaves the method to the explanation page, which its heading links
+(issue 26: the same sentence on every page of an event was 215 bytes of each)."""
 
 
 def cite(article: str | None) -> str:
@@ -217,7 +218,8 @@ class RatingView:
     sum_sentence: str
     """"+12.8 − 3.2 = +9.6, rounded to +10 (B.02 8.3.4)."; or why there is no change."""
     how: str
-    """The method in one sentence, with the articles of the edition applied."""
+    """The method in one sentence, with the articles of the edition applied, for a player
+    the edition keeps the real difference for; "" for any other (HOW_REAL_DIFFERENCE)."""
     edition: str
     """The edition of B.02 applied, in words."""
     anchor: str
@@ -262,7 +264,7 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
         k_sentences=_k_sentences(change, player),
         lines=lines if change.rating is not None else (),
         sum_sentence=summary,
-        how=_how_words(edition, _keeps_real_difference(change), language),
+        how=_how_words(edition, language) if _keeps_real_difference(change) else "",
         edition=_edition_words(edition, language),
         anchor=f"p{player.start_no}-{RATING_CHANGE_ANCHOR}",
         explanation_href=explanation_href,
@@ -274,8 +276,8 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
 # The sentences every player of an event shares (the edition's method and its date), worked
 # out once per language rather than once per page; ``language``: the catalogue's digest.
 @functools.lru_cache(maxsize=64)
-def _how_words(edition: RatingEdition, keeps_real_difference: bool, language: str) -> str:
-    return words(HOW_REAL_DIFFERENCE if keeps_real_difference else HOW,
+def _how_words(edition: RatingEdition, language: str) -> str:
+    return words(HOW_REAL_DIFFERENCE,
                  {"article": cite(edition.article_game), "table": cite(edition.article_table),
                   "limit": edition.max_difference,
                   "from_rating": edition.keeps_real_difference_from})
