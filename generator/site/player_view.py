@@ -663,8 +663,7 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
               if shared.rating_changes is not None else None)
     if change is None:
         return None
-    return player_rating_view(change, plan.tournament, player, shared.rating_href,
-                              lambda number: _sibling_href(plan.slug, number))
+    return player_rating_view(change, player, shared.rating_href)
 
 
 def performance_words(player: Player, tournament: Tournament) -> str:

@@ -10,13 +10,13 @@ fragment), translated where a page uses it. Its numbers are written by ``numbers
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
 from generator.messages import N_
-from generator.model import Player, StartNo, Tournament
+from generator.model import Player, StartNo
 from generator.rules.rating_change import (
     GameRatingChange,
     KReason,
@@ -184,18 +184,11 @@ def _cell(change: RatingChange) -> RatingCell:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RatingGameLine:
-    """One round of the derivation: the numbers as written, and the sentences saying them."""
+    """One round of the derivation: its change as written, and the sentences saying it (the
+    opponent, their rating and their page are the round-by-round table's: issue 25, a line
+    made 22,000 times in a 2,000-player event makes only what its page writes)."""
 
     round_no: int
-    opponent: Player | None
-    opponent_href: str
-    """The opponent's page, relative to the player's page; "" without one."""
-    opponent_rating: str
-    """"2150", or "—" for an unrated opponent or none."""
-    difference: str
-    """The difference as used, after the 400-point rule ("+120", "−400"); "" if not counted."""
-    expected: str
-    """The expected score from the table ("0.36"); "" if not counted."""
     change: str
     """K x (score - expected) ("+12.8"); "" if not counted."""
     counted: bool
@@ -234,15 +227,14 @@ class RatingView:
         return self.round_changes.get(round_no, "")
 
 
-def player_rating_view(change: RatingChange, tournament: Tournament, player: Player,
-                       explanation_href: str, sibling_href: Callable[[int], str]) -> RatingView:
-    """``sibling_href(start_no)``: another player's page seen from this one."""
+def player_rating_view(change: RatingChange, player: Player,
+                       explanation_href: str) -> RatingView:
+    """``explanation_href``: the explanation page, relative to the player's page."""
     edition = change.edition
     # ``games`` works the arithmetic out each time it is read: once per page.
     games = change.games
     language = active().digest
-    lines = tuple(_game_line(game, change, tournament, sibling_href, language)
-                  for game in games)
+    lines = tuple(_game_line(game, change, language) for game in games)
     counted = tuple(game.change for game in games if game.counted and game.change is not None)
     if change.rating is None:
         summary = words(UNRATED)
@@ -318,21 +310,13 @@ def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
     return tuple(sentences)
 
 
-def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournament,
-               sibling_href: Callable[[int], str], language: str) -> RatingGameLine:
-    opponent = (tournament.player(game.opponent)
-                if game.opponent is not None and tournament.has_player(game.opponent)
-                else None)
-    href = sibling_href(opponent.start_no) if opponent is not None else ""
-    rating = str(game.opponent_rating) if game.opponent_rating is not None else "—"
-    article = cite(change.edition.article_game)
+def _game_line(game: GameRatingChange, change: RatingChange, language: str) -> RatingGameLine:
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
-        return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
-                              opponent_rating=rating, difference="", expected="", change="",
-                              counted=False,
-                              sentences=_not_counted_words(reason, article, language))
+        return _new_game_line(round_no=game.round, change="", counted=False,
+                              sentences=_not_counted_words(
+                                  reason, cite(change.edition.article_game), language))
     expected, shown_change = _counted_numbers(game.expected, game.change, language)
     numbers = {"round": game.round, "difference": signed_text(game.difference),
                "expected": expected, "k": change.k, "result": plain_number(game.result),
@@ -342,9 +326,7 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
                          {**numbers, "real": signed_text(change.rating - game.opponent_rating)})
     else:
         sentence = words(GAME_COUNTED, numbers)
-    return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
-                          opponent_rating=rating, difference=signed_text(game.difference),
-                          expected=expected, change=shown_change, counted=True,
+    return _new_game_line(round_no=game.round, change=shown_change, counted=True,
                           sentences=(sentence,))
 
 
@@ -355,6 +337,4 @@ def _counted_numbers(expected: Decimal, change: Decimal, language: str) -> tuple
     return hundredths_text(expected), change_text(change)
 
 
-_new_game_line = keyword_record_maker(
-    RatingGameLine, "round_no", "opponent", "opponent_href", "opponent_rating", "difference",
-    "expected", "change", "counted", "sentences")
+_new_game_line = keyword_record_maker(RatingGameLine, "round_no", "change", "counted", "sentences")

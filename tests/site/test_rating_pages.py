@@ -207,8 +207,8 @@ _SMALL = """
 def test_a_k_the_settings_give_is_not_marked_estimated() -> None:
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(default=40), on=None)
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert not view.is_estimated
     assert view.k_sentences == ("K 40: the event's settings give it for every player.",)
     # 40 x (1 - 0.36) = +25.6; 40 x (0.5 - 0.64) = -5.6.
@@ -222,14 +222,13 @@ def test_the_sentences_every_player_shares_are_worded_once() -> None:
     per language and the same text for each page, not once per player."""
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(default=40), on=None)
-    views = [player_rating_view(changes[number], tournament, tournament.player(number),
-                                "rating-change.html", lambda n: f"{n}.html")
+    views = [player_rating_view(changes[number], tournament.player(number),
+                                "rating-change.html")
              for number in (StartNo(1), StartNo(2))]
     assert views[0].edition is views[1].edition
     with speaking("de"):
-        german = player_rating_view(changes[StartNo(1)], tournament,
-                                    tournament.player(StartNo(1)), "rating-change.html",
-                                    lambda n: f"{n}.html")
+        german = player_rating_view(changes[StartNo(1)],
+                                    tournament.player(StartNo(1)), "rating-change.html")
     assert german.edition != views[0].edition
 
 
@@ -244,8 +243,8 @@ def test_the_method_is_said_on_a_page_only_where_the_player_keeps_the_real_diffe
     """)
     changes = rating_changes(tournament, KSettings(default=10),
                              on=datetime.date(2026, 1, 10))
-    top, club = (player_rating_view(changes[number], tournament, tournament.player(number),
-                                    "rating-change.html", lambda n: f"{n}.html")
+    top, club = (player_rating_view(changes[number], tournament.player(number),
+                                    "rating-change.html")
                  for number in (StartNo(1), StartNo(2)))
     assert club.how == ""
     assert top.how.startswith("For each game against a rated opponent: the rating difference "
@@ -255,8 +254,8 @@ def test_the_method_is_said_on_a_page_only_where_the_player_keeps_the_real_diffe
 def test_k_given_for_one_player_wins_over_the_rule() -> None:
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(players={StartNo(1): 10}), on=None)
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert view.k_sentences == ("K 10: the event's settings give it for this player.",)
     assert view.total == "+5.0"  # 10 x 0.64 - 10 x 0.14
 
@@ -302,8 +301,8 @@ def test_a_game_fide_rates_but_the_file_cannot_is_left_out_and_said_so() -> None
         3 Cyril -    | -H   1w0
     """)
     changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2010, 3, 1))
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert [line.sentences for line in view.lines][1] == (
         "Left out: FIDE rates this game against the rating the unrated opponent gets from "
         "the event, which the file cannot hold.",)
@@ -328,8 +327,8 @@ def test_before_july_2009_the_350_point_rule_and_a_citation_without_a_number() -
         2 Boris 2300 | 1b0
     """)
     changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2005, 6, 1))
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert view.lines[0].sentences == (
         "Round 1: difference −400, counted as −350, expected score 0.11: "
         "15 × (1 − 0.11) = +13.35.",)
