@@ -40,7 +40,10 @@ def rounds_rows(view: PlayerView, unplayed_href: str,
     environment, passes it: it imports this module)."""
     rating = view.rating
     has_counts = bool(view.buchholz_code)
+    # A round's kind, colour and result are a few words or letters, each escaped once a page.
     kinds: dict[object, str] = {}
+    colours: dict[str, str] = {}
+    symbols: dict[str, str] = {}
     dummy = cut = ""
     if has_counts:
         dummy = f'<a href="{escape(unplayed_href)}">{_words(DUMMY)}</a> '
@@ -60,9 +63,15 @@ def rounds_rows(view: PlayerView, unplayed_href: str,
         else:
             who = f"— {kind}"
             rating_cell = ""
+        colour = colours.get(line.color)
+        if colour is None:
+            colour = colours[line.color] = str(escape(colour_letter(line.color)))
+        symbol = symbols.get(line.symbol)
+        if symbol is None:
+            symbol = symbols[line.symbol] = str(escape(line.symbol))
         row = (f'<tr><td><a href="{line.round_href}">{line.round_no}</a><th scope="row">{who}'
-               f"<td>{rating_cell}<td>{escape(colour_letter(line.color))}"
-               f"<td>{escape(line.symbol)}<td>{line.running_text}<td>{line.opponent_score_text}")
+               f"<td>{rating_cell}<td>{colour}<td>{symbol}<td>{line.running_text}"
+               f"<td>{line.opponent_score_text}")
         if has_counts:
             counts_as = line.counts_as
             if counts_as:
@@ -70,7 +79,7 @@ def rounds_rows(view: PlayerView, unplayed_href: str,
                         f"{cut if counts_as.cut else ''}")
             else:
                 row += "<td>—"
-        if rating:
-            row += f"<td>{escape(rating.change_in(line.round_no))}"
+        if rating:  # numbers.change_text: digits, a sign and a decimal separator
+            row += f"<td>{rating.change_in(line.round_no)}"
         written.append(row + "\n")
     return Markup("".join(written))
