@@ -285,8 +285,8 @@ def medians(ctx: Context, case: str, measure: Callable[[Tree, int], Values],
             samples[tree.label].append(values)
             shown = ", ".join(f"{key} {value:.3g}" for key, value in values.items())
             print(f"[{case}] run {number}/{ctx.runs} {tree.label}: {shown}", flush=True)
-    return {label: failed.get(label) or {key: statistics.median(s[key] for s in runs)
-                                         for key in runs[0]}
+    return {label: failed.get(label) or {key: statistics.median(s[key] for s in runs if key in s)
+                                         for key in dict.fromkeys(k for s in runs for k in s)}
             for label, runs in samples.items()}
 
 

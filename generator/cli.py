@@ -562,8 +562,8 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
 @click.argument("events", required=False, default="events", type=click.Path(),
                 metavar="[EVENTS]")
 @click.option("--out", "out", default="site", show_default=True, type=click.Path(),
-              help="Folder the site is written to (replaced only when the build succeeds, "
-                   "and only if it is new, empty or a site build made).")
+              help="Folder the site is written to (only the pages that changed, and only "
+                   "if it is new, empty or a site build made).")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors: nothing is written.")
 @click.option("--clean", is_flag=True,
               help="Render every page again instead of reusing the unchanged events' pages.")
@@ -571,19 +571,23 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
 def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """Build the static site from an events folder (default events/) into site/.
 
-    Every event is read and computed, every page rendered into a staging folder
-    beside OUT, and only then does that folder replace OUT: a failed build leaves
-    the previous site untouched and prints every problem. OUT must be new, empty,
-    or a site that build made (it holds .standings-site); anything else, and the
-    events, templates or project folder, is refused. The same input always
-    gives byte-identical files. Templates in a templates/ folder beside EVENTS
-    override the built-in ones file by file; site.yml beside EVENTS gives the site's
-    title, published url, description and logo (see the README).
+    Every event that changed is read and computed, and each page whose bytes
+    changed is written into OUT in place, replaced whole: a failed build writes
+    nothing, and one killed while writing leaves every page old or new, which
+    the next build completes (OUT/.standings-cache/journal). Two builds of one
+    OUT never write at once: the second stops. OUT must be new, empty, or a site
+    that build made (it holds .standings-site); anything else, and the events,
+    templates or project folder, is refused. The same input always gives
+    byte-identical files. Templates in a templates/ folder beside EVENTS
+    override the built-in ones file by file; site.yml beside EVENTS gives the
+    site's title, published url, description and logo (see the README).
 
     Builds are incremental: an event whose files, templates and program version
-    are unchanged keeps the pages it has in OUT (OUT/.standings-cache.json
-    records what they were made from), and when nothing changed nothing is
-    written. --clean renders everything again; the result is the same.
+    are unchanged keeps the pages it has in OUT (OUT/.standings-cache/ records
+    what they were made from) and is not read again; its warnings are counted
+    in one line rather than printed again ('standings check' lists them, and
+    --strict still refuses them). When nothing changed nothing is written.
+    --clean renders everything again; the result is the same.
     """
     import time
 

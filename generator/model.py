@@ -69,8 +69,9 @@ class Edition(StrEnum):
     @property
     def has_2026_rules(self) -> bool:
         """The rules of 1 March 2026: the dummy's score capped (16.4), no Buchholz family in
-        a round robin (Art. 8), STD, TPN and RTNG (7.7, 7.8, 10.6). The one test of them."""
-        return self.is_at_least(Edition.FIDE_2026_03)
+        a round robin (Art. 8), STD, TPN and RTNG (7.7, 7.8, 10.6). The one test of them
+        (worked out once per edition: every unplayed round of every player asks)."""
+        return _HAS_2026_RULES[self]
 
     @classmethod
     def in_force_on(cls, day: datetime.date | None) -> Edition:
@@ -85,6 +86,7 @@ _EDITION_EFFECTIVE = {
     Edition.FIDE_2024_08: datetime.date(2024, 8, 1),
     Edition.FIDE_2026_03: datetime.date(2026, 3, 1),
 }
+_HAS_2026_RULES = {edition: edition.is_at_least(Edition.FIDE_2026_03) for edition in Edition}
 
 
 class Color(StrEnum):

@@ -45,6 +45,12 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
+@functools.cache
+def syntax_tree(module: str) -> ast.Module:
+    """The module's parse, once a run: every check below reads the same source."""
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
 def _target(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
     """The generator modules an import statement loads (``from generator.site import pages``
     loads generator.site.pages)."""
@@ -63,9 +69,11 @@ def _target(module: str, node: ast.ImportFrom | ast.Import) -> list[str]:
     return [n for n in names if n == "generator" or n.startswith("generator.")]
 
 
-def imports(module: str) -> list[tuple[str, int, bool]]:
-    """(imported module, line, inside a function) for every generator import of ``module``."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+@functools.cache
+def imports(module: str) -> tuple[tuple[str, int, bool], ...]:
+    """(imported module, line, inside a function) for every generator import of ``module``
+    (worked out once a run: three checks and the import graph read it)."""
+    tree = syntax_tree(module)
     found: list[tuple[str, int, bool]] = []
 
     def visit(node: ast.AST, in_function: bool) -> None:
@@ -76,7 +84,7 @@ def imports(module: str) -> list[tuple[str, int, bool]]:
             inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
             visit(child, inner)
     visit(tree, False)
-    return found
+    return tuple(found)
 
 
 class _ImportGraph(UserDict[str, list[str]]):
@@ -180,7 +188,7 @@ def loaded_packages(module: str) -> set[str]:
                 for block in (node.body, *(h.body for h in node.handlers), node.orelse,
                               node.finalbody):
                     visit(block)
-    visit(ast.parse(MODULES[module].read_text(encoding="utf-8")).body)
+    visit(syntax_tree(module).body)
     return found - {"generator"}
 
 

@@ -439,6 +439,12 @@ _GAME_CODES: Mapping[str, ResultCode] = {
     code.value: code for code in ResultCode if code.is_over_the_board or code.is_forfeit}
 """Results that need no second look when an opponent is named: games and forfeits."""
 _COLORS: Mapping[str, Color] = {"w": Color.WHITE, "b": Color.BLACK}
+_NO_COLOR = Color.NONE
+"""Read once: an enum's member is slow to look up in Python 3.11, and the rounds' loop
+below asks for it per round."""
+_CODES: Mapping[str, ResultCode] = {code.value: code for code in ResultCode}
+"""A result code by the character written: ``ResultCode(character)`` costs an enum call
+per unusual round."""
 _new_player = keyword_record_maker(
     Player, "start_no", "name", "sex", "title", "rating", "national_rating", "federation",
     "fide_id", "national_id", "birth", "points_in_file", "rank_in_file", "results", "line")
@@ -480,7 +486,7 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
             code = _GAME_CODES.get(result) if opponent else None
             if code is not None:  # the usual round: nothing to look at twice
                 made.append(_new_round_result(round_no, opponent,
-                                              _COLORS.get(color, Color.NONE), code, line,
+                                              _COLORS.get(color, _NO_COLOR), code, line,
                                               82 + 10 * round_no))
                 games.append(code)
                 continue
@@ -488,14 +494,14 @@ def _results(player: PlayerRecord, total_rounds: int, rounds_played: int,
                     and result == " "):
                 code = _unusual_code(opponent, result, round_no, rounds_played, line, sink)
                 made.append(_new_round_result(round_no, opponent or None,  # 0000: none
-                                              _COLORS.get(color, Color.NONE), code, line,
+                                              _COLORS.get(color, _NO_COLOR), code, line,
                                               82 + 10 * round_no))
                 key = (code, bool(opponent))
                 counts[key] = counts.get(key, 0) + 1
                 continue
         # No data for this round: not played yet, or (inside the played rounds) absent.
         code = ResultCode.BLANK if round_no <= rounds_played else ResultCode.NO_DATA
-        made.append(_new_round_result(round_no, None, Color.NONE, code, player.line,
+        made.append(_new_round_result(round_no, None, _NO_COLOR, code, player.line,
                                       82 + 10 * round_no))
         counts[code, False] = counts.get((code, False), 0) + 1
     for code in set(games):
@@ -517,7 +523,7 @@ def _every_round_a_game(line: int, opponents: tuple[int | None, ...], colors: st
         return None
     in_file = len(opponents)
     made = tuple(map(_new_round_result, range(1, in_file + 1), opponents,
-                     map(_COLORS.get, colors, repeat(Color.NONE)), codes,
+                     map(_COLORS.get, colors, repeat(_NO_COLOR)), codes,
                      repeat(line, in_file), range(92, 92 + 10 * in_file, 10)))
     in_any_order = "".join(sorted(written))
     tally = games_tallies.get(in_any_order)
@@ -540,7 +546,8 @@ def _tally_of(counts: Mapping[tuple[ResultCode, bool], int]) -> Tally:
 def _unusual_code(opponent: int | None, result: str, round_no: int, rounds_played: int,
                   line: int, sink: DiagnosticSink) -> ResultCode:
     """The code of a round block without an opponent, or with no game result, warned about."""
-    code = ResultCode.PENDING if result in "X?" else ResultCode(result)
+    code = (ResultCode.PENDING if result in "X?"
+            else _CODES[result] if result in _CODES else ResultCode(result))
     result_column = 89 + 10 * round_no
     if code is ResultCode.BLANK and opponent is not None:
         # A pairing without a result: published but not played yet (in-tournament file).

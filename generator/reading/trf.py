@@ -466,7 +466,6 @@ def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
         if not _POINTS_FIELD.fullmatch(points_text):
             return None
         points = Decimal(points_text)
-    blocks = _new_round_blocks(line=number, opponents=(), colors="", results="")
     if len(line) > 90:
         if not _ROUND_BLOCKS.fullmatch(line, 90):
             return None
@@ -477,6 +476,8 @@ def _read_well_formed_player(line: str, number: int, opponents: _OpponentFields
             colors=line[96::10].lower(),
             # A blank result when the line ends at a colour.
             results=line[98::10].upper().ljust(count))
+    else:
+        blocks = _new_round_blocks(line=number, opponents=(), colors="", results="")
     sex, title, name, federation, birth = _text_fields(line)
     return _new_player_record(
         start_no=start_no, sex=sex, title=title, name=name, rating=rating or None,

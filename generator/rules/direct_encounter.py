@@ -131,8 +131,10 @@ def _separate_standings(ctx: Context, spec: TiebreakSpec, members: Sequence[int]
     scores = dict.fromkeys(members, ZERO)
     met = dict.fromkeys(members, 0)
     for (a, _), played in games.items():
-        # 6.1.2: several games between the same two players count as their average.
-        scores[a] += sum((p for _, p, _ in played), ZERO) / len(played)
+        # 6.1.2: several games between the same two players count as their average (one
+        # game, most often, counts as it is).
+        scores[a] += (played[0][1] if len(played) == 1
+                      else sum((p for _, p, _ in played), ZERO) / len(played))
         met[a] += 1
     return scores, met, games
 
@@ -161,11 +163,13 @@ def apply_direct_encounter(ctx: Context, spec: TiebreakSpec, members: Sequence[i
     others = len(members) - 1
     all_met = all(met[i] == others for i in members)
     start_no = {i: sheet.players[i].start_no for i in members}
+    # Each game once, seen from the lower starting number, in the order of the numbers.
     record_games = tuple(
-        (r + 1, start_no[a], start_no[b], pa, pb)
-        for (a, b), played in sorted(
-            games.items(), key=lambda pair: (start_no[pair[0][0]], start_no[pair[0][1]]))
-        for r, pa, pb in played if start_no[a] < start_no[b])
+        (r + 1, low, high, pa, pb)
+        for (low, high), played in sorted(
+            ((start_no[a], start_no[b]), played) for (a, b), played in games.items()
+            if start_no[a] < start_no[b])
+        for r, pa, pb in played)
     if all_met:
         # 6.2: the separate standings rank everyone; equal scores are re-examined alone.
         ranked = sorted(members, key=lambda i: (-scores[i], start_no[i]))
@@ -186,12 +190,12 @@ def apply_direct_encounter(ctx: Context, spec: TiebreakSpec, members: Sequence[i
         win = sheet.win
         loss = ctx.tournament.score_system.loss
         best = {i: scores[i] + win * (others - met[i]) for i in members}
-        worst = {i: scores[i] + loss * (others - met[i]) for i in members}
         remaining = sorted(members, key=lambda i: (-scores[i], -best[i], start_no[i]))
         subgroups = []
         while len(remaining) > 1:
             top = remaining[0]
-            if all(worst[top] > best[j] for j in remaining[1:]):
+            worst = scores[top] + loss * (others - met[top])  # only the top's is asked
+            if all(worst > best[j] for j in remaining[1:]):
                 subgroups.append((top,))
                 remaining.pop(0)
             else:

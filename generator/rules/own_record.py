@@ -52,22 +52,29 @@ def _counting_column(ctx: Context, spec: TiebreakSpec, article: str,
     return Column(spec=spec, values=values, derivation=build)
 
 
+def _win_units(ctx: Context) -> int:
+    """The points of a win in the sheet's units: a round's points are a win exactly when its
+    units are these (every points value is a whole number of units), compared as whole
+    numbers rather than as Decimals, round after round."""
+    return int(ctx.sheet.win / ctx.sheet.unit)
+
+
 @tiebreak("WIN")
 def number_of_wins(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.1: rounds where the player obtained, with or without playing, the points of a win."""
-    win = ctx.sheet.win
+    win = _win_units(ctx)
     return _counting_column(ctx, spec, "7.1", [
-        tuple([p == win for p in row]) for row in ctx.sheet.points])
+        tuple([u == win for u in row]) for row in ctx.sheet.units])
 
 
 @tiebreak("WON")
 def number_of_games_won(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.2: games won over the board (15.2 keeps forfeits out even in round robins)."""
     sheet = ctx.sheet
-    win, game = sheet.win, RoundKind.GAME
+    win, game = _win_units(ctx), RoundKind.GAME
     return _counting_column(ctx, spec, "7.2", [
-        tuple([k is game and p == win for k, p in zip(kinds, points_, strict=True)])
-        for kinds, points_ in zip(sheet.kinds, sheet.points, strict=True)])
+        tuple([k is game and u == win for k, u in zip(kinds, units, strict=True)])
+        for kinds, units in zip(sheet.kinds, sheet.units, strict=True)])
 
 
 @tiebreak("BPG")
@@ -84,11 +91,11 @@ def games_played_with_black(ctx: Context, spec: TiebreakSpec) -> Column:
 def games_won_with_black(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.4: games won over the board with Black."""
     sheet = ctx.sheet
-    win, game, black = sheet.win, RoundKind.GAME, Color.BLACK
+    win, game, black = _win_units(ctx), RoundKind.GAME, Color.BLACK
     return _counting_column(ctx, spec, "7.4", [
-        tuple([k is game and c is black and p == win
-               for k, c, p in zip(kinds, colors, points_, strict=True)])
-        for kinds, colors, points_ in zip(sheet.kinds, ctx.colors(), sheet.points, strict=True)])
+        tuple([k is game and c is black and u == win
+               for k, c, u in zip(kinds, colors, units, strict=True)])
+        for kinds, colors, units in zip(sheet.kinds, ctx.colors(), sheet.units, strict=True)])
 
 
 _NOT_ELECTED = frozenset({RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE,

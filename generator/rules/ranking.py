@@ -326,7 +326,10 @@ def _compute_standings(
         tournament=tournament, edition=edition, specs=parsed, rows=tuple(rows),
         after_round=rounds, is_final=is_complete_after(tournament, rounds),
         direct_encounters=tuple(groups_seen), dropped=dropped,
-        diagnostics=rank_column_diagnostics(rows, source), lots_seed=used_seed)
+        # The file's rank column is the final standings': a ranking after an earlier round
+        # is not held to it (no row's rank_in_file_differs), so it has nothing to say.
+        diagnostics=rank_column_diagnostics(rows, source) if is_current else (),
+        lots_seed=used_seed)
 
 
 def _split(group: list[int], values: Sequence[Decimal | None], *,

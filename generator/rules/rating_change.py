@@ -30,8 +30,12 @@ from typing import TypeAlias
 
 from generator.model import ROUND_KINDS, Player, ResultCode, RoundKind, StartNo, Tournament
 from generator.rules.categories import read_birth
-from generator.rules.ratings import score_probability_hundredths
-from generator.speed import frozen_record
+from generator.rules.ratings import (
+    PD_HUNDREDTHS_BY_DIFFERENCE,
+    WIDEST_DIFFERENCE,
+    score_probability_hundredths,
+)
+from generator.speed import frozen_record, keyword_record_maker
 
 ONE_HUNDREDTH = Decimal("0.01")
 
@@ -347,6 +351,11 @@ _FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 _SCORE_HUNDREDTHS = {ResultCode.WIN: 100, ResultCode.DRAW: 50, ResultCode.LOSS: 0}
 """The scores of :data:`_SCORES` in hundredths, as PD is in the table."""
 
+_COUNTED_SCORE_HUNDREDTHS = {code: score for code, score in _SCORE_HUNDREDTHS.items()
+                             if ROUND_KINDS[code, True] is RoundKind.GAME}
+"""The codes of a game against a named opponent that counts (the others, forfeits and
+unrated games, count for nothing: ``_round``), with their score in hundredths."""
+
 _expected_hundredths = functools.cache(score_probability_hundredths)
 """PD in hundredths for a difference as used: a few hundred values, each looked up once."""
 
@@ -374,25 +383,30 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
                             k_reason=None, no_change=NoChange.UNRATED, edition=edition)
     k, source, reason = k_factor(player, k_settings, edition, on)
     widest = _widest(rating, edition)
-    kinds, game = ROUND_KINDS, RoundKind.GAME
-    score_hundredths, expected = _SCORE_HUNDREDTHS, _expected_hundredths
+    # The 400-point rule's limit and the PD table's own ends (score_probability_hundredths)
+    # in one: a difference inside it is an index of the table as it stands.
+    limit = WIDEST_DIFFERENCE if widest is None else min(widest, WIDEST_DIFFERENCE)
+    scores, expected = _COUNTED_SCORE_HUNDREDTHS, PD_HUNDREDTHS_BY_DIFFERENCE
     counted = 0
     margin = 0
     """The sum over the counted games of score - PD, in hundredths: K x this is the total."""
     for result in player.results:
         # The rounds ``_rounds`` counts (a game against a rated opponent with a score), as
         # it counts them; the others bring nothing to the totals.
-        opponent, code = result.opponent, result.code
-        if opponent is None or code not in score_hundredths or kinds[code, True] is not game:
+        opponent = result.opponent
+        if opponent is None:
+            continue
+        score = scores.get(result.code)
+        if score is None:
             continue
         opponent_rating = ratings.get(opponent)
         if opponent_rating is None:
             continue
         difference = rating - opponent_rating
-        if widest is not None and not -widest <= difference <= widest:
-            difference = widest if difference > 0 else -widest
+        if not -limit <= difference <= limit:
+            difference = limit if difference > 0 else -limit
         counted += 1
-        margin += score_hundredths[code] - expected(difference)
+        margin += score - expected[difference]
     k_before_cap = None
     if edition.caps_k_times_games and counted and k * counted > K_TIMES_GAMES_LIMIT:
         # 8.3.3: the games of this event alone pass K x n = 700, so K is the largest whole
@@ -402,11 +416,18 @@ def _rating_change(player: Player, ratings: Mapping[StartNo, int | None],
     # K x (score - PD) is a whole number of hundredths, so their sum is K x ``margin``
     # hundredths exactly, with the same two decimals ("12.80", "0.00").
     total = Decimal(k * margin) * ONE_HUNDREDTH if counted else Decimal(0)
-    return RatingChange(
+    return _new_rating_change(
         start_no=player.start_no, rating=rating, k=k, k_source=source, k_reason=reason,
-        k_before_cap=k_before_cap, total=total, counted_games=counted,
-        rounded=int(total.quantize(Decimal(1), rounding=ROUND_HALF_UP)), edition=edition,
-        player=player, ratings=ratings)
+        k_before_cap=k_before_cap, total=total,
+        rounded=int(total.quantize(_ONE, rounding=ROUND_HALF_UP)), counted_games=counted,
+        no_change=None, edition=edition, player=player, ratings=ratings)
+
+
+_ONE = Decimal(1)
+# One per player of the event (speed.py says why this way).
+_new_rating_change = keyword_record_maker(
+    RatingChange, "start_no", "rating", "k", "k_source", "k_reason", "k_before_cap", "total",
+    "rounded", "counted_games", "no_change", "edition", "player", "ratings")
 
 
 def _rounds(player: Player, rating: int, ratings: Mapping[StartNo, int | None],

@@ -75,10 +75,10 @@ PD_HIGHER = _pd_table()
 """PD x 100 of the higher-rated player for a difference 0..736 (and 100 beyond: full scale)."""
 
 
-_WIDEST_DIFFERENCE = 8000
-_PD_BY_DIFFERENCE = tuple(
-    [PD_HIGHER[d] if d < 736 else 100 for d in range(_WIDEST_DIFFERENCE + 1)]
-    + [100 - (PD_HIGHER[d] if d < 736 else 100) for d in range(_WIDEST_DIFFERENCE, 0, -1)])
+WIDEST_DIFFERENCE = 8000
+PD_HUNDREDTHS_BY_DIFFERENCE = tuple(
+    [PD_HIGHER[d] if d < 736 else 100 for d in range(WIDEST_DIFFERENCE + 1)]
+    + [100 - (PD_HIGHER[d] if d < 736 else 100) for d in range(WIDEST_DIFFERENCE, 0, -1)])
 """PD x 100 of a player rated d points above the opponent, for -8000 <= d <= 8000: the
 negative differences sit at the end, where Python's negative indices find them."""
 
@@ -86,13 +86,13 @@ negative differences sit at the end, where Python's negative indices find them."
 def score_probability_hundredths(difference: int) -> int:
     """PD x 100 (B.02 8.1.2) of a player rated ``difference`` points above the opponent
     (negative: below), on the full scale; the caller applies any 400-point rule first."""
-    widest = _WIDEST_DIFFERENCE
-    return _PD_BY_DIFFERENCE[max(-widest, min(widest, difference))]
+    widest = WIDEST_DIFFERENCE
+    return PD_HUNDREDTHS_BY_DIFFERENCE[max(-widest, min(widest, difference))]
 
 
 def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
     """Sum of scoring probabilities x 100 (B.02 8.1.2, full scale as 10.3 requires)."""
-    table = _PD_BY_DIFFERENCE
+    table = PD_HUNDREDTHS_BY_DIFFERENCE
     return sum([table[rating - opponent] for opponent in opponents])
 
 
@@ -301,7 +301,11 @@ def _undefined_column(ctx: Context, spec: TiebreakSpec) -> Column:
 
 
 def _as_decimals(values: Sequence[int | None]) -> tuple[Decimal | None, ...]:
-    return tuple(None if v is None else Decimal(v) for v in values)
+    """Each distinct value converted once (a rating is shared by many players)."""
+    converted: dict[int | None, Decimal | None] = {v: Decimal(v) for v in set(values)
+                                                   if v is not None}
+    converted[None] = None
+    return tuple(map(converted.__getitem__, values))
 
 
 def _rating_column(ctx: Context, spec: TiebreakSpec, article: str) -> Column:
@@ -387,17 +391,15 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
     def known(i: int) -> list[tuple[int, int]]:
         """(round index, performance) of each opponent met over the board whose ``base``
         is defined."""
-        found = []
-        for r in games.rounds[i]:
-            performance = performances[sheet.opponents[i][r]]
-            if performance is not None:
-                found.append((r, performance))
-        return found
+        opponents = sheet.opponents[i]
+        return [(r, performance) for r in games.rounds[i]
+                if (performance := performances[opponents[r]]) is not None]
 
-    values: list[Decimal | None] = []
+    averages: list[int | None] = []
     for i in range(len(ctx.players)):
         met = [performance for _, performance in known(i)]
-        values.append(Decimal(_half_up_ratio(sum(met), len(met))) if met else None)
+        averages.append(_half_up_ratio(sum(met), len(met)) if met else None)
+    values = _as_decimals(averages)
 
     def build(i: int) -> Explained:
         parts = tuple(Part(round=r + 1, kind=RoundKind.GAME, value=Decimal(performance),
@@ -412,7 +414,7 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
         note = RoundedNote(article=article, exact=total / len(parts), rounded=value,
                            games=len(parts))
         return Explained(value=value, parts=parts, notes=(note,), total=total)
-    return Column(spec=spec, values=tuple(values), derivation=build)
+    return Column(spec=spec, values=values, derivation=build)
 
 
 @tiebreak("APRO")

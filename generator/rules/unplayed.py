@@ -35,7 +35,7 @@ from generator.model import (
     Tournament,
     UnplayedOptions,
 )
-from generator.speed import frozen_record
+from generator.speed import frozen_record, keyword_record_maker
 
 NO_OPPONENT = -1
 """Index used where a round has no opponent (byes, absences)."""
@@ -66,6 +66,7 @@ _VOLUNTARY = frozenset({Category.REQUESTED_BYE_THEN_AVAILABLE, Category.FORFEIT_
 
 _GAME_KINDS = frozenset({RoundKind.GAME, RoundKind.PENDING})
 _FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
+_GAME_AND_FORFEIT_KINDS = _GAME_KINDS | _FORFEITS
 _PAIRED = frozenset({RoundKind.GAME, RoundKind.PENDING, RoundKind.FORFEIT_WIN,
                      RoundKind.FORFEIT_LOSS})
 
@@ -125,6 +126,11 @@ class DummyScore:
         return self.own if self.cap is None else min(self.own, self.cap)
 
 
+# One per unplayed round of every player, twice (the sheet and Fore Buchholz's): speed.py
+# says why this way.
+_new_dummy_score = keyword_record_maker(DummyScore, "own", "cap", "article")
+
+
 @frozen_record
 class ScoreSheet:
     """Every player's counted rounds, scores and 16.3 adjusted scores.
@@ -162,6 +168,9 @@ class ScoreSheet:
     """``points`` in units."""
     score_units: tuple[int, ...]
     adjusted_units: tuple[int, ...]
+    draw_units: int
+    """The points of a draw in units (a field, not worked out again: every unplayed round
+    of every player reads it for its dummy, 16.4.2)."""
     index: Mapping[StartNo, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
@@ -172,32 +181,36 @@ class ScoreSheet:
     def win(self) -> Decimal:
         return self.tournament.score_system.win
 
-    @property
-    def draw_units(self) -> int:
-        return int(self.draw / self.unit)
 
     def is_game(self, player: int, round_index: int, *, forfeits_as_played: bool) -> bool:
         """Does this round count as a game against the real opponent in BH/SB?"""
-        kind = self.kinds[player][round_index]
-        if kind in _GAME_KINDS:
-            return self.opponents[player][round_index] != NO_OPPONENT
-        return (kind in _FORFEITS and self.opponents[player][round_index] != NO_OPPONENT
-                and (self.is_round_robin or forfeits_as_played))
+        return (self.kinds[player][round_index]
+                in self.game_kinds(forfeits_as_played=forfeits_as_played)
+                and self.opponents[player][round_index] != NO_OPPONENT)
+
+    def game_kinds(self, *, forfeits_as_played: bool) -> frozenset[RoundKind]:
+        """The kinds of round that count as a game against the real opponent in BH/SB when
+        there is one (:meth:`is_game`): forfeits too with pre-determined pairings (15.2)
+        or where the rules count them as played."""
+        return (_GAME_AND_FORFEIT_KINDS if self.is_round_robin or forfeits_as_played
+                else _GAME_KINDS)
 
     def dummy_score(self, player: int, round_index: int) -> DummyScore:
         """The dummy ``player`` meets in an unplayed round of a Swiss event (16.4): the one
         coding of its score, its cap and the article, for the values and the explanations."""
         own = self.score_units[player]
         if not self.edition.has_2026_rules:
-            return DummyScore(own=own, cap=None, article="16.4")
+            return _new_dummy_score(own=own, cap=None, article="16.4")
         if self.options.unplayed_as_draw:
             # 16.6: the event's rules count unplayed rounds as draws, so nothing is capped.
-            return DummyScore(own=own, cap=None, article="16.6")
+            return _new_dummy_score(own=own, cap=None, article="16.6")
         opponent = self.opponents[player][round_index]
         if self.kinds[player][round_index] in _FORFEITS and opponent != NO_OPPONENT:
-            return DummyScore(own=own, cap=self.adjusted_units[opponent], article="16.4.1")
+            return _new_dummy_score(own=own, cap=self.adjusted_units[opponent],
+                                    article="16.4.1")
         # 16.4.2: points for a draw times the number of rounds.
-        return DummyScore(own=own, cap=self.draw_units * self.cap_rounds, article="16.4.2")
+        return _new_dummy_score(own=own, cap=self.draw_units * self.cap_rounds,
+                                article="16.4.2")
 
 
 def scoring_unit(scoring: ScoreSystem, extra: Iterable[Decimal] = ()) -> Decimal:
@@ -259,6 +272,12 @@ def build_score_sheet(
         value for row in points for value in row[:counted] if value is not None))
     table = _round_table(tournament, unit)
     absent = table[ResultCode.NO_DATA, False]
+    # The table split by whether an opponent is named, and the opponents' indices with
+    # None for no opponent: per round of every player, a lookup each and no key to make.
+    with_opponent = {code: table[code, True] for code in ResultCode}
+    without_opponent = {code: table[code, False] for code in ResultCode}
+    index_of: dict[StartNo | None, int] = {None: NO_OPPONENT}
+    index_of.update(index.items())
     all_kinds: list[tuple[RoundKind, ...]] = []
     all_opponents: list[tuple[int, ...]] = []
     all_points: list[tuple[Decimal, ...]] = []
@@ -267,7 +286,8 @@ def build_score_sheet(
         results = player.results
         if len(results) > counted:
             results = results[:counted]
-        rows = [table[r.code, r.opponent is not None] for r in results]
+        rows = [with_opponent[r.code] if r.opponent is not None else without_opponent[r.code]
+                for r in results]
         if len(rows) < counted:
             rows.extend([absent] * (counted - len(rows)))
         if points is not None:
@@ -275,11 +295,11 @@ def build_score_sheet(
             for r, value in enumerate(given[:len(rows)]):
                 if value is not None:
                     rows[r] = (rows[r][0], value, int(value / unit))
-        all_kinds.append(tuple([row[0] for row in rows]))
-        all_points.append(tuple([row[1] for row in rows]))
-        all_units.append(tuple([row[2] for row in rows]))
-        opponents = tuple([NO_OPPONENT if r.opponent is None
-                           else index.get(r.opponent, NO_OPPONENT) for r in results])
+        kinds, points_received, units = zip(*rows, strict=True) if rows else ((), (), ())
+        all_kinds.append(kinds)
+        all_points.append(points_received)
+        all_units.append(units)
+        opponents = tuple([index_of.get(r.opponent, NO_OPPONENT) for r in results])
         if len(opponents) < counted:
             opponents += (NO_OPPONENT,) * (counted - len(opponents))
         all_opponents.append(opponents)
@@ -332,7 +352,8 @@ def _score(tournament: Tournament, counted: int, edition: Edition, options: Unpl
         scores=tuple([as_decimal[u] for u in score_units]),
         adjusted=tuple([as_decimal[u] for u in adjusted_units]),
         unit=unit, units=tuple(all_units), score_units=tuple(score_units),
-        adjusted_units=tuple(adjusted_units), index=MappingProxyType(index))
+        adjusted_units=tuple(adjusted_units), draw_units=draw_units,
+        index=MappingProxyType(index))
 
 
 def fore_sheet(sheet: ScoreSheet) -> ScoreSheet:
@@ -370,6 +391,7 @@ def opponent_units(sheet: ScoreSheet, *,
     as_played = forfeits_as_played or sheet.options.forfeits_as_played
     adjusted = sheet.adjusted_units
     games_only = (RoundKind.GAME,) * sheet.rounds
+    game_kinds = sheet.game_kinds(forfeits_as_played=as_played)
     rows: list[tuple[int | None, ...]] = []
     for player, (kinds, opponents) in enumerate(zip(sheet.kinds, sheet.opponents,
                                                     strict=True)):
@@ -377,8 +399,8 @@ def opponent_units(sheet: ScoreSheet, *,
             rows.append(tuple(map(adjusted.__getitem__, opponents)))
             continue
         row: list[int | None] = []
-        for r, opponent in enumerate(opponents):
-            if sheet.is_game(player, r, forfeits_as_played=as_played):
+        for r, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
+            if kind in game_kinds and opponent != NO_OPPONENT:  # sheet.is_game, inline
                 row.append(adjusted[opponent])
             elif sheet.is_round_robin:
                 row.append(None)

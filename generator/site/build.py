@@ -43,7 +43,7 @@ from generator.reading.site_names import address_problems, language_folder_probl
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render, series_unit
 from generator.site import staging as output
-from generator.site.cache import MANIFEST_NAME, PACKAGE_DIR, BuildCache, FileRecord, Listing
+from generator.site.cache import PACKAGE_DIR, BuildCache, FileRecord, Listing
 from generator.site.find_update import SiteFinder
 from generator.site.inplace import InPlaceSite
 from generator.site.language import LOCALES, NoCatalogue, home, speaking
@@ -203,8 +203,9 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
             unchanged = None if site.dirty else cache.unchanged_warnings()
             if unchanged is not None:
                 unchanged += series_unit.listed_warnings(events_path, cache)
-                if strict and refused_by_strict(unchanged):
-                    raise StandingsError(w.as_error() for w in unchanged)
+                refusal = cache.strict_refusal(unchanged, cache.keys) if strict else None
+                if refusal is not None:
+                    raise refusal
                 site.close()
                 return unchanged + left
         except BaseException:
@@ -266,15 +267,19 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     listed = as_plans(sorted((*read.events, *summaries.values()), key=lambda e: e.slug))
     planned = Site(events=listed, people=people(listed))
     # After planning: the standings have warnings of their own (the TRF rank column).
+    # The unchanged events' warnings are counted in one line, not printed again (cache.py).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in read.events}
-    if cache is not None:
-        warned |= {slug: cache.replayed_warnings(slug) for slug in summaries}
     warned = dict(sorted(warned.items()))
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(listing.diagnostics),
                 *(warning for found in warned.values() for warning in found),
-                *series_unit.series_warnings(series, series_problems, planned.events))
-    if strict and refused_by_strict(warnings):
+                *series_unit.series_warnings(series, series_problems, planned.events),
+                *(() if cache is None else cache.unchanged_note(summaries)))
+    if strict and cache is not None:
+        refusal = cache.strict_refusal(warnings, summaries)
+        if refusal is not None:
+            raise refusal
+    elif strict and refused_by_strict(warnings):
         raise StandingsError(w.as_error() for w in warnings)
     missing = render.missing_explanations(planned.events)
     if missing:  # a tie-break page we link to must exist: a bug of ours, not the user's
@@ -335,6 +340,8 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     as the last build wrote them. None: every person's page is rendered."""
     kept: dict[str, dict[str, FileRecord]] = {}
     finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
+    if cache is not None:
+        cache.on_render = site.expect
 
     def people_of(home: str) -> tuple[Person, ...] | None:
         if cache is None or touched is None:
@@ -366,18 +373,15 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
         raise StandingsError([Diagnostic(path=str(site.out), message=str(error))]) from None
-    manifest = files.pop(MANIFEST_NAME, None)
     site.write(files)
     # Last, once every page that linked them is rewritten: the files the site no longer has.
     if cache is None or site.previous is None:
         site.remove_unlisted(files if cache is None
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
-        in_site = {path for unit in cache.units.values() for path in unit.files}
-        site.remove(path for path in (*(p for unit in site.previous.units.values()
-                                          for p in unit.files), *site.dirty)
-                    if path not in in_site)
-    site.finish(manifest, None if cache is None else cache.inputs_bytes())
+        site.remove(cache.left_behind(site.previous, site.dirty))
+    site.finish(None if cache is None else cache.manifest,
+                None if cache is None else cache.inputs_bytes())
     return ()
 
 

@@ -14,12 +14,13 @@ An event's output is a pure function of three things, so its cache key is a dige
 Only content and names below these folders count, never where they are: the same folder
 given as ``events``, ``./events/`` or its absolute path is the same cache, and two copies of
 a project in two folders build the same manifest. (A warning names its file as the events
-folder was given; the manifest keeps it below a placeholder and a build replays it in the
+folder was given; the manifest keeps it below a placeholder and a build names it in the
 spelling of the day, see :data:`EVENTS_PLACEHOLDER`.)
 
 The index and cross-event pages depend on every event, so their key is a digest of all the
 event keys. ``standings build`` keeps the keys, with the size and SHA-256 of every file they
-produced, in ``SITE/.standings-cache.json`` (see :data:`MANIFEST_NAME` for why there).
+produced, in ``SITE/.standings-cache/`` (generator/site/manifest.py: an index of the units
+and a record file per unit, each read only when the build needs it).
 ``standings serve`` keeps the same units in memory instead (generator/preview/livebuild.py).
 
 Digests are taken *before* reading the files: if a file changes while it is being read, the
@@ -42,40 +43,49 @@ from typing import Any, Protocol, TypeVar
 
 from generator import __version__
 from generator.clock import build_date
-from generator.errors import Diagnostic, Severity
+from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import open_regular_file, read_regular_file
 from generator.reading.festival import section_inputs
+from generator.site.manifest import (
+    LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
+)
+from generator.site.manifest import (
+    MANIFEST_DIR,
+    Manifest,
+    StoredUnit,
+    Unit,
+    UnitRecord,
+)
+from generator.site.manifest import (
+    MANIFEST_FORMAT as MANIFEST_FORMAT,
+)
+from generator.site.manifest import (
+    MANIFEST_NAME as MANIFEST_NAME,
+)
+from generator.site.manifest import (
+    FileStamp as FileStamp,
+)
 from generator.site.stored_files import (
     FileRecord as FileRecord,
 )
 from generator.site.stored_files import (
     FolderListings,
-    files_json,
-    files_present,
-    stored_files,
+    FolderStamps,
+    folder_stamps,
+    stamps_hold,
+    unit_folders,
 )
 
-MANIFEST_NAME = ".standings-cache.json"
-"""The cache manifest, kept inside the output folder.
-
-Inside rather than beside it: the manifest is written after the pages it describes, and a
-build trusts it only without a journal of a build cut short (generator/site/inplace.py), so
-it describes exactly the files next to it (a manifest kept elsewhere could outlive a
-``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
-nothing new needs ignoring. On GitHub Pages the file is reachable (``.nojekyll`` serves
-dotfiles) but holds only file names and hashes of public pages: nothing that matters.
-"""
-
-MANIFEST_FORMAT = 2
-"""2: the site is written in place (generator/site/inplace.py); a manifest of 1 described a
-site swapped in whole, and is rebuilt once."""
-
 INPUTS_NAME = ".standings-cache-inputs.json"
-"""Each event's input files as the last build saw them (:data:`InputStats`), beside the
-manifest: the sizes and modification times that let a build know an event unchanged
-without opening its files. Apart from the manifest because times differ between two copies
-of one project, which build the same manifest; this file is theirs alone, and only ever
-saves a read (a wrong time makes a file hashed again, never a page reused)."""
+"""Each event's input files as the last build saw them (:data:`InputStats`), in the
+manifest's folder (:data:`INPUTS_PATH`): the sizes and modification times that let a build
+know an event unchanged without opening its files. Apart from the manifest because times
+differ between two copies of one project, which build the same manifest; this file is
+theirs alone, and only ever saves a read (a wrong time makes a file hashed again, never a
+page reused)."""
+INPUTS_PATH = f"{MANIFEST_DIR}/{INPUTS_NAME}"
+LEGACY_INPUTS_NAME = INPUTS_NAME
+"""Where the versions before the manifest's folder kept it: in the output folder itself."""
 INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
 
@@ -209,135 +219,6 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
     return digest.hexdigest()
 
 
-# --- the manifest -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UnitRecord:
-    """One cached unit (an event's pages, or the index pages) as built last time."""
-
-    key: str
-    """:func:`unit_key` / :func:`index_key` of the inputs these files were rendered from."""
-    files: Mapping[str, FileRecord]
-    """Site-relative path -> size and hash of the bytes written."""
-    warnings: tuple[Diagnostic, ...] = ()
-    """Warnings the reader gave for these inputs, replayed when nothing changed, so such a
-    build prints (and ``--strict`` fails on) exactly what a clean one would."""
-    summary: Mapping[str, Any] | None = None
-    """An event's summary (generator/site/stored_summary.py): what the pages outside its folder
-    read of it, so that a build lists it unchanged without reading it."""
-
-    @classmethod
-    def of(cls, key: str, files: Mapping[str, bytes],
-           warnings: Iterable[Diagnostic] = (),
-           summary: Mapping[str, Any] | None = None) -> UnitRecord:
-        return cls(
-            key=key,
-            files=MappingProxyType({path: FileRecord.of(content)
-                                    for path, content in sorted(files.items())}),
-            warnings=tuple(warnings),
-            summary=summary,
-        )
-
-    def is_intact_in(self, out_dir: Path, listings: FolderListings | None = None) -> bool:
-        """Every file is still there (:func:`files_present`)."""
-        return files_present(out_dir, self.files, {} if listings is None else listings)
-
-    def load_from(self, out_dir: Path) -> dict[str, bytes] | None:
-        """The files as built last time, or None when any was changed or removed since."""
-        loaded: dict[str, bytes] = {}
-        for path, record in self.files.items():
-            try:
-                content = read_regular_file(out_dir / path)
-            except OSError:
-                return None
-            if len(content) != record.size or hashlib.sha256(content).hexdigest() != record.sha256:
-                return None
-            loaded[path] = content
-        return loaded
-
-
-FileStamp = tuple[int, int, int]
-"""A file's inode, size and modification time: replaced (renamed over), it has another."""
-
-
-@dataclass(frozen=True, slots=True)
-class Manifest:
-    units: Mapping[str, UnitRecord]
-    """Event folder name -> its record; :data:`INDEX_UNIT` -> the index pages' record."""
-
-    def to_bytes(self) -> bytes:
-        """Deterministic JSON: a clean build and a cached one write the same manifest."""
-        data = {
-            "format": MANIFEST_FORMAT,
-            "units": {
-                name: {
-                    "key": unit.key,
-                    "files": files_json(unit.files),
-                    "warnings": [_diagnostic_to_json(w) for w in unit.warnings],
-                    **({} if unit.summary is None else {"summary": unit.summary}),
-                }
-                for name, unit in sorted(self.units.items())
-            },
-        }
-        # Compact: an archive's manifest lists every file and every event's summary.
-        return (json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-                + "\n").encode()
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> Manifest | None:
-        """The manifest, or None when it is unreadable or from another format (build all)."""
-        try:
-            raw = json.loads(data)
-            if raw.get("format") != MANIFEST_FORMAT:
-                return None
-            units = {
-                str(name): UnitRecord(
-                    key=str(unit["key"]),
-                    files=stored_files(unit["files"]),
-                    warnings=tuple(_diagnostic_from_json(w) for w in unit.get("warnings", ())),
-                    summary=unit.get("summary"),
-                )
-                for name, unit in raw["units"].items()
-            }
-        except (ValueError, TypeError, KeyError, AttributeError):
-            return None
-        return cls(units=MappingProxyType(units))
-
-    @classmethod
-    def load(cls, out_dir: Path) -> Manifest | None:
-        return cls.load_stamped(out_dir)[0]
-
-    @classmethod
-    def load_stamped(cls, out_dir: Path) -> tuple[Manifest | None, FileStamp | None]:
-        """The manifest and the stamp of the file it was read from (an archive's manifest
-        is megabytes: a build that finds the same file again under its lock keeps what it
-        read, see inplace.py)."""
-        try:
-            with open_regular_file(out_dir / MANIFEST_NAME) as file:
-                found = os.fstat(file.fileno())
-                data = file.read()
-        except OSError:
-            return None, None
-        return cls.from_bytes(data), (found.st_ino, found.st_size, found.st_mtime_ns)
-
-
-def _diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    return {"path": diagnostic.path, "line": diagnostic.line, "column": diagnostic.column,
-            "message": diagnostic.message, "expected": diagnostic.expected,
-            "severity": str(diagnostic.severity)}
-
-
-def _diagnostic_from_json(data: Mapping[str, Any]) -> Diagnostic:
-    def number(value: Any) -> int | None:
-        return None if value is None else int(value)
-
-    return Diagnostic(path=str(data["path"]), line=number(data.get("line")),
-                      column=number(data.get("column")), message=str(data["message"]),
-                      expected=None if data.get("expected") is None else str(data["expected"]),
-                      severity=Severity(data.get("severity", "warning")))
-
-
 # --- what an events folder holds ---------------------------------------------------------
 
 
@@ -395,8 +276,12 @@ class BuildCache:
     """Slug -> its input files as :meth:`prepare` saw them (see :data:`INPUTS_NAME`)."""
     digested_at: int = 0
     """When :meth:`prepare` began (``time.time_ns``)."""
-    units: Mapping[str, UnitRecord] = field(default_factory=dict)
+    units: Mapping[str, Unit] = field(default_factory=dict)
     """The units of the manifest :meth:`render_languages` made last."""
+    on_render: Callable[[str], None] | None = None
+    """Told the name of each unit before it is rendered: the writer reads the files it had
+    in the last build, to compare its new files with them (inplace.py ``expect``), without
+    every unit's records being read."""
     stamp: FileStamp | None = None
     """The stamp of the manifest file :meth:`prepare` read (``previous``)."""
     program: str = ""  # program_digest as prepare took it
@@ -408,6 +293,9 @@ class BuildCache:
     """The output's folders as this build listed them (:func:`files_present`)."""
     found: Listing | None = None
     """The events folder's listing :meth:`prepare` was given, which the build reuses."""
+    stamps: Mapping[str, FolderStamps] = field(default_factory=dict)
+    """Unit -> its folders as the last build left them (:func:`stamps_hold`), from
+    :data:`INPUTS_NAME`: this machine's, like the inputs' times."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
@@ -424,7 +312,7 @@ class BuildCache:
         digested_at = time.time_ns()
         program = program_digest(template_folders)
         out = Path(out_dir)
-        known = {} if clean else _load_inputs(out)
+        known, stamps = ({}, {}) if clean else _load_inputs(out)
         inputs: dict[str, InputStats] = {}
         keys = {slug: unit_key(program, digest_folder(folder, known.get(slug),
                                                       inputs.setdefault(slug, {})))
@@ -435,7 +323,7 @@ class BuildCache:
                    keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
-                   digested_at=digested_at)
+                   digested_at=digested_at, stamps=stamps)
 
     def adopt(self, previous: Manifest | None, dirty: frozenset[str]) -> None:
         """Take the manifest as read under the output's lock (another build may have
@@ -447,6 +335,10 @@ class BuildCache:
         if self.clean or previous is None:
             self.previous = None
             return
+        if not dirty:
+            self.previous = previous
+            return
+        # After a killed build only: every unit's record is read to find the dirty ones.
         self.previous = Manifest(units=MappingProxyType({
             name: unit for name, unit in previous.units.items()
             if dirty.isdisjoint(unit.files)}))
@@ -460,12 +352,26 @@ class BuildCache:
         data = {slug: {name: [size, mtime, sha] for name, (size, mtime, sha) in files.items()
                        if mtime < trusted}
                 for slug, files in sorted(self.inputs.items())}
-        return (json.dumps({"format": MANIFEST_FORMAT, "events": data}, sort_keys=True,
+        return (json.dumps({"format": MANIFEST_FORMAT, "events": data,
+                            "folders": self._folders_now()}, sort_keys=True,
                            separators=(",", ":")) + "\n").encode()
 
+    def _folders_now(self) -> dict[str, FolderStamps]:
+        """Each unit's folders as this build leaves them (asked once its files are written
+        and the old ones removed): a kept unit's from the stamps it had, or its record."""
+        found = {}
+        for name, unit in self.units.items():
+            kept = self.stamps.get(name) if isinstance(unit, StoredUnit) else None
+            stamps = folder_stamps(self.out_dir, kept if kept else unit_folders(unit.files))
+            if stamps is not None:
+                found[name] = stamps
+        return found
+
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
-        """The warnings of the last build when nothing changed since (the events folder's own,
-        listed afresh, first); None when something did, or the events folder has an error.
+        """The warnings to print when nothing changed since the last build (the events
+        folder's own, listed afresh, and the line counting the events' own, which are not
+        printed again: :meth:`unchanged_note`); None when something did, or the events folder
+        has an error.
 
         "Nothing changed" means the same events with the same keys, the same program, and
         every file of the last build still in the output folder (:func:`files_present`).
@@ -484,13 +390,48 @@ class BuildCache:
             return None
         if any(unit.key != keys[base(name)] for name, unit in previous.units.items()):
             return None
-        if not all(unit.is_intact_in(self.out_dir, self.listings)
-                   for unit in previous.units.values()):
+        if not all(self._intact(name) for name in previous.units):
             return None
         self.reused = sorted(previous.units)
-        return (*self.listing, *(_local(w, self.events_spelling)
-                                 for slug in sorted(self.keys)
-                                 for w in previous.units[slug].warnings))
+        return (*self.listing, *self.unchanged_note(self.keys))
+
+    def unchanged_note(self, slugs: Iterable[str]) -> tuple[Diagnostic, ...]:
+        """One line counting the warnings of the events ``slugs``, unchanged since the last
+        build, which printed them: an archive's thousands of events would otherwise print
+        every warning they ever had on every build (the index counts them, no record is
+        read). Empty when they have none. ``--strict`` still refuses them:
+        :meth:`unchanged_refused`."""
+        previous = self.previous
+        counts = [] if previous is None else [
+            unit.warning_count for slug in slugs
+            if (unit := previous.units.get(slug)) is not None]
+        warnings, events = sum(counts), sum(1 for count in counts if count)
+        if not warnings:
+            return ()
+        return (Diagnostic(
+            path=self.events_spelling, severity=Severity.REMARK,
+            message=f"{warnings:,} warning{'s' if warnings != 1 else ''} of {events:,} "
+                    f"unchanged event{'s' if events != 1 else ''}, printed when "
+                    f"{'they were' if events != 1 else 'it was'} last built, not repeated",
+            expected=f"'standings check {self.events_spelling}' to list them"),)
+
+    def strict_refusal(self, printed: Iterable[Diagnostic], slugs: Iterable[str],
+                       ) -> StandingsError | None:
+        """What ``--strict`` raises when the build's warnings (``printed``) or those of the
+        unchanged events ``slugs`` hold one (None: nothing it refuses): every warning and
+        note in full, as a clean build's ``--strict`` prints them (the unchanged events'
+        records read, of those that have some)."""
+        previous = self.previous
+        slugs = sorted(slugs)
+        unchanged = [] if previous is None else [
+            unit for slug in slugs if (unit := previous.units.get(slug)) is not None]
+        note = self.unchanged_note(slugs)
+        shown = [warning for warning in printed if warning not in note]
+        if not refused_by_strict(shown) and not any(unit.warning_count for unit in unchanged):
+            return None
+        return StandingsError(warning.as_error() for warning in (
+            *shown, *(_local(w, self.events_spelling) for unit in unchanged
+                      if unit.diagnostic_count for w in unit.warnings)))
 
     def render_site(
         self,
@@ -499,7 +440,8 @@ class BuildCache:
         render_index: Callable[[], Mapping[str, bytes]],
         warnings: Mapping[str, Sequence[Diagnostic]],
     ) -> dict[str, bytes]:
-        """Every file of the site plus the manifest: unchanged units read back, others rendered.
+        """Every file of the site (:attr:`manifest` its manifest): unchanged units read back,
+        others rendered.
 
         ``plans``: each has a ``slug``; ``warnings``: slug -> the warnings of that event.
         The result is what a clean build renders, byte for byte: a reused file is used only
@@ -527,12 +469,12 @@ class BuildCache:
         first language's, said once.
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
-        result holds only the rendered units' files and the manifest: the others stay on
+        result holds only the rendered units' files: the others stay on
         disk as they are, unread. ``others``: per language, :attr:`others`' renderers.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
-        units: dict[str, UnitRecord] = {}
+        units: dict[str, Unit] = {}
         for number, (home, render_event, render_index) in enumerate(passes):
             for name, (render, summary) in (others[number] if others else {}).items():
                 units[home + name] = self._unit(
@@ -555,13 +497,30 @@ class BuildCache:
             # The players' pages a change did not touch, kept unread (touched.py), filled
             # in by render_index as it rendered the others.
             kept = {} if index_kept is None else index_kept.get(home, {})
-            if kept and home + INDEX_UNIT in self.rendered:
+            if kept and home + INDEX_UNIT in self.rendered and isinstance(index, UnitRecord):
                 index = replace(index, files=MappingProxyType(dict(sorted(
                     {**kept, **index.files}.items()))))
             units[home + INDEX_UNIT] = index
         self.units = MappingProxyType(units)
-        files[MANIFEST_NAME] = Manifest(units=self.units).to_bytes()
         return dict(sorted(files.items()))
+
+    def left_behind(self, before: Manifest, dirty: Iterable[str]) -> list[str]:
+        """The files of the site ``before`` (and those a killed build journaled,
+        ``dirty``) that the units :meth:`render_languages` made no longer have. Only the
+        units rendered again or gone are read: a unit kept as it was keeps its files, and
+        no two units have a file in common (each event's under its folder)."""
+        made = {path for unit in self.units.values() if not isinstance(unit, StoredUnit)
+                for path in unit.files}
+        replaced = (unit for name, unit in before.units.items()
+                    if self.units.get(name) is not unit)
+        return [path for path in (*(p for unit in replaced for p in unit.files), *dirty)
+                if path not in made]
+
+    @property
+    def manifest(self) -> Manifest:
+        """The manifest of the units :meth:`render_languages` made, for the writer to keep
+        (inplace.py ``finish``)."""
+        return Manifest(units=self.units)
 
     def summary(self, slug: str, homes: Iterable[str], key: str | None = None,
                 ) -> Mapping[str, Any] | None:
@@ -586,8 +545,9 @@ class BuildCache:
         known = self.checked.get(unit)
         if known is None:
             record = self.previous.units.get(unit) if self.previous is not None else None
-            known = self.checked[unit] = record is not None and record.is_intact_in(
-                self.out_dir, self.listings)
+            known = self.checked[unit] = record is not None and (
+                stamps_hold(self.out_dir, self.stamps.get(unit))
+                or record.is_intact_in(self.out_dir, self.listings))
         return known
 
     def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
@@ -609,7 +569,7 @@ class BuildCache:
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
               read_back: bool = True,
               summarise: Callable[[], Mapping[str, Any] | None] | None = None,
-              ) -> UnitRecord:
+              ) -> Unit:
         """Add one unit's files to ``files``, read back from the last build when it made them
         from the same key, else rendered; returns the unit's record. Without ``read_back``
         (a site written in place), a unit whose files are all there is
@@ -618,15 +578,17 @@ class BuildCache:
         reused: Mapping[str, bytes] | None = None
         if record and record.key == key:
             if read_back:
-                reused = record.load_from(self.out_dir)
+                reused = _load_from(record, self.out_dir)
             elif self._intact(unit):
                 reused = {}
         if record and reused is not None:
             files.update(reused)
             self.reused.append(unit)
-            # load_from checked every file against the record's size and hash: keep them
-            # rather than hashing each file a second time.
-            return replace(record, warnings=self._portable(warnings))
+            # The same key: the same warnings, kept in the record as they are. load_from
+            # checked every file against the record's size and hash: kept, not hashed again.
+            return record
+        if self.on_render is not None:
+            self.on_render(unit)
         produced = dict(render())
         files.update(produced)
         self.rendered.append(unit)
@@ -641,17 +603,38 @@ RACY_NANOSECONDS = 2_000_000_000
 """How long after a change a file's time is not trusted (see :meth:`BuildCache.inputs_bytes`)."""
 
 
-def _load_inputs(out: Path) -> dict[str, dict[str, tuple[int, int, str]]]:
-    """:data:`INPUTS_NAME` as the last build wrote it; empty when missing or unreadable."""
+def _load_from(record: Unit, out_dir: Path) -> dict[str, bytes] | None:
+    """The files as built last time, or None when any was changed or removed since."""
+    loaded: dict[str, bytes] = {}
+    if isinstance(record, StoredUnit) and not record.readable:
+        return None
+    for path, stored in record.files.items():
+        try:
+            content = read_regular_file(out_dir / path)
+        except OSError:
+            return None
+        if len(content) != stored.size or hashlib.sha256(content).hexdigest() != stored.sha256:
+            return None
+        loaded[path] = content
+    return loaded
+
+
+def _load_inputs(out: Path) -> tuple[dict[str, dict[str, tuple[int, int, str]]],
+                                      dict[str, FolderStamps]]:
+    """:data:`INPUTS_NAME` as the last build wrote it: the events' inputs and the units'
+    folders; empty when missing or unreadable."""
     try:
-        raw = json.loads(read_regular_file(out / INPUTS_NAME))
+        raw = json.loads(read_regular_file(out / INPUTS_PATH))
         if raw.get("format") != MANIFEST_FORMAT:
-            return {}
-        return {str(slug): {str(name): (int(size), int(mtime), str(sha))
-                            for name, (size, mtime, sha) in files.items()}
-                for slug, files in raw["events"].items()}
+            return {}, {}
+        return ({str(slug): {str(name): (int(size), int(mtime), str(sha))
+                             for name, (size, mtime, sha) in files.items()}
+                 for slug, files in raw["events"].items()},
+                {str(unit): {str(folder): (int(inode), int(mtime))
+                             for folder, (inode, mtime) in folders.items()}
+                 for unit, folders in raw.get("folders", {}).items()})
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {}
+        return {}, {}
 
 
 EVENTS_PLACEHOLDER = "<events>"

@@ -102,14 +102,17 @@ def _team_game_points(standings: Standings) -> list[Decimal] | None:
 def _value_columns(standings: Standings, text_of: Callable[[Decimal], str], undefined: str
                    ) -> list[tuple[str, Callable[[Decimal | None], str]]]:
     """Each announced code's key in the rows, and the text of its values as shown
-    (``shown_value``)."""
+    (``shown_value``). The codes shown exactly share one memo: a value has one text
+    whichever column it is in, and the Buchholz variants, or the rating averages, hold
+    many of the same values."""
+    exact = _memo(text_of, undefined)
 
-    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal], str]:
+    def shown_text(spec: TiebreakSpec) -> Callable[[Decimal | None], str]:
         if not spec.info.is_shown_rounded:  # shown exactly (shown_value)
-            return text_of
-        return lambda value: text_of(shown_value(spec, value))
+            return exact
+        return _memo(lambda value: text_of(shown_value(spec, value)), undefined)
 
-    return [(key, _memo(shown_text(spec), undefined))
+    return [(key, shown_text(spec))
             for key, spec in zip(value_keys(standings.specs), standings.specs, strict=True)]
 
 
@@ -138,17 +141,18 @@ def standings_json(standings: Standings, event_name: str,
                    ratings: Mapping[StartNo, RatingChange] | None = None) -> bytes:
     """``standings.json`` and ``standings rank --format json``, as UTF-8 bytes.
 
-    The layout is ``json.dumps(document, ensure_ascii=False, indent=1)`` (the download's
-    since the first site) plus a newline. The json module indents in pure Python, which
-    cost as long as computing the tie-breaks of a large event, so the players, whose shape
-    is fixed, are laid out here line by line with the same separators and the same text
-    for every string and number (``standings_document`` reads the result back).
+    The layout is ``json.dumps(document, ensure_ascii=False, separators=(",", ":"))`` plus a
+    newline: one line, no space after a separator, since programs read it (indented, it was
+    a third bigger; issue 26; ``jq .`` indents it for a reader). The json module lays out in
+    pure Python, which cost as long as computing the tie-breaks of a large event, so the
+    players, whose shape is fixed, are written here with the same separators and the same
+    text for every string and number (``standings_document`` reads the result back).
     ``ratings``: each player's FIDE rating change, given where the event shows one; each
     player then has ``rating_change`` (null without a counted game), ``k`` and ``k_source``.
     """
     rows = standings.rows
     value_lines = _column_texts(standings, [
-        (f"    {_encode_text(key)}: ", key, text)
+        (f"{_encode_text(key)}:", key, text)
         for key, text in _value_columns(standings, json_number_text, "null")])
     points = _memo(json_number_text, "null")
     game_points = _team_game_points(standings)
@@ -156,29 +160,30 @@ def standings_json(standings: Standings, event_name: str,
     # K and its source take a few values: each written once (as json.dumps writes it).
     dumped: dict[int | str | None, str] = {}
     for index, row in enumerate(rows):
-        values = ",\n".join(value_lines[index]) if value_lines else ""
+        tiebreaks = ",".join(value_lines[index]) if value_lines else ""
         # A team's game points follow its match points (C.07 Art. 11: both are its score).
-        team_line = (f'   "game_points": {points(game_points[index])},\n'
-                     if game_points is not None else "")
+        team_fields = (f'"game_points":{points(game_points[index])},'
+                       if game_points is not None else "")
         if ratings is not None:
             change, k, source = _rating_fields(ratings.get(row.player.start_no))
             k_text = dumped.get(k) or dumped.setdefault(k, json.dumps(k))
             source_text = dumped.get(source) or dumped.setdefault(source, json.dumps(source))
-            team_line += (f'   "rating_change": {points(change)},\n'
-                          f'   "k": {k_text},\n'
-                          f'   "k_source": {source_text},\n')
+            team_fields += (f'"rating_change":{points(change)},"k":{k_text},'
+                            f'"k_source":{source_text},')
         players.append(
-            f'  {{\n   "start_no": {int(row.player.start_no)},\n'
-            f'   "name": {_encode_text(row.player.name)},\n'
-            f'   "rank": {row.rank},\n'
-            f'   "points": {points(row.points)},\n' + team_line +
-            '   "tiebreaks": ' + (f"{{\n{values}\n   }}" if values else "{}") + "\n  }")
+            f'{{"start_no":{int(row.player.start_no)},'
+            f'"name":{_encode_text(row.player.name)},"rank":{row.rank},'
+            f'"points":{points(row.points)},{team_fields}"tiebreaks":{{{tiebreaks}}}}}')
     head = json.dumps({**_document_head(standings, event_name), "players": []},
-                      ensure_ascii=False, indent=1)
-    if players:
-        # The head ends '"players": []\n}': the list is opened there and closed after.
-        head = head.removesuffix("[]\n}") + "[\n" + ",\n".join(players) + "\n ]\n}"
-    return (head + "\n").encode("utf-8")
+                      ensure_ascii=False, separators=(",", ":"))
+    # The head ends '"players":[]}': the list is opened there and closed after, and the
+    # head and the end join the first and last player, so that the document (a megabyte
+    # for 2,000 players) is put together by one join rather than copied once per piece.
+    if not players:
+        return (head + "\n").encode("utf-8")
+    players[0] = head.removesuffix("[]}") + "[" + players[0]
+    players[-1] += "]}\n"
+    return ",".join(players).encode("utf-8")
 
 
 def _column_texts(standings: Standings,

@@ -51,6 +51,10 @@ def _escape_for_output(value: Any) -> Any:
     return markupsafe.escape(value)
 
 
+escape_for_output = _escape_for_output
+"""The same, for a page's part written in Python (``table_rows.py``)."""
+
+
 _HOOK_CALL = "environment.escape_output("
 """What :class:`_CodeGenerator` writes into a compiled template instead of ``escape(``."""
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from generator.files import read_regular_file
 from generator.site.addresses import FIND_INDEX, FIND_SHARD_DIR
-from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Manifest, UnitRecord
+from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord
 from generator.site.find import (
     END_OF_WORD,
     SHARD_BUDGET,
@@ -53,6 +53,7 @@ from generator.site.find import (
 )
 from generator.site.inplace import InPlaceSite
 from generator.site.language import speaking
+from generator.site.manifest import Manifest, Unit
 from generator.site.pages import SiteSource
 from generator.site.plan import EventPlan
 from generator.site.stored_summary import as_plans, summarised
@@ -265,7 +266,7 @@ FIND_PREFIXES = (FIND_INDEX, FIND_SHARD_DIR + "/")
 
 
 def _find_update(plans: Sequence[EventPlan], home: str, cache: BuildCache, before: Manifest,
-                 index: UnitRecord, site: InPlaceSite) -> FindUpdate | None:
+                 index: Unit, site: InPlaceSite) -> FindUpdate | None:
     now = {plan.slug: plan for plan in plans}
     gone = [name for name in before.units
             if name != INDEX_UNIT and "/" not in name and name not in now]

@@ -43,12 +43,25 @@ from typing import Protocol
 
 from generator.errors import Diagnostic, StandingsError
 from generator.site import staging
-from generator.site.cache import INPUTS_NAME, MANIFEST_NAME, FileRecord, FileStamp, Manifest
+from generator.site.cache import INPUTS_PATH, LEGACY_INPUTS_NAME, FileRecord
+from generator.site.manifest import (
+    LEGACY_MANIFEST_NAME,
+    MANIFEST_DIR,
+    MANIFEST_NAME,
+    RECORDS_DIR,
+    FileStamp,
+    Manifest,
+    record_path,
+)
 
 __all__ = ["JOURNAL_NAME", "InPlaceSite", "busy_diagnostic"]
 
-JOURNAL_NAME = ".standings-journal"
-"""The paths a build is about to replace or remove, one JSON string a line."""
+JOURNAL_NAME = MANIFEST_DIR + "/journal"
+"""The paths a build is about to replace or remove, one JSON string a line (in the
+manifest's folder: the output folder itself changes only where the site does, so the times
+of its folders stay those of its pages)."""
+LEGACY_JOURNAL_NAME = ".standings-journal"
+"""Where the versions before the manifest's folder kept it (read, and removed)."""
 
 _NEW_SUFFIX = ".standings-new"
 """A file being written is ``.<digest of its name>`` + this, beside its final name (one
@@ -56,8 +69,14 @@ build at a time writes, under the lock, so the name needs no randomness and a ki
 is found; a digest rather than the name itself, so that a name near the file system's limit
 of 255 bytes still has room for it)."""
 
-_OURS = frozenset({staging.MARKER_NAME, MANIFEST_NAME, INPUTS_NAME, JOURNAL_NAME})
-"""The files of the output folder that are not pages."""
+_OURS = frozenset({staging.MARKER_NAME, LEGACY_MANIFEST_NAME, LEGACY_INPUTS_NAME,
+                   LEGACY_JOURNAL_NAME, MANIFEST_DIR})
+"""The files of the output folder that are not pages (and the manifest's folder, whose
+files are not either)."""
+
+
+def _is_ours(relative: str) -> bool:
+    return relative in _OURS or relative.startswith(MANIFEST_DIR + "/")
 
 _DIRECTORY = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | getattr(os, "O_DIRECTORY", 0)
 
@@ -88,6 +107,8 @@ class InPlaceSite:
         self._written: dict[str, FileRecord] = {}
         self._journal: int | None = None
         self._root: int | None = None
+        self._cache: int | None = None
+        """The manifest's folder, once opened (:meth:`_cache_folder`)."""
         self._created = False
         self._read = read
         """A manifest read before the lock and its file's stamp: kept if the file is the same."""
@@ -123,11 +144,9 @@ class InPlaceSite:
             self._replace_file(self._root, staging.MARKER_NAME, staging.MARKER_TEXT)
         journaled = self._read_journal()
         self.previous = None if journaled is None else self._manifest()
-        # Each path to its unit's files, whose record is made when it is asked for
-        # (cache.StoredFiles).
-        self._records: dict[str, Mapping[str, FileRecord]] = {} if self.previous is None \
-            else {path: unit.files for unit in self.previous.units.values()
-                  for path in unit.files}
+        # Each path to its unit's files as the last build recorded them, for the units
+        # rendered again (:meth:`expect`): an archive's other units are never read.
+        self._records: dict[str, Mapping[str, FileRecord]] = {}
         self.dirty: frozenset[str] = journaled or frozenset()
         for path in self.dirty:  # a killed build's half-written file
             self._unlink(path, temporary=True)
@@ -144,19 +163,33 @@ class InPlaceSite:
                 return known
         return Manifest.load(self.out)
 
+    def expect(self, unit: str) -> None:
+        """Unit ``unit`` is about to be rendered (cache.py ``on_render``): its files as the
+        last build recorded them are read, so that one written again with the same bytes is
+        left as it is (also by ``--clean``, whose cache reuses nothing)."""
+        record = None if self.previous is None else self.previous.units.get(unit)
+        if record is not None:
+            files = record.files
+            self._records.update(dict.fromkeys(files, files))
+
     def _read_journal(self) -> frozenset[str] | None:
         """The journaled paths (a line cut short by a kill was never acted upon); None
         when the journal cannot be read (every file is then unknown: no manifest)."""
         assert self._root is not None
-        try:
-            descriptor = os.open(JOURNAL_NAME, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC,
-                                 dir_fd=self._root)
-        except FileNotFoundError:
-            return frozenset()
-        except OSError:
-            return None
-        with os.fdopen(descriptor, "rb") as journal:
-            data = journal.read()
+        data = b""
+        for folder, name in ((self._cache_folder(create=False), JOURNAL_NAME.rpartition("/")[2]),
+                             (self._root, LEGACY_JOURNAL_NAME)):
+            if folder is None:
+                continue
+            try:
+                descriptor = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                     dir_fd=folder)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return None
+            with os.fdopen(descriptor, "rb") as journal:
+                data += journal.read()
         paths = set()
         for line in data.split(b"\n")[:-1]:
             try:
@@ -180,7 +213,7 @@ class InPlaceSite:
                 if known != record:
                     raise ValueError(f"two different pages for {relative!r}")
                 continue
-            if not _is_inside(relative) or relative in _OURS:
+            if not _is_inside(relative) or _is_ours(relative):
                 raise ValueError(f"refusing to write outside the site: {relative!r}")
             self._written[relative] = record
             if not self._is_on_disk(relative, record, content):
@@ -216,7 +249,7 @@ class InPlaceSite:
         """Remove files the new site does not have (never one it has: checked here), and
         the folders they leave empty."""
         doomed = sorted(path for path in paths if path not in self._written
-                        and _is_inside(path) and path not in _OURS)
+                        and _is_inside(path) and not _is_ours(path))
         if not doomed:
             return
         with self._diagnosed(), self._folders() as folder:
@@ -233,34 +266,79 @@ class InPlaceSite:
         kept = set(keep) | set(self._written)
         found = []
         for folder, dirnames, filenames in os.walk(self.out):  # never follows a link
+            if folder == os.fspath(self.out) and MANIFEST_DIR in dirnames:
+                dirnames.remove(MANIFEST_DIR)
             below = os.path.relpath(folder, self.out)
             prefix = "" if below == "." else below.replace(os.sep, "/") + "/"
             found += [prefix + name for name in filenames if prefix + name not in kept]
             found += [prefix + name for name in dirnames
                       if os.path.islink(os.path.join(folder, name))]
-        self.remove(path for path in found if path not in _OURS)
+        self.remove(path for path in found if not _is_ours(path))
 
-    def finish(self, manifest: bytes | None, inputs: bytes | None = None) -> None:
+    def finish(self, manifest: Manifest | None, inputs: bytes | None = None) -> None:
         """Put the manifest (and the inputs' record) in place, then drop the journal: from
         here the next build trusts the manifest again."""
         with self._diagnosed():
             self._finish(manifest, inputs)
         self.close()
 
-    def _finish(self, manifest: bytes | None, inputs: bytes | None) -> None:
+    def _finish(self, manifest: Manifest | None, inputs: bytes | None) -> None:
+        """The new units' record files first, then the index that names them (the commit
+        point, manifest.py), the inputs' record, the journal dropped; last the record files
+        no index names (the replaced units', and any a killed build left) and the files of
+        the versions before the manifest's folder."""
         assert self._root is not None
         self._touched = True
-        for name, data in ((MANIFEST_NAME, manifest), (INPUTS_NAME, inputs)):
+        kept = manifest is not None  # else a build without a cache: none is left
+        cache = self._cache_folder(create=kept)
+        index: bytes | None = None
+        made: Mapping[str, bytes] = {}
+        named: frozenset[str] = frozenset()
+        if manifest is not None:
+            index, made, named = manifest.files()
+        with self._folders() as folder:
+            records = folder(RECORDS_DIR, create=kept)
+            for name, record in made.items():
+                self._replace_file(records, record_path(name).rpartition("/")[2], record)
+        for path, data in ((MANIFEST_NAME, index), (INPUTS_PATH, inputs)):
+            name = path.rpartition("/")[2]
+            if cache is None:
+                continue
             if data is None:
                 with contextlib.suppress(FileNotFoundError):
-                    os.unlink(name, dir_fd=self._root)
+                    os.unlink(name, dir_fd=cache)
             else:
-                self._replace_file(self._root, name, data)
+                self._replace_file(cache, name, data)
         if self._journal is not None:
             os.close(self._journal)
             self._journal = None
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(JOURNAL_NAME, dir_fd=self._root)
+        if cache is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(JOURNAL_NAME.rpartition("/")[2], dir_fd=cache)
+        if not kept:  # the folder the journal was kept in, if nothing else is left there
+            for empty in (RECORDS_DIR, MANIFEST_DIR):
+                with contextlib.suppress(OSError):
+                    os.rmdir(empty, dir_fd=self._root)
+        for legacy in (LEGACY_JOURNAL_NAME, LEGACY_MANIFEST_NAME, LEGACY_INPUTS_NAME):
+            with contextlib.suppress(FileNotFoundError, IsADirectoryError):
+                os.unlink(legacy, dir_fd=self._root)
+        with self._folders() as folder:
+            records = folder(RECORDS_DIR, create=False)
+            if records is None:
+                return
+            with os.scandir(records) as entries:
+                unnamed = [entry.name for entry in entries
+                           if entry.name.removesuffix(".json") not in named]
+            for name in unnamed:
+                with contextlib.suppress(FileNotFoundError, IsADirectoryError):
+                    os.unlink(name, dir_fd=records)
+
+    def _cache_folder(self, *, create: bool) -> int | None:
+        """The manifest's folder, opened without following a link (None: there is none)."""
+        assert self._root is not None
+        if self._cache is None:
+            self._cache = _open_folder(self._root, MANIFEST_DIR, create=create)
+        return self._cache
 
     def close(self) -> None:
         """Let go of the lock (the journal, if any, stays for the next build). A folder
@@ -270,7 +348,7 @@ class InPlaceSite:
             with contextlib.suppress(OSError):
                 os.unlink(staging.MARKER_NAME, dir_fd=self._root)
                 os.rmdir(self.out)
-        for attribute in ("_journal", "_root"):
+        for attribute in ("_journal", "_cache", "_root"):
             descriptor = getattr(self, attribute)
             if descriptor is not None:
                 with contextlib.suppress(OSError):
@@ -285,8 +363,9 @@ class InPlaceSite:
         assert self._root is not None
         self._touched = True
         if self._journal is None:
-            self._journal = os.open(JOURNAL_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-                                    | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=self._root)
+            self._journal = os.open(JOURNAL_NAME.rpartition("/")[2],
+                                    os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+                                    | os.O_CLOEXEC, 0o644, dir_fd=self._cache_folder(create=True))
         _write_all(self._journal, "".join(json.dumps(path) + "\n" for path in paths).encode())
 
     @contextlib.contextmanager

@@ -14,9 +14,8 @@ import functools
 import hashlib
 import multiprocessing
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
@@ -26,7 +25,7 @@ import jinja2
 import markdown
 from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from generator.errors import StandingsError
 from generator.model import RoundKind
@@ -66,6 +65,7 @@ from generator.site.player_rows import rounds_rows
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import rating_column
 from generator.site.series_plan import SeriesPlan, plan_series
+from generator.site.table_rows import breakable_name, crosstable_rows, standings_rows
 from generator.site.team_view import (
     team_standings_lines,
     team_table_shape,
@@ -180,6 +180,8 @@ def make_environment(events_dir: Path | None = None,
         tb_columns=_columns,
         value_of=value_of,
         standings_lines=standings_lines,
+        standings_rows=standings_rows,
+        crosstable_rows=crosstable_rows,
         team_standings_lines=team_standings_lines,
         team_table_shape=team_table_shape,
         RoundKind=RoundKind,
@@ -334,8 +336,33 @@ def page_context(page: str) -> dict[str, Any]:
     called inside a loop a freshly derived copy of the whole context, on every call, and
     a page of 2,000 rows makes thousands of links. Bound, ``url_to`` is a plain call.
     """
-    return {"page": page,
-            "url_to": functools.partial(link_from_folder, page.rpartition("/")[0])}
+    folder = page.rpartition("/")[0]
+    return {"page": page, "url_to": functools.partial(link_from_folder, folder),
+            "links": site_links(folder)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteLinks:
+    """The links of base.html, which every page has, seen from a folder of the site: the
+    same for every page in it, so worked out once per folder rather than by six calls of
+    ``url_to`` on each of thousands of pages (issue 25)."""
+
+    stylesheet: str
+    icon: str
+    script: str
+    home: str
+    players: str
+    tiebreaks: str
+
+
+@functools.lru_cache(maxsize=256)
+def site_links(folder: str) -> SiteLinks:
+    return SiteLinks(stylesheet=link_from_folder(folder, "static/style.css"),
+                     icon=link_from_folder(folder, "static/favicon.svg"),
+                     script=link_from_folder(folder, "static/site.js"),
+                     home=link_from_folder(folder, "index.html"),
+                     players=link_from_folder(folder, f"{addresses.PEOPLE_DIR}/index.html"),
+                     tiebreaks=link_from_folder(folder, f"{addresses.TIEBREAKS_DIR}/index.html"))
 
 
 def tb_value(value: Any) -> str:
@@ -346,39 +373,6 @@ def tb_value(value: Any) -> str:
     if hasattr(value, "parts"):
         value = value.value
     return format_points(None if value is None else Decimal(value))
-
-
-_COMMA_BEFORE_A_WORD = re.compile(r",(?=[^\s,])")
-
-
-def breakable_name(name: str) -> Markup:
-    """A name as a page writes it, a line allowed to break after a comma no space follows.
-
-    Swiss-Manager writes a whole federation's names ``Psarianos,Emmanouil``: one word to a
-    browser, wider than a phone's name column, so it ran over the next cell. ``<wbr>``
-    adds no character: what is copied or searched is the name as the file writes it.
-    """
-    # A player's name is written on every page that lists them (an opponent's on a dozen
-    # player pages, each some four times): a plain str is broken once and kept.
-    plain = type(name) is str
-    if plain:
-        found = _BROKEN_NAMES.get(name)
-        if found is not None:
-            return found
-    escaped = escape(name)
-    broken = (Markup(_COMMA_BEFORE_A_WORD.sub(",<wbr>", escaped)) if "," in escaped
-              else escaped)
-    if plain:
-        if len(_BROKEN_NAMES) >= _BROKEN_NAMES_LIMIT:
-            _BROKEN_NAMES.clear()
-        _BROKEN_NAMES[name] = broken
-    return broken
-
-
-_BROKEN_NAMES: dict[str, Markup] = {}
-""":func:`breakable_name` of each name given as a plain str (a Markup or a str subclass
-is worked out every time: its text alone does not say how it is escaped)."""
-_BROKEN_NAMES_LIMIT = 65536
 
 
 def articles(values: Sequence[str]) -> str:

@@ -35,8 +35,9 @@ from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
 from generator.site.addresses import SERIES_DIR
-from generator.site.cache import BuildCache, Manifest, OtherUnit, digest_folder, index_key
+from generator.site.cache import BuildCache, OtherUnit, digest_folder, index_key
 from generator.site.language import home, speaking
+from generator.site.manifest import Manifest
 from generator.site.plan import EventPlan
 from generator.site.series_plan import SeriesPlan, plan_series, series_diagnostics
 from generator.site.series_view import ListedSeries, person_places

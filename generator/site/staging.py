@@ -31,7 +31,7 @@ from pathlib import Path
 
 from generator.errors import Diagnostic, Severity, StandingsError
 from generator.files import read_regular_file
-from generator.site.cache import MANIFEST_NAME
+from generator.site.cache import LEGACY_MANIFEST_NAME
 from generator.site.template_paths import package_templates
 
 try:
@@ -100,7 +100,8 @@ def is_marked(folder: Path) -> bool:
 
 def is_made_by_build(folder: Path) -> bool:
     """The folder holds the marker (or a manifest of an older build): build made it."""
-    return _is_regular_file(folder / MARKER_NAME) or _is_legacy_manifest(folder / MANIFEST_NAME)
+    return (_is_regular_file(folder / MARKER_NAME)
+            or _is_legacy_manifest(folder / LEGACY_MANIFEST_NAME))
 
 
 def _may_replace(folder: Path) -> bool:
@@ -340,7 +341,7 @@ def remove_site(folder: Path) -> None:
 
     Files that vanish meanwhile (another build removing the same leftover) are fine.
     """
-    last = (MARKER_NAME, MANIFEST_NAME)
+    last = (MARKER_NAME, LEGACY_MANIFEST_NAME)
     _remove_children(folder, skip=last)
     for name in last:
         with contextlib.suppress(FileNotFoundError):

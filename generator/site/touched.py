@@ -14,7 +14,8 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from generator.site.addresses import person_page
-from generator.site.cache import INDEX_UNIT, FileRecord, Manifest
+from generator.site.cache import INDEX_UNIT, FileRecord
+from generator.site.manifest import Manifest
 from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.stored_files import FolderListings, files_present

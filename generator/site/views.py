@@ -32,7 +32,6 @@ from generator.site.addresses import (
     competitor_page,
     crosstable_page,
     folder_link,
-    relative_link,
     round_page,
 )
 from generator.site.language import active
@@ -190,9 +189,13 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
     is_paired_only = round_no > plan.info.rounds_played
 
     is_team = plan.info.is_team_event
+    # Every competitor's page is in one folder: its link from the round's page is worked
+    # out once (a round of a 2,000-player event links 2,000 of them).
+    folder = folder_link(here.rpartition("/")[0],
+                         competitor_page(plan.slug, 0, is_team).rpartition("/")[0])
 
     def href(player: Player) -> str:
-        return relative_link(here, competitor_page(plan.slug, player.start_no, is_team))
+        return folder + competitor_page(plan.slug, player.start_no, is_team).rpartition("/")[2]
 
     seen: set[StartNo] = set()
     boards: list[tuple[tuple[Decimal, Decimal, int], dict[str, Any]]] = []
@@ -326,11 +329,12 @@ def standings_lines(standings: Standings, slug: str,
         player = row.player
         number = player.start_no
         href = players + competitor_page(slug, number, is_team).rpartition("/")[2]
-        value = row.number
+        # Every value of the row at once: a call per row rather than two per cell.
+        value = row.numbers()
         fragment = f"{href}#p{number}"
         cells = []
         for code, anchor, write, written in cols:
-            shown = value(code)
+            shown = value[code]
             text = written.get(shown)
             if text is None:
                 text = written[shown] = write(shown)

@@ -4,29 +4,22 @@ in every shipped language."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from kit.languagekit import examples_in_every_language
 
 from generator.messages import SHIPPED_LANGUAGES
-from generator.site.build import build_site
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = tmp_path_factory.mktemp("series-phone")
-    for event in sorted((ROOT / "events").glob("blitz-2026-*")):
-        shutil.copytree(event, project / "events" / event.name)
-    shutil.copytree(ROOT / "series", project / "series")
-    (project / "site.yml").write_text(f"languages: [{', '.join(SHIPPED_LANGUAGES)}]\n",
-                                      encoding="utf-8")
-    build_site(project / "events", project / "site", workers=1)
-    return project / "site"
+    """The examples (the club's blitz series among them) in every language, as the
+    catalogue check reads them."""
+    return examples_in_every_language(tmp_path_factory)
 
 
 @pytest.mark.parametrize("language", SHIPPED_LANGUAGES)

@@ -69,8 +69,8 @@ def test_rank_json_numbers_are_plain_decimals_and_null_where_undefined():
                  "--format", "json")
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert '"points": 4,' in text and '"SB": 10.25' in text and '"ARO": null' in text
-    assert '"AOB": 12.4' in text
+    assert '"points":4,' in text and '"SB":10.25' in text and '"ARO":null' in text
+    assert '"AOB":12.4' in text
     assert "E+" not in text and ".0," not in text and ".0}" not in text
 
 

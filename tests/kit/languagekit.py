@@ -4,8 +4,10 @@ the text a visitor reads on a page."""
 
 from __future__ import annotations
 
+import fcntl
 import html
 import io
+import os
 import re
 import shutil
 import string
@@ -14,12 +16,14 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+import pytest
 import yaml
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import write_po
 
+from generator.messages import SHIPPED_LANGUAGES
 from generator.site import language, views
 from generator.site.build import build_site
 
@@ -117,6 +121,27 @@ def build_examples(club: Path, site_yml: str, *, events: Path = EVENTS) -> Path:
     out = club / "site"
     build_site(club / "events", out, workers=1)
     return out
+
+
+def examples_in_every_language(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example events and their series built in every shipped language whose catalogue
+    is installed, the first at the root: one build a test run, read (never written) by every
+    module that asks. Under xdist the workers share it: the first to ask builds it while
+    the others wait on the lock, in the run's own folder above theirs."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent
+    club = run / "examples-in-every-language"
+    with (run / "examples-in-every-language.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (run / "examples-in-every-language.done").exists():
+            shutil.rmtree(club, ignore_errors=True)
+            shutil.copytree(EVENTS.parent / "series", club / "series")
+            codes = [code for code in SHIPPED_LANGUAGES[1:]
+                     if language.catalogue_path(code).is_file()]
+            build_examples(club, f"languages: [{', '.join([SHIPPED_LANGUAGES[0], *codes])}]\n")
+            (run / "examples-in-every-language.done").touch()
+    return club / "site"
 
 
 def data_words(events: Path = EVENTS) -> set[str]:

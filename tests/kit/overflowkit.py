@@ -22,6 +22,14 @@ first screen, or is covered, or is cut by a box that clips or scrolls it.
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
+from babel.messages.pofile import read_po
+
+from generator.messages import SHIPPED_LANGUAGES
+from generator.site import language
+
 OVERFLOW = """() => {
   const SLACK = 1;
   const screenWidth = document.documentElement.clientWidth;
@@ -170,3 +178,48 @@ MENU = """() => {
   return {links: links.length, hidden};
 }"""
 """Run with ``page.evaluate``: ``{links, hidden}``, each hidden link named with why."""
+
+
+_FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)[sd]|<[^>]*>")
+_WORD = re.compile(r"[^\W_][\w-]*")
+
+
+def _translations(code: str) -> list[tuple[str, str]]:
+    """(msgid, msgstr) of every translated entry of a shipped catalogue, plural forms apart,
+    without their fields and markup."""
+    with language.catalogue_path(code).open("rb") as po:
+        catalogue = read_po(po)
+    pairs = []
+    for message in catalogue:
+        if not message.id or not message.string:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        pairs += [(_FIELD.sub("", ids[min(n, len(ids) - 1)]), _FIELD.sub("", text))
+                  for n, text in enumerate(strings)]
+    return pairs
+
+
+@cache
+def languages_that_overflow_first() -> tuple[str, ...]:
+    """The languages whose text runs out of a box first at 360 px: the site's first language
+    (its pages at the root), the translation whose longest words are longest (a word wider
+    than its box cannot break: German's compounds), and the one whose labels (a menu item, a
+    heading, a column's head: entries of up to three words) are longest against the English
+    (a menu wraps, a column narrows its neighbours). The other languages' words are no longer
+    than the second's and their labels no longer than the third's; the choice is made from
+    the catalogues as they are, so a translation that changes that changes it."""
+    translated = SHIPPED_LANGUAGES[1:]
+
+    def longest_words(code: str) -> list[int]:
+        words = {word for _, text in _translations(code) for word in _WORD.findall(text)}
+        return sorted((len(word) for word in words), reverse=True)[:20]
+
+    def label_length(code: str) -> float:
+        labels = [(msgid, text) for msgid, text in _translations(code)
+                  if 0 < len(msgid.split()) <= 3]
+        return sum(len(text) for _, text in labels) / sum(len(msgid) for msgid, _ in labels)
+
+    chosen = [SHIPPED_LANGUAGES[0], max(translated, key=longest_words),
+              max(translated, key=label_length)]
+    return tuple(dict.fromkeys(chosen))

@@ -102,21 +102,10 @@ def test_edit_break_and_fix_a_trf_while_it_is_served(tmp_path: Path) -> None:
         next_server.bind(("127.0.0.1", port))
 
 
-def test_pages_rendered_on_use_are_those_render_event_gives() -> None:
-    build = LiveBuild(events_root=ROOT / "events", site=default_site_functions())
-    snapshot = build.refresh()
-    env = site.make_environment(ROOT / "events")
-    slugs = sorted(build.known_slugs)
-    assert len(slugs) >= 3 and snapshot.diagnostics == ()
-    for slug in slugs:
-        plan = build._events[slug].good.plan  # type: ignore[union-attr]
-        assert snapshot.files.unit_of(f"{slug}/").render_all() == site.render_event(plan, env), slug
-    # What serving adds (the reload script, the banner) is added to responses only.
-    assert not any(b"__standings__" in page for page in snapshot.files.render_all().values())
-
-
 def test_after_an_edit_the_served_site_is_byte_for_byte_what_a_build_writes(
         tmp_path: Path) -> None:
+    # Every unit's pages rendered on use (LiveBuild.render_all asks each unit for them) are
+    # those the build renders: the example events' as first read, Anna's after an edit.
     events = tmp_path / "events"
     shutil.copytree(ROOT / "events", events)
     trf = make_event(events, "anna", anna_ranked_as_computed(ANNA.read_text(encoding="utf-8"))
@@ -131,7 +120,11 @@ def test_after_an_edit_the_served_site_is_byte_for_byte_what_a_build_writes(
     built = site.render_site(
         site.plan_site([read_event(folder) for folder in event_paths(events, [])]),
         site.site_environment(events))
-    assert snapshot.files.render_all() == built
+    served = snapshot.files.render_all()
+    assert len(build.known_slugs) >= 3
+    assert served == built
+    # What serving adds (the reload script, the banner) is added to responses only.
+    assert not any(b"__standings__" in page for page in served.values())
 
 
 def test_an_edit_after_the_events_folder_was_deleted_and_restored_is_shown(

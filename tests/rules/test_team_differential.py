@@ -99,12 +99,36 @@ def start_reference(path: Path, codes: Sequence[str], edition: str,
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def finish_reference(process: subprocess.Popen[str], codes: Sequence[str]) -> Result:
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What one run of the reference printed, and how it ended."""
+
+    stdout: str
+    stderr: str
+    status: int
+
+    def refused(self) -> bool:
+        try:
+            return bool(json.loads(self.stdout).get("status", {}).get("code", 0) >= 400)
+        except json.JSONDecodeError:
+            return True
+
+
+def answer(process: subprocess.Popen[str]) -> Answer:
     stdout, stderr = process.communicate(timeout=REFERENCE_TIMEOUT)
+    return Answer(stdout, stderr, process.returncode)
+
+
+def finish_reference(process: subprocess.Popen[str], codes: Sequence[str]) -> Result:
+    return read_answer(answer(process), codes)
+
+
+def read_answer(given: Answer, codes: Sequence[str]) -> Result:
+    stdout, stderr = given.stdout, given.stderr
     try:
         document = json.loads(stdout)
     except json.JSONDecodeError:
-        pytest.fail(f"the reference printed no JSON (exit {process.returncode}):\n"
+        pytest.fail(f"the reference printed no JSON (exit {given.status}):\n"
                     f"{stdout[-2000:]}{stderr[-2000:]}", pytrace=False)
     status = document.get("status", {})
     result = document.get("tiebreakResult", {})
@@ -470,16 +494,18 @@ class Comparison:
                                 for t in differing]
 
 
-def _reference_refuses(path: Path, code: str) -> bool:
-    refused = False
-    for edition in EDITIONS:
-        stdout, _ = start_reference(path, (code,), edition).communicate(
-            timeout=REFERENCE_TIMEOUT)
-        try:
-            refused |= json.loads(stdout).get("status", {}).get("code", 0) >= 400
-        except json.JSONDecodeError:
-            refused = True
-    return refused
+Job = tuple[str, tuple[str, ...]]
+"""(edition, codes): one run of the reference."""
+
+
+def _ask(path: Path, jobs: Sequence[Job]) -> dict[Job, Answer]:
+    """Each job one process, two at a time (the machine's two cores), as run_reference."""
+    answers: dict[Job, Answer] = {}
+    for start in range(0, len(jobs), 2):
+        batch = jobs[start:start + 2]
+        started = [start_reference(path, codes, edition) for edition, codes in batch]
+        answers.update(zip(batch, (answer(process) for process in started), strict=True))
+    return answers
 
 
 def _sssc_crashes_on_a_zero_buchholz(event: teamgen.GeneratedTeamEvent, teams: TeamTournament,
@@ -540,19 +566,24 @@ def _check(event: teamgen.GeneratedTeamEvent, scalar_codes: Sequence[str],
                 # above to crash alone); ours is the secondary score plus 0 / K.
                 scalar_codes = tuple(code for code in scalar_codes if code != "SSSC")
                 comparison.notes.append(f"SSSC not compared ({crashes}, spec R3)")
+        asked: dict[Job, Answer] = {}
         if any(teamgen.EMPTY in lineup.players for lineup in event.lineups):
             # The reference's board tie-breaks crash (KeyError in its top/bottom board
             # results) on a board a team left empty; each is asked alone, and a refusal of
             # those codes is no comparison (said in the notes), any other refusal fails.
+            # The answers of the codes it does not refuse are the ones compared below.
+            asked = _ask(reference_path, [(edition, (code,)) for code in separate_codes
+                                          if code in teamgen.POSITIONAL for edition in EDITIONS])
             crashed = [code for code in separate_codes if code in teamgen.POSITIONAL
-                       and _reference_refuses(reference_path, code)]
+                       and any(asked[(edition, (code,))].refused() for edition in EDITIONS)]
             if crashed:
                 comparison.notes.append(f"{' '.join(crashed)} not compared: the reference "
                                         "crashes on an empty board")
                 separate_codes = tuple(c for c in separate_codes if c not in crashed)
-        jobs = [(edition, tuple(scalar_codes)) for edition in EDITIONS]
+        jobs: list[Job] = [(edition, tuple(scalar_codes)) for edition in EDITIONS]
         jobs += [(edition, (code,)) for edition in EDITIONS for code in separate_codes]
-        references = dict(zip(jobs, run_reference(reference_path, jobs), strict=True))
+        asked.update(_ask(reference_path, [job for job in jobs if job not in asked]))
+        references = {job: read_answer(asked[job], job[1]) for job in jobs}
         if refuses_sssc:
             with pytest.raises(TiebreakError, match="SSSC"):
                 run_ours(teams, ("SSSC",), "2026")

@@ -18,6 +18,7 @@ from generator.model import (
     DEFAULT_UNPLAYED,
     CapRounds,
     Edition,
+    RoundKind,
     ScoreSystem,
     StartNo,
     UnplayedOptions,
@@ -135,13 +136,15 @@ def test_the_value_and_its_explanation_read_one_dummy(monkeypatch):
 
 
 def test_the_value_and_its_explanation_read_one_game_rule(monkeypatch):
-    """Whether a round counts as a game is coded once (ScoreSheet.is_game): told that every
-    forfeit is one, Maria's 2024 BH counts Ivan's 1.5 for her R4 forfeit win instead of a
-    dummy of her own 2.5, as BH/P does: 12.5, and the derivation shows no dummy."""
-    def forfeits_as_games(sheet: ScoreSheet, player: int, round_index: int, *,
-                          forfeits_as_played: bool) -> bool:
-        return sheet.opponents[player][round_index] != -1
-    monkeypatch.setattr(ScoreSheet, "is_game", forfeits_as_games)
+    """Whether a round counts as a game is coded once (ScoreSheet.game_kinds, which
+    ScoreSheet.is_game and the values' loop both read): told that every forfeit is one,
+    Maria's 2024 BH counts Ivan's 1.5 for her R4 forfeit win instead of a dummy of her own
+    2.5, as BH/P does: 12.5, and the derivation shows no dummy."""
+    def forfeits_as_games(sheet: ScoreSheet, *, forfeits_as_played: bool
+                          ) -> frozenset[RoundKind]:
+        return frozenset({RoundKind.GAME, RoundKind.PENDING, RoundKind.FORFEIT_WIN,
+                          RoundKind.FORFEIT_LOSS})
+    monkeypatch.setattr(ScoreSheet, "game_kinds", forfeits_as_games)
     assert value("BH", 11, E2024) == value("BH/P", 11, E2024) == D("12.5")
     assert not parts("BH", 11, E2024).parts[3].is_dummy
 

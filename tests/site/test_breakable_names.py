@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from markupsafe import Markup
 
-from generator.site import render
-from generator.site.render import breakable_name
+from generator.site import table_rows
+from generator.site.table_rows import breakable_name
 
 
 @pytest.mark.parametrize(("name", "written"), [
@@ -35,9 +35,9 @@ def test_a_name_broken_once_is_kept_for_its_text_and_markup_is_not_taken_for_it(
 
 
 def test_the_names_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "_BROKEN_NAMES", {})
-    monkeypatch.setattr(render, "_BROKEN_NAMES_LIMIT", 8)
+    monkeypatch.setattr(table_rows, "_BROKEN_NAMES", {})
+    monkeypatch.setattr(table_rows, "_BROKEN_NAMES_LIMIT", 8)
     for number in range(50):
         assert str(breakable_name(f"Player,{number}")) == f"Player,<wbr>{number}"
-        assert len(render._BROKEN_NAMES) <= 8
+        assert len(table_rows._BROKEN_NAMES) <= 8
     assert str(breakable_name("Player,3")) == "Player,<wbr>3"

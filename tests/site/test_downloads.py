@@ -3,7 +3,8 @@
 
 The JSON writer lays the players out by hand (the json module's indenting encoder is slow);
 these tests hold it to ``json.dumps(document, ensure_ascii=False, indent=1)``, the layout
-the download has always had, by reading each file back and writing it again with the json
+``standings rank`` prints, and to the same on one line (``separators=(",", ":")``), the
+site's download (issue 26), by reading each file back and writing it again with the json
 module: the bytes must come back unchanged. The values are the reference calculator's
 (tests/cli/test_rank_cli.py, tests/site/test_site.py).
 """
@@ -23,18 +24,21 @@ from generator.model import Edition
 from generator.reading.events import read_event
 from generator.rules.ranking import compute_standings
 from generator.site.downloads import standings_csv, standings_json
-from generator.site.plan import standings_for_event
+from generator.site.plan import plan_event, standings_for_event
 
 
 def _as_json_writes_it(data: bytes) -> bytes:
     document = json.loads(data)
-    return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return (json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+            ).encode("utf-8")
 
 
 @pytest.mark.parametrize("trf", sorted(p.name for p in CORPUS_TRF.glob("*.trf")))
 def test_json_download_of_each_corpus_event_is_laid_out_as_json_lays_it_out(trf):
     event = read_event(str(CORPUS_TRF / trf))
-    data = standings_json(standings_for_event(event), event.competitors.name)
+    plan = plan_event(event)
+    data = standings_json(plan.standings, event.competitors.name,
+                          ratings=plan.standings_rating_changes)
     assert data == _as_json_writes_it(data)
 
 

@@ -17,7 +17,6 @@ from generator.site.cache import (
     MANIFEST_NAME,
     BuildCache,
     Manifest,
-    UnitRecord,
     digest_folder,
     program_digest,
 )
@@ -31,11 +30,10 @@ def prepare(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> 
                               template_folders=site.template_folders(events), clean=clean)
 
 
-def write_in_place(files: dict[str, bytes], out: Path) -> None:
+def write_in_place(files: dict[str, bytes], out: Path, manifest: Manifest) -> None:
     """build_site's writing: each changed page in place, the others removed, the manifest
     last (generator/site/inplace.py)."""
     pages = dict(files)
-    manifest = pages.pop(MANIFEST_NAME, None)
     written = InPlaceSite(out)
     try:
         written.write(pages)
@@ -53,7 +51,7 @@ def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) 
     plans = [site.read_event(folder) for folder in site.discover(events).folders.values()]
     files = cache.render_site(plans, lambda plan: site.render_event(plan, ""),
                               lambda: site.render_index(plans, ""), {})
-    write_in_place(files, out)
+    write_in_place(files, out, cache.manifest)
     return cache
 
 
@@ -155,22 +153,7 @@ def test_an_unreadable_manifest_means_a_full_build(tmp_path: Path) -> None:
     assert fake_build(site, events, out).rendered == ["open", INDEX_UNIT]
 
 
-def test_the_manifest_round_trips_with_its_warnings() -> None:
-    warning = Diagnostic(path="events/open/t.trf", line=7, column=81,
-                         message="points column says '4.0'", expected="3.5",
-                         severity=Severity.WARNING)
-    manifest = Manifest(units={
-        "open": UnitRecord.of("k1", {"open/index.html": b"<p>"}, [warning]),
-        INDEX_UNIT: UnitRecord.of("k2", {"index.html": b"", ".nojekyll": b""}),
-    })
-    data = manifest.to_bytes()
-    again = Manifest.from_bytes(data)
-    assert again is not None and again.to_bytes() == data
-    assert again.units["open"].warnings == (warning,)
-    assert again.units["open"].files["open/index.html"].size == 3
-
-
-def test_warnings_of_an_unchanged_build_are_those_of_the_last_one(tmp_path: Path) -> None:
+def test_warnings_of_an_unchanged_build_are_counted_and_strict_refuses_them(tmp_path: Path) -> None:
     site = FakeSite()
     events = make_events(tmp_path, {"open": "Anna 1\n"})
     out = tmp_path / "site"
@@ -179,9 +162,16 @@ def test_warnings_of_an_unchanged_build_are_those_of_the_last_one(tmp_path: Path
     cache = prepare(site, events, out)
     plans = [site.read_event(events / "open")]
     write_in_place(cache.render_site(plans, lambda plan: site.render_event(plan, ""),
-                                 lambda: site.render_index(plans, ""), {"open": [warning]}), out)
-    assert prepare(site, events, out).unchanged_warnings() == (
-        warning,)
+                                 lambda: site.render_index(plans, ""), {"open": [warning]}),
+                   out, cache.manifest)
+    again = prepare(site, events, out)
+    # Counted in one line, not printed again (an archive's would be thousands)...
+    assert [str(d) for d in again.unchanged_warnings() or ()] == [
+        f"{events}: note: 1 warning of 1 unchanged event, printed when it was last built, "
+        f"not repeated; expected 'standings check {events}' to list them"]
+    # ...and refused by --strict in full, as a clean build refuses it.
+    refusal = again.strict_refusal(again.unchanged_warnings() or (), again.keys)
+    assert refusal is not None and refusal.diagnostics == (warning.as_error(),)
 
 
 def test_digests_see_content_and_names_but_not_editor_files(tmp_path: Path) -> None:

@@ -130,7 +130,9 @@ def test_warnings_and_strict_are_the_same_when_nothing_changed(tmp_path: Path) -
     assert clean.exit_code == cached.exit_code == 0
     assert "nothing written" in cached.output
     warning = f"{events}/anna/tournament.trf:6:81: warning: points column says 4.5"
-    assert warning in clean.stderr and warning in cached.stderr
+    counted = f"{events}: note: 1 warning of 1 unchanged event, printed when it was last built"
+    assert warning in clean.stderr and warning not in cached.stderr
+    assert counted not in clean.stderr and counted in cached.stderr
     strict_cached = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
     strict_clean = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict",
                                         "--clean"])
@@ -179,13 +181,22 @@ def test_a_rank_column_that_disagrees_is_a_warning_of_every_build(tmp_path: Path
     assert clean.exit_code == 0 and warning in clean.stderr
     cached = runner.invoke(main, ["build", str(events), "--out", str(out)])
     assert cached.exit_code == 0 and "nothing written" in cached.output
-    assert warning in cached.stderr
+    counted = f"{events}: note: 1 warning of 1 unchanged event, printed when it was last built"
+    assert warning not in cached.stderr and counted in cached.stderr
     strict_cached = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
     assert strict_cached.exit_code == 1 and strict_cached.stderr == strict.stderr
-    # Another event changed: anna's pages are reused, and its warning with them.
+    # Another event changed: anna's pages are reused, and her warning counted with them;
+    # --strict refuses it all the same, in full.
     shutil.copytree(ROOT / "events" / "alekhin-memorial", events / "alekhin-memorial")
     reused = runner.invoke(main, ["build", str(events), "--out", str(out)])
-    assert reused.exit_code == 0 and warning in reused.stderr
+    assert reused.exit_code == 0 and warning not in reused.stderr and counted in reused.stderr
+    (events / "alekhin-memorial" / "notes.md").write_text("Changed.\n", encoding="utf-8")
+    strict_reused = runner.invoke(main, ["build", str(events), "--out", str(out), "--strict"])
+    strict_reused_clean = runner.invoke(main, ["build", str(events), "--out", str(out),
+                                               "--strict", "--clean"])
+    assert strict_reused.exit_code == strict_reused_clean.exit_code == 1
+    assert strict_reused.stderr == strict_reused_clean.stderr
+    assert f"{trf}:6:86: the file ranks player 1 (Anna) 2" in strict_reused.stderr
 
 
 def _project_with_a_warning(root: Path) -> Path:
@@ -222,10 +233,10 @@ def test_the_same_folder_under_another_spelling_is_the_same_cache(
         assert again.exit_code == 0, again.output
         assert "nothing written" in again.output, spelling
         assert stamps(tmp_path / "site") == before
-        # The warning replayed names the file as a clean build given that spelling does.
+        # The warning counted names the folder in that spelling, as a clean build does.
         clean = runner.invoke(main, ["build", spelling, "--out", "clean", "--clean"])
-        assert again.stderr == clean.stderr
         assert f"{shown}/anna/tournament.trf:6:81: warning" in clean.stderr
+        assert again.stderr.startswith(f"{shown}: note: 1 warning of 1 unchanged event")
         shutil.rmtree(tmp_path / "clean")
     # A change renders that event only, whatever the spelling of the last build.
     notes = tmp_path / "events" / "alekhin-memorial" / "notes.md"

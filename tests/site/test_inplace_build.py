@@ -33,7 +33,7 @@ from generator.errors import StandingsError
 from generator.site import cache as cache_module
 from generator.site import inplace
 from generator.site.build import build_site, prepare_cache
-from generator.site.cache import INPUTS_NAME, RACY_NANOSECONDS
+from generator.site.cache import INPUTS_PATH, RACY_NANOSECONDS
 from generator.site.inplace import JOURNAL_NAME
 
 
@@ -318,7 +318,7 @@ def test_an_unchanged_event_is_known_by_its_sizes_and_times(
     for path in events.rglob("*"):
         os.utime(path, ns=(past, past))
     build(events, out)
-    assert (out / INPUTS_NAME).is_file()
+    assert (out / INPUTS_PATH).is_file()
     opened: list[str] = []
     open_regular_file = cache_module.open_regular_file
 

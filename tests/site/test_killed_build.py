@@ -124,6 +124,19 @@ def workers_seen(tmp_path: Path) -> Iterator[Path]:
             os.kill(pid, signal.SIGKILL)
 
 
+SHAPES = ["a large event's pages", "the events of a site"]
+"""What a build shares out among forked workers (issue 26)."""
+
+
+def make_project(project: Path, shape: str) -> None:
+    if shape == "a large event's pages":
+        # The smallest event that a build renders in worker processes.
+        make_event(project / "events", "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=22))
+    else:
+        for number in range(4):
+            make_event(project / "events", f"event-{number}", generate_swiss(60, 5, seed=number))
+
+
 def kill_while_two_workers_render(build: subprocess.Popen[bytes], project: Path,
                                   workers_seen: Path) -> None:
     """SIGKILL the build once two workers render; then its workers end, hold no lock, and
@@ -142,27 +155,51 @@ def kill_while_two_workers_render(build: subprocess.Popen[bytes], project: Path,
     assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
 
 
-def test_killing_the_build_ends_its_workers_and_frees_the_output_folder(
-        tmp_path: Path, workers_seen: Path) -> None:
+def kill_a_worker(project: Path, workers_seen: Path) -> None:
+    """Issue 26: a render worker killed mid-build (the out-of-memory killer) ends the build
+    with one line naming it and exit status 1, the site left as it was, rather than a build
+    that waits for ever for the pages the worker held (multiprocessing.Pool's way)."""
+    before = read_tree(project / "site")
+    for mark in workers_seen.iterdir():  # the workers of an earlier build, ended
+        mark.unlink()
+    environment = {**os.environ, "TEST_MARKS": str(workers_seen), "TEST_JOB_SECONDS": "600",
+                   "TEST_PARALLEL_MIN": str(PARALLEL_MIN_PLAYERS)}
+    build = subprocess.Popen(
+        [sys.executable, "-c", RUNNER, "build", str(project / "events"), "--out",
+         str(project / "site"), "--clean"], cwd=ROOT, env=environment,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
+        killed = min(int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir())
+        os.kill(killed, signal.SIGKILL)
+        # A hang (the old pool) fails here after BOUND seconds instead of hanging the suite.
+        _, errors = build.communicate(timeout=BOUND)
+    finally:
+        if build.poll() is None:
+            build.kill()
+            build.wait(timeout=BOUND)
+    lines = errors.decode().splitlines()
+    assert build.returncode == 1, lines
+    assert len(lines) == 1, lines
+    assert f"(process {killed}) was killed by SIGKILL" in lines[0], lines
+    assert lines[0].startswith(f"{project / 'site'}: "), lines
+    assert read_tree(project / "site") == before
+    assert sorted(p.name for p in project.iterdir()) == ["events", "site"]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_killing_the_build_or_one_of_its_workers_leaves_nothing_behind(
+        tmp_path: Path, workers_seen: Path, shape: str) -> None:
+    """Killing the build ends its workers and frees the output folder for the next build
+    (issue 22; issue 26 for a site's events, each a job of minutes); killing one of its
+    workers ends the build in one line and keeps the site that next build made."""
     project = tmp_path / "club"
-    # A big event: the smallest that a build renders in worker processes.
-    make_event(project / "events", "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=22))
+    make_project(project, shape)
     # Each job would take ten minutes: the workers outlive a wait of BOUND unless they end.
     build = start_build(project, workers_seen, job_seconds=600,
                         parallel_min=PARALLEL_MIN_PLAYERS)
     kill_while_two_workers_render(build, project, workers_seen)
-
-
-def test_killing_a_build_of_many_events_ends_their_workers(
-        tmp_path: Path, workers_seen: Path) -> None:
-    """Issue 26: events rendered in forked workers, each a job of minutes; a kill of the
-    build alone ends them as it ends a large event's."""
-    project = tmp_path / "club"
-    for number in range(4):
-        make_event(project / "events", f"event-{number}", generate_swiss(60, 5, seed=number))
-    build = start_build(project, workers_seen, job_seconds=600,
-                        parallel_min=PARALLEL_MIN_PLAYERS)
-    kill_while_two_workers_render(build, project, workers_seen)
+    kill_a_worker(project, workers_seen)
 
 
 def test_a_build_killed_at_any_instant_is_completed_by_the_next(
@@ -220,44 +257,3 @@ def test_a_build_killed_at_any_instant_is_completed_by_the_next(
         assert read_tree(site) == expected, attempt
         assert sorted(p.name for p in project.iterdir()) == ["events", "site"], attempt
         assert not (site / JOURNAL_NAME).exists()
-
-
-@pytest.mark.parametrize("shape", ["a large event's pages", "the events of a site"])
-def test_a_killed_worker_ends_the_build_in_one_line_and_keeps_the_site(
-        tmp_path: Path, workers_seen: Path, shape: str) -> None:
-    """Issue 26: a render worker killed mid-build (the out-of-memory killer) ends the build
-    with one line naming it and exit status 1, the site left as it was, rather than a build
-    that waits for ever for the pages the worker held (multiprocessing.Pool's way)."""
-    project = tmp_path / "club"
-    events = project / "events"
-    if shape == "a large event's pages":
-        make_event(events, "big", generate_swiss(PARALLEL_MIN_PLAYERS, 5, seed=26))
-    else:
-        for number in range(4):
-            make_event(events, f"event-{number}", generate_swiss(60, 5, seed=number))
-    assert CliRunner().invoke(main, ["build", str(events), "--out",
-                                     str(project / "site")]).exit_code == 0
-    before = read_tree(project / "site")
-    environment = {**os.environ, "TEST_MARKS": str(workers_seen), "TEST_JOB_SECONDS": "600",
-                   "TEST_PARALLEL_MIN": str(PARALLEL_MIN_PLAYERS)}
-    build = subprocess.Popen(
-        [sys.executable, "-c", RUNNER, "build", str(events), "--out", str(project / "site"),
-         "--clean"], cwd=ROOT, env=environment,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        wait_for(lambda: len(list(workers_seen.iterdir())) == 2, "two workers rendering")
-        killed = min(int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir())
-        os.kill(killed, signal.SIGKILL)
-        # A hang (the old pool) fails here after BOUND seconds instead of hanging the suite.
-        _, errors = build.communicate(timeout=BOUND)
-    finally:
-        if build.poll() is None:
-            build.kill()
-            build.wait(timeout=BOUND)
-    lines = errors.decode().splitlines()
-    assert build.returncode == 1, lines
-    assert len(lines) == 1, lines
-    assert f"(process {killed}) was killed by SIGKILL" in lines[0], lines
-    assert lines[0].startswith(f"{project / 'site'}: "), lines
-    assert read_tree(project / "site") == before
-    assert sorted(p.name for p in project.iterdir()) == ["events", "site"]

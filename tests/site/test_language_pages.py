@@ -35,11 +35,27 @@ EXPLANATION_WORDS = {word for page in (ROOT / "generator" / "explanations").glob
 not catalogue entries: their words may stand on the tie-break pages."""
 
 
+SITE_URL = "https://club.example/results/"
+
+
 @pytest.fixture(scope="module")
-def pseudo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("pseudo")
+def two_languages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The examples in the made-up German at the root and in English under en/."""
+    folder = tmp_path_factory.mktemp("two")
     with kit.catalogues(folder / "locales", {"de": kit.pseudo_catalogue("de")}):
-        return kit.build_examples(folder / "club", "language: de\n")
+        return kit.build_examples(folder / "club", f"languages: [de, en]\nurl: {SITE_URL}\n")
+
+
+@pytest.fixture(scope="module")
+def english_alone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The examples in English only, at the address of two_languages' English version."""
+    return kit.build_examples(tmp_path_factory.mktemp("alone"), f"url: {SITE_URL}en/\n")
+
+
+def _root_pages(two_languages: Path) -> list[Path]:
+    """The pages of the root language (the made-up German), the English ones left out."""
+    return sorted(page for page in two_languages.rglob("*.html")
+                  if page.relative_to(two_languages).parts[0] != "en")
 
 
 def _babel_words(code: str) -> set[str]:
@@ -59,13 +75,19 @@ def _outside_marks(text: str) -> str:
         text = shorter
 
 
-def test_nothing_a_visitor_reads_bypasses_the_catalogue(pseudo_site: Path) -> None:
-    allowed = kit.data_words() | _babel_words("de")
+def test_nothing_a_visitor_reads_bypasses_the_catalogue(two_languages: Path) -> None:
+    # The language switch names each language in itself, from Babel's locale data; the QR
+    # code's page writes its address, the site's url and the events' folders.
+    switch = language.versions("index.html", "de", ("de", "en"), None)
+    addresses = [SITE_URL, *(folder.name for folder in kit.EVENTS.rglob("*") if folder.is_dir())]
+    allowed = (kit.data_words() | _babel_words("de")
+               | {word for version in switch for word in kit.words_of(version.name)}
+               | {word for address in addresses for word in kit.words_of(address)})
     found: dict[str, str] = {}
-    pages = sorted(pseudo_site.rglob("*.html"))
+    pages = _root_pages(two_languages)
     assert len(pages) > 100
     for page in pages:
-        relative = page.relative_to(pseudo_site).as_posix()
+        relative = page.relative_to(two_languages).as_posix()
         text = kit.visible_text(page.read_text(encoding="utf-8"))
         assert "⟦" in text, relative
         here = allowed | (EXPLANATION_WORDS if relative.startswith("tiebreaks/") else set())
@@ -75,30 +97,29 @@ def test_nothing_a_visitor_reads_bypasses_the_catalogue(pseudo_site: Path) -> No
     assert found == {}, f"text that is not in the catalogue: {sorted(found.items())[:20]}"
 
 
-def test_the_pages_say_their_language(pseudo_site: Path) -> None:
-    for page in sorted(pseudo_site.rglob("*.html")):
+def test_the_pages_say_their_language(two_languages: Path) -> None:
+    root = _root_pages(two_languages)
+    for page in root:
         text = page.read_text(encoding="utf-8")
         assert text.startswith('<!DOCTYPE html>\n<html lang="de">'), page
+    english = sorted((two_languages / "en").rglob("*.html"))
+    assert len(english) == len(root)
+    for page in english:
+        text = page.read_text(encoding="utf-8")
+        assert text.startswith('<!DOCTYPE html>\n<html lang="en">'), page
 
 
-def test_a_site_in_one_language_has_no_switch_and_no_hreflang(pseudo_site: Path) -> None:
-    page = (pseudo_site / "anna-club-2026" / "index.html").read_text(encoding="utf-8")
+def test_a_site_in_one_language_has_no_switch_and_no_hreflang(english_alone: Path) -> None:
+    page = (english_alone / "anna-club-2026" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang' not in page and 'class="languages"' not in page
 
 
-def test_the_downloads_keep_their_keys_and_translate_the_csv_headings(pseudo_site: Path) -> None:
-    csv = (pseudo_site / "anna-club-2026" / "standings.csv").read_text(encoding="utf-8")
+def test_the_downloads_keep_their_keys_and_translate_the_csv_headings(
+        two_languages: Path) -> None:
+    csv = (two_languages / "anna-club-2026" / "standings.csv").read_text(encoding="utf-8")
     assert csv.splitlines()[0].startswith("⟦rank⟧,⟦start_no⟧,⟦title⟧,⟦name⟧")
-    assert '"start_no":' in (pseudo_site / "anna-club-2026" / "standings.json").read_text(
+    assert '"start_no":' in (two_languages / "anna-club-2026" / "standings.json").read_text(
         encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def two_languages(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("two")
-    with kit.catalogues(folder / "locales", {"de": kit.pseudo_catalogue("de")}):
-        return kit.build_examples(folder / "club", "languages: [de, en]\n"
-                                                   "url: https://club.example/results/\n")
 
 
 def test_languages_build_the_first_at_the_root_and_the_others_in_their_folder(
@@ -125,8 +146,8 @@ def test_languages_build_the_first_at_the_root_and_the_others_in_their_folder(
 
 
 def test_the_english_version_beside_another_is_the_english_site_with_a_switch(
-        two_languages: Path, tmp_path: Path) -> None:
-    alone = kit.build_examples(tmp_path, "url: https://club.example/results/en/\n")
+        two_languages: Path, english_alone: Path) -> None:
+    alone = english_alone
     for page in ("anna-club-2026/players/1.html", "gros-open-2010/index.html",
                  "tiebreaks/bh.html"):
         beside = (two_languages / "en" / page).read_text(encoding="utf-8")
@@ -229,9 +250,12 @@ def test_an_event_folder_named_like_a_language_folder_is_refused(tmp_path: Path)
 def test_forked_workers_render_in_the_build_s_language(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 0)
+    # One event, its pages shared out among the workers (none is too small for them now).
+    events = tmp_path / "events"
+    shutil.copytree(kit.EVENTS / "gros-open-2010", events / "gros-open-2010")
     with kit.catalogues(tmp_path / "locales", {"de": kit.pseudo_catalogue("de")}):
-        site = plan_site(read_events(kit.EVENTS))
-        env = render.make_environment(kit.EVENTS, SiteSettings(language="de"))
+        site = plan_site(read_events(events))
+        env = render.make_environment(events, SiteSettings(language="de"))
         alone = render_site(site, env, workers=1)
         forked = render_site(site, env, workers=2)
     assert forked == alone

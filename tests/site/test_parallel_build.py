@@ -28,6 +28,9 @@ pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_meth
 
 LARGE = "crowd"
 """The event made large for these tests: the build renders it itself, with its own pool."""
+LARGE_FROM = 16
+"""Players from which an event is large here (the events are small: what is checked is who
+renders which event, and that the bytes are the same)."""
 
 
 def make_project(root: Path) -> Path:
@@ -35,8 +38,8 @@ def make_project(root: Path) -> Path:
     results), in two languages."""
     events = root / "events"
     for number, slug in enumerate(("aries", "bora", "delta", "echo")):
-        make_event(events, slug, generate_swiss(20 + 4 * number, 5, seed=60 + number))
-    make_event(events, LARGE, generate_swiss(40, 5, seed=70))
+        make_event(events, slug, generate_swiss(9 + 2 * number, 5, seed=60 + number))
+    make_event(events, LARGE, generate_swiss(LARGE_FROM, 5, seed=70))
     lines = (ROOT / "tests" / "corpus" / "trf" / "seed-anna.trf").read_text(
         encoding="utf-8").split("\n")
     lines[5] = lines[5][:80] + " 4.5" + lines[5][84:]  # her results add up to 4.0
@@ -48,7 +51,7 @@ def make_project(root: Path) -> Path:
 @pytest.fixture
 def renders_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every event rendered, as "pid slug workers" lines of a file (forked workers inherit
-    the wrapper); the large event is large from 40 players, and any build forks."""
+    the wrapper); the large event is large from LARGE_FROM players, and any build forks."""
     seen = tmp_path / "renders"
     render_event = build.render_event
 
@@ -58,7 +61,7 @@ def renders_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         return render_event(event, env, **options)
 
     monkeypatch.setattr(build, "render_event", recorded)
-    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", 40)
+    monkeypatch.setattr(render, "PARALLEL_MIN_PLAYERS", LARGE_FROM)
     monkeypatch.setattr(build, "FORK_MIN_PLAYERS", 1)
     return seen
 
@@ -83,7 +86,7 @@ def test_events_rendered_in_workers_are_the_files_of_one_process(
     forked = built(events, tmp_path / "forked", workers=2)
     assert forked == alone  # the warnings in their order, every file, the manifest
     assert any(w.startswith(f"{events}/anna/tournament.trf:6:81: warning") for w in alone[0])
-    assert ".standings-cache.json" in forked[1]
+    assert ".standings-cache/units.json" in forked[1]
     seen = renders(renders_seen)
     here = os.getpid()
     # Each small event in each language by a worker, the large one here with its own pool.

@@ -287,6 +287,18 @@ def test_player_page_shows_the_whole_derivation(seed_site: Path) -> None:
     assert "BH/C1" in why
 
 
+def test_only_a_table_whose_values_open_their_derivations_names_its_columns_anchors(
+        seed_site: Path) -> None:
+    # site.js opens "#p<number>-<data-anchor>" for a value of a data-derivations table
+    # only: the standings after an earlier round and the crosstable link no value, and
+    # their headings carry no anchor (issue 26: a page for every round).
+    event = (seed_site / "seed-anna/index.html").read_text(encoding="utf-8")
+    assert "data-derivations" in event and 'data-anchor="bh"' in event
+    for page in ("seed-anna/rounds/2-standings.html", "seed-anna/crosstable.html"):
+        html = (seed_site / page).read_text(encoding="utf-8")
+        assert "data-derivations" not in html and "data-anchor" not in html, page
+
+
 def test_fide_id_links_to_the_fide_profile(seed_site: Path) -> None:
     html = (seed_site / "club-byes/players/10.html").read_text(encoding="utf-8")
     assert 'href="https://ratings.fide.com/profile/74128888"' in html

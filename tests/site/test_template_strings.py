@@ -25,7 +25,7 @@ from kit.sitekit import make_event
 from markupsafe import Markup
 
 from generator.reading.events import read_events
-from generator.site import build, pages, render
+from generator.site import build, pages, render, table_rows
 from generator.site.headline import Headline, Sentence
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -213,6 +213,12 @@ def pseudo_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
         # words wording.py's and player_rows.py's, checked with theirs.
         rows = render.rounds_rows
         patch.setattr(render, "rounds_rows", lambda *a, **kw: _wrapped(rows(*a, **kw)))
+        # A standings table's rows are written in Python (site/table_rows.py): each value
+        # and name it writes is handed in.
+        written, broken = table_rows.escape_for_output, table_rows.breakable_name
+        patch.setattr(table_rows, "escape_for_output",
+                      lambda value: _wrapped(Markup(written(value))))
+        patch.setattr(table_rows, "breakable_name", lambda name: _wrapped(broken(name)))
         env = pseudo_environment(events)
         site = build.plan_site(read_events(events))
         files = build.render_site(site, env)

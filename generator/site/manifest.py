@@ -1,0 +1,304 @@
+"""The cache manifest, kept unit by unit: a small index, and a record file per unit.
+
+At a thousand events one manifest file of every unit's files, warnings and summary was
+20 MB, parsed whole by every build (a second, and 67 MB of memory) though a change of one
+event reads the records of a few units. So the manifest is a folder (:data:`MANIFEST_DIR`):
+
+- the index (:data:`MANIFEST_NAME`): each unit's name, key, numbers of warnings and notes
+  and the names of its two record files: what a build must know of every unit;
+- the records (:data:`RECORDS_DIR`): a unit's files and warnings in one file, its summary in
+  another, each named by the digest of its bytes, so an unchanged unit's records are never
+  written again and two builds of the same site write the same files. A build reads a unit's
+  record only when it renders the unit, or the pages it writes need the unit's summary
+  (:class:`StoredUnit`, read on first use).
+
+The index is the commit point: the records it names are written first, each whole under a
+new name; the index replaces the old one atomically (inplace.py); the records no index names
+any more are removed after it. A build killed before the index is replaced leaves the old
+index with all its records, and the new records unnamed, removed by the next build.
+
+A manifest of an older version (one file, :data:`LEGACY_MANIFEST_NAME`) is not read: its
+keys hold the digest of an older program, so no unit of it could be reused anyway. The
+first build of a new version renders and writes every page, as into a folder without a
+manifest (the files no page has are removed), then removes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from generator.errors import Diagnostic, Severity
+from generator.files import read_regular_file
+from generator.site.stored_files import (
+    FileRecord,
+    FolderListings,
+    files_json,
+    files_present,
+    stored_files,
+)
+
+__all__ = ["LEGACY_MANIFEST_NAME", "MANIFEST_DIR", "MANIFEST_FORMAT", "MANIFEST_NAME",
+           "RECORDS_DIR", "FileStamp", "Manifest", "StoredUnit", "Unit", "UnitRecord",
+           "diagnostic_from_json", "diagnostic_to_json", "record_path"]
+
+MANIFEST_DIR = ".standings-cache"
+"""The cache manifest's folder, inside the output folder.
+
+Inside rather than beside it: the manifest is written after the pages it describes, and a
+build trusts it only without a journal of a build cut short (generator/site/inplace.py), so
+it describes exactly the files next to it (a manifest kept elsewhere could outlive a
+``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
+nothing new needs ignoring. On GitHub Pages the folder is reachable (``.nojekyll`` serves
+dotfiles) but holds only file names, hashes and what the public pages show: nothing that
+matters.
+"""
+MANIFEST_NAME = MANIFEST_DIR + "/units.json"
+RECORDS_DIR = MANIFEST_DIR + "/records"
+LEGACY_MANIFEST_NAME = ".standings-cache.json"
+"""The one-file manifest of the versions before this one (format 2 and older)."""
+
+MANIFEST_FORMAT = 3
+"""3: a record file per unit; 2, one file, the site written in place; 1, swapped in whole."""
+
+FileStamp = tuple[int, int, int]
+"""A file's inode, size and modification time: replaced (renamed over), it has another."""
+
+_DIGITS = 32
+"""Hex digits of a record file's name: 128 bits of SHA-256, no collision among a site's."""
+
+
+def record_path(name: str) -> str:
+    """A record file's path from the output folder."""
+    return f"{RECORDS_DIR}/{name}.json"
+
+
+def _dumps(data: Any) -> bytes:
+    """Deterministic JSON: a clean build and a cached one write the same records."""
+    return (json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+            + "\n").encode()
+
+
+def _named(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:_DIGITS]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitRecord:
+    """One cached unit (an event's pages, or the index pages) as this build made it."""
+
+    key: str
+    """cache.unit_key / cache.index_key of the inputs these files were rendered from."""
+    files: Mapping[str, FileRecord]
+    """Site-relative path -> size and hash of the bytes written."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Warnings the reader gave for these inputs (as cache.py keeps them, below a
+    placeholder for the events folder): counted when the unit is unchanged, and printed
+    whole only by a ``--strict`` build they stop."""
+    summary: Mapping[str, Any] | None = None
+    """An event's summary (generator/site/stored_summary.py): what the pages outside its folder
+    read of it, so that a build lists it unchanged without reading it."""
+
+    @classmethod
+    def of(cls, key: str, files: Mapping[str, bytes],
+           warnings: Iterable[Diagnostic] = (),
+           summary: Mapping[str, Any] | None = None) -> UnitRecord:
+        return cls(
+            key=key,
+            files=MappingProxyType({path: FileRecord.of(content)
+                                    for path, content in sorted(files.items())}),
+            warnings=tuple(warnings),
+            summary=summary,
+        )
+
+    @property
+    def warning_count(self) -> int:
+        """Its warnings ``--strict`` refuses (not its notes)."""
+        return sum(1 for warning in self.warnings if warning.is_refused_by_strict)
+
+    @property
+    def diagnostic_count(self) -> int:
+        """Its warnings and notes."""
+        return len(self.warnings)
+
+    def is_intact_in(self, out_dir: Path, listings: FolderListings | None = None) -> bool:
+        """Every file is still there (:func:`files_present`)."""
+        return files_present(out_dir, self.files, {} if listings is None else listings)
+
+    def record_files(self) -> tuple[tuple[str, bytes], tuple[str, bytes] | None]:
+        """Its two record files, each (name, bytes): the files and warnings, the summary."""
+        record = _dumps({"files": files_json(self.files),
+                         "warnings": [diagnostic_to_json(w) for w in self.warnings]})
+        summary = None if self.summary is None else _dumps(self.summary)
+        return ((_named(record), record),
+                None if summary is None else (_named(summary), summary))
+
+
+class StoredUnit:
+    """A unit as the last build's index lists it; its records read when first asked for.
+
+    A record file missing or not one of ours makes the unit one whose files are not all
+    there (:meth:`is_intact_in`), so it is rendered again, and its summary None."""
+
+    __slots__ = ("_files", "_warnings", "diagnostic_count", "key", "out", "record",
+                 "summary_name", "warning_count")
+
+    def __init__(self, *, out: Path, key: str, record: str, summary: str | None,
+                 warning_count: int, diagnostic_count: int) -> None:
+        self.out, self.key, self.record, self.summary_name = out, key, record, summary
+        self.warning_count, self.diagnostic_count = warning_count, diagnostic_count
+        self._files: Mapping[str, FileRecord] | None = None
+        self._warnings: tuple[Diagnostic, ...] = ()
+
+    def _load(self) -> Mapping[str, FileRecord] | None:
+        if self._files is None:
+            try:
+                raw = json.loads(_read_record(self.out, self.record))
+                files = stored_files(raw["files"])
+                self._warnings = tuple(diagnostic_from_json(w) for w in raw["warnings"])
+            except (OSError, ValueError, TypeError, KeyError, AttributeError):
+                return None
+            self._files = files
+        return self._files
+
+    @property
+    def readable(self) -> bool:
+        return self._load() is not None
+
+    @property
+    def files(self) -> Mapping[str, FileRecord]:
+        """Its files as recorded; none when its record cannot be read."""
+        return self._load() or {}
+
+    @property
+    def warnings(self) -> tuple[Diagnostic, ...]:
+        self._load()
+        return self._warnings
+
+    @property
+    def summary(self) -> Mapping[str, Any] | None:
+        """Read each time it is asked for, never kept: the build makes its stand-in of an
+        unchanged event from it once (stored_summary.py), and at a thousand events the
+        summaries' JSON kept beside the stand-ins was 35 MB of a one-change build's 88."""
+        if self.summary_name is None:
+            return None
+        try:
+            data = json.loads(_read_record(self.out, self.summary_name))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def is_intact_in(self, out_dir: Path, listings: FolderListings | None = None) -> bool:
+        files = self._load()
+        return files is not None and files_present(out_dir, files,
+                                                   {} if listings is None else listings)
+
+
+Unit = UnitRecord | StoredUnit
+
+
+def _read_record(out: Path, name: str) -> bytes:
+    """A record file's bytes, checked against its name (a file edited by hand is not ours)."""
+    folder = out / RECORDS_DIR
+    if not stat.S_ISDIR(os.lstat(out / MANIFEST_DIR).st_mode) \
+            or not stat.S_ISDIR(os.lstat(folder).st_mode):
+        raise OSError(f"{folder} is not a folder")  # a link put there is not followed
+    data = read_regular_file(folder / f"{name}.json")
+    if os.path.islink(folder / f"{name}.json") or _named(data) != name:
+        raise ValueError(f"{name} is not the record it names")
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    units: Mapping[str, Unit]
+    """Event folder name -> its record; cache.INDEX_UNIT -> the index pages' record."""
+
+    def files(self) -> tuple[bytes, dict[str, bytes], frozenset[str]]:
+        """The index's bytes; the record files of the units this build made (by name; the
+        others' are on disk already); the names of every record file the index names."""
+        index: dict[str, list[Any]] = {}
+        made: dict[str, bytes] = {}
+        for name, unit in sorted(self.units.items()):
+            if isinstance(unit, StoredUnit):
+                record, summary = unit.record, unit.summary_name
+            else:
+                (record, data), summarised = unit.record_files()
+                made[record] = data
+                summary = None
+                if summarised is not None:
+                    summary, made[summary] = summarised
+            index[name] = [unit.key, unit.warning_count, unit.diagnostic_count, record, summary]
+        named = frozenset(name for entry in index.values() for name in entry[3:] if name)
+        return _dumps({"format": MANIFEST_FORMAT, "units": index}), made, named
+
+    @classmethod
+    def from_index(cls, data: bytes, out: Path) -> Manifest | None:
+        """The manifest an index lists, its records in ``out``; None when it is unreadable
+        or from another format (build all)."""
+        try:
+            raw = json.loads(data)
+            if raw.get("format") != MANIFEST_FORMAT:
+                return None
+            units: dict[str, Unit] = {
+                str(name): StoredUnit(out=out, key=str(key), warning_count=int(warnings),
+                                      diagnostic_count=int(diagnostics), record=_name(record),
+                                      summary=None if summary is None else _name(summary))
+                for name, (key, warnings, diagnostics, record, summary)
+                in raw["units"].items()}
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        return cls(units=MappingProxyType(units))
+
+    @classmethod
+    def load(cls, out_dir: Path) -> Manifest | None:
+        return cls.load_stamped(out_dir)[0]
+
+    @classmethod
+    def load_stamped(cls, out_dir: Path) -> tuple[Manifest | None, FileStamp | None]:
+        """The manifest and the stamp of the index file it was read from (a build that
+        finds the same file again under its lock keeps what it read, see inplace.py)."""
+        try:
+            if not stat.S_ISDIR(os.lstat(out_dir / MANIFEST_DIR).st_mode):
+                return None, None
+            # No link followed, no pipe waited on: only a regular file is read.
+            with open(out_dir / MANIFEST_NAME, "rb", opener=lambda path, flags: os.open(
+                    path, flags | os.O_NOFOLLOW | os.O_NONBLOCK)) as file:
+                found = os.fstat(file.fileno())
+                if not stat.S_ISREG(found.st_mode):
+                    return None, None
+                data = file.read()
+        except OSError:
+            return None, None
+        return cls.from_index(data, out_dir), (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+def _name(value: Any) -> str:
+    """A record file's name as the index gives it: hex digits only (never a path)."""
+    text = str(value)
+    if len(text) != _DIGITS or any(c not in "0123456789abcdef" for c in text):
+        raise ValueError(f"not a record's name: {text!r}")
+    return text
+
+
+def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
+    return {"path": diagnostic.path, "line": diagnostic.line, "column": diagnostic.column,
+            "message": diagnostic.message, "expected": diagnostic.expected,
+            "severity": str(diagnostic.severity)}
+
+
+def diagnostic_from_json(data: Mapping[str, Any]) -> Diagnostic:
+    def number(value: Any) -> int | None:
+        return None if value is None else int(value)
+
+    return Diagnostic(path=str(data["path"]), line=number(data.get("line")),
+                      column=number(data.get("column")), message=str(data["message"]),
+                      expected=None if data.get("expected") is None else str(data["expected"]),
+                      severity=Severity(data.get("severity", "warning")))

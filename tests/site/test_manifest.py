@@ -1,0 +1,140 @@
+"""The manifest kept unit by unit (site/manifest.py): an index read by every build, each
+unit's records read only when it is rendered again or its summary is asked for."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.errors import Diagnostic, Severity
+from generator.site import manifest as stored
+from generator.site.build import build_site, prepare_cache
+from generator.site.cache import INDEX_UNIT
+from generator.site.inplace import InPlaceSite
+from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
+from tests.preview.test_serve_doubles import FakeSite, make_events
+from tests.site.test_incremental import fake_build
+
+ROOT = Path(__file__).resolve().parents[2]
+
+WARNING = Diagnostic(path="events/open/t.trf", line=7, column=81,
+                     message="points column says '4.0'", expected="3.5",
+                     severity=Severity.WARNING)
+REMARK = Diagnostic(path="events/open/t.trf", line=8, message="ranked by another list",
+                    severity=Severity.REMARK)
+
+
+def kept(manifest: Manifest, out: Path) -> Manifest:
+    InPlaceSite(out).finish(manifest)
+    again = Manifest.load(out)
+    assert again is not None
+    return again
+
+
+def test_the_manifest_round_trips_with_its_warnings_and_summary(tmp_path: Path) -> None:
+    manifest = Manifest(units={
+        "open": UnitRecord.of("k1", {"open/index.html": b"<p>"}, [WARNING, REMARK],
+                              {"title": "Open"}),
+        INDEX_UNIT: UnitRecord.of("k2", {"index.html": b"", ".nojekyll": b""}),
+    })
+    again = kept(manifest, tmp_path)
+    unit = again.units["open"]
+    # What the index says of a unit, before its records are read.
+    assert (unit.key, unit.warning_count, unit.diagnostic_count) == ("k1", 1, 2)
+    assert unit.warnings == (WARNING, REMARK)
+    assert unit.summary == {"title": "Open"}
+    assert unit.files["open/index.html"].size == 3
+    assert again.units[INDEX_UNIT].summary is None
+    # Written again unchanged, the same index and the same record files.
+    assert again.files()[0] == manifest.files()[0] == (tmp_path / MANIFEST_NAME).read_bytes()
+    assert again.files()[2] == {path.stem for path in (tmp_path / RECORDS_DIR).iterdir()}
+
+
+def test_a_record_missing_or_edited_makes_its_unit_unknown(tmp_path: Path) -> None:
+    manifest = Manifest(units={
+        "a": UnitRecord.of("k", {"a/index.html": b"<p>"}, summary={"title": "A"}),
+        "b": UnitRecord.of("k", {"b/index.html": b"<p>"}, summary={"title": "B"}),
+    })
+    site = InPlaceSite(tmp_path)
+    site.write({"a/index.html": b"<p>", "b/index.html": b"<p>"})
+    site.finish(manifest)
+    again = Manifest.load(tmp_path)
+    assert again is not None
+    (tmp_path / stored.record_path(again.units["a"].record)).unlink()  # type: ignore[union-attr]
+    summary = tmp_path / stored.record_path(again.units["b"].summary_name)  # type: ignore[union-attr]
+    summary.write_text('{"title": "Not B"}\n')
+    read = Manifest.load(tmp_path)
+    assert read is not None
+    assert not read.units["a"].is_intact_in(tmp_path)
+    assert read.units["a"].files == {}
+    assert read.units["b"].is_intact_in(tmp_path)
+    assert read.units["b"].summary is None  # not the summary its name is the digest of
+
+
+def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    events = tmp_path / "events"
+    for example in ("alekhin-memorial", "anna-club-2026"):
+        shutil.copytree(ROOT / "events" / example, events / example)
+    out = tmp_path / "site"
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    records = {path.name for path in (out / RECORDS_DIR).iterdir()}
+    index = Manifest.load(out)
+    assert index is not None
+    names = {name: (unit.record, unit.summary_name)  # type: ignore[union-attr]
+             for name, unit in index.units.items()}
+    read: list[str] = []
+    reader = stored._read_record
+    monkeypatch.setattr(stored, "_read_record",
+                        lambda folder, name: read.append(name) or reader(folder, name))
+    notes = events / "alekhin-memorial" / "notes.md"
+    notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    cache = prepare_cache(events, out)
+    build_site(events, out, cache=cache, workers=1)
+    assert cache.rendered == ["alekhin-memorial", INDEX_UNIT]
+    # The changed event's and the index's records, and the unchanged event's summary
+    # (the index pages list it): not its files and warnings.
+    assert set(read) == {*names["alekhin-memorial"], *names[INDEX_UNIT],
+                         names["anna-club-2026"][1]}
+    # The records replaced are gone, the others kept as they were.
+    now = {path.name for path in (out / RECORDS_DIR).iterdir()}
+    assert {f"{name}.json" for name in names["anna-club-2026"]} <= now
+    assert f"{names['alekhin-memorial'][0]}.json" not in now
+    assert now - records
+
+
+def test_records_a_killed_build_left_unnamed_are_removed(tmp_path: Path) -> None:
+    site = FakeSite()
+    events = make_events(tmp_path, {"open": "Anna 1\n"})
+    out = tmp_path / "site"
+    fake_build(site, events, out)
+    (out / RECORDS_DIR / f"{'0' * 32}.json").write_text("{}\n")
+    (events / "open" / "results.txt").write_text("Anna 2\n", encoding="utf-8")
+    fake_build(site, events, out)
+    assert f"{'0' * 32}.json" not in {path.name for path in (out / RECORDS_DIR).iterdir()}
+
+
+def test_a_page_of_an_unchanged_event_deleted_by_hand_is_written_again(tmp_path: Path) -> None:
+    # The unchanged events are known complete by a stat of each of their folders (their
+    # times as the last build left them): a page removed changes its folder's time.
+    events = tmp_path / "events"
+    for example in ("alekhin-memorial", "anna-club-2026"):
+        shutil.copytree(ROOT / "events" / example, events / example)
+    out = tmp_path / "site"
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    page = next((out / "anna-club-2026").rglob("*.html"))
+    content = page.read_bytes()
+    page.unlink()
+    notes = events / "alekhin-memorial" / "notes.md"
+    notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    cache = prepare_cache(events, out)
+    build_site(events, out, cache=cache, workers=1)
+    assert "anna-club-2026" in cache.rendered
+    assert page.read_bytes() == content
+    # Nothing changed since: both known complete by their folders alone, no record read.
+    cache = prepare_cache(events, out)
+    assert cache.unchanged_warnings() is not None
+    assert all(isinstance(unit, stored.StoredUnit) and unit._files is None
+               for unit in (cache.previous.units.values() if cache.previous else ()))
