@@ -1,5 +1,5 @@
 """A tie-break's derivation, round by round: the one reading of an ``Explained`` that the
-player page (player_view.py, templates/_explain.html) and ``standings explain`` (cli.py)
+player page (player_view.py, templates/_standing.html) and ``standings explain`` (cli.py)
 both write out.
 
 The catalogue entry's layout (rules/notation.py ``Layout``) says how the parts make the

@@ -13,13 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
-from generator.rules.explain import (
-    DirectEncounterGroup,
-    Explained,
-    Part,
-    Separation,
-    StandingsRow,
-)
+from generator.rules.explain import DirectEncounterGroup, Explained, Part, Separation, StandingsRow
 from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
 from generator.rules.ratings import (
@@ -43,9 +37,7 @@ from generator.site.derivation import (
     line_opponent,
 )
 from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
-from generator.site.headline_words import (
-    PERFORMANCE,
-)
+from generator.site.headline_words import PERFORMANCE
 from generator.site.language import gettext, phrase, words
 from generator.site.matches import MatchBoard, match_boards
 from generator.site.numbers import format_points, plain_number, points_writer, shown_value
@@ -322,7 +314,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
         encounter = _encounter_sentences(plan, shared, group, index, lines)
-    return TiebreakSection(
+    return _new_section(
         spec=spec, label=column.label,
         anchor=player_anchor(row.player.start_no, column), value=value, total=total,
         lines=lines,
@@ -340,7 +332,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         # the page never says "DE = 0" above the points that left them equal.
         value_text=cell_text(row, column) if explained is not None else format_points(value),
         articles_text=", ".join(column.articles),
-        terms=terms,
+        terms=terms, same_as=None, explained_under=None,
     )
 
 
@@ -470,8 +462,12 @@ _new_round_line = keyword_record_maker(
     "round_href", "opponent_href", "is_game", "running_text", "opponent_score_text",
     "counts_as_text")
 
-# Positional constructors for the records made by the hundred thousand (speed.py says
-# why); the fields in declaration order.
+# Constructors for the records made by the ten thousand (speed.py says why), in order.
+_new_section = keyword_record_maker(
+    TiebreakSection, "spec", "label", "anchor", "value", "total", "lines", "all_parts_sum",
+    "cut_lines", "is_product", "has_scores", "has_ratings", "notes", "direct_encounter",
+    "encounter", "is_tabular", "counted_lines", "dropped_lines", "not_counted_rounds", "same_as",
+    "explained_under", "explanation_href", "value_text", "articles_text", "terms")
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
                               "their_score", "counted", "points", "contribution",
                               "has_reasons", "reasons")
@@ -667,8 +663,7 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
               if shared.rating_changes is not None else None)
     if change is None:
         return None
-    return player_rating_view(change, plan.tournament, player, shared.rating_href,
-                              lambda number: _sibling_href(plan.slug, number))
+    return player_rating_view(change, player, shared.rating_href)
 
 
 def performance_words(player: Player, tournament: Tournament) -> str:

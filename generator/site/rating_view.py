@@ -10,13 +10,13 @@ fragment), translated where a page uses it. Its numbers are written by ``numbers
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
 from generator.messages import N_
-from generator.model import Player, StartNo, Tournament
+from generator.model import Player, StartNo
 from generator.rules.rating_change import (
     GameRatingChange,
     KReason,
@@ -46,14 +46,15 @@ RATING_CHANGE_ANCHOR = "rating-change"
 ESTIMATED_MARK = "≈"
 """After a standings cell whose K is estimated; the legend says what it means."""
 
-# A counted game's line: its numbers and arithmetic in the words of HOW, the sentence above
-# the lines, which says once what a difference and an expected score are and cites the
-# articles (issue 26: each line saying it again was a tenth of a player page).
+# A counted game's line: its numbers and arithmetic, each named; the explanation page says
+# what a difference and an expected score are and cites the articles (issue 26: each line
+# saying it again was a tenth of a player page).
 GAME_COUNTED = N_("Round {round}: difference {difference}, expected score {expected}: "
                   "{k} × ({result} − {expected}) = {change}.")
 GAME_COUNTED_CAPPED = N_("Round {round}: difference {real}, counted as {difference}, "
                          "expected score {expected}: {k} × ({result} − {expected}) = {change}.")
-"""A game whose real difference is past the edition's limit (HOW: "at most 400")."""
+"""A game whose real difference is past the edition's limit (400 points, 350 before July
+2009)."""
 # {article} is a citation as cite() writes it: "B.02 8.3", or "B.02" where the texts of an
 # edition found give no number.
 NOT_COUNTED: Mapping[NotCounted, str] = MappingProxyType({
@@ -110,14 +111,14 @@ UNRATED = N_("No rating change: the player has no rating yet (a first rating is 
 EDITION = N_("FIDE Rating Regulations (B.02) in force from {date}")
 EDITION_BEFORE = N_("FIDE Rating Regulations (B.02) in force before {date}")
 """The edition before 1 July 2009, whose first day the texts found do not give."""
-HOW = N_("For each game against a rated opponent: the rating difference (at most {limit}, "
-         "{article}), the expected score for it from FIDE's table ({table}), and "
-         "K × (score − expected score); the changes are summed.")
 HOW_REAL_DIFFERENCE = N_("For each game against a rated opponent: the rating difference "
                          "(not cut at {limit} for a player rated {from_rating} or more, "
                          "{article}), the expected score for it from FIDE's table ({table}), "
                          "and K × (score − expected score); the changes are summed.")
-"""HOW for a player the edition keeps the real difference for (from October 2025)."""
+"""The method, said on the page of a player the edition keeps the real difference for (from
+October 2025): the lines of that page do not cut it, as the explanation page says a line
+does. Any other page leaves the method to the explanation page, which its heading links
+(issue 26: the same sentence on every page of an event was 215 bytes of each)."""
 
 
 def cite(article: str | None) -> str:
@@ -183,18 +184,11 @@ def _cell(change: RatingChange) -> RatingCell:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RatingGameLine:
-    """One round of the derivation: the numbers as written, and the sentences saying them."""
+    """One round of the derivation: its change as written, and the sentences saying it (the
+    opponent, their rating and their page are the round-by-round table's: issue 25, a line
+    made 22,000 times in a 2,000-player event makes only what its page writes)."""
 
     round_no: int
-    opponent: Player | None
-    opponent_href: str
-    """The opponent's page, relative to the player's page; "" without one."""
-    opponent_rating: str
-    """"2150", or "—" for an unrated opponent or none."""
-    difference: str
-    """The difference as used, after the 400-point rule ("+120", "−400"); "" if not counted."""
-    expected: str
-    """The expected score from the table ("0.36"); "" if not counted."""
     change: str
     """K x (score - expected) ("+12.8"); "" if not counted."""
     counted: bool
@@ -217,7 +211,8 @@ class RatingView:
     sum_sentence: str
     """"+12.8 − 3.2 = +9.6, rounded to +10 (B.02 8.3.4)."; or why there is no change."""
     how: str
-    """The method in one sentence, with the articles of the edition applied."""
+    """The method in one sentence, with the articles of the edition applied, for a player
+    the edition keeps the real difference for; "" for any other (HOW_REAL_DIFFERENCE)."""
     edition: str
     """The edition of B.02 applied, in words."""
     anchor: str
@@ -232,15 +227,14 @@ class RatingView:
         return self.round_changes.get(round_no, "")
 
 
-def player_rating_view(change: RatingChange, tournament: Tournament, player: Player,
-                       explanation_href: str, sibling_href: Callable[[int], str]) -> RatingView:
-    """``sibling_href(start_no)``: another player's page seen from this one."""
+def player_rating_view(change: RatingChange, player: Player,
+                       explanation_href: str) -> RatingView:
+    """``explanation_href``: the explanation page, relative to the player's page."""
     edition = change.edition
     # ``games`` works the arithmetic out each time it is read: once per page.
     games = change.games
     language = active().digest
-    lines = tuple(_game_line(game, change, tournament, sibling_href, language)
-                  for game in games)
+    lines = tuple(_game_line(game, change, language) for game in games)
     counted = tuple(game.change for game in games if game.counted and game.change is not None)
     if change.rating is None:
         summary = words(UNRATED)
@@ -262,7 +256,7 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
         k_sentences=_k_sentences(change, player),
         lines=lines if change.rating is not None else (),
         sum_sentence=summary,
-        how=_how_words(edition, _keeps_real_difference(change), language),
+        how=_how_words(edition, language) if _keeps_real_difference(change) else "",
         edition=_edition_words(edition, language),
         anchor=f"p{player.start_no}-{RATING_CHANGE_ANCHOR}",
         explanation_href=explanation_href,
@@ -274,8 +268,8 @@ def player_rating_view(change: RatingChange, tournament: Tournament, player: Pla
 # The sentences every player of an event shares (the edition's method and its date), worked
 # out once per language rather than once per page; ``language``: the catalogue's digest.
 @functools.lru_cache(maxsize=64)
-def _how_words(edition: RatingEdition, keeps_real_difference: bool, language: str) -> str:
-    return words(HOW_REAL_DIFFERENCE if keeps_real_difference else HOW,
+def _how_words(edition: RatingEdition, language: str) -> str:
+    return words(HOW_REAL_DIFFERENCE,
                  {"article": cite(edition.article_game), "table": cite(edition.article_table),
                   "limit": edition.max_difference,
                   "from_rating": edition.keeps_real_difference_from})
@@ -316,21 +310,13 @@ def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
     return tuple(sentences)
 
 
-def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournament,
-               sibling_href: Callable[[int], str], language: str) -> RatingGameLine:
-    opponent = (tournament.player(game.opponent)
-                if game.opponent is not None and tournament.has_player(game.opponent)
-                else None)
-    href = sibling_href(opponent.start_no) if opponent is not None else ""
-    rating = str(game.opponent_rating) if game.opponent_rating is not None else "—"
-    article = cite(change.edition.article_game)
+def _game_line(game: GameRatingChange, change: RatingChange, language: str) -> RatingGameLine:
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
-        return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
-                              opponent_rating=rating, difference="", expected="", change="",
-                              counted=False,
-                              sentences=_not_counted_words(reason, article, language))
+        return _new_game_line(round_no=game.round, change="", counted=False,
+                              sentences=_not_counted_words(
+                                  reason, cite(change.edition.article_game), language))
     expected, shown_change = _counted_numbers(game.expected, game.change, language)
     numbers = {"round": game.round, "difference": signed_text(game.difference),
                "expected": expected, "k": change.k, "result": plain_number(game.result),
@@ -340,9 +326,7 @@ def _game_line(game: GameRatingChange, change: RatingChange, tournament: Tournam
                          {**numbers, "real": signed_text(change.rating - game.opponent_rating)})
     else:
         sentence = words(GAME_COUNTED, numbers)
-    return _new_game_line(round_no=game.round, opponent=opponent, opponent_href=href,
-                          opponent_rating=rating, difference=signed_text(game.difference),
-                          expected=expected, change=shown_change, counted=True,
+    return _new_game_line(round_no=game.round, change=shown_change, counted=True,
                           sentences=(sentence,))
 
 
@@ -353,6 +337,4 @@ def _counted_numbers(expected: Decimal, change: Decimal, language: str) -> tuple
     return hundredths_text(expected), change_text(change)
 
 
-_new_game_line = keyword_record_maker(
-    RatingGameLine, "round_no", "opponent", "opponent_href", "opponent_rating", "difference",
-    "expected", "change", "counted", "sentences")
+_new_game_line = keyword_record_maker(RatingGameLine, "round_no", "change", "counted", "sentences")

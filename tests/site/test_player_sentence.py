@@ -208,7 +208,7 @@ def test_player_page_opens_with_the_sentence(tmp_path: Path) -> None:
     main = html[html.index("<main"):]
     headline = main.index('class="headline"')
     # The sentence comes before the rounds and the derivations.
-    assert headline < main.index('id="p10-rounds"') < main.index("How each tie-break")
+    assert headline < main.index('class="rounds-table') < main.index("How each tie-break")
     text = re.sub(r"<[^>]+>", "", main[headline:main.index("</p>", headline)])
     assert "11th of 15 with 3 points." in text
     assert "behind on Buchholz, cut 1 (BH/C1): 21 against 22½" in text

@@ -122,8 +122,9 @@ def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
     block = _derivation(site, 1)
     # A line per game (the opponent, their rating and the change are the round table's):
     # the round, the difference as counted, the arithmetic or why the game does not count.
-    # The sentence above them says what a difference and an expected score are, and cites
-    # the articles (B.02 8.3, the 400-point rule): the lines do not say it again.
+    # What a difference and an expected score are, and the articles (B.02 8.3, the
+    # 400-point rule), the explanation page says, which the section's heading links: a
+    # reader finds it in one step, and neither the lines nor the page say it again.
     games = [_text(item) for item in re.findall(r"<li>(.*?)(?=<li>|</li>|</ul>)", block, re.S)]
     assert games == [
         "Round 1: difference −100, expected score 0.36: 20 × (1 − 0.36) = +12.8.",
@@ -135,8 +136,12 @@ def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
         "Round 5: Not counted: won or lost by forfeit, no game was played.",
     ]
     text = _text(block)
-    assert ("the rating difference (at most 400, B.02 8.3), the expected score for it from "
-            "FIDE's table (B.02 8.1.2), and K × (score − expected score)") in text
+    assert "the rating difference (at most" not in text
+    heading = block.split("</h2>", 1)[0]
+    assert '<a href="../../tiebreaks/rating-change.html">Rating change</a>' in heading
+    method = _text((site.parent / "tiebreaks" / "rating-change.html").read_text(encoding="utf-8"))
+    assert "The rating difference." in method and "The expected score." in method
+    assert "K × (score − expected score)" in method and "400-point rule, B.02 8.3.1" in method
     assert "+12.8 − 2.8 + 1.6 = +11.6, rounded to +12 (B.02 8.3.4)." in text
     assert ("K 20, estimated: rated under 2400; the file does not say how many rated games "
             "the player has played") in text
@@ -145,7 +150,7 @@ def test_the_player_page_shows_each_games_arithmetic(site: Path) -> None:
 
 def test_the_round_by_round_table_has_each_games_change(site: Path) -> None:
     page = (site / "players" / "1.html").read_text(encoding="utf-8")
-    table = page.split('id="p1-rounds"', 1)[1].split("</table>", 1)[0]
+    table = page.split('<table class="rounds-table', 1)[1].split("</table>", 1)[0]
     headings = _headings(table)
     assert headings[-1] == "Rtg±"
     rows = page_table_rows(page, "Games of")
@@ -202,8 +207,8 @@ _SMALL = """
 def test_a_k_the_settings_give_is_not_marked_estimated() -> None:
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(default=40), on=None)
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert not view.is_estimated
     assert view.k_sentences == ("K 40: the event's settings give it for every player.",)
     # 40 x (1 - 0.36) = +25.6; 40 x (0.5 - 0.64) = -5.6.
@@ -217,22 +222,40 @@ def test_the_sentences_every_player_shares_are_worded_once() -> None:
     per language and the same text for each page, not once per player."""
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(default=40), on=None)
-    views = [player_rating_view(changes[number], tournament, tournament.player(number),
-                                "rating-change.html", lambda n: f"{n}.html")
+    views = [player_rating_view(changes[number], tournament.player(number),
+                                "rating-change.html")
              for number in (StartNo(1), StartNo(2))]
-    assert views[0].how is views[1].how and views[0].edition is views[1].edition
+    assert views[0].edition is views[1].edition
     with speaking("de"):
-        german = player_rating_view(changes[StartNo(1)], tournament,
-                                    tournament.player(StartNo(1)), "rating-change.html",
-                                    lambda n: f"{n}.html")
-    assert german.how != views[0].how and german.edition != views[0].edition
+        german = player_rating_view(changes[StartNo(1)],
+                                    tournament.player(StartNo(1)), "rating-change.html")
+    assert german.edition != views[0].edition
+
+
+def test_the_method_is_said_on_a_page_only_where_the_player_keeps_the_real_difference() -> None:
+    """Issue 26: the method (difference, expected score, K x (score - expected)) is the same
+    on every page of an event, and the explanation page the section's heading links says
+    it; a page says it again only for a player rated 2650 or more from October 2025, whose
+    difference is not cut at 400 (B.02 8.3.1 of 2025-10) as that page says a line's is."""
+    tournament = crosstable("""
+        1 Top   2700 | 2w1
+        2 Club  2000 | 1b0
+    """)
+    changes = rating_changes(tournament, KSettings(default=10),
+                             on=datetime.date(2026, 1, 10))
+    top, club = (player_rating_view(changes[number], tournament.player(number),
+                                    "rating-change.html")
+                 for number in (StartNo(1), StartNo(2)))
+    assert club.how == ""
+    assert top.how.startswith("For each game against a rated opponent: the rating difference "
+                              "(not cut at 400 for a player rated 2650 or more")
 
 
 def test_k_given_for_one_player_wins_over_the_rule() -> None:
     tournament = crosstable(_SMALL)
     changes = rating_changes(tournament, KSettings(players={StartNo(1): 10}), on=None)
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert view.k_sentences == ("K 10: the event's settings give it for this player.",)
     assert view.total == "+5.0"  # 10 x 0.64 - 10 x 0.14
 
@@ -278,8 +301,8 @@ def test_a_game_fide_rates_but_the_file_cannot_is_left_out_and_said_so() -> None
         3 Cyril -    | -H   1w0
     """)
     changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2010, 3, 1))
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert [line.sentences for line in view.lines][1] == (
         "Left out: FIDE rates this game against the rating the unrated opponent gets from "
         "the event, which the file cannot hold.",)
@@ -306,12 +329,11 @@ def test_before_july_2009_the_350_point_rule_and_a_citation_without_a_number() -
         2 Boris 2300 | 1b0
     """)
     changes = rating_changes(tournament, KSettings(default=15), on=datetime.date(2005, 6, 1))
-    view = player_rating_view(changes[StartNo(1)], tournament, tournament.player(StartNo(1)),
-                              "rating-change.html", lambda number: f"{number}.html")
+    view = player_rating_view(changes[StartNo(1)], tournament.player(StartNo(1)),
+                              "rating-change.html")
     assert view.lines[0].sentences == (
         "Round 1: difference −400, counted as −350, expected score 0.11: "
         "15 × (1 − 0.11) = +13.35.",)
     assert view.edition == "FIDE Rating Regulations (B.02) in force before 1 July 2009"
-    assert view.how.startswith("For each game against a rated opponent: the rating "
-                               "difference (at most 350, B.02)")
+    assert view.how == ""  # the method (at most 350 points) is the explanation page's
     assert view.sum_sentence == "+13.35 = +13.35."

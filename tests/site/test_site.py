@@ -283,7 +283,7 @@ def test_player_page_shows_the_whole_derivation(seed_site: Path) -> None:
     assert re.search(r"Round 1 \( dummy opponent \): Cut first[^<]*\(C\.07 16\.5\)", bh_c1)
     assert "SB = 10¼" in _text(_section(html, "p10-sb"))
     assert "BH = 24" in _text(_section(html, "p10-bh"))
-    why = _text(_section(html, "p10-why"))
+    why = _text(html.split('<section class="neighbours">', 1)[1].split("</section>", 1)[0])
     assert "BH/C1" in why
 
 

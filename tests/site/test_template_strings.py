@@ -209,6 +209,10 @@ def pseudo_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
                       lambda text, **kw: _wrapped(markdown(text, **kw)))
         notes = pages.render_notes  # the event page's notes (site/pages.py)
         patch.setattr(pages, "render_notes", lambda text: _wrapped(notes(text)))
+        # A player's rounds table's rows are written in Python (site/player_rows.py), their
+        # words wording.py's and player_rows.py's, checked with theirs.
+        rows = render.rounds_rows
+        patch.setattr(render, "rounds_rows", lambda *a, **kw: _wrapped(rows(*a, **kw)))
         # A standings table's rows are written in Python (site/table_rows.py): each value
         # and name it writes is handed in.
         written, broken = table_rows.escape_for_output, table_rows.breakable_name

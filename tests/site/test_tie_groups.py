@@ -75,7 +75,7 @@ def test_a_large_group_names_whom_the_player_met_and_links_to_the_standings(
     assert f"Tied at this point: {PLAYERS} players, among them " in section
     assert '<a href="../index.html#standings">The standings list the whole group.</a>' in section
     # Every opponent of the rounds table (all in the group) is named, and the player.
-    rounds = page.read_text(encoding="utf-8").split('id="p7-rounds"', 1)[1]
+    rounds = page.read_text(encoding="utf-8").split('<table class="rounds-table', 1)[1]
     rounds = rounds.split("</section>", 1)[0]
     opponents = set(re.findall(r'<a href="(\d+\.html)">', rounds))
     assert len(opponents) == ROUNDS

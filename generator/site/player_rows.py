@@ -1,0 +1,85 @@
+"""The rows of a player page's "Round by round" table, written as HTML in one pass.
+
+The table is the page's largest: a row per round, some fifteen values in each. Written by
+the template, every value went through Jinja's attribute lookup, a filter call and the
+escaping hook, row after row (a tenth of the page's time, issue 25). Here each row is one
+string, each value escaped once where it can hold a character to escape (a name, a
+translated word) and written as it is where it cannot (digits, the points ``numbers.py``
+writes, our own page addresses). The template keeps the table's frame and its headings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markupsafe import Markup, escape
+
+from generator.messages import N_
+from generator.site.language import gettext
+from generator.site.player_view import PlayerView
+from generator.site.wording import colour_letter, round_kind_words
+
+DUMMY = N_("dummy")
+"""A round that counts as against a dummy opponent (C.07 16.4), linked to its explanation."""
+CUT = N_("(cut)")
+"""After a contribution a modifier or a rule cuts (C.07 14, 16.5)."""
+
+
+def _words(message: str) -> str:
+    """A sentence as the template's ``_()`` writes it: the translation is the page's own
+    HTML, never escaped (render.py's gettext)."""
+    return str(Markup(gettext(message)) % {})
+
+
+def rounds_rows(view: PlayerView, unplayed_href: str,
+                breakable: Callable[[str], Markup]) -> Markup:
+    """Every row of the table, each ending its line (its cells' and its own end tags left
+    out, as HTML allows: the next cell or row, or the table's body's end, closes each;
+    issue 26). ``unplayed_href``: the unplayed rounds' explanation, relative to the page;
+    ``breakable``: render.breakable_name, the template's filter (render.py, which makes the
+    environment, passes it: it imports this module)."""
+    rating = view.rating
+    has_counts = bool(view.buchholz_code)
+    # A round's kind, colour and result are a few words or letters, each escaped once a page.
+    kinds: dict[object, str] = {}
+    colours: dict[str, str] = {}
+    symbols: dict[str, str] = {}
+    dummy = cut = ""
+    if has_counts:
+        dummy = f'<a href="{escape(unplayed_href)}">{_words(DUMMY)}</a> '
+        cut = f' <span class="muted">{_words(CUT)}</span>'
+    written: list[str] = []
+    for line in view.rounds:
+        kind = kinds.get(line.kind)
+        if kind is None:
+            kind = kinds[line.kind] = str(escape(round_kind_words(line.kind)))
+        opponent = line.opponent
+        if opponent:
+            who = (f'<a href="{line.opponent_href}">{breakable(opponent.name)}</a>'
+                   f" ({opponent.start_no})")
+            if not line.is_game:
+                who += f' <span class="muted">{kind}</span>'
+            rating_cell = str(opponent.rating) if opponent.rating is not None else ""
+        else:
+            who = f"— {kind}"
+            rating_cell = ""
+        colour = colours.get(line.color)
+        if colour is None:
+            colour = colours[line.color] = str(escape(colour_letter(line.color)))
+        symbol = symbols.get(line.symbol)
+        if symbol is None:
+            symbol = symbols[line.symbol] = str(escape(line.symbol))
+        row = (f'<tr><td><a href="{line.round_href}">{line.round_no}</a><th scope="row">{who}'
+               f"<td>{rating_cell}<td>{colour}<td>{symbol}<td>{line.running_text}"
+               f"<td>{line.opponent_score_text}")
+        if has_counts:
+            counts_as = line.counts_as
+            if counts_as:
+                row += (f"<td>{dummy if counts_as.is_dummy else ''}{line.counts_as_text}"
+                        f"{cut if counts_as.cut else ''}")
+            else:
+                row += "<td>—"
+        if rating:  # numbers.change_text: digits, a sign and a decimal separator
+            row += f"<td>{rating.change_in(line.round_no)}"
+        written.append(row + "\n")
+    return Markup("".join(written))
