@@ -205,12 +205,13 @@ def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
+    from generator.reading.event_places import is_events_folder
     from generator.reading.trf_event import summary
 
     given = [_event_path(p, "checking") for p in paths or ("events",)]
     events, diagnostics = _read_paths(given)
     series_lines: tuple[str, ...] = ()
-    if _has_events_folder(given):
+    if any(is_events_folder(p) for p in given):
         # Only an events folder has a site.yml (and a logo) beside it: checking an event
         # loads no site reader.
         from generator.reading.site_files import site_problems
@@ -245,8 +246,7 @@ def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
 
 
 def _read_paths(given: Sequence[str]) -> tuple[list[Event], tuple[Diagnostic, ...]]:
-    """The events at ``given``; one TRF file with no settings file beside it is read
-    without loading the settings files' readers (reading/trf_event.py)."""
+    """The events at ``given``; a lone TRF file without settings by reading/trf_event.py."""
     from generator.reading.trf_event import read_bare_trf
 
     read = read_bare_trf(given[0]) if len(given) == 1 else None
@@ -256,15 +256,6 @@ def _read_paths(given: Sequence[str]) -> tuple[list[Event], tuple[Diagnostic, ..
         return read_paths(given)
     event, diagnostics = read
     return ([] if event is None else [event]), diagnostics
-
-
-def _has_events_folder(given: Sequence[str]) -> bool:
-    """An events folder among ``given`` (a file is none: no events reader is loaded)."""
-    if all(os.path.isfile(p) for p in given):
-        return False
-    from generator.reading.events import is_events_folder
-
-    return any(is_events_folder(p) for p in given)
 
 
 def _print_sources(event: Event) -> None:
@@ -379,8 +370,7 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
 
 
 def _read_event(path: str) -> Event:
-    """The event at ``path``; a TRF file with no settings file beside it is read without
-    loading the settings files' readers (reading/trf_event.py)."""
+    """The event at ``path``; a TRF file without settings by reading/trf_event.py alone."""
     from generator.reading.trf_event import read_bare_trf
 
     read = read_bare_trf(path)
@@ -388,10 +378,9 @@ def _read_event(path: str) -> Event:
         from generator.reading.events import read_event
 
         return read_event(path)
-    event, diagnostics = read
-    if event is None:
-        raise StandingsError(diagnostics)
-    return event
+    if read[0] is None:
+        raise StandingsError(read[1])
+    return read[0]
 
 
 def _shown(spec: TiebreakSpec, value: Decimal | None) -> str | None:

@@ -51,5 +51,12 @@ def festival_of(section_folder: Path) -> Path | None:
     return parent if is_festival_folder(parent) else None
 
 
+def is_events_folder(path: str | os.PathLike[str]) -> bool:
+    """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
+    (an event folder, a festival folder or a TRF file has no site of its own)."""
+    place = Path(path)
+    return place.is_dir() and not trf_files(place) and not is_festival_folder(place)
+
+
 __all__ = ["FESTIVAL_FILE", "NOTES_FILE", "SETTINGS_FILE", "event_slug", "festival_of",
-           "is_alone_in_folder", "is_festival_folder", "trf_files"]
+           "is_alone_in_folder", "is_events_folder", "is_festival_folder", "trf_files"]

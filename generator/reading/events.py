@@ -32,6 +32,7 @@ from generator.reading.event_places import (
     SETTINGS_FILE,
     event_slug,
     is_alone_in_folder,
+    is_events_folder,
     trf_files,
 )
 from generator.reading.festival import (
@@ -233,13 +234,6 @@ def _addresses(given: str, entries: list[tuple[str, Path]],
 def _no_such_path(given: str) -> Diagnostic:
     return Diagnostic(path=given, message="no such file or folder",
                       expected="an events folder, an event folder or a TRF file")
-
-
-def is_events_folder(path: str | os.PathLike[str]) -> bool:
-    """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
-    (an event folder, a festival folder or a TRF file has no site of its own)."""
-    place = Path(path)
-    return place.is_dir() and not trf_files(place) and not is_festival_folder(place)
 
 
 FestivalsRead = dict[Path, tuple[Festival | None, tuple[Diagnostic, ...]]]
