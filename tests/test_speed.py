@@ -352,3 +352,37 @@ def test_a_record_with_a_default_factory_is_made_without_the_dataclass() -> None
                                                            "_WithFactories")
     assert dataclasses.replace(first, number=2) == made(number=2)
     assert pickle.loads(pickle.dumps(first)) == first
+
+
+@frozen_record
+class _WithCache:
+    number: int
+    cache: dict[str, int] = dataclasses.field(default_factory=dict, init=False, compare=False)
+    mark: int = dataclasses.field(default=3, init=False)
+    later: int = dataclasses.field(init=False, compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _DeclaredWithCache:
+    number: int
+    cache: dict[str, int] = dataclasses.field(default_factory=dict, init=False, compare=False)
+    mark: int = dataclasses.field(default=3, init=False)
+    later: int = dataclasses.field(init=False, compare=False, repr=False)
+
+
+def test_a_record_with_fields_the_constructor_does_not_take_is_made_without_the_dataclass(
+        ) -> None:
+    made, declared = _WithCache, _DeclaredWithCache
+    assert "set_0" in made.__init__.__globals__
+    assert inspect.signature(made) == inspect.signature(declared)
+    assert made.__doc__ == (declared.__doc__ or "").replace("_DeclaredWithCache", "_WithCache")
+    first, second = made(number=1), declared(number=1)
+    assert (first.cache, first.mark) == (second.cache, second.mark) == ({}, 3)
+    assert first.cache is not made(number=1).cache
+    for record in (first, second):
+        with pytest.raises(AttributeError):
+            record.later  # noqa: B018  (left unset by both constructors)
+        with pytest.raises(TypeError, match="unexpected keyword argument 'mark'"):
+            type(record)(number=1, mark=4)
+    assert repr(first) == repr(second).replace("_DeclaredWithCache", "_WithCache")
+    assert dataclasses.replace(first, number=2) == made(number=2) != first
