@@ -205,10 +205,11 @@ def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
     The exit status is 1 when there is any error (or, with --strict, any warning),
     0 otherwise. For each event read without errors a one-line summary is printed.
     """
-    from generator.reading.events import is_events_folder, read_paths, summary
+    from generator.reading.event_places import is_events_folder
+    from generator.reading.trf_event import summary
 
     given = [_event_path(p, "checking") for p in paths or ("events",)]
-    events, diagnostics = read_paths(given)
+    events, diagnostics = _read_paths(given)
     series_lines: tuple[str, ...] = ()
     if any(is_events_folder(p) for p in given):
         # Only an events folder has a site.yml (and a logo) beside it: checking an event
@@ -244,6 +245,19 @@ def check_command(paths: tuple[str, ...], strict: bool, sources: bool) -> None:
         sys.exit(1)
 
 
+def _read_paths(given: Sequence[str]) -> tuple[list[Event], tuple[Diagnostic, ...]]:
+    """The events at ``given``; a lone TRF file without settings by reading/trf_event.py."""
+    from generator.reading.trf_event import read_bare_trf
+
+    read = read_bare_trf(given[0]) if len(given) == 1 else None
+    if read is None:
+        from generator.reading.events import read_paths
+
+        return read_paths(given)
+    event, diagnostics = read
+    return ([] if event is None else [event]), diagnostics
+
+
 def _print_sources(event: Event) -> None:
     """Where each setting in effect was written (``check --sources``)."""
     from generator.reading.festival import setting_sources
@@ -255,7 +269,7 @@ def _print_sources(event: Event) -> None:
 def _event_path(path: str, doing: str) -> str:
     """``events/x/event.yml`` stands for its event folder: read as a TRF file it would give
     a page of nonsense errors, so say what it is and read the folder."""
-    from generator.reading.events import SETTINGS_FILE
+    from generator.reading.event_places import SETTINGS_FILE
 
     if os.path.basename(path) != SETTINGS_FILE or not os.path.isfile(path):
         return path
@@ -324,11 +338,10 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
             after_round: int | None) -> EventPlan:
     """Read the event and rank it with the command-line overrides; warnings to stderr."""
     from generator.model import Edition
-    from generator.reading.events import read_event
     from generator.rules.notation import NotationError, parse_tiebreak_list, round_robin_refusal
     from generator.site.plan import plan_event
 
-    event = read_event(_event_path(path, "reading"))
+    event = _read_event(_event_path(path, "reading"))
     print_diagnostics(event.warnings)
     specs = None
     if tiebreaks is not None:
@@ -354,6 +367,20 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     plan = plan_event(event, after_round=after_round, specs=specs, edition=chosen)
     print_diagnostics(plan.standings.diagnostics)
     return plan
+
+
+def _read_event(path: str) -> Event:
+    """The event at ``path``; a TRF file without settings by reading/trf_event.py alone."""
+    from generator.reading.trf_event import read_bare_trf
+
+    read = read_bare_trf(path)
+    if read is None:
+        from generator.reading.events import read_event
+
+        return read_event(path)
+    if read[0] is None:
+        raise StandingsError(read[1])
+    return read[0]
 
 
 def _shown(spec: TiebreakSpec, value: Decimal | None) -> str | None:

@@ -175,7 +175,7 @@ def _constructor_is_plain(cls: type[Any]) -> bool:
             return False
         value = cls.__dict__.get(name)
         if isinstance(value, dataclasses.Field) and (
-                not value.init or value.default_factory is not dataclasses.MISSING):
+                value.default_factory is not dataclasses.MISSING and _FACTORY_MARK is None):
             return False
     return True
 
@@ -187,6 +187,10 @@ class _Shape:
 
 
 _SHAPE_PARAMS = vars(_Shape)["__dataclass_params__"]
+_FACTORY_MARK = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
+"""The default the dataclass's constructor gives a field with a ``default_factory`` (shown
+as ``<factory>`` in its signature), which it then calls the factory for; a Python whose
+dataclasses no longer has it defines such records by the dataclass."""
 _FIELD_MARK = getattr(dataclasses, "_FIELD", None)
 _CLASS_VARIABLE_MARK = getattr(dataclasses, "_FIELD_CLASSVAR", None)
 """How the dataclass marks a field that is one, and a ClassVar; a Python whose dataclasses
@@ -294,13 +298,25 @@ def _signature_text(made: type[Any], fields: tuple[dataclasses.Field[Any], ...])
     rather than asked of inspect, which takes longer than defining the record."""
     if any(not isinstance(f.type, str) for f in fields):  # not under the future import
         return str(inspect.signature(made)).replace(" -> None", "")
-    shown = [f"{f.name}: {f.type!r}" + ("" if f.default is dataclasses.MISSING
-                                        else f" = {f.default!r}") for f in fields]
+    fields = tuple(f for f in fields if f.init)
+    shown = [f"{f.name}: {f.type!r}" + (
+        f" = {_FACTORY_MARK!r}" if f.default_factory is not dataclasses.MISSING
+        else "" if f.default is dataclasses.MISSING else f" = {f.default!r}") for f in fields]
     return f"(*, {', '.join(shown)})" if shown else "()"
 
 
-_INIT_BODIES: dict[int, CodeType] = {}
-"""The compiled body of a constructor taking N fields, by N (a few sizes serve every record)."""
+_INIT_BODIES: dict[tuple[str, ...], CodeType] = {}
+"""The compiled body of a constructor by the shape of its fields (:func:`_field_shape`): a
+few shapes serve every record."""
+
+
+def _field_shape(field: dataclasses.Field[Any]) -> str:
+    """How the constructor sets a field: an argument ("a"), an argument with a factory
+    ("f"); not taken: its factory's value ("F"), its default ("D"), or nothing ("-")."""
+    has_factory = field.default_factory is not dataclasses.MISSING
+    if field.init:
+        return "f" if has_factory else "a"
+    return "F" if has_factory else "-" if field.default is dataclasses.MISSING else "D"
 
 
 def _init_for(made: type[Any], fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
@@ -311,25 +327,39 @@ def _init_for(made: type[Any], fields: tuple[dataclasses.Field[Any], ...]) -> Ca
     arguments' names, and each slot is set by a setter the function finds by position in
     its globals, so a field may be called anything but ``self``.
     """
-    count = len(fields)
-    body = _INIT_BODIES.get(count)
+    shape = tuple(_field_shape(f) for f in fields)
+    body = _INIT_BODIES.get(shape)
+    taken = [k for k, kind in enumerate(shape) if kind in "af"]
     if body is None:
-        arguments = [f"value_{k}" for k in range(count)]
+        arguments = [f"value_{k}" for k in taken]
+        # As the dataclass's: a field with a factory left out gets the factory's value, and
+        # one the constructor does not take its factory's value or its default.
+        values = {"a": "value_{k}", "F": "factory_{k}()", "D": "default_{k}",
+                  "f": "factory_{k}() if value_{k} is factory_mark else value_{k}"}
         source = (f"def __init__(self{', *, ' if arguments else ''}{', '.join(arguments)}):\n"
-                  + "".join(f"    set_{k}(self, value_{k})\n" for k in range(count))
-                  + ("" if arguments else "    pass\n"))
+                  + "".join(f"    set_{k}(self, {values[kind].format(k=k)})\n"
+                            for k, kind in enumerate(shape) if kind != "-")
+                  + "    pass\n")
         namespace: dict[str, Any] = {}
         exec(source, namespace)  # the text is made above from numbers only
-        body = _INIT_BODIES[count] = namespace["__init__"].__code__
+        body = _INIT_BODIES[shape] = namespace["__init__"].__code__
     qualname = f"{made.__qualname__}.__init__"
-    code = body.replace(co_varnames=("self", *(f.name for f in fields)), co_qualname=qualname)
-    setters = {f"set_{k}": getattr(made, f.name).__set__ for k, f in enumerate(fields)}
-    init = FunctionType(code, setters, "__init__")
+    code = body.replace(co_varnames=("self", *(fields[k].name for k in taken)),
+                        co_qualname=qualname)
+    found: dict[str, Any] = {f"set_{k}": getattr(made, f.name).__set__
+                             for k, f in enumerate(fields)}
+    found.update({f"factory_{k}": f.default_factory for k, f in enumerate(fields)},
+                 factory_mark=_FACTORY_MARK)
+    found.update({f"default_{k}": f.default for k, f in enumerate(fields)})
+    init = FunctionType(code, found, "__init__")
     init.__qualname__ = qualname
     init.__module__ = made.__module__
-    init.__kwdefaults__ = {f.name: f.default for f in fields
-                           if f.default is not dataclasses.MISSING} or None
-    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
+    init.__kwdefaults__ = {f.name: _FACTORY_MARK if f.default_factory is not dataclasses.MISSING
+                           else f.default for f in fields
+                           if f.init and (f.default is not dataclasses.MISSING
+                                          or f.default_factory is not dataclasses.MISSING)
+                           } or None
+    init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
     return init
 
 

@@ -79,6 +79,29 @@ def test_rank_of_a_file_without_settings_loads_no_yaml(tmp_path: Path) -> None:
     assert offenders(loaded_by("rank", str(EVENT)), ("yaml",)) != []
 
 
+SETTINGS_READERS = ("generator.reading.events", "generator.reading.settings",
+                    "generator.reading.settings_reader", "generator.reading.prize_settings",
+                    "generator.reading.rating_settings", "generator.reading.festival",
+                    "generator.reading.festival_prize_settings", "generator.reading.notes",
+                    "generator.rules.cross_section")
+"""event.yml's, notes.md's and festival.yml's readers, and what only they use: a TRF file
+with none of them beside it is read without them (reading/trf_event.py)."""
+
+
+@pytest.mark.parametrize("command", [("rank", "--format", "json"), ("rank",), ("check",),
+                                     ("explain", "1")], ids=" ".join)
+def test_a_file_without_settings_loads_no_settings_reader(tmp_path: Path,
+                                                          command: tuple[str, ...]) -> None:
+    alone = tmp_path / "tournament.trf"
+    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
+    name, *options = command
+    modules = loaded_by(name, str(alone), *options)
+    assert "generator.rules.ranking" in modules  # it did rank
+    assert offenders(modules, SETTINGS_READERS) == []
+    # The event with its event.yml loads them: the check sees them.
+    assert offenders(loaded_by(name, str(EVENT), *options), SETTINGS_READERS) != []
+
+
 LIBRARY_NOT_FOR_RANK = ("hashlib", "_hashlib", "random", "difflib")
 """The standard library's modules a plain ranking does not use: the person keys' digests
 (OpenSSL), drawing lots, a mistake's "did you mean"."""

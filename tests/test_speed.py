@@ -321,3 +321,68 @@ def test_a_record_the_quick_way_cannot_make_is_left_to_the_dataclass() -> None:
         assert _slotted_record(cls) is None
     with pytest.raises(ValueError, match="mutable default"):
         frozen_record(mutable)
+
+
+@frozen_record
+class _WithFactories:
+    number: int
+    seen: list[int] = dataclasses.field(default_factory=list)
+    names: dict[str, int] = dataclasses.field(default_factory=dict, compare=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _DeclaredWithFactories:
+    number: int
+    seen: list[int] = dataclasses.field(default_factory=list)
+    names: dict[str, int] = dataclasses.field(default_factory=dict, compare=False)
+
+
+def test_a_record_with_a_default_factory_is_made_without_the_dataclass() -> None:
+    # Its constructor is a renamed body too (the dataclass's costs a compilation per class),
+    # and it is the dataclass's: a fresh value from the factory where none is given.
+    made, declared = _WithFactories, _DeclaredWithFactories
+    assert "set_0" in made.__init__.__globals__
+    assert inspect.signature(made) == inspect.signature(declared)
+    assert made.__doc__ == (declared.__doc__ or "").replace("_DeclaredWithFactories",
+                                                            "_WithFactories")
+    first, second = made(number=1), made(number=1)
+    assert first.seen == [] and first.names == {} and first.seen is not second.seen
+    assert made(number=1, seen=[2]).seen == [2] and first == second != made(number=1, seen=[2])
+    assert repr(first) == repr(declared(number=1)).replace("_DeclaredWithFactories",
+                                                           "_WithFactories")
+    assert dataclasses.replace(first, number=2) == made(number=2)
+    assert pickle.loads(pickle.dumps(first)) == first
+
+
+@frozen_record
+class _WithCache:
+    number: int
+    cache: dict[str, int] = dataclasses.field(default_factory=dict, init=False, compare=False)
+    mark: int = dataclasses.field(default=3, init=False)
+    later: int = dataclasses.field(init=False, compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _DeclaredWithCache:
+    number: int
+    cache: dict[str, int] = dataclasses.field(default_factory=dict, init=False, compare=False)
+    mark: int = dataclasses.field(default=3, init=False)
+    later: int = dataclasses.field(init=False, compare=False, repr=False)
+
+
+def test_a_record_with_fields_the_constructor_does_not_take_is_made_without_the_dataclass(
+        ) -> None:
+    made, declared = _WithCache, _DeclaredWithCache
+    assert "set_0" in made.__init__.__globals__
+    assert inspect.signature(made) == inspect.signature(declared)
+    assert made.__doc__ == (declared.__doc__ or "").replace("_DeclaredWithCache", "_WithCache")
+    first, second = made(number=1), declared(number=1)
+    assert (first.cache, first.mark) == (second.cache, second.mark) == ({}, 3)
+    assert first.cache is not made(number=1).cache
+    for record in (first, second):
+        with pytest.raises(AttributeError):
+            record.later  # noqa: B018  (left unset by both constructors)
+        with pytest.raises(TypeError, match="unexpected keyword argument 'mark'"):
+            type(record)(number=1, mark=4)
+    assert repr(first) == repr(second).replace("_DeclaredWithCache", "_WithCache")
+    assert dataclasses.replace(first, number=2) == made(number=2) != first

@@ -32,8 +32,8 @@ from generator.model import (
     Tournament,
 )
 from generator.reading.dates import header_date, round_schedule
+from generator.reading.event_settings import EventSettings
 from generator.reading.national_ratings import national_records
-from generator.reading.prize_settings import check_categories
 from generator.reading.reread import Reread
 from generator.reading.scoring import (
     BYE_WORDS,
@@ -41,7 +41,6 @@ from generator.reading.scoring import (
     Tally,
     resolve_scoring,
 )
-from generator.reading.settings import EventSettings
 from generator.reading.teams import team_records
 from generator.reading.trf import (
     RESULT_EXPECTED,
@@ -194,10 +193,6 @@ def assemble(document: TrfDocument, settings: EventSettings | None,
     if _is_round_robin(document, settings, tournament):
         tournament = dataclasses.replace(tournament, is_round_robin=True)
     _check_births(document, by_no, heading.start_date, sink)
-    for problem in check_categories(settings.categories, settings.positions,
-                                    settings.file_of("categories"), tournament,
-                                    heading.start_date):
-        sink.add(problem)
     return tournament
 
 

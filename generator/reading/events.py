@@ -14,22 +14,27 @@ from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import field, replace
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
 from pathlib import Path
 
-from generator.clock import build_date
 from generator.errors import (
     Diagnostic,
     DiagnosticSink,
     Severity,
     StandingsError,
-    warning_count,
 )
 from generator.files import InputFolder, input_problem, read_input_file, unreadable_input
-from generator.model import Edition, TeamTournament, Tournament
-from generator.reading.assembly import EventHeading, assemble, resolve_heading
-from generator.reading.decoding import MAX_TRF_BYTES, decode_trf
+from generator.model import Tournament
+from generator.reading.assembly import EventHeading
+from generator.reading.event_places import (
+    NOTES_FILE,
+    SETTINGS_FILE,
+    event_slug,
+    is_alone_in_folder,
+    is_events_folder,
+    trf_files,
+)
 from generator.reading.festival import (
     Festival,
     entry_problems,
@@ -42,11 +47,11 @@ from generator.reading.festival import (
 )
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
+from generator.reading.prize_settings import check_categories
 from generator.reading.rating_settings import check_rating_change
 from generator.reading.reread import Reread
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
 from generator.reading.site_names import address_problems
-from generator.reading.teams import build_team_tournament, explained_warnings
 from generator.reading.tiebreak_order import (
     DEFAULT_ROUND_ROBIN,
     DEFAULT_SWISS,
@@ -54,44 +59,8 @@ from generator.reading.tiebreak_order import (
     TiebreakSource,
     resolve_tiebreaks,
 )
-from generator.reading.trf import PlayerRecord, read_records
-from generator.rules.progress import event_progress
-from generator.speed import collector_paused, frozen_record
-
-SETTINGS_FILE = "event.yml"
-NOTES_FILE = "notes.md"
-
-
-@frozen_record
-class Event:
-    slug: str
-    """The folder name: the event's address on the site."""
-    trf_path: Path
-    display_path: str
-    """The TRF file as the user named it (``events/open-2026/tournament.trf``)."""
-    trf_bytes: bytes = field(repr=False)
-    """The file exactly as read: the site's download, so it is the same file as the pages."""
-    tournament: Tournament
-    heading: EventHeading
-    """Title, dates, place, organiser, arbiter: event.yml over the TRF header, decided once."""
-    settings: EventSettings
-    edition: Edition
-    """settings.edition, else the edition in force on the start date (newest if undated)."""
-    tiebreaks: ResolvedTiebreaks
-    notes: str | None
-    """Markdown: event.yml ``notes`` or the folder's notes.md."""
-    warnings: tuple[Diagnostic, ...] = ()
-    teams: TeamTournament | None = None
-    """A team event (C.07 Art. 11): the teams as the competitors, each round a match;
-    None for an individual event. ``tournament`` stays the event board by board."""
-    festival: Festival | None = None
-    """The festival this event is a section of (reading/festival.py); None for an event
-    on its own. The sections of one festival share the one record."""
-
-    @property
-    def competitors(self) -> Tournament:
-        """What is ranked: the teams of a team event, else the players."""
-        return self.teams if self.teams is not None else self.tournament
+from generator.reading.trf import PlayerRecord
+from generator.reading.trf_event import Event, read_trf_event, summary
 
 
 def read_event(path: str | os.PathLike[str], *,
@@ -267,54 +236,6 @@ def _no_such_path(given: str) -> Diagnostic:
                       expected="an events folder, an event folder or a TRF file")
 
 
-def is_events_folder(path: str | os.PathLike[str]) -> bool:
-    """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
-    (an event folder, a festival folder or a TRF file has no site of its own)."""
-    place = Path(path)
-    return place.is_dir() and not trf_files(place) and not is_festival_folder(place)
-
-
-def trf_files(folder: Path) -> list[Path]:
-    # Not only regular files: a pipe or a broken link named *.trf is reported by name
-    # when it is read, rather than passed over in silence.
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
-
-
-def _is_alone_in_folder(trf: Path) -> bool:
-    """A TRF file that is its folder's only one: the folder is its event folder."""
-    return trf.parent.is_dir() and trf_files(trf.parent) == [trf]
-
-
-def event_slug(place: Path) -> str:
-    """The event's address on the site: its folder's name, or a lone TRF file's stem
-    when other TRF files share the folder. The reader and the build cache both use it."""
-    # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
-    if place.is_file():
-        return _named(place.parent) if _is_alone_in_folder(place) else place.stem
-    return _named(place)
-
-
-def _named(folder: Path) -> str:
-    named = Path(os.path.abspath(folder))
-    festival = festival_of(named)
-    # A festival's section lives under its festival's address.
-    return f"{festival.name}/{named.name}" if festival is not None else named.name
-
-
-def _prizes_not_for_teams(settings: EventSettings) -> list[Diagnostic]:
-    """A warning at each of event.yml's categories and prizes in a team event: they rank
-    players, and a team event's site ranks teams, so they would be left out unsaid."""
-    found = []
-    for key in ("categories", "prizes"):
-        if getattr(settings, key):
-            line, column = settings.positions.get(key, (None, None))
-            found.append(Diagnostic(
-                path=settings.file_of(key), line=line, column=column, severity=Severity.WARNING,
-                message=f"'{key}' is not applied to a team event: its site ranks teams",
-                expected=f"no '{key}' in a team event's event.yml"))
-    return found
-
-
 FestivalsRead = dict[Path, tuple[Festival | None, tuple[Diagnostic, ...]]]
 """The festivals read so far by their folder, with their file's problems: each is read
 once and its problems reported once, whichever of its sections comes first."""
@@ -346,7 +267,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
     if os.path.lexists(place) and not place.is_dir():
         folder, trf_path, trf_display = place.parent, place, given
         folder_display = os.path.dirname(given)
-        has_settings = _is_alone_in_folder(place)
+        has_settings = is_alone_in_folder(place)
     elif place.is_dir():
         folder, folder_display = place, given
         found = trf_files(place)
@@ -418,60 +339,40 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
                 _check_notes(notes, notes_display, lambda line, column: (line, column),
                              diagnostics)
 
-    try:
-        # decode_trf refuses a byte more than MAX_TRF_BYTES.
-        data = read_input_file(trf_path, within, limit=MAX_TRF_BYTES + 1)
-    except OSError as error:
-        diagnostics.append(unreadable_input(trf_display, error, "a readable TRF file"))
-        return None, tuple(diagnostics)
-    try:
-        text, decode_warnings = decode_trf(data, trf_display, settings.encoding)
-    except StandingsError as error:
-        diagnostics.extend(error.diagnostics)
-        return None, tuple(diagnostics)
-    sink = DiagnosticSink(trf_display)
-    for warning in decode_warnings:
-        sink.add(warning)
-    if reread is not None:
-        reread.begin()
-    with collector_paused():
-        document = read_records(text, trf_display, sink, reread)
-        heading = resolve_heading(document, settings, untitled=slug.rpartition("/")[2])
-        tournament = None if sink.has_errors and not document.players else assemble(
-            document, settings, sink, heading=heading, today=build_date(), reread=reread)
-        teams = None
-        if tournament is not None and document.teams and not sink.has_errors:
-            teams = build_team_tournament(document, tournament, sink, settings.team_bye)
-    trf_diagnostics = list(sink.collected())
-    if teams is not None:
-        explained = explained_warnings(teams, trf_diagnostics)
-        trf_diagnostics = [d for d in trf_diagnostics if d not in explained]
-        diagnostics.extend(_prizes_not_for_teams(settings))
-    edition = settings.edition or Edition.in_force_on(heading.start_date)
-    tiebreaks = ResolvedTiebreaks(specs=(), source=TiebreakSource.DEFAULT)
-    if tournament is not None:
-        tiebreaks = resolve_tiebreaks(document, settings, teams or tournament, edition,
-                                      trf_diagnostics)
-    diagnostics.extend(trf_diagnostics)
-    # Not beside errors: an unreadable 142 or XXR is reported at its record already.
-    if tournament is not None and not tournament.rounds_known and not any(
-            d.is_error for d in diagnostics):
-        diagnostics.append(_rounds_not_announced(trf_display, tournament.rounds_played))
-    if tournament is not None and festival is not None:
-        diagnostics.extend(entry_problems(festival, Path(os.path.abspath(folder)).name,
-                                          {p.start_no for p in tournament.players}))
-    if tournament is not None and settings.rating_change is not None:
-        diagnostics.extend(check_rating_change(
-            settings.rating_change, tournament, first_day=heading.start_date,
-            path=settings.file_of("rating_change"), positions=settings.positions))
-    if tournament is None or any(d.is_error for d in diagnostics):
-        return None, tuple(diagnostics)
-    event = Event(
-        slug=slug, trf_path=trf_path, display_path=trf_display, trf_bytes=data,
-        tournament=tournament, heading=heading,
-        settings=settings, edition=edition, tiebreaks=tiebreaks, notes=notes,
-        warnings=tuple(diagnostics), teams=teams, festival=festival)
-    return event, tuple(diagnostics)
+    return read_trf_event(
+        slug, trf_path, trf_display, within, settings, notes, diagnostics,
+        festival=festival, reread=reread, checks=_SettingsChecks(settings, festival, folder))
+
+
+class _SettingsChecks:
+    """event.yml's categories and rating changes, a festival's entries, against the
+    players read (trf_event.py)."""
+
+    def __init__(self, settings: EventSettings, festival: Festival | None,
+                 folder: Path) -> None:
+        self.settings = settings
+        self.festival = festival
+        self.folder = folder
+
+    def of_players(self, tournament: Tournament, heading: EventHeading,
+                   sink: DiagnosticSink) -> None:
+        settings = self.settings
+        for problem in check_categories(settings.categories, settings.positions,
+                                        settings.file_of("categories"), tournament,
+                                        heading.start_date):
+            sink.add(problem)
+
+    def of_event(self, tournament: Tournament, heading: EventHeading) -> list[Diagnostic]:
+        settings, festival = self.settings, self.festival
+        found = []
+        if festival is not None:
+            found.extend(entry_problems(festival, Path(os.path.abspath(self.folder)).name,
+                                        {p.start_no for p in tournament.players}))
+        if settings.rating_change is not None:
+            found.extend(check_rating_change(
+                settings.rating_change, tournament, first_day=heading.start_date,
+                path=settings.file_of("rating_change"), positions=settings.positions))
+        return found
 
 
 def _section_settings(festival: Festival, folder: Path, own: EventSettings) -> EventSettings:
@@ -484,17 +385,6 @@ def _section_settings(festival: Festival, folder: Path, own: EventSettings) -> E
         label = festival.labels.get(Path(os.path.abspath(folder)).name, "")
         settings = replace(settings, title=f"{title.strip()} \N{EN DASH} {label}")
     return settings
-
-
-def _rounds_not_announced(path: str, played: int) -> Diagnostic:
-    """Once per file: the pages are true without the number of rounds (they say "after
-    round N" and call nothing final), so this is a note, not a warning ``--strict`` refuses;
-    it says how to announce the number."""
-    return Diagnostic(
-        path=path, severity=Severity.REMARK,
-        message=f"the file does not say how many rounds the event has (no 142, XXR or 132 "
-                f"record): the pages say 'after round {played}' and call no standings final",
-        expected="'total_rounds: N' in event.yml, N the event's number of rounds")
 
 
 def _check_notes(notes: str, path: str, locate: Callable[[int, int], tuple[int, int]],
@@ -530,34 +420,24 @@ def read_text(path: Path, display: str, diagnostics: list[Diagnostic], within: I
         return None
 
 
-def summary(event: Event, warnings: Sequence[Diagnostic]) -> str:
-    """One line for ``standings check``: players, rounds, state (``warnings``, the event's
-    as the site's plan decides them, ``site/plan.py`` ``event_warnings``, counted)."""
-    t = event.tournament
-    progress = event_progress(event.competitors)
-    rounds = (f"{t.total_rounds} rounds" if progress.is_final
-              else f"{t.rounds_played} of {t.total_rounds} rounds played" if t.rounds_known
-              else f"{t.rounds_played} rounds played, number of rounds not announced")
-    if progress.rounds_known and progress.ends_later:
-        rounds += ", the end date is still ahead"
-    if progress.is_in_progress and progress.last_round is not None:
-        games = "matches" if event.teams is not None else "games"
-        rounds += (f", round {t.rounds_played} in progress ({progress.last_round.entered} of "
-                   f"{progress.last_round.paired} {games} entered)")
-    if progress.paired_round is not None:
-        rounds += f", round {progress.paired_round.round_no} paired"
-    kind = "round robin" if t.is_round_robin else "Swiss"
-    counted = warning_count(warnings)
-    state = "ok" if not counted else f"ok ({counted} warning{'s' if counted > 1 else ''})"
-    entrants = f"{len(t.players)} players"
-    if event.teams is not None:
-        entrants = f"{len(event.teams.players)} teams of {event.teams.board_count} boards " \
-                   f"({entrants})"
-        kind = f"team {kind}"
-    return f"{event.display_path}: {entrants}, {rounds}, {kind}, {state}"
-
-
-__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Event", "ResolvedTiebreaks",
-           "TiebreakSource", "competitors_tournament", "event_paths", "is_events_folder",
-           "load_tournament", "read_event", "read_events", "read_paths", "read_text",
-           "resolve_tiebreaks", "summary", "trf_files"]
+__all__ = [
+    "DEFAULT_ROUND_ROBIN",
+    "DEFAULT_SWISS",
+    "NOTES_FILE",
+    "SETTINGS_FILE",
+    "Event",
+    "ResolvedTiebreaks",
+    "TiebreakSource",
+    "competitors_tournament",
+    "event_paths",
+    "event_slug",
+    "is_events_folder",
+    "load_tournament",
+    "read_event",
+    "read_events",
+    "read_paths",
+    "read_text",
+    "resolve_tiebreaks",
+    "summary",
+    "trf_files",
+]

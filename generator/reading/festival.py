@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
 from generator.files import InputFolder, read_input_file, unreadable_input
+from generator.reading.event_places import FESTIVAL_FILE, festival_of, is_festival_folder
 from generator.reading.festival_prize_settings import read_across_sections
 from generator.reading.logo_rules import LOGO_FOLDER, logo_name
 from generator.reading.notes import notes_problems, settings_position
@@ -49,8 +50,6 @@ from generator.speed import frozen_record
 
 if TYPE_CHECKING:
     from yaml.nodes import Node  # PyYAML is loaded where a file is read
-
-FESTIVAL_FILE = "festival.yml"
 
 OWN_KEYS = ("title", "start_date", "end_date", "dates", "notes")
 """Keys of festival.yml that describe the festival itself and that no section takes: a
@@ -129,17 +128,6 @@ class Festival:
         """festival.yml's title, else the folder's name in words."""
         title = self.settings.title
         return title.strip() if title is not None and title.strip() else label_of(self.slug)
-
-
-def is_festival_folder(folder: Path) -> bool:
-    # lexists: a folder or a broken link named festival.yml is reported, not passed over.
-    return folder.is_dir() and os.path.lexists(folder / FESTIVAL_FILE)
-
-
-def festival_of(section_folder: Path) -> Path | None:
-    """The festival folder a section folder is in, if it is a section."""
-    parent = Path(os.path.abspath(section_folder)).parent
-    return parent if is_festival_folder(parent) else None
 
 
 def label_of(section: str) -> str:

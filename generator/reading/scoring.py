@@ -27,7 +27,7 @@ from generator.model import (
     plain_points,
     points_shown,
 )
-from generator.reading.settings import EventSettings
+from generator.reading.event_settings import EventSettings
 from generator.reading.trf import PlayerRecord, TrfDocument, TrfRecord
 
 # --- scoring records: 162 and XXS (games), 362 (matches) -------------------------------

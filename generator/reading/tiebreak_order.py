@@ -14,7 +14,7 @@ from functools import partial
 
 from generator.errors import Diagnostic, Severity, quote
 from generator.model import Edition, TeamTournament, Tournament
-from generator.reading.settings import EventSettings
+from generator.reading.event_settings import EventSettings
 from generator.reading.trf import TrfDocument
 from generator.rules.context import is_dropped_for_unrated
 from generator.rules.notation import (

@@ -21,9 +21,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from generator.model import NationalId, Player, StartNo
-from generator.reading.festival import Festival
+
+if TYPE_CHECKING:
+    from generator.reading.festival import Festival
 
 _DIGEST_LENGTH = 12
 """Hex digits of the SHA-256 digest in a non-Latin name's address: 48 bits, so two names

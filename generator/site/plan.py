@@ -26,7 +26,7 @@ from typing import Generic, TypeVar, overload
 
 from generator.errors import Diagnostic, StandingsError
 from generator.model import ZERO, Edition, Player, StartNo, Tournament
-from generator.reading.events import Event
+from generator.reading.trf_event import Event
 from generator.rules.categories import Category, CategoryStandings, category_standings
 from generator.rules.context import TiebreakError
 from generator.rules.explain import Standings, StandingsRow

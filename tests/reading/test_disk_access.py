@@ -25,9 +25,13 @@ from generator.reading.trf import read_records
 from tests.reading.test_trf_broken import BASE
 
 READING = Path(__file__).resolve().parents[2] / "generator" / "reading"
-DOORS = ("events.py", "site_files.py", "festival.py", "series_files.py")
-"""The modules that open files, each through files.py's guarded readers: an event folder, the
-site's own files, a festival folder (festival.yml and its sections), the series folder."""
+DOORS = ("events.py", "trf_event.py", "site_files.py", "festival.py", "series_files.py")
+"""The modules that open files, each through files.py's guarded readers: an event folder (its
+settings files, its TRF file), the site's own files, a festival folder (festival.yml and its
+sections), the series folder."""
+LISTERS = ("event_places.py",)
+"""Modules that only list folders and ask whether a path exists (where an event's files lie),
+for the doors: they open no file."""
 DISK_MODULES = frozenset({"os", "pathlib", "io", "shutil", "glob", "codecs", "tempfile",
                           "mmap", "fileinput", "generator.files"})
 """Modules that read or list files (os.path too: it asks the disk whether a path exists)."""
@@ -53,7 +57,7 @@ def _disk_uses(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("module", sorted(p.name for p in READING.glob("*.py")
-                                          if p.name not in DOORS))
+                                          if p.name not in DOORS + LISTERS))
 def test_no_reading_module_but_events_imports_what_reads_files(module):
     assert _disk_uses(READING / module) == []
 
@@ -62,6 +66,13 @@ def test_no_reading_module_but_events_imports_what_reads_files(module):
 def test_the_doors_are_where_the_files_are_read(door):
     # The scan above must be able to see a file access: each door has some, through files.py.
     assert any("generator.files" in use for use in _disk_uses(READING / door))
+
+
+@pytest.mark.parametrize("lister", LISTERS)
+def test_the_listers_open_no_file(lister):
+    uses = _disk_uses(READING / lister)
+    assert uses  # they do ask the disk, so the scan sees them
+    assert [use for use in uses if use.split()[-1] not in ("os", "pathlib")] == []
 
 
 def _team(number: int, name: str, members: tuple[int, ...]) -> str:

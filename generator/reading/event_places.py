@@ -1,0 +1,62 @@
+"""Where an event lies: its TRF file, its settings files beside it, its festival, its
+address. The readers of every kind of event share these (trf_event.py, events.py,
+festival.py), and they import nothing of the settings files' readers.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+SETTINGS_FILE = "event.yml"
+NOTES_FILE = "notes.md"
+FESTIVAL_FILE = "festival.yml"
+
+
+def trf_files(folder: Path) -> list[Path]:
+    # Not only regular files: a pipe or a broken link named *.trf is reported by name
+    # when it is read, rather than passed over in silence.
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
+
+
+def is_alone_in_folder(trf: Path) -> bool:
+    """A TRF file that is its folder's only one: the folder is its event folder."""
+    return trf.parent.is_dir() and trf_files(trf.parent) == [trf]
+
+
+def event_slug(place: Path) -> str:
+    """The event's address on the site: its folder's name, or a lone TRF file's stem
+    when other TRF files share the folder. The reader and the build cache both use it."""
+    # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
+    if place.is_file():
+        return _named(place.parent) if is_alone_in_folder(place) else place.stem
+    return _named(place)
+
+
+def _named(folder: Path) -> str:
+    named = Path(os.path.abspath(folder))
+    festival = festival_of(named)
+    # A festival's section lives under its festival's address.
+    return f"{festival.name}/{named.name}" if festival is not None else named.name
+
+
+def is_festival_folder(folder: Path) -> bool:
+    # lexists: a folder or a broken link named festival.yml is reported, not passed over.
+    return folder.is_dir() and os.path.lexists(folder / FESTIVAL_FILE)
+
+
+def festival_of(section_folder: Path) -> Path | None:
+    """The festival folder a section folder is in, if it is a section."""
+    parent = Path(os.path.abspath(section_folder)).parent
+    return parent if is_festival_folder(parent) else None
+
+
+def is_events_folder(path: str | os.PathLike[str]) -> bool:
+    """A folder holding no TRF file itself: an events folder, whose site.yml is beside it
+    (an event folder, a festival folder or a TRF file has no site of its own)."""
+    place = Path(path)
+    return place.is_dir() and not trf_files(place) and not is_festival_folder(place)
+
+
+__all__ = ["FESTIVAL_FILE", "NOTES_FILE", "SETTINGS_FILE", "event_slug", "festival_of",
+           "is_alone_in_folder", "is_events_folder", "is_festival_folder", "trf_files"]
