@@ -598,23 +598,19 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
 def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """Build the static site from an events folder (default events/) into site/.
 
-    Every event that changed is read and computed, and each page whose bytes
-    changed is written into OUT in place, replaced whole: a failed build writes
-    nothing, and one killed while writing leaves every page old or new, which
-    the next build completes (OUT/.standings-cache/journal). Two builds of one
-    OUT never write at once: the second stops. OUT must be new, empty, or a site
-    that build made (it holds .standings-site); anything else, and the events,
-    templates or project folder, is refused. The same input always gives
-    byte-identical files. Templates in a templates/ folder beside EVENTS
-    override the built-in ones file by file; site.yml beside EVENTS gives the
+    Every event that changed is read and computed, and each page whose bytes changed is written
+    into OUT in place, replaced whole: a failed build writes nothing, and one killed while writing
+    leaves every page old or new, which the next build completes (OUT/.standings-cache/journal).
+    Two builds of one OUT never write at once: the second stops. OUT must be new, empty, or a site
+    that build made (it holds .standings-site); anything else, and the events, templates or project
+    folder, is refused. The same input always gives byte-identical files. Templates in a templates/
+    folder beside EVENTS override the built-in ones file by file; site.yml beside EVENTS gives the
     site's title, published url, description and logo (see the README).
 
-    Builds are incremental: an event whose files, templates and program version
-    are unchanged keeps the pages it has in OUT (OUT/.standings-cache/ records
-    what they were made from) and is not read again; its warnings are counted
-    in one line rather than printed again ('standings check' lists them, and
-    --strict still refuses them). When nothing changed nothing is written.
-    --clean renders everything again; the result is the same.
+    Builds are incremental: an event whose files, templates and program version are unchanged keeps
+    the pages it has in OUT (OUT/.standings-cache/ records what they were made from) and is not
+    read again; its warnings are counted in one line rather than printed again ('standings check'
+    lists them; --strict refuses them). --clean renders everything again, to the same bytes.
     """
     import time
 
