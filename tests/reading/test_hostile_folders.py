@@ -69,7 +69,7 @@ def test_the_refusal_suggests_a_name_that_works(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["index.html", "static", "people", "tiebreaks", "series",
-                                  "People", "INDEX.HTML"])
+                                  "seasons", "People", "INDEX.HTML"])
 def test_a_folder_named_like_the_sites_own_pages_is_refused_by_check(tmp_path, monkeypatch,
                                                                       name):
     monkeypatch.chdir(tmp_path)
@@ -77,8 +77,8 @@ def test_a_folder_named_like_the_sites_own_pages_is_refused_by_check(tmp_path, m
     result = run("check", "events")
     assert result.exit_code == 1
     assert (f"{os.path.join('events', name)}: event folder name {name!r} is used by the site "
-            "itself; expected another folder name (not index.html, people, series, static, "
-            "tiebreaks)") in result.output
+            "itself; expected another folder name (not index.html, people, seasons, series, "
+            "static, tiebreaks)") in result.output
 
 
 @pytest.mark.parametrize("name", [".", "-open", "open."])

@@ -461,17 +461,17 @@ def test_a_trf_that_is_a_folder_is_named(tmp_path: Path) -> None:
 def test_an_unreadable_trf_is_a_diagnostic(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # As root, chmod 000 does not stop a read: the read itself is made to fail.
-    from generator.reading import events as events_module
+    from generator.reading import trf_event
 
     folder = make_event(tmp_path / "events", "anna", CORPUS_TRF / "seed-anna.trf")
-    real = events_module.read_input_file
+    real = trf_event.read_input_file
 
     def forbidden(path: Path, *args: Any, **options: Any) -> bytes:
         if Path(path).suffix == ".trf":
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
         return real(path, *args, **options)
 
-    monkeypatch.setattr(events_module, "read_input_file", forbidden)
+    monkeypatch.setattr(trf_event, "read_input_file", forbidden)
     result = run_build(str(tmp_path / "events"), "--out", str(tmp_path / "site"))
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
