@@ -87,14 +87,21 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
     return tuple(sorted(events, key=lambda e: e.slug))
 
 
-def read_events_but(root: str | os.PathLike[str], known: Collection[str]
+def read_events_but(root: str | os.PathLike[str], known: Collection[str],
+                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None
                     ) -> tuple[Event, ...]:
     """:func:`read_events` without the events whose slug is in ``known`` (a build lists
     them from what it kept of them): they are not opened. The events folder's own problems
-    are reported as read_events reports them."""
+    are reported as read_events reports them. ``listed``: what :func:`event_paths` made of
+    ``root`` (its paths and problems) when the caller has listed it already: a build lists
+    its events folder once (half a second at 1,000 events)."""
     diagnostics: list[Diagnostic] = []
     festivals: FestivalsRead = {}
-    targets = event_paths(root, diagnostics)
+    if listed is None:
+        targets = event_paths(root, diagnostics)
+    else:
+        targets = list(listed[0])
+        diagnostics.extend(listed[1])
     within = None if targets == [os.fspath(root)] else _project(root)
     events = []
     for target in targets:
@@ -159,8 +166,9 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     found = trf_files(place)
     folders = sorted(p for p in place.iterdir()
                      if p.is_dir() and not p.name.startswith((".", "_")))
-    event_folders = [p.name for p in folders if trf_files(p)]
-    if found and event_folders and not _has_event_files(place):
+    # Only a TRF file here asks which folders are events: listing each costs a second at 1,000.
+    event_folders = [p.name for p in folders if trf_files(p)] if found else []
+    if event_folders and not _has_event_files(place):
         # Exported to the wrong place: read as the folder's event it would hide every
         # real event behind one named after the events folder.
         named = ", ".join(event_folders[:3]) + (

@@ -251,7 +251,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     stale, listed_series = series_unit.stale_series(cache, series, settings)
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
     try:
-        events = read_events_but(events_path, summaries)  # raises for the folder's errors too
+        # Raises for the folder's errors too.
+        events = read_events_but(events_path, summaries, (listing.paths, listing.diagnostics))
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
     # festival.yml's logos, read and checked as site.yml's (render.site_source publishes them).
@@ -551,9 +552,9 @@ def _rendered_ahead(site: Site, passes: Sequence[LanguagePass], cache: BuildCach
 def discover_events(events_root: Path) -> Listing:
     """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
     problems: list[Diagnostic] = []
-    found = {event_slug(Path(given)): Path(given)
-             for given in event_paths(events_root, problems)}
-    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems))
+    paths = tuple(event_paths(events_root, problems))
+    found = {event_slug(Path(given)): Path(given) for given in paths}
+    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems), paths)
 
 
 def template_folders(events_root: Path) -> list[Path]:

@@ -231,6 +231,9 @@ class Listing:
     diagnostics: tuple[Diagnostic, ...] = ()
     """Problems of the events folder itself: what ``build`` and ``check`` report before
     reading any event (a TRF file beside the event folders, a refused name, a link)."""
+    paths: tuple[str, ...] = ()
+    """The event folders and TRF files as events.event_paths gave them (as the user would
+    write them), for the reader: the build lists the folder once."""
 
 
 # --- the build cache behind `standings build` ---------------------------------------------

@@ -189,11 +189,13 @@ def updated_find_index(
             for key in dict.fromkeys(_leaf(word, split) for word in row.words):
                 touched[key].append(row)
     files: dict[str, bytes] = {}
+    # An event sits in many of the shards read (a hundred for one event's players).
+    event_json: dict[FindEvent, str] = {}
     for key, added in touched.items():
         path = shard_path(key)
         rows: list[_Row] = []
         if path in shards:
-            kept = _read_shard(key, read(path), shards[path], changed)
+            kept = _read_shard(key, read(path), shards[path], changed, event_json)
             if kept is None:
                 return None
             rows = kept
@@ -334,9 +336,11 @@ def _prefix(key: str) -> str:
 
 
 def _read_shard(key: str, data: bytes | None, record: FileRecord,
-                leaving: Collection[str]) -> list[_Row] | None:
+                leaving: Collection[str], event_json: dict[FindEvent, str]
+                ) -> list[_Row] | None:
     """A shard's rows as the last build wrote them but those of the events ``leaving``;
-    None when the file is not the one the manifest records (changed by hand, or gone)."""
+    None when the file is not the one the manifest records (changed by hand, or gone).
+    ``event_json``: each event's row, as find.py writes it, kept from shard to shard."""
     if data is None or FileRecord(len(data), hashlib.sha256(data).hexdigest()) != record:
         return None
     opening = f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
@@ -348,15 +352,17 @@ def _read_shard(key: str, data: bytes | None, record: FileRecord,
         events = [FindEvent(slug=str(slug), title=str(title),
                             day=None if day is None else int(day))
                   for slug, title, day in shard["events"]]
-        event_json = [event_row(event) for event in events]
         rows = []
         for name, number, where, page, position in shard["entries"]:
             event = events[number]
             if event.slug in leaving:
                 continue
+            row = event_json.get(event)
+            if row is None:
+                row = event_json[event] = event_row(event)
             rows.append(_row(event, FindEntry(name=str(name), event=0, position=int(position),
                                               where=str(where), page=f"{event.slug}/{page}"),
-                             event_json[number]))
+                             row))
     except (ValueError, TypeError, KeyError, IndexError):
         return None
     return rows
