@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
