@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             small_run = best(args.repeat, rank_command(small), env)
             print(f"    start-up, rank of 6 players x 5   {small_run}")
             ours[how] = best(args.repeat, rank_command(path), env,
-                             expect=f'"start_no": {args.players}')
+                             expect=f'"start_no":{args.players}')
             print(f"    rank --format json                {ours[how]}")
         as_is = next(iter(envs.values()))
 

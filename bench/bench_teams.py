@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for how, env in envs.items():
             best(1, rank_command(path), env)    # the first run writes the bytecode, if kept
             ours_out[how] = best(args.repeat, rank_command(path), env,
-                                 expect=f'"start_no": {event.team_count}')
+                                 expect=f'"start_no":{event.team_count}')
             print(f"  {'ours rank --format json, ' + how:<56} {ours_out[how]}")
         if not args.skip_reference:
             reference = best(args.reference_repeat, reference_command(path), as_is,
