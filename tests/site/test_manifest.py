@@ -16,6 +16,7 @@ from generator.site.inplace import InPlaceSite
 from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
 from tests.preview.test_serve_doubles import FakeSite, make_events
 from tests.site.test_incremental import fake_build
+from tests.site.test_stored_files import kept
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,13 +25,6 @@ WARNING = Diagnostic(path="events/open/t.trf", line=7, column=81,
                      severity=Severity.WARNING)
 REMARK = Diagnostic(path="events/open/t.trf", line=8, message="ranked by another list",
                     severity=Severity.REMARK)
-
-
-def kept(manifest: Manifest, out: Path) -> Manifest:
-    InPlaceSite(out).finish(manifest)
-    again = Manifest.load(out)
-    assert again is not None
-    return again
 
 
 def test_the_manifest_round_trips_with_its_warnings_and_summary(tmp_path: Path) -> None:
