@@ -13,6 +13,8 @@ import html5lib
 from conftest import CORPUS_TRF, ROOT
 
 from generator.site.cache import INPUTS_NAME
+from generator.site.inplace import InPlaceSite
+from generator.site.manifest import Manifest
 
 EXAMPLES_DIR = ROOT / "events"
 
@@ -150,3 +152,15 @@ def page_table_rows(page: str | bytes, caption: str) -> list[list[str]]:
                      if cell.tag in ("td", "th")]
                     for row in table.iter("tr") if row.find("td") is not None]
     raise AssertionError(f"no table captioned {caption!r}")
+
+
+def write_in_place(files: dict[str, bytes], out: Path, manifest: Manifest | None = None) -> None:
+    """build_site's writing of the pages it rendered: each changed one in place, the files
+    the site no longer has removed, the manifest (if any) last (generator/site/inplace.py)."""
+    site = InPlaceSite(out)
+    try:
+        site.write(files)
+        site.remove_unlisted(files)
+        site.finish(manifest)
+    finally:
+        site.close()

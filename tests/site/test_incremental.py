@@ -10,17 +10,16 @@ import os
 from pathlib import Path
 
 from kit.sitekit import read_tree as tree
+from kit.sitekit import write_in_place
 
 from generator.errors import Diagnostic, Severity
 from generator.site.cache import (
     INDEX_UNIT,
     MANIFEST_NAME,
     BuildCache,
-    Manifest,
     digest_folder,
     program_digest,
 )
-from generator.site.inplace import InPlaceSite
 from tests.preview.test_serve_doubles import FakeSite, make_events
 
 
@@ -28,19 +27,6 @@ def prepare(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> 
     """site.build.prepare_cache's shape, with the stand-in's listing and templates."""
     return BuildCache.prepare(events, out, listing=site.discover(events),
                               template_folders=site.template_folders(events), clean=clean)
-
-
-def write_in_place(files: dict[str, bytes], out: Path, manifest: Manifest) -> None:
-    """build_site's writing: each changed page in place, the others removed, the manifest
-    last (generator/site/inplace.py)."""
-    pages = dict(files)
-    written = InPlaceSite(out)
-    try:
-        written.write(pages)
-        written.remove_unlisted(pages)
-        written.finish(manifest)
-    finally:
-        written.close()
 
 
 def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> BuildCache:

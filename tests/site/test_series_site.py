@@ -169,13 +169,18 @@ def test_a_team_event_in_a_series_is_refused_at_its_name(tmp_path: Path) -> None
     assert "'crete-friendship-cup-2024' is a team event" in str(raised.value.diagnostics[0])
 
 
+def misspell_march_junior(project: Path) -> None:
+    """March's junior written "Haugen, Sofi" (one letter from the other months' spelling)."""
+    march = project / "events" / BLITZ[2] / "tournament.trf"
+    march.write_text(march.read_text(encoding="utf-8").replace("Haugen, Sofia", "Haugen, Sofi "),
+                     encoding="utf-8")
+
+
 def test_check_lists_the_probable_duplicates_not_joined(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     project = _project(tmp_path)
-    march = project / "events" / BLITZ[2] / "tournament.trf"
     # March's junior typed "Haugen, Sofi" (one letter from "Haugen, Sofie"), no alias.
-    march.write_text(march.read_text(encoding="utf-8").replace("Haugen, Sofia", "Haugen, Sofi "),
-                     encoding="utf-8")
+    misspell_march_junior(project)
     monkeypatch.chdir(project)
     result = CliRunner().invoke(main, ["check", "events"])
     assert result.exit_code == 0, result.output

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.errors import StandingsError
 from generator.site.build import build_site
+from tests.site.test_series_site import misspell_march_junior
 
 ROOT = Path(__file__).resolve().parents[2]
 BLITZ = sorted(p.name for p in (ROOT / "events").glob("blitz-2026-*"))
@@ -50,9 +51,7 @@ def test_the_site_table_joins_spellings_in_every_series(tmp_path: Path) -> None:
 def test_check_no_longer_lists_a_pair_the_site_table_joins(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = _project(tmp_path, "title: Club\n" + ALIASES.replace("Sofia", "Sofi"))
-    march = project / "events" / BLITZ[2] / "tournament.trf"
-    march.write_text(march.read_text(encoding="utf-8").replace("Haugen, Sofia", "Haugen, Sofi "),
-                     encoding="utf-8")
+    misspell_march_junior(project)
     monkeypatch.chdir(project)
     result = CliRunner().invoke(main, ["check", "events"])
     assert result.exit_code == 0, result.output

@@ -18,7 +18,7 @@ import jinja2
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS_EXPECTED, CORPUS_TRF
-from kit.sitekit import make_event, make_seed_events, read_tree
+from kit.sitekit import make_event, make_seed_events, read_tree, write_in_place
 from markupsafe import Markup
 
 from generator.cli import main
@@ -112,18 +112,6 @@ def test_script_links_in_notes_are_dropped() -> None:
 
 
 # --- writing the site ------------------------------------------------------------------------
-
-def write_in_place(files: dict[str, bytes], out: Path) -> None:
-    """What build_site does with the pages it rendered: each written in place, then the files
-    the site no longer has removed (generator/site/inplace.py)."""
-    site = InPlaceSite(out)
-    try:
-        site.write(files)
-        site.remove_unlisted(files)
-        site.finish(None)
-    finally:
-        site.close()
-
 
 def test_the_site_written_in_place_holds_the_new_pages_and_no_others(tmp_path: Path) -> None:
     out = tmp_path / "site"
