@@ -10,13 +10,12 @@ writes, our own page addresses). The template keeps the table's frame and its he
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from markupsafe import Markup, escape
 
 from generator.messages import N_
 from generator.site.language import gettext
 from generator.site.player_view import PlayerView
+from generator.site.table_rows import breakable_name
 from generator.site.wording import colour_letter, round_kind_words
 
 DUMMY = N_("dummy")
@@ -31,13 +30,10 @@ def _words(message: str) -> str:
     return str(Markup(gettext(message)) % {})
 
 
-def rounds_rows(view: PlayerView, unplayed_href: str,
-                breakable: Callable[[str], Markup]) -> Markup:
+def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
     """Every row of the table, each ending its line (its cells' and its own end tags left
     out, as HTML allows: the next cell or row, or the table's body's end, closes each;
-    issue 26). ``unplayed_href``: the unplayed rounds' explanation, relative to the page;
-    ``breakable``: render.breakable_name, the template's filter (render.py, which makes the
-    environment, passes it: it imports this module)."""
+    issue 26). ``unplayed_href``: the unplayed rounds' explanation, relative to the page."""
     rating = view.rating
     has_counts = bool(view.buchholz_code)
     # A round's kind, colour and result are a few words or letters, each escaped once a page.
@@ -55,7 +51,7 @@ def rounds_rows(view: PlayerView, unplayed_href: str,
             kind = kinds[line.kind] = str(escape(round_kind_words(line.kind)))
         opponent = line.opponent
         if opponent:
-            who = (f'<a href="{line.opponent_href}">{breakable(opponent.name)}</a>'
+            who = (f'<a href="{line.opponent_href}">{breakable_name(opponent.name)}</a>'
                    f" ({opponent.start_no})")
             if not line.is_game:
                 who += f' <span class="muted">{kind}</span>'

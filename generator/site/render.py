@@ -188,7 +188,7 @@ def make_environment(events_dir: Path | None = None,
         NoteKind=NoteKind,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
         rating_column=rating_column,
-        rounds_rows=functools.partial(rounds_rows, breakable=breakable_name),
+        rounds_rows=rounds_rows,
         series_settings=series_settings,
     )
     return env
