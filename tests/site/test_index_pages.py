@@ -77,6 +77,8 @@ def test_an_archive_is_split_into_seasons_and_pages_of_names(small_thresholds: N
     # The current season in full, the older ones linked, each page of its own.
     assert "Events of 2026, newest first" in front
     assert 'href="seasons/2010.html"' in front and "seasons/2010.html" in site
+    # ... linked before the current season's table too: on a phone's first screen.
+    assert front.index('href="seasons/2010.html"') < front.index("<table")
     assert "Gros" not in front and "Gros" in site["seasons/2010.html"].decode()
     # Every player is on exactly one page of names, and people/index.html links them.
     people = site["people/index.html"].decode()
