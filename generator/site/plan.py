@@ -1,15 +1,15 @@
 """An event's plan: everything the rules decide for it, worked out once, read by every page
-and by ``standings rank``, ``explain``, ``check`` and ``serve``.
+and by ``standings explain``, ``check`` and ``serve`` (``rank`` reads its first part alone,
+``event_standings.py``).
 
 The reader gives an ``Event`` (files, settings, the tournament) and stops there; the plan
 applies the rules to it with its announced settings: the final standings (the engine,
-``rules/ranking.py``, by ``event_standings.py``), the running scores, the standings after each earlier round, the
-categories ranked and the prizes awarded (``rules/categories.py``, ``rules/prizes.py``),
-the FIDE rating changes (``rules/rating_change.py``) and the warnings ``--strict`` refuses.
-Only the final standings are computed when the plan is made: every other part is worked
-out the first time something asks for it, once, under the plan's lock (``standings
-serve`` renders an event's pages in several threads), so ``standings rank`` pays for the
-standings alone.
+``rules/ranking.py``, by ``event_standings.py``), the running scores, the standings after
+each earlier round, the categories ranked and the prizes awarded (``rules/categories.py``,
+``rules/prizes.py``), the FIDE rating changes (``rules/rating_change.py``) and the warnings
+``--strict`` refuses. Only the final standings are computed when the plan is made: every
+other part is worked out the first time something asks for it, once, under the plan's lock
+(``standings serve`` renders an event's pages in several threads).
 
 This module is the bottom of the site wing: it words nothing and renders nothing (no Jinja,
 no page records); ``tests/test_layers.py`` keeps it so.
