@@ -8,6 +8,7 @@ two cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
 from operator import itemgetter, mul, sub
@@ -185,17 +186,19 @@ class _Elements:
                         - (sum(ranked[n - highest:]) if highest else 0))
         return tuple(slow)
 
-    def _all_ranked(self) -> list[list[int]]:
-        """``ranked_values`` of every player (a Buchholz's sorted by map in one go)."""
+    def _all_ranked(self) -> Sequence[Sequence[int]]:
+        """``ranked_values`` of every player whose cut is the ends of that order (a
+        Buchholz's sorted by map in one go); a player whose VUR comes first (16.5) has
+        their elements unsorted, which ``cut_value`` replaces."""
         ranked = self.ranked
-        if None in ranked:
-            if self.is_sonneborn_berger or ranked.count(None) < len(ranked):
-                for player, cached in enumerate(ranked):
-                    if cached is None:
-                        self.ranked_values(player)
-            else:
-                ranked[:] = map(sorted, self.values)
-        return cast("list[list[int]]", ranked)
+        if not self.is_sonneborn_berger and ranked.count(None) == len(ranked):
+            ranked[:] = map(sorted, self.values)
+            return cast("list[list[int]]", ranked)
+        own = self.voluntary_first
+        return [cached if cached is not None
+                else self.values[player] if own and self.has_voluntary[player]
+                else self.ranked_values(player)
+                for player, cached in enumerate(ranked)]
 
 
 def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,
