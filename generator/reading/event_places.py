@@ -24,18 +24,27 @@ def is_alone_in_folder(trf: Path) -> bool:
     return trf.parent.is_dir() and trf_files(trf.parent) == [trf]
 
 
-def event_slug(place: Path) -> str:
+def event_slug(place: Path, festivals: dict[Path, Path | None] | None = None) -> str:
     """The event's address on the site: its folder's name, or a lone TRF file's stem
-    when other TRF files share the folder. The reader and the build cache both use it."""
+    when other TRF files share the folder. The reader and the build cache both use it.
+
+    ``festivals``: the festival each folder holding events was found to be (None: none),
+    kept by a caller naming a folder's thousand events, each in the same folder."""
     # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
     if place.is_file():
-        return _named(place.parent) if is_alone_in_folder(place) else place.stem
-    return _named(place)
+        return _named(place.parent, festivals) if is_alone_in_folder(place) else place.stem
+    return _named(place, festivals)
 
 
-def _named(folder: Path) -> str:
+def _named(folder: Path, festivals: dict[Path, Path | None] | None) -> str:
     named = Path(os.path.abspath(folder))
-    festival = festival_of(named)
+    if festivals is None:
+        festival = festival_of(named)
+    else:
+        parent = named.parent
+        if parent not in festivals:
+            festivals[parent] = parent if is_festival_folder(parent) else None
+        festival = festivals[parent]
     # A festival's section lives under its festival's address.
     return f"{festival.name}/{named.name}" if festival is not None else named.name
 
