@@ -543,14 +543,14 @@ class BuildCache:
         if previous is None or self.clean:
             return None
         base = previous.units.get(slug)
-        if base is None or base.summary is None:
+        if base is None:
             return None
         key = self.keys[slug] if key is None else key
         for home in homes:
             record = previous.units.get(home + slug)
             if record is None or record.key != key or not self._intact(home + slug):
                 return None
-        return base.summary
+        return base.summary  # read from its record file each time: asked once
 
     def _intact(self, unit: str) -> bool:
         """The unit's files are all in the output (asked once per unit)."""
