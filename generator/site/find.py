@@ -64,6 +64,8 @@ r"""A word: letters and digits (find.js splits on ``[^\p{L}\p{N}]``)."""
 def fold(text: str) -> str:
     """Accents and case do not count (find.js's ``fold``, step for step): "Pérez" is
     "perez", "Łukasz" is "lukasz"."""
+    if text.isascii():  # no mark to take off, no letter to fold: most names, at once
+        return text.lower()
     return _MARKS.sub("", unicodedata.normalize("NFD", text)).lower().translate(_FOLDING)
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR
+from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR, TIEBREAKS_DIR
 from generator.site.festival_view import IndexEntry, index_entries
 from generator.site.find import name_words, shard_key
 from generator.site.people import Person
@@ -34,6 +34,7 @@ from generator.site.site_source import SiteSource
 
 __all__ = [
     "FRONT_PAGE_EVENTS", "NAMES_DIR", "PEOPLE_PAGE", "PEOPLE_PAGE_ROWS", "SEASONS_DIR",
+    "TIEBREAKS_PAGE",
     "EventsPage", "NamesLink", "NamesPage", "PeopleIndex", "PersonRow", "SeasonLink",
     "events_pages", "family_prefix", "listed_plans", "names_pages", "page_digests", "people_index",
 ]
@@ -52,6 +53,8 @@ NAMES_DIR = f"{PEOPLE_DIR}/names"
 """The pages of names, in a folder of their own: a person's page is ``people/<key>.html``
 and a key may be any word."""
 PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
+TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
+"""The list of the explanations (each a page of its own, ``site_source.Topic.page``)."""
 UNDATED = "undated"
 
 
@@ -288,6 +291,12 @@ def page_digests(source: SiteSource, keys: Mapping[str, str], program: str,
             program, "names", page.link.prefix, letters,
             [[link.label, link.page] for link in page.siblings],
             _rows(page.rows))
+    # An explanation shows its own Markdown (the package's, which the program digests) and
+    # nothing of the events; their list marks those the events rank by.
+    for topic in source.topics:
+        found[topic.page] = _digest(program, "tiebreak", topic.page)
+    found[TIEBREAKS_PAGE] = _digest(program, "tiebreaks",
+                                    [[t.page, t.title, t.is_used] for t in source.topics])
     return found
 
 
