@@ -51,7 +51,8 @@ def _named(folder: Path, festivals: dict[Path, Path | None] | None) -> str:
 
 def is_festival_folder(folder: Path) -> bool:
     # lexists: a folder or a broken link named festival.yml is reported, not passed over.
-    return folder.is_dir() and os.path.lexists(folder / FESTIVAL_FILE)
+    # It first: one lstat answers for most folders (an archive lists a thousand).
+    return os.path.lexists(os.path.join(folder, FESTIVAL_FILE)) and folder.is_dir()
 
 
 def festival_of(section_folder: Path) -> Path | None:

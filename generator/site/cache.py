@@ -103,7 +103,12 @@ def _is_input_name(name: str) -> bool:
 
 def input_files(folder: Path) -> list[Path]:
     """Every file under ``folder`` that may feed a page, sorted for a stable digest."""
-    found: list[Path] = []
+    return [Path(path) for _name, path in _input_entries(os.fspath(folder), "")]
+
+
+def _input_entries(folder: str, below: str) -> list[tuple[str, str]]:
+    """:func:`input_files` as (name from the folder digested, with "/", its path)."""
+    found: list[tuple[str, str]] = []
     try:
         # One listing of the folder, whose entries tell a link, a folder and a file apart
         # without a stat each (an archive of 1,000 events has 2,000 input files).
@@ -118,12 +123,12 @@ def input_files(folder: Path) -> list[Path]:
             # Digested by its text, never followed: a link to / in an event folder made
             # every build (and serve) walk the whole disk, and the reader refuses a linked
             # file or templates folder whatever it points to (generator/files.py).
-            found.append(folder / entry.name)
+            found.append((below + entry.name, entry.path))
         elif entry.is_dir():
             if entry.name not in _IGNORED_DIRS:
-                found.extend(input_files(folder / entry.name))
+                found.extend(_input_entries(entry.path, f"{below}{entry.name}/"))
         elif entry.is_file():
-            found.append(folder / entry.name)
+            found.append((below + entry.name, entry.path))
     return found
 
 
@@ -151,10 +156,15 @@ def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None
     """
     digest = hashlib.sha256()
     # A link to no folder (site.yml linked anywhere, even to nothing) is digested as itself.
-    is_one_file = folder.is_file() or (folder.is_symlink() and not folder.is_dir())
-    files = [folder] if is_one_file else input_files(folder)
-    for path in files:
-        name = path.name if path == folder else path.relative_to(folder).as_posix()
+    try:
+        found = os.lstat(folder)
+        is_one_file = not folder.is_dir() if stat.S_ISLNK(found.st_mode) \
+            else stat.S_ISREG(found.st_mode)
+    except OSError:
+        is_one_file = False
+    files = [(folder.name, os.fspath(folder))] if is_one_file \
+        else _input_entries(os.fspath(folder), "")
+    for name, path in files:
         digest.update(name.encode())
         digest.update(b"\0")
         content = _content_digest(path, name, known, seen)
@@ -166,7 +176,7 @@ def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None
     return digest.hexdigest()
 
 
-def _content_digest(path: Path, name: str, known: Mapping[str, tuple[int, int, str]] | None,
+def _content_digest(path: str, name: str, known: Mapping[str, tuple[int, int, str]] | None,
                     seen: InputStats | None) -> bytes:
     # Each file's own digest, read in chunks: a file of gigabytes (which the reader
     # refuses by its size) must not be read into memory just to be hashed.
