@@ -101,13 +101,9 @@ def _is_input_name(name: str) -> bool:
     return not name.startswith((".", "#")) and not name.endswith(_IGNORED_SUFFIXES)
 
 
-def input_files(folder: Path) -> list[Path]:
-    """Every file under ``folder`` that may feed a page, sorted for a stable digest."""
-    return [Path(path) for _name, path in _input_entries(os.fspath(folder), "")]
-
-
-def _input_entries(folder: str, below: str) -> list[tuple[str, str]]:
-    """:func:`input_files` as (name from the folder digested, with "/", its path)."""
+def input_files(folder: str, below: str = "") -> list[tuple[str, str]]:
+    """Every file under ``folder`` that may feed a page, sorted for a stable digest: its
+    name from the folder digested (``below`` it, with "/"), and its path."""
     found: list[tuple[str, str]] = []
     try:
         # One listing of the folder, whose entries tell a link, a folder and a file apart
@@ -126,7 +122,7 @@ def _input_entries(folder: str, below: str) -> list[tuple[str, str]]:
             found.append((below + entry.name, entry.path))
         elif entry.is_dir():
             if entry.name not in _IGNORED_DIRS:
-                found.extend(_input_entries(entry.path, f"{below}{entry.name}/"))
+                found.extend(input_files(entry.path, f"{below}{entry.name}/"))
         elif entry.is_file():
             found.append((below + entry.name, entry.path))
     return found
@@ -163,7 +159,7 @@ def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None
     except OSError:
         is_one_file = False
     files = [(folder.name, os.fspath(folder))] if is_one_file \
-        else _input_entries(os.fspath(folder), "")
+        else input_files(os.fspath(folder))
     for name, path in files:
         digest.update(name.encode())
         digest.update(b"\0")
@@ -334,10 +330,9 @@ class BuildCache:
         out = Path(out_dir)
         known, stamps = ({}, {}) if clean else _load_inputs(out)
         inputs: dict[str, InputStats] = {}
-        # A slug without "/" is no festival's section (events.event_slug looked once).
         keys = {slug: unit_key(program, digest_folder(folder, known.get(slug),
                                                       inputs.setdefault(slug, {}),
-                                                      is_section="/" in slug))
+                                                      is_section="/" in slug))  # its slug
                 for slug, folder in sorted(listing.folders.items())}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
