@@ -16,7 +16,13 @@ FESTIVAL_FILE = "festival.yml"
 def trf_files(folder: Path) -> list[Path]:
     # Not only regular files: a pipe or a broken link named *.trf is reported by name
     # when it is read, rather than passed over in silence.
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
+    return sorted(p for p in folder.iterdir() if is_trf_name(p.name) and not p.is_dir())
+
+
+def is_trf_name(name: str) -> bool:
+    """A TRF file's name: its suffix (as ``Path.suffix`` takes it) is .trf in any case."""
+    dot = name.rfind(".")
+    return dot > 0 and name[dot:].lower() == ".trf"
 
 
 def is_alone_in_folder(trf: Path) -> bool:
@@ -69,4 +75,5 @@ def is_events_folder(path: str | os.PathLike[str]) -> bool:
 
 
 __all__ = ["FESTIVAL_FILE", "NOTES_FILE", "SETTINGS_FILE", "event_slug", "festival_of",
-           "is_alone_in_folder", "is_events_folder", "is_festival_folder", "trf_files"]
+           "is_alone_in_folder", "is_events_folder", "is_festival_folder", "is_trf_name",
+           "trf_files"]

@@ -33,6 +33,7 @@ from generator.reading.event_places import (
     event_slug,
     is_alone_in_folder,
     is_events_folder,
+    is_trf_name,
     trf_files,
 )
 from generator.reading.festival import (
@@ -167,8 +168,7 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     with os.scandir(place) as listing:
         entries = sorted(listing, key=lambda entry: entry.name)
     found = [place / entry.name for entry in entries
-             if entry.name[-4:].lower() == ".trf" and len(entry.name) > 4
-             and not entry.is_dir()]
+             if is_trf_name(entry.name) and not entry.is_dir()]
     folders = [place / entry.name for entry in entries
                if entry.is_dir() and not entry.name.startswith((".", "_"))]
     # Only a TRF file here asks which folders are events: listing each costs a second at 1,000.
