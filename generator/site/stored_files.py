@@ -48,6 +48,10 @@ class StoredFiles(Mapping[str, FileRecord]):
         except (TypeError, ValueError):
             return FileRecord(-1, "")
 
+    def __contains__(self, path: object) -> bool:
+        # Mapping's would make a record of every path asked about (an archive's players).
+        return path in self.raw
+
     def __iter__(self) -> Iterator[str]:
         return iter(self.raw)
 

@@ -56,17 +56,16 @@ def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[s
     if touched is None or index is None:
         return tuple(persons), {}
     rendered = []
-    kept: dict[str, FileRecord] = {}
+    kept: list[str] = []
+    recorded = index.files
     listings: FolderListings = {}
     for person in persons:
         path = home + person_page(person.key)
-        record = index.files.get(path)
         folder, _, name = path.rpartition("/")  # an archive's 20,000 pages in one folder
         present = listed_files(out, folder, listings)
-        if person.key in touched or record is None or path in dirty \
+        if person.key in touched or path not in recorded or path in dirty \
                 or present is None or name not in present:
             rendered.append(person)
         else:
-            kept[path] = record
-    return tuple(rendered), kept
-
+            kept.append(path)
+    return tuple(rendered), {path: recorded[path] for path in kept}
