@@ -67,6 +67,41 @@ def test_a_record_missing_or_edited_makes_its_unit_unknown(tmp_path: Path) -> No
     assert read.units["b"].summary is None  # not the summary its name is the digest of
 
 
+def test_a_record_or_records_folder_put_there_as_a_link_is_not_followed(tmp_path: Path) -> None:
+    manifest = Manifest(units={
+        "a": UnitRecord.of("k", {"a/index.html": b"<p>"}, summary={"title": "A"}),
+        "b": UnitRecord.of("k", {"b/index.html": b"<p>"}, summary={"title": "B"}),
+    })
+    out = tmp_path / "site"
+    site = InPlaceSite(out)
+    site.write({"a/index.html": b"<p>", "b/index.html": b"<p>"})
+    site.finish(manifest)
+    again = Manifest.load(out)
+    assert again is not None
+    # The same bytes elsewhere, behind a link: right by their name, but not the file.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for kind in ("record", "summary_name"):
+        record = out / stored.record_path(getattr(again.units["a"], kind))
+        shutil.copyfile(record, elsewhere / record.name)
+        record.unlink()
+        record.symlink_to(elsewhere / record.name)
+    read = Manifest.load(out)
+    assert read is not None
+    assert read.units["a"].files == {}
+    assert read.units["a"].summary is None
+    assert read.units["b"].summary == {"title": "B"}
+    # The whole folder of records a link to a copy of it: none of them read.
+    records = out / RECORDS_DIR
+    shutil.copytree(records, tmp_path / "copy", symlinks=True)
+    shutil.rmtree(records)
+    records.symlink_to(tmp_path / "copy")
+    read = Manifest.load(out)
+    assert read is not None
+    assert read.units["b"].summary is None
+    assert read.units["b"].files == {}
+
+
 def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     events = tmp_path / "events"
