@@ -186,15 +186,18 @@ def updated_find_index(
     if any(size <= budget for size in split.values()):
         return None  # a split undone: the shards under it are merged
     touched: dict[str, list[_Row]] = {}
-    for by_event in (gone, coming):
-        for event_rows in by_event.values():
-            for row in event_rows:
-                for word in row.words:
-                    touched.setdefault(_leaf(word, split), [])
+    for slug in changed:
+        # An entry the change left as it was (above a changed result, the places and
+        # positions stay) leaves its shards as they were: only the others' are made again.
+        before, after = gone.get(slug, []), coming.get(slug, [])
+        for row in set(before).symmetric_difference(after):
+            for word in row.words:
+                touched.setdefault(_leaf(word, split), [])
     for event_rows in coming.values():
         for row in event_rows:
             for key in dict.fromkeys(_leaf(word, split) for word in row.words):
-                touched[key].append(row)
+                if key in touched:
+                    touched[key].append(row)
     files: dict[str, bytes] = {}
     # An event sits in many of the shards read (a hundred for one event's players).
     event_json: dict[FindEvent, str] = {}

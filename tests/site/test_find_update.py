@@ -12,7 +12,7 @@ import pytest
 
 from generator.site import find_update
 from generator.site.cache import FileRecord
-from generator.site.find import FIND_SHARD_DIR, find_entries, find_files
+from generator.site.find import FIND_INDEX, FIND_SHARD_DIR, find_entries, find_files
 from generator.site.find_update import updated_find_index, whole_find_index
 from generator.site.plan import EventPlan
 from generator.site.stored_summary import as_plans, summarised
@@ -30,6 +30,10 @@ def _name(rng: random.Random) -> str:
 
 def _event(rng: random.Random, slug: str) -> EventPlan:
     """An event as the build lists it from its summary (what find.py reads of it)."""
+    return as_plans([summarised(slug, _summary(rng, slug))])[0]
+
+
+def _summary(rng: random.Random, slug: str) -> dict[str, Any]:
     players = rng.randint(1, 12)
     rows = []
     rank = 1
@@ -43,7 +47,7 @@ def _event(rng: random.Random, slug: str) -> EventPlan:
         "title": f"Open <{slug}>", "place": "", "start": day, "end": day, "played": 5,
         "total": 5, "announced": None, "team": False, "final": True, "tiebreaks": [],
         "rows": rows, "federations": ["NOR"], "members": []}
-    return as_plans([summarised(slug, data)])[0]
+    return data
 
 
 def _records(files: dict[str, bytes]) -> dict[str, FileRecord]:
@@ -100,6 +104,34 @@ def test_a_shard_changed_by_hand_makes_the_whole_index() -> None:
     tampered = {path: data.replace(b"Open", b"Shut") for path, data in files.items()}
     assert updated_find_index(len(plans), {changed: old}, {changed: plans[changed]}, state,
                               _records(files), tampered.get, BUDGET) is None
+
+
+def test_one_result_changed_makes_again_only_the_shards_of_the_entries_it_changed() -> None:
+    rng = random.Random(11)
+    plans = {f"e{n:03d}": _event(rng, f"e{n:03d}") for n in range(40)}
+    files, state = _whole(plans)
+    changed = max(plans, key=lambda slug: len(plans[slug].standings.rows))
+    data = _summary(random.Random(3), changed)
+    while len(data["rows"]) < 6:
+        data = _summary(rng, changed)
+    plans[changed] = as_plans([summarised(changed, data)])[0]
+    files, state = _whole(plans)
+    # The last player wins a game more: they and the one they pass change places.
+    last, before_last = data["rows"][-1], data["rows"][-2]
+    last[7], before_last[7] = before_last[7], last[7]
+    data["rows"][-2:] = [last, before_last]
+    last[5], before_last[5] = before_last[5], last[5]
+    last[6], before_last[6] = before_last[6], last[6]
+    old = plans[changed]
+    plans[changed] = as_plans([summarised(changed, data)])[0]
+    update = updated_find_index(len(plans), {changed: old}, {changed: plans[changed]}, state,
+                                _records(files), files.get, BUDGET)
+    assert update is not None
+    expected, _ = _whole(plans)
+    assert {**{path: files[path] for path in update.kept}, **update.files} == expected
+    # The shards that differ, and the manifest script: nothing else written.
+    differing = {path for path in expected if expected[path] != files.get(path)}
+    assert set(update.files) == differing | {FIND_INDEX}
 
 
 def test_the_whole_index_is_find_indexs() -> None:
