@@ -36,6 +36,8 @@ class Person:
 
 # An archive's every appearance is one (60,000 at a thousand events): speed.py's way in.
 _new_appearance = keyword_record_maker(Appearance, "plan", "row")
+_new_person = keyword_record_maker(Person, "key", "name", "fide_id", "federation",
+                                   "appearances")
 
 
 def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
@@ -51,8 +53,9 @@ def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
     persons = []
     for key, appearances in grouped.items():
         newest = appearances[0].row.player
-        persons.append(Person(key=key, name=newest.name, fide_id=newest.fide_id,
-                              federation=newest.federation, appearances=tuple(appearances)))
+        persons.append(_new_person(key=key, name=newest.name, fide_id=newest.fide_id,
+                                   federation=newest.federation,
+                                   appearances=tuple(appearances)))
     persons.sort(key=lambda p: (p.name.casefold(), p.key))
     return tuple(persons)
 
