@@ -34,7 +34,7 @@ from generator.reading.series_files import read_series
 from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_files import read_festival_logo
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
-from generator.rules.explain import Note, NoteKind, Standings
+from generator.rules.explain import NoteKind, Standings
 from generator.site import addresses
 from generator.site import language as languages
 from generator.site.addresses import (
@@ -72,7 +72,7 @@ from generator.site.team_view import (
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.template_paths import club_templates, package_templates
-from generator.site.tie_groups import NamedGroupNote
+from generator.site.tiebreak_sections import note_sentence, tiebreak_sections
 from generator.site.views import (
     Column,
     columns,
@@ -85,7 +85,6 @@ from generator.site.views import (
 from generator.site.wording import (
     colour_letter,
     cut_words,
-    note_words,
     ordinal,
     outcome_letter,
     outcome_words,
@@ -189,6 +188,7 @@ def make_environment(events_dir: Path | None = None,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
         rating_column=rating_column,
         rounds_rows=rounds_rows,
+        tiebreak_sections=tiebreak_sections,
         series_settings=series_settings,
     )
     return env
@@ -377,12 +377,6 @@ def tb_value(value: Any) -> str:
 
 def articles(values: Sequence[str]) -> str:
     return ", ".join(values)
-
-
-def note_sentence(note: Note | NamedGroupNote) -> str:
-    """A note as the page says it: its wording with points as 3½, as a sentence."""
-    words = note_words(note, format_points)
-    return words[:1].upper() + words[1:]
 
 
 # --- Markdown ----------------------------------------------------------------------------
