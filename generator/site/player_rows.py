@@ -1,4 +1,5 @@
-"""The rows of a player page's "Round by round" table, written as HTML in one pass.
+"""The rows of a player page's "Round by round" table, and of its neighbours' table, written
+as HTML in one pass.
 
 The table is the page's largest: a row per round, some fifteen values in each. Written by
 the template, every value went through Jinja's attribute lookup, a filter call and the
