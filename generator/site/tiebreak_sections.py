@@ -87,7 +87,8 @@ _CONTEXTS = {
 pybabel reads a context only where it is a literal in NC_'s call."""
 
 _TRANSLATED: dict[str, _Words] = {}
-"""The words in each language, by the language's digest: looked up once a build."""
+"""The words in each language, by the language's digest (its catalogue's bytes, so an edited
+catalogue is looked up again): looked up once a build."""
 
 
 def _page_words() -> _Words:
@@ -103,6 +104,8 @@ def _page_words() -> _Words:
             # As the templates' gettext does, words without fields are formatted all the
             # same (a translation's "%%" is one "%"); the others are, by _fill.
             translated[field.name] = words if "%(" in english else words % {}
+        if len(_TRANSLATED) >= 32:  # `standings serve` under a translator's edits
+            _TRANSLATED.clear()
         found = _TRANSLATED[spoken.digest] = _Words(**translated)
     return found
 
