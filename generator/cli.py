@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from generator.reading.events import Event
     from generator.rules.explain import Standings, StandingsRow
     from generator.rules.notation import TiebreakSpec
-    from generator.site.plan import EventPlan
+    from generator.site.event_standings import RankedEvent
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
 # ``standings --help`` loads no tie-break, and ``rank`` no page template.
@@ -335,11 +335,12 @@ def _ranking_options(command: F) -> F:
 
 
 def _ranked(path: str, tiebreaks: str | None, edition: str | None,
-            after_round: int | None) -> EventPlan:
-    """Read the event and rank it with the command-line overrides; warnings to stderr."""
+            after_round: int | None) -> RankedEvent:
+    """Read the event and rank it with the command-line overrides, without its plan (rank
+    loads nothing that only the pages read); warnings to stderr."""
     from generator.model import Edition
     from generator.rules.notation import NotationError, parse_tiebreak_list, round_robin_refusal
-    from generator.site.plan import plan_event
+    from generator.site.event_standings import rank_event
 
     event = _read_event(_event_path(path, "reading"))
     print_diagnostics(event.warnings)
@@ -364,9 +365,9 @@ def _ranked(path: str, tiebreaks: str | None, edition: str | None,
     if after_round is not None and after_round > played:
         raise click.BadParameter(f"round {after_round} is after the last round ({played})",
                                  param_hint="'--after-round'")
-    plan = plan_event(event, after_round=after_round, specs=specs, edition=chosen)
-    print_diagnostics(plan.standings.diagnostics)
-    return plan
+    ranked = rank_event(event, after_round=after_round, specs=specs, edition=chosen)
+    print_diagnostics(ranked.standings.diagnostics)
+    return ranked
 
 
 def _read_event(path: str) -> Event:
@@ -453,21 +454,19 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     """The standings of ``rank`` in the format asked for."""
     from generator.rules.ranking import value_keys
     from generator.site.downloads import standings_csv, standings_json
+    from generator.site.event_standings import standings_rating_changes
     from generator.site.plain_numbers import plain_decimal
 
-    plan = _ranked(path, tiebreaks, edition, after_round)
-    standings = plan.standings
-    name = plan.tournament.name
+    ranked = _ranked(path, tiebreaks, edition, after_round)
+    standings = ranked.standings
+    name = ranked.event.competitors.name
     # The site's downloads, byte for byte: one writer each (site/downloads.py), the same
-    # rating changes (the plan's).
-    if output == "json":
-        click.echo(standings_json(standings, name, ratings=plan.standings_rating_changes),
-                   nl=False)
-        _printed_all(plan)
-        return
-    if output == "csv":
-        click.echo(standings_csv(standings, ratings=plan.standings_rating_changes), nl=False)
-        _printed_all(plan)
+    # rating changes (the plan's, by the same functions).
+    if output in ("json", "csv"):
+        ratings = standings_rating_changes(ranked)
+        click.echo(standings_json(standings, name, ratings=ratings) if output == "json"
+                   else standings_csv(standings, ratings=ratings), nl=False)
+        _printed_all(ranked)
         return
     keys = value_keys(standings.specs)
     lines = [[_place(row), str(row.player.start_no), row.player.name, plain_decimal(row.points),
@@ -486,7 +485,7 @@ def _rank(path: str, tiebreaks: str | None, edition: str | None, after_round: in
     click.echo(formatted(titles))
     for line in lines:
         click.echo(formatted(line))
-    _printed_all(plan)
+    _printed_all(ranked)
 
 
 def _number_ranges(numbers: list[int]) -> str:
@@ -529,10 +528,11 @@ def explain_command(path: str, start_no: int, tiebreaks: str | None, edition: st
     from generator.site.explain_text import note_lines, part_line, player_label
     from generator.site.headline import encounter_groups, headline
     from generator.site.plain_numbers import plain_decimal
+    from generator.site.plan import plan_of
     from generator.site.tie_groups import named_group_notes
     from generator.site.wording import TERMINAL
 
-    plan = _ranked(path, tiebreaks, edition, after_round)
+    plan = plan_of(_ranked(path, tiebreaks, edition, after_round))
     event, standings = plan.event, plan.standings
     tournament = event.competitors  # a team event explains its teams
     if not tournament.has_player(StartNo(start_no)):

@@ -65,12 +65,35 @@ def offenders(modules: frozenset[str] | set[str], unwanted: tuple[str, ...]) -> 
                   if any(m == u or m.startswith(u + ".") for u in unwanted))
 
 
+PLAN_ONLY = ("generator.site.plan", "generator.site.person_keys", "generator.site.schedule")
+"""The event's plan and what only its pages read of it (the person keys, the schedule):
+``rank`` prints the standings and their rating changes alone (site/event_standings.py)."""
+
+
 @pytest.mark.parametrize("output", ["text", "json", "csv"])
 def test_rank_loads_no_page_machinery(output: str) -> None:
     modules = loaded_by("rank", str(EVENT), "--format", output)
     assert "generator.rules.ranking" in modules  # it did rank
     assert "generator.rules.rating_change" in modules  # the downloads carry the changes
-    assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES) == []
+    assert offenders(modules, DRAWING + SITE_ONLY + FOR_PAGES + PLAN_ONLY) == []
+    # explain reads the plan (a player's first-screen sentences): the check sees it.
+    assert offenders(loaded_by("explain", str(EVENT), "1"), PLAN_ONLY) != []
+
+
+PRIZE_RULES = ("generator.rules.categories", "generator.rules.prizes")
+"""Who is in a category, who gets a prize: a TRF file has no categories or prizes to read
+(event.yml announces them), and a player's date of birth is read by rules/births.py."""
+
+
+def test_rank_of_a_file_without_settings_loads_no_category_or_prize_rule(
+        tmp_path: Path) -> None:
+    alone = tmp_path / "tournament.trf"
+    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
+    modules = loaded_by("rank", str(alone), "--format", "json")
+    assert "generator.rules.rating_change" in modules  # its players' ages were read
+    assert offenders(modules, PRIZE_RULES) == []
+    # The event with its event.yml loads them: the check sees them.
+    assert offenders(loaded_by("rank", str(EVENT), "--format", "json"), PRIZE_RULES) != []
 
 
 @pytest.fixture(scope="module")

@@ -49,7 +49,7 @@ from generator.reading.trf import (
     TrfDocument,
     rounds_from,
 )
-from generator.rules.categories import BirthProblem, birth_problem
+from generator.rules.births import BirthProblem, birth_problem
 from generator.speed import frozen_record, keyword_record_maker, record_maker
 
 # --- the heading: event.yml over the TRF header ------------------------------------------
@@ -203,7 +203,7 @@ _BIRTH_COLUMNS = (70, 79)
 def _check_births(document: TrfDocument, by_no: Mapping[int, PlayerRecord],
                   first_day: datetime.date | None, sink: DiagnosticSink) -> None:
     """A warning at every date of birth that cannot be one: the player is given no age
-    (rules/categories.py ``read_birth`` reads it as none, the same everywhere)."""
+    (rules/births.py ``read_birth`` reads it as none, the same everywhere)."""
     first, last = _BIRTH_COLUMNS
     texts: dict[int, str] | None = None
     for player in by_no.values():

@@ -8,9 +8,10 @@ two cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field, replace
 from decimal import Decimal
-from operator import mul
+from operator import itemgetter, mul, sub
 from typing import cast
 
 from generator.model import HALF, ZERO, RoundKind
@@ -154,20 +155,50 @@ class _Elements:
         """``cut_value`` of every player, the players without a VUR (most of them) in one
         pass: the ends of their (score, value) order, as ``plain_cut`` takes them."""
         plain = not self.voluntary_first
+        every = self._all_ranked()
+        if low + high <= min(map(len, every), default=0):
+            # Every player keeps an element (a Swiss event of more rounds than the cuts):
+            # the ends of each order summed by map, a column of 2,000 players at once.
+            found = list(self.totals)
+            if low:
+                found = list(map(sub, found, map(sum, map(itemgetter(slice(None, low)),
+                                                          every))))
+            if high:
+                found = list(map(sub, found, map(sum, map(itemgetter(slice(-high, None)),
+                                                          every))))
+            if not plain:
+                for player, has_voluntary in enumerate(self.has_voluntary):
+                    if has_voluntary:
+                        found[player] = self.cut_value(player, low, high)
+            return tuple(found)
         ranked_values, cut_value = self.ranked_values, self.cut_value
-        found = []
+        slow = []
         for player, (total, has_voluntary) in enumerate(zip(self.totals, self.has_voluntary,
                                                             strict=True)):
             if has_voluntary and not plain:
-                found.append(cut_value(player, low, high))
+                slow.append(cut_value(player, low, high))
                 continue
             ranked = ranked_values(player)
             n = len(ranked)
             lowest = low if low < n else n
             highest = high if high < n - lowest else n - lowest
-            found.append(total - sum(ranked[:lowest])
-                         - (sum(ranked[n - highest:]) if highest else 0))
-        return tuple(found)
+            slow.append(total - sum(ranked[:lowest])
+                        - (sum(ranked[n - highest:]) if highest else 0))
+        return tuple(slow)
+
+    def _all_ranked(self) -> Sequence[Sequence[int]]:
+        """``ranked_values`` of every player whose cut is the ends of that order (a
+        Buchholz's sorted by map in one go); a player whose VUR comes first (16.5) has
+        their elements unsorted, which ``cut_value`` replaces."""
+        ranked = self.ranked
+        if not self.is_sonneborn_berger and ranked.count(None) == len(ranked):
+            ranked[:] = map(sorted, self.values)
+            return cast("list[list[int]]", ranked)
+        own = self.voluntary_first
+        return [cached if cached is not None
+                else self.values[player] if own and self.has_voluntary[player]
+                else self.ranked_values(player)
+                for player, cached in enumerate(ranked)]
 
 
 def _elements(ctx: Context, *, fore: bool, forfeits_as_played: bool,

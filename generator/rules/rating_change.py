@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import TypeAlias
 
 from generator.model import ROUND_KINDS, Player, ResultCode, RoundKind, StartNo, Tournament
-from generator.rules.categories import read_birth
+from generator.rules.births import read_birth
 from generator.rules.ratings import (
     PD_HUNDREDTHS_BY_DIFFERENCE,
     WIDEST_DIFFERENCE,

@@ -198,19 +198,28 @@ class ScoreSheet:
     def dummy_score(self, player: int, round_index: int) -> DummyScore:
         """The dummy ``player`` meets in an unplayed round of a Swiss event (16.4): the one
         coding of its score, its cap and the article, for the values and the explanations."""
+        cap, article = self.dummy_cap(player, round_index)
+        return _new_dummy_score(own=self.score_units[player], cap=cap, article=article)
+
+    def dummy_units(self, player: int, round_index: int) -> int:
+        """``dummy_score(player, round_index).score`` without the record: the values ask
+        for it in every unplayed round of every player, the explanations for a few."""
         own = self.score_units[player]
+        cap = self.dummy_cap(player, round_index)[0]
+        return own if cap is None or own <= cap else cap
+
+    def dummy_cap(self, player: int, round_index: int) -> tuple[int | None, str]:
+        """The dummy's cap (None: none) and the article that sets its score."""
         if not self.edition.has_2026_rules:
-            return _new_dummy_score(own=own, cap=None, article="16.4")
+            return None, "16.4"
         if self.options.unplayed_as_draw:
             # 16.6: the event's rules count unplayed rounds as draws, so nothing is capped.
-            return _new_dummy_score(own=own, cap=None, article="16.6")
+            return None, "16.6"
         opponent = self.opponents[player][round_index]
         if self.kinds[player][round_index] in _FORFEITS and opponent != NO_OPPONENT:
-            return _new_dummy_score(own=own, cap=self.adjusted_units[opponent],
-                                    article="16.4.1")
+            return self.adjusted_units[opponent], "16.4.1"
         # 16.4.2: points for a draw times the number of rounds.
-        return _new_dummy_score(own=own, cap=self.draw_units * self.cap_rounds,
-                                article="16.4.2")
+        return self.draw_units * self.cap_rounds, "16.4.2"
 
 
 def scoring_unit(scoring: ScoreSystem, extra: Iterable[Decimal] = ()) -> Decimal:
@@ -405,7 +414,7 @@ def opponent_units(sheet: ScoreSheet, *,
             elif sheet.is_round_robin:
                 row.append(None)
             else:
-                row.append(sheet.dummy_score(player, r).score)
+                row.append(sheet.dummy_units(player, r))
         rows.append(tuple(row))
     return tuple(rows)
 

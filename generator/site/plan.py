@@ -1,15 +1,15 @@
 """An event's plan: everything the rules decide for it, worked out once, read by every page
-and by ``standings rank``, ``explain``, ``check`` and ``serve``.
+and by ``standings explain``, ``check`` and ``serve`` (``rank`` reads its first part alone,
+``event_standings.py``).
 
 The reader gives an ``Event`` (files, settings, the tournament) and stops there; the plan
 applies the rules to it with its announced settings: the final standings (the engine,
-``rules/ranking.py``), the running scores, the standings after each earlier round, the
-categories ranked and the prizes awarded (``rules/categories.py``, ``rules/prizes.py``),
-the FIDE rating changes (``rules/rating_change.py``) and the warnings ``--strict`` refuses.
-Only the final standings are computed when the plan is made: every other part is worked
-out the first time something asks for it, once, under the plan's lock (``standings
-serve`` renders an event's pages in several threads), so ``standings rank`` pays for the
-standings alone.
+``rules/ranking.py``, by ``event_standings.py``), the running scores, the standings after
+each earlier round, the categories ranked and the prizes awarded (``rules/categories.py``,
+``rules/prizes.py``), the FIDE rating changes (``rules/rating_change.py``) and the warnings
+``--strict`` refuses. Only the final standings are computed when the plan is made: every
+other part is worked out the first time something asks for it, once, under the plan's lock
+(``standings serve`` renders an event's pages in several threads).
 
 This module is the bottom of the site wing: it words nothing and renders nothing (no Jinja,
 no page records); ``tests/test_layers.py`` keeps it so.
@@ -24,21 +24,21 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Generic, TypeVar, overload
 
-from generator.errors import Diagnostic, StandingsError
+from generator.errors import Diagnostic
 from generator.model import ZERO, Edition, Player, StartNo, Tournament
 from generator.reading.trf_event import Event
 from generator.rules.categories import Category, CategoryStandings, category_standings
-from generator.rules.context import TiebreakError
 from generator.rules.explain import Standings, StandingsRow
 from generator.rules.notation import TiebreakSpec
 from generator.rules.prizes import PrizeAward, PrizeSettings, award_prizes
 from generator.rules.progress import Progress, event_progress
-from generator.rules.ranking import compute_standings
-from generator.rules.rating_change import (
-    DEFAULT_K_SETTINGS,
-    KSettings,
-    RatingChange,
-    rating_changes,
+from generator.rules.rating_change import RatingChange
+from generator.site.event_standings import (
+    RankedEvent,
+    carries_rating_changes,
+    rank_event,
+    shown_rating_changes,
+    standings_for_event,
 )
 from generator.site.person_keys import person_keys, section_person_keys
 from generator.site.schedule import RoundDay, round_days
@@ -47,27 +47,7 @@ from generator.speed import frozen_record
 T = TypeVar("T")
 
 
-# --- the engine with the event's settings ------------------------------------------------
-
-def standings_for_event(event: Event, *, after_round: int | None = None,
-                        specs: Sequence[TiebreakSpec] | None = None,
-                        edition: Edition | None = None) -> Standings:
-    """The event's standings with its announced settings (event.yml, TRF 202/212, default).
-
-    A team event ranks its teams (``event.competitors``). ``specs`` and ``edition`` override
-    the announced list and edition (``standings rank --tiebreaks/--edition``).
-    """
-    settings = event.settings
-    chosen = tuple(specs) if specs is not None else tuple(event.tiebreaks.specs)
-    try:
-        return compute_standings(
-            event.competitors, chosen, edition or event.edition, after_round=after_round,
-            unplayed=settings.unplayed, unrated_rating=settings.unrated_rating,
-            ties=settings.ties, lots_seed=settings.lots_seed, source=event.display_path)
-    except TiebreakError as error:
-        raise StandingsError([Diagnostic(path=event.display_path, message=str(error),
-                                         expected="individual C.07 tie-breaks")]) from error
-
+# --- the event's warnings ------------------------------------------------------------
 
 def event_warnings(event: Event, standings: Standings | None) -> tuple[Diagnostic, ...]:
     """The warnings of an event, which ``--strict`` refuses: the reader's (a points column
@@ -215,26 +195,6 @@ def _event_prizes(standings: Standings, event: Event,
     return EventPrizes(categories=ranked, settings=settings, award=award)
 
 
-# --- rating changes -----------------------------------------------------------------------
-
-def _k_settings(event: Event) -> KSettings:
-    """event.yml's ``rating_change`` block, else B.02's rule for everyone."""
-    given = event.settings.rating_change
-    return given if given is not None else DEFAULT_K_SETTINGS
-
-
-def _shown_rating_changes(event: Event) -> Mapping[StartNo, RatingChange] | None:
-    if event.teams is not None:
-        return None
-    tournament = event.tournament
-    if not any(player.rating is not None for player in tournament.players):
-        return None
-    changes = rating_changes(tournament, _k_settings(event), on=event.heading.start_date)
-    if not any(change.counted_games for change in changes.values()):
-        return None
-    return changes
-
-
 # --- the plan -----------------------------------------------------------------------------
 
 class _WorkedOut(Generic[T]):
@@ -363,15 +323,13 @@ class EventPlan:
         event's first day; None where the pages show none: a team event (its standings rank
         teams), or an event in which no game counts (no rated players, or none who met a
         rated opponent)."""
-        return _shown_rating_changes(self.event)
+        return shown_rating_changes(self.event)
 
     @property
     def standings_rating_changes(self) -> Mapping[StartNo, RatingChange] | None:
         """The changes that go with ``standings`` (the downloads carry them): None for a
         ranking after an earlier round, as the change counts every game entered."""
-        if self.standings.after_round != self.tournament.rounds_played:
-            return None
-        return self.rating_changes
+        return self.rating_changes if carries_rating_changes(self.standings) else None
 
     @_WorkedOut
     def person_keys(self) -> Mapping[StartNo, str]:
@@ -393,11 +351,15 @@ def plan_event(event: Event, *, after_round: int | None = None,
     cache of plans by event: in a server that stays up all day it would keep every replaced
     event alive, and the garbage collector would walk them all on every full collection.
     """
-    chosen = tuple(specs) if specs is not None else None
-    standings = standings_for_event(event, after_round=after_round, specs=chosen,
-                                    edition=edition)
-    return EventPlan(event=event, standings=standings, after_round=after_round, specs=chosen,
-                     edition=edition)
+    return plan_of(rank_event(event, after_round=after_round, specs=specs, edition=edition))
+
+
+def plan_of(ranked: RankedEvent) -> EventPlan:
+    """The plan of an event ranked already (``standings explain`` ranks it first, as
+    ``rank`` does, then reads the plan's parts)."""
+    return EventPlan(event=ranked.event, standings=ranked.standings,
+                     after_round=ranked.after_round, specs=ranked.specs,
+                     edition=ranked.edition)
 
 
 def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]:
@@ -415,5 +377,6 @@ def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]
 
 __all__ = [
     "EventInfo", "EventPlan", "EventPrizes", "PlayerColumns", "announced_prizes", "event_info",
-    "event_warnings", "plan_event", "player_columns", "running_scores", "standings_for_event",
+    "event_warnings", "plan_event", "plan_of", "player_columns", "running_scores",
+    "standings_for_event",
 ]

@@ -30,7 +30,6 @@ from generator.rules.explain import CutReason
 from generator.rules.notation import parse_tiebreak
 from generator.rules.unplayed import (
     Category,
-    DummyScore,
     ScoreSheet,
     build_score_sheet,
     categorize,
@@ -123,12 +122,13 @@ def test_example_1_dummy_part_shows_cap_and_article():
 
 
 def test_the_value_and_its_explanation_read_one_dummy(monkeypatch):
-    """16.4 is coded once (ScoreSheet.dummy_score): given another dummy, David's BH and its
-    derivation both follow it. His R2 dummy is 2.5 of BH 14.0 (Example 1); a dummy capped
-    at one unit (0.5 under 1-1/2-0) makes BH 14.0 - 2.5 + 0.5 = 12.0."""
-    def dummy(sheet: ScoreSheet, player: int, round_index: int) -> DummyScore:
-        return DummyScore(own=sheet.score_units[player], cap=1, article="test")
-    monkeypatch.setattr(ScoreSheet, "dummy_score", dummy)
+    """16.4 is coded once (ScoreSheet.dummy_cap, which the explanations' dummy_score and the
+    values' dummy_units both read): given another cap, David's BH and its derivation both
+    follow it. His R2 dummy is 2.5 of BH 14.0 (Example 1); a dummy capped at one unit (0.5
+    under 1-1/2-0) makes BH 14.0 - 2.5 + 0.5 = 12.0."""
+    def cap(sheet: ScoreSheet, player: int, round_index: int) -> tuple[int | None, str]:
+        return 1, "test"
+    monkeypatch.setattr(ScoreSheet, "dummy_cap", cap)
     assert value("BH", 4) == D("12.0")
     part = parts("BH", 4).parts[1]
     assert (part.is_dummy, part.dummy_own_score, part.dummy_cap) == (True, D("3.5"), D("0.5"))
