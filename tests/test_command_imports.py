@@ -80,28 +80,25 @@ def test_rank_loads_no_page_machinery(output: str) -> None:
     assert offenders(loaded_by("explain", str(EVENT), "1"), PLAN_ONLY) != []
 
 
-PRIZE_RULES = ("generator.rules.categories", "generator.rules.prizes")
-"""Who is in a category, who gets a prize: a TRF file has no categories or prizes to read
-(event.yml announces them), and a player's date of birth is read by rules/births.py."""
-
-
-def test_rank_of_a_file_without_settings_loads_no_category_or_prize_rule(
-        tmp_path: Path) -> None:
-    alone = tmp_path / "tournament.trf"
-    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
-    modules = loaded_by("rank", str(alone), "--format", "json")
-    assert "generator.rules.rating_change" in modules  # its players' ages were read
-    assert offenders(modules, PRIZE_RULES) == []
-    # The event with its event.yml loads them: the check sees them.
-    assert offenders(loaded_by("rank", str(EVENT), "--format", "json"), PRIZE_RULES) != []
-
-
 @pytest.fixture(scope="module")
 def alone(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The event's TRF file alone in a folder, without its event.yml."""
     trf = tmp_path_factory.mktemp("alone") / "tournament.trf"
     trf.write_bytes((EVENT / "tournament.trf").read_bytes())
     return trf
+
+
+PRIZE_RULES = ("generator.rules.categories", "generator.rules.prizes")
+"""Who is in a category, who gets a prize: a TRF file has no categories or prizes to read
+(event.yml announces them), and a player's date of birth is read by rules/births.py."""
+
+
+def test_rank_of_a_file_without_settings_loads_no_category_or_prize_rule(alone: Path) -> None:
+    modules = loaded_by("rank", str(alone), "--format", "json")
+    assert "generator.rules.rating_change" in modules  # its players' ages were read
+    assert offenders(modules, PRIZE_RULES) == []
+    # The event with its event.yml loads them: the check sees them.
+    assert offenders(loaded_by("rank", str(EVENT), "--format", "json"), PRIZE_RULES) != []
 
 
 def test_rank_of_a_file_without_settings_loads_no_yaml(alone: Path) -> None:
