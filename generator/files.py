@@ -114,7 +114,7 @@ class RefusedInput(OSError):
 
 
 def input_problem(path: str | os.PathLike[str], within: InputFolder, *,
-                  is_folder: bool = False) -> str | None:
+                  is_folder: bool = False, real: Path | None = None) -> str | None:
     """Why ``path`` must not be read as an input of ``within`` (a diagnostic's message), or
     None. A missing path is no problem here: reading it says so.
 
@@ -124,12 +124,16 @@ def input_problem(path: str | os.PathLike[str], within: InputFolder, *,
     second name, but only to a folder inside ``within`` and not into a hidden folder such
     as ``.git``: nothing below an event folder is read but its TRF, event.yml and notes.md,
     each refused here again if it is a link.
+
+    ``real``: the path with every link resolved, when the caller knows it already (an
+    entry of a folder it resolved, an events folder's thousand); else resolved here.
     """
     try:
         is_link = stat.S_ISLNK(os.lstat(path).st_mode)
     except OSError:
         return None
-    real = Path(os.path.realpath(path))
+    if real is None:
+        real = Path(os.path.realpath(path))
     if is_link:
         target = os.readlink(path)
         if not within.holds(real):

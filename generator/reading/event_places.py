@@ -16,7 +16,13 @@ FESTIVAL_FILE = "festival.yml"
 def trf_files(folder: Path) -> list[Path]:
     # Not only regular files: a pipe or a broken link named *.trf is reported by name
     # when it is read, rather than passed over in silence.
-    return sorted(p for p in folder.iterdir() if p.suffix.lower() == ".trf" and not p.is_dir())
+    return sorted(p for p in folder.iterdir() if is_trf_name(p.name) and not p.is_dir())
+
+
+def is_trf_name(name: str) -> bool:
+    """A TRF file's name: its suffix (as ``Path.suffix`` takes it) is .trf in any case."""
+    dot = name.rfind(".")
+    return dot > 0 and name[dot:].lower() == ".trf"
 
 
 def is_alone_in_folder(trf: Path) -> bool:
@@ -24,25 +30,35 @@ def is_alone_in_folder(trf: Path) -> bool:
     return trf.parent.is_dir() and trf_files(trf.parent) == [trf]
 
 
-def event_slug(place: Path) -> str:
+def event_slug(place: Path, festivals: dict[Path, Path | None] | None = None) -> str:
     """The event's address on the site: its folder's name, or a lone TRF file's stem
-    when other TRF files share the folder. The reader and the build cache both use it."""
+    when other TRF files share the folder. The reader and the build cache both use it.
+
+    ``festivals``: the festival each folder holding events was found to be (None: none),
+    kept by a caller naming a folder's thousand events, each in the same folder."""
     # The name as listed (a symbolic link's own name), with "." and ".." made absolute.
     if place.is_file():
-        return _named(place.parent) if is_alone_in_folder(place) else place.stem
-    return _named(place)
+        return _named(place.parent, festivals) if is_alone_in_folder(place) else place.stem
+    return _named(place, festivals)
 
 
-def _named(folder: Path) -> str:
+def _named(folder: Path, festivals: dict[Path, Path | None] | None) -> str:
     named = Path(os.path.abspath(folder))
-    festival = festival_of(named)
+    if festivals is None:
+        festival = festival_of(named)
+    else:
+        parent = named.parent
+        if parent not in festivals:
+            festivals[parent] = parent if is_festival_folder(parent) else None
+        festival = festivals[parent]
     # A festival's section lives under its festival's address.
     return f"{festival.name}/{named.name}" if festival is not None else named.name
 
 
 def is_festival_folder(folder: Path) -> bool:
     # lexists: a folder or a broken link named festival.yml is reported, not passed over.
-    return folder.is_dir() and os.path.lexists(folder / FESTIVAL_FILE)
+    # It first: one lstat answers for most folders (an archive lists a thousand).
+    return os.path.lexists(os.path.join(folder, FESTIVAL_FILE)) and folder.is_dir()
 
 
 def festival_of(section_folder: Path) -> Path | None:
@@ -59,4 +75,5 @@ def is_events_folder(path: str | os.PathLike[str]) -> bool:
 
 
 __all__ = ["FESTIVAL_FILE", "NOTES_FILE", "SETTINGS_FILE", "event_slug", "festival_of",
-           "is_alone_in_folder", "is_events_folder", "is_festival_folder", "trf_files"]
+           "is_alone_in_folder", "is_events_folder", "is_festival_folder", "is_trf_name",
+           "trf_files"]

@@ -33,6 +33,7 @@ from generator.reading.event_places import (
     event_slug,
     is_alone_in_folder,
     is_events_folder,
+    is_trf_name,
     trf_files,
 )
 from generator.reading.festival import (
@@ -163,9 +164,13 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         return [given]
     if is_festival_folder(place):
         return section_paths(given, diagnostics)
-    found = trf_files(place)
-    folders = sorted(p for p in place.iterdir()
-                     if p.is_dir() and not p.name.startswith((".", "_")))
+    # One listing, whose entries say which are folders without a stat each (but a link's).
+    with os.scandir(place) as listing:
+        entries = sorted(listing, key=lambda entry: entry.name)
+    found = [place / entry.name for entry in entries
+             if is_trf_name(entry.name) and not entry.is_dir()]
+    folders = [place / entry.name for entry in entries
+               if entry.is_dir() and not entry.name.startswith((".", "_"))]
     # Only a TRF file here asks which folders are events: listing each costs a second at 1,000.
     event_folders = [p.name for p in folders if trf_files(p)] if found else []
     if event_folders and not _has_event_files(place):
@@ -213,14 +218,18 @@ def _addresses(given: str, entries: list[tuple[str, Path]],
     listed: dict[Path, str] = {}
     kept: list[str] = []
     project = _project(given)
-    for name, place in sorted(entries, key=lambda entry: (entry[1].is_symlink(), entry[0])):
-        problem = input_problem(place, project, is_folder=True) if place.is_dir() else None
+    # An entry that is no link lies where the folder does, resolved once for them all.
+    folder = Path(os.path.realpath(given))
+    links = {name: place.is_symlink() for name, place in entries}
+    for name, place in sorted(entries, key=lambda entry: (links[entry[0]], entry[0])):
+        real = place.resolve() if links[name] else folder / place.name
+        problem = input_problem(place, project, is_folder=True, real=real) \
+            if place.is_dir() else None
         if problem is not None:
             diagnostics.append(Diagnostic(path=shown[name], message=f"cannot read: {problem}",
                                           expected="the event folder itself in its place, or "
                                                    "a link to a folder inside the project"))
             continue
-        real = place.resolve()
         if real in listed:
             diagnostics.append(Diagnostic(
                 path=shown[name], severity=Severity.WARNING,

@@ -553,7 +553,8 @@ def discover_events(events_root: Path) -> Listing:
     """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
     problems: list[Diagnostic] = []
     paths = tuple(event_paths(events_root, problems))
-    found = {event_slug(Path(given)): Path(given) for given in paths}
+    festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
+    found = {event_slug(Path(given), festivals): Path(given) for given in paths}
     return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems), paths)
 
 

@@ -64,6 +64,8 @@ r"""A word: letters and digits (find.js splits on ``[^\p{L}\p{N}]``)."""
 def fold(text: str) -> str:
     """Accents and case do not count (find.js's ``fold``, step for step): "Pérez" is
     "perez", "Łukasz" is "lukasz"."""
+    if text.isascii():  # no mark to take off, no letter to fold: most names, at once
+        return text.lower()
     return _MARKS.sub("", unicodedata.normalize("NFD", text)).lower().translate(_FOLDING)
 
 
@@ -250,9 +252,12 @@ def shard_size(entries: Iterable[int], events: Iterable[str]) -> int:
 
 def entry_row(entry: FindEntry, slug: str) -> tuple[str, str]:
     """An entry's JSON in a shard, before and after its event's number there."""
-    return (f"[{_text_json(entry.name)},",
-            f",{_text_json(entry.where)},{_text_json(_in_folder(entry.page, slug))},"
-            f"{entry.position}]")
+    return entry_json(entry.name, entry.where, _in_folder(entry.page, slug), entry.position)
+
+
+def entry_json(name: str, where: str, page: str, position: int) -> tuple[str, str]:
+    """:func:`entry_row` of an entry as a shard holds it (``page`` in its event's folder)."""
+    return (f"[{_text_json(name)},", f",{_text_json(where)},{_text_json(page)},{position}]")
 
 
 def event_row(event: FindEvent) -> str:

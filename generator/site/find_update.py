@@ -39,6 +39,7 @@ from generator.site.find import (
     FindEntry,
     FindEvent,
     _shard_script,
+    entry_json,
     entry_row,
     entry_size,
     event_row,
@@ -57,6 +58,7 @@ from generator.site.manifest import Manifest, Unit
 from generator.site.pages import SiteSource
 from generator.site.plan import EventPlan
 from generator.site.stored_summary import as_plans, summarised
+from generator.speed import keyword_record_maker
 
 __all__ = ["SPLIT", "FindUpdate", "SiteFinder", "find_state", "site_find_index",
            "updated_find_index", "whole_find_index"]
@@ -102,6 +104,11 @@ class _Row:
     def words(self) -> tuple[str, ...]:
         """The words of its name (find.py's ``name_words``), each once."""
         return tuple(dict.fromkeys(name_words(self.name)))
+
+
+# The rows of every shard a change touches are made again (21,000 for one event's players
+# at a thousand events): the way in of speed.py.
+_new_row = keyword_record_maker(_Row, "slug", "event", "sort", "head", "tail", "name")
 
 
 def _sort_key(day: int | None, slug: str, position: int) -> tuple[Any, ...]:
@@ -202,9 +209,10 @@ def updated_find_index(
         rows += added
         if not rows:
             continue
-        if not key.endswith(END_OF_WORD) and _is_splittable(rows, key) and shard_size(
+        # The size first: folding every name of a shard to its words costs more.
+        if not key.endswith(END_OF_WORD) and shard_size(
                 (entry_size(row.head, row.tail, digits) for row in rows),
-                {row.event for row in rows}) > budget:
+                {row.event for row in rows}) > budget and _is_splittable(rows, key):
             return None  # a new split
         files[path] = _script(key, rows)
     kept_shards = {path: record for path, record in shards.items()
@@ -353,16 +361,21 @@ def _read_shard(key: str, data: bytes | None, record: FileRecord,
                             day=None if day is None else int(day))
                   for slug, title, day in shard["events"]]
         rows = []
+        listed = []
+        for event in events:
+            row = event_json.get(event)
+            if row is None:
+                row = event_json[event] = event_row(event)
+            listed.append(row)
         for name, number, where, page, position in shard["entries"]:
             event = events[number]
             if event.slug in leaving:
                 continue
-            row = event_json.get(event)
-            if row is None:
-                row = event_json[event] = event_row(event)
-            rows.append(_row(event, FindEntry(name=str(name), event=0, position=int(position),
-                                              where=str(where), page=f"{event.slug}/{page}"),
-                             row))
+            name, at = str(name), int(position)
+            head, tail = entry_json(name, str(where), str(page), at)
+            rows.append(_new_row(slug=event.slug, event=listed[number],
+                                 sort=_sort_key(event.day, event.slug, at), head=head,
+                                 tail=tail, name=name))
     except (ValueError, TypeError, KeyError, IndexError):
         return None
     return rows

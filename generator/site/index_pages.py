@@ -25,15 +25,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR
+from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR, TIEBREAKS_DIR
 from generator.site.festival_view import IndexEntry, index_entries
 from generator.site.find import name_words, shard_key
 from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.site_source import SiteSource
+from generator.speed import keyword_record_maker
 
 __all__ = [
     "FRONT_PAGE_EVENTS", "NAMES_DIR", "PEOPLE_PAGE", "PEOPLE_PAGE_ROWS", "SEASONS_DIR",
+    "TIEBREAKS_PAGE",
     "EventsPage", "NamesLink", "NamesPage", "PeopleIndex", "PersonRow", "SeasonLink",
     "events_pages", "family_prefix", "listed_plans", "names_pages", "page_digests", "people_index",
 ]
@@ -52,6 +54,8 @@ NAMES_DIR = f"{PEOPLE_DIR}/names"
 """The pages of names, in a folder of their own: a person's page is ``people/<key>.html``
 and a key may be any word."""
 PEOPLE_PAGE = f"{PEOPLE_DIR}/index.html"
+TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
+"""The list of the explanations (each a page of its own, ``site_source.Topic.page``)."""
 UNDATED = "undated"
 
 
@@ -147,6 +151,11 @@ class PersonRow:
     events: int
 
 
+# A row per person of an archive, made on every build of it (speed.py's way in).
+_new_person_row = keyword_record_maker(PersonRow, "key", "name", "federation", "fide_id",
+                                       "events")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NamesLink:
     """A page of names as a link: the folded prefix its family names begin with."""
@@ -228,8 +237,8 @@ def people_index(source: SiteSource) -> PeopleIndex:
 
 
 def _names_pages(persons: Sequence[Person]) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
-    rows = [PersonRow(key=person.key, name=person.name, federation=person.federation,
-                      fide_id=person.fide_id, events=len(person.appearances))
+    rows = [_new_person_row(key=person.key, name=person.name, federation=person.federation,
+                            fide_id=person.fide_id, events=len(person.appearances))
             for person in persons]
     if len(rows) <= PEOPLE_PAGE_ROWS:
         return PeopleIndex(rows=tuple(rows), letters=(), pages=()), ()
@@ -288,6 +297,12 @@ def page_digests(source: SiteSource, keys: Mapping[str, str], program: str,
             program, "names", page.link.prefix, letters,
             [[link.label, link.page] for link in page.siblings],
             _rows(page.rows))
+    # An explanation shows its own Markdown (the package's, which the program digests) and
+    # nothing of the events; their list marks those the events rank by.
+    for topic in source.topics:
+        found[topic.page] = _digest(program, "tiebreak", topic.page)
+    found[TIEBREAKS_PAGE] = _digest(program, "tiebreaks",
+                                    [[t.page, t.title, t.is_used] for t in source.topics])
     return found
 
 

@@ -56,9 +56,9 @@ Inside rather than beside it: the manifest is written after the pages it describ
 build trusts it only without a journal of a build cut short (generator/site/inplace.py), so
 it describes exactly the files next to it (a manifest kept elsewhere could outlive a
 ``site/`` that someone deleted or replaced). ``site/`` is already ignored by git, so
-nothing new needs ignoring. On GitHub Pages the folder is reachable (``.nojekyll`` serves
-dotfiles) but holds only file names, hashes and what the public pages show: nothing that
-matters.
+nothing new needs ignoring. The Pages workflow's upload leaves out names beginning with a
+dot, and the README's examples of rsync and rclone exclude it; published by other means, it
+holds only file names, hashes and what the public pages show: nothing that matters.
 """
 MANIFEST_NAME = MANIFEST_DIR + "/units.json"
 RECORDS_DIR = MANIFEST_DIR + "/records"

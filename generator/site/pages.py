@@ -24,7 +24,6 @@ from generator.reading.site_settings import SiteSettings
 from generator.rules.explain import Standings
 from generator.site import language as languages
 from generator.site.addresses import (
-    TIEBREAKS_DIR,
     boards_page,
     crosstable_page,
     csv_download,
@@ -54,6 +53,7 @@ from generator.site.find import find_index
 from generator.site.flags import FLAG_STYLESHEET, flag_files, flag_rules
 from generator.site.index_pages import (
     PEOPLE_PAGE,
+    TIEBREAKS_PAGE,
     EventsPage,
     NamesPage,
     PeopleIndex,
@@ -533,7 +533,6 @@ def _festival_context(_source: SiteSource, festival: FestivalView) -> Mapping[st
             "notes": render_notes(notes) if notes is not None and notes.strip() else None}
 
 
-_TIEBREAKS_PAGE = f"{TIEBREAKS_DIR}/index.html"
 
 SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
     SiteKind[int, EventsPage](
@@ -605,7 +604,8 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                Download(path=lambda source, n: series_download(source.series[n].slug, "csv"),
                         data=lambda _source, view: series_csv(view.plan)))),
     SiteKind[int, tuple[Topic, str]](
-        name="tiebreak", keys=lambda source: range(len(source.topics)),
+        name="tiebreak", keys=lambda source: [n for n, topic in enumerate(source.topics)
+                                              if topic.page not in source.kept_pages],
         views=lambda source, numbers: [
             (topic, source.explain(topic.markdown))
             for topic in (source.topics[n] for n in numbers)],
@@ -614,8 +614,9 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
                     meta=lambda site, _source, page, shown: tiebreak_meta(
                         site, page, shown[0].title, str(shown[1]))),)),
     SiteKind[None, None](
-        name="tiebreaks", keys=_one, views=_once(_nothing),
-        files=(Page(path=lambda _source, _: _TIEBREAKS_PAGE, template="tiebreaks.html",
+        name="tiebreaks", views=_once(_nothing),
+        keys=lambda source: () if TIEBREAKS_PAGE in source.kept_pages else (None,),
+        files=(Page(path=lambda _source, _: TIEBREAKS_PAGE, template="tiebreaks.html",
                     context=lambda source, _: {"topics": [(t.page, t.title, t.is_used)
                                                           for t in source.topics]},
                     meta=lambda site, _source, page, _: tiebreaks_meta(site, page)),)),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from generator.rules.explain import StandingsRow
 from generator.site.plan import EventPlan
 from generator.site.views import event_sort_key
+from generator.speed import keyword_record_maker
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,6 +34,10 @@ class Person:
     """Newest event first."""
 
 
+# An archive's every appearance is one (60,000 at a thousand events): speed.py's way in.
+_new_appearance = keyword_record_maker(Appearance, "plan", "row")
+
+
 def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
     """Every person of the individual events, by name, each with their events newest first."""
     grouped: dict[str, list[Appearance]] = {}
@@ -42,7 +47,7 @@ def people(plans: Sequence[EventPlan]) -> tuple[Person, ...]:
         keys = plan.person_keys
         for row in plan.standings.rows:
             grouped.setdefault(keys[row.player.start_no], []).append(
-                Appearance(plan=plan, row=row))
+                _new_appearance(plan=plan, row=row))
     persons = []
     for key, appearances in grouped.items():
         newest = appearances[0].row.player

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["FileRecord", "FolderListings", "FolderStamps", "StoredFiles", "files_json",
-           "files_present", "folder_stamps", "stamps_hold", "stored_files", "unit_folders"]
+           "files_present", "folder_stamps", "listed_files", "stamps_hold", "stored_files",
+           "unit_folders"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,23 +86,31 @@ def files_present(out_dir: Path, paths: Iterable[str], listings: FolderListings)
     manifest for them, as a killed build journals every file it was about to change
     (inplace.py); a page deleted by hand is written again, one edited by hand is not until
     its event changes (``standings build --clean`` writes everything)."""
-    base = os.fspath(out_dir) + os.sep
     for path in paths:
         folder, _, name = path.rpartition("/")
-        try:
-            names = listings[folder]
-        except KeyError:
-            try:
-                with os.scandir(base + folder) as entries:
-                    # The type the folder's listing gives (no stat): a pipe, a link or a
-                    # folder where the site has a page is not the page.
-                    names = listings[folder] = frozenset(
-                        entry.name for entry in entries if entry.is_file(follow_symlinks=False))
-            except OSError:
-                names = listings[folder] = None
+        names = listed_files(out_dir, folder, listings)
         if names is None or name not in names:
             return False
     return True
+
+
+def listed_files(out_dir: Path, folder: str, listings: FolderListings) -> frozenset[str] | None:
+    """The regular files of a folder of the output (from its root), listed once into
+    ``listings``; None when it is not a folder that can be listed."""
+    try:
+        return listings[folder]
+    except KeyError:
+        pass
+    names: frozenset[str] | None
+    try:
+        with os.scandir(os.fspath(out_dir) + os.sep + folder) as entries:
+            # The type the folder's listing gives (no stat): a pipe, a link or a folder
+            # where the site has a page is not the page.
+            names = listings[folder] = frozenset(
+                entry.name for entry in entries if entry.is_file(follow_symlinks=False))
+    except OSError:
+        names = listings[folder] = None
+    return names
 
 
 FolderStamps = dict[str, tuple[int, int]]

@@ -23,6 +23,7 @@ from typing import Any
 from generator.model import StartNo
 from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
+from generator.speed import keyword_record_maker
 
 __all__ = ["SummarisedEvent", "TeamMember", "summarise", "summarised", "team_members"]
 
@@ -97,6 +98,12 @@ class _Row:
     points: Decimal
 
 
+# A thousand unchanged events' rows are made on every build of an archive (speed.py).
+_new_player = keyword_record_maker(_Player, "name", "start_no", "rating", "fide_id",
+                                   "federation")
+_new_row = keyword_record_maker(_Row, "player", "rank", "rank_to", "points")
+
+
 @dataclass(frozen=True, slots=True)
 class _Spec:
     acronym: str
@@ -168,13 +175,18 @@ def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
     KeyError or TypeError when it is not one."""
     rows = []
     keys: dict[StartNo, str] = {}
+    scores: dict[str, Decimal] = {}  # a few dozen scores among an event's players
     for name, number, rating, fide_id, federation, rank, rank_to, points, key in data["rows"]:
         start_no = StartNo(int(number))
-        rows.append(_Row(player=_Player(name=str(name), start_no=start_no,
-                                        rating=None if rating is None else int(rating),
-                                        fide_id=None if fide_id is None else int(fide_id),
-                                        federation=str(federation)),
-                         rank=int(rank), rank_to=int(rank_to), points=Decimal(points)))
+        score = scores.get(points)
+        if score is None:
+            score = scores[points] = Decimal(points)
+        rows.append(_new_row(player=_new_player(
+                                 name=str(name), start_no=start_no,
+                                 rating=None if rating is None else int(rating),
+                                 fide_id=None if fide_id is None else int(fide_id),
+                                 federation=str(federation)),
+                             rank=int(rank), rank_to=int(rank_to), points=score))
         if key is not None:
             keys[start_no] = str(key)
     announced = data["announced"]

@@ -76,10 +76,11 @@ def standings_rows(lines: Iterable[StandingsLine], shows: PlayerColumns,
                    ratings: _RatingColumn | None, with_player_facts: bool) -> Markup:
     """The ``<tbody>`` rows of a standings table, one line each.
 
-    A cell's end tag is left out, as HTML allows: the next cell or the row's end closes
-    it, and the page is the same to a browser and a screen reader, five bytes less a cell
-    (issue 26: a row of every player after every round). ``shows``: ``federation`` and
-    ``rating``, the player's own columns the event shows (``EventInfo.shows``);
+    A cell's and a row's end tags are left out, as HTML allows: the next cell or row, or the
+    body's end, closes each, and the page is the same to a browser and a screen reader, five
+    bytes less a cell and a row (issue 26: a row of every player after every round).
+    ``shows``: ``federation`` and ``rating``, the player's own columns the event shows
+    (``EventInfo.shows``);
     ``ratings``: the rating change column, on the event's own standings only;
     ``with_player_facts``: the federation, rating and starting number, which a ranking
     after an earlier round leaves to the event's standings.
@@ -107,12 +108,13 @@ def standings_rows(lines: Iterable[StandingsLine], shows: PlayerColumns,
             add(f"<td>{text(ratings.cells[player.start_no].text)}")
         if with_player_facts:
             add(f"<td>{player.start_no}")
-        add("</tr>\n")
+        add("\n")
     return Markup("".join(rows))
 
 
 def crosstable_rows(rows: Iterable[CrossRow], shows_rating: bool) -> Markup:
-    """The ``<tbody>`` rows of a Swiss crosstable, one line each (``crosstable.html``).
+    """The ``<tbody>`` rows of a Swiss crosstable, one line each (``crosstable.html``), its
+    row's end tag left out as a standings row's.
 
     A round's cell has a class only for its mark (w, d, l, or bye: the stylesheet knows the
     rounds' columns by place), and its space that does not break is the character itself
@@ -141,7 +143,7 @@ def crosstable_rows(rows: Iterable[CrossRow], shows_rating: bool) -> Markup:
             add(f"<td>{text(value)}")
         if shows_rating:
             add(f"<td>{text(shown.rating)}")
-        add("</tr>\n")
+        add("\n")
     return Markup("".join(out))
 
 

@@ -18,7 +18,7 @@ from generator.site.cache import INDEX_UNIT, FileRecord
 from generator.site.manifest import Manifest
 from generator.site.people import Person
 from generator.site.plan import EventPlan
-from generator.site.stored_files import FolderListings, files_present
+from generator.site.stored_files import FolderListings, listed_files
 
 __all__ = ["kept_person_pages", "touched_keys"]
 
@@ -61,8 +61,10 @@ def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[s
     for person in persons:
         path = home + person_page(person.key)
         record = index.files.get(path)
+        folder, _, name = path.rpartition("/")  # an archive's 20,000 pages in one folder
+        present = listed_files(out, folder, listings)
         if person.key in touched or record is None or path in dirty \
-                or not files_present(out, (path,), listings):
+                or present is None or name not in present:
             rendered.append(person)
         else:
             kept[path] = record

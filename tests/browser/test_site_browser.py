@@ -215,7 +215,7 @@ CONTRAST_JS = """
 
 
 PAGE_TEXT = ["main p", ".muted", "main a", "thead th", "tbody td", ".badge", "del",
-             ".site-footer p", "section.tiebreak > h3 > span", "p.sum span"]
+             "body > footer p", "section.tiebreak > h3 > span", "p.sum span"]
 """The kinds of text whose contrast is checked (the worst of each kind is reported)."""
 
 

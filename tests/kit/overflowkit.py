@@ -150,7 +150,7 @@ OVERFLOW = """() => {
 
 MENU = """() => {
   const W = document.documentElement.clientWidth, H = innerHeight;
-  const links = [...document.querySelectorAll('.event-nav a, .site-header a')];
+  const links = [...document.querySelectorAll('.event-nav a, body > header a')];
   const hidden = [];
   for (const link of links) {
     const r = link.getBoundingClientRect();

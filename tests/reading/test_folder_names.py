@@ -6,11 +6,14 @@ them with what ``build`` says, and ``build`` names the real cause."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import hypothesis
 import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.reading.event_places import is_trf_name
 from tests.reading.test_events import make_event
 
 LANGUAGE = ("the event folder {name!r} has the name of the site's folder for the language "
@@ -82,3 +85,11 @@ def test_a_name_of_251_bytes_is_built(club):
     built = _run("build", "events", "--out", "site")
     assert built.exit_code == 0, built.output
     assert (club / "site" / name / f"{name}.trf").is_file()
+
+
+@hypothesis.given(hypothesis.strategies.text(alphabet=".tTrRfFx", max_size=8))
+@hypothesis.example(".trf")  # a hidden file's name: no suffix
+@hypothesis.example("x.trf.")
+def test_a_trf_name_is_one_whose_suffix_is_trf(name: str) -> None:
+    """The events folder's one listing tells a TRF file by its name as Path.suffix does."""
+    assert is_trf_name(name) == (Path(name).suffix.lower() == ".trf")

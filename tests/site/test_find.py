@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
+import hypothesis
 from conftest import CORPUS, ROOT
 from kit.findkit import index_entries, site_files
 from kit.sitekit import SEED_TRF, make_event
 
+from generator.site import find
 from generator.site.addresses import FIND_SCRIPT
 from generator.site.build import build_site
 from generator.site.find import FIND_GLOBAL, SHARD_GLOBAL
@@ -81,3 +84,17 @@ def test_a_team_events_players_are_found_with_their_team(tmp_path: Path) -> None
     assert first_team[2] == "1st place"
     # A member of the winning team says so: the team's name, then its place.
     assert any(entry[2] == f"{first_team[0]}, 1st place" for entry in members)
+
+
+
+def _fully_folded(text: str) -> str:
+    return find._MARKS.sub("", unicodedata.normalize("NFD", text)).lower().translate(
+        find._FOLDING)
+
+
+@hypothesis.given(hypothesis.strategies.text())
+def test_fold_gives_every_step_of_folding(text: str) -> None:
+    """fold's shortcut for ASCII text (most names) gives what its every step gives."""
+    ascii_only = text.encode("ascii", "ignore").decode()
+    assert find.fold(text) == _fully_folded(text)
+    assert find.fold(ascii_only) == _fully_folded(ascii_only)

@@ -50,8 +50,9 @@ def build(events: Path, out: Path, *extra: str) -> None:
 
 
 def is_index_page(path: str) -> bool:
+    """The pages kept by their digest (the explanations too: they show no event)."""
     return path in ("index.html", "people/index.html") or path.startswith(
-        ("seasons/", "people/names/"))
+        ("seasons/", "people/names/", "tiebreaks/"))
 
 
 def index_files(site: Path) -> dict[str, bytes]:
