@@ -472,8 +472,9 @@ class BuildCache:
         first language's, said once.
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
-        result holds only the rendered units' files: the others stay on
-        disk as they are, unread. ``others``: per language, :attr:`others`' renderers.
+        result is empty: every renderer has written its files as it made them, and the
+        others stay on disk as they are, unread (an archive's pages are not held until the
+        end of its build). ``others``: per language, :attr:`others`' renderers.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
@@ -593,7 +594,8 @@ class BuildCache:
         if self.on_render is not None:
             self.on_render(unit)
         produced = dict(render())
-        files.update(produced)
+        if read_back:
+            files.update(produced)
         self.rendered.append(unit)
         return UnitRecord.of(key, produced, self._portable(warnings),
                              None if summarise is None else summarise())
