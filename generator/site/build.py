@@ -372,6 +372,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                                                                      finder.states)
     if cache is not None:
         cache.on_render = site.expect
+    made: set[str] = set()  # without a cache: the paths of every file written
 
     def people_of(home: str) -> tuple[Person, ...] | None:
         if cache is None or touched is None:
@@ -385,19 +386,17 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
                                     people_of, series, finder, keeper, again.plan)
                          for number, each in enumerate(passes)]
+            # Each unit's files are written as soon as they are rendered, and not kept:
+            # an archive's pages would otherwise all be held until the build ends.
             if cache is None:
-                files = {}
                 for render_one, render_rest in renderers:
                     for plan in planned.events:
-                        files.update(render_one(plan))
-                    files.update(render_rest())
+                        made.update(render_one(plan))
+                    made.update(render_rest())
             else:
-                # Each unit's files written as soon as they are rendered, and not kept:
-                # an archive's pages would otherwise all be held until the build ends.
-                files = cache.render_languages(
-                    planned.events, [(each.home, render_one, _writing(render_rest, site.write))
-                                     for each, (render_one, render_rest)
-                                     in zip(passes, renderers, strict=True)],
+                cache.render_languages(
+                    planned.events, [(each.home, *pair)
+                                     for each, pair in zip(passes, renderers, strict=True)],
                     warned, read_back=False, summarise=again.summary, index_kept=kept,
                     others=() if series is None else [
                         {name: (_writing(render, site.write), summary)
@@ -409,10 +408,9 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
         raise StandingsError([Diagnostic(path=str(site.out), message=str(error))]) from None
-    site.write(files)
     # Last, once every page that linked them is rewritten: the files the site no longer has.
     if cache is None or site.previous is None:
-        site.remove_unlisted(files if cache is None
+        site.remove_unlisted(made if cache is None
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
         site.remove(cache.left_behind(site.previous, site.dirty))
@@ -466,7 +464,8 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                finder: SiteFinder | None = None,
                keeper: IndexKeeper | None = None,
                planned: Callable[[EventPlan], EventPlan] = lambda plan: plan,
-               ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
+               ) -> tuple[Callable[[EventPlan], dict[str, bytes]],
+                          Callable[[], dict[str, bytes | FileRecord]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
@@ -490,23 +489,36 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         return homed(render_event(planned(plan), each.env, workers=workers,
                                   on_files=write_homed))
 
-    def render_rest() -> dict[str, bytes]:
+    def written(files: Mapping[str, bytes]) -> dict[str, bytes | FileRecord]:
+        write(files)
+        return {path: FileRecord.of(content) for path, content in files.items()}
+
+    def render_rest() -> dict[str, bytes | FileRecord]:
+        """The pages outside the events' folders, written as they are rendered: their
+        records are returned, their bytes let go (an archive's players' pages are tens of
+        thousands)."""
         some = people_of(each.home)
         if some is None and series is None and finder is None:
-            return homed(render_index(site, each.env))
+            return written(homed(render_index(site, each.env)))
         source = index_source(site, each.env, None if series is None else series.listed)
         if finder is not None:
             finder(each.home, env_language(each.env), source)
         if keeper is not None:
             source = keeper(each.home, source)
-        files: dict[str, bytes] = {}
+        files: dict[str, bytes | FileRecord] = {}
         for job in pages.site_jobs(source):
             if series is not None and job.kind.name == series_unit.SERIES_KIND:
                 continue
-            files.update(render_index_job(
-                dataclasses.replace(source, persons=some)
-                if some is not None and job.kind.name == "person" else source, each.env, job))
-        return homed(files)
+            if job.kind.name != "person":
+                files.update(written(homed(render_index_job(source, each.env, job))))
+                continue
+            # A person's page shows that person alone: a few hundred at a time.
+            persons = source.persons if some is None else some
+            for start in range(0, len(persons), PERSONS_AT_ONCE):
+                files.update(written(homed(render_index_job(
+                    dataclasses.replace(source, persons=persons[start:start + PERSONS_AT_ONCE]),
+                    each.env, job))))
+        return files
 
     return render_one, render_rest
 
@@ -526,6 +538,9 @@ def _whole(event: Event) -> Event | CheckedEvent:
 RenderedAhead = Callable[[int, EventPlan], dict[str, bytes] | None]
 """(language pass, event) -> its files (under the language's folder) when rendered ahead
 by a worker; None: render it here."""
+
+PERSONS_AT_ONCE = 500
+"""Players' pages rendered, then written and let go, at a time."""
 
 FORK_MIN_PLAYERS = 200
 """Players, summed over the events a build renders, from which it renders events in

@@ -456,7 +456,7 @@ class BuildCache:
         self,
         plans: Sequence[PlanT],
         passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, bytes]],
-                               Callable[[], Mapping[str, bytes]]]],
+                               Callable[[], Mapping[str, bytes | FileRecord]]]],
         warnings: Mapping[str, Sequence[Diagnostic]],
         *,
         read_back: bool = True,
@@ -472,9 +472,10 @@ class BuildCache:
         first language's, said once.
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
-        result is empty: every renderer has written its files as it made them, and the
-        others stay on disk as they are, unread (an archive's pages are not held until the
-        end of its build). ``others``: per language, :attr:`others`' renderers.
+        result is empty: every renderer has written its files as it made them (the index
+        renderer may give their records rather than their bytes), and the others stay on
+        disk as they are, unread (an archive's pages are not held until the end of its
+        build). ``others``: per language, :attr:`others`' renderers.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
@@ -569,7 +570,8 @@ class BuildCache:
         record = self.previous.units.get(unit) if self.previous else None
         return record is None or record.key != self.keys[slug]
 
-    def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
+    def _unit(self, unit: str, key: str,
+              render: Callable[[], Mapping[str, bytes | FileRecord]],
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
               read_back: bool = True,
               summarise: Callable[[], Mapping[str, Any] | None] | None = None,
@@ -594,8 +596,9 @@ class BuildCache:
         if self.on_render is not None:
             self.on_render(unit)
         produced = dict(render())
-        if read_back:
-            files.update(produced)
+        if read_back:  # the renderers of a site read back give bytes, never records
+            files.update((path, content) for path, content in produced.items()
+                         if isinstance(content, bytes))
         self.rendered.append(unit)
         return UnitRecord.of(key, produced, self._portable(warnings),
                              None if summarise is None else summarise())
