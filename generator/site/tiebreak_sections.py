@@ -31,7 +31,7 @@ from generator.site.tie_groups import NamedGroupNote
 from generator.site.wording import cut_words, note_words, ordinal, round_kind_words
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Words:
     """Every sentence of the sections, as msgids here and translated in :func:`_page_words`.
     A sentence with a link or emphasis holds the page's HTML: it is never escaped, its
