@@ -8,6 +8,7 @@ included. Nothing here is timed: a module that is not loaded costs nothing.
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -47,16 +48,18 @@ print("\\n" + json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def loaded_by(*arguments: str) -> set[str]:
-    """The modules a fresh interpreter holds after running ``standings ARGUMENTS``."""
+@functools.cache
+def loaded_by(*arguments: str) -> frozenset[str]:
+    """The modules a fresh interpreter holds after running ``standings ARGUMENTS``: run once
+    a test run for the same arguments (several tests read the same command's modules)."""
     finished = subprocess.run([sys.executable, "-c", _RUN, *arguments], capture_output=True,
                               text=True, cwd=ROOT, check=False)
     last = finished.stderr.strip().splitlines()[-1]
     modules: list[str] = json.loads(last)
-    return set(modules)
+    return frozenset(modules)
 
 
-def offenders(modules: set[str], unwanted: tuple[str, ...]) -> list[str]:
+def offenders(modules: frozenset[str] | set[str], unwanted: tuple[str, ...]) -> list[str]:
     """The modules of ``modules`` that are, or are inside, one of ``unwanted``."""
     return sorted(m for m in modules
                   if any(m == u or m.startswith(u + ".") for u in unwanted))
@@ -77,15 +80,20 @@ def test_rank_loads_no_page_machinery(output: str) -> None:
     assert offenders(loaded_by("explain", str(EVENT), "1"), PLAN_ONLY) != []
 
 
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The event's TRF file alone in a folder, without its event.yml."""
+    trf = tmp_path_factory.mktemp("alone") / "tournament.trf"
+    trf.write_bytes((EVENT / "tournament.trf").read_bytes())
+    return trf
+
+
 PRIZE_RULES = ("generator.rules.categories", "generator.rules.prizes")
 """Who is in a category, who gets a prize: a TRF file has no categories or prizes to read
 (event.yml announces them), and a player's date of birth is read by rules/births.py."""
 
 
-def test_rank_of_a_file_without_settings_loads_no_category_or_prize_rule(
-        tmp_path: Path) -> None:
-    alone = tmp_path / "tournament.trf"
-    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
+def test_rank_of_a_file_without_settings_loads_no_category_or_prize_rule(alone: Path) -> None:
     modules = loaded_by("rank", str(alone), "--format", "json")
     assert "generator.rules.rating_change" in modules  # its players' ages were read
     assert offenders(modules, PRIZE_RULES) == []
@@ -93,11 +101,9 @@ def test_rank_of_a_file_without_settings_loads_no_category_or_prize_rule(
     assert offenders(loaded_by("rank", str(EVENT), "--format", "json"), PRIZE_RULES) != []
 
 
-def test_rank_of_a_file_without_settings_loads_no_yaml(tmp_path: Path) -> None:
+def test_rank_of_a_file_without_settings_loads_no_yaml(alone: Path) -> None:
     # PyYAML is loaded where a settings file is read (reading/settings_reader.py): a TRF
     # file alone has none, and the event with its event.yml shows that the check sees it.
-    alone = tmp_path / "tournament.trf"
-    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
     assert offenders(loaded_by("rank", str(alone), "--format", "json"), ("yaml",)) == []
     assert offenders(loaded_by("rank", str(EVENT)), ("yaml",)) != []
 
@@ -113,10 +119,8 @@ with none of them beside it is read without them (reading/trf_event.py)."""
 
 @pytest.mark.parametrize("command", [("rank", "--format", "json"), ("rank",), ("check",),
                                      ("explain", "1")], ids=" ".join)
-def test_a_file_without_settings_loads_no_settings_reader(tmp_path: Path,
+def test_a_file_without_settings_loads_no_settings_reader(alone: Path,
                                                           command: tuple[str, ...]) -> None:
-    alone = tmp_path / "tournament.trf"
-    alone.write_bytes((EVENT / "tournament.trf").read_bytes())
     name, *options = command
     modules = loaded_by(name, str(alone), *options)
     assert "generator.rules.ranking" in modules  # it did rank

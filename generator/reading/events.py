@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar, overload
 
 from generator.errors import (
     Diagnostic,
@@ -63,6 +64,8 @@ from generator.reading.tiebreak_order import (
 from generator.reading.trf import PlayerRecord
 from generator.reading.trf_event import Event, read_trf_event, summary
 
+T = TypeVar("T")
+
 
 def read_event(path: str | os.PathLike[str], *,
                reread: Reread[PlayerRecord] | None = None) -> Event:
@@ -88,14 +91,23 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
     return tuple(sorted(events, key=lambda e: e.slug))
 
 
+@overload
 def read_events_but(root: str | os.PathLike[str], known: Collection[str],
-                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None
-                    ) -> tuple[Event, ...]:
+                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None,
+                    ) -> tuple[Event, ...]: ...
+@overload
+def read_events_but(root: str | os.PathLike[str], known: Collection[str],
+                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None, *,
+                    keep: Callable[[Event], T]) -> tuple[T, ...]: ...
+def read_events_but(root: str | os.PathLike[str], known: Collection[str],
+                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None, *,
+                    keep: Callable[[Event], object] | None = None) -> tuple[object, ...]:
     """:func:`read_events` without the events whose slug is in ``known`` (a build lists
     them from what it kept of them): they are not opened. The events folder's own problems
     are reported as read_events reports them. ``listed``: what :func:`event_paths` made of
     ``root`` (its paths and problems) when the caller has listed it already: a build lists
-    its events folder once (half a second at 1,000 events)."""
+    its events folder once (half a second at 1,000 events). ``keep``: what is kept of each
+    event, made as soon as it is read (an archive's events are not all held at once)."""
     diagnostics: list[Diagnostic] = []
     festivals: FestivalsRead = {}
     if listed is None:
@@ -111,10 +123,10 @@ def read_events_but(root: str | os.PathLike[str], known: Collection[str],
         event, found = _try_read_event(target, within, festivals=festivals)
         diagnostics.extend(found)
         if event is not None:
-            events.append(event)
+            events.append((event.slug, event if keep is None else keep(event)))
     if any(d.is_error for d in diagnostics):
         raise StandingsError(diagnostics)
-    return tuple(sorted(events, key=lambda e: e.slug))
+    return tuple(kept for _, kept in sorted(events, key=lambda pair: pair[0]))
 
 
 def load_tournament(path: str | os.PathLike[str]) -> Tournament:

@@ -41,9 +41,10 @@ from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_files import festival_logo_problems, read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
-from generator.site import pages, render, series_unit
+from generator.site import checked, pages, render, series_unit
 from generator.site import staging as output
 from generator.site.cache import PACKAGE_DIR, BuildCache, FileRecord, Listing
+from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
 from generator.site.inplace import InPlaceSite
@@ -51,7 +52,7 @@ from generator.site.language import LOCALES, NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
-from generator.site.stored_summary import SummarisedEvent, as_plans, summarise, summarised
+from generator.site.stored_summary import SummarisedEvent, as_plans, summarised
 from generator.site.template_paths import club_templates, package_templates
 from generator.site.touched import kept_person_pages, touched_keys
 from generator.site.workers import WorkerLost, forked_tasks
@@ -177,14 +178,17 @@ def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
 
 def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False,
                cache: BuildCache | None = None,
-               workers: int | None = None) -> tuple[Diagnostic, ...]:
+               workers: int | None = None,
+               held_events: int = checked.HELD_EVENTS) -> tuple[Diagnostic, ...]:
     """Read, compute, render and swap. Returns the warnings; raises on any error.
 
     With ``strict``, warnings are errors and nothing is written. With a ``cache`` (made by
     ``BuildCache.prepare`` before this call; see generator/site/cache.py), nothing at all
     is written when nothing changed, and unchanged events' files are reused, byte for byte.
     ``workers``: processes for the events, and for a large event's pages (default:
-    :func:`build_workers`).
+    :func:`build_workers`). ``held_events``: the events read up to which each is kept
+    whole to the end; past it, each is let go once checked and read again for its pages
+    (checked.py). The files are the same either way.
     """
     events_path = Path(events_dir)
     # Before anything is read: a folder that must not be replaced is refused at once, and a
@@ -220,7 +224,7 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
         with collector_paused():
             return left + _build(events_path, out_dir, strict=strict, cache=cache,
                                  workers=build_workers() if workers is None else workers,
-                                 site=site)
+                                 site=site, held_events=held_events)
     finally:
         if site is not None:
             site.close()
@@ -228,14 +232,15 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
 
 def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
            cache: BuildCache | None, workers: int,
-           site: InPlaceSite | None = None) -> tuple[Diagnostic, ...]:
+           site: InPlaceSite | None = None,
+           held_events: int = checked.HELD_EVENTS) -> tuple[Diagnostic, ...]:
     if site is None and cache is not None:
         # The lock before anything is decided from the manifest: which events need reading.
         site = InPlaceSite(out_dir)
         cache.adopt(site.previous, site.dirty)
     try:
         return _read_and_write(events_path, out_dir, strict=strict, cache=cache,
-                               workers=workers, site=site)
+                               workers=workers, site=site, held_events=held_events)
     finally:
         if site is not None:
             site.close()
@@ -243,21 +248,29 @@ def _build(events_path: Path, out_dir: Path | str, *, strict: bool,
 
 def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                     cache: BuildCache | None, workers: int,
-                    site: InPlaceSite | None) -> tuple[Diagnostic, ...]:
+                    site: InPlaceSite | None, held_events: int) -> tuple[Diagnostic, ...]:
     settings, site_problems = read_site(events_path)
     # An event whose pages are all kept as they are is listed from its summary, unread.
     listing: Listing = getattr(cache, "found", None) or discover_events(events_path)
     series, series_problems = read_series(events_path, settings.aliases)
     stale, listed_series = series_unit.stale_series(cache, series, settings)
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
+    # Past a few events, each is let go once checked and summarised, and read again when
+    # its pages are rendered (checked.py): an archive's plans are never all held at once.
+    given = checked.given_paths(listing.paths)
+    keep = checked.checker(given, _read_whole(listing.folders, stale)) \
+        if len(given.keys() - summaries.keys()) > held_events else None
     try:
         # Raises for the folder's errors too.
-        events = read_events_but(events_path, summaries, (listing.paths, listing.diagnostics))
+        events = read_events_but(events_path, summaries, (listing.paths, listing.diagnostics),
+                                 keep=keep or _whole)
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
+    whole = [event for event in events if isinstance(event, Event)]
+    lighter = {event.slug: event for event in events if isinstance(event, CheckedEvent)}
     # festival.yml's logos, read and checked as site.yml's (render.site_source publishes them).
     site_problems = (*site_problems, *festival_logo_problems(
-        event.festival for event in events if event.festival is not None))
+        event.festival for event in whole if event.festival is not None))
     if any(problem.is_error for problem in site_problems):
         raise StandingsError(site_problems)
     passes = language_passes(events_path, settings)
@@ -265,12 +278,17 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                                      settings.language_folders)
     if taken:
         raise StandingsError(taken)
-    read = plan_site(events)
-    listed = as_plans(sorted((*read.events, *summaries.values()), key=lambda e: e.slug))
+    problems = address_problems((event.slug, event.display_path) for event in lighter.values())
+    if problems:  # those of the events kept whole: plan_site's
+        raise StandingsError(problems)
+    read = plan_site(whole)
+    listed = as_plans(sorted((*read.events, *(event.listed for event in lighter.values()),
+                              *summaries.values()), key=lambda e: e.slug))
     planned = Site(events=listed, people=people(listed))
     # After planning: the standings have warnings of their own (the TRF rank column).
     # The unchanged events' warnings are counted in one line, not printed again (cache.py).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in read.events}
+    warned.update((event.slug, event.warnings) for event in lighter.values())
     warned = dict(sorted(warned.items()))
     warnings = (*(problem for problem in site_problems if not problem.is_error),
                 *listing_warnings(listing.diagnostics),
@@ -292,11 +310,14 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     if site is None:
         site = InPlaceSite(out_dir)
     touched = None if cache is None else touched_keys(
-        read.events, cache.before, listing.folders)
+        (*read.events, *as_plans([event.listed for event in lighter.values()])),
+        cache.before, listing.folders)
     units, touched = series_unit.units_of(cache, (stale, listed_series), series, planned.events,
                                           touched)
+    again = checked.CheckedEvents(events_path, lighter)
     try:
-        return warnings + _write(planned, passes, site, cache, warned, workers, touched, units)
+        return warnings + _write(planned, passes, site, cache, warned, workers, touched, units,
+                                 again)
     finally:
         site.close()
 
@@ -335,11 +356,15 @@ def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> froze
 def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
            cache: BuildCache | None, warned: Mapping[str, Sequence[Diagnostic]],
            workers: int, touched: frozenset[str] | None = None,
-           series: series_unit.PlannedSeries | None = None) -> tuple[Diagnostic, ...]:
+           series: series_unit.PlannedSeries | None = None,
+           again: checked.CheckedEvents | None = None) -> tuple[Diagnostic, ...]:
     """Render and write in place; the files the site no longer has removed last.
 
     ``touched``: the person keys whose pages may change (touched.py); the others are kept
-    as the last build wrote them. None: every person's page is rendered."""
+    as the last build wrote them. None: every person's page is rendered. ``again``: the
+    events let go once checked, whose pages are rendered from them read again."""
+    if again is None:
+        again = checked.CheckedEvents(Path(), {})
     kept: dict[str, dict[str, FileRecord]] = {}
     finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
     # The index pages whose rows did not change, kept (index_update.py).
@@ -347,6 +372,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                                                                      finder.states)
     if cache is not None:
         cache.on_render = site.expect
+    made: set[str] = set()  # without a cache: the paths of every file written
 
     def people_of(home: str) -> tuple[Person, ...] | None:
         if cache is None or touched is None:
@@ -356,38 +382,52 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         return rendered
 
     try:
-        with _rendered_ahead(planned, passes, cache, workers) as ahead:
+        with _rendered_ahead(planned, passes, cache, workers, again) as ahead:
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    people_of, series, finder, keeper)
+                                    people_of, series, finder, keeper, again.plan)
                          for number, each in enumerate(passes)]
+            # Each unit's files are written as soon as they are rendered, and not kept:
+            # an archive's pages would otherwise all be held until the build ends.
             if cache is None:
-                files = {}
                 for render_one, render_rest in renderers:
                     for plan in planned.events:
-                        files.update(render_one(plan))
-                    files.update(render_rest())
+                        made.update(render_one(plan))
+                    made.update(render_rest())
             else:
-                files = cache.render_languages(
+                cache.render_languages(
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
-                    warned, read_back=False, summarise=summarise, index_kept=kept,
+                    warned, read_back=False, summarise=again.summary, index_kept=kept,
                     others=() if series is None else [
-                        series.renderers(each.env, partial(_homed, each)) for each in passes],
+                        {name: (_writing(render, site.write), summary)
+                         for name, (render, summary)
+                         in series.renderers(each.env, partial(_homed, each)).items()}
+                        for each in passes],
                     index_summary=None if keeper is None else keeper.summary)
     except jinja2.TemplateError as error:
         raise StandingsError([_template_diagnostic(error)]) from error
     except WorkerLost as error:  # killed (out of memory): said in one line
         raise StandingsError([Diagnostic(path=str(site.out), message=str(error))]) from None
-    site.write(files)
     # Last, once every page that linked them is rewritten: the files the site no longer has.
     if cache is None or site.previous is None:
-        site.remove_unlisted(files if cache is None
+        site.remove_unlisted(made if cache is None
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
         site.remove(cache.left_behind(site.previous, site.dirty))
     site.finish(None if cache is None else cache.manifest,
                 None if cache is None else cache.inputs_bytes())
     return ()
+
+
+def _writing(render: Callable[[], Mapping[str, bytes]],
+             write: Callable[[Mapping[str, bytes]], None]) -> Callable[[], Mapping[str, bytes]]:
+    """``render``, its files written as soon as it returns them."""
+    def rendered() -> Mapping[str, bytes]:
+        files = render()
+        write(files)
+        return files
+
+    return rendered
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -423,14 +463,17 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                series: series_unit.PlannedSeries | None = None,
                finder: SiteFinder | None = None,
                keeper: IndexKeeper | None = None,
-               ) -> tuple[Callable[[EventPlan], dict[str, bytes]], Callable[[], dict[str, bytes]]]:
+               planned: Callable[[EventPlan], EventPlan] = lambda plan: plan,
+               ) -> tuple[Callable[[EventPlan], dict[str, bytes]],
+                          Callable[[], dict[str, bytes | FileRecord]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
     ``people_of(home)``: the persons whose own page is rendered (None: all of them).
     ``series``: the series, each a unit whose pages are not the index's (None: they are).
     ``finder``: makes the find index of a language after people_of (find_update.py);
-    ``keeper``: leaves out the index pages kept as they are (index_update.py)."""
+    ``keeper``: leaves out the index pages kept as they are (index_update.py);
+    ``planned``: the plan an event's pages are rendered from (checked.py)."""
 
     def homed(files: Mapping[str, bytes]) -> dict[str, bytes]:
         return _homed(each, files)
@@ -443,25 +486,39 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         if files is not None:
             write(files)
             return files
-        return homed(render_event(plan, each.env, workers=workers, on_files=write_homed))
+        return homed(render_event(planned(plan), each.env, workers=workers,
+                                  on_files=write_homed))
 
-    def render_rest() -> dict[str, bytes]:
+    def written(files: Mapping[str, bytes]) -> dict[str, bytes | FileRecord]:
+        write(files)
+        return {path: FileRecord.of(content) for path, content in files.items()}
+
+    def render_rest() -> dict[str, bytes | FileRecord]:
+        """The pages outside the events' folders, written as they are rendered: their
+        records are returned, their bytes let go (an archive's players' pages are tens of
+        thousands)."""
         some = people_of(each.home)
         if some is None and series is None and finder is None:
-            return homed(render_index(site, each.env))
+            return written(homed(render_index(site, each.env)))
         source = index_source(site, each.env, None if series is None else series.listed)
         if finder is not None:
             finder(each.home, env_language(each.env), source)
         if keeper is not None:
             source = keeper(each.home, source)
-        files: dict[str, bytes] = {}
+        files: dict[str, bytes | FileRecord] = {}
         for job in pages.site_jobs(source):
             if series is not None and job.kind.name == series_unit.SERIES_KIND:
                 continue
-            files.update(render_index_job(
-                dataclasses.replace(source, persons=some)
-                if some is not None and job.kind.name == "person" else source, each.env, job))
-        return homed(files)
+            if job.kind.name != "person":
+                files.update(written(homed(render_index_job(source, each.env, job))))
+                continue
+            # A person's page shows that person alone: a few hundred at a time.
+            persons = source.persons if some is None else some
+            for start in range(0, len(persons), PERSONS_AT_ONCE):
+                files.update(written(homed(render_index_job(
+                    dataclasses.replace(source, persons=persons[start:start + PERSONS_AT_ONCE]),
+                    each.env, job))))
+        return files
 
     return render_one, render_rest
 
@@ -471,11 +528,19 @@ def _homed(each: LanguagePass, files: Mapping[str, bytes]) -> dict[str, bytes]:
         else dict(files)
 
 
+def _whole(event: Event) -> Event | CheckedEvent:
+    """Each event kept whole as it is read (a build of few events, checked.py)."""
+    return event
+
+
 # --- many events at once -------------------------------------------------------------------
 
 RenderedAhead = Callable[[int, EventPlan], dict[str, bytes] | None]
 """(language pass, event) -> its files (under the language's folder) when rendered ahead
 by a worker; None: render it here."""
+
+PERSONS_AT_ONCE = 500
+"""Players' pages rendered, then written and let go, at a time."""
 
 FORK_MIN_PLAYERS = 200
 """Players, summed over the events a build renders, from which it renders events in
@@ -486,7 +551,7 @@ back eat what the second CPU saves, so a site that small keeps to one process.""
 
 @contextlib.contextmanager
 def _rendered_ahead(site: Site, passes: Sequence[LanguagePass], cache: BuildCache | None,
-                    workers: int) -> Iterator[RenderedAhead]:
+                    workers: int, again: checked.CheckedEvents) -> Iterator[RenderedAhead]:
     """Events rendered in ``workers`` forked processes, while this one writes their files.
 
     Events are independent, so each (language, event) is one task; a worker renders it
@@ -510,13 +575,17 @@ def _rendered_ahead(site: Site, passes: Sequence[LanguagePass], cache: BuildCach
             or "fork" not in multiprocessing.get_all_start_methods()):
         yield lambda number, plan: None
         return
+    # An event let go once checked has no plan here: every kind's templates are compiled.
+    every_kind = tuple(pages.EventJob(kind=kind) for kind in pages.EVENT_PAGE_KINDS)
     for each in passes:  # once here rather than once in every worker
-        render.compile_templates(each.env, (job for index in small
-                                            for job in event_jobs(units[index][1])))
+        render.compile_templates(each.env, (
+            job for index in small
+            for job in (every_kind if again.is_checked(units[index][1])
+                        else event_jobs(units[index][1]))))
 
     def task(index: int) -> dict[str, bytes]:
         number, plan = units[index]
-        return _homed(passes[number], render_event(plan, passes[number].env))
+        return _homed(passes[number], render_event(again.plan(plan), passes[number].env))
 
     with forked_tasks(task, min(workers, len(small))) as run:
         def in_order() -> Iterator[dict[str, bytes] | None]:

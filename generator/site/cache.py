@@ -15,7 +15,7 @@ Only content and names below these folders count, never where they are: the same
 given as ``events``, ``./events/`` or its absolute path is the same cache, and two copies of
 a project in two folders build the same manifest. (A warning names its file as the events
 folder was given; the manifest keeps it below a placeholder and a build names it in the
-spelling of the day, see :data:`EVENTS_PLACEHOLDER`.)
+spelling of the day, see :data:`generator.site.portable_paths.EVENTS_PLACEHOLDER`.)
 
 The index and cross-event pages depend on every event, so their key is a digest of all the
 event keys. ``standings build`` keeps the keys, with the size and SHA-256 of every file they
@@ -66,6 +66,7 @@ from generator.site.manifest import (
 from generator.site.manifest import (
     FileStamp as FileStamp,
 )
+from generator.site.portable_paths import local_diagnostic, portable_diagnostic
 from generator.site.stored_files import (
     FileRecord as FileRecord,
 )
@@ -76,6 +77,9 @@ from generator.site.stored_files import (
     stamps_hold,
     unit_folders,
 )
+
+Written = bytes | FileRecord
+"""A rendered file as a renderer hands it over: its bytes, or its record once written."""
 
 INPUTS_NAME = ".standings-cache-inputs.json"
 """Each event's input files as the last build saw them (:data:`InputStats`), in the
@@ -447,7 +451,7 @@ class BuildCache:
         if not refused_by_strict(shown) and not any(unit.warning_count for unit in unchanged):
             return None
         return StandingsError(warning.as_error() for warning in (
-            *shown, *(_local(w, self.events_spelling) for unit in unchanged
+            *shown, *(local_diagnostic(w, self.events_spelling) for unit in unchanged
                       if unit.diagnostic_count for w in unit.warnings)))
 
     def render_site(
@@ -470,7 +474,7 @@ class BuildCache:
         self,
         plans: Sequence[PlanT],
         passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, bytes]],
-                               Callable[[], Mapping[str, bytes]]]],
+                               Callable[[], Mapping[str, Written]]]],
         warnings: Mapping[str, Sequence[Diagnostic]],
         *,
         read_back: bool = True,
@@ -486,8 +490,9 @@ class BuildCache:
         first language's, said once.
 
         Without ``read_back`` (a site written in place, generator/site/inplace.py) the
-        result holds only the rendered units' files: the others stay on
-        disk as they are, unread. ``others``: per language, :attr:`others`' renderers.
+        result is empty: each renderer wrote its files as it made them (the index's may give
+        their records, not their bytes), the others stay on disk unread (an archive's pages
+        are not held to the end of its build). ``others``: per language, their renderers.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
@@ -571,7 +576,7 @@ class BuildCache:
         """The warnings event ``slug`` had when it was last read, as a build prints them."""
         previous = self.previous
         record = previous.units.get(slug) if previous is not None else None
-        return () if record is None else tuple(_local(w, self.events_spelling)
+        return () if record is None else tuple(local_diagnostic(w, self.events_spelling)
                                                for w in record.warnings)
 
     def renders(self, unit: str, slug: str) -> bool:
@@ -582,7 +587,7 @@ class BuildCache:
         record = self.previous.units.get(unit) if self.previous else None
         return record is None or record.key != self.keys[slug]
 
-    def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, bytes]],
+    def _unit(self, unit: str, key: str, render: Callable[[], Mapping[str, Written]],
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
               read_back: bool = True,
               summarise: Callable[[], Mapping[str, Any] | None] | None = None,
@@ -607,13 +612,15 @@ class BuildCache:
         if self.on_render is not None:
             self.on_render(unit)
         produced = dict(render())
-        files.update(produced)
+        if read_back:  # the renderers of a site read back give bytes, never records
+            files.update((path, content) for path, content in produced.items()
+                         if isinstance(content, bytes))
         self.rendered.append(unit)
         return UnitRecord.of(key, produced, self._portable(warnings),
                              None if summarise is None else summarise())
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
-        return tuple(_portable(w, self.events_spelling) for w in warnings)
+        return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
 
 
 RACY_NANOSECONDS = 2_000_000_000
@@ -652,49 +659,3 @@ def _load_inputs(out: Path) -> tuple[dict[str, dict[str, tuple[int, int, str]]],
                  for unit, folders in raw.get("folders", {}).items()})
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return {}, {}
-
-
-EVENTS_PLACEHOLDER = "<events>"
-"""Stands in the manifest for the events folder as the user wrote it.
-
-The manifest is published with the site, so it must not carry a path of the machine that
-built it (``standings build /home/anna/club/events`` would otherwise put that into every
-warning's path). The reader names every file by joining its path below the events folder
-onto the folder as given (``os.path.join``), so replaying ``<events>/open/tournament.trf``
-with the spelling given now gives what a clean build would print, however the folder was
-named when the manifest was written.
-"""
-
-
-def _below(path: str, events_spelling: str) -> str | None:
-    """``path`` below the events folder as the reader wrote it ("" for the folder itself),
-    or None when it is not below it."""
-    if path == events_spelling:
-        return ""
-    for separator in {os.sep, "/"}:
-        prefix = (events_spelling if events_spelling.endswith(separator)
-                  else events_spelling + separator)
-        if path.startswith(prefix):
-            return path[len(prefix):]
-    return None
-
-
-def _portable(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
-    path = diagnostic.path
-    below = _below(path, events_spelling)
-    if below is not None:
-        path = EVENTS_PLACEHOLDER + ("/" + below if below else "")
-    elif os.path.isabs(path):  # not below the events folder (not made by the reader)
-        path = os.path.basename(path)
-    return replace(diagnostic, path=path)
-
-
-def _local(diagnostic: Diagnostic, events_spelling: str) -> Diagnostic:
-    path = diagnostic.path
-    if path == EVENTS_PLACEHOLDER:
-        return replace(diagnostic, path=events_spelling)
-    for separator in {os.sep, "/"}:
-        if path.startswith(EVENTS_PLACEHOLDER + separator):
-            below = path[len(EVENTS_PLACEHOLDER) + 1:]
-            return replace(diagnostic, path=os.path.join(events_spelling, below))
-    return diagnostic

@@ -107,12 +107,15 @@ class UnitRecord:
     read of it, so that a build lists it unchanged without reading it."""
 
     @classmethod
-    def of(cls, key: str, files: Mapping[str, bytes],
+    def of(cls, key: str, files: Mapping[str, bytes | FileRecord],
            warnings: Iterable[Diagnostic] = (),
            summary: Mapping[str, Any] | None = None) -> UnitRecord:
+        """``files``: each file's bytes, or its record when the bytes were written and let
+        go already (the players' pages of an archive are not all held at once)."""
         return cls(
             key=key,
-            files=MappingProxyType({path: FileRecord.of(content)
+            files=MappingProxyType({path: content if isinstance(content, FileRecord)
+                                    else FileRecord.of(content)
                                     for path, content in sorted(files.items())}),
             warnings=tuple(warnings),
             summary=summary,

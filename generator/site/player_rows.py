@@ -1,4 +1,5 @@
-"""The rows of a player page's "Round by round" table, written as HTML in one pass.
+"""The rows of a player page's "Round by round" table, and of its neighbours' table, written
+as HTML in one pass.
 
 The table is the page's largest: a row per round, some fifteen values in each. Written by
 the template, every value went through Jinja's attribute lookup, a filter call and the
@@ -14,8 +15,10 @@ from markupsafe import Markup, escape
 
 from generator.messages import N_
 from generator.site.language import gettext
+from generator.site.numbers import format_points
 from generator.site.player_view import PlayerView
 from generator.site.table_rows import breakable_name
+from generator.site.views import place_text
 from generator.site.wording import colour_letter, round_kind_words
 
 DUMMY = N_("dummy")
@@ -79,3 +82,32 @@ def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
             row += f"<td>{rating.change_in(line.round_no)}"
         written.append(row + "\n")
     return Markup("".join(written))
+
+
+def neighbour_rows(view: PlayerView) -> Markup:
+    """The rows of the table of the player and their neighbours on the standings, the
+    player's own between those above and below, a row a line (end tags left out as in
+    :func:`rounds_rows`). A cell of the value that separated a neighbour from the player
+    is marked ``decides``. The places, points and values are digits, signs and fractions
+    (views.place_text, numbers.py): written as they are."""
+    keys = [column.key for column in view.why_columns]
+    above: list[str] = []
+    below: list[str] = []
+    for neighbour in view.neighbours:
+        other = neighbour.row
+        decided_by = neighbour.separation.criterion
+        row = (f'<tr><td>{place_text(other)}<th scope="row"><a href="{neighbour.href}">'
+               f"{breakable_name(other.player.name)}</a>"
+               f"<td{DECIDES if decided_by == 'PTS' else ''}>{format_points(other.points)}")
+        for key, value in zip(keys, neighbour.why_values, strict=True):
+            row += f"<td{DECIDES if key == decided_by else ''}>{value}"
+        (above if neighbour.is_above else below).append(row + "\n")
+    own = view.row
+    mine = (f'<tr class="self"><td>{place_text(own)}<th scope="row">'
+            f"{breakable_name(own.player.name)}<td>{format_points(own.points)}"
+            + "".join(f"<td>{value}" for value in view.why_values) + "\n")
+    return Markup("".join(above) + mine + "".join(below))
+
+
+DECIDES = ' class="decides"'
+"""A neighbour's cell of the value that separated them from the page's player."""

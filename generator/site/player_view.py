@@ -262,7 +262,9 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
 
 
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
-             column: Column, page_lines: _PageLines) -> TiebreakSection:
+             column: Column, page_lines: _PageLines, who: str) -> TiebreakSection:
+    """``who``: the player's name in running text (Player.display_name, worked out once a
+    page rather than once a tie-break)."""
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
@@ -279,8 +281,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
                                       *_standings_around(plan, index))
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
-        lines = _lines(plan, shared, spec, row.player.display_name, explained, tabular,
-                       page_lines)
+        lines = _lines(plan, shared, spec, who, explained, tabular, page_lines)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -641,9 +642,10 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
                           why_values=_values_text(n.row, why_columns)) for n in neighbours]
     page_lines: _PageLines = {}
+    who = row.player.display_name
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, shared, row, index, column, page_lines)
+        sections=_share_tables(tuple(_section(plan, shared, row, index, column, page_lines, who)
                                         for column in cols)),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors=anchors,

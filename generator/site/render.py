@@ -34,7 +34,7 @@ from generator.reading.series_files import read_series
 from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_files import read_festival_logo
 from generator.reading.site_settings import DEFAULT_SITE_TITLE, SiteSettings
-from generator.rules.explain import Note, NoteKind, Standings
+from generator.rules.explain import NoteKind, Standings
 from generator.site import addresses
 from generator.site import language as languages
 from generator.site.addresses import (
@@ -61,7 +61,7 @@ from generator.site.pages import (
 )
 from generator.site.people import Person
 from generator.site.plan import EventPlan
-from generator.site.player_rows import rounds_rows
+from generator.site.player_rows import neighbour_rows, rounds_rows
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import rating_column
 from generator.site.series_plan import SeriesPlan, plan_series
@@ -72,7 +72,7 @@ from generator.site.team_view import (
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.template_paths import club_templates, package_templates
-from generator.site.tie_groups import NamedGroupNote
+from generator.site.tiebreak_sections import note_sentence, tiebreak_sections
 from generator.site.views import (
     Column,
     columns,
@@ -85,7 +85,6 @@ from generator.site.views import (
 from generator.site.wording import (
     colour_letter,
     cut_words,
-    note_words,
     ordinal,
     outcome_letter,
     outcome_words,
@@ -189,6 +188,8 @@ def make_environment(events_dir: Path | None = None,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
         rating_column=rating_column,
         rounds_rows=rounds_rows,
+        neighbour_rows=neighbour_rows,
+        tiebreak_sections=tiebreak_sections,
         series_settings=series_settings,
     )
     return env
@@ -379,12 +380,6 @@ def articles(values: Sequence[str]) -> str:
     return ", ".join(values)
 
 
-def note_sentence(note: Note | NamedGroupNote) -> str:
-    """A note as the page says it: its wording with points as 3½, as a sentence."""
-    words = note_words(note, format_points)
-    return words[:1].upper() + words[1:]
-
-
 # --- Markdown ----------------------------------------------------------------------------
 
 def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
@@ -432,20 +427,27 @@ def _let_go(context: Any) -> None:
     is emptied and the page is the same, only freed later.
     """
     for value in tuple(context.vars.values()):
-        if not isinstance(value, TemplateModule):
-            continue
-        for member in tuple(vars(value).values()):
-            function = getattr(member, "_func", None)
-            for cell in getattr(function, "__closure__", None) or ():
-                try:
-                    inner = cell.cell_contents
-                except ValueError:  # an empty cell
-                    continue
-                if isinstance(inner, Context):
-                    inner.vars.clear()
-                    inner.parent.clear()
+        if isinstance(value, TemplateModule):
+            _let_go_of_module(value)
     context.vars.clear()
     context.parent.clear()
+
+
+def _let_go_of_module(module: TemplateModule) -> None:
+    """Empty the context an imported module's macros refer to. They all refer to the one
+    the module was made with: the first found is emptied, and the rest of the module's
+    macros (some twenty-five of _macros.html, on every page) need not be searched."""
+    for member in tuple(vars(module).values()):
+        function = getattr(member, "_func", None)
+        for cell in getattr(function, "__closure__", None) or ():
+            try:
+                inner = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if isinstance(inner, Context):
+                inner.vars.clear()
+                inner.parent.clear()
+                return
 
 
 PARALLEL_MIN_PLAYERS = 400

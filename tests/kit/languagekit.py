@@ -68,9 +68,11 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(names)
 
 
+@cache
 def pseudo_catalogue(code: str, mark: tuple[str, str] = ("⟦", "⟧")) -> bytes:
     """A made-up catalogue for ``code``: every msgstr is its msgid between the marks, so a
-    page shows where each text came from (the fields keep working: they are the msgid's)."""
+    page shows where each text came from (the fields keep working: they are the msgid's).
+    Made once a test run per code and marks, as the catalogue it is made from."""
     source = extracted_catalogue()
     catalogue = Catalog(locale=code, project="standings")
     opening, closing = mark

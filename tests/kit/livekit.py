@@ -81,9 +81,19 @@ def site_page(site: Path, path: str) -> str:
     return (site / path).read_text(encoding="utf-8")
 
 
+_ROW = re.compile(r"(?s)<tr(?:\s[^>]*)?>(.*?)(?=<tr[\s>]|</tr>|</tbody>|</table>|\Z)")
+"""A row's markup up to its end as a browser finds it: the tables leave out </tr>, so a row
+also ends where the next begins or its table part ends."""
+
+
+def row_markups(markup: str) -> list[str]:
+    """The markup inside each row of ``markup``, end tag or none."""
+    return _ROW.findall(markup)
+
+
 def class_rows(markup: str, table_class: str) -> list[str]:
     """The text of each body row of the first table of ``table_class``."""
     table = markup[markup.index(f'<table class="{table_class}"'):]
     table = table[:table.index("</table>")]
     body = table[table.index("<tbody>"):]
-    return [plain_text(row) for row in re.findall(r"(?s)<tr(?: [^>]*)?>(.*?)</tr>", body)]
+    return [plain_text(row) for row in row_markups(body)]

@@ -114,6 +114,10 @@ def broken_links(built: Path, parsed: Mapping[Path, _Links] | None = None
     if parsed is None:
         parsed = parsed_pages(built)
     ids = {page: set(p.ids) for page, p in parsed.items()}
+    site = built.resolve()
+    # Per target: whether it lies inside the site, and is a file. Thousands of links share
+    # a target (the stylesheet, the event's pages): each is looked up on the disk once.
+    targets: dict[Path, tuple[bool, bool]] = {}
     problems = []
     checked = 0
     for page, links in parsed.items():
@@ -129,10 +133,14 @@ def broken_links(built: Path, parsed: Mapping[Path, _Links] | None = None
                 continue
             target = page if not parts.path else (page.parent / unquote(parts.path))
             target = Path(posixpath.normpath(target.as_posix()))
-            if built.resolve() not in target.resolve().parents and target != built:
+            if target not in targets:
+                targets[target] = (site in target.resolve().parents or target == built,
+                                   target.is_file())
+            inside, is_file = targets[target]
+            if not inside:
                 problems.append(f"{here}: {link!r} leaves the site")
                 continue
-            if not target.is_file():
+            if not is_file:
                 problems.append(f"{here}: {link!r} -> missing {target.relative_to(built)}")
                 continue
             checked += 1

@@ -62,7 +62,16 @@ def _whole(plans: dict[str, EventPlan]) -> tuple[dict[str, bytes], dict[str, Any
     return files, find_update.find_state(split, len(events))
 
 
-@pytest.mark.parametrize("seed", range(12))
+SEEDS = 6
+"""Archives of random changes checked in the README's run, 25 changes each; ``--examples N``
+checks N."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.definition.name == "test_an_updated_index_is_the_clean_one":
+        metafunc.parametrize("seed", range(metafunc.config.getoption("--examples") or SEEDS))
+
+
 def test_an_updated_index_is_the_clean_one(seed: int) -> None:
     rng = random.Random(seed)
     plans = {f"e{n:03d}": _event(rng, f"e{n:03d}") for n in range(rng.randint(20, 60))}

