@@ -19,7 +19,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from generator.model import Player, StartNo, Tournament
-from generator.rules.births import Birth, BirthProblem, birth_problem, read_birth
+from generator.rules.births import read_birth
 from generator.rules.explain import Standings
 from generator.speed import frozen_record
 
@@ -146,7 +146,7 @@ class ExclusionReason(StrEnum):
     """No rating on the list the band reads, and the band does not admit unrated players."""
     BIRTH_DATE_MISSING = "birth-date-missing"
     """TRF 001 columns 70-79 are blank or hold no date we can read, or one that cannot be
-    a birth (:class:`BirthProblem`)."""
+    a birth (:class:`~generator.rules.births.BirthProblem`)."""
     BIRTH_DATE_INCOMPLETE = "birth-date-incomplete"
     """Only the year is known and the age on the first day depends on the day."""
     EVENT_DATE_MISSING = "event-date-missing"
@@ -329,9 +329,9 @@ def categories_of(player: StartNo, categories: Sequence[CategoryStandings]
 
 
 __all__ = [
-    "UNTITLED", "AgeCondition", "AgeReference", "Birth", "BirthProblem", "Category",
+    "UNTITLED", "AgeCondition", "AgeReference", "Category",
     "CategoryStanding", "CategoryStandings", "Condition", "Exclusion", "ExclusionReason",
     "FederationCondition", "RatingCondition", "RatingList", "Sex", "SexCondition",
-    "StartNumberCondition", "TitleCondition", "birth_problem", "categories_of",
-    "category_members", "category_standings", "exclusion", "read_birth",
+    "StartNumberCondition", "TitleCondition", "categories_of",
+    "category_members", "category_standings", "exclusion",
 ]

@@ -3,7 +3,8 @@
 :func:`compute_standings` is the engine's front door: a tournament, the announced list and
 the edition in, :class:`~generator.rules.explain.Standings` out, every value with its derivation
 (built on demand), the criterion that separated each pair of neighbours, and the Direct
-Encounter groups. ``site/plan.py`` applies an event's announced settings (``standings_for_event``).
+Encounter groups. ``site/event_standings.py`` applies an event's announced settings
+(``standings_for_event``).
 """
 
 from __future__ import annotations

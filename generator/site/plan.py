@@ -378,5 +378,4 @@ def running_scores(tournament: Tournament) -> dict[StartNo, tuple[Decimal, ...]]
 __all__ = [
     "EventInfo", "EventPlan", "EventPrizes", "PlayerColumns", "announced_prizes", "event_info",
     "event_warnings", "plan_event", "plan_of", "player_columns", "running_scores",
-    "standings_for_event",
 ]

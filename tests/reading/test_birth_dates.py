@@ -94,7 +94,7 @@ def test_the_birth_is_still_shown_as_written(tmp_path, monkeypatch):
 def test_a_date_read_again_is_not_worked_out_again():
     """K (rating change), categories and the reader's warning all read every player's date,
     and ``standings serve`` reads them again after each edit: each text is worked out once."""
-    from generator.rules.categories import read_birth
+    from generator.rules.births import read_birth
     first_day = datetime.date(2026, 4, 1)
     birth = read_birth("1975/03/15", first_day)
     assert birth is not None and birth.date == datetime.date(1975, 3, 15)

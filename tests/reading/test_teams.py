@@ -24,7 +24,7 @@ from generator.reading.trf import parse_trf
 from generator.rules.context import TiebreakError
 from generator.rules.notation import parse_tiebreak
 from generator.rules.ranking import compute_standings
-from generator.site.plan import standings_for_event
+from generator.site.event_standings import standings_for_event
 
 D = Decimal
 TEAM_FILE = CORPUS_TRF / "markdechamps-team-rr.trf"
