@@ -13,12 +13,11 @@ import pytest
 from kit.crosstable import crosstable
 
 from generator.model import Edition, Player, StartNo, Tournament
+from generator.rules.births import Birth, BirthProblem, birth_problem, read_birth
 from generator.rules.categories import (
     UNTITLED,
     AgeCondition,
     AgeReference,
-    Birth,
-    BirthProblem,
     Category,
     ExclusionReason,
     FederationCondition,
@@ -28,12 +27,10 @@ from generator.rules.categories import (
     SexCondition,
     StartNumberCondition,
     TitleCondition,
-    birth_problem,
     categories_of,
     category_members,
     category_standings,
     exclusion,
-    read_birth,
 )
 from generator.rules.explain import Explained, Standings, StandingsRow
 from generator.rules.ranking import compute_standings

@@ -12,7 +12,7 @@ from kit.sitekit import make_event
 from generator.reading.events import read_event
 from generator.rules.progress import event_progress
 from generator.site.downloads import standings_document
-from generator.site.plan import standings_for_event
+from generator.site.event_standings import standings_for_event
 
 
 def _event(tmp_path, trf: str):

@@ -19,7 +19,7 @@ from generator.cli import main
 from generator.errors import Severity
 from generator.reading.events import read_event
 from generator.rules.ranking import compute_standings
-from generator.site.plan import standings_for_event
+from generator.site.event_standings import standings_for_event
 
 TIEBREAKS = ["BH/C1", "BH"]
 SOURCE = "tec.trf"

@@ -19,7 +19,7 @@ from generator.errors import Severity, StandingsError
 from generator.model import Edition, StartNo, TieRule
 from generator.reading.events import read_event
 from generator.rules.ranking import compute_standings, value_keys
-from generator.site.plan import standings_for_event
+from generator.site.event_standings import standings_for_event
 
 D = Decimal
 TEC = crosstable(TEC_EXERCISE)

@@ -304,7 +304,7 @@ ART10 = {
 def test_art10_the_warning_is_what_the_engine_drops(tmp_path, code, unrated, settings,
                                                      dropped):
     from generator.reading.events import read_event
-    from generator.site.plan import standings_for_event
+    from generator.site.event_standings import standings_for_event
 
     trf = changed(8, "1800", "    ") if unrated else BASE
     event = read_event(make_event(tmp_path, "e", trf, settings=f"{settings}tiebreaks: [{code}]\n"))

@@ -24,7 +24,8 @@ from generator.model import Edition
 from generator.reading.events import read_event
 from generator.rules.ranking import compute_standings
 from generator.site.downloads import standings_csv, standings_json
-from generator.site.plan import plan_event, standings_for_event
+from generator.site.event_standings import standings_for_event
+from generator.site.plan import plan_event
 
 
 def _as_json_writes_it(data: bytes) -> bytes:

@@ -46,8 +46,8 @@ from generator.rules.explain import (
 from generator.rules.notation import parse_tiebreak
 from generator.site import wording
 from generator.site.build import build_site
+from generator.site.event_standings import standings_for_event
 from generator.site.numbers import format_points, plain_decimal
-from generator.site.plan import standings_for_event
 from generator.site.render import note_sentence
 from tests.kit.sitekit import make_event
 
