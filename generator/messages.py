@@ -27,9 +27,19 @@ def N_(message: str) -> str:
     return message
 
 
+class InContext(str):
+    """A msgid that keeps its msgctxt (:attr:`context`), for a table that translates its
+    entries in a loop rather than with a literal context at each call."""
+
+    context: str
+
+
 def NC_(context: str, message: str) -> str:
-    """``message`` in ``context``: the caller translates it with pgettext and that context."""
-    return message
+    """``message`` in ``context``: the caller translates it with pgettext and that context,
+    which the message also carries (:class:`InContext`)."""
+    marked = InContext(message)
+    marked.context = context
+    return marked
 
 
 @frozen_record
@@ -45,4 +55,4 @@ def NN_(singular: str, plural: str, count: str) -> Plural:
     return Plural(singular=singular, plural=plural, count=count)
 
 
-__all__ = ["NC_", "NN_", "N_", "TIEBREAK_NAME", "Plural"]
+__all__ = ["NC_", "NN_", "N_", "TIEBREAK_NAME", "InContext", "Plural"]

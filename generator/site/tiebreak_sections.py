@@ -19,7 +19,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from generator.messages import N_, NC_
+from generator.messages import N_, NC_, InContext
 from generator.model import RoundKind
 from generator.rules.explain import Note, NoteKind
 from generator.site import language
@@ -76,16 +76,6 @@ class _Words:
 
 _ENGLISH = _Words()
 
-_CONTEXTS = {
-    "round_heading": "column heading: round",
-    "between_cuts": "between two rounds cut from a sum",
-    **{name: "column heading" for name in (
-        "opponent_heading", "their_score_heading", "counts_as_heading", "rating_heading",
-        "points_heading", "contribution_heading", "why_heading")},
-}
-"""The msgctxt of the words marked with NC_ above, by field: written again here because
-pybabel reads a context only where it is a literal in NC_'s call."""
-
 _TRANSLATED: dict[str, _Words] = {}
 """The words in each language, by the language's digest (its catalogue's bytes, so an edited
 catalogue is looked up again): looked up once a build."""
@@ -98,9 +88,8 @@ def _page_words() -> _Words:
         translated: dict[str, str] = {}
         for field in fields(_Words):
             english = getattr(_ENGLISH, field.name)
-            context = _CONTEXTS.get(field.name)
-            words = (spoken.pgettext(context, english) if context is not None
-                     else spoken.gettext(english))
+            words = (spoken.pgettext(english.context, english)
+                     if isinstance(english, InContext) else spoken.gettext(english))
             # As the templates' gettext does, words without fields are formatted all the
             # same (a translation's "%%" is one "%"); the others are, by _fill.
             translated[field.name] = words if "%(" in english else words % {}
