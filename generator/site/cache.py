@@ -46,7 +46,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import open_regular_file, read_regular_file
-from generator.reading.festival import section_inputs
+from generator.reading.event_listing import section_inputs
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )
