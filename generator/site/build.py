@@ -249,12 +249,14 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
     # Past a few events, each is let go once checked and summarised, and read again when
     # its pages are rendered (checked.py): an archive's plans are never all held at once.
-    given = checked.given_paths(listing.paths)
+    given = listing.given()
     keep = checked.checker(given, _read_whole(listing.folders, stale)) \
         if len(given.keys() - summaries.keys()) > held_events else None
+    unread = [path for slug, path in zip(listing.slugs, listing.paths, strict=True)
+              if slug not in summaries]
     try:
         # Raises for the folder's errors too.
-        events = read_events_but(events_path, summaries, (listing.paths, listing.diagnostics),
+        events = read_events_but(events_path, (), (unread, listing.diagnostics),
                                  keep=keep or _whole)
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error

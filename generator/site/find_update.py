@@ -297,8 +297,10 @@ def _find_update(plans: Sequence[EventPlan], home: str, cache: BuildCache, befor
                 [summarised(slug, record.summary or {})])[0]
         except (ValueError, KeyError, TypeError):
             return None
-    shards = {path.removeprefix(home): record for path, record in index.files.items()
-              if path.startswith(home + FIND_SHARD_DIR + "/")}
+    # The paths first: the index unit's files are its players' pages too (20,000 at a
+    # thousand events), and a record is made of each path asked for (stored_files.py).
+    files, folder = index.files, home + FIND_SHARD_DIR + "/"
+    shards = {path.removeprefix(home): files[path] for path in files if path.startswith(folder)}
     for path, shard in shards.items():
         if not _has_size(site.out / (home + path), shard.size):
             return None

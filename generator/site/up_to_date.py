@@ -41,8 +41,10 @@ def discover_events(events_root: Path) -> Listing:
     problems: list[Diagnostic] = []
     paths = tuple(event_paths(events_root, problems))
     festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
-    found = {event_slug(Path(given), festivals): Path(given) for given in paths}
-    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems), paths)
+    slugs = tuple(event_slug(Path(given), festivals) for given in paths)
+    found = {slug: Path(given) for slug, given in zip(slugs, paths, strict=True)}
+    return Listing(folders=MappingProxyType(dict(sorted(found.items()))),
+                   diagnostics=tuple(problems), paths=paths, slugs=slugs)
 
 
 def template_folders(events_root: Path) -> list[Path]:
@@ -74,7 +76,7 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     events_root = Path(events_dir)
     listing = discover_events(events_root) if events_root.exists() else None
     cache = key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=listing or Listing({}),
+        events_dir, out_dir, listing=listing or Listing(folders={}),
         template_folders=page_inputs(events_root), clean=clean), events_root)
     cache.found = listing  # the build lists the events folder once (a second at 1,000)
     return cache
