@@ -12,7 +12,7 @@ import atexit
 import gc
 import os
 import sys
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
@@ -614,11 +614,15 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """
     import time
 
-    from generator.site.build import build_site, prepare_cache
+    from generator.site.up_to_date import prepare_cache, reused_events, unchanged_build
 
     started = time.perf_counter()
     cache = prepare_cache(events, out, clean=clean)
-    warnings = build_site(events, out, strict=strict, cache=cache)
+    opened, warnings = unchanged_build(events, out, cache, strict=strict)
+    if warnings is None:  # the pages' machinery, only now that something is rendered
+        from generator.site.build import build_site
+
+        warnings = build_site(events, out, strict=strict, cache=cache, opened=opened)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
     counted = _counted(warnings)
@@ -626,27 +630,10 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")
         return
-    reused = _reused_events(cache.reused, cache.keys, cache.others)
+    reused = reused_events(cache)
     click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
                + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
                   if reused else ""))
-
-
-def _reused_events(units: Sequence[str], events: Collection[str],
-                   others: Collection[str]) -> set[str]:
-    """The events whose pages a build reused, each once: a unit is an event's under its
-    slug, or under a language's folder before it ("de/" + slug); the index and a series'
-    units ("series/NAME") are not events."""
-    found = set()
-    for unit in units:
-        bare = unit.partition("/")[2]
-        if unit in others or bare in others:
-            continue
-        if unit in events:
-            found.add(unit)
-        elif bare in events:
-            found.add(bare)
-    return found
 
 
 def _counted(diagnostics: Sequence[Diagnostic]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -165,3 +166,22 @@ def test_the_check_sees_what_the_site_loads() -> None:
     assert offenders({"jinja2.environment", "babel.dates", "generator.site.render"},
                      DRAWING + SITE_ONLY) == ["babel.dates", "generator.site.render",
                                               "jinja2.environment"]
+
+
+BUILD_MACHINERY = ("babel", "generator.site.build", "generator.site.render",
+                   "generator.site.pages", "generator.site.plan", "generator.site.language",
+                   "generator.site.series_unit")
+"""What a build renders with: a build that finds nothing changed ends before it
+(site/up_to_date.py)."""
+
+
+def test_a_build_with_nothing_changed_loads_no_page_machinery(tmp_path: Path) -> None:
+    events, site = tmp_path / "events", tmp_path / "site"
+    shutil.copytree(EVENT, events / EVENT.name)
+    # The first build renders: the check sees the machinery it loads.
+    assert offenders(loaded_by("build", str(events), "--out", str(site)),
+                     DRAWING + BUILD_MACHINERY) != []
+    assert (site / EVENT.name / "index.html").is_file()
+    # The same build again (its options written first: loaded_by runs each once).
+    assert offenders(loaded_by("build", "--out", str(site), str(events)),
+                     DRAWING + BUILD_MACHINERY) == []

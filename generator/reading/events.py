@@ -22,19 +22,18 @@ from typing import TypeVar, overload
 from generator.errors import (
     Diagnostic,
     DiagnosticSink,
-    Severity,
     StandingsError,
 )
-from generator.files import InputFolder, input_problem, read_input_file, unreadable_input
+from generator.files import InputFolder, read_input_file, unreadable_input
 from generator.model import Tournament
 from generator.reading.assembly import EventHeading
+from generator.reading.event_listing import event_paths, no_such_path, project_of
 from generator.reading.event_places import (
     NOTES_FILE,
     SETTINGS_FILE,
     event_slug,
     is_alone_in_folder,
     is_events_folder,
-    is_trf_name,
     trf_files,
 )
 from generator.reading.festival import (
@@ -42,10 +41,8 @@ from generator.reading.festival import (
     entry_problems,
     festival_of,
     inherit,
-    is_festival_folder,
     no_trf_in_section,
     read_festival,
-    section_paths,
 )
 from generator.reading.notes import MAX_CHARACTERS as MAX_NOTES_CHARACTERS
 from generator.reading.notes import notes_problems, settings_position
@@ -53,7 +50,6 @@ from generator.reading.prize_settings import check_categories
 from generator.reading.rating_settings import check_rating_change
 from generator.reading.reread import Reread
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS, EventSettings, read_settings
-from generator.reading.site_names import address_problems
 from generator.reading.tiebreak_order import (
     DEFAULT_ROUND_ROBIN,
     DEFAULT_SWISS,
@@ -115,7 +111,7 @@ def read_events_but(root: str | os.PathLike[str], known: Collection[str],
     else:
         targets = list(listed[0])
         diagnostics.extend(listed[1])
-    within = None if targets == [os.fspath(root)] else _project(root)
+    within = None if targets == [os.fspath(root)] else project_of(root)
     events = []
     for target in targets:
         if event_slug(Path(target)) in known:
@@ -151,118 +147,13 @@ def read_paths(paths: Iterable[str | os.PathLike[str]]
     for path in paths:
         targets = event_paths(path, diagnostics)
         # An events folder's files stay in its project; an event named on its own, in it.
-        within = None if targets == [os.fspath(path)] else _project(path)
+        within = None if targets == [os.fspath(path)] else project_of(path)
         for target in targets:
             event, found = _try_read_event(target, within, festivals=festivals)
             diagnostics.extend(found)
             if event is not None:
                 events.append(event)
     return events, tuple(diagnostics)
-
-
-def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> list[str]:
-    """The event folders or TRF files that ``path`` stands for, as the user would write them.
-
-    Listing an events folder refuses what would publish wrongly (``diagnostics``): folder
-    names that are no web address (site_names), a TRF file dropped beside the event
-    folders, and a symbolic link to a folder already listed, which is read once.
-    """
-    given = os.fspath(path)
-    place = Path(given)
-    if not place.exists():
-        diagnostics.append(_no_such_path(given))
-        return []
-    if not place.is_dir():  # a file, or a pipe or device named like one: reading says which
-        return [given]
-    if is_festival_folder(place):
-        return section_paths(given, diagnostics)
-    # One listing, whose entries say which are folders without a stat each (but a link's).
-    with os.scandir(place) as listing:
-        entries = sorted(listing, key=lambda entry: entry.name)
-    found = [place / entry.name for entry in entries
-             if is_trf_name(entry.name) and not entry.is_dir()]
-    folders = [place / entry.name for entry in entries
-               if entry.is_dir() and not entry.name.startswith((".", "_"))]
-    # Only a TRF file here asks which folders are events: listing each costs a second at 1,000.
-    event_folders = [p.name for p in folders if trf_files(p)] if found else []
-    if event_folders and not _has_event_files(place):
-        # Exported to the wrong place: read as the folder's event it would hide every
-        # real event behind one named after the events folder.
-        named = ", ".join(event_folders[:3]) + (
-            f" and {len(event_folders) - 3} more" if len(event_folders) > 3 else "")
-        diagnostics.extend(Diagnostic(
-            path=os.path.join(given, trf.name),
-            message=f"a TRF file beside the event folders ({named}) is not part of any event",
-            expected="it inside its event's folder (move it there), or an event.yml "
-                     "beside it if this folder is one event") for trf in found)
-        found = []
-    if len(found) > 1 and not _has_event_files(place):
-        # A folder of loose TRF files (not an event folder): check each one on its own.
-        return _addresses(given, [(p.stem, p) for p in found], diagnostics)
-    if found:
-        return [given]
-    if not folders and place.suffix.lower() == ".trf":
-        diagnostics.append(Diagnostic(path=given, message="it is a folder, not a TRF file",
-                                      expected="the TRF file itself, or its event folder"))
-    elif not folders:
-        diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
-                                      expected="one sub-folder per event, each with a .trf file"))
-    return _addresses(given, [(p.name, p) for p in folders], diagnostics)
-
-
-def _project(events_root: str | os.PathLike[str]) -> InputFolder:
-    """Where the files of an events folder may lie: the folder holding it (the project,
-    as for site.yml), and the events folder itself wherever a link of the user's takes it."""
-    given = os.fspath(events_root)
-    return InputFolder.of(os.path.join(given, os.pardir), given, name="the project folder")
-
-
-def _has_event_files(folder: Path) -> bool:
-    return (folder / SETTINGS_FILE).exists() or (folder / NOTES_FILE).exists()
-
-
-def _addresses(given: str, entries: list[tuple[str, Path]],
-               diagnostics: list[Diagnostic]) -> list[str]:
-    """The entries of an events folder (slug, path) that can be published, as the user
-    would write them; a link to an entry already listed is read once, under the name of
-    what it points to (real folders are listed before links, so a link never hides one)."""
-    shown = {name: os.path.join(given, place.name) for name, place in entries}
-    listed: dict[Path, str] = {}
-    kept: list[str] = []
-    project = _project(given)
-    # An entry that is no link lies where the folder does, resolved once for them all.
-    folder = Path(os.path.realpath(given))
-    links = {name: place.is_symlink() for name, place in entries}
-    for name, place in sorted(entries, key=lambda entry: (links[entry[0]], entry[0])):
-        real = place.resolve() if links[name] else folder / place.name
-        problem = input_problem(place, project, is_folder=True, real=real) \
-            if place.is_dir() else None
-        if problem is not None:
-            diagnostics.append(Diagnostic(path=shown[name], message=f"cannot read: {problem}",
-                                          expected="the event folder itself in its place, or "
-                                                   "a link to a folder inside the project"))
-            continue
-        if real in listed:
-            diagnostics.append(Diagnostic(
-                path=shown[name], severity=Severity.WARNING,
-                message=f"the same folder as {shown[listed[real]]} (a symbolic link), read "
-                        f"once as {listed[real]!r}",
-                expected="each event in one folder"))
-            continue
-        listed[real] = name
-        kept.append(name)
-    problems = address_problems((name, shown[name]) for name in sorted(kept))
-    diagnostics.extend(problems)
-    refused = {problem.path for problem in problems}
-    # A festival stands for its sections (reading/festival.py), each an event folder.
-    return [target for name in sorted(kept) if shown[name] not in refused
-            for target in (section_paths(shown[name], diagnostics)
-                           if is_festival_folder(Path(shown[name])) else [shown[name]])]
-
-
-def _no_such_path(given: str) -> Diagnostic:
-    return Diagnostic(path=given, message="no such file or folder",
-                      expected="an events folder, an event folder or a TRF file")
 
 
 FestivalsRead = dict[Path, tuple[Festival | None, tuple[Diagnostic, ...]]]
@@ -319,7 +210,7 @@ def _try_read_event(path: str | os.PathLike[str], within: InputFolder | None = N
         trf_display = os.path.join(given, trf_path.name)
         has_settings = True
     else:
-        return None, (_no_such_path(given),)
+        return None, (no_such_path(given),)
     festival_folder = festival_of(folder)
     festival: Festival | None = None
     diagnostics: list[Diagnostic] = []
@@ -458,7 +349,6 @@ __all__ = [
     "ResolvedTiebreaks",
     "TiebreakSource",
     "competitors_tournament",
-    "event_paths",
     "event_slug",
     "is_events_folder",
     "load_tournament",

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import Diagnostic, DiagnosticSink, did_you_mean, quote
 from generator.files import InputFolder, read_input_file, unreadable_input
+from generator.reading.event_listing import section_folders
 from generator.reading.event_places import FESTIVAL_FILE, festival_of, is_festival_folder
 from generator.reading.festival_prize_settings import read_across_sections
 from generator.reading.logo_rules import LOGO_FOLDER, logo_name
@@ -44,7 +45,6 @@ from generator.reading.settings_reader import (
     is_sequence,
     line_of,
 )
-from generator.reading.site_names import address_problem
 from generator.rules.cross_section import CrossSectionPrizes
 from generator.speed import frozen_record
 
@@ -134,51 +134,6 @@ def label_of(section: str) -> str:
     """A section's name from its folder's: "u-12" -> "U 12", "major" -> "Major"."""
     words = section.replace("_", " ").replace("-", " ").strip()
     return words[:1].upper() + words[1:]
-
-
-def section_folders(festival: Path) -> list[Path]:
-    """The sub-folders of a festival that are its sections (hidden ones left out)."""
-    return sorted(p for p in festival.iterdir()
-                  if p.is_dir() and not p.name.startswith((".", "_")))
-
-
-def section_paths(given: str, diagnostics: list[Diagnostic]) -> list[str]:
-    """The sections of the festival folder ``given`` as the user would write them, and why a
-    folder cannot be one (``diagnostics``): a TRF file beside festival.yml belongs to no
-    section, a festival may not hold another, and a festival needs a section."""
-    place = Path(given)
-    for loose in sorted(p for p in place.iterdir() if p.suffix.lower() == ".trf"
-                        and not p.is_dir()):
-        diagnostics.append(Diagnostic(
-            path=os.path.join(given, loose.name),
-            message="a TRF file directly in a festival folder belongs to no section",
-            expected="it inside its section's folder (one sub-folder per section)"))
-    if os.path.lexists(place / "event.yml"):
-        diagnostics.append(Diagnostic(
-            path=os.path.join(given, "event.yml"),
-            message="event.yml beside festival.yml: a festival folder is no event",
-            expected="the shared settings in festival.yml, a section's in its own folder"))
-    kept: list[str] = []
-    for folder in section_folders(place):
-        shown = os.path.join(given, folder.name)
-        if is_festival_folder(folder):
-            diagnostics.append(Diagnostic(
-                path=os.path.join(shown, FESTIVAL_FILE),
-                message="a festival inside a festival",
-                expected="section folders with a TRF file each, and festival.yml only in "
-                         "the festival's own folder"))
-            continue
-        problem = address_problem(folder.name, shown)
-        if problem is not None:
-            diagnostics.append(problem)
-            continue
-        kept.append(shown)
-    if not kept and not any(d.path.startswith(os.path.join(given, "")) for d in diagnostics):
-        diagnostics.append(Diagnostic(
-            path=os.path.join(given, FESTIVAL_FILE),
-            message="a festival without sections",
-            expected="one sub-folder per section beside festival.yml, each with a .trf file"))
-    return kept
 
 
 def no_trf_in_section(given: str) -> Diagnostic:
@@ -390,21 +345,6 @@ def inherit(festival: EventSettings, section: EventSettings) -> EventSettings:
                    sources=MappingProxyType(sources))
 
 
-def section_inputs(section_folder: Path) -> bytes:
-    """What a section's pages take from outside its own folder, to digest with its files
-    (site/cache.py): festival.yml, and the sections' folder names its switcher lists.
-    Empty for an event that is no section."""
-    festival = festival_of(section_folder)
-    if festival is None:
-        return b""
-    try:
-        settings = (festival / FESTIVAL_FILE).read_bytes()
-    except OSError:
-        settings = b"\0<unreadable>\0"
-    names = "\0".join(folder.name for folder in section_folders(festival))
-    return b"\0festival\0" + settings + b"\0" + names.encode("utf-8", "surrogateescape")
-
-
 def setting_sources(settings: EventSettings) -> list[tuple[str, str, int, int]]:
     """(key, file, line, column) of every top-level setting in effect, in the settings
     reference's order: what ``standings check --sources`` prints."""
@@ -419,4 +359,4 @@ def setting_sources(settings: EventSettings) -> list[tuple[str, str, int, int]]:
 __all__ = ["FESTIVAL_FILE", "SHARED_KEYS", "EntryRef", "Festival", "entry_problems",
            "festival_of", "inherit",
            "is_festival_folder", "label_of", "no_trf_in_section", "parse_festival",
-           "read_festival", "section_inputs", "section_paths", "setting_sources"]
+           "read_festival", "setting_sources"]

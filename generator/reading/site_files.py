@@ -15,7 +15,8 @@ from pathlib import Path
 
 from generator.errors import Diagnostic, DiagnosticSink
 from generator.files import InputFolder, read_input_file
-from generator.reading.events import event_paths, event_slug, is_events_folder, read_text
+from generator.reading.event_listing import event_paths
+from generator.reading.events import event_slug, is_events_folder, read_text
 from generator.reading.festival import FESTIVAL_FILE, Festival, festival_of, read_festival
 from generator.reading.settings import MAX_SETTINGS_CHARACTERS
 from generator.reading.site_names import language_folder_problems

@@ -25,36 +25,39 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from types import MappingProxyType
 
 import jinja2
 
 from generator.errors import Diagnostic, StandingsError, refused_by_strict
 from generator.reading.events import (
     Event,
-    event_paths,
-    event_slug,
     read_events_but,
 )
-from generator.reading.series_files import read_series, series_folder
+from generator.reading.series_files import read_series
 from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_files import festival_logo_problems, read_site, site_inputs
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, FileRecord, Listing
+from generator.site.cache import BuildCache, FileRecord, Listing
 from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
 from generator.site.inplace import InPlaceSite
-from generator.site.language import LOCALES, NoCatalogue, home, speaking
+from generator.site.language import NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
 from generator.site.stored_summary import SummarisedEvent, as_plans, summarised
-from generator.site.template_paths import club_templates, package_templates
 from generator.site.touched import kept_person_pages, touched_keys
+from generator.site.up_to_date import (
+    OpenedSite,
+    discover_events,
+    open_site,
+    page_inputs,
+    prepare_cache,
+    template_folders,
+)
 from generator.site.workers import WorkerLost, forked_tasks
 from generator.speed import collector_paused
 
@@ -179,7 +182,8 @@ def render_site(site: Site, env: jinja2.Environment, *, workers: int = 1,
 def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = False,
                cache: BuildCache | None = None,
                workers: int | None = None,
-               held_events: int = checked.HELD_EVENTS) -> tuple[Diagnostic, ...]:
+               held_events: int = checked.HELD_EVENTS,
+               opened: OpenedSite | None = None) -> tuple[Diagnostic, ...]:
     """Read, compute, render and swap. Returns the warnings; raises on any error.
 
     With ``strict``, warnings are errors and nothing is written. With a ``cache`` (made by
@@ -188,34 +192,22 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     ``workers``: processes for the events, and for a large event's pages (default:
     :func:`build_workers`). ``held_events``: the events read up to which each is kept
     whole to the end; past it, each is let go once checked and read again for its pages
-    (checked.py). The files are the same either way.
+    (checked.py). The files are the same either way. ``opened``: the output as
+    up_to_date.py's ``unchanged_build`` opened it, found changed (None: opened here).
     """
     events_path = Path(events_dir)
-    # Before anything is read: a folder that must not be replaced is refused at once, and a
-    # site that a killed build left aside is back in place even if this build fails.
-    try:
-        output.check_output(out_dir, events_path)
-        left = output.recover(out_dir)
-    except OSError as error:
-        raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
-    site = None
-    if cache is not None and cache.previous is not None:
-        # Under the output's lock: the manifest as the last build to finish left it, and
-        # none of it trusted where a killed build's journal names a file (inplace.py).
-        site = InPlaceSite(out_dir, (cache.previous, cache.stamp))
+    if opened is None:
+        opened = open_site(events_path, out_dir, cache)
+    site, left = opened.site, opened.left
+    if cache is not None and site is not None and opened.unchanged is not None:
         try:
-            cache.adopt(site.previous, site.dirty)
-            unchanged = None if site.dirty else cache.unchanged_warnings()
-            if unchanged is not None:
-                unchanged += series_unit.listed_warnings(events_path, cache)
-                refusal = cache.strict_refusal(unchanged, cache.keys) if strict else None
-                if refusal is not None:
-                    raise refusal
-                site.close()
-                return unchanged + left
-        except BaseException:
+            unchanged = opened.unchanged + series_unit.listed_warnings(events_path, cache)
+            refusal = cache.strict_refusal(unchanged, cache.keys) if strict else None
+            if refusal is not None:
+                raise refusal
+            return unchanged + left
+        finally:
             site.close()
-            raise
     # A build keeps millions of small objects alive to its end (the engine's derivations,
     # the standings after every round, the pages' records): every collection would walk
     # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB
@@ -257,12 +249,14 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
     # Past a few events, each is let go once checked and summarised, and read again when
     # its pages are rendered (checked.py): an archive's plans are never all held at once.
-    given = checked.given_paths(listing.paths)
+    given = listing.given()
     keep = checked.checker(given, _read_whole(listing.folders, stale)) \
         if len(given.keys() - summaries.keys()) > held_events else None
+    unread = [path for slug, path in zip(listing.slugs, listing.paths, strict=True)
+              if slug not in summaries]
     try:
         # Raises for the folder's errors too.
-        events = read_events_but(events_path, summaries, (listing.paths, listing.diagnostics),
+        events = read_events_but(events_path, (), (unread, listing.diagnostics),
                                  keep=keep or _whole)
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
@@ -618,29 +612,6 @@ def _rendered_ahead(site: Site, passes: Sequence[LanguagePass], cache: BuildCach
 # --- what the cache and the preview are given ------------------------------------------
 
 
-def discover_events(events_root: Path) -> Listing:
-    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
-    problems: list[Diagnostic] = []
-    paths = tuple(event_paths(events_root, problems))
-    festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
-    found = {event_slug(Path(given), festivals): Path(given) for given in paths}
-    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems), paths)
-
-
-def template_folders(events_root: Path) -> list[Path]:
-    """The folders, besides the package's code, whose files shape pages: the package's
-    templates, the tie-break explanations, the catalogues and a club's override (digested by
-    the cache, watched by serve)."""
-    folders = [package_templates(), PACKAGE_DIR / render.EXPLANATIONS_PACKAGE_DIR,
-               LOCALES]
-    club = club_templates(events_root)
-    if club is not None:
-        folders.append(club)
-    # The series files (issue 28) shape the series pages, and so are digested and watched.
-    folders.append(series_folder(events_root)[0])
-    return [folder for folder in folders if folder.is_dir()]
-
-
 def site_environment(events_root: Path) -> jinja2.Environment:
     """The environment with ``site.yml`` beside the events folder as read, in its first
     language; StandingsError when it has a problem (serve shows it, and keeps the pages it
@@ -649,28 +620,6 @@ def site_environment(events_root: Path) -> jinja2.Environment:
     if any(problem.is_error for problem in problems):
         raise StandingsError(problems)
     return language_passes(events_root, settings)[0].env
-
-
-def page_inputs(events_root: Path) -> list[Path]:
-    """Everything besides an event's own files that shapes its pages: the template folders
-    and site.yml with its logo (the cache's program digest takes them all), but the series
-    folder: each series is a unit of the build, its file in its own key (series_unit.py)."""
-    series = series_folder(events_root)[0]
-    return [*(folder for folder in template_folders(events_root) if folder != series),
-            *site_inputs(events_root)]
-
-
-def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
-                  clean: bool = False) -> BuildCache:
-    """The cache of ``standings build``, made before any event is read (see
-    generator/site/cache.py for why), from the events and templates as they are now."""
-    events_root = Path(events_dir)
-    listing = discover_events(events_root) if events_root.exists() else None
-    cache = series_unit.key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=listing or Listing({}),
-        template_folders=page_inputs(events_root), clean=clean), events_root)
-    cache.found = listing  # the build lists the events folder once (a second at 1,000)
-    return cache
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -46,7 +46,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import open_regular_file, read_regular_file
-from generator.reading.festival import section_inputs
+from generator.reading.event_listing import section_inputs
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )
@@ -239,9 +239,9 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
 # --- what an events folder holds ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Listing:
-    """What an events folder holds, as the reader lists it (events.event_paths)."""
+    """What an events folder holds, as the reader lists it (event_listing.event_paths)."""
 
     folders: Mapping[str, Path]
     """Slug -> the event folder (or loose TRF file), in slug order."""
@@ -249,8 +249,15 @@ class Listing:
     """Problems of the events folder itself: what ``build`` and ``check`` report before
     reading any event (a TRF file beside the event folders, a refused name, a link)."""
     paths: tuple[str, ...] = ()
-    """The event folders and TRF files as events.event_paths gave them (as the user would
+    """The event folders and TRF files as event_listing.event_paths gave them (as the user would
     write them), for the reader: the build lists the folder once."""
+    slugs: tuple[str, ...] = ()
+    """Each path's slug (events.event_slug's), worked out once: a stat and an absolute path
+    each, which a build asked three times of every event of an archive."""
+
+    def given(self) -> dict[str, str]:
+        """Slug -> its path as listed (the last path of a slug, as the reader's)."""
+        return dict(zip(self.slugs, self.paths, strict=True))
 
 
 # --- the build cache behind `standings build` ---------------------------------------------

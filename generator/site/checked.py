@@ -26,12 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Diagnostic, StandingsError
-from generator.reading.events import Event, event_slug, read_events_but
+from generator.reading.events import Event, read_events_but
 from generator.site.plan import EventPlan, plan_event
 from generator.site.stored_summary import SummarisedEvent, summarise, summarised
 
-__all__ = ["HELD_EVENTS", "CheckedEvent", "CheckedEvents", "checker", "given_paths",
-           "plan_again"]
+__all__ = ["HELD_EVENTS", "CheckedEvent", "CheckedEvents", "checker", "plan_again"]
 
 HELD_EVENTS = 64
 """Events read by a build up to which each is kept whole until its pages are written (the
@@ -77,11 +76,6 @@ def checker(given: Mapping[str, str], whole: Collection[str],
                             listed=summarised(event.slug, summary))
 
     return keep
-
-
-def given_paths(paths: Collection[str]) -> dict[str, str]:
-    """Slug -> the path an events folder's listing gave for it (cache.Listing.paths)."""
-    return {event_slug(Path(path)): path for path in paths}
 
 
 def plan_again(events_root: Path, checked: CheckedEvent) -> EventPlan:

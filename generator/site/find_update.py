@@ -26,6 +26,7 @@ import os
 import stat
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from generator.site.find import (
     SHARD_GLOBAL,
     FindEntry,
     FindEvent,
+    _json,
     _shard_script,
     entry_json,
     entry_row,
@@ -205,7 +207,13 @@ def updated_find_index(
         path = shard_path(key)
         rows: list[_Row] = []
         if path in shards:
-            kept = _read_shard(key, read(path), shards[path], changed, event_json)
+            data = read(path)
+            spliced, script = _splice(key, data, shards[path], changed, added, digits, budget)
+            if spliced:
+                if script is not None:
+                    files[path] = script
+                continue
+            kept = _read_shard(key, data, shards[path], changed, event_json)
             if kept is None:
                 return None
             rows = kept
@@ -297,8 +305,10 @@ def _find_update(plans: Sequence[EventPlan], home: str, cache: BuildCache, befor
                 [summarised(slug, record.summary or {})])[0]
         except (ValueError, KeyError, TypeError):
             return None
-    shards = {path.removeprefix(home): record for path, record in index.files.items()
-              if path.startswith(home + FIND_SHARD_DIR + "/")}
+    # The paths first: the index unit's files are its players' pages too (20,000 at a
+    # thousand events), and a record is made of each path asked for (stored_files.py).
+    files, folder = index.files, home + FIND_SHARD_DIR + "/"
+    shards = {path.removeprefix(home): files[path] for path in files if path.startswith(folder)}
     for path, shard in shards.items():
         if not _has_size(site.out / (home + path), shard.size):
             return None
@@ -382,6 +392,60 @@ def _read_shard(key: str, data: bytes | None, record: FileRecord,
     except (ValueError, TypeError, KeyError, IndexError):
         return None
     return rows
+
+
+def _splice(key: str, data: bytes | None, record: FileRecord, leaving: Collection[str],
+            added: Sequence[_Row], digits: int, budget: int) -> tuple[bool, bytes | None]:
+    """A shard's script without the entries of the events ``leaving`` and with ``added``,
+    its text read and written by json's own encoder, which writes each entry as find.py
+    does: a row made of each of its few hundred entries cost more than all the rest of an
+    update. (True, the script), or (True, None) when no entry is left; (False, None) when
+    the rows must decide (:func:`_read_shard`): its size passes the budget (a split may be
+    made), or it is not the file the manifest records, or not a shard's script."""
+    opening = f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
+    if data is None or FileRecord(len(data), hashlib.sha256(data).hexdigest()) != record:
+        return False, None
+    try:
+        text = data.decode("ascii")
+        if not text.startswith(opening) or not text.endswith(";\n"):
+            return False, None
+        shard = json.loads(text[len(opening):-2])
+        listed: list[tuple[tuple[Any, ...], list[Any], list[list[Any]]]] = [
+            (_sort_key(event[2], event[0], 0), event, []) for event in shard["events"]]
+        for entry in shard["entries"]:
+            listed[entry[1]][2].append(entry)
+        events = [each for each in listed if each[1][0] not in leaving]
+        for each in events:
+            each[2].sort(key=itemgetter(4))
+        coming: dict[str, list[_Row]] = {}
+        for row in added:
+            coming.setdefault(row.event, []).append(row)
+        for event, rows in coming.items():
+            rows.sort(key=lambda row: row.sort)
+            events.append(((*rows[0].sort[:3], 0), json.loads(event),
+                           [json.loads(f"{row.head}0{row.tail}") for row in rows]))
+        events.sort(key=itemgetter(0))
+        entries = []
+        for number, (_, _, kept) in enumerate(events):
+            for entry in kept:
+                entry[1] = number
+            entries += kept
+    except (ValueError, TypeError, KeyError, IndexError):
+        return False, None
+    if not entries:
+        return True, None
+    # Each list written by one call: an encoder made for each of a shard's hundreds of
+    # events cost more than the rest of it.
+    events_text, entries_text = _json([event for _, event, _ in events]), _json(entries)
+    # find.py's reckoning: each entry's JSON but its event's number, at the widest; and
+    # each event's JSON and a comma, which the events' JSON without its brackets and one
+    # comma more come to.
+    numbers = sum(len(str(number)) * len(kept) for number, (_, _, kept) in enumerate(events))
+    sizes = len(entries_text) - 2 - (len(entries) - 1) - numbers + len(entries) * (digits + 1)
+    if not key.endswith(END_OF_WORD) and shard_size([sizes], [events_text[1:-1]]) > budget:
+        return False, None
+    return True, (f'{opening}{{"events":{events_text},"entries":{entries_text}}};\n'
+                  ).encode("ascii")
 
 
 def _script(key: str, rows: Sequence[_Row]) -> bytes:

@@ -32,6 +32,7 @@ from urllib.parse import quote as quote_url
 
 from generator.messages import SHIPPED_LANGUAGES, Plural
 from generator.site.addresses import link_from_folder
+from generator.site.template_paths import LOCALES
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 
 ENGLISH = "en"
 DOMAIN = "standings"
-LOCALES = Path(__file__).resolve().parents[1] / "locales"
-"""``generator/locales``: the template ``standings.pot`` and a folder per language."""
 
 EXTRACT_KEYWORDS: Mapping[str, object] = {
     # The markers of generator/messages.py and the gettext functions below and of Jinja's

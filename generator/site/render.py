@@ -71,7 +71,11 @@ from generator.site.team_view import (
     team_table_shape,
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
-from generator.site.template_paths import club_templates, package_templates
+from generator.site.template_paths import (
+    EXPLANATIONS_PACKAGE_DIR,
+    club_templates,
+    package_templates,
+)
 from generator.site.tiebreak_sections import note_sentence, tiebreak_sections
 from generator.site.views import (
     Column,
@@ -94,7 +98,6 @@ from generator.site.wording import (
 from generator.site.workers import forked_pool
 
 STATIC_FILES = ("static/favicon.svg", "static/find.js", "static/site.js", "static/style.css")
-EXPLANATIONS_PACKAGE_DIR = "explanations"
 
 S = TypeVar("S")
 K = TypeVar("K")

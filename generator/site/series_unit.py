@@ -18,10 +18,8 @@ its persons before and after (touched.py keeps the others as they are).
 from __future__ import annotations
 
 import datetime
-import fnmatch
 import functools
-import hashlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -30,15 +28,16 @@ from typing import Any
 import jinja2
 
 from generator.errors import Diagnostic, StandingsError
-from generator.reading.series_files import read_series, series_inputs
+from generator.reading.series_files import read_series
 from generator.reading.series_settings import SeriesSettings
 from generator.reading.site_settings import SiteSettings
 from generator.site import pages, render
 from generator.site.addresses import SERIES_DIR
-from generator.site.cache import BuildCache, OtherUnit, digest_folder, index_key
+from generator.site.cache import BuildCache, OtherUnit
 from generator.site.language import home, speaking
 from generator.site.manifest import Manifest
 from generator.site.plan import EventPlan
+from generator.site.series_keys import key_series, named_events, series_keys, series_unit
 from generator.site.series_plan import SeriesPlan, plan_series, series_diagnostics
 from generator.site.series_view import ListedSeries, person_places
 
@@ -62,44 +61,6 @@ __all__ = [
 SERIES_KIND = "series"
 """The kind of site/pages.py that makes a series' files: the series' unit renders it, the
 index's does not."""
-
-
-def series_unit(slug: str) -> str:
-    """The manifest's name for the files of series ``slug``."""
-    return f"{SERIES_DIR}/{slug}"
-
-
-def named_events(settings: SeriesSettings, slugs: Iterable[str]) -> list[str]:
-    """The event folders the series names, as series_plan matches them (fnmatch); a team
-    event among them too (the series refuses it: its key moving costs nothing)."""
-    patterns = [pattern.written for pattern in settings.events]
-    return [slug for slug in slugs if any(fnmatch.fnmatchcase(slug, p) for p in patterns)]
-
-
-def series_keys(program: str, events_root: Path, event_keys: Mapping[str, str]
-                ) -> dict[str, str]:
-    """Each series' unit -> its key, from the events' keys as they are now. The files are
-    digested before they are read (cache.py: a file written meanwhile is rendered again
-    by the next build, never trusted)."""
-    digests = {entry.name: digest_folder(entry) for entry in series_inputs(events_root)}
-    found = {}
-    for settings in read_series(events_root)[0]:
-        digest = hashlib.sha256(
-            f"{program}\0series\0{digests.get(Path(settings.path).name, '')}\0".encode())
-        for slug in named_events(settings, sorted(event_keys)):
-            digest.update(f"{slug}\0{event_keys[slug]}\0".encode())
-        found[series_unit(settings.slug)] = digest.hexdigest()
-    return found
-
-
-def key_series(cache: BuildCache, events_root: Path) -> BuildCache:
-    """``cache`` given the series' keys (:attr:`BuildCache.others`): each series file is
-    digested in its own key, not in the program's, and the index, which lists the series,
-    keys on theirs too."""
-    cache.others = series_keys(cache.program, events_root, cache.keys)
-    if cache.others:
-        cache.index = index_key(cache.program, {**cache.keys, **cache.others})
-    return cache
 
 
 def stale_series(cache: BuildCache | None, series: Sequence[SeriesSettings],

@@ -1,7 +1,10 @@
-"""Where the templates are: the package's own, and a club's override beside ``events/``.
+"""Where the templates are: the package's own, and a club's override beside ``events/``;
+and the package's other folders that shape pages (the tie-breaks' explanations, the
+catalogues).
 
 Folders only, no Jinja: the output folder's guard (staging.py) refuses to build a site into
-a templates folder, and must not load the renderer to know where they are.
+a templates folder, and a build digests them all before it knows whether anything must be
+rendered (up_to_date.py): neither loads the renderer to know where they are.
 """
 
 from __future__ import annotations
@@ -9,7 +12,12 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["club_templates", "package_templates"]
+__all__ = ["EXPLANATIONS_PACKAGE_DIR", "LOCALES", "club_templates", "package_templates"]
+
+EXPLANATIONS_PACKAGE_DIR = "explanations"
+"""The tie-breaks' own pages, below the package (render.py publishes them)."""
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
+"""``generator/locales``: the template ``standings.pot`` and a folder per language."""
 
 
 def package_templates() -> Path:

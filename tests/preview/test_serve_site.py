@@ -26,7 +26,8 @@ from generator.preview.livebuild import LiveBuild
 from generator.preview.serve import Preview, ServeSettings
 from generator.preview.server import BANNER_ID, NOTICES_ID, WARNINGS_ID
 from generator.preview.site_port import default_site_functions
-from generator.reading.events import event_paths, read_event
+from generator.reading.event_listing import event_paths
+from generator.reading.events import read_event
 from generator.site import build as site
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,10 +25,12 @@ from generator.reading.trf import read_records
 from tests.reading.test_trf_broken import BASE
 
 READING = Path(__file__).resolve().parents[2] / "generator" / "reading"
-DOORS = ("events.py", "trf_event.py", "site_files.py", "festival.py", "series_files.py")
+DOORS = ("events.py", "trf_event.py", "site_files.py", "festival.py", "series_files.py",
+         "event_listing.py")
 """The modules that open files, each through files.py's guarded readers: an event folder (its
 settings files, its TRF file), the site's own files, a festival folder (festival.yml and its
-sections), the series folder."""
+sections), the series folder, an events folder listed (a linked event folder checked by
+files.py, festival.yml's bytes digested with its sections' names)."""
 LISTERS = ("event_places.py",)
 """Modules that only list folders and ask whether a path exists (where an event's files lie),
 for the doors: they open no file."""

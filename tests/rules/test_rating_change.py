@@ -32,7 +32,8 @@ from hypothesis import strategies as st
 from kit.crosstable import crosstable
 
 from generator.model import ScoreSystem, StartNo, Tournament
-from generator.reading.events import event_paths, read_event
+from generator.reading.event_listing import event_paths
+from generator.reading.events import read_event
 from generator.rules.rating_change import (
     ALL_K_VALUES,
     KReason,

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from kit.sitekit import read_tree as tree
 
 from generator.cli import main
-from generator.reading.events import event_paths
+from generator.reading.event_listing import event_paths
 from generator.site.cache import MANIFEST_NAME
 
 ROOT = Path(__file__).resolve().parents[2]

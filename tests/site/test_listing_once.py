@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.reading import events as events_module
-from generator.site import build as build_module
+from generator.site import up_to_date
 from generator.site.build import build_site, prepare_cache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def test_a_build_lists_its_events_folder_once(tmp_path: Path,
         return lister(path, diagnostics)
 
     monkeypatch.setattr(events_module, "event_paths", listing)
-    monkeypatch.setattr(build_module, "event_paths", listing)
+    monkeypatch.setattr(up_to_date, "event_paths", listing)
     cache = prepare_cache(tmp_path / "events", tmp_path / "site")
     build_site(tmp_path / "events", tmp_path / "site", cache=cache, workers=1)
     assert listed == [str(tmp_path / "events")]

@@ -1,0 +1,156 @@
+"""A build's first steps, taken before it knows whether anything must be rendered: the events
+folder listed, each event's key from its files' sizes and times, the manifest's index, and
+the output folder opened under its lock.
+
+None of them reads an event or loads the pages' machinery (Jinja, Babel, the readers of a
+TRF file, the plan): at a thousand events, importing those took longer than finding that
+nothing changed. ``standings build`` takes these steps first and imports site/build.py only
+when something must be rendered, or the series' warnings made (a site with series: they
+are checked against the events as the manifest lists them, by the series' planner).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from generator.errors import Diagnostic, StandingsError
+from generator.reading.event_listing import event_paths
+from generator.reading.event_places import event_slug
+from generator.reading.series_files import series_folder
+from generator.reading.site_files import site_inputs
+from generator.site import staging as output
+from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
+from generator.site.inplace import InPlaceSite
+from generator.site.series_keys import key_series
+from generator.site.template_paths import (
+    EXPLANATIONS_PACKAGE_DIR,
+    LOCALES,
+    club_templates,
+    package_templates,
+)
+
+__all__ = ["OpenedSite", "discover_events", "open_site", "page_inputs", "prepare_cache",
+           "reused_events", "template_folders", "unchanged_build"]
+
+
+def discover_events(events_root: Path) -> Listing:
+    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
+    problems: list[Diagnostic] = []
+    paths = tuple(event_paths(events_root, problems))
+    festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
+    slugs = tuple(event_slug(Path(given), festivals) for given in paths)
+    found = {slug: Path(given) for slug, given in zip(slugs, paths, strict=True)}
+    return Listing(folders=MappingProxyType(dict(sorted(found.items()))),
+                   diagnostics=tuple(problems), paths=paths, slugs=slugs)
+
+
+def template_folders(events_root: Path) -> list[Path]:
+    """The folders, besides the package's code, whose files shape pages: the package's
+    templates, the tie-break explanations, the catalogues and a club's override (digested by
+    the cache, watched by serve)."""
+    folders = [package_templates(), PACKAGE_DIR / EXPLANATIONS_PACKAGE_DIR, LOCALES]
+    club = club_templates(events_root)
+    if club is not None:
+        folders.append(club)
+    # The series files (issue 28) shape the series pages, and so are digested and watched.
+    folders.append(series_folder(events_root)[0])
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def page_inputs(events_root: Path) -> list[Path]:
+    """Everything besides an event's own files that shapes its pages: the template folders
+    and site.yml with its logo (the cache's program digest takes them all), but the series
+    folder: each series is a unit of the build, its file in its own key (series_unit.py)."""
+    series = series_folder(events_root)[0]
+    return [*(folder for folder in template_folders(events_root) if folder != series),
+            *site_inputs(events_root)]
+
+
+def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
+                  clean: bool = False) -> BuildCache:
+    """The cache of ``standings build``, made before any event is read (see
+    generator/site/cache.py for why), from the events and templates as they are now."""
+    events_root = Path(events_dir)
+    listing = discover_events(events_root) if events_root.exists() else None
+    cache = key_series(BuildCache.prepare(
+        events_dir, out_dir, listing=listing or Listing(folders={}),
+        template_folders=page_inputs(events_root), clean=clean), events_root)
+    cache.found = listing  # the build lists the events folder once (a second at 1,000)
+    return cache
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenedSite:
+    """The output folder as a build found it, before anything is read."""
+
+    left: tuple[Diagnostic, ...]
+    """What was said of a site a killed build had left aside, put back in place."""
+    site: InPlaceSite | None
+    """The output under its lock, with the manifest as the last build to finish left it;
+    None without a cache or a manifest (site/build.py opens it then)."""
+    unchanged: tuple[Diagnostic, ...] | None
+    """The warnings to print when nothing changed (the series' left out); None when
+    something did."""
+
+
+def open_site(events_path: Path, out_dir: Path | str, cache: BuildCache | None) -> OpenedSite:
+    """The output folder checked and opened, and whether anything changed since the last
+    build. The caller closes :attr:`OpenedSite.site`, on an error too."""
+    # Before anything is read: a folder that must not be replaced is refused at once, and a
+    # site that a killed build left aside is back in place even if this build fails.
+    try:
+        output.check_output(out_dir, events_path)
+        left = output.recover(out_dir)
+    except OSError as error:
+        raise StandingsError([output.os_error_diagnostic(error, out_dir)]) from error
+    if cache is None or cache.previous is None:
+        return OpenedSite(left=left, site=None, unchanged=None)
+    # Under the output's lock: the manifest as the last build to finish left it, and
+    # none of it trusted where a killed build's journal names a file (inplace.py).
+    site = InPlaceSite(out_dir, (cache.previous, cache.stamp))
+    try:
+        cache.adopt(site.previous, site.dirty)
+        unchanged = None if site.dirty else cache.unchanged_warnings()
+    except BaseException:
+        site.close()
+        raise
+    return OpenedSite(left=left, site=site, unchanged=unchanged)
+
+
+def unchanged_build(events_dir: Path | str, out_dir: Path | str, cache: BuildCache, *,
+                    strict: bool = False) -> tuple[OpenedSite, tuple[Diagnostic, ...] | None]:
+    """The site opened (:func:`open_site`), and the warnings of a build that finds nothing
+    to render, the site then closed as it was; None when something changed or the site has
+    series (site/build.py's ``build_site`` goes on from the site opened). ``--strict``
+    refuses the unchanged events' warnings here as a build that renders does."""
+    events_path = Path(events_dir)
+    opened = open_site(events_path, out_dir, cache)
+    if opened.unchanged is None or opened.site is None or cache.others \
+            or os.path.lexists(series_folder(events_path)[0]):
+        return opened, None
+    try:
+        refusal = cache.strict_refusal(opened.unchanged, cache.keys) if strict else None
+        if refusal is not None:
+            raise refusal
+    finally:
+        opened.site.close()
+    return opened, opened.unchanged + opened.left
+
+
+def reused_events(cache: BuildCache) -> set[str]:
+    """The events whose pages a build reused, each once: a unit is an event's under its
+    slug, or under a language's folder before it ("de/" + slug); the index and a series'
+    units ("series/NAME") are not events."""
+    found = set()
+    for unit in cache.reused:
+        bare = unit.partition("/")[2]
+        if unit in cache.others or bare in cache.others:
+            continue
+        if unit in cache.keys:
+            found.add(unit)
+        elif bare in cache.keys:
+            found.add(bare)
+    return found
