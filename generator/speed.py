@@ -2,9 +2,10 @@
 
 A frozen dataclass's ``__init__`` sets each field with ``object.__setattr__(self, name,
 value)``, which looks the slot up by name every time; for a 10,000-player file that is
-a good part of the reading time. :func:`record_maker` sets the slots through their
-descriptors instead. The record is the same in every respect (type, fields, equality,
-hash, repr); only the way in is shorter. :func:`collector_paused` keeps Python's cyclic
+a good part of the reading time. :func:`record_maker` fills the slots of a twin class (the
+same slots, nothing refused) and then gives the object the record's class instead. The
+record is the same in every respect (type, fields, equality, hash, repr); only the way in
+is shorter. :func:`collector_paused` keeps Python's cyclic
 garbage collector from walking those records again and again while they are made.
 
 Records are also many to define: the engine and the reader declare a hundred, and a
