@@ -172,6 +172,13 @@ class _Elements:
         """``cut_value`` of every player, the players without a VUR (most of them) in one
         pass: the ends of their (score, value) order, as ``plain_cut`` takes them."""
         plain = not self.voluntary_first
+        if (self.is_sonneborn_berger and low == 1 and not high
+                and min(map(len, self.values), default=0) >= 1):
+            # SB/C1, every player keeping an element: the one cut is the first of the
+            # (score, value) order, the least of the pairs, found without sorting them.
+            found = list(map(sub, self.totals, map(itemgetter(1), map(min, map(
+                zip, self.scores, self.values)))))
+            return self._with_voluntary(found, low, high)
         every = self._all_ranked()
         if low + high <= min(map(len, every), default=0):
             # Every player keeps an element (a Swiss event of more rounds than the cuts):
@@ -183,11 +190,7 @@ class _Elements:
             if high:
                 found = list(map(sub, found, map(sum, map(itemgetter(slice(-high, None)),
                                                           every))))
-            if not plain:
-                for player, has_voluntary in enumerate(self.has_voluntary):
-                    if has_voluntary:
-                        found[player] = self.cut_value(player, low, high)
-            return tuple(found)
+            return self._with_voluntary(found, low, high)
         ranked_values, cut_value = self.ranked_values, self.cut_value
         slow = []
         for player, (total, has_voluntary) in enumerate(zip(self.totals, self.has_voluntary,
@@ -202,6 +205,15 @@ class _Elements:
             slow.append(total - sum(ranked[:lowest])
                         - (sum(ranked[n - highest:]) if highest else 0))
         return tuple(slow)
+
+    def _with_voluntary(self, found: list[int], low: int, high: int) -> tuple[int, ...]:
+        """``found`` (every player's sum cut as if without VURs), with the sum of each
+        player whose VUR comes first (16.5) cut as ``cut_value`` cuts it."""
+        if self.voluntary_first:
+            for player, has_voluntary in enumerate(self.has_voluntary):
+                if has_voluntary:
+                    found[player] = self.cut_value(player, low, high)
+        return tuple(found)
 
     def _all_ranked(self) -> Sequence[Sequence[int]]:
         """``ranked_values`` of every player whose cut is the ends of that order (a
