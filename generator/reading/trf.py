@@ -300,7 +300,8 @@ def read_records(text: str, path: str, sink: DiagnosticSink,
                        line=number, column=1, expected=f"at most {MAX_RECORDS} records")
             break
         line = _within_record_columns(line, number, sink)
-        bad = _CONTROL_CHARACTER.search(line)
+        # A printable line holds none (most lines): the pattern is searched only otherwise.
+        bad = None if line.isprintable() else _CONTROL_CHARACTER.search(line)
         if bad is not None:
             sink.error(f"control character {bad[0]!r} in a text record",
                        line=number, column=bad.start() + 1, expected="printable text")

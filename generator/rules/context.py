@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from operator import attrgetter
 from typing import TypeAlias, TypeVar, cast
 
 from generator.model import (
@@ -41,6 +42,8 @@ from generator.rules.unplayed import (
 _T = TypeVar("_T")
 
 _INTEGERS = tuple(Decimal(i) for i in range(64))
+_COLOR = attrgetter("color")
+"""A round result's colour, read by map (a round of every player)."""
 
 
 def whole_number(n: int) -> Decimal:
@@ -125,10 +128,10 @@ class Context:
             rounds = self.rounds
             rows = []
             for player in self.players:
-                colors = [r.color for r in player.results[:rounds]]
+                colors = tuple(map(_COLOR, player.results[:rounds]))
                 if len(colors) < rounds:
-                    colors.extend([Color.NONE] * (rounds - len(colors)))
-                rows.append(tuple(colors))
+                    colors += (Color.NONE,) * (rounds - len(colors))
+                rows.append(colors)
             return tuple(rows)
         return self.memo("colors", make)
 

@@ -37,7 +37,12 @@ from generator.rules.explain import (
     new_part,
 )
 from generator.rules.notation import TiebreakSpec, round_robin_refusal, shown_rounded
-from generator.rules.unplayed import NO_OPPONENT, ScoreSheet, round_multipliers
+from generator.rules.unplayed import (
+    NO_OPPONENT,
+    VOLUNTARY_CATEGORIES,
+    ScoreSheet,
+    round_multipliers,
+)
 from generator.speed import frozen_record
 
 
@@ -144,6 +149,18 @@ class _Elements:
         n = len(values)
         lowest = low if low < n else n
         highest = high if high < n - lowest else n - lowest
+        if not self.is_sonneborn_berger:
+            # Buchholz (16.5.2, low_cut_sequence): the low cuts take the VURs' values,
+            # lowest first, then the others', lowest first; the high cuts the highest of
+            # what is left. Only which values go counts in the sum, not their positions.
+            voluntary = self.voluntary[player]
+            sequence = (sorted([v for v, vur in zip(values, voluntary, strict=True) if vur])
+                        + sorted([v for v, vur in zip(values, voluntary, strict=True)
+                                  if not vur]))
+            cut = sum(sequence[:lowest])
+            if highest:
+                cut += sum(sorted(sequence[lowest:])[-highest:])
+            return total - cut
         taken = [k for k, _ in self.low_sequence(player, low)[:lowest]] if lowest else []
         cut = sum([values[k] for k in taken])
         if highest:
@@ -155,6 +172,13 @@ class _Elements:
         """``cut_value`` of every player, the players without a VUR (most of them) in one
         pass: the ends of their (score, value) order, as ``plain_cut`` takes them."""
         plain = not self.voluntary_first
+        if (self.is_sonneborn_berger and low == 1 and not high
+                and min(map(len, self.values), default=0) >= 1):
+            # SB/C1, every player keeping an element: the one cut is the first of the
+            # (score, value) order, the least of the pairs, found without sorting them.
+            found = list(map(sub, self.totals, map(itemgetter(1), map(min, map(
+                zip, self.scores, self.values)))))
+            return self._with_voluntary(found, low, high)
         every = self._all_ranked()
         if low + high <= min(map(len, every), default=0):
             # Every player keeps an element (a Swiss event of more rounds than the cuts):
@@ -166,11 +190,7 @@ class _Elements:
             if high:
                 found = list(map(sub, found, map(sum, map(itemgetter(slice(-high, None)),
                                                           every))))
-            if not plain:
-                for player, has_voluntary in enumerate(self.has_voluntary):
-                    if has_voluntary:
-                        found[player] = self.cut_value(player, low, high)
-            return tuple(found)
+            return self._with_voluntary(found, low, high)
         ranked_values, cut_value = self.ranked_values, self.cut_value
         slow = []
         for player, (total, has_voluntary) in enumerate(zip(self.totals, self.has_voluntary,
@@ -185,6 +205,15 @@ class _Elements:
             slow.append(total - sum(ranked[:lowest])
                         - (sum(ranked[n - highest:]) if highest else 0))
         return tuple(slow)
+
+    def _with_voluntary(self, found: list[int], low: int, high: int) -> tuple[int, ...]:
+        """``found`` (every player's sum cut as if without VURs), with the sum of each
+        player whose VUR comes first (16.5) cut as ``cut_value`` cuts it."""
+        if self.voluntary_first:
+            for player, has_voluntary in enumerate(self.has_voluntary):
+                if has_voluntary:
+                    found[player] = self.cut_value(player, low, high)
+        return tuple(found)
 
     def _all_ranked(self) -> Sequence[Sequence[int]]:
         """``ranked_values`` of every player whose cut is the ends of that order (a
@@ -222,42 +251,41 @@ def _build_elements(ctx: Context, *, fore: bool, as_played: bool,
     multipliers = round_multipliers(own_sheet, forfeits_as_played=as_played) \
         if is_sonneborn_berger else ()
     every_round = tuple(range(sheet.rounds))
+    game_kinds = sheet.game_kinds(forfeits_as_played=as_played)
+    all_rounds: list[tuple[int, ...]]
+    all_scores: Sequence[tuple[int, ...]]
+    if sheet.is_round_robin and any(None in row for row in scores_by_round):
+        # Only a round robin has rounds that are no element (None, 15.2).
+        all_rounds = [tuple([r for r, s in enumerate(row) if s is not None])
+                      for row in scores_by_round]
+        all_scores = [tuple([s for s in row if s is not None]) for row in scores_by_round]
+    else:
+        # Every round an element, for every player: the rows as they are.
+        all_rounds = [every_round] * len(scores_by_round)
+        all_scores = cast("tuple[tuple[int, ...], ...]", scores_by_round)
+    all_values: Sequence[tuple[int, ...]] = all_scores
+    if is_sonneborn_berger:
+        all_values = [
+            tuple(map(mul, scores, factors) if rounds is every_round
+                  else [s * factors[r] for s, r in zip(scores, rounds, strict=True)])
+            for scores, factors, rounds in zip(all_scores, multipliers, all_rounds,
+                                               strict=True)]
+    # A player without an unplayed round has no VUR (most players: one shared tuple).
     no_voluntary = (False,) * sheet.rounds
-    all_rounds: list[tuple[int, ...]] = []
-    all_values: list[tuple[int, ...]] = []
-    all_scores: list[tuple[int, ...]] = []
-    all_voluntary: list[tuple[bool, ...]] = []
-    has_voluntary: list[bool] = []
-    totals: list[int] = []
-    for player, row in enumerate(scores_by_round):
-        scores: tuple[int, ...]
-        if sheet.is_round_robin and None in row:
-            rounds = tuple([r for r, s in enumerate(row) if s is not None])
-            scores = tuple([s for s in row if s is not None])
-        else:
-            rounds = every_round
-            # Only a round robin has rounds that are no element (None, 15.2).
-            scores = cast("tuple[int, ...]", row)
-        if is_sonneborn_berger:
-            factors = multipliers[player]
-            values = tuple(map(mul, scores, factors) if rounds is every_round
-                           else [s * factors[r] for s, r in zip(scores, rounds, strict=True)])
-        else:
-            values = scores
-        categories = sheet.categories[player]
-        if categories.count(None) == len(categories):
-            voluntary = no_voluntary if rounds is every_round else (False,) * len(rounds)
-        else:
-            voluntary = tuple([
-                (category := categories[r]) is not None and category.is_voluntary
-                and not sheet.is_game(player, r, forfeits_as_played=as_played)
-                for r in rounds])
-        all_rounds.append(rounds)
-        all_values.append(values)
-        all_scores.append(scores)
-        all_voluntary.append(voluntary)
-        has_voluntary.append(True in voluntary)
-        totals.append(sum(values))
+    all_voluntary = [no_voluntary if rounds is every_round else (False,) * len(rounds)
+                     for rounds in all_rounds]
+    vur_categories = VOLUNTARY_CATEGORIES
+    for player, categories in enumerate(sheet.categories):
+        if categories.count(None) != len(categories):
+            # A VUR counted against a dummy: not a game against the real opponent
+            # (ScoreSheet.is_game, inline).
+            kinds, opponents = sheet.kinds[player], sheet.opponents[player]
+            all_voluntary[player] = tuple([
+                (category := categories[r]) is not None and category in vur_categories
+                and not (kinds[r] in game_kinds and opponents[r] != NO_OPPONENT)
+                for r in all_rounds[player]])
+    has_voluntary = [True in voluntary for voluntary in all_voluntary]
+    totals = list(map(sum, all_values))
     return _Elements(sheet=sheet, forfeits_as_played=as_played,
                      is_sonneborn_berger=is_sonneborn_berger,
                      scale=sheet.unit * own_sheet.unit if is_sonneborn_berger else sheet.unit,
@@ -394,8 +422,11 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> Column:
                 if kind is game and opponent != NO_OPPONENT]
 
     values = []
-    for i, (kinds, opponents) in enumerate(zip(sheet.kinds, sheet.opponents, strict=True)):
-        met = opponents if kinds == games_only else [opponents[r] for r in games(i)]
+    for kinds, opponents in zip(sheet.kinds, sheet.opponents, strict=True):
+        # The opponents of games(i), without the round numbers the derivation needs.
+        met = opponents if kinds == games_only else [
+            opponent for kind, opponent in zip(kinds, opponents, strict=True)
+            if kind is game and opponent != NO_OPPONENT]
         values.append(sum(map(buchholz_values.__getitem__, met), ZERO) / whole_number(len(met))
                       if met else None)
 

@@ -7,7 +7,7 @@ player's derivation on demand, from the same tuples as the value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from itertools import accumulate
@@ -38,17 +38,21 @@ def points(ctx: Context, spec: TiebreakSpec) -> Column:
     return Column(spec=spec, values=sheet.scores, derivation=build)
 
 
-def _counting_column(ctx: Context, spec: TiebreakSpec, article: str,
-                     flags: Sequence[Sequence[bool]]) -> Column:
-    """A Type B count: one for every round whose flag is set."""
+def _counting_column(ctx: Context, spec: TiebreakSpec, article: str, counts: Sequence[int],
+                     flags_of: Callable[[int], Sequence[bool]]) -> Column:
+    """A Type B count: one for every round whose flag is set. ``flags_of(i)``: the rounds
+    that count for player i, which only a derivation asks for; ``counts``: every player's
+    count of them, worked out without the flags where a row's own count says it (the
+    corpus tests hold each value to its derivation's total)."""
     sheet = ctx.sheet
-    values = tuple(whole_number(row.count(True)) for row in flags)
+    numbers = {count: whole_number(count) for count in set(counts)}
+    values = tuple(map(numbers.__getitem__, counts))
 
     def build(i: int) -> Explained:
         return explained_sum([
             round_part(sheet, i, r, ONE if counts else ZERO, article=article,
                         cut=None if counts else CutReason.NOT_COUNTED)
-            for r, counts in enumerate(flags[i])])
+            for r, counts in enumerate(flags_of(i))])
     return Column(spec=spec, values=values, derivation=build)
 
 
@@ -59,43 +63,60 @@ def _win_units(ctx: Context) -> int:
     return int(ctx.sheet.win / ctx.sheet.unit)
 
 
+def _games_only(ctx: Context) -> tuple[RoundKind, ...]:
+    """The kinds of a player with a game in every counted round (most players): their
+    counts over the games are counts over every round."""
+    return (RoundKind.GAME,) * ctx.sheet.rounds
+
+
 @tiebreak("WIN")
 def number_of_wins(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.1: rounds where the player obtained, with or without playing, the points of a win."""
-    win = _win_units(ctx)
-    return _counting_column(ctx, spec, "7.1", [
-        tuple([u == win for u in row]) for row in ctx.sheet.units])
+    win, units = _win_units(ctx), ctx.sheet.units
+    return _counting_column(ctx, spec, "7.1", [row.count(win) for row in units],
+                            lambda i: [u == win for u in units[i]])
 
 
 @tiebreak("WON")
 def number_of_games_won(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.2: games won over the board (15.2 keeps forfeits out even in round robins)."""
     sheet = ctx.sheet
-    win, game = _win_units(ctx), RoundKind.GAME
+    win, game, games_only = _win_units(ctx), RoundKind.GAME, _games_only(ctx)
+
+    def flags_of(i: int) -> list[bool]:
+        return [k is game and u == win
+                for k, u in zip(sheet.kinds[i], sheet.units[i], strict=True)]
     return _counting_column(ctx, spec, "7.2", [
-        tuple([k is game and u == win for k, u in zip(kinds, units, strict=True)])
-        for kinds, units in zip(sheet.kinds, sheet.units, strict=True)])
+        units.count(win) if kinds == games_only else flags_of(i).count(True)
+        for i, (kinds, units) in enumerate(zip(sheet.kinds, sheet.units, strict=True))],
+        flags_of)
 
 
 @tiebreak("BPG")
 def games_played_with_black(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.3: games played over the board with Black."""
-    sheet = ctx.sheet
-    game, black = RoundKind.GAME, Color.BLACK
+    sheet, colors = ctx.sheet, ctx.colors()
+    game, black, games_only = RoundKind.GAME, Color.BLACK, _games_only(ctx)
+
+    def flags_of(i: int) -> list[bool]:
+        return [k is game and c is black
+                for k, c in zip(sheet.kinds[i], colors[i], strict=True)]
     return _counting_column(ctx, spec, "7.3", [
-        tuple([k is game and c is black for k, c in zip(kinds, colors, strict=True)])
-        for kinds, colors in zip(sheet.kinds, ctx.colors(), strict=True)])
+        row.count(black) if kinds == games_only else flags_of(i).count(True)
+        for i, (kinds, row) in enumerate(zip(sheet.kinds, colors, strict=True))], flags_of)
 
 
 @tiebreak("BWG")
 def games_won_with_black(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.4: games won over the board with Black."""
-    sheet = ctx.sheet
+    sheet, colors = ctx.sheet, ctx.colors()
     win, game, black = _win_units(ctx), RoundKind.GAME, Color.BLACK
-    return _counting_column(ctx, spec, "7.4", [
-        tuple([k is game and c is black and u == win
-               for k, c, u in zip(kinds, colors, units, strict=True)])
-        for kinds, colors, units in zip(sheet.kinds, ctx.colors(), sheet.units, strict=True)])
+
+    def flags_of(i: int) -> list[bool]:
+        return [k is game and c is black and u == win
+                for k, c, u in zip(sheet.kinds[i], colors[i], sheet.units[i], strict=True)]
+    return _counting_column(ctx, spec, "7.4",
+                            [flags_of(i).count(True) for i in range(len(colors))], flags_of)
 
 
 _NOT_ELECTED = frozenset({RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE,
@@ -106,9 +127,12 @@ _NOT_ELECTED = frozenset({RoundKind.HALF_POINT_BYE, RoundKind.ZERO_POINT_BYE,
 def rounds_elected_to_play(ctx: Context, spec: TiebreakSpec) -> Column:
     """7.6: the rounds, less half-point byes, zero-point byes and forfeit losses (15.2 keeps
     forfeit losses unplayed in round robins too). GE is the 2023 name."""
-    not_elected = _NOT_ELECTED
-    return _counting_column(ctx, spec, "7.6", [
-        tuple([k not in not_elected for k in kinds]) for kinds in ctx.sheet.kinds])
+    not_elected, kinds = _NOT_ELECTED, ctx.sheet.kinds
+
+    def flags_of(i: int) -> list[bool]:
+        return [k not in not_elected for k in kinds[i]]
+    return _counting_column(ctx, spec, "7.6",
+                            [flags_of(i).count(True) for i in range(len(kinds))], flags_of)
 
 
 @tiebreak("STD")

@@ -12,8 +12,13 @@ after round 5 of 6 looks exactly like a complete 5-round event.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from generator.model import ResultCode, Tournament
 from generator.speed import frozen_record
+
+_CODE = attrgetter("code")
+"""A round result's code, read by map over every round of every player."""
 
 FINAL = "final"
 PROVISIONAL = "provisional"
@@ -122,8 +127,8 @@ def is_complete_after(tournament: Tournament, after_round: int) -> bool:
     pending = ResultCode.PENDING
     # A game without a result has a pending code on one side: without any, every round is
     # complete (one pass over the results, rather than one per round).
-    if not any(result.code == pending for player in tournament.players
-               for result in player.results[:after_round]):
+    if not any(pending in map(_CODE, player.results[:after_round])
+               for player in tournament.players):
         return True
     return all(round_progress(tournament, k).is_complete for k in range(1, after_round + 1))
 

@@ -12,8 +12,9 @@ the same rank that the standings do not share. Those are warnings, which ``--str
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
+from typing import cast
 
 from generator.errors import Diagnostic, Severity
 from generator.model import ZERO, Team
@@ -24,11 +25,10 @@ RANK_WARNINGS_SHOWN = 5
 counted."""
 
 
-def _places_by_points(rows: Sequence[StandingsRow], points: Callable[[StandingsRow], Decimal],
-                      ) -> dict[Decimal, tuple[int, int]]:
-    """For each score, the places it allows: after everyone with more, before everyone with
-    less (Art. 4.2: points come before every tie-break)."""
-    counts = Counter(points(row) for row in rows)
+def _places_by_points(points: Sequence[Decimal]) -> dict[Decimal, tuple[int, int]]:
+    """For each score of ``points`` (one per row), the places it allows: after everyone with
+    more, before everyone with less (Art. 4.2: points come before every tie-break)."""
+    counts = Counter(points)
     places: dict[Decimal, tuple[int, int]] = {}
     above = 0
     for score in sorted(counts, reverse=True):
@@ -37,8 +37,8 @@ def _places_by_points(rows: Sequence[StandingsRow], points: Callable[[StandingsR
     return places
 
 
-def _computed_points(row: StandingsRow) -> Decimal:
-    return row.points
+def _computed_points(rows: Sequence[StandingsRow]) -> list[Decimal]:
+    return [row.points for row in rows]
 
 
 def _points_in_file(row: StandingsRow) -> Decimal:
@@ -53,7 +53,7 @@ def _ranked(rows: Sequence[StandingsRow]) -> list[StandingsRow]:
 
 def allowed_places(rows: Sequence[StandingsRow], row: StandingsRow) -> tuple[int, int]:
     """The places the computed points allow ``row`` among those the file ranks."""
-    return _places_by_points(_ranked(rows), _computed_points)[row.points]
+    return _places_by_points(_computed_points(_ranked(rows)))[row.points]
 
 
 def contradicted_ranks(rows: Sequence[StandingsRow]) -> list[StandingsRow]:
@@ -65,10 +65,11 @@ def contradicted_ranks(rows: Sequence[StandingsRow]) -> list[StandingsRow]:
     new evidence: where that column disagrees with the results the reader warns at its line.
     """
     ranked = _ranked(rows)
-    by_results = _places_by_points(ranked, _computed_points)
-    by_column = (_places_by_points(ranked, _points_in_file)
-                 if all(row.player.points_in_file is not None for row in ranked) else None)
-    written = Counter(row.player.rank_in_file for row in ranked)
+    by_results = _places_by_points(_computed_points(ranked))
+    file_points = [row.player.points_in_file for row in ranked]
+    by_column = (_places_by_points(cast("list[Decimal]", file_points))
+                 if None not in file_points else None)
+    written = Counter([row.player.rank_in_file for row in ranked])
     shared_by: dict[int | None, set[tuple[int, int]]] = {}
     for row in ranked:
         shared_by.setdefault(row.player.rank_in_file, set()).add((row.rank, row.rank_to))

@@ -63,6 +63,9 @@ class Category(StrEnum):
 
 _VOLUNTARY = frozenset({Category.REQUESTED_BYE_THEN_AVAILABLE, Category.FORFEIT_LOSS,
                         Category.REQUESTED_BYE_AT_THE_END})
+VOLUNTARY_CATEGORIES = _VOLUNTARY
+"""The categories that are a VUR (:attr:`Category.is_voluntary`), for a test per round
+without the property's call."""
 
 _GAME_KINDS = frozenset({RoundKind.GAME, RoundKind.PENDING})
 _FORFEITS = frozenset({RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
@@ -401,21 +404,17 @@ def opponent_units(sheet: ScoreSheet, *,
     adjusted = sheet.adjusted_units
     games_only = (RoundKind.GAME,) * sheet.rounds
     game_kinds = sheet.game_kinds(forfeits_as_played=as_played)
+    is_round_robin, dummy_units = sheet.is_round_robin, sheet.dummy_units
     rows: list[tuple[int | None, ...]] = []
     for player, (kinds, opponents) in enumerate(zip(sheet.kinds, sheet.opponents,
                                                     strict=True)):
         if kinds == games_only and NO_OPPONENT not in opponents:
             rows.append(tuple(map(adjusted.__getitem__, opponents)))
             continue
-        row: list[int | None] = []
-        for r, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True)):
-            if kind in game_kinds and opponent != NO_OPPONENT:  # sheet.is_game, inline
-                row.append(adjusted[opponent])
-            elif sheet.is_round_robin:
-                row.append(None)
-            else:
-                row.append(sheet.dummy_units(player, r))
-        rows.append(tuple(row))
+        rows.append(tuple([
+            adjusted[opponent] if kind in game_kinds and opponent != NO_OPPONENT  # is_game
+            else None if is_round_robin else dummy_units(player, r)
+            for r, (kind, opponent) in enumerate(zip(kinds, opponents, strict=True))]))
     return tuple(rows)
 
 
