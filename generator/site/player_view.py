@@ -26,7 +26,6 @@ from generator.site.addresses import (
 )
 from generator.site.derivation import (
     DerivationLine,
-    counted_score,
     derivation_line,
     is_tabular,
     line_opponent,
@@ -271,7 +270,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     tabular = False
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
-        if any(note.kind in NAMED_GROUP_NOTES for note in notes):
+        if notes and any(note.kind in NAMED_GROUP_NOTES for note in notes):
             met = frozenset(part.opponent for part in explained.parts
                             if part.opponent is not None)
             notes = named_group_notes(notes, row.player.start_no, met,
@@ -418,8 +417,9 @@ def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
     points = shared.points
     tournament = plan.tournament
     if not tabular:
-        # A line of terms: the values alone, nothing to say about any round.
-        return tuple([_new_part_line(part, line_opponent(tournament, part), counted_score(part),
+        # A line of terms: the values alone, nothing to say about any round; no part has a
+        # score to count (derivation.is_tabular).
+        return tuple([_new_part_line(part, line_opponent(tournament, part), None,
                                      None, "", "", "", points(part.value), True, ())
                       for part in explained.parts])
     lines: list[PartLine] = []
