@@ -59,7 +59,10 @@ def counted_score(part: Part) -> Decimal | None:
 def is_tabular(explained: Explained) -> bool:
     """Opponents' scores, dummies or ratings to show, round by round (a table on the page);
     otherwise the parts are bare values (one line of terms)."""
-    return any(part.is_dummy or part.rating is not None or counted_score(part) is not None
+    # counted_score(part) is not None, without a call for each part: a count or a sum of
+    # the player's own results (WIN, BPG) reads every part to find none.
+    return any(part.is_dummy or part.rating is not None or part.counted_score is not None
+               or part.adjusted_score is not None or part.opponent_score is not None
                for part in explained.parts)
 
 

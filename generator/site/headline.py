@@ -18,14 +18,16 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from generator.model import StartNo
+from generator.model import Player, StartNo, Tournament
 from generator.rules.explain import DirectEncounterGroup, Separation, Standings, StandingsRow
 from generator.rules.notation import Layout
+from generator.rules.ratings import average_rating, performance_rating, rated_games_over_the_board
 from generator.site.headline_words import (
     AFTER_EQUAL,
     DECIDING_CRITERION,
     EQUAL_ORDER,
     EQUAL_VALUE,
+    PERFORMANCE,
     PLACE_SENTENCE,
     POINTS_ALONE_SENTENCE,
     POINTS_PHRASES,
@@ -41,7 +43,7 @@ from generator.site.headline_words import (
     Side,
 )
 from generator.site.language import gettext, phrase, words
-from generator.site.numbers import format_points
+from generator.site.numbers import format_points, plain_number
 from generator.site.plan import EventPlan
 from generator.site.views import Column, value_of
 from generator.site.wording import (
@@ -308,3 +310,22 @@ def _encounter(group: DirectEncounterGroup, row: StandingsRow, other: StandingsR
         return Reason.ENCOUNTER_GAME, {"round": str(between[0][0])}
     return Reason.ENCOUNTER_SCORES, {"mine": number(group.scores[a]),
                                      "theirs": number(group.scores[b])}
+
+
+def performance_words(player: Player, tournament: Tournament) -> str:
+    """The TPR of 10.2 over the games played over the board against rated opponents, with
+    how it is made (rules/ratings.py chooses the games and computes it)."""
+    games = rated_games_over_the_board(player, tournament)
+    value = performance_rating(games.ratings, games.halves)
+    average = average_rating(games.ratings)
+    if value is None or average is None:
+        return ""
+    dp = value - average
+    return words(PERFORMANCE[dp >= 0], {
+        "value": value, "games": len(games.ratings), "average": _number(average),
+        "dp": _number(abs(dp)), "score": format_points(games.points)})
+
+
+def _number(value: object) -> object:
+    """A rating or a difference: the locale's decimal separator if it has decimals."""
+    return plain_number(value) if isinstance(value, Decimal) else value

@@ -1,5 +1,5 @@
-"""The rows of a player page's "Round by round" table, and of its neighbours' table, written
-as HTML in one pass.
+"""The rows of a player page's "Round by round" table, and of its neighbours' table, and the
+items of its rating change, written as HTML in one pass.
 
 The table is the page's largest: a row per round, some fifteen values in each. Written by
 the template, every value went through Jinja's attribute lookup, a filter call and the
@@ -14,9 +14,11 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from generator.messages import N_
+from generator.site.escaping import escape_for_output
 from generator.site.language import gettext
 from generator.site.numbers import format_points
 from generator.site.player_view import PlayerView
+from generator.site.rating_view import RatingView
 from generator.site.table_rows import breakable_name
 from generator.site.views import place_text
 from generator.site.wording import colour_letter, round_kind_words
@@ -25,6 +27,8 @@ DUMMY = N_("dummy")
 """A round that counts as against a dummy opponent (C.07 16.4), linked to its explanation."""
 CUT = N_("(cut)")
 """After a contribution a modifier or a rule cuts (C.07 14, 16.5)."""
+ROUND_REASONS = N_("Round %(number)s: %(reasons)s")
+"""A round the rating change does not count, and why."""
 
 
 def _words(message: str) -> str:
@@ -82,6 +86,21 @@ def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
             row += f"<td>{rating.change_in(line.round_no)}"
         written.append(row + "\n")
     return Markup("".join(written))
+
+
+def rating_items(rating: RatingView) -> Markup:
+    """The items of a player's rating change, a game's arithmetic or why the round does not
+    count, one a line (an item's end tag left out, as the template's loop wrote them; some
+    ten a page, each a filter and a sentence in Jinja)."""
+    not_counted = Markup(gettext(ROUND_REASONS))
+    items: list[str] = []
+    for line in rating.lines:
+        said = " ".join(line.sentences)
+        if line.counted:
+            items.append(f"<li>{escape_for_output(said)}\n")
+        else:
+            items.append(f"<li>{not_counted % {'number': line.round_no, 'reasons': said}}\n")
+    return Markup("".join(items))
 
 
 def neighbour_rows(view: PlayerView) -> Markup:

@@ -12,15 +12,10 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
+from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team
 from generator.rules.explain import DirectEncounterGroup, Explained, Part, Separation, StandingsRow
 from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
-from generator.rules.ratings import (
-    average_rating,
-    performance_rating,
-    rated_games_over_the_board,
-)
 from generator.site.addresses import (
     RATING_CHANGE_PAGE,
     event_page,
@@ -31,16 +26,21 @@ from generator.site.addresses import (
 )
 from generator.site.derivation import (
     DerivationLine,
-    counted_score,
     derivation_line,
     is_tabular,
     line_opponent,
 )
-from generator.site.headline import Headline, Sentence, encounter_groups, headline, listed
-from generator.site.headline_words import PERFORMANCE
-from generator.site.language import gettext, phrase, words
+from generator.site.headline import (
+    Headline,
+    Sentence,
+    encounter_groups,
+    headline,
+    listed,
+    performance_words,
+)
+from generator.site.language import gettext, phrase
 from generator.site.matches import MatchBoard, match_boards
-from generator.site.numbers import format_points, plain_number, points_writer, shown_value
+from generator.site.numbers import format_points, points_writer, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.tie_groups import ENCOUNTER_NEIGHBOURS, encounter_named, named_group_notes
@@ -159,10 +159,6 @@ class TiebreakSection:
     terms: tuple[str, ...] = ()
     """The table's sum, term by term: "½ × 9" for SB-style products, else the
     contribution."""
-    @property
-    def signature(self) -> tuple[Any, ...]:
-        return tuple((line.part.round, line.part.value, line.part.opponent, line.part.is_dummy,
-                      line.score) for line in self.lines)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -274,7 +270,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     tabular = False
     if explained is not None:
         value, total, notes = shown_value(spec, explained.value), explained.total, explained.notes
-        if any(note.kind in NAMED_GROUP_NOTES for note in notes):
+        if notes and any(note.kind in NAMED_GROUP_NOTES for note in notes):
             met = frozenset(part.opponent for part in explained.parts
                             if part.opponent is not None)
             notes = named_group_notes(notes, row.player.start_no, met,
@@ -421,8 +417,9 @@ def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
     points = shared.points
     tournament = plan.tournament
     if not tabular:
-        # A line of terms: the values alone, nothing to say about any round.
-        return tuple([_new_part_line(part, line_opponent(tournament, part), counted_score(part),
+        # A line of terms: the values alone, nothing to say about any round; no part has a
+        # score to count (derivation.is_tabular).
+        return tuple([_new_part_line(part, line_opponent(tournament, part), None,
                                      None, "", "", "", points(part.value), True, ())
                       for part in explained.parts])
     lines: list[PartLine] = []
@@ -476,29 +473,44 @@ _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_h
 
 def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
     shared: list[TiebreakSection] = []
-    # The sections whose table is shown, each with its signature (computed once).
-    tables: list[tuple[tuple[Any, ...], TiebreakSection]] = []
+    tables: list[TiebreakSection] = []  # the sections whose table is shown
     # Each round's reasons said, and where: a later note points there (issue 26: BH/C1, SB).
     said: dict[int, list[tuple[frozenset[str], TiebreakSection, bool]]] = {}
     for section in sections:
-        signature = section.signature
-        earlier = next((s for sig, s in tables if sig == signature), None)
+        earlier = next((s for s in tables if _same_contributions(section.lines, s.lines)), None)
         if earlier is not None:
             section = replace(section, same_as=earlier)
         elif section.is_tabular and section.lines:
-            tables.append((signature, section))
+            tables.append(section)
             explained: dict[int, tuple[TiebreakSection, bool]] = {}
             for line in section.lines:
+                if not line.reasons:
+                    continue
                 reasons, part = frozenset(line.reasons), line.part
                 before = next((s for s in said.get(part.round, ()) if reasons <= s[0]), None)
-                if before is not None and reasons:
+                if before is not None:
                     explained[part.round] = (before[1], before[2] and part.cut is None)
-                elif reasons:
+                else:
                     said.setdefault(part.round, []).append((reasons, section, part.cut is not None))
             if explained:
                 section = replace(section, explained_under=explained)
         shared.append(section)
     return tuple(shared)
+
+
+def _same_contributions(lines: Sequence[PartLine], others: Sequence[PartLine]) -> bool:
+    """The same contributions round by round: round, value, opponent, dummy and the score
+    counted of each line alike. Compared line by line, as most pairs differ at the first
+    (a page compares each section with every table above it)."""
+    if len(lines) != len(others):
+        return False
+    for line, other in zip(lines, others, strict=True):
+        part, theirs = line.part, other.part
+        if (part.round != theirs.round or part.value != theirs.value
+                or part.opponent != theirs.opponent or part.is_dummy != theirs.is_dummy
+                or line.score != other.score):
+            return False
+    return True
 
 
 def _neighbour_separation(row: StandingsRow, other: StandingsRow,
@@ -666,25 +678,6 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
     if change is None:
         return None
     return player_rating_view(change, player, shared.rating_href)
-
-
-def performance_words(player: Player, tournament: Tournament) -> str:
-    """The TPR of 10.2 over the games played over the board against rated opponents, with
-    how it is made (rules/ratings.py chooses the games and computes it)."""
-    games = rated_games_over_the_board(player, tournament)
-    value = performance_rating(games.ratings, games.halves)
-    average = average_rating(games.ratings)
-    if value is None or average is None:
-        return ""
-    dp = value - average
-    return words(PERFORMANCE[dp >= 0], {
-        "value": value, "games": len(games.ratings), "average": _number(average),
-        "dp": _number(abs(dp)), "score": format_points(games.points)})
-
-
-def _number(value: object) -> object:
-    """A rating or a difference: the locale's decimal separator if it has decimals."""
-    return plain_number(value) if isinstance(value, Decimal) else value
 
 
 @functools.lru_cache(maxsize=16384)

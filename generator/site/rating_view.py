@@ -25,7 +25,7 @@ from generator.rules.rating_change import (
     RatingChange,
     RatingEdition,
 )
-from generator.site.language import active, words
+from generator.site.language import active, phrase, words
 from generator.site.numbers import (
     MINUS,
     change_text,
@@ -135,7 +135,8 @@ def sum_text(changes: tuple[Decimal, ...]) -> str:
         return "0"
     text = change_text(changes[0])
     for change in changes[1:]:
-        term = change_text(abs(change)).lstrip("+")
+        # Half up rounds a change and its opposite alike: the term is its text unsigned.
+        term = change_text(change).lstrip("+" + MINUS)
         text += f" {MINUS} {term}" if change < 0 else f" + {term}"
     return text
 
@@ -234,7 +235,9 @@ def player_rating_view(change: RatingChange, player: Player,
     # ``games`` works the arithmetic out each time it is read: once per page.
     games = change.games
     language = active().digest
-    lines = tuple(_game_line(game, change, language) for game in games)
+    # A counted game's sentence, looked up once a page rather than once a game.
+    counted_words = phrase(GAME_COUNTED)
+    lines = tuple(_game_line(game, change, language, counted_words) for game in games)
     counted = tuple(game.change for game in games if game.counted and game.change is not None)
     if change.rating is None:
         summary = words(UNRATED)
@@ -249,7 +252,7 @@ def player_rating_view(change: RatingChange, player: Player,
         summary = words(TOTAL, {"sum": sum_text(counted), "total": change_text(change.total)})
     if change.leaves_out_rated_games:
         summary += " " + words(LEFT_OUT)
-    return RatingView(
+    return _new_rating_view(
         change=change,
         total=change_text(change.total) if counted else "",
         is_estimated=bool(counted) and change.k_source is KSource.ESTIMATED,
@@ -310,31 +313,37 @@ def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
     return tuple(sentences)
 
 
-def _game_line(game: GameRatingChange, change: RatingChange, language: str) -> RatingGameLine:
+def _game_line(game: GameRatingChange, change: RatingChange, language: str,
+               counted_words: str) -> RatingGameLine:
+    """``counted_words``: GAME_COUNTED in the page's language (language.phrase)."""
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
         return _new_game_line(round_no=game.round, change="", counted=False,
                               sentences=_not_counted_words(
                                   reason, cite(change.edition.article_game), language))
-    expected, shown_change = _counted_numbers(game.expected, game.change, language)
+    expected, shown_change, result = _counted_numbers(game.expected, game.change, game.result,
+                                                      language)
     numbers = {"round": game.round, "difference": signed_text(game.difference),
-               "expected": expected, "k": change.k, "result": plain_number(game.result),
-               "change": shown_change}
+               "expected": expected, "k": change.k, "result": result, "change": shown_change}
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
         sentence = words(GAME_COUNTED_CAPPED,
                          {**numbers, "real": signed_text(change.rating - game.opponent_rating)})
     else:
-        sentence = words(GAME_COUNTED, numbers)
+        sentence = counted_words.format_map(numbers)
     return _new_game_line(round_no=game.round, change=shown_change, counted=True,
                           sentences=(sentence,))
 
 
 @functools.lru_cache(maxsize=8192)
-def _counted_numbers(expected: Decimal, change: Decimal, language: str) -> tuple[str, str]:
-    """A counted game's expected score and change as written; ``language``: the
+def _counted_numbers(expected: Decimal, change: Decimal, result: Decimal, language: str,
+                     ) -> tuple[str, str, str]:
+    """A counted game's expected score, change and result as written; ``language``: the
     catalogue's digest."""
-    return hundredths_text(expected), change_text(change)
+    return hundredths_text(expected), change_text(change), plain_number(result)
 
 
 _new_game_line = keyword_record_maker(RatingGameLine, "round_no", "change", "counted", "sentences")
+_new_rating_view = keyword_record_maker(
+    RatingView, "change", "total", "is_estimated", "k_sentences", "lines", "sum_sentence",
+    "how", "edition", "anchor", "explanation_href", "round_changes")

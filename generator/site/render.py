@@ -61,7 +61,7 @@ from generator.site.pages import (
 )
 from generator.site.people import Person
 from generator.site.plan import EventPlan
-from generator.site.player_rows import neighbour_rows, rounds_rows
+from generator.site.player_rows import neighbour_rows, rating_items, rounds_rows
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import rating_column
 from generator.site.series_plan import SeriesPlan, plan_series
@@ -192,6 +192,7 @@ def make_environment(events_dir: Path | None = None,
         rating_column=rating_column,
         rounds_rows=rounds_rows,
         neighbour_rows=neighbour_rows,
+        rating_items=rating_items,
         tiebreak_sections=tiebreak_sections,
         series_settings=series_settings,
     )

@@ -131,7 +131,13 @@ def _section(s: TiebreakSection, words: _Words, unplayed_href: str) -> str:
     rounds_in_notes = s.is_tabular and not s.has_ratings and s.total is not None
     code = _escaped(s.spec.written)
     value_text = f" = {_escaped(s.value_text)}" if s.value_text else ""
-    name = _fill(words.name_and_articles, name=s.label, articles=s.articles_text)
+    key = (s.label, s.articles_text, words.name_and_articles)
+    name = _NAMES.get(key)
+    if name is None:  # the same for every player of the event: written once
+        if len(_NAMES) >= 1024:
+            _NAMES.clear()
+        name = _NAMES[key] = _fill(words.name_and_articles, name=s.label,
+                                   articles=s.articles_text)
     out = [f'<section class="tiebreak" id="{_escaped(s.anchor)}">\n'
            f'<h3><a href="{_escaped(s.explanation_href)}">{code}</a>{value_text}'
            f" <span>— {name}</span></h3>\n"]
@@ -218,9 +224,8 @@ def _terms_sum(s: TiebreakSection, words: _Words) -> str:
     """A count or a sum without opponents to show (WIN, BPG, DE's points ...): one line of
     terms, each with its round."""
     total = f" = <strong>{_escaped(format_points(s.total))}</strong>"
-    terms = " + ".join(
-        f"{_escaped(line.contribution)} <span>{_fill(words.round_term, number=line.part.round)}"
-        "</span>" for line in s.counted_lines) or words.nothing_counts
+    terms = " + ".join([_term(line.contribution, line.part.round, words.round_term)
+                        for line in s.counted_lines]) or words.nothing_counts
     sum_ = Markup(terms + total)
     if s.spec.info.acronym == "DE":
         if s.value:
@@ -240,6 +245,27 @@ def _terms_sum(s: TiebreakSection, words: _Words) -> str:
         text += " " + _fill(plural, rounds=Markup(", ".join(map(str, rounds))),
                             num=len(rounds))
     return f'<p class="sum">{text}</p>\n'
+
+
+def _term(contribution: str, round_no: int, round_term: str) -> str:
+    """A term of :func:`_terms_sum` with its round: "1 <span>(rd 3)</span>". A count of
+    wins or games over eleven rounds has some twenty of them, on every player's page."""
+    key = (contribution, round_no, round_term)
+    term = _TERMS.get(key)
+    if term is None:
+        if len(_TERMS) >= 4096:
+            _TERMS.clear()
+        term = _TERMS[key] = (f"{_escaped(contribution)} "
+                              f"<span>{_fill(round_term, number=round_no)}</span>")
+    return term
+
+
+_NAMES: dict[tuple[str, str, str], str] = {}
+"""A tie-break's name with its articles in a section's heading, by name, articles and the
+words of "%(name)s (C.07 %(articles)s)" (which carry the language)."""
+_TERMS: dict[tuple[str, int, str], str] = {}
+"""The terms written, by contribution, round and the words of "(rd %(number)s)" (which
+carry the language)."""
 
 
 def _table_sum(s: TiebreakSection, words: _Words) -> str:

@@ -220,6 +220,9 @@ def pseudo_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
                       lambda *a, **kw: _wrapped(neighbours(*a, **kw)))
         patch.setattr(render, "tiebreak_sections",
                       lambda *a, **kw: _wrapped(derivations(*a, **kw)))
+        # And its rating change's items (player_rows.py), their sentences rating_view.py's.
+        items = render.rating_items
+        patch.setattr(render, "rating_items", lambda *a, **kw: _wrapped(items(*a, **kw)))
         # A standings table's rows are written in Python (site/table_rows.py): each value
         # and name it writes is handed in.
         written, broken = table_rows.escape_for_output, table_rows.breakable_name
