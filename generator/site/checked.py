@@ -81,7 +81,8 @@ def checker(given: Mapping[str, str], whole: Collection[str],
 
 def given_paths(paths: Collection[str]) -> dict[str, str]:
     """Slug -> the path an events folder's listing gave for it (cache.Listing.paths)."""
-    return {event_slug(Path(path)): path for path in paths}
+    parents: dict[Path, Path | None] = {}  # the folder of a thousand events looked at once
+    return {event_slug(Path(path), parents): path for path in paths}
 
 
 def plan_again(events_root: Path, checked: CheckedEvent) -> EventPlan:
