@@ -297,8 +297,11 @@ def _find_update(plans: Sequence[EventPlan], home: str, cache: BuildCache, befor
                 [summarised(slug, record.summary or {})])[0]
         except (ValueError, KeyError, TypeError):
             return None
-    shards = {path.removeprefix(home): record for path, record in index.files.items()
-              if path.startswith(home + FIND_SHARD_DIR + "/")}
+    # The paths first: a record is made of each shard's, not of each of the index unit's
+    # twenty thousand players' pages.
+    files = index.files
+    under = home + FIND_SHARD_DIR + "/"
+    shards = {path.removeprefix(home): files[path] for path in files if path.startswith(under)}
     for path, shard in shards.items():
         if not _has_size(site.out / (home + path), shard.size):
             return None
