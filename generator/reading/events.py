@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar, overload
@@ -93,21 +93,25 @@ def read_events(root: str | os.PathLike[str]) -> tuple[Event, ...]:
 
 @overload
 def read_events_but(root: str | os.PathLike[str], known: Collection[str],
-                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None,
+                    listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None, *,
+                    slugs: Mapping[str, str] | None = None,
                     ) -> tuple[Event, ...]: ...
 @overload
 def read_events_but(root: str | os.PathLike[str], known: Collection[str],
                     listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None, *,
-                    keep: Callable[[Event], T]) -> tuple[T, ...]: ...
+                    keep: Callable[[Event], T],
+                    slugs: Mapping[str, str] | None = None) -> tuple[T, ...]: ...
 def read_events_but(root: str | os.PathLike[str], known: Collection[str],
                     listed: tuple[Sequence[str], Sequence[Diagnostic]] | None = None, *,
-                    keep: Callable[[Event], object] | None = None) -> tuple[object, ...]:
+                    keep: Callable[[Event], object] | None = None,
+                    slugs: Mapping[str, str] | None = None) -> tuple[object, ...]:
     """:func:`read_events` without the events whose slug is in ``known`` (a build lists
     them from what it kept of them): they are not opened. The events folder's own problems
     are reported as read_events reports them. ``listed``: what :func:`event_paths` made of
     ``root`` (its paths and problems) when the caller has listed it already: a build lists
     its events folder once (half a second at 1,000 events). ``keep``: what is kept of each
-    event, made as soon as it is read (an archive's events are not all held at once)."""
+    event, made as soon as it is read (an archive's events are not all held at once).
+    ``slugs``: the slug of each of the listed paths, as the listing named them."""
     diagnostics: list[Diagnostic] = []
     festivals: FestivalsRead = {}
     if listed is None:
@@ -118,8 +122,9 @@ def read_events_but(root: str | os.PathLike[str], known: Collection[str],
     within = None if targets == [os.fspath(root)] else _project(root)
     events = []
     parents: dict[Path, Path | None] = {}  # the folder of a thousand events looked at once
+    named = slugs or {}
     for target in targets:
-        if event_slug(Path(target), parents) in known:
+        if (named.get(target) or event_slug(Path(target), parents)) in known:
             continue
         event, found = _try_read_event(target, within, festivals=festivals)
         diagnostics.extend(found)

@@ -257,13 +257,13 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
     # Past a few events, each is let go once checked and summarised, and read again when
     # its pages are rendered (checked.py): an archive's plans are never all held at once.
-    given = checked.given_paths(listing.paths)
+    given = checked.given_paths(listing.paths, listing.slugs)
     keep = checked.checker(given, _read_whole(listing.folders, stale)) \
         if len(given.keys() - summaries.keys()) > held_events else None
     try:
         # Raises for the folder's errors too.
         events = read_events_but(events_path, summaries, (listing.paths, listing.diagnostics),
-                                 keep=keep or _whole)
+                                 keep=keep or _whole, slugs=listing.slugs)
     except StandingsError as error:
         raise StandingsError((*site_problems, *error.diagnostics)) from error
     whole = [event for event in events if isinstance(event, Event)]
@@ -623,8 +623,10 @@ def discover_events(events_root: Path) -> Listing:
     problems: list[Diagnostic] = []
     paths = tuple(event_paths(events_root, problems))
     festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
-    found = {event_slug(Path(given), festivals): Path(given) for given in paths}
-    return Listing(MappingProxyType(dict(sorted(found.items()))), tuple(problems), paths)
+    slugs = {given: event_slug(Path(given), festivals) for given in paths}
+    found = {slug: Path(given) for given, slug in slugs.items()}
+    return Listing(folders=MappingProxyType(dict(sorted(found.items()))),
+                   diagnostics=tuple(problems), paths=paths, slugs=MappingProxyType(slugs))
 
 
 def template_folders(events_root: Path) -> list[Path]:
@@ -667,7 +669,7 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     events_root = Path(events_dir)
     listing = discover_events(events_root) if events_root.exists() else None
     cache = series_unit.key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=listing or Listing({}),
+        events_dir, out_dir, listing=listing or Listing(folders={}),
         template_folders=page_inputs(events_root), clean=clean), events_root)
     cache.found = listing  # the build lists the events folder once (a second at 1,000)
     return cache

@@ -239,7 +239,7 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
 # --- what an events folder holds ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Listing:
     """What an events folder holds, as the reader lists it (events.event_paths)."""
 
@@ -251,6 +251,9 @@ class Listing:
     paths: tuple[str, ...] = ()
     """The event folders and TRF files as events.event_paths gave them (as the user would
     write them), for the reader: the build lists the folder once."""
+    slugs: Mapping[str, str] = field(default_factory=dict)
+    """Each of :attr:`paths` -> its slug, as the listing named it: the build and the reader
+    name a thousand events once."""
 
 
 # --- the build cache behind `standings build` ---------------------------------------------

@@ -79,10 +79,13 @@ def checker(given: Mapping[str, str], whole: Collection[str],
     return keep
 
 
-def given_paths(paths: Collection[str]) -> dict[str, str]:
-    """Slug -> the path an events folder's listing gave for it (cache.Listing.paths)."""
+def given_paths(paths: Collection[str], slugs: Mapping[str, str] | None = None,
+                ) -> dict[str, str]:
+    """Slug -> the path an events folder's listing gave for it (cache.Listing.paths);
+    ``slugs``: the slug of each path, as the listing named it (cache.Listing.slugs)."""
     parents: dict[Path, Path | None] = {}  # the folder of a thousand events looked at once
-    return {event_slug(Path(path), parents): path for path in paths}
+    known = slugs or {}
+    return {known.get(path) or event_slug(Path(path), parents): path for path in paths}
 
 
 def plan_again(events_root: Path, checked: CheckedEvent) -> EventPlan:

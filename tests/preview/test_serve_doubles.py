@@ -39,8 +39,8 @@ class FakeSite:
         self.lazy = lazy
 
     def discover(self, root: Path) -> Listing:
-        return Listing({d.name: d for d in sorted(root.iterdir())
-                        if d.is_dir() and not d.name.startswith(".")})
+        return Listing(folders={d.name: d for d in sorted(root.iterdir())
+                                if d.is_dir() and not d.name.startswith(".")})
 
     def read_event(self, folder: Path) -> FakeEvent:
         self.reads[folder.name] += 1
