@@ -113,8 +113,9 @@ def read_events_but(root: str | os.PathLike[str], known: Collection[str],
         diagnostics.extend(listed[1])
     within = None if targets == [os.fspath(root)] else project_of(root)
     events = []
+    parents: dict[Path, Path | None] = {}  # the folder of a thousand events looked at once
     for target in targets:
-        if event_slug(Path(target)) in known:
+        if event_slug(Path(target), parents) in known:
             continue
         event, found = _try_read_event(target, within, festivals=festivals)
         diagnostics.extend(found)

@@ -10,7 +10,7 @@ compares players of different sections said in words.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 
 from generator.messages import N_
@@ -49,6 +49,7 @@ from generator.site.prize_words import (
     PRIZE_TABLE,
 )
 from generator.site.wording import join_words
+from generator.speed import frozen_record
 
 COMPARED_BY: Mapping[CrossCompare, str] = {
     CrossCompare.POINTS: N_("Players of {sections} are compared by their points."),
@@ -70,7 +71,7 @@ RECIPIENT = "{name} ({section})"
 """A recipient of a prize across sections, with their section's name (no words)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SectionPrizes:
     label: str
     plan: EventPlan
@@ -109,7 +110,7 @@ def festival_prizes(festival: FestivalView) -> tuple[SectionPrizes, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class AcrossPrizes:
     """A prize across sections as the prize-giving shows it."""
 

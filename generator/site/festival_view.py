@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from generator.reading.festival import Festival
 from generator.site.addresses import (
@@ -19,16 +18,17 @@ from generator.site.addresses import (
 )
 from generator.site.plan import EventPlan
 from generator.site.schedule import RoundDay
+from generator.speed import frozen_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SwitcherLink:
     label: str
     page: str
     is_current: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SectionSwitcher:
     """The festival's sections, on every page of one of them: a list of links, no script."""
 
@@ -57,7 +57,7 @@ def section_switcher(plan: EventPlan) -> SectionSwitcher | None:
         logo=festival.logo_page)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SectionLine:
     """One section as the festival's page and the front page list it."""
 
@@ -68,7 +68,7 @@ class SectionLine:
     """When the next round to play is, where the file gives it; None once final."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class FestivalView:
     festival: Festival
     sections: tuple[SectionLine, ...]
@@ -170,7 +170,7 @@ def festival_views(plans: Sequence[EventPlan]) -> tuple[FestivalView, ...]:
     return tuple(views)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class IndexEntry:
     """A line of the front page: an event on its own, or a festival with its sections."""
 

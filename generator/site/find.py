@@ -23,7 +23,6 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii
 
 from generator.model import StartNo
@@ -33,6 +32,7 @@ from generator.site.language import pgettext
 from generator.site.plan import EventPlan
 from generator.site.stored_summary import team_members
 from generator.site.views import event_sort_key, round_view
+from generator.speed import frozen_record
 
 FIND_GLOBAL = "standingsFindIndex"
 """The name the manifest script gives its data (``window.standingsFindIndex``)."""
@@ -108,7 +108,7 @@ def shards_to_read(word: str, keys: Sequence[str]) -> list[str]:
     return below
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class FindEvent:
     """An event as the search names it and orders it."""
 
@@ -119,7 +119,7 @@ class FindEvent:
     of several shards by it as ``views.event_sort_key`` does, newest first."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class FindEntry:
     """One competitor of one event, as the search lists them."""
 

@@ -25,7 +25,6 @@ import json
 import os
 import stat
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -60,7 +59,7 @@ from generator.site.manifest import Manifest, Unit
 from generator.site.pages import SiteSource
 from generator.site.plan import EventPlan
 from generator.site.stored_summary import as_plans, summarised
-from generator.speed import keyword_record_maker
+from generator.speed import frozen_record, keyword_record_maker
 
 __all__ = ["SPLIT", "FindUpdate", "SiteFinder", "find_state", "site_find_index",
            "updated_find_index", "whole_find_index"]
@@ -77,7 +76,7 @@ def find_state(split: Mapping[str, int], events: int) -> dict[str, Any]:
     return {SPLIT: dict(sorted(split.items())), WIDEST: widest(events)}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class FindUpdate:
     """The index after a change: the files written, the shards kept, the state to keep."""
 
@@ -88,7 +87,7 @@ class FindUpdate:
     state: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Row:
     """One entry of a shard: its event (slug, title, day) and its JSON either side of the
     event's number there."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import string
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -51,11 +50,12 @@ from generator.site.wording import (
     join_words,
     ordinal,
 )
+from generator.speed import frozen_record
 
 _LINK = Markup('<a href="{href}">{text}</a>')
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Sentence:
     """One wording with its fields; ``links`` make some fields links on the page."""
 
@@ -99,7 +99,7 @@ def _bare_fields(wording: str) -> bool:
         return False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Headline:
     place: Sentence
     """"5th of 52 with 3 points."."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, cast
 
 from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR, TIEBREAKS_DIR
@@ -31,7 +30,7 @@ from generator.site.find import name_words, shard_key
 from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.site_source import SiteSource
-from generator.speed import keyword_record_maker
+from generator.speed import frozen_record, keyword_record_maker
 
 __all__ = [
     "FRONT_PAGE_EVENTS", "NAMES_DIR", "PEOPLE_PAGE", "PEOPLE_PAGE_ROWS", "SEASONS_DIR",
@@ -62,7 +61,7 @@ UNDATED = "undated"
 # --- the events --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SeasonLink:
     """A season's page as a link: its year (None: the events without a date)."""
 
@@ -71,7 +70,7 @@ class SeasonLink:
     events: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class EventsPage:
     """The front page, or an older season's page."""
 
@@ -140,7 +139,7 @@ def _events_pages(entries: Sequence[IndexEntry]) -> tuple[EventsPage, ...]:
 # --- the players --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PersonRow:
     """A player's line on a page of names."""
 
@@ -156,7 +155,7 @@ _new_person_row = keyword_record_maker(PersonRow, "key", "name", "federation", "
                                        "events")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class NamesLink:
     """A page of names as a link: the folded prefix its family names begin with."""
 
@@ -169,7 +168,7 @@ class NamesLink:
         return self.prefix.capitalize() or "#"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class NamesPage:
     """The players whose family name begins with a prefix, with the bars to the others."""
 
@@ -181,7 +180,7 @@ class NamesPage:
     """The pages of its initial, when there are several; else none."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PeopleIndex:
     """``people/index.html``: every player (a small site), or the pages of names."""
 

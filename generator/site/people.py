@@ -7,21 +7,20 @@ keys are worked out once, on its plan (``EventPlan.person_keys``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from generator.rules.explain import StandingsRow
 from generator.site.plan import EventPlan
 from generator.site.views import event_sort_key
-from generator.speed import keyword_record_maker
+from generator.speed import frozen_record, keyword_record_maker
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Appearance:
     plan: EventPlan
     row: StandingsRow
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Person:
     key: str
     """The person's page is ``people/<key>.html``: ``fide-<id>``, the ASCII fold of a Latin

@@ -10,7 +10,7 @@ and word nothing); the sentences are
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
 
 from markupsafe import Markup
@@ -82,6 +82,7 @@ from generator.site.prize_words import (
 )
 from generator.site.views import Column, StandingsLine, cell_text, columns, standings_lines
 from generator.site.wording import join_words, ordinal
+from generator.speed import frozen_record
 
 OVERALL_ANCHOR = "overall"
 """The overall list's id on the prize list; a category's is ``c-<its slug>``."""
@@ -89,7 +90,7 @@ OVERALL_ANCHOR = "overall"
 
 # --- what an event has ---------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CategoryLink:
     name: str
     page: str
@@ -97,7 +98,7 @@ class CategoryLink:
     csv: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PrizeNav:
     """The links every page of an event shows to its prize list and categories."""
 
@@ -170,7 +171,7 @@ def _say(entry: str | Plural, fields: Mapping[str, object]) -> str:
 
 # --- the prize list ----------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RecipientLine:
     name: str
     href: str
@@ -181,7 +182,7 @@ class RecipientLine:
     """Under Hort: what the amount is made of."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class AwardLine:
     """One row of a prize list: a prize (or the prizes a tie pooled) and who gets it."""
 
@@ -199,7 +200,7 @@ class AwardLine:
         return bool(self.recipients)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PrizeTable:
     ranking: str
     """As the page heads it."""
@@ -211,7 +212,7 @@ class PrizeTable:
     lines: tuple[AwardLine, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PrizesView:
     tables: tuple[PrizeTable, ...]
     banner: str
@@ -275,7 +276,7 @@ def _criterion(cols: Sequence[Column], key: str | None) -> Column | None:
     return next((c for c in cols if c.key == key), None)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class AwardTerms:
     """What an award's sentences say of its players, where a section's prize list and a
     festival's prizes across sections differ: the ranking's words, a player's name and
@@ -445,7 +446,7 @@ def prize_anchor(ranking: str, categories: Sequence[CategoryStandings]) -> str:
 
 # --- a category's page ---------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CategoryLine:
     place: str
     """In the category: "2", "2–3" when shared."""
@@ -457,7 +458,7 @@ class CategoryLine:
     """The overall row as a standings table shows it (name, link, points, tie-breaks)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CategoryView:
     name: str
     conditions: str
@@ -534,7 +535,7 @@ def category_rows_standings(plan: EventPlan, ranked: CategoryStandings) -> Stand
 
 # --- a player's page -----------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Honours:
     """A player's category places and prizes, under the headline of their page."""
 

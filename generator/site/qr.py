@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import re
 
-import segno
 from markupsafe import Markup, escape
 
 ERROR_CORRECTION = "m"
@@ -29,6 +28,9 @@ best mask."""
 def qr_svg(url: str, label: str, *, mask: int | None = None) -> Markup:
     """``url`` as an inline SVG QR code, sized by its viewBox (CSS gives the size), with
     ``label`` as its accessible name."""
+    # Imported here: a site without a url (no code at all) loads none of segno's writers.
+    import segno
+
     code = segno.make(url, error=ERROR_CORRECTION, micro=False, mask=mask)
     svg = code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True,
                           svgclass="qr", lineclass=None)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
@@ -35,7 +34,7 @@ from generator.site.numbers import (
     signed_text,
 )
 from generator.site.plan import EventPlan
-from generator.speed import keyword_record_maker
+from generator.speed import frozen_record, keyword_record_maker
 
 RATING_CHANGE_ANCHOR = "rating-change"
 """A player page's derivation of the change: ``#p12-rating-change`` (the standings column's
@@ -143,7 +142,7 @@ def sum_text(changes: tuple[Decimal, ...]) -> str:
 
 # --- the standings column --------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingCell:
     text: str
     """"+12.8" ("+12.8≈" with an estimated K), or "" for an unrated player or one with no
@@ -152,7 +151,7 @@ class RatingCell:
     """The K used is an estimate (KSource.ESTIMATED): the cell is marked "≈"."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingColumn:
     """The standings table's rating change column; only where some game counts."""
 
@@ -183,7 +182,7 @@ def _cell(change: RatingChange) -> RatingCell:
 
 # --- a player's page -------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingGameLine:
     """One round of the derivation: its change as written, and the sentences saying it (the
     opponent, their rating and their page are the round-by-round table's: issue 25, a line
@@ -198,7 +197,7 @@ class RatingGameLine:
     article last."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RatingView:
     """A player's rating change on their page."""
 

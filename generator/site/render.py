@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import jinja2
-import markdown
 from jinja2.environment import TemplateModule
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -391,6 +390,10 @@ def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
     any other text is a club's notes, sanitized by :func:`notes.render_notes`."""
     if not allow_html:
         return render_notes(text)
+    # Imported here, as render_notes does: a build renders an explanation only when the
+    # program changed, and a change of one event's result renders none.
+    import markdown
+
     converter = markdown.Markdown(extensions=["tables", "sane_lists"])
     body = converter.convert(text)  # our own files, shipped with the package
     # A worked example's table is wider than a phone: it scrolls in its own box, as every

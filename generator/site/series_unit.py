@@ -40,6 +40,7 @@ from generator.site.plan import EventPlan
 from generator.site.series_keys import key_series, named_events, series_keys, series_unit
 from generator.site.series_plan import SeriesPlan, plan_series, series_diagnostics
 from generator.site.series_view import ListedSeries, person_places
+from generator.speed import frozen_record
 
 __all__ = [
     "SERIES_KIND",
@@ -114,7 +115,7 @@ def series_warnings(series: Sequence[SeriesSettings], problems: Sequence[Diagnos
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Info:
     title: str
     start_date: datetime.date | None
@@ -146,7 +147,7 @@ def listed_warnings(events_root: Path, cache: BuildCache) -> tuple[Diagnostic, .
     return series_warnings(series, problems, headed)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PlannedSeries:
     """The series of a build: those it renders, planned, and every one as the index and
     the persons' pages list it."""

@@ -12,7 +12,6 @@ import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -38,9 +37,10 @@ from generator.site.series_words import (
     state_words,
     unranked_words,
 )
+from generator.speed import frozen_record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class EventColumn:
     slug: str
     title: str
@@ -49,7 +49,7 @@ class EventColumn:
     """The event's page; None for an event still to come."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SeriesCell:
     points: str
     """"" where the person did not play."""
@@ -61,7 +61,7 @@ class SeriesCell:
     """The cell said in full for a screen reader ("8 (2nd, February), dropped")."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SeriesLine:
     place: str
     name: str
@@ -75,20 +75,20 @@ class SeriesLine:
     """Why the person is not ranked, "" when ranked."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SeriesTable:
     name: str
     lines: tuple[SeriesLine, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class PrizeLine:
     ranking: str
     prize: str
     winners: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SeriesView:
     plan: SeriesPlan
     slug: str
@@ -259,7 +259,7 @@ def _rank_text(row: SeriesRow) -> str:
     return str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class ListedSeries:
     """A series the build does not plan again (its key unchanged, series_unit.py), as the
     front page and the persons' pages read it: from what the last build stored of it."""

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.speed import keyword_record_maker
+
 __all__ = ["FileRecord", "FolderListings", "FolderStamps", "StoredFiles", "files_json",
            "files_present", "folder_stamps", "listed_files", "stamps_hold", "stored_files",
            "unit_folders"]
@@ -29,6 +31,11 @@ class FileRecord:
         return [self.size, self.sha256]
 
 
+# A record is made of each page an archive's build keeps (twenty thousand players' pages at
+# a thousand events, on every change): speed.py's way in.
+_new_record = keyword_record_maker(FileRecord, "size", "sha256")
+
+
 class StoredFiles(Mapping[str, FileRecord]):
     """A unit's files as the manifest lists them, each record made when it is asked for:
     an archive's manifest lists some 90,000 files, and a build that changes one event asks
@@ -44,7 +51,7 @@ class StoredFiles(Mapping[str, FileRecord]):
     def __getitem__(self, path: str) -> FileRecord:
         try:
             size, sha = self.raw[path]
-            return FileRecord(int(size), str(sha))
+            return _new_record(size=int(size), sha256=str(sha))
         except (TypeError, ValueError):
             return FileRecord(-1, "")
 

@@ -23,12 +23,12 @@ from typing import Any
 from generator.model import StartNo
 from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
-from generator.speed import keyword_record_maker
+from generator.speed import frozen_record, keyword_record_maker
 
 __all__ = ["SummarisedEvent", "TeamMember", "summarise", "summarised", "team_members"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamMember:
     """A player of a team event, as the find index lists them."""
 
@@ -81,7 +81,7 @@ def summarise(plan: EventPlan) -> dict[str, Any]:
 # --- the stand-ins the pages read -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Player:
     name: str
     start_no: StartNo
@@ -90,7 +90,7 @@ class _Player:
     federation: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Row:
     player: _Player
     rank: int
@@ -109,7 +109,7 @@ class _Spec:
     acronym: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Standings:
     rows: tuple[_Row, ...]
     is_final: bool
@@ -121,7 +121,7 @@ class _Progress:
     rounds_announced: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class _Info:
     slug: str
     title: str
@@ -151,7 +151,7 @@ class _Event:
     """An event listed from its summary is never a festival's section: those are read."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class SummarisedEvent:
     """An unchanged event as the index, the players' pages and the find index read it."""
 

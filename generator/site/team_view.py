@@ -12,7 +12,6 @@ TRF-16 export gets wrong for boards won against an empty board.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 
 from generator.model import (
@@ -44,6 +43,7 @@ from generator.site.plan import EventPlan
 from generator.site.player_view import PlayerView, RoundLine
 from generator.site.views import CrossRow, StandingsLine, columns, standings_lines
 from generator.site.wording import MatchOutcome, outcome_letter
+from generator.speed import frozen_record
 
 # --- a match from one team's side -----------------------------------------------------------
 
@@ -83,7 +83,7 @@ def outcome_counts(team: Team, after_round: int) -> Mapping[MatchOutcome, int]:
 
 # --- team standings ---------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamLine:
     """One team in a standings table: the individual line (place, link, match points and
     the tie-break cells) with what a team adds."""
@@ -112,7 +112,7 @@ def team_standings_lines(standings: Standings, slug: str, page: str) -> tuple[Te
     return tuple(lines)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamTableShape:
     """Which columns a team standings table shows, and what it says under itself about the
     ones it leaves blank or out."""
@@ -165,7 +165,7 @@ def team_table_shape(standings: Standings, lines: Sequence[TeamLine]) -> TeamTab
 
 # --- team crosstable --------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamCrossCell:
     round_no: int
     kind: RoundKind
@@ -180,7 +180,7 @@ class TeamCrossCell:
     """The opponent team's page, relative to the crosstable page."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamCrossRow:
     team_line: TeamLine
     cells: tuple[TeamCrossCell, ...]
@@ -213,7 +213,7 @@ def team_crosstable(plan: EventPlan) -> tuple[TeamCrossRow, ...]:
 
 # --- the players of the teams, board by board -------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardRecord:
     """One board a player took in one match."""
 
@@ -245,7 +245,7 @@ def _counts(records: Sequence[BoardRecord]) -> tuple[Decimal, int]:
     return sum((r.game.points for r in known), ZERO), len(known)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RosterLine:
     player: Player
     href: str
@@ -276,7 +276,7 @@ def roster(plan: EventPlan, team: Team,
 
 # --- a team member's page ---------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class MemberGame:
     """One round on a team member's page."""
 
@@ -297,7 +297,7 @@ class MemberGame:
     """Without a board: what the team had this round (a match, a bye, ...)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class MemberView:
     player: Player
     team: Team
@@ -370,7 +370,7 @@ def _member_view(plan: EventPlan, teams: TeamTournament, number: StartNo,
 
 # --- board prizes -----------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardScoreLine:
     place: int
     player: Player
@@ -382,7 +382,7 @@ class BoardScoreLine:
     percentage: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardTable:
     board: int
     scores: tuple[BoardScoreLine, ...]
@@ -390,7 +390,7 @@ class BoardTable:
     first: the score held over more rounds)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class BoardsView:
     tables: tuple[BoardTable, ...]
     matches: int
@@ -448,7 +448,7 @@ def board_tables(plan: EventPlan) -> BoardsView:
 
 # --- a team's page ----------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamMatchLine:
     """One round on a team's page: the player page's round line with the match score."""
 
@@ -458,7 +458,7 @@ class TeamMatchLine:
     outcome: MatchOutcome | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class TeamPageView:
     view: PlayerView
     """What a team's page has in common with a player's: rounds, tie-breaks, neighbours."""

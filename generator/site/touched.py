@@ -59,10 +59,13 @@ def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[s
     kept: list[str] = []
     recorded = index.files
     listings: FolderListings = {}
+    shown: str | None = None
+    present: frozenset[str] | None = None
     for person in persons:
         path = home + person_page(person.key)
         folder, _, name = path.rpartition("/")  # an archive's 20,000 pages in one folder
-        present = listed_files(out, folder, listings)
+        if folder != shown:
+            shown, present = folder, listed_files(out, folder, listings)
         if person.key in touched or path not in recorded or path in dirty \
                 or present is None or name not in present:
             rendered.append(person)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -39,10 +38,10 @@ from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_
 from generator.site.numbers import format_points, shown_value
 from generator.site.plan import EventPlan
 from generator.site.wording import tiebreak_articles, tiebreak_label
-from generator.speed import record_maker
+from generator.speed import frozen_record, record_maker
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Column:
     """One announced tie-break as the pages show it."""
 
@@ -121,7 +120,7 @@ def competitor_symbol(competitor: Player, result: RoundResult, points: Decimal) 
 
 # --- rounds ------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Board:
     number: int
     white: Player
@@ -154,7 +153,7 @@ class Board:
         return self.winner[:1]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class Unpaired:
     player: Player
     kind: RoundKind
@@ -168,7 +167,7 @@ class Unpaired:
     """A team's bye: the game points it is worth; "" for a player."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class RoundView:
     round_no: int
     boards: tuple[Board, ...]
@@ -293,7 +292,7 @@ def place_text(row: StandingsRow) -> str:
     return str(row.rank) if row.rank_to == row.rank else f"{row.rank}–{row.rank_to}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class StandingsLine:
     """One row of a standings table, its numbers and links already written out.
 
@@ -383,7 +382,7 @@ _new_standings_line = record_maker(StandingsLine, "row", "href", "place", "ratin
 
 # --- crosstable --------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CrossCell:
     round_no: int
     kind: RoundKind
@@ -398,7 +397,7 @@ class CrossCell:
     The stylesheet sets the three apart by weight as well as colour."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen_record
 class CrossRow:
     row: StandingsRow
     cells: tuple[CrossCell, ...]
