@@ -521,9 +521,8 @@ def _neighbour_separation(row: StandingsRow, other: StandingsRow,
                       value=row.points, other_value=other.points, other=other.player.start_no)
 
 
-def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | None,
-               cols: Sequence[Column], *, is_above: bool) -> Neighbour:
-    separation = _neighbour_separation(row, other, separation)
+def _neighbour(other: StandingsRow, separation: Separation, cols: Sequence[Column],
+               why_columns: Sequence[Column], slug: str, *, is_above: bool) -> Neighbour:
     spec = next((c.spec for c in cols if c.key == separation.criterion), None)
     lower_first = spec is not None and spec.direction.value == "lower"
     value, other_value = separation.value, separation.other_value
@@ -531,7 +530,8 @@ def _neighbour(row: StandingsRow, other: StandingsRow, separation: Separation | 
         value, other_value = shown_value(spec, value), shown_value(spec, other_value)
     return Neighbour(row=other, separation=separation, is_above=is_above,
                      relation="<" if lower_first else ">", value=value,
-                     other_value=other_value)
+                     other_value=other_value, href=_sibling_href(slug, other.player.start_no),
+                     why_values=_values_text(other, why_columns))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -639,20 +639,25 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         ))
     rows = standings.rows
     performance = "" if is_team else performance_words(row.player, tournament)
-    neighbours = []
+    # The neighbours' separations first: which columns the table shows follows from them,
+    # and each neighbour's record is then made whole at once (a record copied with
+    # dataclasses.replace cost a page some 10 us).
+    beside: list[tuple[StandingsRow, Separation, bool]] = []
     if index > 0:
-        neighbours.append(_neighbour(row, rows[index - 1], row.above, cols, is_above=True))
+        above = rows[index - 1]
+        beside.append((above, _neighbour_separation(row, above, row.above), True))
     if index + 1 < len(rows):
-        neighbours.append(_neighbour(row, rows[index + 1], row.below, cols, is_above=False))
-    if any(n.separation.criterion in ("", "lots") for n in neighbours):
+        below = rows[index + 1]
+        beside.append((below, _neighbour_separation(row, below, row.below), False))
+    if any(separation.criterion in ("", "lots") for _, separation, _ in beside):
         # A shared place (or lots): show every value, so the reader sees they are all equal.
         why_columns = cols
     else:
-        deciding = {n.separation.criterion for n in neighbours}
+        deciding = {separation.criterion for _, separation, _ in beside}
         why_columns = tuple(c for c in cols if c.key in deciding)
     anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
-    neighbours = [replace(n, href=_sibling_href(slug, n.row.player.start_no),
-                          why_values=_values_text(n.row, why_columns)) for n in neighbours]
+    neighbours = [_neighbour(other, separation, cols, why_columns, slug, is_above=is_above)
+                  for other, separation, is_above in beside]
     page_lines: _PageLines = {}
     who = row.player.display_name
     return PlayerView(
