@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from generator.model import ZERO, Player, RoundKind, Tournament
 from generator.rules.context import Column, tiebreak, whole_number
@@ -396,8 +396,13 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
                 if (performance := performances[opponents[r]]) is not None]
 
     averages: list[int | None] = []
-    for i in range(len(ctx.players)):
-        met = [performance for _, performance in known(i)]
+    performance_of = performances.__getitem__
+    for rounds, opponents in zip(games.rounds, sheet.opponents, strict=True):
+        # A game over the board in every round (most players): each round's opponent, by map.
+        found = (list(map(performance_of, opponents)) if len(rounds) == len(opponents)
+                 else [performances[opponents[r]] for r in rounds])
+        met = ([performance for performance in found if performance is not None]
+               if None in found else cast("list[int]", found))
         averages.append(_half_up_ratio(sum(met), len(met)) if met else None)
     values = _as_decimals(averages)
 
