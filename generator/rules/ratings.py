@@ -90,6 +90,11 @@ def score_probability_hundredths(difference: int) -> int:
     return PD_HUNDREDTHS_BY_DIFFERENCE[max(-widest, min(widest, difference))]
 
 
+_SPREAD = tuple([p * (100 - p) for p in range(101)])
+"""p(1 - p) for a scoring probability p in hundredths: what the slope of the expected score
+at a rating is made of (perfect_performance's first step)."""
+
+
 def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
     """Sum of scoring probabilities x 100 (B.02 8.1.2, full scale as 10.3 requires)."""
     table = PD_HUNDREDTHS_BY_DIFFERENCE
@@ -212,13 +217,18 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
         return min(ratings) - 800
     target = 50 * halves
     # The expected score never decreases as the rating rises. Start at the TPR, take one
-    # secant-like step (about 0.12 hundredths per point and opponent near the middle of the
-    # table), widen until the answer is bracketed (too low, high enough], then narrow.
+    # Newton-like step, widen until the answer is bracketed (too low, high enough], then
+    # narrow. The step's slope is the logistic curve's the table follows: p(1 - p) ln 10 / 400
+    # per point for each opponent scored p, or 1 / 17,372 of p(1 - p) in hundredths
+    # (_SPREAD); kept from nearing 0 where the opponents are far off, lest it leap.
     games = len(ratings)
     start = performance_rating(ratings, halves)
     assert start is not None
-    reached = expected_score_hundredths(start, ratings)
-    guess = start + (target - reached) * 25 // (3 * games)
+    table = PD_HUNDREDTHS_BY_DIFFERENCE
+    shares = [table[start - opponent] for opponent in ratings]  # expected_score_hundredths' terms
+    reached = sum(shares)
+    spread = sum(map(_SPREAD.__getitem__, shares))
+    guess = start + (target - reached) * 17372 // max(spread, 500 * games)
     if reached >= target:
         high, high_reached = start, reached
         low = min(guess, start - 1)
@@ -233,12 +243,16 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
         while high_reached < target:
             low, low_reached, high = high, high_reached, high + 2 * (high - low)
             high_reached = expected_score_hundredths(high, ratings)
-    # Within the bracket, aim where the line through its two ends reaches the score (the
-    # slope of the table varies too much along it for the step above to land) and look at
-    # the rating beside the one aimed at, which often settles it; halve where the line
-    # cannot aim (both ends reach the same).
+    # Within the bracket, aim where the line through its two ends reaches the score and look
+    # at the rating beside the one aimed at, which often settles it. Halve where the line
+    # cannot aim (both ends reach the same), and where it moved the same end as last time
+    # and left more than three quarters of the bracket: near a flat stretch of the table
+    # the line lands beside that end again and again (hundreds of steps, one point each).
+    halve = False
+    moved_high_last = None
     while high - low > 1:
-        if high_reached > low_reached:
+        width = high - low
+        if high_reached > low_reached and not halve:
             aim = low + (target - low_reached) * (high - low) // (high_reached - low_reached)
         else:
             aim = (low + high) // 2
@@ -258,6 +272,9 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
                 if above >= target:
                     return aim + 1
                 low, low_reached = aim + 1, above
+        moved_high = high in (aim, aim - 1)
+        halve = moved_high == moved_high_last and 4 * (high - low) > 3 * width
+        moved_high_last = moved_high
     return high
 
 
