@@ -80,6 +80,9 @@ class _Elements:
     """Cache: the order in which successive low cuts remove elements."""
     ranked: list[list[int] | None] = field(default_factory=list)
     """Cache: the values sorted by (score, value)."""
+    voluntary_ranked: dict[int, list[int]] = field(default_factory=dict)
+    """Cache: a Buchholz player's values in the order 16.5 cuts them from the low end
+    (their VURs', lowest first, then the others', lowest first), by player."""
     uncut_parts: dict[tuple[int, str], tuple[Part, ...]] = field(default_factory=dict)
     """Cache: a player's elements as parts, none cut, by (player, article)."""
 
@@ -153,10 +156,13 @@ class _Elements:
             # Buchholz (16.5.2, low_cut_sequence): the low cuts take the VURs' values,
             # lowest first, then the others', lowest first; the high cuts the highest of
             # what is left. Only which values go counts in the sum, not their positions.
-            voluntary = self.voluntary[player]
-            sequence = (sorted([v for v, vur in zip(values, voluntary, strict=True) if vur])
-                        + sorted([v for v, vur in zip(values, voluntary, strict=True)
-                                  if not vur]))
+            sequence = self.voluntary_ranked.get(player)
+            if sequence is None:
+                voluntary = self.voluntary[player]
+                sequence = self.voluntary_ranked[player] = (
+                    sorted([v for v, vur in zip(values, voluntary, strict=True) if vur])
+                    + sorted([v for v, vur in zip(values, voluntary, strict=True)
+                              if not vur]))
             cut = sum(sequence[:lowest])
             if highest:
                 cut += sum(sorted(sequence[lowest:])[-highest:])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from generator.model import ZERO, Player, RoundKind, Tournament
 from generator.rules.context import Column, tiebreak, whole_number
@@ -88,6 +88,11 @@ def score_probability_hundredths(difference: int) -> int:
     (negative: below), on the full scale; the caller applies any 400-point rule first."""
     widest = WIDEST_DIFFERENCE
     return PD_HUNDREDTHS_BY_DIFFERENCE[max(-widest, min(widest, difference))]
+
+
+_SPREAD = tuple([p * (100 - p) for p in range(101)])
+"""p(1 - p) for a scoring probability p in hundredths: what the slope of the expected score
+at a rating is made of (perfect_performance's first step)."""
 
 
 def expected_score_hundredths(rating: int, opponents: Sequence[int]) -> int:
@@ -212,13 +217,18 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
         return min(ratings) - 800
     target = 50 * halves
     # The expected score never decreases as the rating rises. Start at the TPR, take one
-    # secant-like step (about 0.12 hundredths per point and opponent near the middle of the
-    # table), widen until the answer is bracketed (too low, high enough], then narrow.
+    # Newton-like step, widen until the answer is bracketed (too low, high enough], then
+    # narrow. The step's slope is the logistic curve's the table follows: p(1 - p) ln 10 / 400
+    # per point for each opponent scored p, or 1 / 17,372 of p(1 - p) in hundredths
+    # (_SPREAD); kept from nearing 0 where the opponents are far off, lest it leap.
     games = len(ratings)
     start = performance_rating(ratings, halves)
     assert start is not None
-    reached = expected_score_hundredths(start, ratings)
-    guess = start + (target - reached) * 25 // (3 * games)
+    table = PD_HUNDREDTHS_BY_DIFFERENCE
+    shares = [table[start - opponent] for opponent in ratings]  # expected_score_hundredths' terms
+    reached = sum(shares)
+    spread = sum(map(_SPREAD.__getitem__, shares))
+    guess = start + (target - reached) * 17372 // max(spread, 500 * games)
     if reached >= target:
         high, high_reached = start, reached
         low = min(guess, start - 1)
@@ -233,12 +243,16 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
         while high_reached < target:
             low, low_reached, high = high, high_reached, high + 2 * (high - low)
             high_reached = expected_score_hundredths(high, ratings)
-    # Within the bracket, aim where the line through its two ends reaches the score (the
-    # slope of the table varies too much along it for the step above to land) and look at
-    # the rating beside the one aimed at, which often settles it; halve where the line
-    # cannot aim (both ends reach the same).
+    # Within the bracket, aim where the line through its two ends reaches the score and look
+    # at the rating beside the one aimed at, which often settles it. Halve where the line
+    # cannot aim (both ends reach the same), and where it moved the same end as last time
+    # and left more than three quarters of the bracket: near a flat stretch of the table
+    # the line lands beside that end again and again (hundreds of steps, one point each).
+    halve = False
+    moved_high_last = None
     while high - low > 1:
-        if high_reached > low_reached:
+        width = high - low
+        if high_reached > low_reached and not halve:
             aim = low + (target - low_reached) * (high - low) // (high_reached - low_reached)
         else:
             aim = (low + high) // 2
@@ -258,6 +272,9 @@ def perfect_performance(ratings: Sequence[int], halves: int) -> int | None:
                 if above >= target:
                     return aim + 1
                 low, low_reached = aim + 1, above
+        moved_high = high in (aim, aim - 1)
+        halve = moved_high == moved_high_last and 4 * (high - low) > 3 * width
+        moved_high_last = moved_high
     return high
 
 
@@ -396,8 +413,13 @@ def _opponents_average(ctx: Context, spec: TiebreakSpec, base: str, article: str
                 if (performance := performances[opponents[r]]) is not None]
 
     averages: list[int | None] = []
-    for i in range(len(ctx.players)):
-        met = [performance for _, performance in known(i)]
+    performance_of = performances.__getitem__
+    for rounds, opponents in zip(games.rounds, sheet.opponents, strict=True):
+        # A game over the board in every round (most players): each round's opponent, by map.
+        found = (list(map(performance_of, opponents)) if len(rounds) == len(opponents)
+                 else [performances[opponents[r]] for r in rounds])
+        met = ([performance for performance in found if performance is not None]
+               if None in found else cast("list[int]", found))
         averages.append(_half_up_ratio(sum(met), len(met)) if met else None)
     values = _as_decimals(averages)
 
