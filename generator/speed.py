@@ -87,18 +87,9 @@ def _maker(cls: type[Any], names: tuple[str, ...], *, keyword_only: bool) -> Cal
         return construct
     if cls.__bases__ == (object,) and type(cls) is type:
         return _twin_maker(cls, names, defaults, keyword_only=keyword_only)
-    # Generated like the dataclass's own __init__, one line per field (no loop to run).
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    namespace.update({f"set_{f.name}": getattr(cls, f.name).__set__ for f in fields})
-    namespace.update({f"default_{name}": value for name, value in defaults.items()})
-    parameters = ("*, " if keyword_only else "") + ", ".join(names)
-    source = (f"def make({parameters}):\n    record = new(cls)\n"
-              + "".join(f"    set_{name}(record, {name})\n" for name in names)
-              + "".join(f"    set_{name}(record, default_{name})\n" for name in defaults)
-              + "    return record\n")
-    exec(source, namespace)  # the text is made above from field names only
-    make: Callable[..., Any] = namespace["make"]
-    return make
+    setters = {f"set_{f.name}": getattr(cls, f.name).__set__ for f in fields}
+    return _generated(names, defaults, {"cls": cls, **setters}, keyword_only=keyword_only,
+                      made="cls", setting="set_{name}(record, {value})")
 
 
 def _twin_maker(cls: type[Any], names: tuple[str, ...], defaults: dict[str, Any], *,
@@ -115,15 +106,25 @@ def _twin_maker(cls: type[Any], names: tuple[str, ...], defaults: dict[str, Any]
     """
     twin = type(f"{cls.__name__}Twin", (), {"__slots__": cls.__slots__,
                                              "__module__": cls.__module__})
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
-    namespace.update({f"default_{name}": value for name, value in defaults.items()})
+    return _generated(names, defaults, {"twin": twin, "cls": cls}, keyword_only=keyword_only,
+                      made="twin", setting="record.{name} = {value}",
+                      finish="record.__class__ = cls")
+
+
+def _generated(names: tuple[str, ...], defaults: dict[str, Any], namespace: dict[str, Any], *,
+               keyword_only: bool, made: str, setting: str, finish: str = "") -> Callable[..., Any]:
+    """A maker written like the dataclass's own __init__, one line per field (no loop to
+    run): ``made`` the class the object is made as, ``setting`` one field's line (with
+    ``{name}`` and ``{value}``), ``finish`` a last line before it is returned."""
     parameters = ("*, " if keyword_only else "") + ", ".join(names)
-    source = (f"def make({parameters}):\n    record = new(twin)\n"
-              + "".join(f"    record.{name} = {name}\n" for name in names)
-              + "".join(f"    record.{name} = default_{name}\n" for name in defaults)
-              + "    record.__class__ = cls\n    return record\n")
-    exec(source, namespace)  # the text is made above from field names only
-    make: Callable[..., Any] = namespace["make"]
+    lines = [f"def make({parameters}):", f"    record = new({made})",
+             *(f"    {setting.format(name=name, value=name)}" for name in names),
+             *(f"    {setting.format(name=name, value='default_' + name)}" for name in defaults),
+             *([f"    {finish}"] if finish else []), "    return record", ""]
+    scope = {"new": object.__new__, **namespace,
+             **{f"default_{name}": value for name, value in defaults.items()}}
+    exec("\n".join(lines), scope)  # the text is made above from field names only
+    make: Callable[..., Any] = scope["make"]
     return make
 
 
