@@ -318,8 +318,12 @@ def _shard_script(key: str, numbers: list[int], entries: Sequence[FindEntry],
     listed = ",".join(f"{rows[number][0]}{local[entries[number].event]}{rows[number][1]}"
                       for number in numbers)
     data = f'{{"events":[{",".join(event_json[event] for event in events)}],"entries":[{listed}]}}'
-    return (f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]={data};\n'
-            ).encode("ascii")
+    return f"{shard_opening(key)}{data};\n".encode("ascii")
+
+
+def shard_opening(key: str) -> str:
+    """A shard script's text before its data (which ``;`` and a newline end)."""
+    return f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
 
 
 def _json(value: object) -> str:

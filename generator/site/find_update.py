@@ -35,7 +35,6 @@ from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord
 from generator.site.find import (
     END_OF_WORD,
     SHARD_BUDGET,
-    SHARD_GLOBAL,
     FindEntry,
     FindEvent,
     _json,
@@ -49,6 +48,7 @@ from generator.site.find import (
     find_manifest,
     name_words,
     shard_key,
+    shard_opening,
     shard_path,
     shard_size,
     widest,
@@ -206,13 +206,15 @@ def updated_find_index(
         path = shard_path(key)
         rows: list[_Row] = []
         if path in shards:
-            data = read(path)
-            spliced, script = _splice(key, data, shards[path], changed, added, digits, budget)
+            shard = _shard_data(key, read(path), shards[path])
+            if shard is None:
+                return None
+            spliced, script = _splice(key, shard, changed, added, digits, budget)
             if spliced:
                 if script is not None:
                     files[path] = script
                 continue
-            kept = _read_shard(key, data, shards[path], changed, event_json)
+            kept = _read_shard(shard, changed, event_json)
             if kept is None:
                 return None
             rows = kept
@@ -355,20 +357,28 @@ def _prefix(key: str) -> str:
     return "".join(prefix)
 
 
-def _read_shard(key: str, data: bytes | None, record: FileRecord,
-                leaving: Collection[str], event_json: dict[FindEvent, str]
-                ) -> list[_Row] | None:
-    """A shard's rows as the last build wrote them but those of the events ``leaving``;
-    None when the file is not the one the manifest records (changed by hand, or gone).
-    ``event_json``: each event's row, as find.py writes it, kept from shard to shard."""
+def _shard_data(key: str, data: bytes | None, record: FileRecord) -> dict[str, Any] | None:
+    """The data of a shard's script as the last build wrote it; None when the file is not
+    the one the manifest records (changed by hand, or gone) or not a shard's script."""
     if data is None or FileRecord(len(data), hashlib.sha256(data).hexdigest()) != record:
         return None
-    opening = f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
-    text = data.decode("ascii")
-    if not text.startswith(opening) or not text.endswith(";\n"):
-        return None
+    opening = shard_opening(key)
     try:
+        text = data.decode("ascii")
+        if not text.startswith(opening) or not text.endswith(";\n"):
+            return None
         shard = json.loads(text[len(opening):-2])
+    except ValueError:
+        return None
+    return shard if isinstance(shard, dict) else None
+
+
+def _read_shard(shard: Mapping[str, Any], leaving: Collection[str],
+                event_json: dict[FindEvent, str]) -> list[_Row] | None:
+    """A shard's rows (:func:`_shard_data`) but those of the events ``leaving``; None when
+    they are not a shard's. ``event_json``: each event's row, as find.py writes it, kept
+    from shard to shard."""
+    try:
         events = [FindEvent(slug=str(slug), title=str(title),
                             day=None if day is None else int(day))
                   for slug, title, day in shard["events"]]
@@ -393,26 +403,19 @@ def _read_shard(key: str, data: bytes | None, record: FileRecord,
     return rows
 
 
-def _splice(key: str, data: bytes | None, record: FileRecord, leaving: Collection[str],
+def _splice(key: str, shard: Mapping[str, Any], leaving: Collection[str],
             added: Sequence[_Row], digits: int, budget: int) -> tuple[bool, bytes | None]:
     """A shard's script without the entries of the events ``leaving`` and with ``added``,
     its text read and written by json's own encoder, which writes each entry as find.py
     does: a row made of each of its few hundred entries cost more than all the rest of an
     update. (True, the script), or (True, None) when no entry is left; (False, None) when
     the rows must decide (:func:`_read_shard`): its size passes the budget (a split may be
-    made), or it is not the file the manifest records, or not a shard's script."""
-    opening = f'(window.{SHARD_GLOBAL}=window.{SHARD_GLOBAL}||{{}})["{key}"]='
-    if data is None or FileRecord(len(data), hashlib.sha256(data).hexdigest()) != record:
-        return False, None
+    made), or its data are not a shard's (:func:`_shard_data`)."""
     try:
-        text = data.decode("ascii")
-        if not text.startswith(opening) or not text.endswith(";\n"):
-            return False, None
-        shard = json.loads(text[len(opening):-2])
         listed: list[tuple[tuple[Any, ...], list[Any], list[list[Any]]]] = [
             (_sort_key(event[2], event[0], 0), event, []) for event in shard["events"]]
         for entry in shard["entries"]:
-            listed[entry[1]][2].append(entry)
+            listed[entry[1]][2].append([*entry])  # numbered again below: the rows may decide yet
         events = [each for each in listed if each[1][0] not in leaving]
         for each in events:
             each[2].sort(key=itemgetter(4))
@@ -443,7 +446,7 @@ def _splice(key: str, data: bytes | None, record: FileRecord, leaving: Collectio
     sizes = len(entries_text) - 2 - (len(entries) - 1) - numbers + len(entries) * (digits + 1)
     if not key.endswith(END_OF_WORD) and shard_size([sizes], [events_text[1:-1]]) > budget:
         return False, None
-    return True, (f'{opening}{{"events":{events_text},"entries":{entries_text}}};\n'
+    return True, (f'{shard_opening(key)}{{"events":{events_text},"entries":{entries_text}}};\n'
                   ).encode("ascii")
 
 
