@@ -52,6 +52,7 @@ from generator.site.stored_summary import SummarisedEvent, as_plans, summarised
 from generator.site.touched import kept_person_pages, touched_keys
 from generator.site.up_to_date import (
     OpenedSite,
+    closed_unchanged,
     discover_events,
     open_site,
     page_inputs,
@@ -202,12 +203,10 @@ def build_site(events_dir: Path | str, out_dir: Path | str, *, strict: bool = Fa
     if cache is not None and site is not None and opened.unchanged is not None:
         try:
             unchanged = opened.unchanged + series_unit.listed_warnings(events_path, cache)
-            refusal = cache.strict_refusal(unchanged, cache.keys) if strict else None
-            if refusal is not None:
-                raise refusal
-            return unchanged + left
-        finally:
+        except BaseException:
             site.close()
+            raise
+        return closed_unchanged(opened, cache, unchanged, strict=strict)
     # A build keeps millions of small objects alive to its end (the engine's derivations,
     # the standings after every round, the pages' records): every collection would walk
     # them all again. The few cycles it leaves (a few dozen objects per page, about 50 MB

@@ -32,8 +32,8 @@ from generator.site.template_paths import (
     package_templates,
 )
 
-__all__ = ["OpenedSite", "discover_events", "open_site", "page_inputs", "prepare_cache",
-           "reused_events", "template_folders", "unchanged_build"]
+__all__ = ["OpenedSite", "closed_unchanged", "discover_events", "open_site", "page_inputs",
+           "prepare_cache", "reused_events", "template_folders", "unchanged_build"]
 
 
 def discover_events(events_root: Path) -> Listing:
@@ -131,13 +131,23 @@ def unchanged_build(events_dir: Path | str, out_dir: Path | str, cache: BuildCac
     if opened.unchanged is None or opened.site is None or cache.others \
             or os.path.lexists(series_folder(events_path)[0]):
         return opened, None
+    return opened, closed_unchanged(opened, cache, opened.unchanged, strict=strict)
+
+
+def closed_unchanged(opened: OpenedSite, cache: BuildCache, warnings: tuple[Diagnostic, ...],
+                     *, strict: bool) -> tuple[Diagnostic, ...]:
+    """The end of a build that found nothing to render: the site closed as it was, and
+    ``warnings`` (the unchanged events', and the series' where there are any) with what was
+    said of a site put back in place; ``--strict`` refuses them as a build that renders
+    does."""
+    assert opened.site is not None, "nothing found unchanged without a site"
     try:
-        refusal = cache.strict_refusal(opened.unchanged, cache.keys) if strict else None
+        refusal = cache.strict_refusal(warnings, cache.keys) if strict else None
         if refusal is not None:
             raise refusal
     finally:
         opened.site.close()
-    return opened, opened.unchanged + opened.left
+    return warnings + opened.left
 
 
 def reused_events(cache: BuildCache) -> set[str]:
