@@ -396,10 +396,15 @@ class InPlaceSite:
     def _replace_file(self, folder: int | None, name: str, content: bytes) -> None:
         assert folder is not None
         temporary = _temporary(name)
-        with contextlib.suppress(FileNotFoundError):
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        try:
+            descriptor = os.open(temporary, flags, 0o666, dir_fd=folder)
+        except FileExistsError:
+            # A killed build's temporary (or anything else at its name): removed, never
+            # followed, then made anew. Only then, rather than before every file: nearly
+            # always there is none, and the removal of none costs as much as a write.
             os.unlink(temporary, dir_fd=folder)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
-                             | os.O_CLOEXEC, 0o666, dir_fd=folder)
+            descriptor = os.open(temporary, flags, 0o666, dir_fd=folder)
         try:
             _write_all(descriptor, content)
         finally:

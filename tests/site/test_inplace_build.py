@@ -362,6 +362,27 @@ def test_a_link_planted_in_the_site_is_replaced_never_followed(tmp_path: Path) -
     assert read_tree(out) == clean_tree(events, tmp_path)
 
 
+def test_a_temporary_left_at_a_files_name_is_replaced_never_followed(tmp_path: Path) -> None:
+    """Something at the name a file is written through (a killed build's half-written file
+    that no journal names, or a link planted there) is removed and the file written whole;
+    what a link points to is left as it was."""
+    events, out = tmp_path / "events", tmp_path / "site"
+    put_event(events, "club", 11)
+    build(events, out)
+    (tmp_path / "outside.txt").write_text("keep\n")
+    index = out / "index.html"
+    half = out / inplace._temporary("index.html")
+    half.write_text("half a pa")
+    link = out / "club" / inplace._temporary("index.html")
+    link.symlink_to(tmp_path / "outside.txt")
+    for page in (index, out / "club" / "index.html"):
+        page.write_text("edited\n")
+    build(events, out, clean=True)  # every unit rendered again: both files written
+    assert (tmp_path / "outside.txt").read_text() == "keep\n"
+    assert not half.exists() and not link.is_symlink()
+    assert read_tree(out) == clean_tree(events, tmp_path)
+
+
 def test_the_journal_names_only_paths_inside_the_site(tmp_path: Path) -> None:
     """A journal left with hostile lines (a path outside, a link's) touches nothing outside."""
     events, out = tmp_path / "events", tmp_path / "site"
