@@ -44,7 +44,7 @@ from generator.site.addresses import (
 from generator.site.cache import package_digest
 from generator.site.escaping import EscapingEnvironment, require_exact_escaping
 from generator.site.flags import flag_mark
-from generator.site.numbers import date_range, format_points, plain_decimal, time_text
+from generator.site.numbers import date_range, format_points, load_dates, plain_decimal, time_text
 from generator.site.pages import (
     Download,
     EventJob,
@@ -484,9 +484,10 @@ def render_event(plan: EventPlan, env: jinja2.Environment, *,
         global _FORKED
         _FORKED = (plan, env)
         # Worked out before the fork, every worker inherits them (each would work them out
-        # again): what the plan's pages share, and the templates.
+        # again): what the plan's pages share, the templates, and Babel's dates.
         plan.work_out_shared()
         compile_templates(env, jobs)
+        load_dates()
         try:
             with forked_pool(workers) as pool:
                 for result in pool.imap(_run_forked_job, jobs):
