@@ -92,9 +92,7 @@ class _Elements:
         key = (player, article)
         cached = self.uncut_parts.get(key)
         if cached is None:
-            cached = self.uncut_parts[key] = tuple([
-                _element_part(self, player, position, article)
-                for position in range(len(self.rounds[player]))])
+            cached = self.uncut_parts[key] = _element_parts(self, player, article)
         return cached
 
     def order(self, player: int) -> tuple[int, ...]:
@@ -338,43 +336,57 @@ def _round_robin_notes(ctx: Context, spec: TiebreakSpec) -> tuple[Note, ...]:
     return ()
 
 
-def _element_part(elements: _Elements, player: int, position: int, article: str) -> Part:
+def _element_parts(elements: _Elements, player: int, article: str) -> tuple[Part, ...]:
+    """Each element of ``player`` as a part, none cut: one pass over the player's rows
+    (a page asks for two sums' parts of every player of the event)."""
     sheet = elements.sheet
-    r = elements.rounds[player][position]
-    opponent = sheet.opponents[player][r]
-    is_game = sheet.is_game(player, r, forfeits_as_played=elements.forfeits_as_played)
-    kind = sheet.kinds[player][r]
+    opponents, kinds = sheet.opponents[player], sheet.kinds[player]
+    categories = sheet.categories[player]
+    values, scores = elements.values[player], elements.scores[player]
+    voluntary = elements.voluntary[player]
+    game_kinds = sheet.game_kinds(forfeits_as_played=elements.forfeits_as_played)
     # SB: the multiplier the value used (16.6's option makes an unplayed round a draw).
-    points = (Decimal(elements.multipliers[player][r]) * elements.multiplier_unit
-              if elements.is_sonneborn_berger else None)
-    cap = own = None
-    if is_game:
-        if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
-            rule = "15.2" if sheet.is_round_robin else "16.6"
-        elif sheet.adjusted[opponent] != sheet.scores[opponent]:
-            rule = "16.3"
+    multipliers = elements.multipliers[player] if elements.is_sonneborn_berger else None
+    multiplier_unit, scale, unit = elements.multiplier_unit, elements.scale, sheet.unit
+    players, opponent_scores, adjusted = sheet.players, sheet.scores, sheet.adjusted
+    forfeits = (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS)
+    parts = []
+    for position, r in enumerate(elements.rounds[player]):
+        opponent = opponents[r]
+        kind = kinds[r]
+        has_opponent = opponent != NO_OPPONENT
+        cap = own = None
+        if has_opponent and kind in game_kinds:  # ScoreSheet.is_game
+            is_game = True
+            if kind in forfeits:
+                rule = "15.2" if sheet.is_round_robin else "16.6"
+            elif adjusted[opponent] != opponent_scores[opponent]:
+                rule = "16.3"
+            else:
+                rule = article
         else:
-            rule = article
-    else:
-        dummy = sheet.dummy_score(player, r)
-        own = Decimal(dummy.own) * sheet.unit
-        cap = None if dummy.cap is None else Decimal(dummy.cap) * sheet.unit
-        rule = dummy.article
-    has_opponent = opponent != NO_OPPONENT
-    return new_part(
-        round=r + 1, kind=kind,
-        value=Decimal(elements.values[player][position]) * elements.scale,
-        opponent=sheet.players[opponent].start_no if has_opponent else None,
-        category=sheet.categories[player][r],
-        is_voluntary_unplayed=elements.voluntary[player][position],
-        points=points, rating=None,
-        counted_score=Decimal(elements.scores[player][position]) * sheet.unit,
-        cut=None,
-        opponent_score=sheet.scores[opponent] if has_opponent else None,
-        adjusted_score=sheet.adjusted[opponent] if has_opponent else None,
-        is_dummy=not is_game,
-        dummy_own_score=own,
-        dummy_cap=cap, article=rule, opponent_points=None)
+            is_game = False
+            dummy = sheet.dummy_score(player, r)
+            own = Decimal(dummy.own) * unit
+            cap = None if dummy.cap is None else Decimal(dummy.cap) * unit
+            rule = dummy.article
+        parts.append(new_part(
+            round=r + 1, kind=kind,
+            value=Decimal(values[position]) * scale,
+            opponent=players[opponent].start_no if has_opponent else None,
+            category=categories[r],
+            is_voluntary_unplayed=voluntary[position],
+            points=None if multipliers is None
+            else Decimal(multipliers[r]) * multiplier_unit,
+            rating=None,
+            counted_score=Decimal(scores[position]) * unit,
+            cut=None,
+            opponent_score=opponent_scores[opponent] if has_opponent else None,
+            adjusted_score=adjusted[opponent] if has_opponent else None,
+            is_dummy=not is_game,
+            dummy_own_score=own,
+            dummy_cap=cap, article=rule, opponent_points=None))
+    return tuple(parts)
 
 
 @tiebreak("BH")

@@ -22,7 +22,7 @@ from generator.rules.context import (
     tiebreak,
     whole_number,
 )
-from generator.rules.explain import CutReason, Explained
+from generator.rules.explain import CutReason, Explained, new_part
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import NO_OPPONENT
 
@@ -49,9 +49,19 @@ def _counting_column(ctx: Context, spec: TiebreakSpec, article: str, counts: Seq
     values = tuple(map(numbers.__getitem__, counts))
 
     def build(i: int) -> Explained:
+        # round_part's record for each round, its row read once (a player page asks for
+        # two counts of every player of the event).
+        kinds, opponents = sheet.kinds[i], sheet.opponents[i]
+        categories, points, players = sheet.categories[i], sheet.points[i], sheet.players
         return explained_sum([
-            round_part(sheet, i, r, ONE if counts else ZERO, article=article,
-                        cut=None if counts else CutReason.NOT_COUNTED)
+            new_part(round=r + 1, kind=kinds[r], value=ONE if counts else ZERO,
+                     opponent=None if (opponent := opponents[r]) == NO_OPPONENT
+                     else players[opponent].start_no,
+                     is_dummy=False, opponent_score=None, adjusted_score=None,
+                     dummy_own_score=None, dummy_cap=None, category=categories[r],
+                     is_voluntary_unplayed=False, points=points[r], rating=None,
+                     cut=None if counts else CutReason.NOT_COUNTED, article=article,
+                     counted_score=None, opponent_points=None)
             for r, counts in enumerate(flags_of(i))])
     return Column(spec=spec, values=values, derivation=build)
 
