@@ -383,6 +383,33 @@ def test_a_temporary_left_at_a_files_name_is_replaced_never_followed(tmp_path: P
     assert read_tree(out) == clean_tree(events, tmp_path)
 
 
+def test_a_new_name_gets_its_whole_file_and_an_existing_one_is_left_as_it_was(
+        tmp_path: Path) -> None:
+    """A file of a folder the build made is written without a name and then linked whole;
+    where the name exists (anything at all) nothing is written there, and the build takes
+    the temporary's way (test above)."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (tmp_path / "outside.txt").write_text("keep\n")
+    (folder / "old.html").write_text("old\n")
+    (folder / "link.html").symlink_to(tmp_path / "outside.txt")
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        made = inplace._link_new_file(descriptor, "new.html", b"whole\n")
+        if not made and not inplace._unnamed_files[0]:
+            pytest.skip("this file system makes no file without a name (O_TMPFILE)")
+        assert made
+        for name in ("old.html", "link.html"):
+            assert not inplace._link_new_file(descriptor, name, b"new\n")
+    finally:
+        os.close(descriptor)
+    assert sorted(p.name for p in folder.iterdir()) == ["link.html", "new.html", "old.html"]
+    assert (folder / "new.html").read_bytes() == b"whole\n"
+    assert (folder / "old.html").read_text() == "old\n"
+    assert (folder / "link.html").is_symlink()
+    assert (tmp_path / "outside.txt").read_text() == "keep\n"
+
+
 def test_the_journal_names_only_paths_inside_the_site(tmp_path: Path) -> None:
     """A journal left with hostile lines (a path outside, a link's) touches nothing outside."""
     events, out = tmp_path / "events", tmp_path / "site"
