@@ -161,6 +161,7 @@ def _build_and_die_at_step(events: Path, out: Path, target: int) -> None:
 
     os.replace = counted(os.replace)  # type: ignore[assignment]
     os.unlink = counted(os.unlink)  # type: ignore[assignment]
+    os.link = counted(os.link)  # type: ignore[assignment]
     build(events, out)
 
 
@@ -221,6 +222,27 @@ def test_a_build_killed_at_random_steps_is_completed_by_the_next(tmp_path: Path)
         assert read_tree(out) == expected, (attempt, target)
         assert sorted(p.name for p in tmp_path.iterdir()) == ["clean-site", "events", "site"]
         last = expected
+
+
+def test_a_first_build_killed_at_random_steps_is_completed_by_the_next(tmp_path: Path) -> None:
+    """Killed while it writes a site into a folder it made (each file made without a name
+    and linked whole, inplace._link_new_file): every file there is whole, no temporary is
+    left, and the next build, which finds the folder, completes it from the journal."""
+    events, out = tmp_path / "events", tmp_path / "site"
+    put_event(events, "north", 4)
+    put_event(events, "south", 5)
+    expected = clean_tree(events, tmp_path)
+    rng = random.Random(25)
+    for attempt in range(4):
+        target = rng.randint(1, 40)
+        status = _in_a_child(functools.partial(_build_and_die_at_step, events, out, target))
+        assert status == -signal.SIGKILL, (attempt, target)
+        for path, content in read_tree(out).items():
+            if path != JOURNAL_NAME:
+                assert content == expected.get(path), (path, target)
+        build(events, out)
+        assert read_tree(out) == expected, (attempt, target)
+        _remove(out)
 
 
 # --- two builds at once ----------------------------------------------------------------------
