@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from generator.errors import Diagnostic, StandingsError
-from generator.reading.event_listing import event_paths
+from generator.reading.event_listing import listed_events
 from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
@@ -39,9 +39,11 @@ __all__ = ["OpenedSite", "closed_unchanged", "discover_events", "open_site", "pa
 def discover_events(events_root: Path) -> Listing:
     """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
     problems: list[Diagnostic] = []
-    paths = tuple(event_paths(events_root, problems))
+    listed = listed_events(events_root, problems)
+    paths = tuple(given for given, _slug in listed)
     festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
-    slugs = tuple(event_slug(Path(given), festivals) for given in paths)
+    slugs = tuple(event_slug(Path(given), festivals) if slug is None else slug
+                  for given, slug in listed)
     found = {slug: Path(given) for slug, given in zip(slugs, paths, strict=True)}
     return Listing(folders=MappingProxyType(dict(sorted(found.items()))),
                    diagnostics=tuple(problems), paths=paths, slugs=slugs)
