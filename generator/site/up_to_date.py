@@ -147,6 +147,8 @@ def closed_unchanged(opened: OpenedSite, cache: BuildCache, warnings: tuple[Diag
         refusal = cache.strict_refusal(warnings, cache.keys) if strict else None
         if refusal is not None:
             raise refusal
+        if cache.inputs_outdated():  # else every build after it hashes the same files
+            opened.site.keep_inputs(cache.inputs_bytes())
     finally:
         opened.site.close()
     return warnings + opened.left
