@@ -33,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
@@ -153,6 +153,29 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
 # --- what an events folder holds ---------------------------------------------------------
 
 
+class ListedFolders(Mapping[str, Path]):
+    """Slug -> an event's folder as listed, each Path made when it is asked for: a build
+    that finds nothing changed asks for none of an archive's ten thousand."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, given: Mapping[str, str]) -> None:
+        self.given = given
+        """Slug -> the folder as the listing gave it, in slug order."""
+
+    def __getitem__(self, slug: str) -> Path:
+        return Path(self.given[slug])
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self.given
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.given)
+
+    def __len__(self) -> int:
+        return len(self.given)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Listing:
     """What an events folder holds, as the reader lists it (event_listing.event_paths)."""
@@ -263,8 +286,9 @@ class BuildCache:
         out = Path(out_dir)
         recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
         # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
-        places = listing.given() if listing.paths else {
-            slug: os.fspath(folder) for slug, folder in listing.folders.items()}
+        folders = listing.folders
+        places = folders.given if isinstance(folders, ListedFolders) else {
+            slug: os.fspath(folder) for slug, folder in folders.items()}
         inputs = {slug: event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
                                      trusted=trusted)  # a section's slug says so
                   for slug in sorted(places)}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 
 from generator.errors import Diagnostic, StandingsError
 from generator.reading.event_listing import listed_events
@@ -22,7 +21,7 @@ from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
+from generator.site.cache import PACKAGE_DIR, BuildCache, ListedFolders, Listing
 from generator.site.inplace import InPlaceSite
 from generator.site.series_keys import key_series
 from generator.site.template_paths import (
@@ -44,8 +43,8 @@ def discover_events(events_root: Path) -> Listing:
     festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
     slugs = tuple(event_slug(Path(given), festivals) if slug is None else slug
                   for given, slug in listed)
-    found = {slug: Path(given) for slug, given in zip(slugs, paths, strict=True)}
-    return Listing(folders=MappingProxyType(dict(sorted(found.items()))),
+    found = dict(zip(slugs, paths, strict=True))  # a slug listed twice: its last path
+    return Listing(folders=ListedFolders(dict(sorted(found.items()))),
                    diagnostics=tuple(problems), paths=paths, slugs=slugs)
 
 
