@@ -372,6 +372,36 @@ def test_files_hashed_by_a_build_that_changed_nothing_are_recorded(
         == recorded  # nothing hashed, nothing written
 
 
+def test_an_event_known_by_its_folder_still_sees_a_file_added_or_one_below_it(
+        tmp_path: Path) -> None:
+    # An unchanged folder's time vouches for its names, not for a sub-folder's: a file
+    # added there, its time set back, still changes the event's key.
+    events, out = tmp_path / "events", tmp_path / "site"
+    put_event(events, "club", 5)
+    put_event(events, "open", 6)
+    (events / "open" / "extra").mkdir()
+    (events / "open" / "extra" / "a.txt").write_text("one", encoding="utf-8")
+    past = os.stat(events).st_mtime_ns - 10 * RACY_NANOSECONDS
+
+    def set_back(when: int = past) -> None:
+        for path in events.rglob("*"):
+            os.utime(path, ns=(when, when))
+
+    set_back()
+    build(events, out)
+    keys = dict(prepare_cache(events, out).keys)
+    assert dict(prepare_cache(events, out).keys) == keys
+    (events / "open" / "extra" / "b.txt").write_text("two", encoding="utf-8")
+    set_back()
+    assert prepare_cache(events, out).keys["open"] != keys["open"]
+    (events / "open" / "extra" / "b.txt").unlink()
+    set_back()
+    assert dict(prepare_cache(events, out).keys) == keys
+    (events / "club" / "notes.md").write_text("A note.", encoding="utf-8")
+    set_back(past + RACY_NANOSECONDS)  # a folder's time moves when a file is added to it
+    assert prepare_cache(events, out).keys["club"] != keys["club"]
+
+
 def test_a_link_planted_in_the_site_is_replaced_never_followed(tmp_path: Path) -> None:
     events, out = tmp_path / "events", tmp_path / "site"
     put_event(events, "club", 7)
