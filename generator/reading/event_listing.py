@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.errors import Diagnostic, Severity
 from generator.files import InputFolder, input_problem
@@ -20,12 +21,13 @@ from generator.reading.event_places import (
     festival_of,
     is_festival_folder,
     is_trf_name,
+    section_slug,
     trf_files,
 )
 from generator.reading.site_names import address_problem, address_problems
 
-__all__ = ["event_paths", "no_such_path", "project_of", "section_folders", "section_inputs",
-           "section_paths"]
+__all__ = ["event_paths", "listed_events", "no_such_path", "project_of", "section_folders",
+           "section_inputs", "section_paths"]
 
 
 def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> list[str]:
@@ -35,24 +37,33 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
     names that are no web address (site_names), a TRF file dropped beside the event
     folders, and a symbolic link to a folder already listed, which is read once.
     """
+    return [given for given, _slug in listed_events(path, diagnostics)]
+
+
+def listed_events(path: str | os.PathLike[str], diagnostics: list[Diagnostic],
+                  ) -> list[tuple[str, str | None]]:
+    """:func:`event_paths`, each with its slug (event_places.event_slug's) where the listing
+    knows it without a stat (an events folder's event folders and a festival's sections), else
+    None: an archive's build names ten thousand events, a stat and an absolute path each."""
     given = os.fspath(path)
     place = Path(given)
     if not place.exists():
         diagnostics.append(no_such_path(given))
         return []
     if not place.is_dir():  # a file, or a pipe or device named like one: reading says which
-        return [given]
+        return [(given, None)]
     if is_festival_folder(place):
-        return section_paths(given, diagnostics)
+        return _named_sections(given, diagnostics)
     # One listing, whose entries say which are folders without a stat each (but a link's).
     with os.scandir(place) as listing:
         entries = sorted(listing, key=lambda entry: entry.name)
     found = [place / entry.name for entry in entries
              if is_trf_name(entry.name) and not entry.is_dir()]
-    folders = [place / entry.name for entry in entries
+    folders = [entry for entry in entries
                if entry.is_dir() and not entry.name.startswith((".", "_"))]
     # Only a TRF file here asks which folders are events: listing each costs a second at 1,000.
-    event_folders = [p.name for p in folders if trf_files(p)] if found else []
+    event_folders = [entry.name for entry in folders if trf_files(place / entry.name)] \
+        if found else []
     if event_folders and not _has_event_files(place):
         # Exported to the wrong place: read as the folder's event it would hide every
         # real event behind one named after the events folder.
@@ -66,17 +77,20 @@ def event_paths(path: str | os.PathLike[str], diagnostics: list[Diagnostic]) -> 
         found = []
     if len(found) > 1 and not _has_event_files(place):
         # A folder of loose TRF files (not an event folder): check each one on its own.
-        return _addresses(given, [(p.stem, p) for p in found], diagnostics)
+        return [(loose, None) for loose, _slug in _addresses(
+            given, [_Entry(p.stem, p.name, p.is_symlink(), p.is_dir()) for p in found],
+            diagnostics)]
     if found:
-        return [given]
+        return [(given, None)]
     if not folders and place.suffix.lower() == ".trf":
         diagnostics.append(Diagnostic(path=given, message="it is a folder, not a TRF file",
                                       expected="the TRF file itself, or its event folder"))
     elif not folders:
         diagnostics.append(Diagnostic(path=given, message="no event folders and no TRF file here",
                                       expected="one sub-folder per event, each with a .trf file"))
-    return _addresses(given, [(p.name, p) for p in folders], diagnostics)
-
+    # A folder's entry is a directory (is_dir above): a link to one is its only other kind.
+    return _addresses(given, [_Entry(entry.name, entry.name, entry.is_symlink(), True)
+                              for entry in folders], diagnostics)
 
 
 def project_of(events_root: str | os.PathLike[str]) -> InputFolder:
@@ -92,44 +106,75 @@ def _has_event_files(folder: Path) -> bool:
 
 
 
-def _addresses(given: str, entries: list[tuple[str, Path]],
-               diagnostics: list[Diagnostic]) -> list[str]:
-    """The entries of an events folder (slug, path) that can be published, as the user
-    would write them; a link to an entry already listed is read once, under the name of
+class _Entry(NamedTuple):
+    """An entry of an events folder as its listing gave it."""
+
+    slug: str
+    name: str
+    is_link: bool
+    is_dir: bool
+
+
+def _addresses(given: str, entries: list[_Entry], diagnostics: list[Diagnostic],
+               ) -> list[tuple[str, str | None]]:
+    """The entries of an events folder that can be published, as the user would write them,
+    with their slugs; a link to an entry already listed is read once, under the name of
     what it points to (real folders are listed before links, so a link never hides one)."""
-    shown = {name: os.path.join(given, place.name) for name, place in entries}
-    listed: dict[Path, str] = {}
-    kept: list[str] = []
-    project = project_of(given)
-    # An entry that is no link lies where the folder does, resolved once for them all.
-    folder = Path(os.path.realpath(given))
-    links = {name: place.is_symlink() for name, place in entries}
-    for name, place in sorted(entries, key=lambda entry: (links[entry[0]], entry[0])):
-        real = place.resolve() if links[name] else folder / place.name
-        problem = input_problem(place, project, is_folder=True, real=real) \
-            if place.is_dir() else None
+    within = os.path.join(given, "")  # joined once: each name then added to it
+    shown = {entry.slug: within + entry.name for entry in entries}
+    listed: dict[str, str] = {}
+    kept: list[_Entry] = []
+    project: InputFolder | None = None
+    # An entry that is no link lies where the folder does, resolved once for them all: in
+    # the project (its root), so nothing but a link can be refused (files.input_problem).
+    folder = os.path.join(os.path.realpath(given), "")
+    for entry in sorted(entries, key=lambda entry: (entry.is_link, entry.slug)):
+        slug = entry.slug
+        if entry.is_link:
+            real = os.path.realpath(shown[slug])
+            if project is None:
+                project = project_of(given)
+            problem = input_problem(shown[slug], project, is_folder=True, real=Path(real)) \
+                if os.path.isdir(shown[slug]) else None
+        else:
+            real, problem = folder + entry.name, None
         if problem is not None:
-            diagnostics.append(Diagnostic(path=shown[name], message=f"cannot read: {problem}",
+            diagnostics.append(Diagnostic(path=shown[slug], message=f"cannot read: {problem}",
                                           expected="the event folder itself in its place, or "
                                                    "a link to a folder inside the project"))
             continue
         if real in listed:
             diagnostics.append(Diagnostic(
-                path=shown[name], severity=Severity.WARNING,
+                path=shown[slug], severity=Severity.WARNING,
                 message=f"the same folder as {shown[listed[real]]} (a symbolic link), read "
                         f"once as {listed[real]!r}",
                 expected="each event in one folder"))
             continue
-        listed[real] = name
-        kept.append(name)
-    problems = address_problems((name, shown[name]) for name in sorted(kept))
+        listed[real] = slug
+        kept.append(entry)
+    kept.sort(key=lambda entry: entry.slug)
+    problems = address_problems((entry.slug, shown[entry.slug]) for entry in kept)
     diagnostics.extend(problems)
     refused = {problem.path for problem in problems}
     # A festival stands for its sections (reading/festival.py), each an event folder.
-    return [target for name in sorted(kept) if shown[name] not in refused
-            for target in (section_paths(shown[name], diagnostics)
-                           if is_festival_folder(Path(shown[name])) else [shown[name]])]
+    found: list[tuple[str, str | None]] = []
+    for entry in kept:
+        path = shown[entry.slug]
+        if path in refused:
+            continue
+        if entry.is_dir and is_festival_folder(path):
+            found.extend(_named_sections(path, diagnostics))
+        else:
+            # An event folder's slug is its name, its events folder being no festival.
+            found.append((path, entry.name if entry.is_dir else None))
+    return found
 
+
+def _named_sections(given: str, diagnostics: list[Diagnostic]) -> list[tuple[str, str | None]]:
+    """:func:`section_paths` with each section's slug (under its festival's name)."""
+    festival = os.path.basename(os.path.abspath(given))
+    return [(section, section_slug(festival, os.path.basename(section)))
+            for section in section_paths(given, diagnostics)]
 
 
 def no_such_path(given: str) -> Diagnostic:

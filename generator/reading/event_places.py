@@ -51,14 +51,18 @@ def _named(folder: Path, festivals: dict[Path, Path | None] | None) -> str:
         if parent not in festivals:
             festivals[parent] = parent if is_festival_folder(parent) else None
         festival = festivals[parent]
-    # A festival's section lives under its festival's address.
-    return f"{festival.name}/{named.name}" if festival is not None else named.name
+    return named.name if festival is None else section_slug(festival.name, named.name)
 
 
-def is_festival_folder(folder: Path) -> bool:
+def section_slug(festival: str, section: str) -> str:
+    """A festival's section lives under its festival's address."""
+    return f"{festival}/{section}"
+
+
+def is_festival_folder(folder: str | os.PathLike[str]) -> bool:
     # lexists: a folder or a broken link named festival.yml is reported, not passed over.
     # It first: one lstat answers for most folders (an archive lists a thousand).
-    return os.path.lexists(os.path.join(folder, FESTIVAL_FILE)) and folder.is_dir()
+    return os.path.lexists(os.path.join(folder, FESTIVAL_FILE)) and os.path.isdir(folder)
 
 
 def festival_of(section_folder: Path) -> Path | None:
@@ -76,4 +80,4 @@ def is_events_folder(path: str | os.PathLike[str]) -> bool:
 
 __all__ = ["FESTIVAL_FILE", "NOTES_FILE", "SETTINGS_FILE", "event_slug", "festival_of",
            "is_alone_in_folder", "is_events_folder", "is_festival_folder", "is_trf_name",
-           "trf_files"]
+           "section_slug", "trf_files"]

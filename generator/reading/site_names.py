@@ -63,8 +63,16 @@ def _suggestion(name: str) -> str:
     return address_words(name) or "event"
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+"""A name of ASCII letters, digits and separators, beginning well: most names, which need
+no look at each character's Unicode category (an archive's build names ten thousand)."""
+
+
 def address_problem(name: str, path: str) -> Diagnostic | None:
     """Why the event folder (or lone TRF file) ``name`` at ``path`` cannot be an address."""
+    if _PLAIN_NAME.fullmatch(name) and not name.endswith(".") \
+            and len(name) <= MAX_NAME_BYTES and name.lower() not in SITE_NAMES:
+        return None
     if address_key(name) in SITE_NAMES:
         return Diagnostic(path=path, message=f"event folder name {name!r} is used by the site "
                           "itself", expected="another folder name (not "

@@ -31,11 +31,9 @@ than trusting a torn read.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import stat
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
@@ -45,8 +43,23 @@ from typing import Any, Protocol, TypeVar
 from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
-from generator.files import open_regular_file, read_regular_file
-from generator.reading.event_listing import section_inputs
+from generator.files import read_regular_file
+from generator.site.input_digest import (
+    InputStats as InputStats,
+)
+from generator.site.input_digest import (
+    digest_folder as digest_folder,
+)
+from generator.site.input_digest import (
+    event_inputs,
+)
+from generator.site.input_digest import (
+    input_files as input_files,
+)
+from generator.site.input_record import (
+    RACY_NANOSECONDS as RACY_NANOSECONDS,
+)
+from generator.site.input_record import EventRecord, inputs_json, load_inputs
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )
@@ -74,6 +87,7 @@ from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
     folder_stamps,
+    stamped_folders,
     stamps_hold,
     unit_folders,
 )
@@ -82,7 +96,7 @@ Written = bytes | FileRecord
 """A rendered file as a renderer hands it over: its bytes, or its record once written."""
 
 INPUTS_NAME = ".standings-cache-inputs.json"
-"""Each event's input files as the last build saw them (:data:`InputStats`), in the
+"""Each event's input files as the last build saw them (input_record.py), in the
 manifest's folder (:data:`INPUTS_PATH`): the sizes and modification times that let a build
 know an event unchanged without opening its files. Apart from the manifest because times
 differ between two copies of one project, which build the same manifest; this file is
@@ -95,106 +109,6 @@ INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
-
-# Files that never feed a page: editor swap and backup files, byte-code.
-_IGNORED_SUFFIXES = (".pyc", ".pyo", ".swp", ".swx", ".tmp", "~")
-_IGNORED_DIRS = frozenset({"__pycache__"})
-
-
-def _is_input_name(name: str) -> bool:
-    return not name.startswith((".", "#")) and not name.endswith(_IGNORED_SUFFIXES)
-
-
-def input_files(folder: str, below: str = "") -> list[tuple[str, str]]:
-    """Every file under ``folder`` that may feed a page, sorted for a stable digest: its
-    name from the folder digested (``below`` it, with "/"), and its path."""
-    found: list[tuple[str, str]] = []
-    try:
-        # One listing of the folder, whose entries tell a link, a folder and a file apart
-        # without a stat each (an archive of 1,000 events has 2,000 input files).
-        with os.scandir(folder) as listing:
-            entries = sorted(listing, key=lambda entry: entry.name)
-    except (FileNotFoundError, NotADirectoryError):
-        return found
-    for entry in entries:
-        if not _is_input_name(entry.name):
-            continue
-        if entry.is_symlink():
-            # Digested by its text, never followed: a link to / in an event folder made
-            # every build (and serve) walk the whole disk, and the reader refuses a linked
-            # file or templates folder whatever it points to (generator/files.py).
-            found.append((below + entry.name, entry.path))
-        elif entry.is_dir():
-            if entry.name not in _IGNORED_DIRS:
-                found.extend(input_files(entry.path, f"{below}{entry.name}/"))
-        elif entry.is_file():
-            found.append((below + entry.name, entry.path))
-    return found
-
-
-InputStats = dict[str, tuple[int, int, str]]
-"""A folder's files as the last digest saw them: relative name -> (size, mtime_ns, SHA-256
-of the content): what :func:`digest_folder` trusts without opening the file."""
-
-
-def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None = None,
-                  seen: InputStats | None = None, *, is_section: bool = True) -> str:
-    """SHA-256 over the relative names and contents of a folder's input files (or of one file,
-    for an event given as a loose TRF file).
-
-    ``known``: the files as an earlier digest saw them; a file with the same size and
-    modification time (in nanoseconds) is taken at its recorded hash without being opened,
-    so an unchanged event costs a ``stat`` per file. ``seen`` receives every file's stats and
-    hash, taken *before* it is read: a file written while it is hashed has another time at
-    the next build, which reads it again.
-
-    A file that vanishes while being hashed counts as part of the digest (as missing): the
-    digest then differs from the next one taken and the caller reads again.
-
-    ``is_section``: False when the caller knows the folder is no festival's section (its
-    slug says so: events.event_slug), which spares looking for a festival.yml above it.
-    """
-    digest = hashlib.sha256()
-    # A link to no folder (site.yml linked anywhere, even to nothing) is digested as itself.
-    try:
-        found = os.lstat(folder)
-        is_one_file = not folder.is_dir() if stat.S_ISLNK(found.st_mode) \
-            else stat.S_ISREG(found.st_mode)
-    except OSError:
-        is_one_file = False
-    files = [(folder.name, os.fspath(folder))] if is_one_file \
-        else input_files(os.fspath(folder))
-    for name, path in files:
-        digest.update(name.encode())
-        digest.update(b"\0")
-        content = _content_digest(path, name, known, seen)
-        digest.update(len(content).to_bytes(8, "big"))
-        digest.update(content)
-    if not is_one_file and is_section:
-        # A festival's section: its pages also show what festival.yml gives it.
-        digest.update(section_inputs(folder))
-    return digest.hexdigest()
-
-
-def _content_digest(path: str, name: str, known: Mapping[str, tuple[int, int, str]] | None,
-                    seen: InputStats | None) -> bytes:
-    # Each file's own digest, read in chunks: a file of gigabytes (which the reader
-    # refuses by its size) must not be read into memory just to be hashed.
-    try:
-        found = os.lstat(path)  # a file's own stat, unless it is a link
-        if stat.S_ISLNK(found.st_mode):  # never followed: its target would be read
-            return b"\0<link>\0" + os.fsencode(os.readlink(path))
-        recorded = None if known is None else known.get(name)
-        if recorded is not None and recorded[:2] == (found.st_size, found.st_mtime_ns):
-            content = bytes.fromhex(recorded[2])
-        else:
-            with open_regular_file(path) as file:
-                content = hashlib.file_digest(file, "sha256").digest()
-        if seen is not None:
-            seen[name] = (found.st_size, found.st_mtime_ns, content.hex())
-        return content
-    except (OSError, ValueError):
-        return b"\0<unreadable>\0"
 
 
 @cache
@@ -237,6 +151,29 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
 
 
 # --- what an events folder holds ---------------------------------------------------------
+
+
+class ListedFolders(Mapping[str, Path]):
+    """Slug -> an event's folder as listed, each Path made when it is asked for: a build
+    that finds nothing changed asks for none of an archive's ten thousand."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, given: Mapping[str, str]) -> None:
+        self.given = given
+        """Slug -> the folder as the listing gave it, in slug order."""
+
+    def __getitem__(self, slug: str) -> Path:
+        return Path(self.given[slug])
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self.given
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.given)
+
+    def __len__(self) -> int:
+        return len(self.given)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -299,8 +236,11 @@ class BuildCache:
     """Units rendered by this build (INDEX_UNIT for the index pages)."""
     reused: list[str] = field(default_factory=list)
     clean: bool = False
-    inputs: Mapping[str, InputStats] = field(default_factory=dict)
-    """Slug -> its input files as :meth:`prepare` saw them (see :data:`INPUTS_NAME`)."""
+    inputs: Mapping[str, EventRecord] = field(default_factory=dict)
+    """Slug -> its entry in :data:`INPUTS_NAME` as :meth:`prepare` made it."""
+    inputs_new: bool = False
+    """An event's entry is not the one read: the record is worth writing again even when
+    nothing changed (its files hashed once, not on every build)."""
     digested_at: int = 0
     """When :meth:`prepare` began (``time.time_ns``)."""
     units: Mapping[str, Unit] = field(default_factory=dict)
@@ -323,6 +263,10 @@ class BuildCache:
     stamps: Mapping[str, FolderStamps] = field(default_factory=dict)
     """Unit -> its folders as the last build left them (:func:`stamps_hold`), from
     :data:`INPUTS_NAME`: this machine's, like the inputs' times."""
+    held: set[str] = field(default_factory=set)
+    """Units :meth:`_intact` found by their stamps: kept in the record as they were."""
+    relisted: set[str] = field(default_factory=set)
+    """Units with files that :meth:`_intact` found only by listing their folders."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
@@ -337,21 +281,25 @@ class BuildCache:
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
         digested_at = time.time_ns()
+        trusted = digested_at - RACY_NANOSECONDS
         program = program_digest(template_folders)
         out = Path(out_dir)
-        known, stamps = ({}, {}) if clean else _load_inputs(out)
-        inputs: dict[str, InputStats] = {}
-        keys = {slug: unit_key(program, digest_folder(folder, known.get(slug),
-                                                      inputs.setdefault(slug, {}),
-                                                      is_section="/" in slug))  # its slug
-                for slug, folder in sorted(listing.folders.items())}
+        recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
+        # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
+        folders = listing.folders
+        places = folders.given if isinstance(folders, ListedFolders) else {
+            slug: os.fspath(folder) for slug, folder in folders.items()}
+        inputs = {slug: event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
+                                     trusted=trusted)  # a section's slug says so
+                  for slug in sorted(places)}
+        keys = {slug: unit_key(program, entry[1]) for slug, entry in inputs.items()}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
-                   digested_at=digested_at, stamps=stamps)
+                   inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps)
 
     def adopt(self, previous: Manifest | None, dirty: frozenset[str]) -> None:
         """Take the manifest as read under the output's lock (another build may have
@@ -359,6 +307,7 @@ class BuildCache:
         begun to change (``dirty``, inplace.py's journal): those render again."""
         self.before = None if self.clean else previous
         self.checked = {}
+        self.held, self.relisted = set(), set()
         self.listings = {}
         if self.clean or previous is None:
             self.previous = None
@@ -376,21 +325,36 @@ class BuildCache:
         :data:`RACY_NANOSECONDS` before the digest is left out (hashed again next time): a
         file system keeps times at a coarse tick, so a second edit of the same size within
         it would otherwise keep the time the first one had."""
-        trusted = self.digested_at - RACY_NANOSECONDS
-        data = {slug: {name: [size, mtime, sha] for name, (size, mtime, sha) in files.items()
-                       if mtime < trusted}
-                for slug, files in sorted(self.inputs.items())}
-        return (json.dumps({"format": MANIFEST_FORMAT, "events": data,
-                            "folders": self._folders_now()}, sort_keys=True,
-                           separators=(",", ":")) + "\n").encode()
+        return inputs_json(self.inputs, self._folders_now())
+
+    def inputs_outdated(self) -> bool:
+        """Whether a build that found nothing changed should write :data:`INPUTS_NAME`
+        again: a file was hashed or a unit's folders listed to know it, which the record
+        would otherwise have every following build do again (asked once every unit was
+        looked for)."""
+        return self.inputs_new or bool(self.relisted)
 
     def _folders_now(self) -> dict[str, FolderStamps]:
         """Each unit's folders as this build leaves them (asked once its files are written
-        and the old ones removed): a kept unit's from the stamps it had, or its record."""
+        and the old ones removed): a kept unit's stamps as read, where they held and no unit
+        this build rendered has a folder among them, else taken again (from its record's
+        folders). A stamp kept of a folder this build did write in after all (a file removed
+        from it) no longer holds, so the next build lists the folder: it costs time, never
+        a missing page."""
+        previous = self.previous.units if self.previous is not None else {}
+        units = self.units or previous
+        made = {name: unit_folders(unit.files) for name, unit in units.items()
+                if not isinstance(unit, StoredUnit)}
+        written = set().union(*made.values())
         found = {}
-        for name, unit in self.units.items():
-            kept = self.stamps.get(name) if isinstance(unit, StoredUnit) else None
-            stamps = folder_stamps(self.out_dir, kept if kept else unit_folders(unit.files))
+        for name, unit in units.items():
+            kept = self.stamps.get(name) if name not in made else None
+            if kept and name in self.held and written.isdisjoint(stamped_folders(kept)):
+                found[name] = kept
+                continue
+            folders = made.get(name) or (stamped_folders(kept) if kept
+                                         else unit_folders(unit.files))
+            stamps = folder_stamps(self.out_dir, folders)
             if stamps is not None:
                 found[name] = stamps
         return found
@@ -574,9 +538,13 @@ class BuildCache:
         known = self.checked.get(unit)
         if known is None:
             record = self.previous.units.get(unit) if self.previous is not None else None
+            held = record is not None and stamps_hold(self.out_dir, self.stamps.get(unit))
+            if held:
+                self.held.add(unit)
             known = self.checked[unit] = record is not None and (
-                stamps_hold(self.out_dir, self.stamps.get(unit))
-                or record.is_intact_in(self.out_dir, self.listings))
+                held or record.is_intact_in(self.out_dir, self.listings))
+            if known and not held and record is not None and record.files:
+                self.relisted.add(unit)
         return known
 
     def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
@@ -630,10 +598,6 @@ class BuildCache:
         return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
 
 
-RACY_NANOSECONDS = 2_000_000_000
-"""How long after a change a file's time is not trusted (see :meth:`BuildCache.inputs_bytes`)."""
-
-
 def _load_from(record: Unit, out_dir: Path) -> dict[str, bytes] | None:
     """The files as built last time, or None when any was changed or removed since."""
     loaded: dict[str, bytes] = {}
@@ -648,21 +612,3 @@ def _load_from(record: Unit, out_dir: Path) -> dict[str, bytes] | None:
             return None
         loaded[path] = content
     return loaded
-
-
-def _load_inputs(out: Path) -> tuple[dict[str, dict[str, tuple[int, int, str]]],
-                                      dict[str, FolderStamps]]:
-    """:data:`INPUTS_NAME` as the last build wrote it: the events' inputs and the units'
-    folders; empty when missing or unreadable."""
-    try:
-        raw = json.loads(read_regular_file(out / INPUTS_PATH))
-        if raw.get("format") != MANIFEST_FORMAT:
-            return {}, {}
-        return ({str(slug): {str(name): (int(size), int(mtime), str(sha))
-                             for name, (size, mtime, sha) in files.items()}
-                 for slug, files in raw["events"].items()},
-                {str(unit): {str(folder): (int(inode), int(mtime))
-                             for folder, (inode, mtime) in folders.items()}
-                 for unit, folders in raw.get("folders", {}).items()})
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {}, {}

@@ -282,6 +282,15 @@ class InPlaceSite:
             self._finish(manifest, inputs)
         self.close()
 
+    def keep_inputs(self, inputs: bytes) -> None:
+        """The inputs' record alone written again, by a build that found nothing changed
+        but had to hash a file or list a folder to know it: the manifest, its commit point
+        and the journal are left as they are (the record only ever saves a read)."""
+        with self._diagnosed():
+            cache = self._cache_folder(create=False)
+            if cache is not None:
+                self._replace_file(cache, INPUTS_PATH.rpartition("/")[2], inputs)
+
     def _finish(self, manifest: Manifest | None, inputs: bytes | None) -> None:
         """The new units' record files first, then the index that names them (the commit
         point, manifest.py), the inputs' record, the journal dropped; last the record files

@@ -14,8 +14,8 @@ from typing import Any
 from generator.speed import keyword_record_maker
 
 __all__ = ["FileRecord", "FolderListings", "FolderStamps", "StoredFiles", "files_json",
-           "files_present", "folder_stamps", "listed_files", "stamps_hold", "stored_files",
-           "unit_folders"]
+           "files_present", "folder_stamps", "listed_files", "stamped_folders", "stamps_hold",
+           "stored_files", "unit_folders"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +124,11 @@ def listed_files(out_dir: Path, folder: str, listings: FolderListings) -> frozen
     return names
 
 
-FolderStamps = dict[str, tuple[int, int]]
-"""The folders holding a unit's files (from the output's root, "" for the root) -> each
-one's inode and modification time as the last build left them."""
+FolderStamps = str
+"""The folders holding a unit's files (from the output's root, "" for the root), each with
+its inode and modification time as the last build left them: "folder\\0inode:mtime", joined
+by NULs in the folders' order (a string, so that an archive's record of thirty thousand
+folders is read and written again whole, and split only when its unit is looked at)."""
 
 
 def unit_folders(paths: Iterable[str]) -> set[str]:
@@ -134,10 +136,15 @@ def unit_folders(paths: Iterable[str]) -> set[str]:
     return {path.rpartition("/")[0] for path in paths}
 
 
+def stamped_folders(stamps: FolderStamps) -> list[str]:
+    """The folders a unit's stamps are of."""
+    return stamps.split("\0")[::2] if stamps else []
+
+
 def folder_stamps(out_dir: Path, folders: Iterable[str]) -> FolderStamps | None:
     """Each folder's stamp now; None when one is not a folder (a link: not followed)."""
     base = os.fspath(out_dir) + os.sep
-    found: FolderStamps = {}
+    found: list[str] = []
     for folder in sorted(folders):
         try:
             state = os.lstat(base + folder)
@@ -145,8 +152,8 @@ def folder_stamps(out_dir: Path, folders: Iterable[str]) -> FolderStamps | None:
             return None
         if not stat.S_ISDIR(state.st_mode):
             return None
-        found[folder] = (state.st_ino, state.st_mtime_ns)
-    return found
+        found.append(f"{folder}\0{state.st_ino}:{state.st_mtime_ns}")
+    return "\0".join(found)
 
 
 def stamps_hold(out_dir: Path, stamps: FolderStamps | None) -> bool:
@@ -155,4 +162,16 @@ def stamps_hold(out_dir: Path, stamps: FolderStamps | None) -> bool:
     folder (a few per event) rather than a listing of each: at ten thousand events the
     listings were most of a one-change build. A page edited in place is not seen, as with a
     listing (:func:`files_present`); a folder that has changed is listed."""
-    return bool(stamps) and folder_stamps(out_dir, stamps or ()) == stamps
+    if not stamps:
+        return False
+    base = os.fspath(out_dir) + os.sep
+    parts = stamps.split("\0")
+    for at in range(0, len(parts) - 1, 2):
+        try:
+            state = os.lstat(base + parts[at])
+        except OSError:
+            return False
+        if f"{state.st_ino}:{state.st_mtime_ns}" != parts[at + 1] \
+                or not stat.S_ISDIR(state.st_mode):
+            return False
+    return len(parts) % 2 == 0

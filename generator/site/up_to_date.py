@@ -14,15 +14,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 
 from generator.errors import Diagnostic, StandingsError
-from generator.reading.event_listing import event_paths
+from generator.reading.event_listing import listed_events
 from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, Listing
+from generator.site.cache import PACKAGE_DIR, BuildCache, ListedFolders, Listing
 from generator.site.inplace import InPlaceSite
 from generator.site.series_keys import key_series
 from generator.site.template_paths import (
@@ -39,11 +38,13 @@ __all__ = ["OpenedSite", "closed_unchanged", "discover_events", "open_site", "pa
 def discover_events(events_root: Path) -> Listing:
     """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
     problems: list[Diagnostic] = []
-    paths = tuple(event_paths(events_root, problems))
+    listed = listed_events(events_root, problems)
+    paths = tuple(given for given, _slug in listed)
     festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
-    slugs = tuple(event_slug(Path(given), festivals) for given in paths)
-    found = {slug: Path(given) for slug, given in zip(slugs, paths, strict=True)}
-    return Listing(folders=MappingProxyType(dict(sorted(found.items()))),
+    slugs = tuple(event_slug(Path(given), festivals) if slug is None else slug
+                  for given, slug in listed)
+    found = dict(zip(slugs, paths, strict=True))  # a slug listed twice: its last path
+    return Listing(folders=ListedFolders(dict(sorted(found.items()))),
                    diagnostics=tuple(problems), paths=paths, slugs=slugs)
 
 
@@ -145,6 +146,8 @@ def closed_unchanged(opened: OpenedSite, cache: BuildCache, warnings: tuple[Diag
         refusal = cache.strict_refusal(warnings, cache.keys) if strict else None
         if refusal is not None:
             raise refusal
+        if cache.inputs_outdated():  # else every build after it hashes the same files
+            opened.site.keep_inputs(cache.inputs_bytes())
     finally:
         opened.site.close()
     return warnings + opened.left

@@ -30,8 +30,7 @@ from kit.sitekit import read_tree
 from kit.trfgen import generate_swiss, with_player_field
 
 from generator.errors import StandingsError
-from generator.site import cache as cache_module
-from generator.site import inplace
+from generator.site import inplace, input_digest
 from generator.site.build import build_site, prepare_cache
 from generator.site.cache import INPUTS_PATH, RACY_NANOSECONDS
 from generator.site.inplace import JOURNAL_NAME
@@ -342,13 +341,13 @@ def test_an_unchanged_event_is_known_by_its_sizes_and_times(
     build(events, out)
     assert (out / INPUTS_PATH).is_file()
     opened: list[str] = []
-    open_regular_file = cache_module.open_regular_file
+    open_regular_file = input_digest.open_regular_file
 
     def watched(path: Path) -> object:
         opened.append(os.fspath(path))
         return open_regular_file(path)
 
-    monkeypatch.setattr(cache_module, "open_regular_file", watched)
+    monkeypatch.setattr(input_digest, "open_regular_file", watched)
     prepared = prepare_cache(events, out)
     assert not [path for path in opened if path.startswith(os.fspath(events))]
     assert prepared.unchanged_warnings() is not None
@@ -362,6 +361,67 @@ def test_an_unchanged_event_is_known_by_its_sizes_and_times(
     assert [Path(path).name for path in opened
             if path.startswith(os.fspath(events))] == ["tournament.trf"]
     assert again.unchanged_warnings() is None
+
+
+def test_files_hashed_by_a_build_that_changed_nothing_are_recorded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Files changed just before a build are left out of the record (RACY_NANOSECONDS): a
+    # build that then finds nothing changed hashes them, and records them for the next.
+    events, out = tmp_path / "events", tmp_path / "site"
+    put_event(events, "club", 5)
+    put_event(events, "open", 6)
+    past = os.stat(events).st_mtime_ns - 10 * RACY_NANOSECONDS
+    for path in events.rglob("*"):
+        os.utime(path, ns=(past, past))
+    build(events, out)
+    (out / INPUTS_PATH).unlink()  # as if every file had been changed just before
+    opened: list[str] = []
+    open_regular_file = input_digest.open_regular_file
+
+    def watched(path: Path) -> object:
+        opened.append(os.fspath(path))
+        return open_regular_file(path)
+
+    monkeypatch.setattr(input_digest, "open_regular_file", watched)
+    build(events, out)
+    assert sorted(Path(path).parent.name for path in opened
+                  if path.startswith(os.fspath(events))) == ["club", "club", "open", "open"]
+    recorded = (out / INPUTS_PATH).stat().st_mtime_ns, (out / INPUTS_PATH).read_bytes()
+    opened.clear()
+    build(events, out)
+    assert not [path for path in opened if path.startswith(os.fspath(events))]
+    assert ((out / INPUTS_PATH).stat().st_mtime_ns, (out / INPUTS_PATH).read_bytes()) \
+        == recorded  # nothing hashed, nothing written
+
+
+def test_an_event_known_by_its_folder_still_sees_a_file_added_or_one_below_it(
+        tmp_path: Path) -> None:
+    # An unchanged folder's time vouches for its names, not for a sub-folder's: a file
+    # added there, its time set back, still changes the event's key.
+    events, out = tmp_path / "events", tmp_path / "site"
+    put_event(events, "club", 5)
+    put_event(events, "open", 6)
+    (events / "open" / "extra").mkdir()
+    (events / "open" / "extra" / "a.txt").write_text("one", encoding="utf-8")
+    past = os.stat(events).st_mtime_ns - 10 * RACY_NANOSECONDS
+
+    def set_back(when: int = past) -> None:
+        for path in events.rglob("*"):
+            os.utime(path, ns=(when, when))
+
+    set_back()
+    build(events, out)
+    keys = dict(prepare_cache(events, out).keys)
+    assert dict(prepare_cache(events, out).keys) == keys
+    (events / "open" / "extra" / "b.txt").write_text("two", encoding="utf-8")
+    set_back()
+    assert prepare_cache(events, out).keys["open"] != keys["open"]
+    (events / "open" / "extra" / "b.txt").unlink()
+    set_back()
+    assert dict(prepare_cache(events, out).keys) == keys
+    (events / "club" / "notes.md").write_text("A note.", encoding="utf-8")
+    set_back(past + RACY_NANOSECONDS)  # a folder's time moves when a file is added to it
+    assert prepare_cache(events, out).keys["club"] != keys["club"]
 
 
 def test_a_link_planted_in_the_site_is_replaced_never_followed(tmp_path: Path) -> None:

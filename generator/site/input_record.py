@@ -1,0 +1,121 @@
+"""The record of a build's inputs as this machine last saw them (cache.py's
+:data:`~generator.site.cache.INPUTS_NAME`): each event folder's stamp, digest and files, and
+each unit's output folders' stamps. Kept as a few strings an entry, so that ten thousand
+events are read and written again in a few tens of milliseconds: an entry is split only
+when its event or unit is looked at, and one that did not change is written back as it was
+read, never taken apart.
+
+An event's entry is ``(folder, digest, files)``: ``folder`` its folder's inode and
+modification time, or empty when the folder alone cannot vouch for its files (a festival's
+section, a sub-folder, a link, a file changed just before the digest); ``digest`` the folder's
+digest (cache.py's ``digest_folder``); ``files`` each input file's name, size, modification
+time and SHA-256, joined by NULs (no name holds one). While the folder's stamp is the same,
+no file was added, removed or replaced in it, so a ``stat`` of each recorded file tells the
+event unchanged without listing its folder or opening a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+
+from generator.files import read_regular_file
+from generator.site.manifest import MANIFEST_FORMAT
+
+__all__ = ["RACY_NANOSECONDS", "EventRecord", "FileStats", "event_record", "folder_stamp",
+           "inputs_json", "load_inputs", "recorded_files", "unchanged_digest"]
+
+RACY_NANOSECONDS = 2_000_000_000
+"""How long after a change a file's or a folder's time is not trusted: a file system keeps
+times at a coarse tick, so a second edit of the same size within it would otherwise keep the
+time the first one had (cache.py ``BuildCache.inputs_bytes``)."""
+
+EventRecord = tuple[str, str, str]
+"""An event's entry: its folder's stamp, its digest, its files (see the module's docstring)."""
+
+FileStats = dict[str, tuple[int, int, str]]
+"""Files as a digest saw them: relative name -> (size, mtime_ns, SHA-256 of the content)."""
+
+_FORMAT = f"{MANIFEST_FORMAT}.events-in-strings"
+"""The record's format: an older one is not read (each file is hashed once again)."""
+
+
+def folder_stamp(folder: str, trusted: int) -> str:
+    """The event folder's stamp as its entry keeps it; empty when it is no folder (a loose
+    TRF file, a link, nothing) or changed after ``trusted`` (a time in nanoseconds)."""
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return ""
+    if not stat.S_ISDIR(found.st_mode) or found.st_mtime_ns >= trusted:
+        return ""
+    return f"{found.st_ino}:{found.st_mtime_ns}"
+
+
+def unchanged_digest(folder: str, stamp: str, record: EventRecord | None) -> str | None:
+    """The recorded digest of an event folder that has not changed since its entry was
+    made: the same folder stamp (not empty), and each recorded file of the same size and
+    time. None otherwise: the caller digests the folder."""
+    if record is None or not stamp or record[0] != stamp:
+        return None
+    files = record[2].split("\0") if record[2] else []
+    within = os.path.join(folder, "")
+    for at in range(0, len(files) - 3, 4):
+        try:
+            found = os.lstat(within + files[at])
+        except OSError:
+            return None
+        if str(found.st_size) != files[at + 1] or str(found.st_mtime_ns) != files[at + 2]:
+            return None
+    return record[1]
+
+
+def recorded_files(record: EventRecord | None) -> FileStats:
+    """The files of an event's entry, for a digest to take those unchanged unopened."""
+    if record is None or not record[2]:
+        return {}
+    parts = record[2].split("\0")
+    try:
+        return {parts[at]: (int(parts[at + 1]), int(parts[at + 2]), parts[at + 3])
+                for at in range(0, len(parts) - 3, 4)}
+    except ValueError:
+        return {}
+
+
+def event_record(stamp: str, digest: str, seen: FileStats, listed: int, trusted: int,
+                 ) -> EventRecord:
+    """An event's entry after its folder was digested: ``seen`` its files as the digest
+    took them, of the ``listed`` it digested (a link or an unreadable file is not seen). A
+    file changed after ``trusted`` is left out, to be hashed again; the folder's stamp is
+    kept only where it vouches for every file: all seen and trusted, none in a sub-folder
+    (whose own changes its folder's time does not show)."""
+    kept = sorted((name, stats) for name, stats in seen.items() if stats[1] < trusted)
+    whole = len(kept) == listed and not any("/" in name for name, _stats in kept)
+    files = "\0".join(f"{name}\0{size}\0{mtime}\0{sha}" for name, (size, mtime, sha) in kept)
+    return (stamp if whole else "", digest, files)
+
+
+def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str, str]]:
+    """The record as the last build wrote it at ``path`` in the output ``out``: the events'
+    entries and the units' folder stamps (stored_files.FolderStamps); empty when missing,
+    unreadable or of another format."""
+    try:
+        raw = json.loads(read_regular_file(out / path))
+        if raw.get("format") != _FORMAT:
+            return {}, {}
+        events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]))
+                  for slug, entry in raw["events"].items()}
+        folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
+        return events, folders
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return {}, {}
+
+
+def inputs_json(events: Mapping[str, EventRecord], folders: Mapping[str, str]) -> bytes:
+    """The record's bytes (:func:`load_inputs` reads them)."""
+    return (json.dumps({"format": _FORMAT, "events": dict(sorted(events.items())),
+                        "folders": dict(sorted(folders.items()))},
+                       separators=(",", ":")) + "\n").encode()
