@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -39,7 +40,7 @@ from generator.reading.site_files import festival_logo_problems, read_site, site
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site.cache import BuildCache, FileRecord, Listing
+from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Listing
 from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
@@ -48,7 +49,14 @@ from generator.site.language import NoCatalogue, home, speaking
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
-from generator.site.stored_summary import SummarisedEvent, as_plans, summarised
+from generator.site.site_state import SiteState, full_state, listed_events, updated_state
+from generator.site.stored_summary import (
+    ListedEvent,
+    SummarisedEvent,
+    as_plans,
+    event_line,
+    summarised,
+)
 from generator.site.touched import kept_person_pages, touched_keys
 from generator.site.up_to_date import (
     OpenedSite,
@@ -75,6 +83,15 @@ class Site:
     events: tuple[EventPlan, ...]
     """In folder order (the index sorts them newest first)."""
     people: tuple[Person, ...]
+    """Every person; none when ``state`` holds them (a change of an archive)."""
+    state: SiteState | None = None
+    """The site-wide state the build leaves (site_state.py): with a cache."""
+
+    @property
+    def name_rows(self) -> list[list[Any]] | None:
+        """Every person's row on the pages of names when ``people`` does not hold them."""
+        return None if self.state is None or self.state.all_persons is not None \
+            else self.state.names
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
@@ -154,7 +171,7 @@ def index_source(events: Sequence[Event | EventPlan] | Site,
     kind at a time with :func:`render_index_job`); ``series`` planned already, if given."""
     site = events if isinstance(events, Site) else plan_site(events)
     with speaking(env_language(env)):
-        return render.site_source(site.events, env, site.people, series)
+        return render.site_source(site.events, env, site.people, series, site.name_rows)
 
 
 def render_index_job(source: SiteSource, env: jinja2.Environment,
@@ -245,7 +262,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     listing: Listing = getattr(cache, "found", None) or discover_events(events_path)
     series, series_problems = read_series(events_path, settings.aliases)
     stale, listed_series = series_unit.stale_series(cache, series, settings)
-    summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
+    summaries, lines = ({}, {}) if cache is None else _summaries(
+        cache, listing, settings, stale, by_lines=not series)
     # Past a few events, each is let go once checked and summarised, and read again when
     # its pages are rendered (checked.py): an archive's plans are never all held at once.
     given = listing.given()
@@ -277,7 +295,13 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     read = plan_site(whole)
     listed = as_plans(sorted((*read.events, *(event.listed for event in lighter.values()),
                               *summaries.values()), key=lambda e: e.slug))
-    planned = Site(events=listed, people=people(listed))
+    again = checked.CheckedEvents(events_path, lighter)
+    fresh = (*read.events, *as_plans([event.listed for event in lighter.values()]))
+    touched = None if cache is None else touched_keys(fresh, cache.before, listing.folders)
+    state = None if cache is None else _site_state(cache, listed, fresh, lines, touched,
+                                                   again.summary, listing.folders)
+    planned = Site(events=listed, state=state,
+                   people=people(listed) if state is None else state.all_persons or ())
     # After planning: the standings have warnings of their own (the TRF rank column).
     # The unchanged events' warnings are counted in one line, not printed again (cache.py).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in read.events}
@@ -302,12 +326,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     # works on one batch while they render the next.
     if site is None:
         site = InPlaceSite(out_dir)
-    touched = None if cache is None else touched_keys(
-        (*read.events, *as_plans([event.listed for event in lighter.values()])),
-        cache.before, listing.folders)
     units, touched = series_unit.units_of(cache, (stale, listed_series), series, planned.events,
                                           touched)
-    again = checked.CheckedEvents(events_path, lighter)
     try:
         return warnings + _write(planned, passes, site, cache, warned, workers, touched, units,
                                  again)
@@ -316,23 +336,57 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
 
 
 def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
-               series: Sequence[SeriesSettings]) -> dict[str, SummarisedEvent]:
-    """The events the manifest lists unchanged in every language, from their summaries."""
+               series: Sequence[SeriesSettings], *, by_lines: bool = False,
+               ) -> tuple[dict[str, SummarisedEvent | ListedEvent], dict[str, Any] | None]:
+    """The events the manifest lists unchanged in every language, from their summaries, and
+    their lines (site_state.py). ``by_lines``: from the last build's lines instead, each
+    event's summary read only if a page asks for its rows (lines None), when the last build
+    kept them and no event is read whole (a festival's section, an event of a series)."""
     built = settings.built_languages
     homes = [home(code, built) for code in built]
-    found = {}
     read_whole = _read_whole(listing.folders, series)
-    for slug in listing.folders:
-        if slug in read_whole:
-            continue
+    kept = [slug for slug in listing.folders
+            if slug not in read_whole and cache.is_kept(slug, homes)]
+    previous = cache.previous
+    if by_lines and previous is not None and not any("/" in slug for slug in listing.folders):
+        stand_ins = listed_events(previous, kept)
+        if stand_ins is not None:
+            return dict(stand_ins), None
+    found: dict[str, SummarisedEvent | ListedEvent] = {}
+    lines = {}
+    for slug in kept:
         data = cache.summary(slug, homes)
         if data is None:
             continue
         try:
             found[slug] = summarised(slug, data)
+            lines[slug] = event_line(data)
         except (ValueError, KeyError, TypeError):
             continue  # not a summary of ours: the event is read
-    return found
+    return found, lines
+
+
+def _site_state(cache: BuildCache, listed: Sequence[EventPlan], fresh: Sequence[EventPlan],
+                lines: Mapping[str, Any] | None, touched: frozenset[str] | None,
+                summary: Callable[[EventPlan], Mapping[str, Any]],
+                folders: Iterable[str]) -> SiteState:
+    """The site-wide state after this build: updated by the events read (``fresh``) and
+    those gone when the last build's lines stood for the others (``lines`` None), else
+    made whole from every event (``lines``: those of the events not read)."""
+    new_lines = {plan.slug: event_line(summary(plan)) for plan in fresh}
+    before = cache.before
+    if lines is None and before is not None and touched is not None:
+        now = set(folders)
+        gone = [name for name in before.units
+                if name != INDEX_UNIT and "/" not in name and name not in now]
+        state = updated_state(before, listed, fresh, gone, touched, new_lines)
+        if state is not None:
+            return state
+    stand_ins: Sequence[object] = listed  # an unchanged event's stand-in holds its line
+    every = {**(lines if lines is not None else {
+        plan.slug: plan.line for plan in stand_ins if isinstance(plan, ListedEvent)}),
+        **new_lines}
+    return full_state(listed, every)
 
 
 def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> frozenset[str]:
@@ -368,11 +422,12 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     made: set[str] = set()  # without a cache: the paths of every file written
 
     def people_of(home: str) -> tuple[Person, ...] | None:
-        if cache is None or touched is None:
+        state = planned.state
+        if cache is None or state is None:
             return None
-        rendered, kept[home] = kept_person_pages(planned.people, home, touched, cache.previous,
+        rendered, kept[home] = kept_person_pages(state.keys, home, touched, cache.previous,
                                                  site.out, site.dirty)
-        return rendered
+        return state.persons(rendered)
 
     try:
         with _rendered_ahead(planned, passes, cache, workers, again) as ahead:
@@ -407,6 +462,8 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
         site.remove(cache.left_behind(site.previous, site.dirty))
+    if cache is not None and planned.state is not None:
+        cache.state = planned.state.records()
     site.finish(None if cache is None else cache.manifest,
                 None if cache is None else cache.inputs_bytes())
     return ()
@@ -494,6 +551,8 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         if some is None and series is None and finder is None:
             return written(homed(render_index(site, each.env)))
         source = index_source(site, each.env, None if series is None else series.listed)
+        if site.name_rows is not None:  # the state holds every person: those rendered given
+            source = dataclasses.replace(source, persons=some or ())
         if finder is not None:
             finder(each.home, env_language(each.env), source)
         if keeper is not None:

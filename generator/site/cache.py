@@ -323,6 +323,8 @@ class BuildCache:
     stamps: Mapping[str, FolderStamps] = field(default_factory=dict)
     """Unit -> its folders as the last build left them (:func:`stamps_hold`), from
     :data:`INPUTS_NAME`: this machine's, like the inputs' times."""
+    state: Mapping[str, str | bytes] = field(default_factory=dict)
+    """The site-wide state this build leaves (site_state.py), for the manifest."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
@@ -549,25 +551,30 @@ class BuildCache:
     def manifest(self) -> Manifest:
         """The manifest of the units :meth:`render_languages` made, for the writer to keep
         (inplace.py ``finish``)."""
-        return Manifest(units=self.units)
+        return Manifest(units=self.units, state=self.state)
 
     def summary(self, slug: str, homes: Iterable[str], key: str | None = None,
                 ) -> Mapping[str, Any] | None:
         """The summary of event ``slug`` (or of another unit whose ``key`` is given) when
         every language's unit of it is reused as it is (same key, every file there), so
         that the build need not read it; None when the event is to be read."""
+        if not self.is_kept(slug, homes, key):
+            return None
+        # read from its record file each time: asked once
+        return self.previous.units[slug].summary  # type: ignore[union-attr]
+
+    def is_kept(self, slug: str, homes: Iterable[str], key: str | None = None) -> bool:
+        """Every language's unit of event ``slug`` (or of another unit whose ``key`` is
+        given) is reused as it is (same key, every file there): its summary stands for it."""
         previous = self.previous
-        if previous is None or self.clean:
-            return None
-        base = previous.units.get(slug)
-        if base is None:
-            return None
+        if previous is None or self.clean or slug not in previous.units:
+            return False
         key = self.keys[slug] if key is None else key
         for home in homes:
             record = previous.units.get(home + slug)
             if record is None or record.key != key or not self._intact(home + slug):
-                return None
-        return base.summary  # read from its record file each time: asked once
+                return False
+        return True
 
     def _intact(self, unit: str) -> bool:
         """The unit's files are all in the output (asked once per unit)."""

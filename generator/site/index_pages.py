@@ -27,7 +27,6 @@ from typing import Any, cast
 from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR, TIEBREAKS_DIR
 from generator.site.festival_view import IndexEntry, index_entries
 from generator.site.find import name_words, shard_key
-from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.site_source import SiteSource
 from generator.speed import frozen_record, keyword_record_maker
@@ -227,7 +226,17 @@ def names_pages(source: SiteSource) -> tuple[PeopleIndex, tuple[NamesPage, ...]]
     """The players' index and the pages of names (none for a small site)."""
     found = source.index_views.get("names")
     if found is None:
-        found = source.index_views["names"] = _names_pages(source.persons)
+        rows = source.name_rows
+        found = source.index_views["names"] = _names_pages(
+            [(family_prefix(person.name), _new_person_row(
+                key=person.key, name=person.name, federation=person.federation,
+                fide_id=person.fide_id, events=len(person.appearances)))
+             for person in source.persons] if rows is None else
+            [(str(folded), _new_person_row(key=str(key), name=str(name),
+                                           federation=str(federation),
+                                           fide_id=None if fide_id is None else int(fide_id),
+                                           events=int(events)))
+             for key, name, federation, fide_id, events, folded in rows])
     return cast(tuple[PeopleIndex, tuple[NamesPage, ...]], found)
 
 
@@ -235,15 +244,13 @@ def people_index(source: SiteSource) -> PeopleIndex:
     return names_pages(source)[0]
 
 
-def _names_pages(persons: Sequence[Person]) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
-    rows = [_new_person_row(key=person.key, name=person.name, federation=person.federation,
-                            fide_id=person.fide_id, events=len(person.appearances))
-            for person in persons]
-    if len(rows) <= PEOPLE_PAGE_ROWS:
-        return PeopleIndex(rows=tuple(rows), letters=(), pages=()), ()
+def _names_pages(folded_rows: Sequence[tuple[str, PersonRow]],
+                 ) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
+    """``folded_rows``: every person's row by name, with its folded family name."""
+    if len(folded_rows) <= PEOPLE_PAGE_ROWS:
+        return PeopleIndex(rows=tuple(row for _, row in folded_rows), letters=(), pages=()), ()
     by_initial: dict[str, list[tuple[str, PersonRow]]] = {}
-    for row in rows:  # by name already: each page keeps that order
-        folded = family_prefix(row.name)
+    for folded, row in folded_rows:  # by name already: each page keeps that order
         by_initial.setdefault(folded[:1], []).append((folded, row))
     pages: list[tuple[str, list[PersonRow], tuple[NamesLink, ...]]] = []
     letters: list[NamesLink] = []
@@ -288,7 +295,7 @@ def page_digests(source: SiteSource, keys: Mapping[str, str], program: str,
         found[PEOPLE_PAGE] = _digest(
             program, "people", [[link.label, link.page, link.players] for link in index.letters],
             [[link.label, link.page, link.players] for link in index.pages],
-            len(source.persons), len(source.plans))
+            source.person_count, len(source.plans))
     else:
         found[PEOPLE_PAGE] = _digest(program, "people", _rows(index.rows), len(source.plans))
     for page in pages:

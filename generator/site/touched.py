@@ -16,7 +16,6 @@ from pathlib import Path
 from generator.site.addresses import person_page
 from generator.site.cache import INDEX_UNIT, FileRecord
 from generator.site.manifest import Manifest
-from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.stored_files import FolderListings, listed_files
 
@@ -46,29 +45,30 @@ def touched_keys(read: Sequence[EventPlan], previous: Manifest | None,
     return frozenset(keys)
 
 
-def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[str] | None,
+def kept_person_pages(keys: Sequence[str], home: str, touched: frozenset[str] | None,
                       previous: Manifest | None, out: Path, dirty: Collection[str] = (),
-                      ) -> tuple[tuple[Person, ...], dict[str, FileRecord]]:
-    """The persons whose page is rendered in the language under ``home``, and the records
-    of the pages kept as they are (by their path in the site). ``dirty``: the paths a
-    killed build journaled (inplace.py), rendered whatever the rest says."""
+                      ) -> tuple[list[str], dict[str, FileRecord]]:
+    """The keys of the persons (of ``keys``, every person's) whose page is rendered in the
+    language under ``home``, and the records of the pages kept as they are (by their path
+    in the site). ``dirty``: the paths a killed build journaled (inplace.py), rendered
+    whatever the rest says."""
     index = None if previous is None else previous.units.get(home + INDEX_UNIT)
     if touched is None or index is None:
-        return tuple(persons), {}
+        return list(keys), {}
     rendered = []
     kept: list[str] = []
     recorded = index.files
     listings: FolderListings = {}
     shown: str | None = None
     present: frozenset[str] | None = None
-    for person in persons:
-        path = home + person_page(person.key)
+    for key in keys:
+        path = home + person_page(key)
         folder, _, name = path.rpartition("/")  # an archive's 20,000 pages in one folder
         if folder != shown:
             shown, present = folder, listed_files(out, folder, listings)
-        if person.key in touched or path not in recorded or path in dirty \
+        if key in touched or path not in recorded or path in dirty \
                 or present is None or name not in present:
-            rendered.append(person)
+            rendered.append(key)
         else:
             kept.append(path)
-    return tuple(rendered), {path: recorded[path] for path in kept}
+    return rendered, {path: recorded[path] for path in kept}

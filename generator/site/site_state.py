@@ -1,0 +1,225 @@
+"""The site-wide state the pages outside the events' folders are made from, kept by delta.
+
+The index pages list every event and the players' pages and index every person: at 10,000
+events a change of one read every event's summary (10,000 record files, 600,000 rows), grouped
+every person (190,000) and folded every name, though it renders a season page and the pages
+of sixty players (issue 26). So the manifest (manifest.py) keeps, beside its units, the state
+those pages are made from, in parts a change reads and writes only where it touches them:
+
+- ``lines``: each event's line (stored_summary.event_line: its heading facts, the number of
+  its rows, its winners), from which the index pages list an unchanged event
+  (stored_summary.ListedEvent; its rows read from its summary only where a page asks);
+- ``persons/<digits>``: the persons whose key's digest begins with those digits, each with
+  their appearances (event and start number, newest first): a change reads the parts of
+  the keys it touches (touched.py), makes those persons again and writes those parts;
+- ``names``: every person's row on the pages of names (key, name, federation, FIDE ID,
+  number of events and the folded family name index_pages.py sorts them by), in their order.
+
+A change takes its events' old appearances out of the persons it touches and puts their
+new ones in: a person's appearances in the other events are the same events' rows as
+before, so the result is the persons a build from every event makes (a clean build's;
+tests/site/test_site_state.py). Without the state (a first build, an older manifest, a
+killed build's journal, a festival or a series, whose pages read their events whole) a
+build groups every person as before (people.py) and writes the state whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+from generator.site.index_pages import family_prefix
+from generator.site.manifest import Manifest, Unit, state_bytes
+from generator.site.people import Appearance, Person, people
+from generator.site.plan import EventPlan
+from generator.site.stored_summary import ListedEvent, event_line, listed
+from generator.site.views import event_sort_key
+
+__all__ = ["LINES", "NAMES", "SiteState", "full_state", "listed_events", "name_row",
+           "person_part", "updated_state"]
+
+LINES = "lines"
+NAMES = "names"
+PERSONS = "persons/"
+PART_DIGITS = 3
+"""Hex digits of a person part's name: 4,096 parts, about 46 persons each at 10,000 events
+(190,000 persons), so a change of an event of 60 reads about 60 small parts."""
+
+
+def person_part(key: str) -> str:
+    """The part of the state that holds the person of ``key``."""
+    return PERSONS + hashlib.sha256(key.encode()).hexdigest()[:PART_DIGITS]
+
+
+def name_row(person: Person) -> list[Any]:
+    """A person's row on the pages of names, as the state keeps it."""
+    return [person.key, person.name, person.federation, person.fide_id,
+            len(person.appearances), family_prefix(person.name)]
+
+
+class SiteState:
+    """The state this build leaves (its parts as JSON data, those it changed), and the
+    persons whose pages it renders, made from it."""
+
+    def __init__(self, *, lines: dict[str, Any], names: list[list[Any]],
+                 parts: dict[str, dict[str, list[list[Any]]]], kept_parts: Mapping[str, str],
+                 persons: Callable[[Collection[str]], tuple[Person, ...]],
+                 all_persons: tuple[Person, ...] | None = None) -> None:
+        self.lines, self.names, self.parts, self.kept_parts = lines, names, parts, kept_parts
+        self.persons = persons
+        """The persons of some keys (each with their appearances), in the order given."""
+        self.all_persons = all_persons
+        """Every person, when the build grouped them all (None: it did not)."""
+
+    @property
+    def keys(self) -> list[str]:
+        """Every person's key, in the order of the pages of names."""
+        return [row[0] for row in self.names]
+
+    def records(self) -> dict[str, str | bytes]:
+        """The parts for the manifest: a kept part's record name, a changed part's bytes."""
+        found: dict[str, str | bytes] = dict(self.kept_parts)
+        found[LINES] = state_bytes(self.lines)
+        found[NAMES] = state_bytes(self.names)
+        for part, held in self.parts.items():
+            if held:
+                found[part] = state_bytes(dict(sorted(held.items())))
+            else:
+                found.pop(part, None)
+        return dict(sorted(found.items()))
+
+
+def _appearances(person: Person) -> list[list[Any]]:
+    return [[seen.plan.slug, int(seen.row.player.start_no)] for seen in person.appearances]
+
+
+def _sorted_names(rows: Iterable[list[Any]]) -> list[list[Any]]:
+    # people.py's order: by name casefolded, then key
+    return sorted(rows, key=lambda row: (str(row[1]).casefold(), str(row[0])))
+
+
+def full_state(plans: Sequence[EventPlan], lines: Mapping[str, Any],
+               persons: tuple[Person, ...] | None = None) -> SiteState:
+    """The state of a build that grouped every person (``persons``: people.people's of
+    ``plans``, made here when not given); ``lines``: every event's line by its slug."""
+    if persons is None:
+        persons = people(plans)
+    parts: dict[str, dict[str, list[list[Any]]]] = {}
+    for person in persons:
+        parts.setdefault(person_part(person.key), {})[person.key] = _appearances(person)
+    by_key = {person.key: person for person in persons}
+    return SiteState(lines=dict(sorted(lines.items())),
+                     names=[name_row(person) for person in persons], parts=parts,
+                     kept_parts={},
+                     persons=lambda keys: tuple(by_key[key] for key in keys if key in by_key),
+                     all_persons=persons)
+
+
+def listed_events(previous: Manifest, slugs: Iterable[str]) -> dict[str, ListedEvent] | None:
+    """The stand-ins of the unchanged events ``slugs`` from the last build's lines, each
+    reading its summary from its unit only if a page asks for its rows; None when the last
+    build kept no line of one of them (the events are then read from their summaries)."""
+    lines = previous.read_state(LINES)
+    if not isinstance(lines, dict):
+        return None
+    found = {}
+    for slug in slugs:
+        line, unit = lines.get(slug), previous.units.get(slug)
+        if not isinstance(line, dict) or unit is None:
+            return None
+        try:
+            found[slug] = listed(slug, line, _summary_of(unit))
+        except (ValueError, KeyError, TypeError):
+            return None
+    return found
+
+
+def _summary_of(unit: Unit) -> Callable[[], Mapping[str, Any] | None]:
+    return lambda: unit.summary
+
+
+def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence[EventPlan],
+                  gone: Collection[str], touched: Collection[str],
+                  new_lines: Mapping[str, Any]) -> SiteState | None:
+    """The state after a change, from the last build's: the events ``read`` (their plans,
+    among ``plans``, every event listed now) and those ``gone`` since take their old
+    appearances out of the persons ``touched`` (touched.py: the keys in those events before
+    and now) and put their new ones in. ``new_lines``: the lines of the events read. None
+    when a part of the last state cannot be read (the state is then made whole)."""
+    lines = previous.read_state(LINES)
+    names = previous.read_state(NAMES)
+    if not isinstance(lines, dict) or not isinstance(names, list):
+        return None
+    changed = {plan.slug for plan in read} | set(gone)
+    lines = {slug: line for slug, line in lines.items() if slug not in changed}
+    lines.update(new_lines)
+    by_slug = {plan.slug: plan for plan in plans}
+    fresh = {person.key: person for person in people(read)}
+    parts: dict[str, dict[str, list[list[Any]]]] = {}
+
+    def part(name: str) -> dict[str, list[list[Any]]] | None:
+        held = parts.get(name)
+        if held is None:
+            data = previous.read_state(name) if name in previous.state else {}
+            if not isinstance(data, dict):
+                return None
+            held = parts[name] = data
+        return held
+
+    made: dict[str, Person | None] = {}
+    for key in sorted(touched):
+        held = part(person_part(key))
+        if held is None:
+            return None
+        kept = [[slug, number] for slug, number in held.get(key, []) if slug not in changed]
+        person = _person(key, kept, fresh.get(key), by_slug)
+        made[key] = person
+        if person is None:
+            held.pop(key, None)
+        else:
+            held[key] = _appearances(person)
+    rows = [row for row in names if row[0] not in made]
+    rows.extend(name_row(person) for person in made.values() if person is not None)
+
+    def persons(keys: Collection[str]) -> tuple[Person, ...]:
+        found = []
+        for key in keys:
+            if key in made:
+                person = made[key]
+            else:
+                held = part(person_part(key))
+                person = None if held is None or key not in held else _person(
+                    key, held[key], None, by_slug)
+            if person is not None:
+                found.append(person)
+        return tuple(found)
+
+    return SiteState(lines=dict(sorted(lines.items())), names=_sorted_names(rows),
+                     parts={name: held for name, held in parts.items()
+                            if any(person_part(key) == name for key in made)},
+                     kept_parts={name: record for name, record in previous.state.items()
+                                 if isinstance(record, str) and name.startswith(PERSONS)},
+                     persons=persons)
+
+
+def _person(key: str, kept: Sequence[Sequence[Any]], fresh: Person | None,
+            by_slug: Mapping[str, EventPlan]) -> Person | None:
+    """A person from their appearances in unchanged events (event, start number) and in the
+    events read (``fresh``), newest first; None when they have none."""
+    seen: list[Appearance] = [] if fresh is None else list(fresh.appearances)
+    for slug, number in kept:
+        plan = by_slug[slug]
+        row = next(row for row in plan.standings.rows if row.player.start_no == number)
+        seen.append(Appearance(plan=plan, row=row))
+    if not seen:
+        return None
+    seen.sort(key=lambda each: event_sort_key(each.plan))
+    newest = seen[0].row.player
+    return Person(key=key, name=newest.name, fide_id=newest.fide_id,
+                  federation=newest.federation, appearances=tuple(seen))
+
+
+def lines_of(summaries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Each event's line from its summary."""
+    return {slug: event_line(summary) for slug, summary in summaries.items()}
