@@ -40,24 +40,23 @@ from generator.reading.site_files import festival_logo_problems, read_site, site
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Listing
+from generator.site.cache import BuildCache, FileRecord, Listing
 from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
 from generator.site.inplace import InPlaceSite
 from generator.site.language import NoCatalogue, home, speaking
+from generator.site.names_state import NamesView
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
-from generator.site.site_state import SiteState, full_state, listed_events, updated_state
+from generator.site.site_state import SiteState, site_state, unchanged_events
 from generator.site.stored_summary import (
     ListedEvent,
     SummarisedEvent,
     as_plans,
-    event_line,
-    summarised,
 )
-from generator.site.touched import kept_person_pages, touched_keys
+from generator.site.touched import kept_person_pages, recorded_person_pages, touched_keys
 from generator.site.up_to_date import (
     OpenedSite,
     closed_unchanged,
@@ -88,10 +87,11 @@ class Site:
     """The site-wide state the build leaves (site_state.py): with a cache."""
 
     @property
-    def name_rows(self) -> list[list[Any]] | None:
-        """Every person's row on the pages of names when ``people`` does not hold them."""
-        return None if self.state is None or self.state.all_persons is not None \
-            else self.state.names
+    def names(self) -> tuple[NamesView, int] | None:
+        """The pages of names and the number of persons when ``people`` does not hold them."""
+        state = self.state
+        return None if state is None or state.all_persons is not None \
+            else (state.names.view(), state.names.total)
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
@@ -171,7 +171,7 @@ def index_source(events: Sequence[Event | EventPlan] | Site,
     kind at a time with :func:`render_index_job`); ``series`` planned already, if given."""
     site = events if isinstance(events, Site) else plan_site(events)
     with speaking(env_language(env)):
-        return render.site_source(site.events, env, site.people, series, site.name_rows)
+        return render.site_source(site.events, env, site.people, series, site.names)
 
 
 def render_index_job(source: SiteSource, env: jinja2.Environment,
@@ -298,8 +298,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     again = checked.CheckedEvents(events_path, lighter)
     fresh = (*read.events, *as_plans([event.listed for event in lighter.values()]))
     touched = None if cache is None else touched_keys(fresh, cache.before, listing.folders)
-    state = None if cache is None else _site_state(cache, listed, fresh, lines, touched,
-                                                   again.summary, listing.folders)
+    state = None if cache is None else site_state(cache, listed, fresh, lines, touched,
+                                                  again.summary, listing.folders)
     planned = Site(events=listed, state=state,
                    people=people(listed) if state is None else state.all_persons or ())
     # After planning: the standings have warnings of their own (the TRF rank column).
@@ -338,55 +338,11 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
 def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
                series: Sequence[SeriesSettings], *, by_lines: bool = False,
                ) -> tuple[dict[str, SummarisedEvent | ListedEvent], dict[str, Any] | None]:
-    """The events the manifest lists unchanged in every language, from their summaries, and
-    their lines (site_state.py). ``by_lines``: from the last build's lines instead, each
-    event's summary read only if a page asks for its rows (lines None), when the last build
-    kept them and no event is read whole (a festival's section, an event of a series)."""
+    """The events the manifest lists unchanged in every language (site_state.py's
+    ``unchanged_events``), but those read whole (:func:`_read_whole`)."""
     built = settings.built_languages
-    homes = [home(code, built) for code in built]
-    read_whole = _read_whole(listing.folders, series)
-    kept = [slug for slug in listing.folders
-            if slug not in read_whole and cache.is_kept(slug, homes)]
-    previous = cache.previous
-    if by_lines and previous is not None and not any("/" in slug for slug in listing.folders):
-        stand_ins = listed_events(previous, kept)
-        if stand_ins is not None:
-            return dict(stand_ins), None
-    found: dict[str, SummarisedEvent | ListedEvent] = {}
-    lines = {}
-    for slug in kept:
-        data = cache.summary(slug, homes)
-        if data is None:
-            continue
-        try:
-            found[slug] = summarised(slug, data)
-            lines[slug] = event_line(data)
-        except (ValueError, KeyError, TypeError):
-            continue  # not a summary of ours: the event is read
-    return found, lines
-
-
-def _site_state(cache: BuildCache, listed: Sequence[EventPlan], fresh: Sequence[EventPlan],
-                lines: Mapping[str, Any] | None, touched: frozenset[str] | None,
-                summary: Callable[[EventPlan], Mapping[str, Any]],
-                folders: Iterable[str]) -> SiteState:
-    """The site-wide state after this build: updated by the events read (``fresh``) and
-    those gone when the last build's lines stood for the others (``lines`` None), else
-    made whole from every event (``lines``: those of the events not read)."""
-    new_lines = {plan.slug: event_line(summary(plan)) for plan in fresh}
-    before = cache.before
-    if lines is None and before is not None and touched is not None:
-        now = set(folders)
-        gone = [name for name in before.units
-                if name != INDEX_UNIT and "/" not in name and name not in now]
-        state = updated_state(before, listed, fresh, gone, touched, new_lines)
-        if state is not None:
-            return state
-    stand_ins: Sequence[object] = listed  # an unchanged event's stand-in holds its line
-    every = {**(lines if lines is not None else {
-        plan.slug: plan.line for plan in stand_ins if isinstance(plan, ListedEvent)}),
-        **new_lines}
-    return full_state(listed, every)
+    return unchanged_events(cache, listing, [home(code, built) for code in built],
+                            _read_whole(listing.folders, series), by_lines=by_lines)
 
 
 def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> frozenset[str]:
@@ -425,8 +381,13 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         state = planned.state
         if cache is None or state is None:
             return None
-        rendered, kept[home] = kept_person_pages(state.keys, home, touched, cache.previous,
-                                                 site.out, site.dirty)
+        found = None if state.all_persons is not None else recorded_person_pages(
+            home, state.made, cache.previous, site.out, site.dirty)
+        if found is None:
+            keys = [person.key for person in state.all_persons] \
+                if state.all_persons is not None else state.every_key()
+            found = kept_person_pages(keys, home, touched, cache.previous, site.out, site.dirty)
+        rendered, kept[home] = found
         return state.persons(rendered)
 
     try:
@@ -551,7 +512,7 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         if some is None and series is None and finder is None:
             return written(homed(render_index(site, each.env)))
         source = index_source(site, each.env, None if series is None else series.listed)
-        if site.name_rows is not None:  # the state holds every person: those rendered given
+        if site.names is not None:  # the state holds every person: those rendered given
             source = dataclasses.replace(source, persons=some or ())
         if finder is not None:
             finder(each.home, env_language(each.env), source)

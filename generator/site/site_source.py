@@ -3,9 +3,8 @@ its explanations and files (render.py gathers it; pages.py declares its kinds of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from generator.reading.site_settings import SiteSettings
 from generator.site.addresses import TIEBREAKS_DIR
@@ -56,16 +55,16 @@ class SiteSource:
     kept_pages: frozenset[str] = frozenset()
     """Pages of the index kinds a build keeps as the last one wrote them (index_update.py):
     their kinds leave them out of their keys."""
-    name_rows: Sequence[Sequence[Any]] | None = None
-    """Every person's row on the pages of names, in order, when ``persons`` holds only those
-    whose page is rendered (site_state.py's ``names``); None: made from ``persons``."""
+    person_total: int | None = None
+    """The site's persons when ``persons`` holds only those whose page is rendered and
+    ``index_views`` the pages of names already (site_state.py); None: ``persons``'."""
     index_views: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """The index kinds' pages once index_pages.py has cut them (each kind asks for them)."""
 
     @property
     def person_count(self) -> int:
         """The site's persons (not only those whose page is rendered)."""
-        return len(self.persons) if self.name_rows is None else len(self.name_rows)
+        return len(self.persons) if self.person_total is None else self.person_total
 
     @property
     def federations(self) -> frozenset[str | None]:

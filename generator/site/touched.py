@@ -10,16 +10,18 @@ it, when the manifest has it and the file is still there (stored_files.files_pre
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
+from generator.reading.site_names import PEOPLE_DIR
 from generator.site.addresses import person_page
 from generator.site.cache import INDEX_UNIT, FileRecord
+from generator.site.index_pages import PEOPLE_PAGE
 from generator.site.manifest import Manifest
 from generator.site.plan import EventPlan
 from generator.site.stored_files import FolderListings, listed_files
 
-__all__ = ["kept_person_pages", "touched_keys"]
+__all__ = ["kept_person_pages", "recorded_person_pages", "touched_keys"]
 
 
 def touched_keys(read: Sequence[EventPlan], previous: Manifest | None,
@@ -72,3 +74,31 @@ def kept_person_pages(keys: Sequence[str], home: str, touched: frozenset[str] | 
         else:
             kept.append(path)
     return rendered, {path: recorded[path] for path in kept}
+
+
+def recorded_person_pages(home: str, made: Mapping[str, object | None],
+                          previous: Manifest | None, out: Path, dirty: Collection[str] = (),
+                          ) -> tuple[list[str], dict[str, FileRecord]] | None:
+    """:func:`kept_person_pages` where only the persons a change touched are known (``made``:
+    by key, None for one gone): every other person's page is the last build's, from the
+    index unit's record. None when the last build recorded no index (every person is then
+    asked for)."""
+    index = None if previous is None else previous.units.get(home + INDEX_UNIT)
+    if index is None:
+        return None
+    rendered = [key for key, person in made.items() if person is not None]
+    kept: dict[str, FileRecord] = {}
+    folder = home + PEOPLE_DIR
+    start, people_page = len(folder) + 1, home + PEOPLE_PAGE
+    present = listed_files(out, folder, {})
+    for path, record in index.files.items():
+        if not path.startswith(folder + "/") or "/" in path[start:] or path == people_page:
+            continue
+        key = path[start:].removesuffix(".html")
+        if key in made:
+            continue
+        if path in dirty or present is None or path[start:] not in present:
+            rendered.append(key)
+        else:
+            kept[path] = record
+    return rendered, kept

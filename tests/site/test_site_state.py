@@ -8,6 +8,7 @@ manifest without a state, and an unchanged event whose summary is never read."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from generator.site import index_pages
 from generator.site import manifest as stored
 from generator.site.build import build_site, prepare_cache
 from generator.site.manifest import MANIFEST_NAME, Manifest
+from generator.site.names_state import PAGE as NAMES_PAGE
 
 SHARED = [("Shared, Ana", "1000001"), ("Shared, Bo", "1000002"), ("Zed, Shared", "1000003")]
 
@@ -125,3 +127,65 @@ def test_an_unchanged_event_is_listed_from_its_line_unread(
     build(events, out)
     assert not {summaries[name] for name in read if name in summaries}
     assert_clean(events, out, tmp_path)
+
+
+FAMILIES = ["Adams", "Adler", "Alvarez", "Baker", "Bauer", "Zorn", "Zeller", "Smith", "Smit",
+            "Sm", "Schmidt", "Schulz", "Ito", "Ivanov", "Müller", "Ørsted", "123"]
+
+
+def test_random_changes_on_split_pages_of_names_stay_a_clean_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players renamed, added and gone at random on pages of names cut at 4 rows: each build
+    equals a clean one, whether it moves rows between pages or cuts the pages again."""
+    monkeypatch.setattr(index_pages, "PEOPLE_PAGE_ROWS", 4)
+    rng = random.Random(26)
+    events, out = tmp_path / "events", tmp_path / "site"
+
+    def names() -> dict[int, tuple[str, str]]:
+        return {n: (f"{rng.choice(FAMILIES)}, {rng.choice('ABCDE')}{n}",
+                    str(7100000 + rng.randrange(40))) for n in range(1, 7)}
+
+    for number in range(3):
+        put_event(events, f"club-{number}", number + 3, date=f"2025-0{number + 1}-10",
+                  names=names())
+    build(events, out)
+    for step in range(10):
+        slug = f"club-{rng.randrange(5)}"
+        if (events / slug).exists() and rng.random() < 0.3:
+            shutil.rmtree(events / slug)
+        else:
+            put_event(events, slug, rng.randrange(3, 9), date=f"2025-0{rng.randrange(1, 9)}-10",
+                      names=names())
+        build(events, out)
+        assert_clean(events, out, tmp_path / f"step-{step}")
+
+
+def test_a_player_renamed_reads_the_pages_of_names_of_that_player_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(index_pages, "PEOPLE_PAGE_ROWS", 3)
+    events, out = tmp_path / "events", tmp_path / "site"
+
+    def put(number: int, renamed: str = "Zorn, P1") -> None:
+        put_event(events, f"club-{number}", 5, date=f"2025-0{number + 1}-10", names={
+            n: (renamed if number == 2 and n == 1 else
+                f"{FAMILIES[(number * 10 + n) % len(FAMILIES)]}, P{n}",
+                str(7200000 + number * 10 + n)) for n in range(1, 10)})
+
+    for number in range(4):
+        put(number)
+    build(events, out)
+    before = Manifest.load(out)
+    assert before is not None
+    pages = {name: part for part, name in before.state.items() if isinstance(name, str)
+             and part.startswith(NAMES_PAGE)}
+    read: list[str] = []
+    reader = stored._read_record
+    monkeypatch.setattr(stored, "_read_record",
+                        lambda folder, name: read.append(name) or reader(folder, name))
+    put(2, renamed="Zorn, Q1")
+    build(events, out)
+    assert_clean(events, out, tmp_path)
+    # The page of "Zorn" (the longest prefix of the cut that begins it): no other page read.
+    page = max((part for part in pages.values() if "zorn".startswith(part[len(NAMES_PAGE):])),
+               key=len)
+    assert {pages[name] for name in read if name in pages} == {page}
