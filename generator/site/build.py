@@ -40,7 +40,7 @@ from generator.reading.site_files import festival_logo_problems, read_site, site
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site.cache import BuildCache, FileRecord, Listing
+from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Listing
 from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
@@ -369,6 +369,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     if again is None:
         again = checked.CheckedEvents(Path(), {})
     kept: dict[str, dict[str, FileRecord]] = {}
+    kept_people: dict[str, Mapping[str, FileRecord]] = {}
     finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
     # The index pages whose rows did not change, kept (index_update.py).
     keeper = None if cache is None or finder is None else IndexKeeper(cache, site, kept,
@@ -382,12 +383,13 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         if cache is None or state is None:
             return None
         found = None if state.all_persons is not None else recorded_person_pages(
-            home, state.made, cache.previous, site.out, site.dirty)
+            home, state.made, cache.previous, site.out, site.dirty,
+            cache.stamps.get(home + INDEX_UNIT))
         if found is None:
             keys = [person.key for person in state.all_persons] \
                 if state.all_persons is not None else state.every_key()
             found = kept_person_pages(keys, home, touched, cache.previous, site.out, site.dirty)
-        rendered, kept[home] = found
+        rendered, kept_people[home] = found
         return state.persons(rendered)
 
     try:
@@ -407,6 +409,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
                     warned, read_back=False, summarise=again.summary, index_kept=kept,
+                    people_kept=kept_people,
                     others=() if series is None else [
                         {name: (_writing(render, site.write), summary)
                          for name, (render, summary)

@@ -73,6 +73,7 @@ from generator.site.stored_files import (
 from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
+    StoredFiles,
     folder_stamps,
     stamps_hold,
     unit_folders,
@@ -489,6 +490,7 @@ class BuildCache:
         read_back: bool = True,
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
         index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
+        people_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
         others: Sequence[Mapping[str, OtherUnit]] = (),
         index_summary: Callable[[str], Mapping[str, Any] | None] | None = None,
     ) -> dict[str, bytes]:
@@ -502,6 +504,8 @@ class BuildCache:
         result is empty: each renderer wrote its files as it made them (the index's may give
         their records, not their bytes), the others stay on disk unread (an archive's pages
         are not held to the end of its build). ``others``: per language, their renderers.
+        ``index_kept`` and ``people_kept``: per language, the index pages and the players'
+        pages kept as they are, which the index unit's record lists with those rendered.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
@@ -528,9 +532,10 @@ class BuildCache:
             # The players' pages a change did not touch, kept unread (touched.py), filled
             # in by render_index as it rendered the others.
             kept = {} if index_kept is None else index_kept.get(home, {})
-            if kept and home + INDEX_UNIT in self.rendered and isinstance(index, UnitRecord):
-                index = replace(index, files=MappingProxyType(dict(sorted(
-                    {**kept, **index.files}.items()))))
+            persons = {} if people_kept is None else people_kept.get(home, {})
+            if (kept or persons) and home + INDEX_UNIT in self.rendered \
+                    and isinstance(index, UnitRecord):
+                index = replace(index, files=_merged(persons, {**kept, **index.files}))
             units[home + INDEX_UNIT] = index
         self.units = MappingProxyType(units)
         return dict(sorted(files.items()))
@@ -635,6 +640,18 @@ class BuildCache:
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
+
+
+def _merged(kept: Mapping[str, FileRecord], made: Mapping[str, FileRecord],
+            ) -> Mapping[str, FileRecord]:
+    """The index unit's files: those kept and those made. Kept as the last record read them
+    (StoredFiles), they stay its entries, never made records: at 10,000 events the players'
+    pages kept are 190,000, each made a record and written back from it before."""
+    if not isinstance(kept, StoredFiles):
+        return MappingProxyType(dict(sorted({**kept, **made}.items())))
+    raw = dict(kept.raw)
+    raw.update((path, record.as_json()) for path, record in made.items())
+    return StoredFiles(dict(sorted(raw.items())))
 
 
 RACY_NANOSECONDS = 2_000_000_000

@@ -50,6 +50,8 @@ __all__ = ["LINES", "NAMES", "SiteState", "full_state", "listed_events", "name_r
            "person_part", "site_state", "unchanged_events", "updated_state"]
 
 LINES = "lines"
+STATE_FORMAT = 1
+"""The state's layout, kept with the lines: a state of another is made whole again."""
 PERSONS = "persons/"
 PART_DIGITS = 3
 """Hex digits of a person part's name: 4,096 parts, about 46 persons each at 10,000 events
@@ -93,7 +95,7 @@ class SiteState:
     def records(self) -> dict[str, str | bytes]:
         """The parts for the manifest: a kept part's record name, a changed part's bytes."""
         found: dict[str, str | bytes] = dict(self.kept_parts)
-        found[LINES] = state_bytes(self.lines)
+        found[LINES] = state_bytes({"format": STATE_FORMAT, "events": self.lines})
         found.update(self.names.records())
         for part, held in self.parts.items():
             if held:
@@ -131,8 +133,8 @@ def listed_events(previous: Manifest, slugs: Iterable[str]) -> dict[str, ListedE
     """The stand-ins of the unchanged events ``slugs`` from the last build's lines, each
     reading its summary from its unit only if a page asks for its rows; None when the last
     build kept no line of one of them (the events are then read from their summaries)."""
-    lines = previous.read_state(LINES)
-    if not isinstance(lines, dict):
+    lines = _lines(previous)
+    if lines is None:
         return None
     found = {}
     for slug in slugs:
@@ -144,6 +146,15 @@ def listed_events(previous: Manifest, slugs: Iterable[str]) -> dict[str, ListedE
         except (ValueError, KeyError, TypeError):
             return None
     return found
+
+
+def _lines(previous: Manifest) -> dict[str, Any] | None:
+    """The last build's lines, by slug; None when it kept none of this format."""
+    data = previous.read_state(LINES)
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT \
+            or not isinstance(data.get("events"), dict):
+        return None
+    return dict(data["events"])
 
 
 def _summary_of(unit: Unit) -> Callable[[], Mapping[str, Any] | None]:
@@ -158,7 +169,7 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
     appearances out of the persons ``touched`` (touched.py: the keys in those events before
     and now) and put their new ones in. ``new_lines``: the lines of the events read. None
     when a part of the last state cannot be read (the state is then made whole)."""
-    lines = previous.read_state(LINES)
+    lines = _lines(previous)
     layout = previous.read_state(NAMES)
     if not isinstance(lines, dict) or not isinstance(layout, (list, type(None))) \
             or NAMES not in previous.state:
@@ -186,10 +197,14 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
         if held is None:
             return None
         before = held.get(key)
-        old_rows[key] = None if before is None else before[0]
-        kept = [] if before is None else [[slug, number] for slug, number in before[1]
-                                          if slug not in changed]
-        person = _person(key, kept, fresh.get(key), by_slug)
+        try:
+            old_rows[key] = None if before is None else list(before[0])
+            kept = [] if before is None else [[slug, number] for slug, number in before[1]
+                                              if slug not in changed]
+            person = _person(key, kept, fresh.get(key), by_slug)
+        except (LookupError, ValueError, TypeError, StopIteration):
+            return None  # not a part of ours: the state is made whole
+
         made[key] = person
         if person is None:
             held.pop(key, None)
@@ -200,8 +215,8 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
     try:
         names = names.updated(old_rows, {key: None if person is None else name_row(person)
                                          for key, person in made.items()})
-    except LookupError:
-        return None
+    except (LookupError, ValueError, TypeError):
+        return None  # a page of names not of ours: the state is made whole
 
     def persons(keys: Collection[str]) -> tuple[Person, ...]:
         found = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from generator.reading.site_names import PEOPLE_DIR
 from generator.site.addresses import person_page
@@ -19,7 +20,13 @@ from generator.site.cache import INDEX_UNIT, FileRecord
 from generator.site.index_pages import PEOPLE_PAGE
 from generator.site.manifest import Manifest
 from generator.site.plan import EventPlan
-from generator.site.stored_files import FolderListings, listed_files
+from generator.site.stored_files import (
+    FolderListings,
+    FolderStamps,
+    StoredFiles,
+    listed_files,
+    stamps_hold,
+)
 
 __all__ = ["kept_person_pages", "recorded_person_pages", "touched_keys"]
 
@@ -78,27 +85,34 @@ def kept_person_pages(keys: Sequence[str], home: str, touched: frozenset[str] | 
 
 def recorded_person_pages(home: str, made: Mapping[str, object | None],
                           previous: Manifest | None, out: Path, dirty: Collection[str] = (),
-                          ) -> tuple[list[str], dict[str, FileRecord]] | None:
+                          stamps: FolderStamps | None = None,
+                          ) -> tuple[list[str], Mapping[str, FileRecord]] | None:
     """:func:`kept_person_pages` where only the persons a change touched are known (``made``:
     by key, None for one gone): every other person's page is the last build's, from the
-    index unit's record. None when the last build recorded no index (every person is then
-    asked for)."""
+    index unit's record, its entry taken as it is read. ``stamps``: the index unit's folders
+    as the last build left them; where the persons' folder is still so, it holds every page
+    recorded, unlisted (stored_files.stamps_hold). None when the last build recorded no
+    index (every person is then asked for)."""
     index = None if previous is None else previous.units.get(home + INDEX_UNIT)
     if index is None:
         return None
     rendered = [key for key, person in made.items() if person is not None]
-    kept: dict[str, FileRecord] = {}
     folder = home + PEOPLE_DIR
     start, people_page = len(folder) + 1, home + PEOPLE_PAGE
-    present = listed_files(out, folder, {})
-    for path, record in index.files.items():
+    whole = stamps is not None and folder in stamps \
+        and stamps_hold(out, {folder: stamps[folder]})
+    present = None if whole else listed_files(out, folder, {})
+    recorded = index.files
+    raw = recorded.raw if isinstance(recorded, StoredFiles) else None
+    kept: dict[str, Any] = {}
+    for path in recorded:
         if not path.startswith(folder + "/") or "/" in path[start:] or path == people_page:
             continue
         key = path[start:].removesuffix(".html")
         if key in made:
             continue
-        if path in dirty or present is None or path[start:] not in present:
+        if path in dirty or (not whole and (present is None or path[start:] not in present)):
             rendered.append(key)
         else:
-            kept[path] = record
-    return rendered, kept
+            kept[path] = recorded[path] if raw is None else raw[path]
+    return rendered, kept if raw is None else StoredFiles(kept)
