@@ -90,8 +90,7 @@ class Site:
     def names(self) -> tuple[NamesView, int] | None:
         """The pages of names and the number of persons when ``people`` does not hold them."""
         state = self.state
-        return None if state is None or state.all_persons is not None \
-            else (state.names.view(), state.names.total)
+        return None if state is None or state.all_persons is not None else state.names_view
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:

@@ -26,6 +26,7 @@ build groups every person as before (people.py) and writes the state whole.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
@@ -33,7 +34,7 @@ from typing import Any
 from generator.site.cache import INDEX_UNIT, BuildCache, Listing
 from generator.site.index_pages import family_prefix
 from generator.site.manifest import Manifest, Unit, state_bytes
-from generator.site.names_state import NAMES, NamesState
+from generator.site.names_state import NAMES, NamesState, NamesView
 from generator.site.names_state import PAGE as NAMES_PAGE
 from generator.site.people import Appearance, Person, people
 from generator.site.plan import EventPlan
@@ -85,6 +86,11 @@ class SiteState:
         """Every person, when the build grouped them all (None: it did not)."""
         self.made = {} if made is None else made
         """The persons a change touched by their key (None: gone with their last event)."""
+
+    @functools.cached_property
+    def names_view(self) -> tuple[NamesView, int]:
+        """The pages of names and the number of persons, made once for every language."""
+        return self.names.view(), self.names.total
 
     def every_key(self) -> list[str]:
         """Every person's key, in the order of the pages of names (every page read)."""
@@ -165,17 +171,18 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
                   gone: Collection[str], touched: Collection[str],
                   new_lines: Mapping[str, Any]) -> SiteState | None:
     """The state after a change, from the last build's: the events ``read`` (their plans,
-    among ``plans``, every event listed now) and those ``gone`` since take their old
+    among ``plans``, every event listed now, the others from their lines, listed_events)
+    and those ``gone`` since take their old
     appearances out of the persons ``touched`` (touched.py: the keys in those events before
     and now) and put their new ones in. ``new_lines``: the lines of the events read. None
     when a part of the last state cannot be read (the state is then made whole)."""
-    lines = _lines(previous)
     layout = previous.read_state(NAMES)
-    if not isinstance(lines, dict) or not isinstance(layout, (list, type(None))) \
-            or NAMES not in previous.state:
+    if not isinstance(layout, (list, type(None))) or NAMES not in previous.state:
         return None
     changed = {plan.slug for plan in read} | set(gone)
-    lines = {slug: line for slug, line in lines.items() if slug not in changed}
+    # The unchanged events are listed from their lines (listed_events): those stay.
+    stand_ins: Sequence[object] = plans
+    lines = {plan.slug: plan.line for plan in stand_ins if isinstance(plan, ListedEvent)}
     lines.update(new_lines)
     by_slug = {plan.slug: plan for plan in plans}
     fresh = {person.key: person for person in people(read)}
