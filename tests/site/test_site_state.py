@@ -7,6 +7,7 @@ manifest without a state, and an unchanged event whose summary is never read."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
@@ -19,8 +20,9 @@ from kit.trfgen import generate_swiss, with_player_field
 from generator.site import index_pages
 from generator.site import manifest as stored
 from generator.site.build import build_site, prepare_cache
-from generator.site.manifest import MANIFEST_NAME, Manifest
+from generator.site.manifest import MANIFEST_NAME, Manifest, record_path, state_bytes
 from generator.site.names_state import PAGE as NAMES_PAGE
+from generator.site.site_state import LINES
 
 SHARED = [("Shared, Ana", "1000001"), ("Shared, Bo", "1000002"), ("Zed, Shared", "1000003")]
 
@@ -189,3 +191,27 @@ def test_a_player_renamed_reads_the_pages_of_names_of_that_player_alone(
     page = max((part for part in pages.values() if "zorn".startswith(part[len(NAMES_PAGE):])),
                key=len)
     assert {pages[name] for name in read if name in pages} == {page}
+
+
+def test_a_state_of_another_layout_is_made_whole(
+        archive: tuple[Path, Path], tmp_path: Path) -> None:
+    """A state an earlier layout wrote (the persons' parts without their rows, the lines
+    without their format) is not read as this one: the build makes it whole."""
+    events, out = archive
+    index = out / MANIFEST_NAME
+    data = json.loads(index.read_bytes())
+    for part in [part for part in data["state"] if part.startswith("persons/")]:
+        record = out / record_path(data["state"][part])
+        held = json.loads(record.read_bytes())
+        older = state_bytes({key: person[1] for key, person in held.items()})
+        name = hashlib.sha256(older).hexdigest()[:32]
+        (out / record_path(name)).write_bytes(older)
+        data["state"][part] = name
+    lines = json.loads((out / record_path(data["state"][LINES])).read_bytes())
+    older = state_bytes(lines["events"])
+    data["state"][LINES] = name = hashlib.sha256(older).hexdigest()[:32]
+    (out / record_path(name)).write_bytes(older)
+    index.write_bytes((json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n").encode())
+    put_event(events, "club-2", 9, date="2025-03-10")
+    build(events, out)
+    assert_clean(events, out, tmp_path)
