@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -39,17 +40,23 @@ from generator.reading.site_files import festival_logo_problems, read_site, site
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site.cache import BuildCache, FileRecord, Listing
+from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Listing
 from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
 from generator.site.inplace import InPlaceSite
 from generator.site.language import NoCatalogue, home, speaking
+from generator.site.names_state import NamesView
 from generator.site.people import Person, people
 from generator.site.plan import EventPlan, event_warnings, plan_event
 from generator.site.render import make_environment
-from generator.site.stored_summary import SummarisedEvent, as_plans, summarised
-from generator.site.touched import kept_person_pages, touched_keys
+from generator.site.site_state import SiteState, site_state, unchanged_events
+from generator.site.stored_summary import (
+    ListedEvent,
+    SummarisedEvent,
+    as_plans,
+)
+from generator.site.touched import kept_person_pages, recorded_person_pages, touched_keys
 from generator.site.up_to_date import (
     OpenedSite,
     closed_unchanged,
@@ -75,6 +82,15 @@ class Site:
     events: tuple[EventPlan, ...]
     """In folder order (the index sorts them newest first)."""
     people: tuple[Person, ...]
+    """Every person; none when ``state`` holds them (a change of an archive)."""
+    state: SiteState | None = None
+    """The site-wide state the build leaves (site_state.py): with a cache."""
+
+    @property
+    def names(self) -> tuple[NamesView, int] | None:
+        """The pages of names and the number of persons when ``people`` does not hold them."""
+        state = self.state
+        return None if state is None or state.all_persons is not None else state.names_view
 
 
 def plan_site(events: Sequence[Event | EventPlan]) -> Site:
@@ -154,7 +170,7 @@ def index_source(events: Sequence[Event | EventPlan] | Site,
     kind at a time with :func:`render_index_job`); ``series`` planned already, if given."""
     site = events if isinstance(events, Site) else plan_site(events)
     with speaking(env_language(env)):
-        return render.site_source(site.events, env, site.people, series)
+        return render.site_source(site.events, env, site.people, series, site.names)
 
 
 def render_index_job(source: SiteSource, env: jinja2.Environment,
@@ -245,7 +261,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     listing: Listing = getattr(cache, "found", None) or discover_events(events_path)
     series, series_problems = read_series(events_path, settings.aliases)
     stale, listed_series = series_unit.stale_series(cache, series, settings)
-    summaries = {} if cache is None else _summaries(cache, listing, settings, stale)
+    summaries, lines = ({}, {}) if cache is None else _summaries(
+        cache, listing, settings, stale, by_lines=not series)
     # Past a few events, each is let go once checked and summarised, and read again when
     # its pages are rendered (checked.py): an archive's plans are never all held at once.
     given = listing.given()
@@ -277,7 +294,13 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     read = plan_site(whole)
     listed = as_plans(sorted((*read.events, *(event.listed for event in lighter.values()),
                               *summaries.values()), key=lambda e: e.slug))
-    planned = Site(events=listed, people=people(listed))
+    again = checked.CheckedEvents(events_path, lighter)
+    fresh = (*read.events, *as_plans([event.listed for event in lighter.values()]))
+    touched = None if cache is None else touched_keys(fresh, cache.before, listing.folders)
+    state = None if cache is None else site_state(cache, listed, fresh, lines, touched,
+                                                  again.summary, listing.folders)
+    planned = Site(events=listed, state=state,
+                   people=people(listed) if state is None else state.all_persons or ())
     # After planning: the standings have warnings of their own (the TRF rank column).
     # The unchanged events' warnings are counted in one line, not printed again (cache.py).
     warned = {plan.slug: planned_warnings(plan.event, plan) for plan in read.events}
@@ -302,12 +325,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
     # works on one batch while they render the next.
     if site is None:
         site = InPlaceSite(out_dir)
-    touched = None if cache is None else touched_keys(
-        (*read.events, *as_plans([event.listed for event in lighter.values()])),
-        cache.before, listing.folders)
     units, touched = series_unit.units_of(cache, (stale, listed_series), series, planned.events,
                                           touched)
-    again = checked.CheckedEvents(events_path, lighter)
     try:
         return warnings + _write(planned, passes, site, cache, warned, workers, touched, units,
                                  again)
@@ -316,23 +335,13 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
 
 
 def _summaries(cache: BuildCache, listing: Listing, settings: SiteSettings,
-               series: Sequence[SeriesSettings]) -> dict[str, SummarisedEvent]:
-    """The events the manifest lists unchanged in every language, from their summaries."""
+               series: Sequence[SeriesSettings], *, by_lines: bool = False,
+               ) -> tuple[dict[str, SummarisedEvent | ListedEvent], dict[str, Any] | None]:
+    """The events the manifest lists unchanged in every language (site_state.py's
+    ``unchanged_events``), but those read whole (:func:`_read_whole`)."""
     built = settings.built_languages
-    homes = [home(code, built) for code in built]
-    found = {}
-    read_whole = _read_whole(listing.folders, series)
-    for slug in listing.folders:
-        if slug in read_whole:
-            continue
-        data = cache.summary(slug, homes)
-        if data is None:
-            continue
-        try:
-            found[slug] = summarised(slug, data)
-        except (ValueError, KeyError, TypeError):
-            continue  # not a summary of ours: the event is read
-    return found
+    return unchanged_events(cache, listing, [home(code, built) for code in built],
+                            _read_whole(listing.folders, series), by_lines=by_lines)
 
 
 def _read_whole(slugs: Iterable[str], series: Sequence[SeriesSettings]) -> frozenset[str]:
@@ -359,6 +368,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     if again is None:
         again = checked.CheckedEvents(Path(), {})
     kept: dict[str, dict[str, FileRecord]] = {}
+    kept_people: dict[str, Mapping[str, FileRecord]] = {}
     finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
     # The index pages whose rows did not change, kept (index_update.py).
     keeper = None if cache is None or finder is None else IndexKeeper(cache, site, kept,
@@ -368,11 +378,18 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     made: set[str] = set()  # without a cache: the paths of every file written
 
     def people_of(home: str) -> tuple[Person, ...] | None:
-        if cache is None or touched is None:
+        state = planned.state
+        if cache is None or state is None:
             return None
-        rendered, kept[home] = kept_person_pages(planned.people, home, touched, cache.previous,
-                                                 site.out, site.dirty)
-        return rendered
+        found = None if state.all_persons is not None else recorded_person_pages(
+            home, state.made, cache.previous, site.out, site.dirty,
+            cache.stamps.get(home + INDEX_UNIT))
+        if found is None:
+            keys = [person.key for person in state.all_persons] \
+                if state.all_persons is not None else state.every_key()
+            found = kept_person_pages(keys, home, touched, cache.previous, site.out, site.dirty)
+        rendered, kept_people[home] = found
+        return state.persons(rendered)
 
     try:
         with _rendered_ahead(planned, passes, cache, workers, again) as ahead:
@@ -391,6 +408,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
                     warned, read_back=False, summarise=again.summary, index_kept=kept,
+                    people_kept=kept_people,
                     others=() if series is None else [
                         {name: (_writing(render, site.write), summary)
                          for name, (render, summary)
@@ -407,6 +425,8 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
         site.remove(cache.left_behind(site.previous, site.dirty))
+    if cache is not None and planned.state is not None:
+        cache.state = planned.state.records()
     site.finish(None if cache is None else cache.manifest,
                 None if cache is None else cache.inputs_bytes())
     return ()
@@ -494,6 +514,8 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         if some is None and series is None and finder is None:
             return written(homed(render_index(site, each.env)))
         source = index_source(site, each.env, None if series is None else series.listed)
+        if site.names is not None:  # the state holds every person: those rendered given
+            source = dataclasses.replace(source, persons=some or ())
         if finder is not None:
             finder(each.home, env_language(each.env), source)
         if keeper is not None:

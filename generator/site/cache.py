@@ -86,6 +86,7 @@ from generator.site.stored_files import (
 from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
+    StoredFiles,
     folder_stamps,
     stamped_folders,
     stamps_hold,
@@ -267,6 +268,8 @@ class BuildCache:
     """Units :meth:`_intact` found by their stamps: kept in the record as they were."""
     relisted: set[str] = field(default_factory=set)
     """Units with files that :meth:`_intact` found only by listing their folders."""
+    state: Mapping[str, str | bytes] = field(default_factory=dict)
+    """The site-wide state this build leaves (site_state.py), for the manifest."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
@@ -451,6 +454,7 @@ class BuildCache:
         read_back: bool = True,
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
         index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
+        people_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
         others: Sequence[Mapping[str, OtherUnit]] = (),
         index_summary: Callable[[str], Mapping[str, Any] | None] | None = None,
     ) -> dict[str, bytes]:
@@ -464,6 +468,8 @@ class BuildCache:
         result is empty: each renderer wrote its files as it made them (the index's may give
         their records, not their bytes), the others stay on disk unread (an archive's pages
         are not held to the end of its build). ``others``: per language, their renderers.
+        ``index_kept`` and ``people_kept``: per language, the index pages and the players'
+        pages kept as they are, which the index unit's record lists with those rendered.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
@@ -490,9 +496,10 @@ class BuildCache:
             # The players' pages a change did not touch, kept unread (touched.py), filled
             # in by render_index as it rendered the others.
             kept = {} if index_kept is None else index_kept.get(home, {})
-            if kept and home + INDEX_UNIT in self.rendered and isinstance(index, UnitRecord):
-                index = replace(index, files=MappingProxyType(dict(sorted(
-                    {**kept, **index.files}.items()))))
+            persons = {} if people_kept is None else people_kept.get(home, {})
+            if (kept or persons) and home + INDEX_UNIT in self.rendered \
+                    and isinstance(index, UnitRecord):
+                index = replace(index, files=_merged(persons, {**kept, **index.files}))
             units[home + INDEX_UNIT] = index
         self.units = MappingProxyType(units)
         return dict(sorted(files.items()))
@@ -513,25 +520,30 @@ class BuildCache:
     def manifest(self) -> Manifest:
         """The manifest of the units :meth:`render_languages` made, for the writer to keep
         (inplace.py ``finish``)."""
-        return Manifest(units=self.units)
+        return Manifest(units=self.units, state=self.state)
 
     def summary(self, slug: str, homes: Iterable[str], key: str | None = None,
                 ) -> Mapping[str, Any] | None:
         """The summary of event ``slug`` (or of another unit whose ``key`` is given) when
         every language's unit of it is reused as it is (same key, every file there), so
         that the build need not read it; None when the event is to be read."""
+        if not self.is_kept(slug, homes, key):
+            return None
+        # read from its record file each time: asked once
+        return self.previous.units[slug].summary  # type: ignore[union-attr]
+
+    def is_kept(self, slug: str, homes: Iterable[str], key: str | None = None) -> bool:
+        """Every language's unit of event ``slug`` (or of another unit whose ``key`` is
+        given) is reused as it is (same key, every file there): its summary stands for it."""
         previous = self.previous
-        if previous is None or self.clean:
-            return None
-        base = previous.units.get(slug)
-        if base is None:
-            return None
+        if previous is None or self.clean or slug not in previous.units:
+            return False
         key = self.keys[slug] if key is None else key
         for home in homes:
             record = previous.units.get(home + slug)
             if record is None or record.key != key or not self._intact(home + slug):
-                return None
-        return base.summary  # read from its record file each time: asked once
+                return False
+        return True
 
     def _intact(self, unit: str) -> bool:
         """The unit's files are all in the output (asked once per unit)."""
@@ -596,6 +608,18 @@ class BuildCache:
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
+
+
+def _merged(kept: Mapping[str, FileRecord], made: Mapping[str, FileRecord],
+            ) -> Mapping[str, FileRecord]:
+    """The index unit's files: those kept and those made. Kept as the last record read them
+    (StoredFiles), they stay its entries, never made records: at 10,000 events the players'
+    pages kept are 190,000, each made a record and written back from it before."""
+    if not isinstance(kept, StoredFiles):
+        return MappingProxyType(dict(sorted({**kept, **made}.items())))
+    raw = dict(kept.raw)
+    raw.update((path, record.as_json()) for path, record in made.items())
+    return StoredFiles(dict(sorted(raw.items())))
 
 
 def _load_from(record: Unit, out_dir: Path) -> dict[str, bytes] | None:

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR, TIEBREAKS_DIR
 from generator.site.festival_view import IndexEntry, index_entries
 from generator.site.find import name_words, shard_key
-from generator.site.people import Person
 from generator.site.plan import EventPlan
 from generator.site.site_source import SiteSource
 from generator.speed import frozen_record, keyword_record_maker
@@ -35,8 +34,9 @@ from generator.speed import frozen_record, keyword_record_maker
 __all__ = [
     "FRONT_PAGE_EVENTS", "NAMES_DIR", "PEOPLE_PAGE", "PEOPLE_PAGE_ROWS", "SEASONS_DIR",
     "TIEBREAKS_PAGE",
-    "EventsPage", "NamesLink", "NamesPage", "PeopleIndex", "PersonRow", "SeasonLink",
-    "events_pages", "family_prefix", "listed_plans", "names_pages", "page_digests", "people_index",
+    "EventsPage", "LaterRows", "NamesLink", "NamesPage", "PeopleIndex", "PersonRow", "SeasonLink",
+    "events_pages", "family_prefix", "laid_out", "listed_plans", "names_pages", "names_split",
+    "page_digests", "people_index",
 ]
 
 FRONT_PAGE_EVENTS = 100
@@ -173,7 +173,8 @@ class NamesPage:
     """The players whose family name begins with a prefix, with the bars to the others."""
 
     link: NamesLink
-    rows: tuple[PersonRow, ...]
+    rows: Sequence[PersonRow]
+    """Read on first use where names_state.py keeps them."""
     letters: tuple[NamesLink, ...]
     """Each initial's first page, labelled by the initial."""
     siblings: tuple[NamesLink, ...]
@@ -227,7 +228,11 @@ def names_pages(source: SiteSource) -> tuple[PeopleIndex, tuple[NamesPage, ...]]
     """The players' index and the pages of names (none for a small site)."""
     found = source.index_views.get("names")
     if found is None:
-        found = source.index_views["names"] = _names_pages(source.persons)
+        found = source.index_views["names"] = _names_pages(
+            [(family_prefix(person.name), _new_person_row(
+                key=person.key, name=person.name, federation=person.federation,
+                fide_id=person.fide_id, events=len(person.appearances)))
+             for person in source.persons])
     return cast(tuple[PeopleIndex, tuple[NamesPage, ...]], found)
 
 
@@ -235,41 +240,85 @@ def people_index(source: SiteSource) -> PeopleIndex:
     return names_pages(source)[0]
 
 
-def _names_pages(persons: Sequence[Person]) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
-    rows = [_new_person_row(key=person.key, name=person.name, federation=person.federation,
-                            fide_id=person.fide_id, events=len(person.appearances))
-            for person in persons]
-    if len(rows) <= PEOPLE_PAGE_ROWS:
-        return PeopleIndex(rows=tuple(rows), letters=(), pages=()), ()
+def _names_pages(folded_rows: Sequence[tuple[str, PersonRow]],
+                 ) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
+    """``folded_rows``: every person's row by name, with its folded family name."""
+    leaves = names_split(folded_rows)
+    if leaves is None:
+        return PeopleIndex(rows=tuple(row for _, row in folded_rows), letters=(), pages=()), ()
+    return laid_out([(prefix, len(rows), tuple(row for _, row in rows))
+                     for prefix, rows in leaves])
+
+
+def names_split(folded_rows: Sequence[tuple[str, PersonRow]],
+                ) -> list[tuple[str, list[tuple[str, PersonRow]]]] | None:
+    """The pages of names (each its prefix and its rows, in order); None when the index
+    lists every player on one page."""
+    if len(folded_rows) <= PEOPLE_PAGE_ROWS:
+        return None
     by_initial: dict[str, list[tuple[str, PersonRow]]] = {}
-    for row in rows:  # by name already: each page keeps that order
-        folded = family_prefix(row.name)
+    for folded, row in folded_rows:  # by name already: each page keeps that order
         by_initial.setdefault(folded[:1], []).append((folded, row))
-    pages: list[tuple[str, list[PersonRow], tuple[NamesLink, ...]]] = []
-    letters: list[NamesLink] = []
-    for initial in sorted(by_initial):
-        split = _split(by_initial[initial], initial)
-        links = tuple(NamesLink(prefix=prefix, page=names_page(prefix), players=len(rows))
-                      for prefix, rows in split)
-        letters.append(NamesLink(prefix=initial, page=links[0].page,
-                                 players=len(by_initial[initial])))
-        pages.extend((link.prefix, [row for _, row in rows], links if len(links) > 1 else ())
-                     for link, (_, rows) in zip(links, split, strict=True))
-    bar = tuple(letters)
-    shown = tuple(NamesPage(link=NamesLink(prefix=prefix, page=names_page(prefix),
-                                           players=len(rows)),
-                            rows=tuple(rows), letters=bar, siblings=siblings)
-                  for prefix, rows, siblings in pages)
+    return [page for initial in sorted(by_initial)
+            for page in _split(by_initial[initial], initial)]
+
+
+class LaterRows(Sequence[PersonRow]):
+    """A page of names' rows, read when first asked for (names_state.py): an unchanged page
+    is kept as it is, its digest the last build's, and its rows never read."""
+
+    __slots__ = ("_load", "_rows")
+
+    def __init__(self, load: Callable[[], Sequence[PersonRow]]) -> None:
+        self._load = load
+        self._rows: tuple[PersonRow, ...] | None = None
+
+    @property
+    def is_read(self) -> bool:
+        return self._rows is not None
+
+    def _read(self) -> Sequence[PersonRow]:
+        if self._rows is None:
+            self._rows = tuple(self._load())
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._read()[index]
+
+    def __iter__(self) -> Iterator[PersonRow]:
+        return iter(self._read())
+
+
+def laid_out(leaves: Sequence[tuple[str, int, Sequence[PersonRow]]],
+             ) -> tuple[PeopleIndex, tuple[NamesPage, ...]]:
+    """The players' index and the pages of names from the pages (each its prefix, its
+    number of players and its rows, in order: :func:`names_split`'s), their bars of links
+    made here. A page's rows may be read only when it is shown (names_state.py)."""
+    by_initial: dict[str, list[tuple[NamesLink, Sequence[PersonRow]]]] = {}
+    for prefix, players, rows in leaves:
+        by_initial.setdefault(prefix[:1], []).append(
+            (NamesLink(prefix=prefix, page=names_page(prefix), players=players), rows))
+    bar = tuple(NamesLink(prefix=initial, page=pages[0][0].page,
+                          players=sum(link.players for link, _ in pages))
+                for initial, pages in by_initial.items())
+    shown = tuple(NamesPage(link=link, rows=rows, letters=bar,
+                            siblings=tuple(each for each, _ in pages) if len(pages) > 1 else ())
+                  for pages in by_initial.values() for link, rows in pages)
     return PeopleIndex(rows=(), letters=bar, pages=tuple(p.link for p in shown)), shown
 
 
 # --- what each page is made from -----------------------------------------------------------
 
 def page_digests(source: SiteSource, keys: Mapping[str, str], program: str,
-                 ) -> dict[str, str]:
+                 known: Mapping[str, str] | None = None) -> dict[str, str]:
     """A digest of what each page of the index kinds shows, by its path: the events by
     their cache keys (which digest the program and their inputs), the players by their
-    rows, the bars of links. A page whose events have no key is left out (rendered)."""
+    rows, the bars of links. A page whose events have no key is left out (rendered).
+    ``known``: the last build's digests, which a page of names whose rows were not read
+    keeps (names_state.py reads a page's rows when they or its bars may change)."""
     found: dict[str, str] = {}
     series = [[plan.slug, plan.title, plan.is_final] for plan in source.series]
     for shown in events_pages(source):
@@ -288,11 +337,13 @@ def page_digests(source: SiteSource, keys: Mapping[str, str], program: str,
         found[PEOPLE_PAGE] = _digest(
             program, "people", [[link.label, link.page, link.players] for link in index.letters],
             [[link.label, link.page, link.players] for link in index.pages],
-            len(source.persons), len(source.plans))
+            source.person_count, len(source.plans))
     else:
         found[PEOPLE_PAGE] = _digest(program, "people", _rows(index.rows), len(source.plans))
     for page in pages:
-        found[page.link.page] = _digest(
+        kept = None if known is None or not isinstance(page.rows, LaterRows) \
+            or page.rows.is_read else known.get(page.link.page)
+        found[page.link.page] = kept if kept is not None else _digest(
             program, "names", page.link.prefix, letters,
             [[link.label, link.page] for link in page.siblings],
             _rows(page.rows))

@@ -44,12 +44,14 @@ class IndexKeeper:
 
     def __call__(self, home: str, source: SiteSource) -> SiteSource:
         """``source`` with the pages of the language under ``home`` that are kept."""
-        digests = self.digests[home] = page_digests(source, self.cache.keys,
-                                                    self.cache.program)
         previous = self.cache.previous
         index = None if previous is None else previous.units.get(home + INDEX_UNIT)
-        before = None if index is None or index.summary is None \
-            else index.summary.get(INDEX_PAGES)
+        summary = None if index is None else index.summary
+        before = None if summary is None else summary.get(INDEX_PAGES)
+        # A page of names whose rows were not read keeps the last build's digest.
+        digests = self.digests[home] = page_digests(
+            source, self.cache.keys, self.cache.program,
+            before if isinstance(before, dict) else None)
         if index is None or not isinstance(before, dict):
             return source
         kept: dict[str, FileRecord] = {}

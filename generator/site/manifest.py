@@ -28,9 +28,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -47,7 +48,7 @@ from generator.site.stored_files import (
 
 __all__ = ["LEGACY_MANIFEST_NAME", "MANIFEST_DIR", "MANIFEST_FORMAT", "MANIFEST_NAME",
            "RECORDS_DIR", "FileStamp", "Manifest", "StoredUnit", "Unit", "UnitRecord",
-           "diagnostic_from_json", "diagnostic_to_json", "record_path"]
+           "diagnostic_from_json", "diagnostic_to_json", "record_path", "state_bytes"]
 
 MANIFEST_DIR = ".standings-cache"
 """The cache manifest's folder, inside the output folder.
@@ -73,11 +74,17 @@ FileStamp = tuple[int, int, int]
 
 _DIGITS = 32
 """Hex digits of a record file's name: 128 bits of SHA-256, no collision among a site's."""
+_RECORD_NAME = re.compile(f"[0-9a-f]{{{_DIGITS}}}")
 
 
 def record_path(name: str) -> str:
     """A record file's path from the output folder."""
     return f"{RECORDS_DIR}/{name}.json"
+
+
+def state_bytes(data: Any) -> bytes:
+    """A part of the site-wide state as its record file holds it."""
+    return _dumps(data)
 
 
 def _dumps(data: Any) -> bytes:
@@ -227,6 +234,24 @@ def _read_record(out: Path, name: str) -> bytes:
 class Manifest:
     units: Mapping[str, Unit]
     """Event folder name -> its record; cache.INDEX_UNIT -> the index pages' record."""
+    state: Mapping[str, str | bytes] = field(default_factory=dict)
+    """The site-wide state the pages outside the events' folders are made from
+    (site_state.py), by part: the name of its record file on disk, or the bytes of a part
+    this build made (its record file written with the units')."""
+    out: Path | None = None
+    """The output folder its state's records are read from (None: a manifest made here)."""
+
+    def read_state(self, part: str) -> Any:
+        """A part of the state as JSON data; None when it is not kept or cannot be read."""
+        found = self.state.get(part)
+        if isinstance(found, bytes):
+            return json.loads(found)
+        if found is None or self.out is None:
+            return None
+        try:
+            return json.loads(_read_record(self.out, found))
+        except (OSError, ValueError):
+            return None
 
     def files(self) -> tuple[bytes, dict[str, bytes], frozenset[str]]:
         """The index's bytes; the record files of the units this build made (by name; the
@@ -243,8 +268,19 @@ class Manifest:
                 if summarised is not None:
                     summary, made[summary] = summarised
             index[name] = [unit.key, unit.warning_count, unit.diagnostic_count, record, summary]
-        named = frozenset(name for entry in index.values() for name in entry[3:] if name)
-        return _dumps({"format": MANIFEST_FORMAT, "units": index}), made, named
+        state: dict[str, str] = {}
+        for part, found in sorted(self.state.items()):
+            if isinstance(found, bytes):
+                state[part] = _named(found)
+                made[state[part]] = found
+            else:
+                state[part] = found
+        named = frozenset((*(name for entry in index.values() for name in entry[3:] if name),
+                           *state.values()))
+        kept: dict[str, Any] = {"format": MANIFEST_FORMAT, "units": index}
+        if state:
+            kept["state"] = state
+        return _dumps(kept), made, named
 
     @classmethod
     def from_index(cls, data: bytes, out: Path) -> Manifest | None:
@@ -260,9 +296,10 @@ class Manifest:
                                       summary=None if summary is None else _name(summary))
                 for name, (key, warnings, diagnostics, record, summary)
                 in raw["units"].items()}
+            state = {str(part): _name(name) for part, name in raw.get("state", {}).items()}
         except (ValueError, TypeError, KeyError, AttributeError):
             return None
-        return cls(units=MappingProxyType(units))
+        return cls(units=MappingProxyType(units), state=MappingProxyType(state), out=out)
 
     @classmethod
     def load(cls, out_dir: Path) -> Manifest | None:
@@ -290,7 +327,7 @@ class Manifest:
 def _name(value: Any) -> str:
     """A record file's name as the index gives it: hex digits only (never a path)."""
     text = str(value)
-    if len(text) != _DIGITS or any(c not in "0123456789abcdef" for c in text):
+    if _RECORD_NAME.fullmatch(text) is None:
         raise ValueError(f"not a record's name: {text!r}")
     return text
 

@@ -398,7 +398,7 @@ def index_meta(site: SiteSettings, page: str, plans: Sequence[EventPlan],
     return page_meta(site, page, site.title, description, is_front_page=True)
 
 
-def people_meta(site: SiteSettings, page: str, persons: Sequence[Person],
+def people_meta(site: SiteSettings, page: str, players: int,
                 plans: Sequence[EventPlan]) -> PageMeta:
     events = len(plans)
     return page_meta(site, page, gettext("Players"),
@@ -406,7 +406,7 @@ def people_meta(site: SiteSettings, page: str, persons: Sequence[Person],
                               "place and points in every event they played.",
                               "The {players} players of {events} events, each with their "
                               "place and points in every event they played.", events).format(
-                         players=len(persons), events=events))
+                         players=players, events=events))
 
 
 def season_meta(site: SiteSettings, page: str, shown: EventsPage) -> PageMeta:

@@ -577,7 +577,7 @@ SITE_PAGE_KINDS: tuple[SiteKind[Any, Any], ...] = (
         views=_once(people_index),
         files=(Page(path=lambda _source, _: PEOPLE_PAGE, template="people.html",
                     context=lambda _source, shown: {"shown": shown},
-                    meta=lambda site, source, page, _: people_meta(site, page, source.persons,
+                    meta=lambda site, source, page, _: people_meta(site, page, source.person_count,
                                                                    source.plans)),)),
     SiteKind[int, NamesPage](
         name="names", keys=lambda source: _unkept(source, names_pages(source)[1]),

@@ -596,11 +596,14 @@ def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
 
 def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
                 persons: Sequence[Person] = (),
-                series: Sequence[SeriesPlan] | None = None) -> SiteSource:
+                series: Sequence[SeriesPlan] | None = None,
+                names: tuple[object, int] | None = None) -> SiteSource:
     """What the pages outside the event folders are made from, in the environment's
     language: the events newest first, and the explanations (our Markdown, as HTML).
     ``series``: planned already (the build plans each once for every language); None:
-    planned here, from the series files the environment read."""
+    planned here, from the series files the environment read. ``names``: the pages of
+    names and the number of persons, when ``persons`` holds only those whose page is
+    rendered (site_state.py)."""
     sources = explanation_sources(str(env.globals["language"]))
     # Every page ships (they link to each other); the events' own tie-breaks come first.
     used = list(dict.fromkeys(explanation_stem(a) for a in used_tiebreaks(plans)
@@ -623,6 +626,8 @@ def site_source(plans: Sequence[EventPlan], env: jinja2.Environment,
     return SiteSource(site=site_of(env), plans=tuple(sorted(plans, key=event_sort_key)),
                       persons=tuple(persons), topics=tuple(topics), static=static,
                       series=tuple(series), festival_logos=festival_logos(plans),
+                      index_views={} if names is None else {"names": names[0]},
+                      person_total=None if names is None else names[1],
                       explain=functools.partial(render_markdown, allow_html=True))
 
 

@@ -55,8 +55,16 @@ class SiteSource:
     kept_pages: frozenset[str] = frozenset()
     """Pages of the index kinds a build keeps as the last one wrote them (index_update.py):
     their kinds leave them out of their keys."""
+    person_total: int | None = None
+    """The site's persons when ``persons`` holds only those whose page is rendered and
+    ``index_views`` the pages of names already (site_state.py); None: ``persons``'."""
     index_views: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
     """The index kinds' pages once index_pages.py has cut them (each kind asks for them)."""
+
+    @property
+    def person_count(self) -> int:
+        """The site's persons (not only those whose page is rendered)."""
+        return len(self.persons) if self.person_total is None else self.person_total
 
     @property
     def federations(self) -> frozenset[str | None]:

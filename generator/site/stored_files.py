@@ -14,8 +14,8 @@ from typing import Any
 from generator.speed import keyword_record_maker
 
 __all__ = ["FileRecord", "FolderListings", "FolderStamps", "StoredFiles", "files_json",
-           "files_present", "folder_stamps", "listed_files", "stamped_folders", "stamps_hold",
-           "stored_files", "unit_folders"]
+           "files_present", "folder_stamps", "listed_files", "stamp_of", "stamped_folders",
+           "stamps_hold", "stored_files", "unit_folders"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +139,16 @@ def unit_folders(paths: Iterable[str]) -> set[str]:
 def stamped_folders(stamps: FolderStamps) -> list[str]:
     """The folders a unit's stamps are of."""
     return stamps.split("\0")[::2] if stamps else []
+
+
+def stamp_of(stamps: FolderStamps | None, folder: str) -> FolderStamps | None:
+    """One folder's part of a unit's stamps (to be held alone by :func:`stamps_hold`);
+    None when the stamps have none of it."""
+    parts = stamps.split("\0") if stamps else []
+    for at in range(0, len(parts) - 1, 2):
+        if parts[at] == folder:
+            return f"{folder}\0{parts[at + 1]}"
+    return None
 
 
 def folder_stamps(out_dir: Path, folders: Iterable[str]) -> FolderStamps | None:

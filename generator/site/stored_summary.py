@@ -15,7 +15,7 @@ A summary is plain JSON: the manifest is published, and is read back only as dat
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -25,7 +25,8 @@ from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
 from generator.speed import frozen_record, keyword_record_maker
 
-__all__ = ["SummarisedEvent", "TeamMember", "summarise", "summarised", "team_members"]
+__all__ = ["ListedEvent", "SummarisedEvent", "TeamMember", "event_line", "listed", "summarise",
+           "summarised", "team_members"]
 
 
 @frozen_record
@@ -39,9 +40,9 @@ class TeamMember:
     team_name: str
 
 
-def team_members(plan: EventPlan | SummarisedEvent) -> tuple[TeamMember, ...]:
+def team_members(plan: EventPlan | SummarisedEvent | ListedEvent) -> tuple[TeamMember, ...]:
     """A team event's players after its teams (none for an individual event)."""
-    if isinstance(plan, SummarisedEvent):
+    if isinstance(plan, (SummarisedEvent, ListedEvent)):
         return plan.members
     teams = plan.event.teams
     if teams is None:
@@ -207,11 +208,94 @@ def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
                       for number, name, team, team_name in data["members"]))
 
 
+# --- an event's line: what the index pages read, its rows read only when asked for ---------
+
+def event_line(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """What the index pages and the explanations' list read of an event (its summary without
+    its rows and members, with their number and its winners): a few hundred bytes, kept for
+    every event in one record of the manifest's site-wide state (site_state.py)."""
+    line = {name: value for name, value in summary.items() if name not in ("rows", "members")}
+    rows = summary["rows"]
+    line["count"] = len(rows)
+    line["winners"] = [row for row in rows if row[5] == 1]
+    return line
+
+
+class _CountedRows(Sequence[Any]):
+    """An unchanged event's rows: their number known from its line, the rows themselves
+    read from its summary only when a page asks for them (a player's page of that event)."""
+
+    __slots__ = ("_count", "_owner")
+
+    def __init__(self, count: int, owner: ListedEvent) -> None:
+        self._count, self._owner = count, owner
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._owner.whole.standings.rows[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._owner.whole.standings.rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _ListedStandings:
+    rows: Sequence[_Row]
+    is_final: bool
+    specs: tuple[_Spec, ...]
+
+
+class ListedEvent:
+    """An unchanged event made from its line: the index pages read it as they read a
+    :class:`SummarisedEvent`; what the line lacks (its rows, its players' keys, a team's
+    members) comes from its summary record, read on first use (``load``)."""
+
+    __slots__ = ("_load", "_whole", "event", "info", "line", "slug", "standings", "winners")
+
+    def __init__(self, slug: str, line: Mapping[str, Any],
+                 load: Callable[[], Mapping[str, Any] | None]) -> None:
+        self.slug, self.line, self._load = slug, line, load
+        self._whole: SummarisedEvent | None = None
+        shown = summarised(slug, {**line, "rows": line["winners"], "members": []})
+        self.info, self.event = shown.info, shown.event
+        self.winners = shown.winners
+        self.standings = _ListedStandings(rows=_CountedRows(int(line["count"]), self),
+                                          is_final=shown.standings.is_final,
+                                          specs=shown.standings.specs)
+
+    @property
+    def whole(self) -> SummarisedEvent:
+        """The event as its summary gives it (read once)."""
+        if self._whole is None:
+            data = self._load()
+            if data is None:
+                raise LookupError(f"the summary of {self.slug} cannot be read")
+            self._whole = summarised(self.slug, data)
+        return self._whole
+
+    @property
+    def person_keys(self) -> Mapping[StartNo, str]:
+        return self.whole.person_keys
+
+    @property
+    def members(self) -> tuple[TeamMember, ...]:
+        return self.whole.members
+
+
+def listed(slug: str, line: Mapping[str, Any],
+           load: Callable[[], Mapping[str, Any] | None]) -> ListedEvent:
+    """The stand-in of an unchanged event from its line (:func:`event_line`); ValueError,
+    KeyError or TypeError when the line is not one."""
+    return ListedEvent(slug, line, load)
+
+
 def _day(text: str | None) -> datetime.date | None:
     return None if text is None else datetime.date.fromisoformat(text)
 
 
-def as_plans(events: Sequence[EventPlan | SummarisedEvent]) -> tuple[EventPlan, ...]:
+def as_plans(events: Sequence[EventPlan | SummarisedEvent | ListedEvent]) -> tuple[EventPlan, ...]:
     """The events as the pages outside their folders take them: a summary stands in for
     the plan there, answering every attribute they read (tests/site/test_inplace_build.py
     holds a site built from summaries to a clean build, byte for byte)."""

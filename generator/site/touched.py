@@ -10,17 +10,26 @@ it, when the manifest has it and the file is still there (stored_files.files_pre
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
+from generator.reading.site_names import PEOPLE_DIR
 from generator.site.addresses import person_page
 from generator.site.cache import INDEX_UNIT, FileRecord
+from generator.site.index_pages import PEOPLE_PAGE
 from generator.site.manifest import Manifest
-from generator.site.people import Person
 from generator.site.plan import EventPlan
-from generator.site.stored_files import FolderListings, listed_files
+from generator.site.stored_files import (
+    FolderListings,
+    FolderStamps,
+    StoredFiles,
+    listed_files,
+    stamp_of,
+    stamps_hold,
+)
 
-__all__ = ["kept_person_pages", "touched_keys"]
+__all__ = ["kept_person_pages", "recorded_person_pages", "touched_keys"]
 
 
 def touched_keys(read: Sequence[EventPlan], previous: Manifest | None,
@@ -46,29 +55,65 @@ def touched_keys(read: Sequence[EventPlan], previous: Manifest | None,
     return frozenset(keys)
 
 
-def kept_person_pages(persons: Sequence[Person], home: str, touched: frozenset[str] | None,
+def kept_person_pages(keys: Sequence[str], home: str, touched: frozenset[str] | None,
                       previous: Manifest | None, out: Path, dirty: Collection[str] = (),
-                      ) -> tuple[tuple[Person, ...], dict[str, FileRecord]]:
-    """The persons whose page is rendered in the language under ``home``, and the records
-    of the pages kept as they are (by their path in the site). ``dirty``: the paths a
-    killed build journaled (inplace.py), rendered whatever the rest says."""
+                      ) -> tuple[list[str], dict[str, FileRecord]]:
+    """The keys of the persons (of ``keys``, every person's) whose page is rendered in the
+    language under ``home``, and the records of the pages kept as they are (by their path
+    in the site). ``dirty``: the paths a killed build journaled (inplace.py), rendered
+    whatever the rest says."""
     index = None if previous is None else previous.units.get(home + INDEX_UNIT)
     if touched is None or index is None:
-        return tuple(persons), {}
+        return list(keys), {}
     rendered = []
     kept: list[str] = []
     recorded = index.files
     listings: FolderListings = {}
     shown: str | None = None
     present: frozenset[str] | None = None
-    for person in persons:
-        path = home + person_page(person.key)
+    for key in keys:
+        path = home + person_page(key)
         folder, _, name = path.rpartition("/")  # an archive's 20,000 pages in one folder
         if folder != shown:
             shown, present = folder, listed_files(out, folder, listings)
-        if person.key in touched or path not in recorded or path in dirty \
+        if key in touched or path not in recorded or path in dirty \
                 or present is None or name not in present:
-            rendered.append(person)
+            rendered.append(key)
         else:
             kept.append(path)
-    return tuple(rendered), {path: recorded[path] for path in kept}
+    return rendered, {path: recorded[path] for path in kept}
+
+
+def recorded_person_pages(home: str, made: Mapping[str, object | None],
+                          previous: Manifest | None, out: Path, dirty: Collection[str] = (),
+                          stamps: FolderStamps | None = None,
+                          ) -> tuple[list[str], Mapping[str, FileRecord]] | None:
+    """:func:`kept_person_pages` where only the persons a change touched are known (``made``:
+    by key, None for one gone): every other person's page is the last build's, from the
+    index unit's record, its entry taken as it is read. ``stamps``: the index unit's folders
+    as the last build left them; where the persons' folder is still so, it holds every page
+    recorded, unlisted (stored_files.stamps_hold). None when the last build recorded no
+    index (every person is then asked for)."""
+    index = None if previous is None else previous.units.get(home + INDEX_UNIT)
+    if index is None:
+        return None
+    rendered = [key for key, person in made.items() if person is not None]
+    folder = home + PEOPLE_DIR
+    start, people_page = len(folder) + 1, home + PEOPLE_PAGE
+    held = stamp_of(stamps, folder)
+    whole = held is not None and stamps_hold(out, held)
+    present = None if whole else listed_files(out, folder, {})
+    recorded = index.files
+    raw = recorded.raw if isinstance(recorded, StoredFiles) else None
+    kept: dict[str, Any] = {}
+    for path in recorded:
+        if not path.startswith(folder + "/") or "/" in path[start:] or path == people_page:
+            continue
+        key = path[start:].removesuffix(".html")
+        if key in made:
+            continue
+        if path in dirty or (not whole and (present is None or path[start:] not in present)):
+            rendered.append(key)
+        else:
+            kept[path] = recorded[path] if raw is None else raw[path]
+    return rendered, kept if raw is None else StoredFiles(kept)

@@ -14,6 +14,9 @@ from generator.site.build import build_site, prepare_cache
 from generator.site.cache import INDEX_UNIT
 from generator.site.inplace import InPlaceSite
 from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
+from generator.site.names_state import NAMES, WHOLE
+from generator.site.names_state import PAGE as NAMES_PAGE
+from generator.site.site_state import LINES, person_part
 from tests.preview.test_serve_doubles import FakeSite, make_events
 from tests.site.test_incremental import fake_build
 from tests.site.test_stored_files import kept
@@ -114,6 +117,9 @@ def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
     assert index is not None
     names = {name: (unit.record, unit.summary_name)  # type: ignore[union-attr]
              for name, unit in index.units.items()}
+    summary = index.units["alekhin-memorial"].summary
+    assert summary is not None
+    parts = {person_part(str(row[8])) for row in summary["rows"]}
     read: list[str] = []
     reader = stored._read_record
     monkeypatch.setattr(stored, "_read_record",
@@ -123,10 +129,12 @@ def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
     cache = prepare_cache(events, out)
     build_site(events, out, cache=cache, workers=1)
     assert cache.rendered == ["alekhin-memorial", INDEX_UNIT]
-    # The changed event's and the index's records, and the unchanged event's summary
-    # (the index pages list it): not its files and warnings.
+    # The changed event's and the index's records, and of the site-wide state (site_state.py)
+    # the events' lines, the pages of names (one, for so few players) and the parts of the
+    # changed event's players: nothing of the unchanged event (listed from its line).
     assert set(read) == {*names["alekhin-memorial"], *names[INDEX_UNIT],
-                         names["anna-club-2026"][1]}
+                         *(str(index.state[part])
+                           for part in (LINES, NAMES, NAMES_PAGE + WHOLE, *parts))}
     # The records replaced are gone, the others kept as they were.
     now = {path.name for path in (out / RECORDS_DIR).iterdir()}
     assert {f"{name}.json" for name in names["anna-club-2026"]} <= now
