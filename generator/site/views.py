@@ -320,7 +320,7 @@ def standings_lines(standings: Standings, slug: str,
                           competitor_page(slug, 0, is_team).rpartition("/")[0])
     # A column of 2,000 rows holds a few dozen values: each is written once per table.
     cols: list[tuple[str, str, Callable[[Decimal | None], str], dict[Decimal | None, str]]] = [
-        (column.key, f"-{column.anchor}", _cell_writer(column), {})
+        (column.key, f"-{column.anchor}", cell_writer(column), {})
         for column in columns(standings.specs)]
     points: dict[Decimal, str] = {}
     lines = []
@@ -349,7 +349,7 @@ def standings_lines(standings: Standings, slug: str,
     return tuple(lines)
 
 
-def _cell_writer(column: Column) -> Callable[[Decimal | None], str]:
+def cell_writer(column: Column) -> Callable[[Decimal | None], str]:
     """How ``column``'s cells write a value (:func:`cell_text`)."""
     spec = column.spec
     shown_rounded = spec if spec.info.is_shown_rounded else None
