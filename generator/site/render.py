@@ -63,8 +63,14 @@ from generator.site.plan import EventPlan
 from generator.site.player_rows import neighbour_rows, rating_items, rounds_rows
 from generator.site.qr import qr_svg, small_qr_svg
 from generator.site.rating_view import rating_column
+from generator.site.round_rows import board_rows
 from generator.site.series_plan import SeriesPlan, plan_series
-from generator.site.table_rows import breakable_name, crosstable_rows, standings_rows
+from generator.site.table_rows import (
+    breakable_name,
+    crosstable_rows,
+    standings_body,
+    standings_rows,
+)
 from generator.site.team_view import (
     team_standings_lines,
     team_table_shape,
@@ -181,6 +187,7 @@ def make_environment(events_dir: Path | None = None,
         tb_columns=_columns,
         value_of=value_of,
         standings_lines=standings_lines,
+        standings_body=standings_body,
         standings_rows=standings_rows,
         crosstable_rows=crosstable_rows,
         team_standings_lines=team_standings_lines,
@@ -190,6 +197,7 @@ def make_environment(events_dir: Path | None = None,
         unplayed_page=UNPLAYED_ROUNDS_PAGE,
         rating_column=rating_column,
         rounds_rows=rounds_rows,
+        board_rows=board_rows,
         neighbour_rows=neighbour_rows,
         rating_items=rating_items,
         tiebreak_sections=tiebreak_sections,

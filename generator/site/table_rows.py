@@ -18,14 +18,24 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
-from generator.model import RoundKind, StartNo
+from generator.model import RoundKind, StartNo, Team
+from generator.rules.explain import Standings
+from generator.site.addresses import competitor_page, folder_link
 from generator.site.escaping import escape_for_output
 from generator.site.flags import flag_mark
+from generator.site.numbers import format_points
 from generator.site.plan import PlayerColumns
-from generator.site.views import CrossCell, CrossRow, StandingsLine
+from generator.site.views import (
+    CrossCell,
+    CrossRow,
+    StandingsLine,
+    cell_writer,
+    columns,
+    place_text,
+)
 from generator.site.wording import colour_letter, round_kind_words
 
-__all__ = ["breakable_name", "crosstable_rows", "standings_rows"]
+__all__ = ["breakable_name", "crosstable_rows", "standings_body", "standings_rows"]
 
 _COMMA_BEFORE_A_WORD = re.compile(r",(?=[^\s,])")
 
@@ -110,6 +120,66 @@ def standings_rows(lines: Iterable[StandingsLine], shows: PlayerColumns,
             add(f"<td>{player.start_no}")
         add("\n")
     return Markup("".join(rows))
+
+
+def standings_body(standings: Standings, slug: str, page: str, shows: PlayerColumns,
+                   ratings: _RatingColumn | None, with_player_facts: bool) -> Markup:
+    """:func:`standings_rows` of :func:`views.standings_lines`, the same bytes, written
+    straight from ``standings`` (the macro ``standings_table``; a club's copy that makes the
+    lines itself still renders).
+
+    The lines are records a template can loop over, each value written and each tie-break
+    linked; the rows need neither the records nor the links. Ten tables of 2,000 rows
+    after the rounds of an 11-round event: each value is read a column at a time and
+    written once per distinct value, a row is a join (issue 25).
+    """
+    text = escape_for_output
+    rows = standings.rows
+    is_team = bool(rows) and isinstance(rows[0].player, Team)
+    players = folder_link(page.rpartition("/")[0],
+                          competitor_page(slug, 0, is_team).rpartition("/")[0])
+    shown = columns(standings.specs)
+    # Each column's cells: its values read in the rows' order, each distinct one written once.
+    cells: list[list[str]] = []
+    for column, values in zip(shown, standings.columns([c.key for c in shown]), strict=True):
+        write = cell_writer(column)
+        written: dict[object, str] = {}
+        column_cells = []
+        for value in values:
+            cell = written.get(value)
+            if cell is None:
+                cell = written[value] = f"<td>{text(write(value))}"
+            column_cells.append(cell)
+        cells.append(column_cells)
+    row_cells = (["".join(parts) for parts in zip(*cells, strict=True)] if cells
+                 else [""] * len(rows))
+    federation = shows.federation and with_player_facts
+    rating = shows.rating and with_player_facts
+    points: dict[object, str] = {}
+    out: list[str] = []
+    add = out.append
+    for row, tiebreaks in zip(rows, row_cells, strict=True):
+        player = row.player
+        number = player.start_no
+        title = player.title
+        total = points.get(row.points)
+        if total is None:
+            total = points[row.points] = text(format_points(row.points))
+        add(f'<tr><td>{text(place_text(row))}<th scope="row">')
+        if title:
+            add(f'<span class="title">{text(title)}</span> ')
+        href = players + competitor_page(slug, number, is_team).rpartition("/")[2]
+        add(f'<a href="{text(href)}">{breakable_name(player.name)}</a><td>{total}{tiebreaks}')
+        if federation:
+            add(f'<td class="fed">{flag_mark(player.federation)}{text(player.federation)}')
+        if rating:
+            add(f"<td>{text('' if player.rating is None else str(player.rating))}")
+        if ratings:
+            add(f"<td>{text(ratings.cells[number].text)}")
+        if with_player_facts:
+            add(f"<td>{number}")
+        add("\n")
+    return Markup("".join(out))
 
 
 def crosstable_rows(rows: Iterable[CrossRow], shows_rating: bool) -> Markup:

@@ -38,7 +38,7 @@ from generator.site.matches import GAME_SYMBOLS, MatchBoard, match_boards, pair_
 from generator.site.numbers import format_points, shown_value
 from generator.site.plan import EventPlan
 from generator.site.wording import tiebreak_articles, tiebreak_label
-from generator.speed import frozen_record, record_maker
+from generator.speed import frozen_record, keyword_record_maker, record_maker
 
 
 @frozen_record
@@ -197,7 +197,7 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
         return folder + competitor_page(plan.slug, player.start_no, is_team).rpartition("/")[2]
 
     seen: set[StartNo] = set()
-    boards: list[tuple[tuple[Decimal, Decimal, int], dict[str, Any]]] = []
+    boards: list[tuple[tuple[Decimal, Decimal, int], tuple[Any, ...]]] = []
     unpaired: list[Unpaired] = []
     for player in tournament.players:
         if player.start_no in seen or round_no > len(player.results):
@@ -235,26 +235,35 @@ def round_view(plan: EventPlan, round_no: int, standings: Standings | None = Non
             games = match_boards(plan.event, white, round_no)
         else:
             outcome = pair_result(white_result, black_result)
-        board = dict(
-            white=white, black=black,
-            result="" if "?" in outcome else outcome,
-            has_known_colours=result.color is not Color.NONE,
-            is_unrated_game=white_result.code in (ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
-                                                  ResultCode.LOSS_UNRATED),
-            games=games, match_kind=match_kind,
-            white_href=href(white), black_href=href(black),
-            white_before_text=format_points(white_before),
-            black_before_text=format_points(black_before),
-            winner=_winner(white_result, black_result),
-        )
+        # A board's fields in Board's order, made into one once it is numbered: a dict of
+        # them and a Board(**) cost some 3.5 us a board, 1,000 a round (issue 25).
+        board = (white, black, "" if "?" in outcome else outcome,
+                 result.color is not Color.NONE, white_result.code in _UNRATED_GAME,
+                 games, match_kind, href(white), href(black),
+                 format_points(white_before), format_points(black_before),
+                 _winner(white_result, black_result))
         boards.append((_board_order(white_before, white.start_no,
                                     black_before, black.start_no), board))
     boards.sort(key=lambda item: item[0])
-    numbered = tuple(Board(number=i, **b) for i, (_, b) in enumerate(boards, start=1))
+    numbered = tuple(
+        _new_board(number=i, white=w, black=b, result=shown, has_known_colours=known,
+                   is_unrated_game=unrated, games=g, match_kind=kind, white_href=w_href,
+                   black_href=b_href, white_before_text=w_before, black_before_text=b_before,
+                   winner=winner)
+        for i, (_, (w, b, shown, known, unrated, g, kind, w_href, b_href, w_before, b_before,
+                    winner)) in enumerate(boards, start=1))
     unpaired.sort(key=lambda u: (_UNPAIRED_ORDER[u.kind], u.player.start_no))
     return RoundView(round_no=round_no, boards=numbered, unpaired=tuple(unpaired),
                      standings=standings, progress=round_progress(tournament, round_no),
                      is_paired_only=is_paired_only)
+
+
+_new_board = keyword_record_maker(
+    Board, "number", "white", "black", "result", "has_known_colours", "is_unrated_game",
+    "games", "match_kind", "white_href", "black_href", "white_before_text",
+    "black_before_text", "winner")
+_UNRATED_GAME = frozenset({ResultCode.WIN_UNRATED, ResultCode.DRAW_UNRATED,
+                           ResultCode.LOSS_UNRATED})
 
 
 def _winner(white: RoundResult, black: RoundResult) -> str:
@@ -320,7 +329,7 @@ def standings_lines(standings: Standings, slug: str,
                           competitor_page(slug, 0, is_team).rpartition("/")[0])
     # A column of 2,000 rows holds a few dozen values: each is written once per table.
     cols: list[tuple[str, str, Callable[[Decimal | None], str], dict[Decimal | None, str]]] = [
-        (column.key, f"-{column.anchor}", _cell_writer(column), {})
+        (column.key, f"-{column.anchor}", cell_writer(column), {})
         for column in columns(standings.specs)]
     points: dict[Decimal, str] = {}
     lines = []
@@ -349,7 +358,7 @@ def standings_lines(standings: Standings, slug: str,
     return tuple(lines)
 
 
-def _cell_writer(column: Column) -> Callable[[Decimal | None], str]:
+def cell_writer(column: Column) -> Callable[[Decimal | None], str]:
     """How ``column``'s cells write a value (:func:`cell_text`)."""
     spec = column.spec
     shown_rounded = spec if spec.info.is_shown_rounded else None

@@ -213,6 +213,9 @@ def pseudo_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
         # words wording.py's and player_rows.py's, checked with theirs.
         rows = render.rounds_rows
         patch.setattr(render, "rounds_rows", lambda *a, **kw: _wrapped(rows(*a, **kw)))
+        # A round's boards too (site/round_rows.py), their words its own.
+        boards = render.board_rows
+        patch.setattr(render, "board_rows", lambda *a, **kw: _wrapped(boards(*a, **kw)))
         # So are its neighbours' rows (player_rows.py) and its derivations
         # (site/tiebreak_sections.py, its words its own, checked by the catalogue test).
         neighbours, derivations = render.neighbour_rows, render.tiebreak_sections
