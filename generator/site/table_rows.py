@@ -18,7 +18,7 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
-from generator.model import RoundKind, StartNo, Team
+from generator.model import Player, RoundKind, StartNo, Team
 from generator.rules.explain import Standings
 from generator.site.addresses import competitor_page, folder_link
 from generator.site.escaping import escape_for_output
@@ -96,30 +96,48 @@ def standings_rows(lines: Iterable[StandingsLine], shows: PlayerColumns,
     after an earlier round leaves to the event's standings.
     """
     text = escape_for_output
-    federation = shows.federation and with_player_facts
-    rating = shows.rating and with_player_facts
-    rows: list[str] = []
-    add = rows.append
+    write = _RowWriter(shows, ratings, with_player_facts)
     for line in lines:
-        player = line.row.player
-        title = player.title
-        add(f'<tr><td>{text(line.place)}<th scope="row">')
-        if title:
-            add(f'<span class="title">{text(title)}</span> ')
-        add(f'<a href="{text(line.href)}">{breakable_name(player.name)}</a>'
-            f'<td>{text(line.points)}')
-        for value, _link in line.cells:
-            add(f"<td>{text(value)}")
-        if federation:
+        write(line.row.player, line.place, line.href,
+              f"{text(line.points)}{''.join(f'<td>{text(value)}' for value, _ in line.cells)}",
+              line.rating)
+    return write.markup()
+
+
+class _RowWriter:
+    """A standings row's markup, written in one place for :func:`standings_rows` and
+    :func:`standings_body`: the place, the title and the linked name, the points and the
+    tie-breaks (given written), then the player's own columns the table shows."""
+
+    __slots__ = ("add", "federation", "out", "player_facts", "rating", "ratings")
+
+    def __init__(self, shows: PlayerColumns, ratings: _RatingColumn | None,
+                 with_player_facts: bool) -> None:
+        self.federation = shows.federation and with_player_facts
+        self.rating = shows.rating and with_player_facts
+        self.ratings, self.player_facts = ratings, with_player_facts
+        self.out: list[str] = []
+        self.add = self.out.append
+
+    def __call__(self, player: Player | Team, place: str, href: str, scores: str,
+                 rating: str) -> None:
+        text, add = escape_for_output, self.add
+        add(f'<tr><td>{text(place)}<th scope="row">')
+        if player.title:
+            add(f'<span class="title">{text(player.title)}</span> ')
+        add(f'<a href="{text(href)}">{breakable_name(player.name)}</a><td>{scores}')
+        if self.federation:
             add(f'<td class="fed">{flag_mark(player.federation)}{text(player.federation)}')
-        if rating:
-            add(f"<td>{text(line.rating)}")
-        if ratings:
-            add(f"<td>{text(ratings.cells[player.start_no].text)}")
-        if with_player_facts:
+        if self.rating:
+            add(f"<td>{text(rating)}")
+        if self.ratings:
+            add(f"<td>{text(self.ratings.cells[player.start_no].text)}")
+        if self.player_facts:
             add(f"<td>{player.start_no}")
         add("\n")
-    return Markup("".join(rows))
+
+    def markup(self) -> Markup:
+        return Markup("".join(self.out))
 
 
 def standings_body(standings: Standings, slug: str, page: str, shows: PlayerColumns,
@@ -142,44 +160,28 @@ def standings_body(standings: Standings, slug: str, page: str, shows: PlayerColu
     # Each column's cells: its values read in the rows' order, each distinct one written once.
     cells: list[list[str]] = []
     for column, values in zip(shown, standings.columns([c.key for c in shown]), strict=True):
-        write = cell_writer(column)
+        cell_text = cell_writer(column)
         written: dict[object, str] = {}
         column_cells = []
         for value in values:
             cell = written.get(value)
             if cell is None:
-                cell = written[value] = f"<td>{text(write(value))}"
+                cell = written[value] = f"<td>{text(cell_text(value))}"
             column_cells.append(cell)
         cells.append(column_cells)
     row_cells = (["".join(parts) for parts in zip(*cells, strict=True)] if cells
                  else [""] * len(rows))
-    federation = shows.federation and with_player_facts
-    rating = shows.rating and with_player_facts
+    write = _RowWriter(shows, ratings, with_player_facts)
     points: dict[object, str] = {}
-    out: list[str] = []
-    add = out.append
     for row, tiebreaks in zip(rows, row_cells, strict=True):
         player = row.player
-        number = player.start_no
-        title = player.title
         total = points.get(row.points)
         if total is None:
             total = points[row.points] = text(format_points(row.points))
-        add(f'<tr><td>{text(place_text(row))}<th scope="row">')
-        if title:
-            add(f'<span class="title">{text(title)}</span> ')
-        href = players + competitor_page(slug, number, is_team).rpartition("/")[2]
-        add(f'<a href="{text(href)}">{breakable_name(player.name)}</a><td>{total}{tiebreaks}')
-        if federation:
-            add(f'<td class="fed">{flag_mark(player.federation)}{text(player.federation)}')
-        if rating:
-            add(f"<td>{text('' if player.rating is None else str(player.rating))}")
-        if ratings:
-            add(f"<td>{text(ratings.cells[number].text)}")
-        if with_player_facts:
-            add(f"<td>{number}")
-        add("\n")
-    return Markup("".join(out))
+        href = players + competitor_page(slug, player.start_no, is_team).rpartition("/")[2]
+        write(player, place_text(row), href, f"{total}{tiebreaks}",
+              "" if player.rating is None else str(player.rating))
+    return write.markup()
 
 
 def crosstable_rows(rows: Iterable[CrossRow], shows_rating: bool) -> Markup:
