@@ -404,6 +404,9 @@ class InPlaceSite:
 
     def _replace_file(self, folder: int | None, name: str, content: bytes) -> None:
         assert folder is not None
+        # In an output folder this build made, a name is new: the file needs no temporary.
+        if self._created and _link_new_file(folder, name, content):
+            return
         temporary = _temporary(name)
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
         try:
@@ -473,6 +476,44 @@ def _open_folder(parent: int, name: str, *, create: bool) -> int | None:
                 return None
             os.unlink(name, dir_fd=parent)  # a link, or a file: removed, never followed
     raise OSError(errno.EBUSY, "a folder of the site keeps changing while it is written", name)
+
+
+_UNNAMED = getattr(os, "O_TMPFILE", 0)
+"""Linux's flag for a file made without a name in a folder (0 elsewhere: not used)."""
+_unnamed_files = [bool(_UNNAMED)]
+"""Whether the system still takes them (a file system without them says so once)."""
+
+
+def _link_new_file(folder: int, name: str, content: bytes) -> bool:
+    """``content`` written to a file without a name in ``folder``, then linked there as
+    ``name``: the name appears with the whole file, as a temporary's rename makes it
+    appear, with one entry of the folder written rather than two, and a build killed
+    meanwhile leaves nothing behind (the file had no name). False, nothing changed, where
+    ``name`` exists (a file to replace, or anything else: the temporary's way removes it,
+    never follows it) or the system makes no such files."""
+    if not _unnamed_files[0]:
+        return False
+    try:
+        descriptor = os.open(".", os.O_WRONLY | _UNNAMED | os.O_CLOEXEC, 0o666, dir_fd=folder)
+    except OSError as error:
+        if error.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+            _unnamed_files[0] = False
+        return False
+    try:
+        _write_all(descriptor, content)
+        # The open file's own entry in /proc, followed: the documented way to name it
+        # without the privilege that linking the descriptor itself asks for.
+        os.link(f"/proc/self/fd/{descriptor}", name, dst_dir_fd=folder)
+    except FileExistsError:
+        return False
+    except OSError as error:
+        if error.errno in (errno.ENOENT, errno.EXDEV, errno.EPERM, errno.EACCES):  # no /proc
+            _unnamed_files[0] = False
+            return False
+        raise
+    finally:
+        os.close(descriptor)
+    return True
 
 
 def _write_all(descriptor: int, content: bytes) -> None:

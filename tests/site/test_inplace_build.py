@@ -160,6 +160,7 @@ def _build_and_die_at_step(events: Path, out: Path, target: int) -> None:
 
     os.replace = counted(os.replace)  # type: ignore[assignment]
     os.unlink = counted(os.unlink)  # type: ignore[assignment]
+    os.link = counted(os.link)  # type: ignore[assignment]
     build(events, out)
 
 
@@ -220,6 +221,27 @@ def test_a_build_killed_at_random_steps_is_completed_by_the_next(tmp_path: Path)
         assert read_tree(out) == expected, (attempt, target)
         assert sorted(p.name for p in tmp_path.iterdir()) == ["clean-site", "events", "site"]
         last = expected
+
+
+def test_a_first_build_killed_at_random_steps_is_completed_by_the_next(tmp_path: Path) -> None:
+    """Killed while it writes a site into a folder it made (each file made without a name
+    and linked whole, inplace._link_new_file): every file there is whole, no temporary is
+    left, and the next build, which finds the folder, completes it from the journal."""
+    events, out = tmp_path / "events", tmp_path / "site"
+    put_event(events, "north", 4)
+    put_event(events, "south", 5)
+    expected = clean_tree(events, tmp_path)
+    rng = random.Random(25)
+    for attempt in range(4):
+        target = rng.randint(1, 40)
+        status = _in_a_child(functools.partial(_build_and_die_at_step, events, out, target))
+        assert status == -signal.SIGKILL, (attempt, target)
+        for path, content in read_tree(out).items():
+            if path != JOURNAL_NAME:
+                assert content == expected.get(path), (path, target)
+        build(events, out)
+        assert read_tree(out) == expected, (attempt, target)
+        _remove(out)
 
 
 # --- two builds at once ----------------------------------------------------------------------
@@ -441,6 +463,33 @@ def test_a_temporary_left_at_a_files_name_is_replaced_never_followed(tmp_path: P
     assert (tmp_path / "outside.txt").read_text() == "keep\n"
     assert not half.exists() and not link.is_symlink()
     assert read_tree(out) == clean_tree(events, tmp_path)
+
+
+def test_a_new_name_gets_its_whole_file_and_an_existing_one_is_left_as_it_was(
+        tmp_path: Path) -> None:
+    """A file of a folder the build made is written without a name and then linked whole;
+    where the name exists (anything at all) nothing is written there, and the build takes
+    the temporary's way (test above)."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (tmp_path / "outside.txt").write_text("keep\n")
+    (folder / "old.html").write_text("old\n")
+    (folder / "link.html").symlink_to(tmp_path / "outside.txt")
+    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        made = inplace._link_new_file(descriptor, "new.html", b"whole\n")
+        if not made and not inplace._unnamed_files[0]:
+            pytest.skip("this file system makes no file without a name (O_TMPFILE)")
+        assert made
+        for name in ("old.html", "link.html"):
+            assert not inplace._link_new_file(descriptor, name, b"new\n")
+    finally:
+        os.close(descriptor)
+    assert sorted(p.name for p in folder.iterdir()) == ["link.html", "new.html", "old.html"]
+    assert (folder / "new.html").read_bytes() == b"whole\n"
+    assert (folder / "old.html").read_text() == "old\n"
+    assert (folder / "link.html").is_symlink()
+    assert (tmp_path / "outside.txt").read_text() == "keep\n"
 
 
 def test_the_journal_names_only_paths_inside_the_site(tmp_path: Path) -> None:
