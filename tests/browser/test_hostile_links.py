@@ -8,13 +8,11 @@ them there, and that the Python checker of the other tests reads them as chromiu
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 
 import html5lib
 import pytest
+from kit.browserkit import served_at_root
 from kit.hostile_html import LINK_FORMS, SPELLINGS, url_scheme
 from kit.sitekit import make_event
 
@@ -31,11 +29,6 @@ READ_URLS = """() => [
 ]"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("hostile-links")
@@ -44,14 +37,8 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     make_event(root / "events", "notes", BASE, "title: Hostile notes\n", notes=notes)
     make_event(root / "events", "Åpen-2026", BASE, "title: Unicode folder\n")
     build_site(root / "events", root / "site")
-    handler = functools.partial(_Quiet, directory=str(root / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_at_root(root / "site") as address:
+        yield address
 
 
 @pytest.fixture()

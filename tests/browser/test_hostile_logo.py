@@ -9,14 +9,12 @@ runs those in :data:`LIVE_WHEN_RAW`, so the test would see a payload that surviv
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kit.browserkit import served_at_root
 from kit.sitekit import make_seed_events
 from kit.svgkit import (
     CODE,
@@ -151,11 +149,6 @@ def test_the_techniques_chromium_ignores_run_nothing_either(
     assert published == []
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
     """A site built with a logo holding every technique of the issue, served as Pages
@@ -168,14 +161,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
     (root / "site.yml").write_text("title: Club\nlogo: logo.svg\n", encoding="utf-8")
     make_seed_events(root / "events", ("seed-anna",))
     build_site(root / "events", root / "site")
-    handler = functools.partial(_Quiet, directory=str(root / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield root / "site", f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_at_root(root / "site") as address:
+        yield root / "site", address
 
 
 def test_the_built_sites_logo_runs_nothing_by_file_or_by_address(

@@ -17,7 +17,12 @@ from pathlib import Path
 SUB_PATH = "/REPO/"
 
 
-class SubPathHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # quiet test output
+        pass
+
+
+class SubPathHandler(QuietHandler):
     """Serves the site folder under SUB_PATH only; anything else is a 404."""
 
     def translate_path(self, path: str) -> str:
@@ -25,19 +30,38 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
             return "/nonexistent-outside-sub-path"
         return super().translate_path("/" + path[len(SUB_PATH):])
 
-    def log_message(self, format: str, *args: object) -> None:  # quiet test output
-        pass
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    # The default backlog is 5. A browser asks for a page's files at once; on a loaded
+    # machine the accepting thread falls behind, the connections past the backlog are
+    # dropped, and each waits out TCP's backoff (1, 3, 7, 15 s...): one page load ran past
+    # playwright's 30 s under CI's load. The preview server keeps the same backlog.
+    request_queue_size = 1024
 
 
 @contextmanager
 def served_under_sub_path(site: Path) -> Iterator[str]:
     """The address of ``site`` served on 127.0.0.1 under SUB_PATH, ending in "/"."""
-    handler = functools.partial(SubPathHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    with _served(site, SubPathHandler) as address:
+        yield address + SUB_PATH
+
+
+@contextmanager
+def served_at_root(site: Path) -> Iterator[str]:
+    """The address of ``site`` served on 127.0.0.1 at "/", ending in "/"."""
+    with _served(site, QuietHandler) as address:
+        yield address + "/"
+
+
+@contextmanager
+def _served(site: Path, handler_class: type[QuietHandler]) -> Iterator[str]:
+    handler = functools.partial(handler_class, directory=str(site))
+    server = SiteServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+        yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()
