@@ -21,7 +21,7 @@ an event whose plan raises, for the build to raise it where it does with every e
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,10 @@ class CheckedEvents:
 
     events_root: Path
     checked: Mapping[str, CheckedEvent]
+    made: dict[str, Mapping[str, Any]] = field(default_factory=dict, compare=False,
+                                               repr=False)
+    """The summaries made of the events read whole, by slug: the site's state takes each
+    one's line and the manifest keeps it (site_state.py, cache.py), made once for both."""
 
     def plan(self, plan: EventPlan) -> EventPlan:
         """The plan to render ``plan``'s pages from: read again for a checked event's
@@ -104,7 +108,12 @@ class CheckedEvents:
     def summary(self, plan: EventPlan) -> Mapping[str, Any]:
         """stored_summary.summarise of the event, from its check for a checked one."""
         found = self.checked.get(plan.slug)
-        return summarise(plan) if found is None else found.summary
+        if found is not None:
+            return found.summary
+        made = self.made.get(plan.slug)
+        if made is None:
+            made = self.made[plan.slug] = summarise(plan)
+        return made
 
     def is_checked(self, plan: EventPlan) -> bool:
         """Whether ``plan`` is a checked event's stand-in (no plan: not for event_jobs)."""
