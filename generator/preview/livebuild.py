@@ -38,7 +38,8 @@ from generator.preview.site_port import (
     SiteFunctions,
     diagnostics_of_failure,
 )
-from generator.site.cache import INDEX_UNIT, digest_folder, index_key, unit_key
+from generator.site.cache import INDEX_UNIT, index_key, unit_key
+from generator.site.input_digest import digest_folder
 
 SETTLE_S = 0.3
 """How long a file that failed to read must stay unchanged before the failure is believed.

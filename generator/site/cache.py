@@ -44,22 +44,8 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
-from generator.site.input_digest import (
-    InputStats as InputStats,
-)
-from generator.site.input_digest import (
-    digest_folder as digest_folder,
-)
-from generator.site.input_digest import (
-    event_inputs,
-)
-from generator.site.input_digest import (
-    input_files as input_files,
-)
-from generator.site.input_record import (
-    RACY_NANOSECONDS as RACY_NANOSECONDS,
-)
-from generator.site.input_record import EventRecord, inputs_json, load_inputs
+from generator.site.input_digest import digest_folder, event_inputs
+from generator.site.input_record import RACY_NANOSECONDS, EventRecord, inputs_json, load_inputs
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Mapping
 from pathlib import Path
 
 from generator.files import open_regular_file
@@ -23,7 +22,7 @@ from generator.site.input_record import (
     unchanged_digest,
 )
 
-__all__ = ["InputStats", "digest_folder", "event_inputs", "input_files"]
+__all__ = ["digest_folder", "event_inputs", "input_files"]
 
 # Files that never feed a page: editor swap and backup files, byte-code.
 _IGNORED_SUFFIXES = (".pyc", ".pyo", ".swp", ".swx", ".tmp", "~")
@@ -61,13 +60,8 @@ def input_files(folder: str, below: str = "") -> list[tuple[str, str]]:
     return found
 
 
-InputStats = FileStats
-"""A folder's files as the last digest saw them: relative name -> (size, mtime_ns, SHA-256
-of the content): what :func:`digest_folder` trusts without opening the file."""
-
-
-def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None = None,
-                  seen: InputStats | None = None, *, is_section: bool = True,
+def digest_folder(folder: Path, known: FileStats | None = None,
+                  seen: FileStats | None = None, *, is_section: bool = True,
                   names: list[str] | None = None) -> str:
     """SHA-256 over the relative names and contents of a folder's input files (or of one file,
     for an event given as a loose TRF file).
@@ -109,8 +103,8 @@ def digest_folder(folder: Path, known: Mapping[str, tuple[int, int, str]] | None
     return digest.hexdigest()
 
 
-def _content_digest(path: str, name: str, known: Mapping[str, tuple[int, int, str]] | None,
-                    seen: InputStats | None) -> bytes:
+def _content_digest(path: str, name: str, known: FileStats | None,
+                    seen: FileStats | None) -> bytes:
     # Each file's own digest, read in chunks: a file of gigabytes (which the reader
     # refuses by its size) must not be read into memory just to be hashed.
     try:
@@ -139,7 +133,7 @@ def event_inputs(path: str, record: EventRecord | None, *, is_section: bool,
     if unchanged_digest(path, stamp, record) is not None:
         assert record is not None
         return record
-    seen: InputStats = {}
+    seen: FileStats = {}
     names: list[str] = []
     digest = digest_folder(Path(path), recorded_files(record), seen, is_section=is_section,
                            names=names)

@@ -14,7 +14,8 @@ from pathlib import Path
 from generator.reading.series_files import read_series, series_inputs
 from generator.reading.series_settings import SeriesSettings
 from generator.site.addresses import SERIES_DIR
-from generator.site.cache import BuildCache, digest_folder, index_key
+from generator.site.cache import BuildCache, index_key
+from generator.site.input_digest import digest_folder
 
 __all__ = ["key_series", "named_events", "series_keys", "series_unit"]
 

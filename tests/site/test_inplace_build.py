@@ -32,8 +32,9 @@ from kit.trfgen import generate_swiss, with_player_field
 from generator.errors import StandingsError
 from generator.site import inplace, input_digest
 from generator.site.build import build_site, prepare_cache
-from generator.site.cache import INPUTS_PATH, RACY_NANOSECONDS
+from generator.site.cache import INPUTS_PATH
 from generator.site.inplace import JOURNAL_NAME
+from generator.site.input_record import RACY_NANOSECONDS
 
 
 def build(events: Path, out: Path, *, clean: bool = False) -> None:
