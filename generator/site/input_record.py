@@ -101,10 +101,10 @@ def event_record(stamp: str, digest: str, seen: FileStats, listed: int, trusted:
                  end: str = UNREAD_END) -> EventRecord:
     """An event's entry after its folder was digested: ``seen`` its files as the digest
     took them, of the ``listed`` it digested (a link or an unreadable file is not seen),
-    ``end`` its end date where it is known for this digest. A
-    file changed after ``trusted`` is left out, to be hashed again; the folder's stamp is
-    kept only where it vouches for every file: all seen and trusted, none in a sub-folder
-    (whose own changes its folder's time does not show)."""
+    ``end`` its end date where a read of the same digest gave it. A file changed after
+    ``trusted`` is left out, to be hashed again; the folder's stamp is kept only where it
+    vouches for every file: all seen and trusted, none in a sub-folder (whose own changes
+    its folder's time does not show)."""
     kept = sorted((name, stats) for name, stats in seen.items() if stats[1] < trusted)
     whole = len(kept) == listed and not any("/" in name for name, _stats in kept)
     files = "\0".join(f"{name}\0{size}\0{mtime}\0{sha}" for name, (size, mtime, sha) in kept)

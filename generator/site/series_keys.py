@@ -38,32 +38,30 @@ def series_keys(program: str, events_root: Path, event_keys: Mapping[str, str]
     """Each series' unit -> its key, from the events' keys as they are now. The files are
     digested before they are read (cache.py: a file written meanwhile is rendered again
     by the next build, never trusted)."""
-    return _series_digests(events_root)(program, event_keys)
+    return _keyed(_digested(events_root), program, event_keys)
 
 
-class _SeriesDigests:
-    """The series files as digested, each with its settings: their keys made from any
-    events' keys without the files read or digested again."""
-
-    __slots__ = ("found",)
-
-    def __init__(self, found: list[tuple[SeriesSettings, str]]) -> None:
-        self.found = found
-
-    def __call__(self, program: str, event_keys: Mapping[str, str]) -> dict[str, str]:
-        keys = {}
-        for settings, file_digest in self.found:
-            digest = hashlib.sha256(f"{program}\0series\0{file_digest}\0".encode())
-            for slug in named_events(settings, sorted(event_keys)):
-                digest.update(f"{slug}\0{event_keys[slug]}\0".encode())
-            keys[series_unit(settings.slug)] = digest.hexdigest()
-        return keys
+_Digested = list[tuple[SeriesSettings, str]]
+"""Each series' settings with its file's digest."""
 
 
-def _series_digests(events_root: Path) -> _SeriesDigests:
+def _digested(events_root: Path) -> _Digested:
     digests = {entry.name: digest_folder(entry) for entry in series_inputs(events_root)}
-    return _SeriesDigests([(settings, digests.get(Path(settings.path).name, ""))
-                           for settings in read_series(events_root)[0]])
+    return [(settings, digests.get(Path(settings.path).name, ""))
+            for settings in read_series(events_root)[0]]
+
+
+def _keyed(digested: _Digested, program: str, event_keys: Mapping[str, str],
+           ) -> dict[str, str]:
+    """The series' keys from their files' digests and the events' keys: made again from
+    the same digests when an event read gets its key."""
+    keys = {}
+    for settings, file_digest in digested:
+        digest = hashlib.sha256(f"{program}\0series\0{file_digest}\0".encode())
+        for slug in named_events(settings, sorted(event_keys)):
+            digest.update(f"{slug}\0{event_keys[slug]}\0".encode())
+        keys[series_unit(settings.slug)] = digest.hexdigest()
+    return keys
 
 
 def key_series(cache: BuildCache, events_root: Path) -> BuildCache:
@@ -71,9 +69,9 @@ def key_series(cache: BuildCache, events_root: Path) -> BuildCache:
     digested in its own key, not in the program's, and the index, which lists the series,
     keys on theirs too. The same digests key them again when an event read gets its key
     (:meth:`BuildCache.key_read`)."""
-    digests = _series_digests(events_root)
-    cache.others = digests(cache.program, cache.keys)
-    cache.others_of = partial(digests, cache.program)
+    digested = _digested(events_root)
+    cache.others = _keyed(digested, cache.program, cache.keys)
+    cache.others_of = partial(_keyed, digested, cache.program)
     if cache.others:
         cache.index = index_key(cache.program, {**cache.keys, **cache.others})
     return cache
