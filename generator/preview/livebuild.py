@@ -28,7 +28,7 @@ from typing import Generic
 
 from generator.errors import Diagnostic, StandingsError
 from generator.preview.lazy_pages import LazyPages, PageFailure
-from generator.preview.program import ProgramDigest
+from generator.preview.program import ProgramDigest, of_the_day
 from generator.preview.residents import Residents
 from generator.preview.site_port import (
     EnvironmentT,
@@ -233,8 +233,9 @@ class LiveBuild(Generic[EventT, PlanT, EnvironmentT]):
         """
         started = time.perf_counter()
         shown = tuple(shown)
-        program = self._program_digest.of([*self.site.template_folders(self.events_root),
-                                           *self.site.site_files(self.events_root)])
+        program = of_the_day(self._program_digest.of(
+            [*self.site.template_folders(self.events_root),
+             *self.site.site_files(self.events_root)]))
         if program != self._program or self._environment_error:
             self._program = program
             self._make_environment()

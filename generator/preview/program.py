@@ -8,10 +8,16 @@ milliseconds, as ``git status`` tells a modified file from its index, and with g
 for a file written in the same instant as it was looked at ("racily clean"): a file whose
 time is not safely older than the last look cannot be vouched for by it, so the digest is
 taken again until it is.
+
+The day of the build is not in the program's digest (``standings build`` keys an event by
+whether its end date is still ahead: cache.py), but serve, which reads an event only once
+its key tells it to, keeps it in its own (:func:`of_the_day`): on a new day every event is
+read and rendered again, once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import time
@@ -39,7 +45,7 @@ class ProgramDigest:
 
     digest_files: Callable[[Sequence[Path]], str] = program_digest
     racy_ns: int = RACY_NS
-    _day: tuple[str, ...] = ()
+    _names: tuple[str, ...] = ()
     _files: tuple[_FileState, ...] | None = None
     _digest: str = ""
     _vouched: bool = False
@@ -47,17 +53,23 @@ class ProgramDigest:
     def of(self, inputs: Sequence[Path]) -> str:
         """The program digest of ``inputs`` (folders, or single files such as site.yml)."""
         now = time.time_ns()
-        # The day and the inputs' names are part of the digest (a new day renders again;
-        # an empty templates folder appearing is a new input).
-        day = (build_date().isoformat(), *map(str, inputs))
+        # The inputs' names are part of the digest (an empty templates folder appearing
+        # is a new input).
+        names = tuple(map(str, inputs))
         files = tuple(_file_states(inputs))
-        if not (self._vouched and day == self._day and files == self._files):
+        if not (self._vouched and names == self._names and files == self._files):
             self._digest = self.digest_files(inputs)
-            self._day, self._files = day, files
+            self._names, self._files = names, files
             newest = max((max(state[2], state[3]) for state in files if len(state) > 1),
                          default=0)
             self._vouched = newest < now - self.racy_ns
         return self._digest
+
+
+def of_the_day(program: str) -> str:
+    """``program`` (a program digest) with the day of the build, as serve keys its events:
+    an event whose end date is still ahead is not over."""
+    return hashlib.sha256(f"{program}\0{build_date().isoformat()}".encode()).hexdigest()
 
 
 def _file_states(inputs: Sequence[Path]) -> Iterator[_FileState]:

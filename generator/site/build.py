@@ -296,6 +296,8 @@ def _read_and_write(events_path: Path, out_dir: Path | str, *, strict: bool,
                               *summaries.values()), key=lambda e: e.slug))
     again = checked.CheckedEvents(events_path, lighter)
     fresh = (*read.events, *as_plans([event.listed for event in lighter.values()]))
+    if cache is not None:  # keyed by the end dates just read, before anything is rendered
+        cache.key_read({plan.slug: plan.info.end_date for plan in fresh})
     touched = None if cache is None else touched_keys(fresh, cache.before, listing.folders)
     state = None if cache is None else site_state(cache, listed, fresh, lines, touched,
                                                   again.summary, listing.folders)

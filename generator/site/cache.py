@@ -1,10 +1,15 @@
 """Incremental builds: reuse an event's pages while nothing they are made from has changed.
 
-An event's output is a pure function of three things, so its cache key is a digest of them:
+An event's output is a pure function of four things, so its cache key is a digest of them:
 
 - the event folder's files (every non-hidden file, by relative name and content);
-- the program and the day: ``generator.__version__``, the day of the build (an end date
-  still ahead keeps an event provisional), *and* every file of the installed package (code,
+- whether the event's end date is still ahead of the day of the build (then it is not over:
+  reading/assembly.py), which is all a page takes of the day: an event without an end date
+  has a key of any day, and one with an end date has a new key only on the day it passes.
+  The end date is the one the last build read from the same files (input_record.py), so
+  that an unread event is keyed without being read; an event read gets its key from the
+  end date just read (:meth:`BuildCache.key_read`);
+- the program: ``generator.__version__`` *and* every file of the installed package (code,
   tie-break explanations), so an editable install under development never reuses pages
   made by older code (digested once per process: the code that renders is the code the
   process imported; the files it reads while rendering are in the template folders below);
@@ -30,6 +35,7 @@ than trusting a torn read.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 import time
@@ -45,7 +51,13 @@ from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
 from generator.site.input_digest import digest_folder, event_inputs
-from generator.site.input_record import RACY_NANOSECONDS, EventRecord, inputs_json, load_inputs
+from generator.site.input_record import (
+    RACY_NANOSECONDS,
+    UNREAD_END,
+    EventRecord,
+    inputs_json,
+    load_inputs,
+)
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )
@@ -111,10 +123,9 @@ def package_digest() -> str:
 
 def program_digest(template_folders: Iterable[Path] = ()) -> str:
     """Digest of what renders every page: version, package files, a club's templates, and
-    any single files given among the folders (site.yml: its title is on every page); and the
-    day of the build, since an event whose end date is still ahead is not final (a new day
-    renders once again, to the same bytes unless an event has ended meanwhile)."""
-    digest = hashlib.sha256(f"standings {__version__}\0{build_date().isoformat()}\0".encode())
+    any single files given among the folders (site.yml: its title is on every page). Not the
+    day of the build: it reaches an event's key alone (:func:`event_ending`)."""
+    digest = hashlib.sha256(f"standings {__version__}\0".encode())
     digest.update(package_digest().encode())
     for folder in template_folders:
         # The name, not the path: which input it is (templates, site.yml, the logo) but not
@@ -124,9 +135,22 @@ def program_digest(template_folders: Iterable[Path] = ()) -> str:
     return digest.hexdigest()
 
 
-def unit_key(program: str, inputs: str) -> str:
-    """The cache key of one event's output."""
-    return hashlib.sha256(f"{program}\0{inputs}".encode()).hexdigest()
+def unit_key(program: str, inputs: str, ending: str = "") -> str:
+    """The cache key of one event's output: ``ending`` is :func:`event_ending`'s."""
+    text = f"{program}\0{inputs}\0{ending}" if ending else f"{program}\0{inputs}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def event_ending(end: str, day: str) -> str:
+    """What an event's key takes of the day of the build ``day``, from its end date ``end``
+    as the inputs' record keeps it (ISO dates, compared as text): whether the end date is
+    still ahead; nothing for an event without one; for one not read from these inputs yet
+    (:data:`~generator.site.input_record.UNREAD_END`), a mark no event read is keyed by."""
+    if not end:
+        return ""
+    if end == UNREAD_END:
+        return "unread"
+    return "ahead" if end > day else "over"
 
 
 def index_key(program: str, event_keys: Mapping[str, str]) -> str:
@@ -239,8 +263,14 @@ class BuildCache:
     stamp: FileStamp | None = None
     """The stamp of the manifest file :meth:`prepare` read (``previous``)."""
     program: str = ""  # program_digest as prepare took it
+    day: str = ""
+    """The day of the build (clock.py), as an ISO date: each event's key compares its end
+    date with it (:func:`event_ending`)."""
     others: Mapping[str, str] = field(default_factory=dict)
     """Other units' keys by name: the series (site/series_unit.py; in :attr:`index`'s)."""
+    others_of: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None
+    """:attr:`others` from the events' keys, their own files digested once, when
+    :attr:`others` was made (series_keys.py): made again when an event read gets its key."""
     checked: dict[str, bool] = field(default_factory=dict)
     """Units whose files :meth:`_intact` has looked for, and whether all were there."""
     listings: FolderListings = field(default_factory=dict)
@@ -281,14 +311,41 @@ class BuildCache:
         inputs = {slug: event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
                                      trusted=trusted)  # a section's slug says so
                   for slug in sorted(places)}
-        keys = {slug: unit_key(program, entry[1]) for slug, entry in inputs.items()}
+        day = build_date().isoformat()
+        keys = {slug: unit_key(program, entry[1], event_ending(entry[3], day))
+                for slug, entry in inputs.items()}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
+                   day=day,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
                    inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps)
+
+    def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
+        """The keys of the events this build read (slug -> the end date read, None for an
+        event without one) from the end dates just read, and the record of their inputs
+        with them: a new or changed event was keyed in :meth:`prepare` by no end date
+        (:data:`~generator.site.input_record.UNREAD_END`), and must be recorded under the
+        key the next build, reading nothing, gives it. The series' keys and the index's,
+        which take the events', follow. Before any unit is rendered."""
+        read = {}
+        for slug, end in ends.items():
+            entry = self.inputs.get(slug)
+            text = "" if end is None else end.isoformat()
+            if entry is not None and entry[3] != text:
+                read[slug] = (*entry[:3], text)
+        if not read:
+            return
+        self.inputs, self.inputs_new = {**self.inputs, **read}, True
+        keys = {**self.keys, **{slug: unit_key(self.program, entry[1],
+                                               event_ending(entry[3], self.day))
+                                for slug, entry in read.items()}}
+        self.keys = MappingProxyType(keys)
+        if self.others_of is not None:
+            self.others = {**self.others, **self.others_of(keys)}
+        self.index = index_key(self.program, {**keys, **self.others})
 
     def adopt(self, previous: Manifest | None, dirty: frozenset[str]) -> None:
         """Take the manifest as read under the output's lock (another build may have

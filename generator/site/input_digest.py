@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.files import open_regular_file
 from generator.reading.event_listing import section_inputs
 from generator.site.input_record import (
+    UNREAD_END,
     EventRecord,
     FileStats,
     event_record,
@@ -128,7 +129,9 @@ def event_inputs(path: str, record: EventRecord | None, *, is_section: bool,
                  trusted: int) -> EventRecord:
     """An event folder's entry in the inputs' record, its digest in it: ``record`` itself
     while its folder and files are as it recorded them (input_record.py), else the folder
-    digested again, a file of the same size and time as recorded taken unopened."""
+    digested again, a file of the same size and time as recorded taken unopened, and the
+    recorded end date kept where the digest is the recorded one (a file touched, not
+    changed: the event need not be read to know it)."""
     stamp = "" if is_section else folder_stamp(path, trusted)
     if unchanged_digest(path, stamp, record) is not None:
         assert record is not None
@@ -137,4 +140,5 @@ def event_inputs(path: str, record: EventRecord | None, *, is_section: bool,
     names: list[str] = []
     digest = digest_folder(Path(path), recorded_files(record), seen, is_section=is_section,
                            names=names)
-    return event_record(stamp, digest, seen, len(names), trusted)
+    end = record[3] if record is not None and record[1] == digest else UNREAD_END
+    return event_record(stamp, digest, seen, len(names), trusted, end)

@@ -5,13 +5,19 @@ events are read and written again in a few tens of milliseconds: an entry is spl
 when its event or unit is looked at, and one that did not change is written back as it was
 read, never taken apart.
 
-An event's entry is ``(folder, digest, files)``: ``folder`` its folder's inode and
+An event's entry is ``(folder, digest, files, end)``: ``folder`` its folder's inode and
 modification time, or empty when the folder alone cannot vouch for its files (a festival's
 section, a sub-folder, a link, a file changed just before the digest); ``digest`` the folder's
 digest (cache.py's ``digest_folder``); ``files`` each input file's name, size, modification
-time and SHA-256, joined by NULs (no name holds one). While the folder's stamp is the same,
-no file was added, removed or replaced in it, so a ``stat`` of each recorded file tells the
-event unchanged without listing its folder or opening a file.
+time and SHA-256, joined by NULs (no name holds one); ``end`` the event's end date as the
+last build read it from the inputs of that digest (:data:`UNREAD_END` when none did). While
+the folder's stamp is the same, no file was added, removed or replaced in it, so a ``stat``
+of each recorded file tells the event unchanged without listing its folder or opening a file.
+
+The end date is kept because it is all a page takes of the day of the build (whether it is
+still ahead: the event is not over, reading/assembly.py), so that the build keys an unread
+event on that alone (cache.py ``BuildCache.prepare``), and a new day renders only the events
+it has ended.
 """
 
 from __future__ import annotations
@@ -25,21 +31,27 @@ from pathlib import Path
 from generator.files import read_regular_file
 from generator.site.manifest import MANIFEST_FORMAT
 
-__all__ = ["RACY_NANOSECONDS", "EventRecord", "FileStats", "event_record", "folder_stamp",
-           "inputs_json", "load_inputs", "recorded_files", "unchanged_digest"]
+__all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "event_record",
+           "folder_stamp", "inputs_json", "load_inputs", "recorded_files", "unchanged_digest"]
 
 RACY_NANOSECONDS = 2_000_000_000
 """How long after a change a file's or a folder's time is not trusted: a file system keeps
 times at a coarse tick, so a second edit of the same size within it would otherwise keep the
 time the first one had (cache.py ``BuildCache.inputs_bytes``)."""
 
-EventRecord = tuple[str, str, str]
-"""An event's entry: its folder's stamp, its digest, its files (see the module's docstring)."""
+EventRecord = tuple[str, str, str, str]
+"""An event's entry: its folder's stamp, its digest, its files, its end date (see the
+module's docstring)."""
+
+UNREAD_END = "?"
+"""An entry's end date when no build read the event from the inputs of its digest: a new
+event, or one changed since (an end date is written ``YYYY-MM-DD``, or empty when the event
+has none)."""
 
 FileStats = dict[str, tuple[int, int, str]]
 """Files as a digest saw them: relative name -> (size, mtime_ns, SHA-256 of the content)."""
 
-_FORMAT = f"{MANIFEST_FORMAT}.events-in-strings"
+_FORMAT = f"{MANIFEST_FORMAT}.events-with-end-dates"
 """The record's format: an older one is not read (each file is hashed once again)."""
 
 
@@ -86,16 +98,17 @@ def recorded_files(record: EventRecord | None) -> FileStats:
 
 
 def event_record(stamp: str, digest: str, seen: FileStats, listed: int, trusted: int,
-                 ) -> EventRecord:
+                 end: str = UNREAD_END) -> EventRecord:
     """An event's entry after its folder was digested: ``seen`` its files as the digest
-    took them, of the ``listed`` it digested (a link or an unreadable file is not seen). A
-    file changed after ``trusted`` is left out, to be hashed again; the folder's stamp is
-    kept only where it vouches for every file: all seen and trusted, none in a sub-folder
-    (whose own changes its folder's time does not show)."""
+    took them, of the ``listed`` it digested (a link or an unreadable file is not seen),
+    ``end`` its end date where a read of the same digest gave it. A file changed after
+    ``trusted`` is left out, to be hashed again; the folder's stamp is kept only where it
+    vouches for every file: all seen and trusted, none in a sub-folder (whose own changes
+    its folder's time does not show)."""
     kept = sorted((name, stats) for name, stats in seen.items() if stats[1] < trusted)
     whole = len(kept) == listed and not any("/" in name for name, _stats in kept)
     files = "\0".join(f"{name}\0{size}\0{mtime}\0{sha}" for name, (size, mtime, sha) in kept)
-    return (stamp if whole else "", digest, files)
+    return (stamp if whole else "", digest, files, end)
 
 
 def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str, str]]:
@@ -106,7 +119,7 @@ def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str,
         raw = json.loads(read_regular_file(out / path))
         if raw.get("format") != _FORMAT:
             return {}, {}
-        events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]))
+        events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]), str(entry[3]))
                   for slug, entry in raw["events"].items()}
         folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
         return events, folders

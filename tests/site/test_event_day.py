@@ -290,3 +290,17 @@ def test_dates_written_year_day_month_are_read_within_the_event(tmp_path: Path) 
     build_site(tmp_path / "events", tmp_path / "site", workers=1)
     page = (tmp_path / "site" / "bunratty" / "rounds" / "2.html").read_text(encoding="utf-8")
     assert '<time datetime="2011-02-26">26 February 2011</time>' in page
+
+
+def test_the_live_preview_says_final_once_the_end_date_has_passed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # standings serve keeps the day in its own digest (preview/program.py): left running
+    # past the end date, its next rebuild reads the event again, nothing of it edited.
+    _dated_event(tmp_path / "events", "2011-07-03")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1309564800")  # 2011-07-02
+    live = LiveBuild(events_root=tmp_path / "events", site=default_site_functions())
+    before = live.refresh().files.render_all()
+    assert json.loads(before["juniors/standings.json"])["status"] == "provisional"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1309737600")  # 2011-07-04
+    after = live.refresh().files.render_all()
+    assert json.loads(after["juniors/standings.json"])["status"] == "final"
