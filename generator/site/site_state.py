@@ -47,21 +47,44 @@ from generator.site.stored_summary import (
 )
 from generator.site.views import event_sort_key
 
-__all__ = ["LINES", "NAMES", "SiteState", "full_state", "listed_events", "name_row",
-           "person_part", "site_state", "unchanged_events", "updated_state"]
+__all__ = ["LINES", "NAMES", "SiteState", "full_state", "kept_digits", "listed_events",
+           "name_row", "part_digits", "person_part", "site_state", "unchanged_events",
+           "updated_state"]
 
 LINES = "lines"
 STATE_FORMAT = 1
 """The state's layout, kept with the lines: a state of another is made whole again."""
 PERSONS = "persons/"
-PART_DIGITS = 3
-"""Hex digits of a person part's name: 4,096 parts, about 46 persons each at 10,000 events
-(190,000 persons), so a change of an event of 60 reads about 60 small parts."""
+PERSONS_PER_PART = 128
+"""At most this many persons a part on average, with the fewest parts that keeps them so:
+a part is named by the first hex digits of its key's digest, so 16 parts up to 2,048
+persons, 256 up to 32,768, 4,096 beyond (46 persons each at 10,000 events, 190,000 persons:
+a change of an event of 60 reads about 60 small parts). With 4,096 parts whatever the size,
+a clean build of one 2,000-player event wrote 1,600 record files of a person or two."""
+MOST_DIGITS = 3
 
 
-def person_part(key: str) -> str:
-    """The part of the state that holds the person of ``key``."""
-    return PERSONS + hashlib.sha256(key.encode()).hexdigest()[:PART_DIGITS]
+def part_digits(persons: int) -> int:
+    """Hex digits of the parts' names for a state of ``persons`` persons. A function of the
+    number alone, so that a change leaves the parts a clean build makes: one that crosses a
+    size makes the state whole (once each time the persons grow sixteenfold)."""
+    digits = 1
+    while digits < MOST_DIGITS and persons > PERSONS_PER_PART * 16 ** digits:
+        digits += 1
+    return digits
+
+
+def person_part(key: str, digits: int) -> str:
+    """The part of the state that holds the person of ``key``, in parts of ``digits``."""
+    return PERSONS + hashlib.sha256(key.encode()).hexdigest()[:digits]
+
+
+def kept_digits(previous: Manifest) -> int | None:
+    """The digits of the last build's parts (the length of their names); None without one."""
+    for name in previous.state:
+        if name.startswith(PERSONS):
+            return len(name) - len(PERSONS)
+    return None
 
 
 def name_row(person: Person) -> list[Any]:
@@ -125,8 +148,9 @@ def full_state(plans: Sequence[EventPlan], lines: Mapping[str, Any],
     if persons is None:
         persons = people(plans)
     parts: dict[str, dict[str, list[Any]]] = {}
+    digits = part_digits(len(persons))
     for person in persons:
-        parts.setdefault(person_part(person.key), {})[person.key] = _held(person)
+        parts.setdefault(person_part(person.key, digits), {})[person.key] = _held(person)
     by_key = {person.key: person for person in persons}
     return SiteState(lines=dict(sorted(lines.items())),
                      names=NamesState.whole([name_row(person) for person in persons]),
@@ -179,6 +203,8 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
     layout = previous.read_state(NAMES)
     if not isinstance(layout, (list, type(None))) or NAMES not in previous.state:
         return None
+    # No part kept: no person either (a site of team events), none to read.
+    digits = kept_digits(previous) or 1
     changed = {plan.slug for plan in read} | set(gone)
     # The unchanged events are listed from their lines (listed_events): those stay.
     stand_ins: Sequence[object] = plans
@@ -200,7 +226,7 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
     made: dict[str, Person | None] = {}
     old_rows: dict[str, list[Any] | None] = {}
     for key in sorted(touched):
-        held = part(person_part(key))
+        held = part(person_part(key, digits))
         if held is None:
             return None
         before = held.get(key)
@@ -217,13 +243,15 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
             held.pop(key, None)
         else:
             held[key] = _held(person)
-    touched_parts = {person_part(key) for key in made}
+    touched_parts = {person_part(key, digits) for key in made}
     names = NamesState(layout, {}, (), _names_kept(previous), _names_reader(previous))
     try:
         names = names.updated(old_rows, {key: None if person is None else name_row(person)
                                          for key, person in made.items()})
     except (LookupError, ValueError, TypeError):
         return None  # a page of names not of ours: the state is made whole
+    if part_digits(names.total) != digits:
+        return None  # the persons crossed a size: parts of another number, made whole
 
     def persons(keys: Collection[str]) -> tuple[Person, ...]:
         found = []
@@ -231,7 +259,7 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
             if key in made:
                 person = made[key]
             else:
-                held = part(person_part(key))
+                held = part(person_part(key, digits))
                 person = None if held is None or key not in held else _person(
                     key, held[key][1], None, by_slug)
             if person is not None:

@@ -16,7 +16,7 @@ from generator.site.inplace import InPlaceSite
 from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
 from generator.site.names_state import NAMES, WHOLE
 from generator.site.names_state import PAGE as NAMES_PAGE
-from generator.site.site_state import LINES, person_part
+from generator.site.site_state import LINES, kept_digits, person_part
 from tests.preview.test_serve_doubles import FakeSite, make_events
 from tests.site.test_incremental import fake_build
 from tests.site.test_stored_files import kept
@@ -119,7 +119,9 @@ def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
              for name, unit in index.units.items()}
     summary = index.units["alekhin-memorial"].summary
     assert summary is not None
-    parts = {person_part(str(row[8])) for row in summary["rows"]}
+    digits = kept_digits(index)
+    assert digits is not None
+    parts = {person_part(str(row[8]), digits) for row in summary["rows"]}
     read: list[str] = []
     reader = stored._read_record
     monkeypatch.setattr(stored, "_read_record",

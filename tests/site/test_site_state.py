@@ -17,12 +17,12 @@ import pytest
 from kit.sitekit import read_tree
 from kit.trfgen import generate_swiss, with_player_field
 
-from generator.site import index_pages
+from generator.site import index_pages, site_state
 from generator.site import manifest as stored
 from generator.site.build import build_site, prepare_cache
 from generator.site.manifest import MANIFEST_NAME, Manifest, record_path, state_bytes
 from generator.site.names_state import PAGE as NAMES_PAGE
-from generator.site.site_state import LINES
+from generator.site.site_state import LINES, PERSONS, kept_digits
 
 SHARED = [("Shared, Ana", "1000001"), ("Shared, Bo", "1000002"), ("Zed, Shared", "1000003")]
 
@@ -214,4 +214,41 @@ def test_a_state_of_another_layout_is_made_whole(
     index.write_bytes((json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n").encode())
     put_event(events, "club-2", 9, date="2025-03-10")
     build(events, out)
+    assert_clean(events, out, tmp_path)
+
+
+def _persons_kept(out: Path) -> int:
+    data = json.loads((out / MANIFEST_NAME).read_bytes())
+    return sum(len(json.loads((out / record_path(record)).read_bytes()))
+               for part, record in data["state"].items() if part.startswith(PERSONS))
+
+
+def test_a_small_site_keeps_its_persons_in_a_few_parts(archive: tuple[Path, Path]) -> None:
+    """A part per digest prefix of one hex digit (16 at most) for so few persons, not a
+    record file for nearly every person."""
+    _events, out = archive
+    index = Manifest.load(out)
+    assert index is not None
+    assert kept_digits(index) == 1
+    parts = [name for name in index.state if name.startswith(PERSONS)]
+    assert 0 < len(parts) <= 16 < _persons_kept(out)
+
+
+def test_a_change_that_crosses_a_size_makes_the_parts_a_clean_build_makes(
+        archive: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The persons grow past 16 parts' worth: the parts are made again with two digits, as
+    a clean build of the same events makes them, and the site stays a clean build's."""
+    events, out = archive
+    before = _persons_kept(out)
+    # As many persons a part as keeps the archive in one-digit parts, just.
+    monkeypatch.setattr(site_state, "PERSONS_PER_PART", -(-before // 16))
+    for seed in (4, 9):  # ten players each, every one new
+        put_event(events, f"grown-{seed}", seed, date="2025-07-01",
+                  names={n: (f"Grower{seed}x{n}, Gus", f"8{seed}000{n:02d}")
+                         for n in range(1, 11)})
+    build(events, out)
+    index = Manifest.load(out)
+    assert index is not None
+    assert _persons_kept(out) == before + 20
+    assert kept_digits(index) == 2
     assert_clean(events, out, tmp_path)
