@@ -46,12 +46,12 @@ HANG_GUARD_S = 60
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body class='x'><p>hi</p></body></html>"
 
 
-wait_until = functools.partial(servekit.wait_until, timeout=5.0)
+wait_until = functools.partial(servekit.wait_until, timeout=HANG_GUARD_S)
 
 
 def get(preview: Preview, path: str) -> tuple[int, str, dict[str, str]]:
     host, port = preview.server.server_address[:2]
-    connection = http.client.HTTPConnection(host, port, timeout=10)
+    connection = http.client.HTTPConnection(host, port, timeout=HANG_GUARD_S)
     try:
         connection.request("GET", path)
         response = connection.getresponse()
@@ -248,7 +248,7 @@ def test_a_burst_of_changes_is_one_rebuild_after_the_quiet_period() -> None:
 
     adder = threading.Thread(target=more)
     adder.start()
-    burst = queue.next_burst(timeout=5)
+    burst = queue.next_burst(timeout=HANG_GUARD_S)
     elapsed = time.monotonic() - started
     adder.join()
     assert burst == frozenset({"open", "blitz"})
@@ -269,7 +269,7 @@ def test_a_change_that_may_touch_everything_wins_over_names() -> None:
     queue = ChangeQueue(quiet=0.01)
     queue.add("open")
     queue.add(None)
-    assert queue.next_burst(timeout=5) is None
+    assert queue.next_burst(timeout=HANG_GUARD_S) is None
 
 
 def test_stopping_ends_the_wait() -> None:
