@@ -21,7 +21,13 @@ from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord
 from generator.site.index_pages import page_digests
 from generator.site.inplace import InPlaceSite
 from generator.site.site_source import SiteSource
-from generator.site.stored_files import FolderListings, files_present
+from generator.site.stored_files import (
+    FolderListings,
+    FolderStamps,
+    files_present,
+    stamp_of,
+    stamps_hold,
+)
 
 __all__ = ["INDEX_PAGES", "IndexKeeper"]
 
@@ -41,6 +47,7 @@ class IndexKeeper:
         self.cache, self.site, self.kept, self.find_states = cache, site, kept, find_states
         self.digests: dict[str, dict[str, str]] = {}
         self.listings: FolderListings = {}
+        self.held: dict[str, bool] = {}
 
     def __call__(self, home: str, source: SiteSource) -> SiteSource:
         """``source`` with the pages of the language under ``home`` that are kept."""
@@ -55,16 +62,28 @@ class IndexKeeper:
         if index is None or not isinstance(before, dict):
             return source
         kept: dict[str, FileRecord] = {}
+        stamps = self.cache.stamps.get(home + INDEX_UNIT)
         for page, digest in digests.items():
             path = home + page
             record = index.files.get(path)
             if before.get(page) == digest and record is not None \
-                    and path not in self.site.dirty \
-                    and files_present(self.site.out, (path,), self.listings):
+                    and path not in self.site.dirty and self._present(path, stamps):
                 kept[path] = record
         self.kept.setdefault(home, {}).update(kept)
         return dataclasses.replace(source, kept_pages=frozenset(
             path.removeprefix(home) for path in kept))
+
+    def _present(self, path: str, stamps: FolderStamps | None) -> bool:
+        """A page the last build recorded is in the output: by its folder's stamp where the
+        folder is as that build left it (it then holds every page it recorded), else by a
+        listing. The players' index page shares its folder with every player's page: its
+        listing (190,000 names) was 0.2 s of one change at 10,000 events."""
+        folder = path.rpartition("/")[0]
+        held = self.held.get(folder)
+        if held is None:
+            stamp = stamp_of(stamps, folder)
+            held = self.held[folder] = stamp is not None and stamps_hold(self.site.out, stamp)
+        return held or files_present(self.site.out, (path,), self.listings)
 
     def summary(self, home: str) -> dict[str, Any] | None:
         """The index unit's summary of the language under ``home``."""

@@ -147,6 +147,27 @@ def test_a_change_no_row_shows_renders_no_other_index_page(
     assert {page for page in rendered if is_index_page(page)} <= {season}
 
 
+def test_an_index_page_deleted_by_hand_is_written_again_by_the_next_change(
+        small_thresholds: None, rendered: list[str], tmp_path: Path) -> None:
+    """A kept index page is known there by its folder's time: a page deleted by hand
+    changes it, so the folder is listed and the page rendered again, beside the change."""
+    events, out, clean = tmp_path / "events", tmp_path / "site", tmp_path / "clean"
+    shutil.copytree(ROOT / "events", events)
+    build(events, out)
+    gone = ["people/index.html", next(path for path in sorted(index_files(out))
+                                      if path.startswith("people/names/"))]
+    for path in gone:
+        (out / path).unlink()
+    notes = events / "alekhin-memorial" / "notes.md"
+    notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n",
+                     encoding="utf-8")
+    rendered.clear()
+    build(events, out)
+    assert set(gone) <= set(rendered)
+    build(events, clean, "--clean")
+    assert read_tree(out) == read_tree(clean)
+
+
 def test_an_event_folder_may_not_take_the_seasons_folder(tmp_path: Path) -> None:
     events = tmp_path / "events"
     shutil.copytree(ROOT / "events" / "gros-open-2010", events / "seasons")
