@@ -25,8 +25,7 @@ from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
     files_present,
-    stamp_of,
-    stamps_hold,
+    folder_held,
 )
 
 __all__ = ["INDEX_PAGES", "IndexKeeper"]
@@ -81,8 +80,7 @@ class IndexKeeper:
         folder = path.rpartition("/")[0]
         held = self.held.get(folder)
         if held is None:
-            stamp = stamp_of(stamps, folder)
-            held = self.held[folder] = stamp is not None and stamps_hold(self.site.out, stamp)
+            held = self.held[folder] = folder_held(self.site.out, stamps, folder)
         return held or files_present(self.site.out, (path,), self.listings)
 
     def summary(self, home: str) -> dict[str, Any] | None:

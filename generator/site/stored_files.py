@@ -14,7 +14,7 @@ from typing import Any
 from generator.speed import keyword_record_maker
 
 __all__ = ["FileRecord", "FolderListings", "FolderStamps", "StoredFiles", "files_json",
-           "files_present", "folder_stamps", "listed_files", "stamp_of", "stamped_folders",
+           "files_present", "folder_held", "folder_stamps", "listed_files", "stamped_folders",
            "stamps_hold", "stored_files", "unit_folders"]
 
 
@@ -141,14 +141,15 @@ def stamped_folders(stamps: FolderStamps) -> list[str]:
     return stamps.split("\0")[::2] if stamps else []
 
 
-def stamp_of(stamps: FolderStamps | None, folder: str) -> FolderStamps | None:
-    """One folder's part of a unit's stamps (to be held alone by :func:`stamps_hold`);
-    None when the stamps have none of it."""
+def folder_held(out_dir: Path, stamps: FolderStamps | None, folder: str) -> bool:
+    """One folder of a unit's stamps is as the last build left it (:func:`stamps_hold`),
+    so it holds every file of the unit recorded in it; False when the stamps have none of
+    it."""
     parts = stamps.split("\0") if stamps else []
     for at in range(0, len(parts) - 1, 2):
         if parts[at] == folder:
-            return f"{folder}\0{parts[at + 1]}"
-    return None
+            return stamps_hold(out_dir, f"{folder}\0{parts[at + 1]}")
+    return False
 
 
 def folder_stamps(out_dir: Path, folders: Iterable[str]) -> FolderStamps | None:

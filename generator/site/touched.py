@@ -24,9 +24,8 @@ from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
     StoredFiles,
+    folder_held,
     listed_files,
-    stamp_of,
-    stamps_hold,
 )
 
 __all__ = ["kept_person_pages", "recorded_person_pages", "touched_keys"]
@@ -92,7 +91,7 @@ def recorded_person_pages(home: str, made: Mapping[str, object | None],
     by key, None for one gone): every other person's page is the last build's, from the
     index unit's record, its entry taken as it is read. ``stamps``: the index unit's folders
     as the last build left them; where the persons' folder is still so, it holds every page
-    recorded, unlisted (stored_files.stamps_hold). None when the last build recorded no
+    recorded, unlisted (stored_files.folder_held). None when the last build recorded no
     index (every person is then asked for)."""
     index = None if previous is None else previous.units.get(home + INDEX_UNIT)
     if index is None:
@@ -100,8 +99,7 @@ def recorded_person_pages(home: str, made: Mapping[str, object | None],
     rendered = [key for key, person in made.items() if person is not None]
     folder = home + PEOPLE_DIR
     start, people_page = len(folder) + 1, home + PEOPLE_PAGE
-    held = stamp_of(stamps, folder)
-    whole = held is not None and stamps_hold(out, held)
+    whole = folder_held(out, stamps, folder)
     present = None if whole else listed_files(out, folder, {})
     recorded = index.files
     raw = recorded.raw if isinstance(recorded, StoredFiles) else None
