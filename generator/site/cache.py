@@ -137,8 +137,7 @@ def program_digest(template_folders: Iterable[Path] = ()) -> str:
 
 def unit_key(program: str, inputs: str, ending: str = "") -> str:
     """The cache key of one event's output: ``ending`` is :func:`event_ending`'s."""
-    text = f"{program}\0{inputs}\0{ending}" if ending else f"{program}\0{inputs}"
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(f"{program}\0{inputs}\0{ending}".encode()).hexdigest()
 
 
 def event_ending(end: str, day: str) -> str:
@@ -345,7 +344,11 @@ class BuildCache:
         self.keys = MappingProxyType(keys)
         if self.others_of is not None:
             self.others = {**self.others, **self.others_of(keys)}
-        self.index = index_key(self.program, {**keys, **self.others})
+        self.key_index()
+
+    def key_index(self) -> None:
+        """:attr:`index` from the events' keys and the other units' (the index lists them)."""
+        self.index = index_key(self.program, {**self.keys, **self.others})
 
     def adopt(self, previous: Manifest | None, dirty: frozenset[str]) -> None:
         """Take the manifest as read under the output's lock (another build may have

@@ -15,7 +15,7 @@ from pathlib import Path
 from generator.reading.series_files import read_series, series_inputs
 from generator.reading.series_settings import SeriesSettings
 from generator.site.addresses import SERIES_DIR
-from generator.site.cache import BuildCache, index_key
+from generator.site.cache import BuildCache
 from generator.site.input_digest import digest_folder
 
 __all__ = ["key_series", "named_events", "series_keys", "series_unit"]
@@ -73,5 +73,5 @@ def key_series(cache: BuildCache, events_root: Path) -> BuildCache:
     cache.others = _keyed(digested, cache.program, cache.keys)
     cache.others_of = partial(_keyed, digested, cache.program)
     if cache.others:
-        cache.index = index_key(cache.program, {**cache.keys, **cache.others})
+        cache.key_index()
     return cache

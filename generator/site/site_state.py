@@ -225,8 +225,9 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
 
     made: dict[str, Person | None] = {}
     old_rows: dict[str, list[Any] | None] = {}
+    part_of = {key: person_part(key, digits) for key in touched}
     for key in sorted(touched):
-        held = part(person_part(key, digits))
+        held = part(part_of[key])
         if held is None:
             return None
         before = held.get(key)
@@ -243,7 +244,7 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
             held.pop(key, None)
         else:
             held[key] = _held(person)
-    touched_parts = {person_part(key, digits) for key in made}
+    touched_parts = {part_of[key] for key in made}
     names = NamesState(layout, {}, (), _names_kept(previous), _names_reader(previous))
     try:
         names = names.updated(old_rows, {key: None if person is None else name_row(person)
