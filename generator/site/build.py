@@ -40,7 +40,7 @@ from generator.reading.site_files import festival_logo_problems, read_site, site
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord, Listing
+from generator.site.cache import BuildCache, FileRecord, Listing
 from generator.site.checked import CheckedEvent
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
@@ -56,7 +56,7 @@ from generator.site.stored_summary import (
     SummarisedEvent,
     as_plans,
 )
-from generator.site.touched import kept_person_pages, recorded_person_pages, touched_keys
+from generator.site.touched import PeopleUnits, touched_keys
 from generator.site.up_to_date import (
     OpenedSite,
     closed_unchanged,
@@ -370,7 +370,6 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
     if again is None:
         again = checked.CheckedEvents(Path(), {})
     kept: dict[str, dict[str, FileRecord]] = {}
-    kept_people: dict[str, Mapping[str, FileRecord]] = {}
     finder = None if cache is None else SiteFinder(planned.events, cache, site, kept)
     # The index pages whose rows did not change, kept (index_update.py).
     keeper = None if cache is None or finder is None else IndexKeeper(cache, site, kept,
@@ -379,24 +378,14 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
         cache.on_render = site.expect
     made: set[str] = set()  # without a cache: the paths of every file written
 
-    def people_of(home: str) -> tuple[Person, ...] | None:
-        state = planned.state
-        if cache is None or state is None:
-            return None
-        found = None if state.all_persons is not None else recorded_person_pages(
-            home, state.made, cache.previous, site.out, site.dirty,
-            cache.stamps.get(home + INDEX_UNIT))
-        if found is None:
-            keys = [person.key for person in state.all_persons] \
-                if state.all_persons is not None else state.every_key()
-            found = kept_person_pages(keys, home, touched, cache.previous, site.out, site.dirty)
-        rendered, kept_people[home] = found
-        return state.persons(rendered)
+    # The players' pages in units by part of the persons' state (touched.py).
+    persons = None if cache is None or planned.state is None \
+        else PeopleUnits(cache, planned.state, touched, site.expect)
 
     try:
         with _rendered_ahead(planned, passes, cache, workers, again) as ahead:
             renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    people_of, series, finder, keeper, again.plan)
+                                    persons, series, finder, keeper, again.plan)
                          for number, each in enumerate(passes)]
             # Each unit's files are written as soon as they are rendered, and not kept:
             # an archive's pages would otherwise all be held until the build ends.
@@ -410,7 +399,7 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                     planned.events, [(each.home, *pair)
                                      for each, pair in zip(passes, renderers, strict=True)],
                     warned, read_back=False, summarise=again.summary, index_kept=kept,
-                    people_kept=kept_people,
+                    people=persons,
                     others=() if series is None else [
                         {name: (_writing(render, site.write), summary)
                          for name, (render, summary)
@@ -474,7 +463,7 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 
 def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
-               people_of: Callable[[str], tuple[Person, ...] | None] = lambda _home: None,
+               persons: PeopleUnits | None = None,
                series: series_unit.PlannedSeries | None = None,
                finder: SiteFinder | None = None,
                keeper: IndexKeeper | None = None,
@@ -484,9 +473,10 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
     worker inherits it with the process). An event rendered ahead is taken from ``ahead``.
-    ``people_of(home)``: the persons whose own page is rendered (None: all of them).
+    ``persons``: the persons whose own page is rendered, and where their pages go (None:
+    every person's page is rendered, into the index's files).
     ``series``: the series, each a unit whose pages are not the index's (None: they are).
-    ``finder``: makes the find index of a language after people_of (find_update.py);
+    ``finder``: makes the find index of a language after ``persons`` (find_update.py);
     ``keeper``: leaves out the index pages kept as they are (index_update.py);
     ``planned``: the plan an event's pages are rendered from (checked.py)."""
 
@@ -504,7 +494,7 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         return homed(render_event(planned(plan), each.env, workers=workers,
                                   on_files=write_homed))
 
-    def written(files: Mapping[str, bytes]) -> dict[str, bytes | FileRecord]:
+    def written(files: Mapping[str, bytes]) -> dict[str, FileRecord]:
         write(files)
         return {path: FileRecord.of(content) for path, content in files.items()}
 
@@ -512,9 +502,9 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         """The pages outside the events' folders, written as they are rendered: their
         records are returned, their bytes let go (an archive's players' pages are tens of
         thousands)."""
-        some = people_of(each.home)
+        some = None if persons is None else persons.persons(each.home)
         if some is None and series is None and finder is None:
-            return written(homed(render_index(site, each.env)))
+            return dict(written(homed(render_index(site, each.env))))
         source = index_source(site, each.env, None if series is None else series.listed)
         if site.names is not None:  # the state holds every person: those rendered given
             source = dataclasses.replace(source, persons=some or ())
@@ -530,11 +520,15 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
                 files.update(written(homed(render_index_job(source, each.env, job))))
                 continue
             # A person's page shows that person alone: a few hundred at a time.
-            persons = source.persons if some is None else some
-            for start in range(0, len(persons), PERSONS_AT_ONCE):
-                files.update(written(homed(render_index_job(
-                    dataclasses.replace(source, persons=persons[start:start + PERSONS_AT_ONCE]),
-                    each.env, job))))
+            shown = source.persons if some is None else some
+            for start in range(0, len(shown), PERSONS_AT_ONCE):
+                made = written(homed(render_index_job(
+                    dataclasses.replace(source, persons=shown[start:start + PERSONS_AT_ONCE]),
+                    each.env, job)))
+                if persons is None:
+                    files.update(made)
+                else:
+                    persons.written(made)  # their units' files, not the index's
         return files
 
     return render_one, render_rest

@@ -50,6 +50,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
+from generator.reading.site_names import PEOPLE_DIR
 from generator.site.input_digest import digest_folder, event_inputs
 from generator.site.input_record import (
     RACY_NANOSECONDS,
@@ -106,6 +107,26 @@ LEGACY_INPUTS_NAME = INPUTS_NAME
 """Where the versions before the manifest's folder kept it: in the output folder itself."""
 INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
+PEOPLE_UNITS = PEOPLE_DIR + "/"
+"""Where the units of the players' pages are named in the manifest (:func:`people_unit`)."""
+
+
+def people_unit(home: str, part: str) -> str:
+    """The unit of the players' pages of one part of the persons' state (site_state.py's
+    ``persons/<digits>``) in the language under ``home``: ``people/<digits>``, a name no
+    event takes (the players' folder is one of the site's own, site_names.py). The pages
+    of 190,000 persons in one unit were a record of 20 MB that every change read, walked
+    and wrote again; by part, a change reads and writes those of the parts it touches."""
+    return home + PEOPLE_UNITS + part.rpartition("/")[2]
+
+
+def is_people_unit(name: str) -> bool:
+    """Whether a unit of the manifest is one of :func:`people_unit`'s, in any language (a
+    festival's section is ``festival/section``, under a language ``en/festival/section``,
+    and no festival is called ``people``)."""
+    parts = name.split("/")
+    return (len(parts) == 2 and parts[0] == PEOPLE_DIR) \
+        or (len(parts) == 3 and parts[1] == PEOPLE_DIR)
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
@@ -219,6 +240,19 @@ class _Planned(Protocol):
 
 PlanT = TypeVar("PlanT", bound=_Planned)
 
+class PeoplePages(Protocol):
+    """The units of the players' pages of a build (touched.py's ``PeopleUnits``)."""
+
+    def whole(self, home: str) -> bool:
+        """Every unit of the language under ``home`` is the last build's, all there."""
+        ...
+
+    def units(self, home: str, key: str) -> Mapping[str, Unit]:
+        """The units of the language under ``home``, under the index's key ``key``, once
+        its index pages are rendered or kept."""
+        ...
+
+
 # A unit of BuildCache.others in one language: its renderer, and its manifest summary.
 OtherUnit = tuple[Callable[[], Mapping[str, bytes]], Callable[[], Mapping[str, Any]] | None]
 
@@ -271,7 +305,7 @@ class BuildCache:
     """:attr:`others` from the events' keys, their own files digested once, when
     :attr:`others` was made (series_keys.py): made again when an event read gets its key."""
     checked: dict[str, bool] = field(default_factory=dict)
-    """Units whose files :meth:`_intact` has looked for, and whether all were there."""
+    """Units whose files :meth:`intact` has looked for, and whether all were there."""
     listings: FolderListings = field(default_factory=dict)
     """The output's folders as this build listed them (:func:`files_present`)."""
     found: Listing | None = None
@@ -280,14 +314,21 @@ class BuildCache:
     """Unit -> its folders as the last build left them (:func:`stamps_hold`), from
     :data:`INPUTS_NAME`: this machine's, like the inputs' times."""
     held: set[str] = field(default_factory=set)
-    """Units :meth:`_intact` found by their stamps: kept in the record as they were."""
+    """Units :meth:`intact` found by their stamps: kept in the record as they were."""
     relisted: set[str] = field(default_factory=set)
-    """Units with files that :meth:`_intact` found only by listing their folders."""
+    """Units with files that :meth:`intact` found only by listing their folders."""
     state: Mapping[str, str | bytes] = field(default_factory=dict)
     """The site-wide state this build leaves (site_state.py), for the manifest."""
     before: Manifest | None = None
     """The manifest as :meth:`adopt` took it, every unit in it: what the last finished
     build listed, even of an event a killed build had begun to change since."""
+    people_rendered: list[str] = field(default_factory=list)
+    """Units of the players' pages (:func:`people_unit`) rendered by this build, wholly
+    or in part (apart from :attr:`rendered`: they go with the index's)."""
+    people_reused: list[str] = field(default_factory=list)
+    held_stamps: dict[str, bool] = field(default_factory=dict)
+    """Folder stamps :func:`stamps_hold` was asked of by this build: the units of the
+    players' pages, 4,096 at 10,000 events, share one folder's."""
 
     @classmethod
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
@@ -357,7 +398,7 @@ class BuildCache:
         self.before = None if self.clean else previous
         self.checked = {}
         self.held, self.relisted = set(), set()
-        self.listings = {}
+        self.listings, self.held_stamps = {}, {}
         if self.clean or previous is None:
             self.previous = None
             return
@@ -420,8 +461,11 @@ class BuildCache:
         previous = self.previous
         expected = keys = {**self.keys, **self.others, INDEX_UNIT: self.index}
         # A language under a folder has its units as "en/" + the unit (render_languages);
-        # a festival's section is "festival/section" (reading/festival.py).
+        # a festival's section is "festival/section" (reading/festival.py). The players'
+        # pages are the index's, in units of their own under its key (people_unit).
         def base(name: str) -> str:
+            if is_people_unit(name):
+                return INDEX_UNIT
             return name if name in expected else name.partition("/")[2]
 
         bases = {base(name) for name in previous.units} if previous else set()
@@ -431,7 +475,7 @@ class BuildCache:
             return None
         if any(unit.key != keys[base(name)] for name, unit in previous.units.items()):
             return None
-        if not all(self._intact(name) for name in previous.units):
+        if not all(self.intact(name) for name in previous.units):
             return None
         self.reused = sorted(previous.units)
         return (*self.listing, *self.unchanged_note(self.keys))
@@ -500,7 +544,7 @@ class BuildCache:
         read_back: bool = True,
         summarise: Callable[[PlanT], Mapping[str, Any]] | None = None,
         index_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
-        people_kept: Mapping[str, Mapping[str, FileRecord]] | None = None,
+        people: PeoplePages | None = None,
         others: Sequence[Mapping[str, OtherUnit]] = (),
         index_summary: Callable[[str], Mapping[str, Any] | None] | None = None,
     ) -> dict[str, bytes]:
@@ -514,8 +558,9 @@ class BuildCache:
         result is empty: each renderer wrote its files as it made them (the index's may give
         their records, not their bytes), the others stay on disk unread (an archive's pages
         are not held to the end of its build). ``others``: per language, their renderers.
-        ``index_kept`` and ``people_kept``: per language, the index pages and the players'
-        pages kept as they are, which the index unit's record lists with those rendered.
+        ``index_kept``: per language, the index pages kept as they are, which the index
+        unit's record lists with those rendered. ``people``: the units of the players'
+        pages (:func:`people_unit`), which go with the index's.
         ``index_summary(home)``: what the next build keeps of a language's index pages when
         they are rendered (the find index's state, find_update.py), asked after they are."""
         files: dict[str, bytes] = {}
@@ -535,18 +580,23 @@ class BuildCache:
                     home + slug, key, partial(render_event, plan),
                     () if home else warnings.get(slug, ()), files, read_back=read_back,
                     summarise=None if home or summarise is None else partial(summarise, plan))
+            # Where a unit of the players' pages is not all there (a page removed by hand,
+            # or a killed build's), the index's renders it, as it renders the pages it touches.
             index = self._unit(home + INDEX_UNIT, self.index, render_index, (), files,
                                read_back=read_back,
                                summarise=None if index_summary is None
-                               else partial(index_summary, home))
-            # The players' pages a change did not touch, kept unread (touched.py), filled
-            # in by render_index as it rendered the others.
+                               else partial(index_summary, home),
+                               again=people is not None and not people.whole(home))
+            # The index pages a change did not touch, kept unread (index_update.py).
             kept = {} if index_kept is None else index_kept.get(home, {})
-            persons = {} if people_kept is None else people_kept.get(home, {})
-            if (kept or persons) and home + INDEX_UNIT in self.rendered \
-                    and isinstance(index, UnitRecord):
-                index = replace(index, files=_merged(persons, {**kept, **index.files}))
+            if kept and home + INDEX_UNIT in self.rendered and isinstance(index, UnitRecord):
+                index = replace(index, files=merged_files(kept, index.files))
             units[home + INDEX_UNIT] = index
+            if people is not None:
+                for name, unit in people.units(home, self.index).items():
+                    units[name] = unit
+                    (self.people_rendered if isinstance(unit, UnitRecord)
+                     else self.people_reused).append(name)
         self.units = MappingProxyType(units)
         return dict(sorted(files.items()))
 
@@ -558,7 +608,7 @@ class BuildCache:
         made = {path for unit in self.units.values() if not isinstance(unit, StoredUnit)
                 for path in unit.files}
         replaced = (unit for name, unit in before.units.items()
-                    if self.units.get(name) is not unit)
+                    if not _same_files(self.units.get(name), unit))
         return [path for path in (*(p for unit in replaced for p in unit.files), *dirty)
                 if path not in made]
 
@@ -587,22 +637,30 @@ class BuildCache:
         key = self.keys[slug] if key is None else key
         for home in homes:
             record = previous.units.get(home + slug)
-            if record is None or record.key != key or not self._intact(home + slug):
+            if record is None or record.key != key or not self.intact(home + slug):
                 return False
         return True
 
-    def _intact(self, unit: str) -> bool:
-        """The unit's files are all in the output (asked once per unit)."""
+    def intact(self, unit: str) -> bool:
+        """The last build's unit ``unit`` has its files all in the output (its folders'
+        stamps, else a listing of them; asked once per unit)."""
         known = self.checked.get(unit)
         if known is None:
             record = self.previous.units.get(unit) if self.previous is not None else None
-            held = record is not None and stamps_hold(self.out_dir, self.stamps.get(unit))
+            stamps = self.stamps.get(unit)
+            held = record is not None and stamps is not None and self._stamps_hold(stamps)
             if held:
                 self.held.add(unit)
             known = self.checked[unit] = record is not None and (
                 held or record.is_intact_in(self.out_dir, self.listings))
             if known and not held and record is not None and record.files:
                 self.relisted.add(unit)
+        return known
+
+    def _stamps_hold(self, stamps: FolderStamps) -> bool:
+        known = self.held_stamps.get(stamps)
+        if known is None:
+            known = self.held_stamps[stamps] = stamps_hold(self.out_dir, stamps)
         return known
 
     def replayed_warnings(self, slug: str) -> tuple[Diagnostic, ...]:
@@ -624,17 +682,17 @@ class BuildCache:
               warnings: Iterable[Diagnostic], files: dict[str, bytes], *,
               read_back: bool = True,
               summarise: Callable[[], Mapping[str, Any] | None] | None = None,
-              ) -> Unit:
+              again: bool = False) -> Unit:
         """Add one unit's files to ``files``, read back from the last build when it made them
         from the same key, else rendered; returns the unit's record. Without ``read_back``
         (a site written in place), a unit whose files are all there is
-        kept as it is, unread."""
+        kept as it is, unread. ``again``: rendered whatever the last build made."""
         record = self.previous.units.get(unit) if self.previous else None
         reused: Mapping[str, bytes] | None = None
-        if record and record.key == key:
+        if record and record.key == key and not again:
             if read_back:
                 reused = _load_from(record, self.out_dir)
-            elif self._intact(unit):
+            elif self.intact(unit):
                 reused = {}
         if record and reused is not None:
             files.update(reused)
@@ -656,11 +714,18 @@ class BuildCache:
         return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
 
 
-def _merged(kept: Mapping[str, FileRecord], made: Mapping[str, FileRecord],
-            ) -> Mapping[str, FileRecord]:
-    """The index unit's files: those kept and those made. Kept as the last record read them
-    (StoredFiles), they stay its entries, never made records: at 10,000 events the players'
-    pages kept are 190,000, each made a record and written back from it before."""
+def _same_files(now: Unit | None, before: Unit) -> bool:
+    """A unit of the last build is kept as it was: the same record (a unit of the players'
+    pages is kept under the index's new key, StoredUnit.rekeyed)."""
+    return now is before or (isinstance(now, StoredUnit) and isinstance(before, StoredUnit)
+                             and now.record == before.record)
+
+
+def merged_files(kept: Mapping[str, FileRecord], made: Mapping[str, FileRecord],
+                 ) -> Mapping[str, FileRecord]:
+    """A unit's files: those kept and those made. Kept as the last record read them
+    (StoredFiles), they stay its entries, never made records (at 10,000 events the players'
+    pages kept in one unit were 190,000, each made a record and written back from it)."""
     if not isinstance(kept, StoredFiles):
         return MappingProxyType(dict(sorted({**kept, **made}.items())))
     raw = dict(kept.raw)

@@ -167,6 +167,15 @@ class StoredUnit:
         self._files: Mapping[str, FileRecord] | None = None
         self._warnings: tuple[Diagnostic, ...] = ()
 
+    def rekeyed(self, key: str) -> StoredUnit:
+        """The same unit, its records unread, under another key: a unit of the players'
+        pages that a change leaves as it was takes the index's new key (cache.people_unit)."""
+        unit = StoredUnit(out=self.out, key=key, record=self.record, summary=self.summary_name,
+                          warning_count=self.warning_count,
+                          diagnostic_count=self.diagnostic_count)
+        unit._files, unit._warnings = self._files, self._warnings
+        return unit
+
     def _load(self) -> Mapping[str, FileRecord] | None:
         if self._files is None:
             try:

@@ -101,8 +101,13 @@ class SiteState:
                  parts: dict[str, dict[str, list[Any]]], kept_parts: Mapping[str, str],
                  persons: Callable[[Collection[str]], tuple[Person, ...]],
                  all_persons: tuple[Person, ...] | None = None,
-                 made: Mapping[str, Person | None] | None = None) -> None:
+                 made: Mapping[str, Person | None] | None = None, digits: int = 1,
+                 read_part: Callable[[str], Mapping[str, Any] | None] = lambda _part: None,
+                 ) -> None:
         self.lines, self.names, self.parts, self.kept_parts = lines, names, parts, kept_parts
+        self.digits = digits
+        """The hex digits of its parts' names (:func:`part_digits`)."""
+        self._read_part = read_part
         self.persons = persons
         """The persons of some keys (each with their appearances), in the order given."""
         self.all_persons = all_persons
@@ -120,6 +125,20 @@ class SiteState:
         return [str(row[0]) for row in sorted(self.names.every_row(),
                                               key=lambda row: (str(row[1]).casefold(),
                                                                str(row[0])))]
+
+    def part_names(self) -> list[str]:
+        """Every part that holds a person, in order."""
+        names = {name for name in self.kept_parts if name not in self.parts}
+        names.update(name for name, held in self.parts.items() if held)
+        return sorted(names)
+
+    def part_keys(self, part: str) -> list[str]:
+        """The keys of the persons a part holds (a part this build did not touch read from
+        its record)."""
+        held: Mapping[str, Any] | None = self.parts.get(part)
+        if held is None and part in self.kept_parts:
+            held = self._read_part(part)
+        return sorted(held or ())
 
     def records(self) -> dict[str, str | bytes]:
         """The parts for the manifest: a kept part's record name, a changed part's bytes."""
@@ -156,7 +175,7 @@ def full_state(plans: Sequence[EventPlan], lines: Mapping[str, Any],
                      names=NamesState.whole([name_row(person) for person in persons]),
                      parts=parts, kept_parts={},
                      persons=lambda keys: tuple(by_key[key] for key in keys if key in by_key),
-                     all_persons=persons)
+                     all_persons=persons, digits=digits)
 
 
 def listed_events(previous: Manifest, slugs: Iterable[str]) -> dict[str, ListedEvent] | None:
@@ -271,7 +290,7 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
                      parts={name: held for name, held in parts.items() if name in touched_parts},
                      kept_parts={name: record for name, record in previous.state.items()
                                  if isinstance(record, str) and name.startswith(PERSONS)},
-                     persons=persons, made=made)
+                     persons=persons, made=made, digits=digits, read_part=part)
 
 
 def _names_kept(previous: Manifest) -> dict[str, str]:

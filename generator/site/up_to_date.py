@@ -21,7 +21,13 @@ from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, ListedFolders, Listing
+from generator.site.cache import (
+    PACKAGE_DIR,
+    BuildCache,
+    ListedFolders,
+    Listing,
+    is_people_unit,
+)
 from generator.site.inplace import InPlaceSite
 from generator.site.series_keys import key_series
 from generator.site.template_paths import (
@@ -156,9 +162,12 @@ def closed_unchanged(opened: OpenedSite, cache: BuildCache, warnings: tuple[Diag
 def reused_events(cache: BuildCache) -> set[str]:
     """The events whose pages a build reused, each once: a unit is an event's under its
     slug, or under a language's folder before it ("de/" + slug); the index and a series'
-    units ("series/NAME") are not events."""
+    units ("series/NAME") are not events, nor are the players' pages' ("people/<digits>",
+    in :attr:`BuildCache.people_reused` but for a build that found nothing changed)."""
     found = set()
     for unit in cache.reused:
+        if is_people_unit(unit):
+            continue
         bare = unit.partition("/")[2]
         if unit in cache.others or bare in cache.others:
             continue

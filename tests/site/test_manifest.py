@@ -11,7 +11,7 @@ import pytest
 from generator.errors import Diagnostic, Severity
 from generator.site import manifest as stored
 from generator.site.build import build_site, prepare_cache
-from generator.site.cache import INDEX_UNIT
+from generator.site.cache import INDEX_UNIT, is_people_unit, people_unit
 from generator.site.inplace import InPlaceSite
 from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
 from generator.site.names_state import NAMES, WHOLE
@@ -133,10 +133,13 @@ def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
     assert cache.rendered == ["alekhin-memorial", INDEX_UNIT]
     # The changed event's and the index's records, and of the site-wide state (site_state.py)
     # the events' lines, the pages of names (one, for so few players) and the parts of the
-    # changed event's players: nothing of the unchanged event (listed from its line).
-    assert set(read) == {*names["alekhin-memorial"], *names[INDEX_UNIT],
-                         *(str(index.state[part])
-                           for part in (LINES, NAMES, NAMES_PAGE + WHOLE, *parts))}
+    # changed event's players, with the records of those parts' players' pages: nothing of
+    # the unchanged event (listed from its line) nor of the other players' pages.
+    assert set(read) == {
+        *names["alekhin-memorial"], *names[INDEX_UNIT],
+        *(names[people_unit("", part)][0] for part in parts),
+        *(str(index.state[part]) for part in (LINES, NAMES, NAMES_PAGE + WHOLE, *parts))}
+    assert len(parts) < len([name for name in names if is_people_unit(name)])
     # The records replaced are gone, the others kept as they were.
     now = {path.name for path in (out / RECORDS_DIR).iterdir()}
     assert {f"{name}.json" for name in names["anna-club-2026"]} <= now
@@ -177,3 +180,67 @@ def test_a_page_of_an_unchanged_event_deleted_by_hand_is_written_again(tmp_path:
     assert cache.unchanged_warnings() is not None
     assert all(isinstance(unit, stored.StoredUnit) and unit._files is None
                for unit in (cache.previous.units.values() if cache.previous else ()))
+
+
+def _two_examples(tmp_path: Path) -> tuple[Path, Path]:
+    events = tmp_path / "events"
+    for example in ("alekhin-memorial", "anna-club-2026"):
+        shutil.copytree(ROOT / "events" / example, events / example)
+    return events, tmp_path / "site"
+
+
+def test_the_players_pages_are_units_of_their_own_by_part(tmp_path: Path) -> None:
+    # A change reads and writes the records of the parts it touches (above); every page of
+    # a player is in the unit of the part of the state that holds the player.
+    events, out = _two_examples(tmp_path)
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    index = Manifest.load(out)
+    assert index is not None
+    digits = kept_digits(index)
+    assert digits is not None
+    pages = {f"people/{path.name}" for path in (out / "people").glob("*.html")} \
+        - {"people/index.html"}
+    assert len(pages) > 10
+    units = {name: unit for name, unit in index.units.items() if is_people_unit(name)}
+    assert len(units) > 1
+    listed = [path for unit in units.values() for path in unit.files]
+    assert sorted(listed) == sorted(pages)
+    for name, unit in units.items():
+        assert unit.key == index.units[INDEX_UNIT].key
+        for path in unit.files:
+            key = path.removeprefix("people/").removesuffix(".html")
+            assert people_unit("", person_part(key, digits)) == name
+    assert not pages & set(index.units[INDEX_UNIT].files)
+
+
+@pytest.mark.parametrize("with_a_change", [False, True])
+def test_a_players_page_deleted_by_hand_is_written_again(tmp_path: Path,
+                                                         with_a_change: bool) -> None:
+    # Its part's unit is no longer all there (its folder's time changed, then a listing):
+    # the index's unit renders it, whether or not an event changed.
+    events, out = _two_examples(tmp_path)
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    index = Manifest.load(out)
+    assert index is not None
+    summary = index.units["alekhin-memorial"].summary
+    assert summary is not None
+    touched = {str(row[8]) for row in summary["rows"]}
+    # A player of the unchanged event alone, in a part no player of the changed one is in.
+    digits = kept_digits(index)
+    assert digits is not None
+    parts = {person_part(key, digits) for key in touched}
+    page = next(path for path in (out / "people").glob("*.html")
+                if path.name != "index.html"
+                and person_part(path.stem, digits) not in parts)
+    content = page.read_bytes()
+    page.unlink()
+    if with_a_change:
+        notes = events / "alekhin-memorial" / "notes.md"
+        notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more line.\n",
+                         encoding="utf-8")
+    cache = prepare_cache(events, out)
+    build_site(events, out, cache=cache, workers=1)
+    assert page.read_bytes() == content
+    assert people_unit("", person_part(page.stem, digits)) in cache.people_rendered
+    cache = prepare_cache(events, out)
+    assert cache.unchanged_warnings() is not None
