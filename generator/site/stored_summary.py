@@ -135,6 +135,10 @@ class _Info:
     progress: _Progress
 
 
+_new_info = keyword_record_maker(_Info, "slug", "title", "start_date", "end_date", "place",
+                                 "rounds_played", "rounds_total", "is_team_event", "progress")
+
+
 @dataclass(frozen=True, slots=True)
 class _Flagged:
     federation: str
@@ -171,13 +175,11 @@ class SummarisedEvent:
         return tuple(row for row in self.standings.rows if row.rank == 1)
 
 
-def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
-    """The stand-in of a summary read back (:func:`summarise`'s data); ValueError,
-    KeyError or TypeError when it is not one."""
+def _rows(data: Sequence[Sequence[Any]], keys: dict[StartNo, str]) -> list[_Row]:
+    """Rows of a summary as read back; each player's key put in ``keys``."""
     rows = []
-    keys: dict[StartNo, str] = {}
     scores: dict[str, Decimal] = {}  # a few dozen scores among an event's players
-    for name, number, rating, fide_id, federation, rank, rank_to, points, key in data["rows"]:
+    for name, number, rating, fide_id, federation, rank, rank_to, points, key in data:
         start_no = StartNo(int(number))
         score = scores.get(points)
         if score is None:
@@ -190,6 +192,34 @@ def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
                              rank=int(rank), rank_to=int(rank_to), points=score))
         if key is not None:
             keys[start_no] = str(key)
+    return rows
+
+
+_SHARED: dict[Any, Any] = {}
+"""Stand-ins' parts that many events have alike, by how they are made and from what."""
+
+
+def _shared(make: Callable[[Any], Any], value: Any) -> Any:
+    key = (make, value)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = make(value)
+    return found
+
+
+def _event_of(federations: tuple[str, ...]) -> _Event:
+    return _Event(_Tournament(tuple(_Flagged(federation) for federation in federations)))
+
+
+def _specs_of(acronyms: tuple[str, ...]) -> tuple[_Spec, ...]:
+    return tuple(_Spec(acronym) for acronym in acronyms)
+
+
+def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
+    """The stand-in of a summary read back (:func:`summarise`'s data); ValueError,
+    KeyError or TypeError when it is not one."""
+    keys: dict[StartNo, str] = {}
+    rows = _rows(data["rows"], keys)
     announced = data["announced"]
     return SummarisedEvent(
         slug=slug,
@@ -199,9 +229,9 @@ def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
                    is_team_event=bool(data["team"]),
                    progress=_Progress(None if announced is None else int(announced))),
         standings=_Standings(rows=tuple(rows), is_final=bool(data["final"]),
-                             specs=tuple(_Spec(str(a)) for a in data["tiebreaks"])),
+                             specs=_specs_of(tuple(str(a) for a in data["tiebreaks"]))),
         person_keys=keys,
-        event=_Event(_Tournament(tuple(_Flagged(str(f)) for f in data["federations"]))),
+        event=_event_of(tuple(str(f) for f in data["federations"])),
         members=tuple(TeamMember(start_no=int(number), name=str(name),
                                  team=None if team is None else int(team),
                                  team_name=str(team_name))
@@ -258,12 +288,21 @@ class ListedEvent:
                  load: Callable[[], Mapping[str, Any] | None]) -> None:
         self.slug, self.line, self._load = slug, line, load
         self._whole: SummarisedEvent | None = None
-        shown = summarised(slug, {**line, "rows": line["winners"], "members": []})
-        self.info, self.event = shown.info, shown.event
-        self.winners = shown.winners
+        # Made for every event of an archive on every change (10,000): what events share
+        # (their tie-breaks, their federations) made once, the winners' rows alone.
+        announced, played = line["announced"], int(line["played"])
+        self.info = _new_info(
+            slug=slug, title=str(line["title"]), start_date=_day(line["start"]),
+            end_date=_day(line["end"]), place=str(line["place"]), rounds_played=played,
+            rounds_total=int(line["total"]), is_team_event=bool(line["team"]),
+            progress=_shared(_Progress, None if announced is None else int(announced)))
+        self.event = _shared(_event_of, tuple(str(f) for f in line["federations"]))
+        self.winners = () if played == 0 else tuple(
+            row for row in _rows(line["winners"], {}) if row.rank == 1)
         self.standings = _ListedStandings(rows=_CountedRows(int(line["count"]), self),
-                                          is_final=shown.standings.is_final,
-                                          specs=shown.standings.specs)
+                                          is_final=bool(line["final"]),
+                                          specs=_shared(_specs_of, tuple(
+                                              str(a) for a in line["tiebreaks"])))
 
     @property
     def whole(self) -> SummarisedEvent:
