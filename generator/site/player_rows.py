@@ -42,6 +42,8 @@ def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
     out, as HTML allows: the next cell or row, or the table's body's end, closes each;
     issue 26). ``unplayed_href``: the unplayed rounds' explanation, relative to the page."""
     rating = view.rating
+    # RatingView.change_in, without a method call a row.
+    change_in = rating.round_changes.get if rating else None
     has_counts = bool(view.buchholz_code)
     # A round's kind, colour and result are a few words or letters, each escaped once a page.
     kinds: dict[object, str] = {}
@@ -82,8 +84,8 @@ def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
                         f"{cut if counts_as.cut else ''}")
             else:
                 row += "<td>—"
-        if rating:  # numbers.change_text: digits, a sign and a decimal separator
-            row += f"<td>{rating.change_in(line.round_no)}"
+        if change_in is not None:  # numbers.change_text: digits, a sign and a separator
+            row += f"<td>{change_in(line.round_no, '')}"
         written.append(row + "\n")
     return Markup("".join(written))
 
