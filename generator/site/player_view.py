@@ -258,9 +258,10 @@ def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
 
 
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
-             column: Column, page_lines: _PageLines, who: str) -> TiebreakSection:
+             column: Column, page: _PageSections, who: str) -> TiebreakSection:
     """``who``: the player's name in running text (Player.display_name, worked out once a
-    page rather than once a tie-break)."""
+    page rather than once a tie-break); ``page``: what the sections above it on the page
+    made, which this one may share."""
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
@@ -277,7 +278,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
                                       *_standings_around(plan, index))
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
-        lines = _lines(plan, shared, spec, who, explained, tabular, page_lines)
+        lines = _lines(plan, shared, spec, who, explained, tabular, page.lines)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -311,9 +312,12 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
         encounter = _encounter_sentences(plan, shared, group, index, lines)
-    return _new_section(
+    same_as = page.same_as(lines)
+    is_table = same_as is None and tabular and bool(lines)
+    explained_under, itself = page.explained_under(lines) if is_table else (None, None)
+    section = _new_section(
         spec=spec, label=column.label,
-        anchor=player_anchor(row.player.start_no, column), value=value, total=total,
+        anchor=page.anchors[column.key], value=value, total=total,
         lines=lines,
         all_parts_sum=parts_sum if total is not None and lines else None,
         cut_lines=tuple(cut_lines),
@@ -328,9 +332,12 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         # A group order's place (DE): blank where it gave none, as on the standings, so
         # the page never says "DE = 0" above the points that left them equal.
         value_text=cell_text(row, column) if explained is not None else format_points(value),
-        articles_text=", ".join(column.articles),
-        terms=terms, same_as=None, explained_under=None,
+        articles_text=shared.articles[column.key],
+        terms=terms, same_as=same_as, explained_under=explained_under or None,
     )
+    if is_table:
+        section = page.add_table(section, itself or {})
+    return section
 
 
 def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEncounterGroup,
@@ -471,31 +478,64 @@ _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_h
                               "has_reasons", "reasons")
 
 
-def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
-    shared: list[TiebreakSection] = []
-    tables: list[TiebreakSection] = []  # the sections whose table is shown
-    # Each round's reasons said, and where: a later note points there (issue 26: BH/C1, SB).
-    said: dict[int, list[tuple[frozenset[str], TiebreakSection, bool]]] = {}
-    for section in sections:
-        earlier = next((s for s in tables if _same_contributions(section.lines, s.lines)), None)
-        if earlier is not None:
-            section = replace(section, same_as=earlier)
-        elif section.is_tabular and section.lines:
-            tables.append(section)
-            explained: dict[int, tuple[TiebreakSection, bool]] = {}
-            for line in section.lines:
-                if not line.reasons:
-                    continue
-                reasons, part = frozenset(line.reasons), line.part
-                before = next((s for s in said.get(part.round, ()) if reasons <= s[0]), None)
-                if before is not None:
-                    explained[part.round] = (before[1], before[2] and part.cut is None)
-                else:
-                    said.setdefault(part.round, []).append((reasons, section, part.cut is not None))
-            if explained:
-                section = replace(section, explained_under=explained)
-        shared.append(section)
-    return tuple(shared)
+class _PageSections:
+    """What a page's sections share, filled as they are made, first to last: the lines of
+    the parts not cut (:func:`_lines`), the sections whose table is shown, and each round's
+    reasons said and where, which a later section points to rather than say again (issue
+    26: BH/C1, SB). Asked before a section's record is made, so that it is made once with
+    them (a record copied with dataclasses.replace cost a page some 10 us)."""
+
+    __slots__ = ("anchors", "lines", "said", "tables")
+
+    def __init__(self, anchors: Mapping[str, str]) -> None:
+        self.anchors = anchors
+        """Tie-break code as written -> its section's id on this page."""
+        self.lines: _PageLines = {}
+        self.tables: list[TiebreakSection] = []
+        self.said: dict[int, list[tuple[frozenset[str], TiebreakSection | None, bool]]] = {}
+        """By round: the reasons said, the section that said them (None: the one being
+        made), and whether that round was cut there."""
+
+    def same_as(self, lines: Sequence[PartLine]) -> TiebreakSection | None:
+        """An earlier section whose table is shown with the same contributions."""
+        return next((s for s in self.tables if _same_contributions(lines, s.lines)), None)
+
+    def explained_under(self, lines: Sequence[PartLine]
+                        ) -> tuple[dict[int, tuple[TiebreakSection, bool]], dict[int, bool]]:
+        """By round, the earlier section whose note says all of a line's reasons (True: and
+        a cut); and the rounds whose reasons an earlier line of the section being made says
+        (two lines of one round), which :meth:`add_table` points to it once it is made. A
+        line's reasons said nowhere are noted as said by the section being made."""
+        said = self.said
+        explained: dict[int, tuple[TiebreakSection, bool]] = {}
+        itself: dict[int, bool] = {}
+        for line in lines:
+            if not line.reasons:
+                continue
+            reasons, part = frozenset(line.reasons), line.part
+            before = next((s for s in said.get(part.round, ()) if reasons <= s[0]), None)
+            if before is None:
+                said.setdefault(part.round, []).append((reasons, None, part.cut is not None))
+            elif before[1] is None:
+                itself[part.round] = before[2] and part.cut is None
+            else:
+                explained[part.round] = (before[1], before[2] and part.cut is None)
+        return explained, itself
+
+    def add_table(self, section: TiebreakSection, itself: Mapping[int, bool]
+                  ) -> TiebreakSection:
+        """``section``, made with :meth:`explained_under`'s earlier sections, as a table
+        shown: the rounds it said are now its own."""
+        self.tables.append(section)
+        for entries in self.said.values():
+            for at, entry in enumerate(entries):
+                if entry[1] is None:
+                    entries[at] = (entry[0], section, entry[2])
+        if itself:
+            section = replace(section, explained_under={
+                **(section.explained_under or {}),
+                **{number: (section, cut) for number, cut in itself.items()}})
+        return section
 
 
 def _same_contributions(lines: Sequence[PartLine], others: Sequence[PartLine]) -> bool:
@@ -545,6 +585,8 @@ class _PlayerPages:
     """Each round's page, relative to a player page (they share one folder)."""
     explanation_hrefs: Mapping[str, str]
     """Each column's explanation page, relative to a player page."""
+    articles: Mapping[str, str]
+    """Each column's articles of C.07, as a section's heading writes them."""
     direct_encounter: Mapping[StartNo, DirectEncounterGroup]
     """The first DE group each player is in."""
     next_games: Mapping[StartNo, NextGame]
@@ -581,6 +623,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
                      for k in range(1, plan.info.rounds_listed + 1)},
         explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
                            for c in cols},
+        articles={c.key: ", ".join(c.articles) for c in cols},
         direct_encounter=groups,
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
@@ -658,12 +701,12 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
     anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
     neighbours = [_neighbour(other, separation, cols, why_columns, slug, is_above=is_above)
                   for other, separation, is_above in beside]
-    page_lines: _PageLines = {}
+    page = _PageSections(anchors)
     who = row.player.display_name
     return PlayerView(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, shared, row, index, column, page_lines, who)
-                                        for column in cols)),
+        sections=tuple([_section(plan, shared, row, index, column, page, who)
+                        for column in cols]),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors=anchors,
         buchholz_code=buchholz_key,
