@@ -81,7 +81,7 @@ from generator.site.template_paths import (
     club_templates,
     package_templates,
 )
-from generator.site.tiebreak_sections import note_sentence, tiebreak_sections
+from generator.site.tiebreak_sections import note_sentence, tiebreak_links, tiebreak_sections
 from generator.site.views import (
     Column,
     columns,
@@ -201,6 +201,7 @@ def make_environment(events_dir: Path | None = None,
         neighbour_rows=neighbour_rows,
         rating_items=rating_items,
         tiebreak_sections=tiebreak_sections,
+        tiebreak_links=tiebreak_links,
         series_settings=series_settings,
     )
     return env

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from markupsafe import Markup
 
@@ -125,6 +125,20 @@ def tiebreak_sections(view: PlayerView, unplayed_href: str) -> Markup:
         written.append(f"<p>{words.no_tiebreaks}</p>\n")
     written.append("</section>\n")
     return Markup("".join(written))
+
+
+def tiebreak_links(view: PlayerView) -> Markup:
+    """The tie-breaks of the line under the page's heading, each a link to its section,
+    or "none" (``_macros.html``'s ``context_line``)."""
+    if not view.sections:
+        # As the template's pgettext writes it: the words are the page's own HTML.
+        return Markup(language.pgettext(_NONE.context, _NONE)) % {"context": _NONE.context}
+    return Markup(", ".join([f'<a href="#{_escaped(s.anchor)}">{_escaped(s.spec.written)}</a>'
+                             for s in view.sections]))
+
+
+_NONE = cast(InContext, NC_("no tie-breaks", "none"))
+"""Where the line names the tie-breaks and there are none."""
 
 
 def _section(s: TiebreakSection, words: _Words, unplayed_href: str) -> str:
