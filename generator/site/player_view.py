@@ -6,13 +6,12 @@ The records the player template is rendered from, made from an ``EventPlan``
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team
+from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Explained, Part, Separation, StandingsRow
 from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
@@ -22,14 +21,10 @@ from generator.site.addresses import (
     player_page,
     relative_link,
     round_page,
+    sibling_player_link,
     tiebreak_page,
 )
-from generator.site.derivation import (
-    DerivationLine,
-    derivation_line,
-    is_tabular,
-    line_opponent,
-)
+from generator.site.derivation import is_tabular, line_fields, line_opponent, says_why
 from generator.site.headline import (
     Headline,
     Sentence,
@@ -40,6 +35,7 @@ from generator.site.headline import (
 )
 from generator.site.language import gettext, phrase
 from generator.site.matches import MatchBoard, match_boards
+from generator.site.next_game import NextGame, next_games
 from generator.site.numbers import format_points, points_writer, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
@@ -50,7 +46,6 @@ from generator.site.views import (
     columns,
     competitor_symbol,
     player_anchor,
-    round_view,
 )
 from generator.site.wording import (
     ENCOUNTER_NO_GAMES,
@@ -212,51 +207,6 @@ class PlayerView:
         return self.headline.text if self.headline is not None else ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NextGame:
-    """A player's game of the round still to be played or entered (EventInfo.current_round),
-    at the top of their page: on the event day that is what they look for."""
-
-    round_no: int
-    round_href: str
-    """The round's page, relative to the player's page."""
-    board: int | None = None
-    """The board number (derived, see :func:`views._board_order`); None without a game."""
-    color: str = ""
-    """The player's colour: 'w', 'b', or '' when not recorded."""
-    opponent: Player | None = None
-    opponent_href: str = ""
-    kind: RoundKind = RoundKind.PENDING
-    """PENDING for a game; a bye or absence (NOT_PLAYED_YET: not paired) otherwise."""
-    points_text: str = ""
-    """A bye's points."""
-
-
-def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
-    """Each player's game (or bye) in the current round, when there is one to wait for."""
-    round_no = plan.info.current_round
-    if round_no is None:
-        return {}
-    view = round_view(plan, round_no)
-    round_href = relative_link(player_page(plan.slug, 0), round_page(plan.slug, round_no))
-    games: dict[StartNo, NextGame] = {}
-    for board in view.boards:
-        if board.result:  # entered already: it is in the rounds table
-            continue
-        for player, opponent, color in ((board.white, board.black, Color.WHITE),
-                                        (board.black, board.white, Color.BLACK)):
-            games[player.start_no] = NextGame(
-                round_no=round_no, round_href=round_href, board=board.number,
-                color=color.value if board.has_known_colours else "", opponent=opponent,
-                opponent_href=_sibling_href(plan.slug, opponent.start_no))
-    if view.is_paired_only:
-        for entry in view.unpaired:
-            games[entry.player.start_no] = NextGame(
-                round_no=round_no, round_href=round_href, kind=entry.kind,
-                points_text=entry.points_text)
-    return games
-
-
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
              column: Column, page: _PageSections, who: str) -> TiebreakSection:
     """``who``: the player's name in running text (Player.display_name, worked out once a
@@ -359,7 +309,7 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEnc
     tournament = plan.tournament
     shown = [tournament.player(number) for number in sorted(named)]
     tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
-                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
+                  [(m.display_name, sibling_player_link(plan.slug, m.start_no)) for m in shown],
                   {"count": str(len(members))})
     if group.games:
         scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
@@ -392,7 +342,7 @@ def _whole_group_sentences(plan: EventPlan, shared: _PlayerPages,
     members = [tournament.player(member) for member in group.members]
     names = [m.display_name for m in members]
     tied = listed(gettext(ENCOUNTER_TIED), "names",
-                  [(name, _sibling_href(plan.slug, m.start_no))
+                  [(name, sibling_player_link(plan.slug, m.start_no))
                    for name, m in zip(names, members, strict=True)], {})
     if group.games:
         scores = [(ENCOUNTER_SCORE.format(name=name,
@@ -430,33 +380,35 @@ def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
                                      None, "", "", "", points(part.value), True, ())
                       for part in explained.parts])
     lines: list[PartLine] = []
+    slug = plan.slug
     for part in explained.parts:
         key = id(part)
         known = page_lines.get(key) if part.cut is None else None
         if known is None:
-            known = _table_line(plan.slug, derivation_line(tournament, spec, who, part), points)
+            known = _table_line(slug, tournament, spec, who, part, points)
             if part.cut is None:
                 page_lines[key] = known
         lines.append(known)
     return tuple(lines)
 
 
-def _table_line(slug: str, line: DerivationLine,
+def _table_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
                 points: Callable[[Decimal | None], str]) -> PartLine:
-    """``points``: format_points in the page's language (numbers.points_writer)."""
-    part, opponent, score = line.part, line.opponent, line.counted
-    their_score = line.their_score
-    has_reasons = line.has_reasons
+    """derivation.py's line of ``part`` as the page writes it, its fields read straight
+    into the page's record (a DerivationLine between them was read once). ``points``:
+    format_points in the page's language (numbers.points_writer)."""
+    opponent, their, score, cut, reasons = line_fields(tournament, spec, who, part)
+    has_reasons = says_why(cut, reasons)
     return _new_part_line(
         part, opponent, score,
-        _sibling_href(slug, opponent.start_no) if opponent is not None else None,
-        points(their_score) if part.is_dummy or their_score is not None else "—",
+        sibling_player_link(slug, opponent.start_no) if opponent is not None else None,
+        points(their) if part.is_dummy or their is not None else "—",
         "—" if score is None else points(score),
         "—" if part.points is None else points(part.points),
         points(part.value),
         has_reasons,
         tuple(sentence(clause.text(format_points))
-              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons))
+              for clause in (*([cut] if cut is not None else []), *reasons))
         if has_reasons else (),
     )
 
@@ -570,7 +522,8 @@ def _neighbour(other: StandingsRow, separation: Separation, cols: Sequence[Colum
         value, other_value = shown_value(spec, value), shown_value(spec, other_value)
     return Neighbour(row=other, separation=separation, is_above=is_above,
                      relation="<" if lower_first else ">", value=value,
-                     other_value=other_value, href=_sibling_href(slug, other.player.start_no),
+                     other_value=other_value,
+                     href=sibling_player_link(slug, other.player.start_no),
                      why_values=_values_text(other, why_columns))
 
 
@@ -674,7 +627,8 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             games=match_boards(plan.event, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
             round_href=shared.round_hrefs[result.round],
-            opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
+            opponent_href=(sibling_player_link(slug, opponent.start_no)
+                           if opponent is not None else None),
             is_game=result.kind is RoundKind.GAME,
             running_text=write_points(running[result.round]),
             opponent_score_text="—" if opponent_score is None else write_points(opponent_score),
@@ -714,7 +668,8 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         why_values=_values_text(row, why_columns),
         next_game=shared.next_games.get(row.player.start_no),
         performance=performance,
-        headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number),
+        headline=headline(plan, index, cols, anchors,
+                          lambda number: sibling_player_link(slug, number),
                           shared.encounter_groups),
         rating=_rating(plan, shared, row.player),
     )
@@ -726,12 +681,6 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
     if change is None:
         return None
     return player_rating_view(change, player, shared.rating_href)
-
-
-@functools.lru_cache(maxsize=16384)
-def _sibling_href(slug: str, start_no: int) -> str:
-    """Another player's page seen from a player's page: they share a folder, so its name."""
-    return player_page(slug, start_no).rpartition("/")[2]
 
 
 def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
