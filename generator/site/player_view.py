@@ -42,7 +42,7 @@ from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.tie_groups import ENCOUNTER_NEIGHBOURS, encounter_named, named_group_notes
 from generator.site.views import (
     Column,
-    cell_text,
+    cell_writer,
     columns,
     competitor_symbol,
     player_anchor,
@@ -281,7 +281,8 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         explanation_href=shared.explanation_hrefs[column.key],
         # A group order's place (DE): blank where it gave none, as on the standings, so
         # the page never says "DE = 0" above the points that left them equal.
-        value_text=cell_text(row, column) if explained is not None else format_points(value),
+        value_text=(shared.cells[column.key](row.number(column.key)) if explained is not None
+                    else format_points(value)),
         articles_text=shared.articles[column.key],
         terms=terms, same_as=same_as, explained_under=explained_under or None,
     )
@@ -514,7 +515,9 @@ def _neighbour_separation(row: StandingsRow, other: StandingsRow,
 
 
 def _neighbour(other: StandingsRow, separation: Separation, cols: Sequence[Column],
-               why_columns: Sequence[Column], slug: str, *, is_above: bool) -> Neighbour:
+               why_columns: Sequence[Column], slug: str,
+               cells: Mapping[str, Callable[[Decimal | None], str]], *,
+               is_above: bool) -> Neighbour:
     spec = next((c.spec for c in cols if c.key == separation.criterion), None)
     lower_first = spec is not None and spec.direction.value == "lower"
     value, other_value = separation.value, separation.other_value
@@ -524,7 +527,7 @@ def _neighbour(other: StandingsRow, separation: Separation, cols: Sequence[Colum
                      relation="<" if lower_first else ">", value=value,
                      other_value=other_value,
                      href=sibling_player_link(slug, other.player.start_no),
-                     why_values=_values_text(other, why_columns))
+                     why_values=_values_text(other, why_columns, cells))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -538,6 +541,8 @@ class _PlayerPages:
     """Each round's page, relative to a player page (they share one folder)."""
     explanation_hrefs: Mapping[str, str]
     """Each column's explanation page, relative to a player page."""
+    cells: Mapping[str, Callable[[Decimal | None], str]]
+    """How each column's value is written, as in the standings (views.cell_writer)."""
     articles: Mapping[str, str]
     """Each column's articles of C.07, as a section's heading writes them."""
     direct_encounter: Mapping[StartNo, DirectEncounterGroup]
@@ -577,6 +582,7 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
         explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
                            for c in cols},
         articles={c.key: ", ".join(c.articles) for c in cols},
+        cells={c.key: cell_writer(c) for c in cols},
         direct_encounter=groups,
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
@@ -653,7 +659,8 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         deciding = {separation.criterion for _, separation, _ in beside}
         why_columns = tuple(c for c in cols if c.key in deciding)
     anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
-    neighbours = [_neighbour(other, separation, cols, why_columns, slug, is_above=is_above)
+    neighbours = [_neighbour(other, separation, cols, why_columns, slug, shared.cells,
+                             is_above=is_above)
                   for other, separation, is_above in beside]
     page = _PageSections(anchors)
     who = row.player.display_name
@@ -665,7 +672,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         anchors=anchors,
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
-        why_values=_values_text(row, why_columns),
+        why_values=_values_text(row, why_columns, shared.cells),
         next_game=shared.next_games.get(row.player.start_no),
         performance=performance,
         headline=headline(plan, index, cols, anchors,
@@ -683,5 +690,8 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
     return player_rating_view(change, player, shared.rating_href)
 
 
-def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
-    return tuple(cell_text(row, column) for column in cols)
+def _values_text(row: StandingsRow, cols: Sequence[Column],
+                 cells: Mapping[str, Callable[[Decimal | None], str]]) -> tuple[str, ...]:
+    """``row``'s values of ``cols`` as the standings write them (views.cell_text), by the
+    columns' ``cells`` (views.cell_writer)."""
+    return tuple([cells[column.key](row.number(column.key)) for column in cols])
