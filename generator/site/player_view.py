@@ -426,17 +426,22 @@ _new_section = keyword_record_maker(
     "cut_lines", "is_product", "has_scores", "has_ratings", "notes", "direct_encounter",
     "encounter", "is_tabular", "counted_lines", "dropped_lines", "not_counted_rounds", "same_as",
     "explained_under", "explanation_href", "value_text", "articles_text", "terms")
+_new_neighbour = keyword_record_maker(Neighbour, "row", "separation", "is_above", "relation",
+                                      "value", "other_value", "href", "why_values")
+_new_player_view = keyword_record_maker(
+    PlayerView, "row", "count", "rounds", "sections", "neighbours", "why_columns", "anchors",
+    "buchholz_code", "points_alone", "why_values", "next_game", "performance", "headline",
+    "rating")
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
                               "their_score", "counted", "points", "contribution",
                               "has_reasons", "reasons")
 
 
 class _PageSections:
-    """What a page's sections share, filled as they are made, first to last: the lines of
-    the parts not cut (:func:`_lines`), the sections whose table is shown, and each round's
-    reasons said and where, which a later section points to rather than say again (issue
-    26: BH/C1, SB). Asked before a section's record is made, so that it is made once with
-    them (a record copied with dataclasses.replace cost a page some 10 us)."""
+    """What a page's sections share, filled as they are made: the lines of the parts not
+    cut (:func:`_lines`), the tables shown, each round's reasons said and where, which a
+    later section points to (issue 26: BH/C1, SB); asked before a record is made, not
+    copied after with dataclasses.replace (some 10 us a page)."""
 
     __slots__ = ("anchors", "lines", "said", "tables")
 
@@ -450,7 +455,7 @@ class _PageSections:
         made), and whether that round was cut there."""
 
     def same_as(self, lines: Sequence[PartLine]) -> TiebreakSection | None:
-        """An earlier section whose table is shown with the same contributions."""
+        """An earlier section shown as a table with the same contributions."""
         return next((s for s in self.tables if _same_contributions(lines, s.lines)), None)
 
     def explained_under(self, lines: Sequence[PartLine]
@@ -523,7 +528,7 @@ def _neighbour(other: StandingsRow, separation: Separation, cols: Sequence[Colum
     value, other_value = separation.value, separation.other_value
     if spec is not None:
         value, other_value = shown_value(spec, value), shown_value(spec, other_value)
-    return Neighbour(row=other, separation=separation, is_above=is_above,
+    return _new_neighbour(row=other, separation=separation, is_above=is_above,
                      relation="<" if lower_first else ">", value=value,
                      other_value=other_value,
                      href=sibling_player_link(slug, other.player.start_no),
@@ -664,7 +669,7 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
                   for other, separation, is_above in beside]
     page = _PageSections(anchors)
     who = row.player.display_name
-    return PlayerView(
+    return _new_player_view(
         row=row, count=len(rows), rounds=tuple(rounds),
         sections=tuple([_section(plan, shared, row, index, column, page, who)
                         for column in cols]),
@@ -692,6 +697,4 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
 
 def _values_text(row: StandingsRow, cols: Sequence[Column],
                  cells: Mapping[str, Callable[[Decimal | None], str]]) -> tuple[str, ...]:
-    """``row``'s values of ``cols`` as the standings write them (views.cell_text), by the
-    columns' ``cells`` (views.cell_writer)."""
     return tuple([cells[column.key](row.number(column.key)) for column in cols])
