@@ -234,8 +234,8 @@ def player_rating_view(change: RatingChange, player: Player,
     # ``games`` works the arithmetic out each time it is read: once per page.
     games = change.games
     language = active().digest
-    # A counted game's sentence, looked up once a page rather than once a game.
-    counted_words = phrase(GAME_COUNTED)
+    # A counted game's sentences, looked up once a page rather than once a game.
+    counted_words = (phrase(GAME_COUNTED), phrase(GAME_COUNTED_CAPPED))
     lines = tuple(_game_line(game, change, language, counted_words) for game in games)
     counted = tuple(game.change for game in games if game.counted and game.change is not None)
     if change.rating is None:
@@ -326,8 +326,9 @@ def _k_words(reason: KReason, source: KSource, k: int, k_before_cap: int | None,
 
 
 def _game_line(game: GameRatingChange, change: RatingChange, language: str,
-               counted_words: str) -> RatingGameLine:
-    """``counted_words``: GAME_COUNTED in the page's language (language.phrase)."""
+               counted_words: tuple[str, str]) -> RatingGameLine:
+    """``counted_words``: GAME_COUNTED and GAME_COUNTED_CAPPED in the page's language
+    (language.phrase)."""
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
@@ -339,10 +340,10 @@ def _game_line(game: GameRatingChange, change: RatingChange, language: str,
     numbers = {"round": game.round, "difference": signed_text(game.difference),
                "expected": expected, "k": change.k, "result": result, "change": shown_change}
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
-        sentence = words(GAME_COUNTED_CAPPED,
-                         {**numbers, "real": signed_text(change.rating - game.opponent_rating)})
+        numbers["real"] = signed_text(change.rating - game.opponent_rating)
+        sentence = counted_words[1].format_map(numbers)
     else:
-        sentence = counted_words.format_map(numbers)
+        sentence = counted_words[0].format_map(numbers)
     return _new_game_line(round_no=game.round, change=shown_change, counted=True,
                           sentences=(sentence,))
 
