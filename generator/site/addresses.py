@@ -88,6 +88,12 @@ def player_page(slug: str, start_no: int) -> str:
     return f"{slug}/players/{start_no}.html"
 
 
+@functools.lru_cache(maxsize=16384)
+def sibling_player_link(slug: str, start_no: int) -> str:
+    """Another player's page seen from a player's page: they share a folder, so its name."""
+    return player_page(slug, start_no).rpartition("/")[2]
+
+
 def team_page(slug: str, team_no: int) -> str:
     """A team of a team event, under its team number (its members keep ``players/``)."""
     return f"{slug}/teams/{team_no}.html"

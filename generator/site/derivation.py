@@ -42,7 +42,12 @@ class DerivationLine:
     @property
     def has_reasons(self) -> bool:
         """Something to say beside the numbers: a cut, a dummy, an adjusted score ..."""
-        return self.cut is not None or bool(self.reasons)
+        return says_why(self.cut, self.reasons)
+
+
+def says_why(cut: Clause | None, reasons: tuple[Clause, ...]) -> bool:
+    """A line with this cut and these reasons has something to say beside its numbers."""
+    return cut is not None or bool(reasons)
 
 
 def counted_score(part: Part) -> Decimal | None:
@@ -76,11 +81,23 @@ def line_opponent(tournament: Tournament, part: Part) -> Player | None:
 def derivation_line(tournament: Tournament, spec: TiebreakSpec, who: str,
                     part: Part) -> DerivationLine:
     """One element of ``spec``'s value for the competitor named ``who``."""
+    opponent, their_score, counted, cut, reasons = line_fields(tournament, spec, who, part)
+    return _new_derivation_line(part=part, opponent=opponent, their_score=their_score,
+                                counted=counted, cut=cut, reasons=reasons)
+
+
+LineFields = tuple[Player | None, Decimal | None, Decimal | None, Clause | None,
+                   tuple[Clause, ...]]
+"""A DerivationLine's fields after its part, in their order."""
+
+
+def line_fields(tournament: Tournament, spec: TiebreakSpec, who: str,
+                part: Part) -> LineFields:
+    """:func:`derivation_line`'s fields, for a caller that reads them once into a record of
+    its own (the player page's lines, some twenty a page: player_view.py)."""
     opponent = line_opponent(tournament, part)
-    their_score = part.dummy_own_score if part.is_dummy else part.opponent_score
-    return _new_derivation_line(
-        part=part, opponent=opponent, their_score=their_score, counted=counted_score(part),
-        cut=cut_clause(part, spec), reasons=round_clauses(part, who, opponent))
+    return (opponent, part.dummy_own_score if part.is_dummy else part.opponent_score,
+            counted_score(part), cut_clause(part, spec), round_clauses(part, who, opponent))
 
 
 # Made by the hundred thousand (a line per round, tie-break and player): speed.py says why.

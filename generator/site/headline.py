@@ -52,8 +52,6 @@ from generator.site.wording import (
 )
 from generator.speed import frozen_record
 
-_LINK = Markup('<a href="{href}">{text}</a>')
-
 
 @frozen_record
 class Sentence:
@@ -70,9 +68,11 @@ class Sentence:
 
     @property
     def html(self) -> Markup:
-        # Every plain field escaped; the links are built escaped.
-        values = {name: html_format(_LINK, {"href": self.links[name], "text": value})
-                  if name in self.links else value for name, value in self.fields.items()}
+        # Every plain field escaped; each link written with its address and text escaped,
+        # as html_format would write them into '<a href="{href}">{text}</a>'.
+        links = self.links
+        values = {name: Markup(f'<a href="{escape(links[name])}">{escape(value)}</a>')
+                  if name in links else value for name, value in self.fields.items()}
         return html_format(escape(self.wording), values)
 
 

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from generator.messages import N_
 from generator.site.escaping import escape_for_output
-from generator.site.language import gettext
+from generator.site.language import active, gettext
 from generator.site.numbers import format_points
 from generator.site.player_view import PlayerView
 from generator.site.rating_view import RatingView
@@ -42,15 +42,14 @@ def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
     out, as HTML allows: the next cell or row, or the table's body's end, closes each;
     issue 26). ``unplayed_href``: the unplayed rounds' explanation, relative to the page."""
     rating = view.rating
+    # RatingView.change_in, without a method call a row.
+    change_in = rating.round_changes.get if rating else None
     has_counts = bool(view.buchholz_code)
-    # A round's kind, colour and result are a few words or letters, each escaped once a page.
-    kinds: dict[object, str] = {}
-    colours: dict[str, str] = {}
-    symbols: dict[str, str] = {}
+    kinds, colours, symbols, dummy_words, cut_words = _cells_spoken()
     dummy = cut = ""
     if has_counts:
-        dummy = f'<a href="{escape(unplayed_href)}">{_words(DUMMY)}</a> '
-        cut = f' <span class="muted">{_words(CUT)}</span>'
+        dummy = f'<a href="{escape(unplayed_href)}">{dummy_words}</a> '
+        cut = f' <span class="muted">{cut_words}</span>'
     written: list[str] = []
     for line in view.rounds:
         kind = kinds.get(line.kind)
@@ -82,10 +81,27 @@ def rounds_rows(view: PlayerView, unplayed_href: str) -> Markup:
                         f"{cut if counts_as.cut else ''}")
             else:
                 row += "<td>—"
-        if rating:  # numbers.change_text: digits, a sign and a decimal separator
-            row += f"<td>{rating.change_in(line.round_no)}"
+        if change_in is not None:  # numbers.change_text: digits, a sign and a separator
+            row += f"<td>{change_in(line.round_no, '')}"
         written.append(row + "\n")
     return Markup("".join(written))
+
+
+_Cells = tuple[dict[object, str], dict[str, str], dict[str, str], str, str]
+_CELLS: dict[str, _Cells] = {}
+"""A round's kind, colour and result as the rows write them (a few words or letters, each
+escaped once), and the words DUMMY and CUT, in each language by its catalogue's digest:
+the same on every page."""
+
+
+def _cells_spoken() -> _Cells:
+    digest = active().digest
+    found = _CELLS.get(digest)
+    if found is None:
+        if len(_CELLS) >= 32:  # `standings serve` under a translator's edits
+            _CELLS.clear()
+        found = _CELLS[digest] = ({}, {}, {}, _words(DUMMY), _words(CUT))
+    return found
 
 
 def rating_items(rating: RatingView) -> Markup:

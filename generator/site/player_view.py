@@ -6,13 +6,12 @@ The records the player template is rendered from, made from an ``EventPlan``
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team
+from generator.model import ZERO, Color, Player, RoundKind, StartNo, Team, Tournament
 from generator.rules.explain import DirectEncounterGroup, Explained, Part, Separation, StandingsRow
 from generator.rules.notation import Layout, TiebreakSpec
 from generator.rules.rating_change import RatingChange
@@ -22,14 +21,10 @@ from generator.site.addresses import (
     player_page,
     relative_link,
     round_page,
+    sibling_player_link,
     tiebreak_page,
 )
-from generator.site.derivation import (
-    DerivationLine,
-    derivation_line,
-    is_tabular,
-    line_opponent,
-)
+from generator.site.derivation import is_tabular, line_fields, line_opponent, says_why
 from generator.site.headline import (
     Headline,
     Sentence,
@@ -40,17 +35,17 @@ from generator.site.headline import (
 )
 from generator.site.language import gettext, phrase
 from generator.site.matches import MatchBoard, match_boards
+from generator.site.next_game import NextGame, next_games
 from generator.site.numbers import format_points, points_writer, shown_value
 from generator.site.plan import EventPlan
 from generator.site.rating_view import RatingView, player_rating_view
 from generator.site.tie_groups import ENCOUNTER_NEIGHBOURS, encounter_named, named_group_notes
 from generator.site.views import (
     Column,
-    cell_text,
+    cell_writer,
     columns,
     competitor_symbol,
     player_anchor,
-    round_view,
 )
 from generator.site.wording import (
     ENCOUNTER_NO_GAMES,
@@ -212,55 +207,11 @@ class PlayerView:
         return self.headline.text if self.headline is not None else ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NextGame:
-    """A player's game of the round still to be played or entered (EventInfo.current_round),
-    at the top of their page: on the event day that is what they look for."""
-
-    round_no: int
-    round_href: str
-    """The round's page, relative to the player's page."""
-    board: int | None = None
-    """The board number (derived, see :func:`views._board_order`); None without a game."""
-    color: str = ""
-    """The player's colour: 'w', 'b', or '' when not recorded."""
-    opponent: Player | None = None
-    opponent_href: str = ""
-    kind: RoundKind = RoundKind.PENDING
-    """PENDING for a game; a bye or absence (NOT_PLAYED_YET: not paired) otherwise."""
-    points_text: str = ""
-    """A bye's points."""
-
-
-def next_games(plan: EventPlan) -> Mapping[StartNo, NextGame]:
-    """Each player's game (or bye) in the current round, when there is one to wait for."""
-    round_no = plan.info.current_round
-    if round_no is None:
-        return {}
-    view = round_view(plan, round_no)
-    round_href = relative_link(player_page(plan.slug, 0), round_page(plan.slug, round_no))
-    games: dict[StartNo, NextGame] = {}
-    for board in view.boards:
-        if board.result:  # entered already: it is in the rounds table
-            continue
-        for player, opponent, color in ((board.white, board.black, Color.WHITE),
-                                        (board.black, board.white, Color.BLACK)):
-            games[player.start_no] = NextGame(
-                round_no=round_no, round_href=round_href, board=board.number,
-                color=color.value if board.has_known_colours else "", opponent=opponent,
-                opponent_href=_sibling_href(plan.slug, opponent.start_no))
-    if view.is_paired_only:
-        for entry in view.unpaired:
-            games[entry.player.start_no] = NextGame(
-                round_no=round_no, round_href=round_href, kind=entry.kind,
-                points_text=entry.points_text)
-    return games
-
-
 def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: int,
-             column: Column, page_lines: _PageLines, who: str) -> TiebreakSection:
+             column: Column, page: _PageSections, who: str) -> TiebreakSection:
     """``who``: the player's name in running text (Player.display_name, worked out once a
-    page rather than once a tie-break)."""
+    page rather than once a tie-break); ``page``: what the sections above it on the page
+    made, which this one may share."""
     spec = column.spec
     acronym = spec.info.acronym
     explained = row.values.get(column.key)
@@ -277,7 +228,7 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
                                       *_standings_around(plan, index))
         # Only a table shows the opponents' scores and pages: other sections need less.
         tabular = is_tabular(explained)
-        lines = _lines(plan, shared, spec, who, explained, tabular, page_lines)
+        lines = _lines(plan, shared, spec, who, explained, tabular, page.lines)
     # One pass over the lines (a page has some hundred of them; see PartLine).
     cut_lines: list[PartLine] = []
     counted_lines: list[PartLine] = []
@@ -311,9 +262,12 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
     encounter: tuple[Sentence, ...] = ()
     if group is not None:
         encounter = _encounter_sentences(plan, shared, group, index, lines)
-    return _new_section(
+    same_as = page.same_as(lines)
+    is_table = same_as is None and tabular and bool(lines)
+    explained_under, itself = page.explained_under(lines) if is_table else (None, None)
+    section = _new_section(
         spec=spec, label=column.label,
-        anchor=player_anchor(row.player.start_no, column), value=value, total=total,
+        anchor=page.anchors[column.key], value=value, total=total,
         lines=lines,
         all_parts_sum=parts_sum if total is not None and lines else None,
         cut_lines=tuple(cut_lines),
@@ -327,10 +281,14 @@ def _section(plan: EventPlan, shared: _PlayerPages, row: StandingsRow, index: in
         explanation_href=shared.explanation_hrefs[column.key],
         # A group order's place (DE): blank where it gave none, as on the standings, so
         # the page never says "DE = 0" above the points that left them equal.
-        value_text=cell_text(row, column) if explained is not None else format_points(value),
-        articles_text=", ".join(column.articles),
-        terms=terms, same_as=None, explained_under=None,
+        value_text=(shared.cells[column.key](row.number(column.key)) if explained is not None
+                    else format_points(value)),
+        articles_text=shared.articles[column.key],
+        terms=terms, same_as=same_as, explained_under=explained_under or None,
     )
+    if is_table:
+        section = page.add_table(section, itself or {})
+    return section
 
 
 def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEncounterGroup,
@@ -352,7 +310,7 @@ def _encounter_sentences(plan: EventPlan, shared: _PlayerPages, group: DirectEnc
     tournament = plan.tournament
     shown = [tournament.player(number) for number in sorted(named)]
     tied = listed(phrase(ENCOUNTER_TIED_NAMED, count=len(members)), "names",
-                  [(m.display_name, _sibling_href(plan.slug, m.start_no)) for m in shown],
+                  [(m.display_name, sibling_player_link(plan.slug, m.start_no)) for m in shown],
                   {"count": str(len(members))})
     if group.games:
         scores = [(ENCOUNTER_SCORE.format(name=m.display_name,
@@ -385,7 +343,7 @@ def _whole_group_sentences(plan: EventPlan, shared: _PlayerPages,
     members = [tournament.player(member) for member in group.members]
     names = [m.display_name for m in members]
     tied = listed(gettext(ENCOUNTER_TIED), "names",
-                  [(name, _sibling_href(plan.slug, m.start_no))
+                  [(name, sibling_player_link(plan.slug, m.start_no))
                    for name, m in zip(names, members, strict=True)], {})
     if group.games:
         scores = [(ENCOUNTER_SCORE.format(name=name,
@@ -423,33 +381,35 @@ def _lines(plan: EventPlan, shared: _PlayerPages, spec: TiebreakSpec, who: str,
                                      None, "", "", "", points(part.value), True, ())
                       for part in explained.parts])
     lines: list[PartLine] = []
+    slug = plan.slug
     for part in explained.parts:
         key = id(part)
         known = page_lines.get(key) if part.cut is None else None
         if known is None:
-            known = _table_line(plan.slug, derivation_line(tournament, spec, who, part), points)
+            known = _table_line(slug, tournament, spec, who, part, points)
             if part.cut is None:
                 page_lines[key] = known
         lines.append(known)
     return tuple(lines)
 
 
-def _table_line(slug: str, line: DerivationLine,
+def _table_line(slug: str, tournament: Tournament, spec: TiebreakSpec, who: str, part: Part,
                 points: Callable[[Decimal | None], str]) -> PartLine:
-    """``points``: format_points in the page's language (numbers.points_writer)."""
-    part, opponent, score = line.part, line.opponent, line.counted
-    their_score = line.their_score
-    has_reasons = line.has_reasons
+    """derivation.py's line of ``part`` as the page writes it, its fields read straight
+    into the page's record (a DerivationLine between them was read once). ``points``:
+    format_points in the page's language (numbers.points_writer)."""
+    opponent, their, score, cut, reasons = line_fields(tournament, spec, who, part)
+    has_reasons = says_why(cut, reasons)
     return _new_part_line(
         part, opponent, score,
-        _sibling_href(slug, opponent.start_no) if opponent is not None else None,
-        points(their_score) if part.is_dummy or their_score is not None else "—",
+        sibling_player_link(slug, opponent.start_no) if opponent is not None else None,
+        points(their) if part.is_dummy or their is not None else "—",
         "—" if score is None else points(score),
         "—" if part.points is None else points(part.points),
         points(part.value),
         has_reasons,
         tuple(sentence(clause.text(format_points))
-              for clause in (*([line.cut] if line.cut is not None else []), *line.reasons))
+              for clause in (*([cut] if cut is not None else []), *reasons))
         if has_reasons else (),
     )
 
@@ -466,36 +426,74 @@ _new_section = keyword_record_maker(
     "cut_lines", "is_product", "has_scores", "has_ratings", "notes", "direct_encounter",
     "encounter", "is_tabular", "counted_lines", "dropped_lines", "not_counted_rounds", "same_as",
     "explained_under", "explanation_href", "value_text", "articles_text", "terms")
+_new_neighbour = keyword_record_maker(Neighbour, "row", "separation", "is_above", "relation",
+                                      "value", "other_value", "href", "why_values")
+_new_player_view = keyword_record_maker(
+    PlayerView, "row", "count", "rounds", "sections", "neighbours", "why_columns", "anchors",
+    "buchholz_code", "points_alone", "why_values", "next_game", "performance", "headline",
+    "rating")
 _new_part_line = record_maker(PartLine, "part", "opponent", "score", "opponent_href",
                               "their_score", "counted", "points", "contribution",
                               "has_reasons", "reasons")
 
 
-def _share_tables(sections: tuple[TiebreakSection, ...]) -> tuple[TiebreakSection, ...]:
-    shared: list[TiebreakSection] = []
-    tables: list[TiebreakSection] = []  # the sections whose table is shown
-    # Each round's reasons said, and where: a later note points there (issue 26: BH/C1, SB).
-    said: dict[int, list[tuple[frozenset[str], TiebreakSection, bool]]] = {}
-    for section in sections:
-        earlier = next((s for s in tables if _same_contributions(section.lines, s.lines)), None)
-        if earlier is not None:
-            section = replace(section, same_as=earlier)
-        elif section.is_tabular and section.lines:
-            tables.append(section)
-            explained: dict[int, tuple[TiebreakSection, bool]] = {}
-            for line in section.lines:
-                if not line.reasons:
-                    continue
-                reasons, part = frozenset(line.reasons), line.part
-                before = next((s for s in said.get(part.round, ()) if reasons <= s[0]), None)
-                if before is not None:
-                    explained[part.round] = (before[1], before[2] and part.cut is None)
-                else:
-                    said.setdefault(part.round, []).append((reasons, section, part.cut is not None))
-            if explained:
-                section = replace(section, explained_under=explained)
-        shared.append(section)
-    return tuple(shared)
+class _PageSections:
+    """What a page's sections share, filled as they are made: the lines of the parts not
+    cut (:func:`_lines`), the tables shown, each round's reasons said and where, which a
+    later section points to (issue 26: BH/C1, SB); asked before a record is made, not
+    copied after with dataclasses.replace (some 10 us a page)."""
+
+    __slots__ = ("anchors", "lines", "said", "tables")
+
+    def __init__(self, anchors: Mapping[str, str]) -> None:
+        self.anchors = anchors
+        """Tie-break code as written -> its section's id on this page."""
+        self.lines: _PageLines = {}
+        self.tables: list[TiebreakSection] = []
+        self.said: dict[int, list[tuple[frozenset[str], TiebreakSection | None, bool]]] = {}
+        """By round: the reasons said, the section that said them (None: the one being
+        made), and whether that round was cut there."""
+
+    def same_as(self, lines: Sequence[PartLine]) -> TiebreakSection | None:
+        """An earlier section shown as a table with the same contributions."""
+        return next((s for s in self.tables if _same_contributions(lines, s.lines)), None)
+
+    def explained_under(self, lines: Sequence[PartLine]
+                        ) -> tuple[dict[int, tuple[TiebreakSection, bool]], dict[int, bool]]:
+        """By round, the earlier section whose note says all of a line's reasons (True: and
+        a cut); and the rounds whose reasons an earlier line of the section being made says
+        (two lines of one round), which :meth:`add_table` points to it once it is made. A
+        line's reasons said nowhere are noted as said by the section being made."""
+        said = self.said
+        explained: dict[int, tuple[TiebreakSection, bool]] = {}
+        itself: dict[int, bool] = {}
+        for line in lines:
+            if not line.reasons:
+                continue
+            reasons, part = frozenset(line.reasons), line.part
+            before = next((s for s in said.get(part.round, ()) if reasons <= s[0]), None)
+            if before is None:
+                said.setdefault(part.round, []).append((reasons, None, part.cut is not None))
+            elif before[1] is None:
+                itself[part.round] = before[2] and part.cut is None
+            else:
+                explained[part.round] = (before[1], before[2] and part.cut is None)
+        return explained, itself
+
+    def add_table(self, section: TiebreakSection, itself: Mapping[int, bool]
+                  ) -> TiebreakSection:
+        """``section``, made with :meth:`explained_under`'s earlier sections, as a table
+        shown: the rounds it said are now its own."""
+        self.tables.append(section)
+        for entries in self.said.values():
+            for at, entry in enumerate(entries):
+                if entry[1] is None:
+                    entries[at] = (entry[0], section, entry[2])
+        if itself:
+            section = replace(section, explained_under={
+                **(section.explained_under or {}),
+                **{number: (section, cut) for number, cut in itself.items()}})
+        return section
 
 
 def _same_contributions(lines: Sequence[PartLine], others: Sequence[PartLine]) -> bool:
@@ -522,16 +520,19 @@ def _neighbour_separation(row: StandingsRow, other: StandingsRow,
 
 
 def _neighbour(other: StandingsRow, separation: Separation, cols: Sequence[Column],
-               why_columns: Sequence[Column], slug: str, *, is_above: bool) -> Neighbour:
+               why_columns: Sequence[Column], slug: str,
+               cells: Mapping[str, Callable[[Decimal | None], str]], *,
+               is_above: bool) -> Neighbour:
     spec = next((c.spec for c in cols if c.key == separation.criterion), None)
     lower_first = spec is not None and spec.direction.value == "lower"
     value, other_value = separation.value, separation.other_value
     if spec is not None:
         value, other_value = shown_value(spec, value), shown_value(spec, other_value)
-    return Neighbour(row=other, separation=separation, is_above=is_above,
+    return _new_neighbour(row=other, separation=separation, is_above=is_above,
                      relation="<" if lower_first else ">", value=value,
-                     other_value=other_value, href=_sibling_href(slug, other.player.start_no),
-                     why_values=_values_text(other, why_columns))
+                     other_value=other_value,
+                     href=sibling_player_link(slug, other.player.start_no),
+                     why_values=_values_text(other, why_columns, cells))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -545,6 +546,10 @@ class _PlayerPages:
     """Each round's page, relative to a player page (they share one folder)."""
     explanation_hrefs: Mapping[str, str]
     """Each column's explanation page, relative to a player page."""
+    cells: Mapping[str, Callable[[Decimal | None], str]]
+    """How each column's value is written, as in the standings (views.cell_writer)."""
+    articles: Mapping[str, str]
+    """Each column's articles of C.07, as a section's heading writes them."""
     direct_encounter: Mapping[StartNo, DirectEncounterGroup]
     """The first DE group each player is in."""
     next_games: Mapping[StartNo, NextGame]
@@ -581,6 +586,8 @@ def _player_pages(plan: EventPlan) -> _PlayerPages:
                      for k in range(1, plan.info.rounds_listed + 1)},
         explanation_hrefs={c.key: relative_link(any_player_page, tiebreak_page(c.spec.acronym))
                            for c in cols},
+        articles={c.key: ", ".join(c.articles) for c in cols},
+        cells={c.key: cell_writer(c) for c in cols},
         direct_encounter=groups,
         next_games=next_games(plan),
         encounter_groups=encounter_groups(plan.standings),
@@ -631,7 +638,8 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
             games=match_boards(plan.event, row.player, result.round)  # type: ignore[arg-type]
             if is_team else (),
             round_href=shared.round_hrefs[result.round],
-            opponent_href=_sibling_href(slug, opponent.start_no) if opponent is not None else None,
+            opponent_href=(sibling_player_link(slug, opponent.start_no)
+                           if opponent is not None else None),
             is_game=result.kind is RoundKind.GAME,
             running_text=write_points(running[result.round]),
             opponent_score_text="—" if opponent_score is None else write_points(opponent_score),
@@ -656,22 +664,24 @@ def _player_view(plan: EventPlan, shared: _PlayerPages, row: StandingsRow,
         deciding = {separation.criterion for _, separation, _ in beside}
         why_columns = tuple(c for c in cols if c.key in deciding)
     anchors = {c.key: player_anchor(row.player.start_no, c) for c in cols}
-    neighbours = [_neighbour(other, separation, cols, why_columns, slug, is_above=is_above)
+    neighbours = [_neighbour(other, separation, cols, why_columns, slug, shared.cells,
+                             is_above=is_above)
                   for other, separation, is_above in beside]
-    page_lines: _PageLines = {}
+    page = _PageSections(anchors)
     who = row.player.display_name
-    return PlayerView(
+    return _new_player_view(
         row=row, count=len(rows), rounds=tuple(rounds),
-        sections=_share_tables(tuple(_section(plan, shared, row, index, column, page_lines, who)
-                                        for column in cols)),
+        sections=tuple([_section(plan, shared, row, index, column, page, who)
+                        for column in cols]),
         neighbours=tuple(neighbours), why_columns=why_columns,
         anchors=anchors,
         buchholz_code=buchholz_key,
         points_alone=all(n.row.points != row.points for n in neighbours),
-        why_values=_values_text(row, why_columns),
+        why_values=_values_text(row, why_columns, shared.cells),
         next_game=shared.next_games.get(row.player.start_no),
         performance=performance,
-        headline=headline(plan, index, cols, anchors, lambda number: _sibling_href(slug, number),
+        headline=headline(plan, index, cols, anchors,
+                          lambda number: sibling_player_link(slug, number),
                           shared.encounter_groups),
         rating=_rating(plan, shared, row.player),
     )
@@ -685,11 +695,6 @@ def _rating(plan: EventPlan, shared: _PlayerPages, player: Player) -> RatingView
     return player_rating_view(change, player, shared.rating_href)
 
 
-@functools.lru_cache(maxsize=16384)
-def _sibling_href(slug: str, start_no: int) -> str:
-    """Another player's page seen from a player's page: they share a folder, so its name."""
-    return player_page(slug, start_no).rpartition("/")[2]
-
-
-def _values_text(row: StandingsRow, cols: Sequence[Column]) -> tuple[str, ...]:
-    return tuple(cell_text(row, column) for column in cols)
+def _values_text(row: StandingsRow, cols: Sequence[Column],
+                 cells: Mapping[str, Callable[[Decimal | None], str]]) -> tuple[str, ...]:
+    return tuple([cells[column.key](row.number(column.key)) for column in cols])

@@ -234,8 +234,8 @@ def player_rating_view(change: RatingChange, player: Player,
     # ``games`` works the arithmetic out each time it is read: once per page.
     games = change.games
     language = active().digest
-    # A counted game's sentence, looked up once a page rather than once a game.
-    counted_words = phrase(GAME_COUNTED)
+    # A counted game's sentences, looked up once a page rather than once a game.
+    counted_words = (phrase(GAME_COUNTED), phrase(GAME_COUNTED_CAPPED))
     lines = tuple(_game_line(game, change, language, counted_words) for game in games)
     counted = tuple(game.change for game in games if game.counted and game.change is not None)
     if change.rating is None:
@@ -249,13 +249,15 @@ def player_rating_view(change: RatingChange, player: Player,
                                         "article": cite(edition.article_rounding)})
     else:
         summary = words(TOTAL, {"sum": sum_text(counted), "total": change_text(change.total)})
-    if change.leaves_out_rated_games:
+    # RatingChange.leaves_out_rated_games would work the rounds out a second time: the
+    # games made from them keep each round's reason.
+    if any(game.not_counted is NotCounted.OPPONENT_RATING_UNKNOWN for game in games):
         summary += " " + words(LEFT_OUT)
     return _new_rating_view(
         change=change,
         total=change_text(change.total) if counted else "",
         is_estimated=bool(counted) and change.k_source is KSource.ESTIMATED,
-        k_sentences=_k_sentences(change, player),
+        k_sentences=_k_sentences(change, player, language),
         lines=lines if change.rating is not None else (),
         sum_sentence=summary,
         how=_how_words(edition, language) if _keeps_real_difference(change) else "",
@@ -298,23 +300,35 @@ def edition_words(edition: RatingEdition) -> str:
     return words(EDITION, {"date": day_text(edition.effective)})
 
 
-def _k_sentences(change: RatingChange, player: Player) -> tuple[str, ...]:
+def _k_sentences(change: RatingChange, player: Player, language: str) -> tuple[str, ...]:
+    """``language``: the catalogue's digest."""
     if change.k is None or change.k_source is None or change.k_reason is None:
         return ()
-    article = cite(change.edition.article_k)
-    given = change.k_before_cap if change.k_before_cap is not None else change.k
-    sentences = [words(K_WORDS[change.k_reason, change.k_source],
-                       {"k": given, "article": article, "title": player.title})]
-    if change.k_before_cap is not None:
-        sentences.append(words(K_CAPPED, {"before": change.k_before_cap, "k": change.k,
-                                          "games": change.counted_games,
+    capped = change.k_before_cap is not None
+    return _k_words(change.k_reason, change.k_source, change.k, change.k_before_cap,
+                    change.counted_games if capped else 0, change.edition.article_k,
+                    player.title, language)
+
+
+# Most players of an event share their K and its reason: the sentences are made once for
+# each such K (and, where the 700 cap lowered it, each number of games) in each language.
+@functools.lru_cache(maxsize=1024)
+def _k_words(reason: KReason, source: KSource, k: int, k_before_cap: int | None, games: int,
+             article_k: str | None, title: str | None, language: str) -> tuple[str, ...]:
+    article = cite(article_k)
+    given = k_before_cap if k_before_cap is not None else k
+    sentences = [words(K_WORDS[reason, source], {"k": given, "article": article,
+                                                 "title": title})]
+    if k_before_cap is not None:
+        sentences.append(words(K_CAPPED, {"before": k_before_cap, "k": k, "games": games,
                                           "article": article}))
     return tuple(sentences)
 
 
 def _game_line(game: GameRatingChange, change: RatingChange, language: str,
-               counted_words: str) -> RatingGameLine:
-    """``counted_words``: GAME_COUNTED in the page's language (language.phrase)."""
+               counted_words: tuple[str, str]) -> RatingGameLine:
+    """``counted_words``: GAME_COUNTED and GAME_COUNTED_CAPPED in the page's language
+    (language.phrase)."""
     if not game.counted or game.difference is None or game.expected is None \
             or game.result is None or game.change is None or change.k is None:
         reason = game.not_counted or NotCounted.BYE
@@ -326,10 +340,10 @@ def _game_line(game: GameRatingChange, change: RatingChange, language: str,
     numbers = {"round": game.round, "difference": signed_text(game.difference),
                "expected": expected, "k": change.k, "result": result, "change": shown_change}
     if game.is_capped_at_400 and change.rating is not None and game.opponent_rating is not None:
-        sentence = words(GAME_COUNTED_CAPPED,
-                         {**numbers, "real": signed_text(change.rating - game.opponent_rating)})
+        numbers["real"] = signed_text(change.rating - game.opponent_rating)
+        sentence = counted_words[1].format_map(numbers)
     else:
-        sentence = counted_words.format_map(numbers)
+        sentence = counted_words[0].format_map(numbers)
     return _new_game_line(round_no=game.round, change=shown_change, counted=True,
                           sentences=(sentence,))
 

@@ -14,6 +14,7 @@ import functools
 import hashlib
 import multiprocessing
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -42,7 +43,11 @@ from generator.site.addresses import (
     link_from_folder,
 )
 from generator.site.cache import package_digest
-from generator.site.escaping import EscapingEnvironment, require_exact_escaping
+from generator.site.escaping import (
+    EscapingEnvironment,
+    escape_for_output,
+    require_exact_escaping,
+)
 from generator.site.flags import flag_mark
 from generator.site.numbers import date_range, format_points, load_dates, plain_decimal, time_text
 from generator.site.pages import (
@@ -81,7 +86,7 @@ from generator.site.template_paths import (
     club_templates,
     package_templates,
 )
-from generator.site.tiebreak_sections import note_sentence, tiebreak_sections
+from generator.site.tiebreak_sections import note_sentence, tiebreak_links, tiebreak_sections
 from generator.site.views import (
     Column,
     columns,
@@ -201,6 +206,7 @@ def make_environment(events_dir: Path | None = None,
         neighbour_rows=neighbour_rows,
         rating_items=rating_items,
         tiebreak_sections=tiebreak_sections,
+        tiebreak_links=tiebreak_links,
         series_settings=series_settings,
     )
     return env
@@ -323,8 +329,32 @@ class SentenceMemo:
         if found is None:
             if len(self._kept) >= self.LIMIT:
                 self._kept.clear()
-            found = self._kept[key] = Markup(words) % fields
+            found = self._kept[key] = _filled(words, fields)
         return found
+
+
+def _filled(words: str, fields: Mapping[str, Any]) -> Markup:
+    """``Markup(words) % fields``, for fields of the types in :data:`_SAME_TEXT_WHEN_EQUAL`.
+
+    Markup's ``%`` wraps every field in a helper that escapes it when str's ``%`` asks for
+    its text: some half dozen calls a field, on sentences a page says with its own player's
+    name or number (kept by the memo, but new on every page). Where every placeholder of the
+    words is ``%(name)s`` (or ``%%``), each field escaped first as a page writes it and put
+    in by str's own ``%`` is the same text; any other (``%(num)d``, a width) goes the
+    helper's way.
+    """
+    if _named_strings_only(words):
+        return Markup(words % {name: escape_for_output(value) for name, value in fields.items()})
+    return Markup(words) % fields
+
+
+_PLACEHOLDER = re.compile(r"%(?:%|\(\w+\)s)")
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_strings_only(words: str) -> bool:
+    """Every ``%`` of ``words`` starts a ``%(name)s`` or a ``%%``."""
+    return "%" not in _PLACEHOLDER.sub("", words)
 
 
 def site_of(env: jinja2.Environment) -> SiteSettings:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from markupsafe import Markup
 
@@ -127,10 +127,24 @@ def tiebreak_sections(view: PlayerView, unplayed_href: str) -> Markup:
     return Markup("".join(written))
 
 
+def tiebreak_links(view: PlayerView) -> Markup:
+    """The tie-breaks of the line under the page's heading, each a link to its section,
+    or "none" (``_macros.html``'s ``context_line``)."""
+    if not view.sections:
+        # As the template's pgettext writes it: the words are the page's own HTML.
+        return Markup(language.pgettext(_NONE.context, _NONE)) % {"context": _NONE.context}
+    return Markup(", ".join([f'<a href="#{s.anchor}">{_escaped(s.spec.written)}</a>'
+                             for s in view.sections]))
+
+
+_NONE = cast(InContext, NC_("no tie-breaks", "none"))
+"""Where the line names the tie-breaks and there are none."""
+
+
 def _section(s: TiebreakSection, words: _Words, unplayed_href: str) -> str:
     rounds_in_notes = s.is_tabular and not s.has_ratings and s.total is not None
     code = _escaped(s.spec.written)
-    value_text = f" = {_escaped(s.value_text)}" if s.value_text else ""
+    value_text = f" = {s.value_text}" if s.value_text else ""
     key = (s.label, s.articles_text, words.name_and_articles)
     name = _NAMES.get(key)
     if name is None:  # the same for every player of the event: written once
@@ -138,8 +152,8 @@ def _section(s: TiebreakSection, words: _Words, unplayed_href: str) -> str:
             _NAMES.clear()
         name = _NAMES[key] = _fill(words.name_and_articles, name=s.label,
                                    articles=s.articles_text)
-    out = [f'<section class="tiebreak" id="{_escaped(s.anchor)}">\n'
-           f'<h3><a href="{_escaped(s.explanation_href)}">{code}</a>{value_text}'
+    out = [f'<section class="tiebreak" id="{s.anchor}">\n'
+           f'<h3><a href="{s.explanation_href}">{code}</a>{value_text}'
            f" <span>— {name}</span></h3>\n"]
     if s.same_as:
         same = words.same_as_cut if s.cut_lines else words.same_as_nothing_cut
@@ -206,12 +220,12 @@ def _table(s: TiebreakSection, code: str, words: _Words, unplayed_href: str) -> 
         row = (f'<tr{CUT_CLASS if part.cut else ""}>\n<td>{part.round}</td>\n'
                f'<th scope="row" class="name">{who}</th>\n')
         if s.has_scores:
-            row += f"<td>{_escaped(line.their_score)}</td>\n<td>{_escaped(line.counted)}</td>\n"
+            row += f"<td>{line.their_score}</td>\n<td>{line.counted}</td>\n"
         if s.has_ratings:
             row += f"<td>{part.rating if part.rating is not None else '—'}</td>"
         if s.is_product:
-            row += f"<td>{_escaped(line.points)}</td>"
-        contribution = _escaped(line.contribution)
+            row += f"<td>{line.points}</td>"
+        contribution = line.contribution
         if part.cut:
             contribution = f"<del>{contribution}</del>"
         why = " ".join(_escaped(reason) for reason in line.reasons)
@@ -223,7 +237,7 @@ def _table(s: TiebreakSection, code: str, words: _Words, unplayed_href: str) -> 
 def _terms_sum(s: TiebreakSection, words: _Words) -> str:
     """A count or a sum without opponents to show (WIN, BPG, DE's points ...): one line of
     terms, each with its round."""
-    total = f" = <strong>{_escaped(format_points(s.total))}</strong>"
+    total = f" = <strong>{format_points(s.total)}</strong>"
     terms = " + ".join([_term(line.contribution, line.part.round, words.round_term)
                         for line in s.counted_lines]) or words.nothing_counts
     sum_ = Markup(terms + total)
@@ -255,7 +269,7 @@ def _term(contribution: str, round_no: int, round_term: str) -> str:
     if term is None:
         if len(_TERMS) >= 4096:
             _TERMS.clear()
-        term = _TERMS[key] = (f"{_escaped(contribution)} "
+        term = _TERMS[key] = (f"{contribution} "
                               f"<span>{_fill(round_term, number=round_no)}</span>")
     return term
 
@@ -270,8 +284,8 @@ carry the language)."""
 
 def _table_sum(s: TiebreakSection, words: _Words) -> str:
     """A sum of opponents' scores (BH, SB ...): its terms, less what is cut."""
-    terms = " + ".join(_escaped(term) for term in s.terms)
-    total = f" = <strong>{_escaped(format_points(s.total))}</strong>"
+    terms = " + ".join(s.terms)
+    total = f" = <strong>{format_points(s.total)}</strong>"
     if s.cut_lines:
         between = f" {words.between_cuts} "
         cuts = between.join(_fill(words.cut_round, number=line.part.round,

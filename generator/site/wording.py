@@ -12,6 +12,7 @@ are formatted by the caller: the pages write points as 3½, the terminal as 3.5.
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -36,7 +37,7 @@ from generator.rules.explain import (
 )
 from generator.rules.notation import TiebreakSpec
 from generator.rules.unplayed import Category
-from generator.site.language import gettext, ordinal_category, pgettext, words
+from generator.site.language import active, gettext, ordinal_category, pgettext, words
 from generator.site.numbers import plain_number
 from generator.site.tie_groups import NamedGroupNote, narrowed
 
@@ -656,5 +657,12 @@ ORDINALS: Mapping[str, str] = MappingProxyType({
 def ordinal(number: int) -> str:
     """"1st", "22nd", "113th" (or "1.", "1er", "1.º" ...: the active language's entry for
     the number's ordinal category)."""
+    return _ordinal(number, active().digest)
+
+
+# A page says a few places (its own, its neighbours'), each a CLDR rule, a lookup and a
+# format: kept by number and language (the catalogue's digest).
+@functools.lru_cache(maxsize=8192)
+def _ordinal(number: int, language: str) -> str:
     category = ordinal_category(number)
     return pgettext("ordinal: " + category, ORDINALS[category]).format(number=number)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from markupsafe import Markup
 
-from generator.site.render import SentenceMemo, make_environment
+from generator.site.render import SentenceMemo, _filled, make_environment
 
 SOURCE = ('{{ _("[%(x)s]", x=v) }}|{{ pgettext("test", "(%(x)s)", x=v) }}'
           '{{ ngettext("", "|%(num)s:%(x)s", 2, x=v) }}')
@@ -61,3 +61,17 @@ def test_each_count_gets_its_own_plural_form() -> None:
         '{{ ngettext("%(num)s round", "%(num)s rounds", n) }}')
     assert [template.render(n=n) for n in (1, 2, 1, 2, True)] == [
         "1 round", "2 rounds", "1 round", "2 rounds", "True round"]
+
+
+@pytest.mark.parametrize("words", [
+    "[%(x)s]", "%(x)s and %(y)s", "100%% %(x)s", "%%(x)s %(y)s", "%(y)d rounds: %(x)s",
+    "<b>%(x)s</b> %(y)5s", "no field at all", "%(x)r",
+])
+@pytest.mark.parametrize("fields", [
+    {"x": "<Ann & Bo>", "y": 7}, {"x": Markup("<i>Ann</i>"), "y": 12}, {"x": "'\"", "y": 0},
+])
+def test_a_sentence_filled_is_markups_own_formatting(words: str, fields: dict[str, Any]) -> None:
+    # render._filled puts fields escaped into words whose placeholders are all %(name)s;
+    # whatever the words, it writes what Markup's % writes.
+    assert _filled(words, fields) == Markup(words) % fields
+    assert type(_filled(words, fields)) is Markup
