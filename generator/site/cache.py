@@ -50,7 +50,6 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
-from generator.reading.site_names import PEOPLE_DIR
 from generator.site.input_digest import digest_folder, event_inputs
 from generator.site.input_record import (
     RACY_NANOSECONDS,
@@ -68,6 +67,7 @@ from generator.site.manifest import (
     StoredUnit,
     Unit,
     UnitRecord,
+    same_record,
 )
 from generator.site.manifest import (
     MANIFEST_FORMAT as MANIFEST_FORMAT,
@@ -78,6 +78,7 @@ from generator.site.manifest import (
 from generator.site.manifest import (
     FileStamp as FileStamp,
 )
+from generator.site.people_units import PeoplePages, is_people_unit
 from generator.site.portable_paths import local_diagnostic, portable_diagnostic
 from generator.site.stored_files import (
     FileRecord as FileRecord,
@@ -85,8 +86,8 @@ from generator.site.stored_files import (
 from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
-    StoredFiles,
     folder_stamps,
+    merged_files,
     stamped_folders,
     stamps_hold,
     unit_folders,
@@ -107,27 +108,6 @@ LEGACY_INPUTS_NAME = INPUTS_NAME
 """Where the versions before the manifest's folder kept it: in the output folder itself."""
 INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
-PEOPLE_UNITS = PEOPLE_DIR + "/"
-"""Where the units of the players' pages are named in the manifest (:func:`people_unit`)."""
-
-
-def people_unit(home: str, part: str) -> str:
-    """The unit of the players' pages of one part of the persons' state (site_state.py's
-    ``persons/<digits>``) in the language under ``home``: ``people/<digits>``, a name no
-    event takes (the players' folder is one of the site's own, site_names.py). The pages
-    of 190,000 persons in one unit were a record of 20 MB that every change read, walked
-    and wrote again; by part, a change reads and writes those of the parts it touches."""
-    return home + PEOPLE_UNITS + part.rpartition("/")[2]
-
-
-def is_people_unit(name: str) -> bool:
-    """Whether a unit of the manifest is one of :func:`people_unit`'s, in any language (a
-    festival's section is ``festival/section``, under a language ``en/festival/section``,
-    and no festival is called ``people``)."""
-    parts = name.split("/")
-    return (len(parts) == 2 and parts[0] == PEOPLE_DIR) \
-        or (len(parts) == 3 and parts[1] == PEOPLE_DIR)
-
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
 
@@ -239,19 +219,6 @@ class _Planned(Protocol):
 
 
 PlanT = TypeVar("PlanT", bound=_Planned)
-
-class PeoplePages(Protocol):
-    """The units of the players' pages of a build (touched.py's ``PeopleUnits``)."""
-
-    def whole(self, home: str) -> bool:
-        """Every unit of the language under ``home`` is the last build's, all there."""
-        ...
-
-    def units(self, home: str, key: str) -> Mapping[str, Unit]:
-        """The units of the language under ``home``, under the index's key ``key``, once
-        its index pages are rendered or kept."""
-        ...
-
 
 # A unit of BuildCache.others in one language: its renderer, and its manifest summary.
 OtherUnit = tuple[Callable[[], Mapping[str, bytes]], Callable[[], Mapping[str, Any]] | None]
@@ -608,7 +575,7 @@ class BuildCache:
         made = {path for unit in self.units.values() if not isinstance(unit, StoredUnit)
                 for path in unit.files}
         replaced = (unit for name, unit in before.units.items()
-                    if not _same_files(self.units.get(name), unit))
+                    if not same_record(self.units.get(name), unit))
         return [path for path in (*(p for unit in replaced for p in unit.files), *dirty)
                 if path not in made]
 
@@ -712,25 +679,6 @@ class BuildCache:
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
-
-
-def _same_files(now: Unit | None, before: Unit) -> bool:
-    """A unit of the last build is kept as it was: the same record (a unit of the players'
-    pages is kept under the index's new key, StoredUnit.rekeyed)."""
-    return now is before or (isinstance(now, StoredUnit) and isinstance(before, StoredUnit)
-                             and now.record == before.record)
-
-
-def merged_files(kept: Mapping[str, FileRecord], made: Mapping[str, FileRecord],
-                 ) -> Mapping[str, FileRecord]:
-    """A unit's files: those kept and those made. Kept as the last record read them
-    (StoredFiles), they stay its entries, never made records (at 10,000 events the players'
-    pages kept in one unit were 190,000, each made a record and written back from it)."""
-    if not isinstance(kept, StoredFiles):
-        return MappingProxyType(dict(sorted({**kept, **made}.items())))
-    raw = dict(kept.raw)
-    raw.update((path, record.as_json()) for path, record in made.items())
-    return StoredFiles(dict(sorted(raw.items())))
 
 
 def _load_from(record: Unit, out_dir: Path) -> dict[str, bytes] | None:

@@ -48,7 +48,8 @@ from generator.site.stored_files import (
 
 __all__ = ["LEGACY_MANIFEST_NAME", "MANIFEST_DIR", "MANIFEST_FORMAT", "MANIFEST_NAME",
            "RECORDS_DIR", "FileStamp", "Manifest", "StoredUnit", "Unit", "UnitRecord",
-           "diagnostic_from_json", "diagnostic_to_json", "record_path", "state_bytes"]
+           "diagnostic_from_json", "diagnostic_to_json", "record_path", "same_record",
+           "state_bytes"]
 
 MANIFEST_DIR = ".standings-cache"
 """The cache manifest's folder, inside the output folder.
@@ -221,6 +222,13 @@ class StoredUnit:
 
 
 Unit = UnitRecord | StoredUnit
+
+
+def same_record(now: Unit | None, before: Unit) -> bool:
+    """A unit of the last build is kept as it was: the same record (a unit of the players'
+    pages is kept under the index's new key, :meth:`StoredUnit.rekeyed`)."""
+    return now is before or (isinstance(now, StoredUnit) and isinstance(before, StoredUnit)
+                             and now.record == before.record)
 
 
 def _read_record(out: Path, name: str) -> bytes:

@@ -20,18 +20,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 
 from generator.site.addresses import person_page
-from generator.site.cache import (
-    INDEX_UNIT,
-    BuildCache,
-    FileRecord,
-    merged_files,
-    people_unit,
-)
+from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord
 from generator.site.manifest import Manifest, StoredUnit, Unit, UnitRecord
 from generator.site.people import Person
+from generator.site.people_units import people_unit
 from generator.site.plan import EventPlan
 from generator.site.site_state import SiteState, person_part
-from generator.site.stored_files import StoredFiles
+from generator.site.stored_files import StoredFiles, merged_files
 
 __all__ = ["PeopleUnits", "touched_keys"]
 

@@ -21,14 +21,9 @@ from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import (
-    PACKAGE_DIR,
-    BuildCache,
-    ListedFolders,
-    Listing,
-    is_people_unit,
-)
+from generator.site.cache import PACKAGE_DIR, BuildCache, ListedFolders, Listing
 from generator.site.inplace import InPlaceSite
+from generator.site.people_units import is_people_unit
 from generator.site.series_keys import key_series
 from generator.site.template_paths import (
     EXPLANATIONS_PACKAGE_DIR,

@@ -11,11 +11,12 @@ import pytest
 from generator.errors import Diagnostic, Severity
 from generator.site import manifest as stored
 from generator.site.build import build_site, prepare_cache
-from generator.site.cache import INDEX_UNIT, is_people_unit, people_unit
+from generator.site.cache import INDEX_UNIT
 from generator.site.inplace import InPlaceSite
 from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
 from generator.site.names_state import NAMES, WHOLE
 from generator.site.names_state import PAGE as NAMES_PAGE
+from generator.site.people_units import is_people_unit, people_unit
 from generator.site.site_state import LINES, kept_digits, person_part
 from tests.preview.test_serve_doubles import FakeSite, make_events
 from tests.site.test_incremental import fake_build
