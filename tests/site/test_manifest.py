@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from kit.sitekit import read_tree
 
 from generator.errors import Diagnostic, Severity
 from generator.site import manifest as stored
@@ -245,3 +246,26 @@ def test_a_players_page_deleted_by_hand_is_written_again(tmp_path: Path,
     assert people_unit("", person_part(page.stem, digits)) in cache.people_rendered
     cache = prepare_cache(events, out)
     assert cache.unchanged_warnings() is not None
+
+
+def test_a_change_in_two_languages_equals_a_clean_build(tmp_path: Path) -> None:
+    # Each language has its own units of the players' pages ("people/<digits>" and
+    # "de/people/<digits>"); a change that renames an event rewrites its players' pages in
+    # both (their appearances name it), keeps the other parts, and ends as a clean build.
+    events, out = _two_examples(tmp_path)
+    (tmp_path / "site.yml").write_text("languages: [en, de]\n", encoding="utf-8")
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    settings = events / "alekhin-memorial" / "event.yml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\ntitle: Alekhin Renamed\n",
+                        encoding="utf-8")
+    cache = prepare_cache(events, out)
+    build_site(events, out, cache=cache, workers=1)
+    homes = {name.partition("people/")[0] for name in cache.people_rendered}
+    assert homes == {"", "de/"}
+    assert cache.people_reused, "the parts without the renamed event's players are kept"
+    clean = tmp_path / "clean"
+    build_site(events, clean, cache=prepare_cache(events, clean, clean=True), workers=1)
+    assert read_tree(out) == read_tree(clean)
+    renamed = [path for path in (out / "de" / "people").glob("*.html")
+               if "Alekhin Renamed" in path.read_text(encoding="utf-8")]
+    assert renamed
