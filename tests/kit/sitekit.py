@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import posixpath
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import html5lib
+from click.testing import CliRunner
 from conftest import CORPUS_TRF, ROOT
 
+from generator.cli import main
 from generator.site.cache import INPUTS_NAME
 from generator.site.inplace import InPlaceSite
 from generator.site.manifest import Manifest
@@ -58,6 +60,35 @@ def example_events(tmp: Path) -> Path:
     if EXAMPLES_DIR.is_dir() and any(p.is_dir() for p in EXAMPLES_DIR.iterdir()):
         return EXAMPLES_DIR
     return make_seed_events(tmp / "events")
+
+
+def club_twins(make_folder: Callable[[str], Path], put_events: Callable[[Path], None],
+               template: str, as_before: Callable[[str], str]) -> tuple[Path, Path]:
+    """Two clubs with the same events (``put_events`` into each events folder) in English
+    and German, the second with its own copy of the package's ``template`` as
+    ``as_before`` rewrites it: a loop the package's template now leaves to Python, which a
+    club's older copy still holds. ``make_folder(name)``: a new folder."""
+    made = []
+    for name in ("package", "own"):
+        club = make_folder(name)
+        put_events(club / "events")
+        (club / "site.yml").write_text("title: Club\nlanguages: [en, de]\n", encoding="utf-8")
+        made.append(club)
+    own = made[1] / "templates"
+    own.mkdir()
+    package = (ROOT / "templates" / template).read_text(encoding="utf-8")
+    (own / template).write_text(as_before(package), encoding="utf-8")
+    return made[0], made[1]
+
+
+def built_pages(club: Path, kept: Callable[[Path], bool]) -> dict[str, bytes]:
+    """``standings build`` of a club's events into its ``site``: the pages ``kept`` keeps,
+    by their path in the site."""
+    out = club / "site"
+    result = CliRunner().invoke(main, ["build", str(club / "events"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return {page.relative_to(out).as_posix(): page.read_bytes()
+            for page in sorted(out.rglob("*.html")) if kept(page)}
 
 
 def html_pages(site: Path) -> Iterator[Path]:

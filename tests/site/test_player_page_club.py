@@ -6,14 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from kit.sitekit import make_event
+from conftest import CORPUS_TRF
+from kit.sitekit import built_pages, club_twins, make_event
 from kit.trfgen import Mix, generate_swiss
-
-from generator.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
-CORPUS_TRF = ROOT / "tests" / "corpus" / "trf"
 
 # _macros.html's context_line: the tie-breaks' links as the macro wrote them in a loop
 # before tiebreak_sections.tiebreak_links wrote them.
@@ -28,13 +23,8 @@ def _with_the_loops(macros: str) -> str:
     return macros.replace(PYTHON_LINKS, LOOP_LINKS)
 
 
-def _build(club: Path) -> dict[str, bytes]:
-    out = club / "site"
-    result = CliRunner().invoke(main, ["build", str(club / "events"), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return {page.relative_to(out).as_posix(): page.read_bytes()
-            for page in sorted(out.rglob("*.html"))
-            if page.parent.name in ("players", "teams")}
+def _built(club: Path) -> dict[str, bytes]:
+    return built_pages(club, lambda page: page.parent.name in ("players", "teams"))
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +32,7 @@ def clubs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Two clubs with the same events, the second with its own ``_macros.html`` that
     writes the loops as the package's did: byes, forfeits and cuts, an event without
     tie-breaks, a team event, in two languages."""
-    made = []
-    for name in ("package", "own"):
-        club = tmp_path_factory.mktemp(name)
-        events = club / "events"
+    def put_events(events: Path) -> None:
         forfeits = Mix(short_game=0.1, forfeit=0.1, double_forfeit=0.05)
         make_event(events, "swiss", generate_swiss(30, 5, seed=11, mix=forfeits),
                    "title: Swiss\ntiebreaks: [BH/C1, BH, SB, DE, WIN, BPG, TPN]\n")
@@ -54,17 +41,12 @@ def clubs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         make_event(events, "points-alone", CORPUS_TRF / "synth-round-robin.trf",
                    "title: Points alone\ntiebreaks: []\n")
         make_event(events, "teams", CORPUS_TRF / "markdechamps-team-rr.trf", "title: Teams\n")
-        (club / "site.yml").write_text("title: Club\nlanguages: [en, de]\n", encoding="utf-8")
-        made.append(club)
-    own = made[1] / "templates"
-    own.mkdir()
-    package = (ROOT / "templates" / "_macros.html").read_text(encoding="utf-8")
-    (own / "_macros.html").write_text(_with_the_loops(package), encoding="utf-8")
-    return made[0], made[1]
+
+    return club_twins(tmp_path_factory.mktemp, put_events, "_macros.html", _with_the_loops)
 
 
 def test_the_parts_written_in_python_are_the_template_loops(clubs: tuple[Path, Path]) -> None:
-    package, own = (_build(club) for club in clubs)
+    package, own = (_built(club) for club in clubs)
     assert package.keys() == own.keys()
     assert any(page.startswith("de/") for page in package)
     assert any("/teams/" in page for page in package)

@@ -7,14 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from kit.sitekit import make_event
+from conftest import CORPUS_TRF
+from kit.sitekit import built_pages, club_twins, make_event
 from kit.trfgen import Mix, generate_swiss
-
-from generator.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
-CORPUS_TRF = ROOT / "tests" / "corpus" / "trf"
 
 # The loop the package's template had for every event before its individual boards were
 # written in Python; a team event's boards (matches with their games) still go through it.
@@ -33,12 +28,8 @@ def _with_the_loop_for_every_event(template: str) -> str:
             .replace(TEAM_ONLY, "{% for board in round.boards %}\n"))
 
 
-def _build(club: Path) -> dict[str, bytes]:
-    out = club / "site"
-    result = CliRunner().invoke(main, ["build", str(club / "events"), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return {page.relative_to(out).as_posix(): page.read_bytes()
-            for page in sorted(out.rglob("rounds/*.html"))}
+def _built(club: Path) -> dict[str, bytes]:
+    return built_pages(club, lambda page: page.parent.name == "rounds")
 
 
 @pytest.fixture(scope="module")
@@ -46,10 +37,7 @@ def clubs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Two clubs with the same events, the second with its own ``round.html`` that loops
     over the boards as the template did: short games (not rated), forfeits, byes, boards
     without colours, a team event."""
-    made = []
-    for name in ("package", "own"):
-        club = tmp_path_factory.mktemp(name)
-        events = club / "events"
+    def put_events(events: Path) -> None:
         short_games = replace(Mix(), short_game=0.2, forfeit=0.1, double_forfeit=0.05)
         make_event(events, "short-games", generate_swiss(40, 5, seed=7, mix=short_games),
                    "title: Short games\ntiebreaks: [BH/C1, SB]\n")
@@ -59,18 +47,14 @@ def clubs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                    "title: Byes\ntiebreaks: [BH/C1, SB]\n")
         make_event(events, "teams", CORPUS_TRF / "markdechamps-team-rr.trf",
                    "title: Teams\n")
-        (club / "site.yml").write_text("title: Club\nlanguages: [en, de]\n", encoding="utf-8")
-        made.append(club)
-    own = made[1] / "templates"
-    own.mkdir()
-    package = (ROOT / "templates" / "round.html").read_text(encoding="utf-8")
-    (own / "round.html").write_text(_with_the_loop_for_every_event(package), encoding="utf-8")
-    return made[0], made[1]
+
+    return club_twins(tmp_path_factory.mktemp, put_events, "round.html",
+                      _with_the_loop_for_every_event)
 
 
 def test_the_boards_written_in_python_are_the_template_loop_s(clubs: tuple[Path, Path]
                                                                 ) -> None:
-    package, own = (_build(club) for club in clubs)
+    package, own = (_built(club) for club in clubs)
     assert package.keys() == own.keys()
     assert any(page.startswith("de/") for page in package)
     pages = b"".join(package.values())
