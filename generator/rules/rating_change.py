@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
@@ -325,7 +325,13 @@ class RatingChange:
     @property
     def leaves_out_rated_games(self) -> bool:
         """Some game FIDE rates could not be computed here (2009: an unrated opponent)."""
-        return any(game[6] is NotCounted.OPPONENT_RATING_UNKNOWN for game in self.rounds)
+        return leaves_out_rated(self.games)
+
+
+def leaves_out_rated(games: Iterable[GameRatingChange]) -> bool:
+    """:attr:`RatingChange.leaves_out_rated_games` of a player's ``games`` as already read
+    (``games`` works the rounds out each time it is read)."""
+    return any(game.not_counted is NotCounted.OPPONENT_RATING_UNKNOWN for game in games)
 
 
 def rating_changes(tournament: Tournament, k_settings: KSettings = DEFAULT_K_SETTINGS, *,
@@ -558,4 +564,5 @@ def _birthday(born: datetime.date, age: int) -> datetime.date:
 
 __all__ = ["ALL_K_VALUES", "DEFAULT_K_SETTINGS", "K_TIMES_GAMES_LIMIT",
            "GameRatingChange", "KReason", "KRule", "KSettings", "KSource", "NoChange",
-           "NotCounted", "RatingChange", "RatingEdition", "k_factor", "rating_changes"]
+           "NotCounted", "RatingChange", "RatingEdition", "k_factor", "leaves_out_rated",
+           "rating_changes"]

@@ -23,6 +23,7 @@ from generator.rules.rating_change import (
     NotCounted,
     RatingChange,
     RatingEdition,
+    leaves_out_rated,
 )
 from generator.site.language import active, phrase, words
 from generator.site.numbers import (
@@ -249,9 +250,7 @@ def player_rating_view(change: RatingChange, player: Player,
                                         "article": cite(edition.article_rounding)})
     else:
         summary = words(TOTAL, {"sum": sum_text(counted), "total": change_text(change.total)})
-    # RatingChange.leaves_out_rated_games would work the rounds out a second time: the
-    # games made from them keep each round's reason.
-    if any(game.not_counted is NotCounted.OPPONENT_RATING_UNKNOWN for game in games):
+    if leaves_out_rated(games):
         summary += " " + words(LEFT_OUT)
     return _new_rating_view(
         change=change,
