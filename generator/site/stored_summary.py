@@ -15,6 +15,7 @@ A summary is plain JSON: the manifest is published, and is read back only as dat
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -195,22 +196,19 @@ def _rows(data: Sequence[Sequence[Any]], keys: dict[StartNo, str]) -> list[_Row]
     return rows
 
 
-_SHARED: dict[Any, Any] = {}
-"""Stand-ins' parts that many events have alike, by how they are made and from what."""
-
-
-def _shared(make: Callable[[Any], Any], value: Any) -> Any:
-    key = (make, value)
-    found = _SHARED.get(key)
-    if found is None:
-        found = _SHARED[key] = make(value)
-    return found
-
-
+# Many events of an archive have the same federations and tie-breaks: their records made once
+# for them all (bounded: `standings serve` keeps running).
+@functools.lru_cache(maxsize=4096)
 def _event_of(federations: tuple[str, ...]) -> _Event:
     return _Event(_Tournament(tuple(_Flagged(federation) for federation in federations)))
 
 
+@functools.lru_cache(maxsize=256)
+def _progress_of(announced: int | None) -> _Progress:
+    return _Progress(announced)
+
+
+@functools.lru_cache(maxsize=256)
 def _specs_of(acronyms: tuple[str, ...]) -> tuple[_Spec, ...]:
     return tuple(_Spec(acronym) for acronym in acronyms)
 
@@ -227,7 +225,7 @@ def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
                    end_date=_day(data["end"]), place=str(data["place"]),
                    rounds_played=int(data["played"]), rounds_total=int(data["total"]),
                    is_team_event=bool(data["team"]),
-                   progress=_Progress(None if announced is None else int(announced))),
+                   progress=_progress_of(None if announced is None else int(announced))),
         standings=_Standings(rows=tuple(rows), is_final=bool(data["final"]),
                              specs=_specs_of(tuple(str(a) for a in data["tiebreaks"]))),
         person_keys=keys,
@@ -295,13 +293,13 @@ class ListedEvent:
             slug=slug, title=str(line["title"]), start_date=_day(line["start"]),
             end_date=_day(line["end"]), place=str(line["place"]), rounds_played=played,
             rounds_total=int(line["total"]), is_team_event=bool(line["team"]),
-            progress=_shared(_Progress, None if announced is None else int(announced)))
-        self.event = _shared(_event_of, tuple(str(f) for f in line["federations"]))
+            progress=_progress_of(None if announced is None else int(announced)))
+        self.event = _event_of(tuple(str(f) for f in line["federations"]))
         self.winners = () if played == 0 else tuple(
             row for row in _rows(line["winners"], {}) if row.rank == 1)
         self.standings = _ListedStandings(rows=_CountedRows(int(line["count"]), self),
                                           is_final=bool(line["final"]),
-                                          specs=_shared(_specs_of, tuple(
+                                          specs=_specs_of(tuple(
                                               str(a) for a in line["tiebreaks"])))
 
     @property
