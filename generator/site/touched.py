@@ -80,16 +80,14 @@ class PeopleUnits:
 
     def persons(self, home: str) -> tuple[Person, ...]:
         """The persons whose page is rendered in the language under ``home``."""
-        state, touched = self.state, self.touched
-        units = self.cache.previous.units if self.cache.previous is not None else {}
+        state, touched, units = self.state, self.touched, self._before()
         by_part: dict[str, list[str]] = {}
         for key in sorted(touched or ()):
             by_part.setdefault(person_part(key, state.digits), []).append(key)
         rebuilt = self._rebuilt[home] = {}
         reused = self._reused[home] = []
         rendered: list[str] = []
-        for part in state.part_names():
-            name = people_unit(home, part)
+        for part, name in self._named(home):
             unit = None if touched is None else units.get(name)
             kept: Mapping[str, FileRecord] = {}
             if unit is None or not self.cache.intact(name):
@@ -107,12 +105,19 @@ class PeopleUnits:
             rendered += keys
         return state.persons(rendered)
 
+    def _before(self) -> Mapping[str, Unit]:
+        """The last build's units."""
+        return self.cache.previous.units if self.cache.previous is not None else {}
+
+    def _named(self, home: str) -> list[tuple[str, str]]:
+        """Each part of the state with its unit in the language under ``home``."""
+        return [(part, people_unit(home, part)) for part in self.state.part_names()]
+
     def whole(self, home: str) -> bool:
         """Every part's unit in the language under ``home`` is the last build's, all there:
         if the index is kept, they are kept with it (:meth:`units`)."""
-        units = self.cache.previous.units if self.cache.previous is not None else {}
-        return all(name in units and self.cache.intact(name)
-                   for name in (people_unit(home, part) for part in self.state.part_names()))
+        units = self._before()
+        return all(name in units and self.cache.intact(name) for _, name in self._named(home))
 
     def written(self, files: Mapping[str, FileRecord]) -> None:
         """Players' pages rendered (of any language), by their path in the site."""
@@ -122,10 +127,9 @@ class PeopleUnits:
     def units(self, home: str, key: str) -> dict[str, Unit]:
         """The units of the players' pages in the language under ``home``, under the
         index's key ``key``."""
-        units = self.cache.previous.units if self.cache.previous is not None else {}
+        units = self._before()
         if home not in self._rebuilt:  # its index kept: every unit with it (whole)
-            return {name: units[name] for name in (people_unit(home, part)
-                                                   for part in self.state.part_names())}
+            return {name: units[name] for _, name in self._named(home)}
         found: dict[str, Unit] = {
             name: UnitRecord(key=key, files=merged_files(kept, self._written.get(name, {})))
             for name, kept in self._rebuilt[home].items()}
