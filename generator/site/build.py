@@ -384,8 +384,8 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
 
     try:
         with _rendered_ahead(planned, passes, cache, workers, again) as ahead:
-            renderers = [_renderers(planned, each, number, workers, site.write, ahead,
-                                    persons, series, finder, keeper, again.plan)
+            renderers = [_renderers(planned, each, number, workers, site.write, site.records,
+                                    ahead, persons, series, finder, keeper, again.plan)
                          for number, each in enumerate(passes)]
             # Each unit's files are written as soon as they are rendered, and not kept:
             # an archive's pages would otherwise all be held until the build ends.
@@ -462,13 +462,14 @@ def language_passes(events_root: Path, settings: SiteSettings) -> list[LanguageP
 
 
 def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
-               write: Callable[[Mapping[str, bytes]], None], ahead: RenderedAhead,
+               write: Callable[[Mapping[str, bytes]], None],
+               records: Callable[[Iterable[str]], dict[str, FileRecord]], ahead: RenderedAhead,
                persons: PeopleUnits | None = None,
                series: series_unit.PlannedSeries | None = None,
                finder: SiteFinder | None = None,
                keeper: IndexKeeper | None = None,
                planned: Callable[[EventPlan], EventPlan] = lambda plan: plan,
-               ) -> tuple[Callable[[EventPlan], dict[str, bytes]],
+               ) -> tuple[Callable[[EventPlan], dict[str, FileRecord]],
                           Callable[[], dict[str, bytes | FileRecord]]]:
     """An event's pages and the index pages in one language (pass ``number``), under its
     folder (render_event and render_index speak the environment's language; a forked
@@ -486,17 +487,16 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
     def write_homed(files: Mapping[str, bytes]) -> None:
         write(homed(files))
 
-    def render_one(plan: EventPlan) -> dict[str, bytes]:
+    def render_one(plan: EventPlan) -> dict[str, FileRecord]:
         files = ahead(number, plan)
         if files is not None:
-            write(files)
-            return files
-        return homed(render_event(planned(plan), each.env, workers=workers,
-                                  on_files=write_homed))
+            return written(files)
+        rendered = render_event(planned(plan), each.env, workers=workers, on_files=write_homed)
+        return records(each.home + path for path in rendered)
 
     def written(files: Mapping[str, bytes]) -> dict[str, FileRecord]:
         write(files)
-        return {path: FileRecord.of(content) for path, content in files.items()}
+        return records(files)
 
     def render_rest() -> dict[str, bytes | FileRecord]:
         """The pages outside the events' folders, written as they are rendered: their

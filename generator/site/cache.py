@@ -504,7 +504,7 @@ class BuildCache:
     def render_languages(
         self,
         plans: Sequence[PlanT],
-        passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, bytes]],
+        passes: Sequence[tuple[str, Callable[[PlanT], Mapping[str, Written]],
                                Callable[[], Mapping[str, Written]]]],
         warnings: Mapping[str, Sequence[Diagnostic]],
         *,

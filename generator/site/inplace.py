@@ -225,6 +225,12 @@ class InPlaceSite:
                     parent, _, name = relative.rpartition("/")
                     self._replace_file(folder(parent, create=True), name, files[relative])
 
+    def records(self, paths: Iterable[str]) -> dict[str, FileRecord]:
+        """The records of files this build wrote (:meth:`write`), each made when its bytes
+        were written: a unit's record takes them rather than hashing its pages again."""
+        written = self._written
+        return {path: written[path] for path in paths}
+
     def _is_on_disk(self, relative: str, record: FileRecord, content: bytes) -> bool:
         """The last build recorded these bytes for this path, nothing has journaled it
         since, and the file holds them. The bytes are read back, not only the size: a page
