@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from generator.reading.events import Event
     from generator.rules.explain import Standings, StandingsRow
     from generator.rules.notation import TiebreakSpec
-    from generator.site.cache import BuildCache
     from generator.site.event_standings import RankedEvent
 
 # Everything else is imported by the command that needs it, when it runs: start-up time.
@@ -615,6 +614,7 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """
     import time
 
+    from generator.site.up_to_date import prepare_cache, reused_events, unchanged_build
     from generator.speed import collector_paused
 
     started = time.perf_counter()
@@ -622,7 +622,12 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     # end of the process, and the collector would walk them again for nothing.
     with collector_paused():
         _end_without_collecting()
-        warnings, cache = _built(events, out, strict=strict, clean=clean)
+        cache = prepare_cache(events, out, clean=clean)
+        opened, warnings = unchanged_build(events, out, cache, strict=strict)
+        if warnings is None:  # the pages' machinery, only now that something is rendered
+            from generator.site.build import build_site
+
+            warnings = build_site(events, out, strict=strict, cache=cache, opened=opened)
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
     counted = _counted(warnings)
@@ -630,25 +635,10 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")
         return
-    from generator.site.up_to_date import reused_events
-
     reused = reused_events(cache)
     click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
                + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
                   if reused else ""))
-
-
-def _built(events: str, out: str, *, strict: bool, clean: bool,
-           ) -> tuple[Sequence[Diagnostic], BuildCache]:
-    from generator.site.up_to_date import prepare_cache, unchanged_build
-
-    cache = prepare_cache(events, out, clean=clean)
-    opened, warnings = unchanged_build(events, out, cache, strict=strict)
-    if warnings is None:  # the pages' machinery, only now that something is rendered
-        from generator.site.build import build_site
-
-        warnings = build_site(events, out, strict=strict, cache=cache, opened=opened)
-    return warnings, cache
 
 
 def _counted(diagnostics: Sequence[Diagnostic]) -> str:
