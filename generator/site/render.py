@@ -15,6 +15,7 @@ import hashlib
 import multiprocessing
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -428,16 +429,26 @@ def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
     any other text is a club's notes, sanitized by :func:`notes.render_notes`."""
     if not allow_html:
         return render_notes(text)
-    # Imported here, as render_notes does: a build renders an explanation only when the
-    # program changed, and a change of one event's result renders none.
-    import markdown
-
-    converter = markdown.Markdown(extensions=["tables", "sane_lists"])
-    body = converter.convert(text)  # our own files, shipped with the package
+    with _CONVERTING:  # one converter: standings serve may render two pages at once
+        body = _explanations_converter().reset().convert(text)  # our own files, shipped
     # A worked example's table is wider than a phone: it scrolls in its own box, as every
     # table of the site does, rather than widen the page (issue 23).
     body = body.replace("<table>", '<div class="table-wrap"><table>')
     return Markup(body.replace("</table>", "</table></div>"))
+
+
+_CONVERTING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=1)
+def _explanations_converter() -> Any:
+    """One converter for every explanation page, reset between them: making it (its
+    extensions, parser and patterns) took a third of a page's conversion.
+    Imported here, as render_notes does: a build renders an explanation only when the
+    program changed, and a change of one event's result renders none."""
+    import markdown
+
+    return markdown.Markdown(extensions=["tables", "sane_lists"])
 
 
 # --- pages -------------------------------------------------------------------------------
