@@ -628,6 +628,8 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
             from generator.site.build import build_site
 
             warnings = build_site(events, out, strict=strict, cache=cache, opened=opened)
+        if _ends_the_process:  # else the first collection after the pause walks it all
+            gc.freeze()
     print_diagnostics(warnings)
     elapsed = time.perf_counter() - started
     counted = _counted(warnings)
