@@ -597,7 +597,7 @@ def scratch_folder(parent: Path | None = None) -> Iterator[Path]:
     ``parent`` (``--scratch``) rather than the system's temporary folder where that one's
     file system has been written and emptied over and over: ext4 makes each new file near
     its folder, and there a 2,000-player site's 4,000 files cost some 0.8 s more for every
-    revision alike (bench/results.md, the two sections of 2026-12-06 09:35 and 10:0x)."""
+    revision alike (bench/results.md, the two sections of 2026-12-06 09:35 and 09:58)."""
     with tempfile.TemporaryDirectory(prefix="bench-budget-", dir=parent) as name:
         yield Path(name)
 
