@@ -15,11 +15,9 @@ import hashlib
 import multiprocessing
 import os
 import re
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -49,6 +47,7 @@ from generator.site.escaping import (
     escape_for_output,
     require_exact_escaping,
 )
+from generator.site.explanation_pages import explanation_html, explanation_sources
 from generator.site.flags import flag_mark
 from generator.site.numbers import date_range, format_points, load_dates, plain_decimal, time_text
 from generator.site.pages import (
@@ -83,7 +82,6 @@ from generator.site.team_view import (
 )
 from generator.site.template_files import ClubTemplateLoader, club_template_problems
 from generator.site.template_paths import (
-    EXPLANATIONS_PACKAGE_DIR,
     club_templates,
     package_templates,
 )
@@ -427,28 +425,7 @@ def articles(values: Sequence[str]) -> str:
 def render_markdown(text: str, *, allow_html: bool = False) -> Markup:
     """Markdown to HTML. Only our own pages (the tie-break explanations) may hold HTML;
     any other text is a club's notes, sanitized by :func:`notes.render_notes`."""
-    if not allow_html:
-        return render_notes(text)
-    with _CONVERTING:  # one converter: standings serve may render two pages at once
-        body = _explanations_converter().reset().convert(text)  # our own files, shipped
-    # A worked example's table is wider than a phone: it scrolls in its own box, as every
-    # table of the site does, rather than widen the page (issue 23).
-    body = body.replace("<table>", '<div class="table-wrap"><table>')
-    return Markup(body.replace("</table>", "</table></div>"))
-
-
-_CONVERTING = threading.Lock()
-
-
-@functools.lru_cache(maxsize=1)
-def _explanations_converter() -> Any:
-    """One converter for every explanation page, reset between them: making it (its
-    extensions, parser and patterns) took a third of a page's conversion.
-    Imported here, as render_notes does: a build renders an explanation only when the
-    program changed, and a change of one event's result renders none."""
-    import markdown
-
-    return markdown.Markdown(extensions=["tables", "sane_lists"])
+    return explanation_html(text) if allow_html else render_notes(text)
 
 
 # --- pages -------------------------------------------------------------------------------
@@ -611,26 +588,6 @@ def _render_kind(env: jinja2.Environment, source: S, kind: PageKind[S, K, Any],
                     {**file.context(source, view), "meta": file.meta(site, source, page, view),
                      **common})
     return files
-
-
-def explanation_sources(language: str = languages.ENGLISH) -> dict[str, str]:
-    """The Markdown page of each tie-break shipped with the package, by file stem: the
-    English ``explanations/<stem>.md``, or a language's ``explanations/<code>/<stem>.md``
-    (the same names, so their links to each other hold). A page a language lacks stays
-    English (the catalogue test refuses a shipped language without all of them)."""
-    folder = resources.files("generator") / EXPLANATIONS_PACKAGE_DIR
-    sources = _pages_in(folder)
-    if language != languages.ENGLISH:
-        own = folder / language
-        if own.is_dir():
-            sources.update((stem, text) for stem, text in _pages_in(own).items()
-                           if stem in sources)
-    return dict(sorted(sources.items()))
-
-
-def _pages_in(folder: Any) -> dict[str, str]:
-    return {entry.name[:-3]: entry.read_text(encoding="utf-8") for entry in folder.iterdir()
-            if entry.name.endswith(".md") and entry.is_file()}
 
 
 def render_index(plans: Sequence[EventPlan], env: jinja2.Environment,
