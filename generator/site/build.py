@@ -492,7 +492,7 @@ def _renderers(site: Site, each: LanguagePass, number: int, workers: int,
         if files is not None:
             return written(files)
         rendered = render_event(planned(plan), each.env, workers=workers, on_files=write_homed)
-        return records(each.home + path for path in rendered)
+        return records(homed(rendered))
 
     def written(files: Mapping[str, bytes]) -> dict[str, FileRecord]:
         write(files)

@@ -293,6 +293,7 @@ class BuildCache:
     """Units of the players' pages (:func:`people_unit`) rendered by this build, wholly
     or in part (apart from :attr:`rendered`: they go with the index's)."""
     people_reused: list[str] = field(default_factory=list)
+    """Units of the players' pages kept as the last build left them, under the index's key."""
     held_stamps: dict[str, bool] = field(default_factory=dict)
     """Folder stamps :func:`stamps_hold` was asked of by this build: the units of the
     players' pages, 4,096 at 10,000 events, share one folder's."""

@@ -31,7 +31,7 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -138,6 +138,10 @@ class UnitRecord:
     def diagnostic_count(self) -> int:
         """Its warnings and notes."""
         return len(self.warnings)
+
+    def rekeyed(self, key: str) -> UnitRecord:
+        """The same unit under another key (:meth:`StoredUnit.rekeyed`)."""
+        return replace(self, key=key)
 
     def is_intact_in(self, out_dir: Path, listings: FolderListings | None = None) -> bool:
         """Every file is still there (:func:`files_present`)."""

@@ -17,11 +17,10 @@ read, walked and written again by every change.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import replace
 
 from generator.site.addresses import person_page
 from generator.site.cache import INDEX_UNIT, BuildCache, FileRecord
-from generator.site.manifest import Manifest, StoredUnit, Unit, UnitRecord
+from generator.site.manifest import Manifest, Unit, UnitRecord
 from generator.site.people import Person
 from generator.site.people_units import people_unit
 from generator.site.plan import EventPlan
@@ -134,9 +133,7 @@ class PeopleUnits:
             name: UnitRecord(key=key, files=merged_files(kept, self._written.get(name, {})))
             for name, kept in self._rebuilt[home].items()}
         for name in self._reused[home]:
-            unit = units[name]
-            found[name] = unit.rekeyed(key) if isinstance(unit, StoredUnit) \
-                else replace(unit, key=key)
+            found[name] = units[name].rekeyed(key)
         return found
 
 
