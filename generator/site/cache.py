@@ -50,6 +50,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
+from generator.site.folder_check import FolderCheck
 from generator.site.input_digest import digest_folder, event_inputs
 from generator.site.input_record import (
     RACY_NANOSECONDS,
@@ -297,14 +298,21 @@ class BuildCache:
     held_stamps: dict[str, bool] = field(default_factory=dict)
     """Folder stamps :func:`stamps_hold` was asked of by this build: the units of the
     players' pages, 4,096 at 10,000 events, share one folder's."""
+    folder_check: FolderCheck | None = None
+    """Every unit's stamps being checked in another process while :meth:`prepare` digests
+    the inputs (folder_check.py): their answers, asked for on the first stamp looked at,
+    stand only for the manifest :meth:`prepare` read (:meth:`adopt`)."""
 
     @classmethod
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
-                template_folders: Iterable[Path], clean: bool = False) -> BuildCache:
+                template_folders: Iterable[Path], clean: bool = False,
+                helped: bool = False) -> BuildCache:
         """``listing``: the events folder as the reader lists it now (site.build's
         ``discover_events``); ``template_folders``: the folders and files besides the
         package that shape pages (site.build's ``page_inputs``: the templates, site.yml and
-        its logo)."""
+        its logo); ``helped``: the output's folders may be checked in a forked process
+        (folder_check.py), which only ``standings build`` asks for (``serve`` runs
+        threads, which a fork does not take along)."""
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
         digested_at = time.time_ns()
@@ -312,6 +320,7 @@ class BuildCache:
         program = program_digest(template_folders)
         out = Path(out_dir)
         recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
+        folder_check = FolderCheck.start(out, stamps.values()) if helped else None
         # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
         folders = listing.folders
         places = folders.given if isinstance(folders, ListedFolders) else {
@@ -329,7 +338,8 @@ class BuildCache:
                    day=day,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
-                   inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps)
+                   inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps,
+                   folder_check=folder_check)
 
     def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
         """The keys of the events this build read (slug -> the end date read, None for an
@@ -367,6 +377,11 @@ class BuildCache:
         self.checked = {}
         self.held, self.relisted = set(), set()
         self.listings, self.held_stamps = {}, {}
+        if self.folder_check is not None and (dirty or previous is not self.previous):
+            # Another build wrote in the output since prepare read its manifest, or one was
+            # cut short: the answers are of folders that may have changed since.
+            self.folder_check.drop()
+            self.folder_check = None
         if self.clean or previous is None:
             self.previous = None
             return
@@ -627,6 +642,10 @@ class BuildCache:
 
     def _stamps_hold(self, stamps: FolderStamps) -> bool:
         known = self.held_stamps.get(stamps)
+        if known is None and self.folder_check is not None:
+            answers, self.folder_check = self.folder_check.answers(), None
+            self.held_stamps = {**answers, **self.held_stamps}
+            known = self.held_stamps.get(stamps)
         if known is None:
             known = self.held_stamps[stamps] = stamps_hold(self.out_dir, stamps)
         return known

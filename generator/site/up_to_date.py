@@ -79,7 +79,7 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     listing = discover_events(events_root) if events_root.exists() else None
     cache = key_series(BuildCache.prepare(
         events_dir, out_dir, listing=listing or Listing(folders={}),
-        template_folders=page_inputs(events_root), clean=clean), events_root)
+        template_folders=page_inputs(events_root), clean=clean, helped=True), events_root)
     cache.found = listing  # the build lists the events folder once (a second at 1,000)
     return cache
 
