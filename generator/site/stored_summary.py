@@ -280,11 +280,16 @@ class ListedEvent:
     :class:`SummarisedEvent`; what the line lacks (its rows, its players' keys, a team's
     members) comes from its summary record, read on first use (``load``)."""
 
-    __slots__ = ("_load", "_whole", "event", "info", "line", "slug", "standings", "winners")
+    __slots__ = ("_load", "_whole", "event", "info", "line", "line_text", "slug", "standings",
+                 "winners")
 
     def __init__(self, slug: str, line: Mapping[str, Any],
-                 load: Callable[[], Mapping[str, Any] | None]) -> None:
+                 load: Callable[[], Mapping[str, Any] | None],
+                 line_text: str | None = None) -> None:
         self.slug, self.line, self._load = slug, line, load
+        self.line_text = line_text
+        """The line's text in the last build's record (site_state.py), if it was read from
+        one: written back as it was."""
         self._whole: SummarisedEvent | None = None
         # Made for every event of an archive on every change (10,000): what events share
         # (their tie-breaks, their federations) made once, the winners' rows alone.
@@ -322,10 +327,12 @@ class ListedEvent:
 
 
 def listed(slug: str, line: Mapping[str, Any],
-           load: Callable[[], Mapping[str, Any] | None]) -> ListedEvent:
-    """The stand-in of an unchanged event from its line (:func:`event_line`); ValueError,
-    KeyError or TypeError when the line is not one."""
-    return ListedEvent(slug, line, load)
+           load: Callable[[], Mapping[str, Any] | None],
+           line_text: str | None = None) -> ListedEvent:
+    """The stand-in of an unchanged event from its line (:func:`event_line`; ``line_text``:
+    its text in the last build's record); ValueError, KeyError or TypeError when the line
+    is not one."""
+    return ListedEvent(slug, line, load, line_text)
 
 
 def _day(text: str | None) -> datetime.date | None:
