@@ -40,7 +40,7 @@ FIND_GLOBAL = "standingsFindIndex"
 SHARD_GLOBAL = "standingsFindShards"
 """Where each shard script puts its data: ``window.standingsFindShards[key]``."""
 
-SHARD_BUDGET = 64 * 1024
+SHARD_BUDGET = 256 * 1024
 """A shard over this many bytes is split by the next letter of its words. Only a shard
 whose words are all one word, too common to split, can pass it (at 100,000 people none
 passes 1 MB: tests/site/test_find_shards.py)."""

@@ -1,7 +1,7 @@
 """Find a player in an index of many shards, from disk (``file://``): find.js reads the list
 of shards, then only the shards of the name typed, and finds the player.
 
-The site is small; the shards are made small (a budget of 1 KB instead of 64 KB) so
+The site is small; the shards are made small (a budget of 1 KB instead of 256 KB) so
 that it has many, as an archive of thousands of events has.
 """
 
