@@ -54,8 +54,9 @@ __all__ = ["LINES", "NAMES", "SiteState", "full_state", "kept_digits", "listed_e
            "updated_state"]
 
 LINES = "lines"
-STATE_FORMAT = 1
-"""The state's layout, kept with the lines: a state of another is made whole again."""
+STATE_FORMAT = 2
+"""The state's layout, kept with the lines: a state of another is made whole again (1:
+each line an object, stored_summary.event_line)."""
 PERSONS = "persons/"
 PERSONS_PER_PART = 128
 """At most this many persons a part on average, with the fewest parts that keeps them so:
@@ -203,7 +204,7 @@ def listed_events(previous: Manifest, slugs: Iterable[str]) -> dict[str, ListedE
     found = {}
     for slug in slugs:
         line, unit = lines.get(slug), previous.units.get(slug)
-        if not isinstance(line, dict) or unit is None:
+        if not isinstance(line, list) or unit is None:
             return None
         try:
             found[slug] = listed(slug, line, _summary_of(unit), texts.get(slug))
