@@ -151,3 +151,97 @@ def test_the_whole_index_is_find_indexs() -> None:
     files, state = whole_find_index(plans)
     assert files == find_index(plans)
     assert state[find_update.SPLIT] == {}  # one shard under the real budget
+
+
+def _results_changed(rng: random.Random, data: dict[str, Any]) -> dict[str, Any]:
+    """The same event after a round more: the same players, the same day, other points and
+    places (and, now and then, a name corrected)."""
+    rows = [list(row) for row in data["rows"]]
+    rng.shuffle(rows)
+    rank = 1
+    for at, row in enumerate(rows):
+        row[7] = str(len(rows) - at)
+        shared = at + 1 < len(rows) and rng.random() < 0.2
+        row[5], row[6] = rank, rank + (1 if shared else 0)
+        rank += 1
+    if rng.random() < 0.2:
+        rows[0][0] = _name(rng)
+    return {**data, "rows": rows}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_results_changed_are_replaced_in_the_shards_text_as_a_clean_build_writes_them(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A result changed keeps its event's [slug, title, day] and players: the shards it
+    # touches keep their events and numbers, and take only the event's new entries in
+    # their text (find_update._replaced), which must be what a clean build writes.
+    replaced: list[bytes] = []
+    original = find_update._replaced
+
+    def counted(*args: Any) -> bytes | None:
+        found = original(*args)
+        if found is not None:
+            replaced.append(found)
+        return found
+
+    monkeypatch.setattr(find_update, "_replaced", counted)
+    rng = random.Random(100 + seed)
+    summaries = {f"e{n:03d}": _summary(rng, f"e{n:03d}") for n in range(40)}
+    plans = {slug: as_plans([summarised(slug, data)])[0] for slug, data in summaries.items()}
+    files, state = _whole(plans)
+    for _ in range(25):
+        slug = rng.choice(sorted(plans))
+        summaries[slug] = _results_changed(rng, summaries[slug])
+        old = plans[slug]
+        plans[slug] = as_plans([summarised(slug, summaries[slug])])[0]
+        expected, expected_state = _whole(plans)
+        update = updated_find_index(len(plans), {slug: old}, {slug: plans[slug]}, state,
+                                    _records(files), files.get, BUDGET)
+        if update is not None:
+            written = {**{path: files[path] for path in update.kept}, **update.files}
+            assert written == expected
+            assert update.state == expected_state
+        files, state = expected, expected_state
+    assert len(replaced) >= 25  # most shards a result touches are replaced in their text
+
+
+def _grown(lengths: list[int]) -> int | None:
+    """One player's family name grown to each length in turn (a correction after another),
+    each update checked against the clean build; the first length at which a shard is
+    split, if any."""
+    rng = random.Random(5)
+    summaries = {f"e{n:03d}": _summary(rng, f"e{n:03d}") for n in range(30)}
+    plans = {slug: as_plans([summarised(slug, data)])[0] for slug, data in summaries.items()}
+    files, state = _whole(plans)
+    slug = "e007"
+    family, _, given = str(summaries[slug]["rows"][0][0]).partition(", ")
+    splits = len(state[find_update.SPLIT])
+    for step, length in enumerate(lengths):
+        rows = [list(row) for row in summaries[slug]["rows"]]
+        longer = (family + "na" * length)[:len(family) + length]
+        rows[0][0] = f"{longer}, {given}" if given else longer
+        rows[0][7] = str(step)
+        summaries[slug] = {**summaries[slug], "rows": rows}
+        old = plans[slug]
+        plans[slug] = as_plans([summarised(slug, summaries[slug])])[0]
+        expected, expected_state = _whole(plans)
+        update = updated_find_index(len(plans), {slug: old}, {slug: plans[slug]}, state,
+                                    _records(files), files.get, BUDGET)
+        if update is not None:
+            assert {**{path: files[path] for path in update.kept}, **update.files} == expected
+            assert update.state == expected_state
+        files, state = expected, expected_state
+        if len(state[find_update.SPLIT]) != splits:
+            return length
+    return None
+
+
+def test_a_name_growing_past_the_budget_splits_its_shard_as_a_clean_build_does() -> None:
+    # The shard the name sits in nears the budget and passes it by a byte or two, where a
+    # clean build splits it: every update on the way is the clean build's (its size
+    # reckoned in the shard's text, find_update._replaced). Found by big steps first, then
+    # passed a letter at a time.
+    split_at = _grown(list(range(20, 4000, 20)))
+    assert split_at is not None
+    assert _grown([*range(20, split_at - 40, 20), *range(split_at - 40, split_at + 1)]) \
+        is not None
