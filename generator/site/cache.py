@@ -56,7 +56,6 @@ from generator.site.input_record import (
     RACY_NANOSECONDS,
     UNREAD_END,
     EventRecord,
-    InputsRecord,
     inputs_json,
     load_inputs,
 )
@@ -299,9 +298,6 @@ class BuildCache:
     held_stamps: dict[str, bool] = field(default_factory=dict)
     """Folder stamps :func:`stamps_hold` was asked of by this build: the units of the
     players' pages, 4,096 at 10,000 events, share one folder's."""
-    inputs_read: InputsRecord = field(default_factory=InputsRecord)
-    """The record of :data:`INPUTS_NAME` as :meth:`prepare` read it: its unchanged entries
-    are written back as they were read."""
     folder_check: FolderCheck | None = None
     """Every unit's stamps being checked in another process while :meth:`prepare` digests
     the inputs (folder_check.py): their answers, asked for on the first stamp looked at,
@@ -323,8 +319,7 @@ class BuildCache:
         trusted = digested_at - RACY_NANOSECONDS
         program = program_digest(template_folders)
         out = Path(out_dir)
-        read = InputsRecord() if clean else load_inputs(out, INPUTS_PATH)
-        recorded, stamps = read.events, read.folders
+        recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
         folder_check = FolderCheck.start(out, stamps.values()) if helped else None
         # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
         folders = listing.folders
@@ -344,7 +339,7 @@ class BuildCache:
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
                    inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps,
-                   folder_check=folder_check, inputs_read=read)
+                   folder_check=folder_check)
 
     def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
         """The keys of the events this build read (slug -> the end date read, None for an
@@ -403,7 +398,7 @@ class BuildCache:
         :data:`RACY_NANOSECONDS` before the digest is left out (hashed again next time): a
         file system keeps times at a coarse tick, so a second edit of the same size within
         it would otherwise keep the time the first one had."""
-        return inputs_json(self.inputs, self._folders_now(), self.inputs_read)
+        return inputs_json(self.inputs, self._folders_now())
 
     def inputs_outdated(self) -> bool:
         """Whether a build that found nothing changed should write :data:`INPUTS_NAME`

@@ -26,16 +26,13 @@ import json
 import os
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.files import read_regular_file
 from generator.site.manifest import MANIFEST_FORMAT
-from generator.site.member_lines import dumps_sections, member_text, member_texts
 
-__all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "InputsRecord",
-           "event_record", "folder_stamp", "inputs_json", "load_inputs", "recorded_files",
-           "unchanged_digest"]
+__all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "event_record",
+           "folder_stamp", "inputs_json", "load_inputs", "recorded_files", "unchanged_digest"]
 
 RACY_NANOSECONDS = 2_000_000_000
 """How long after a change a file's or a folder's time is not trusted: a file system keeps
@@ -55,24 +52,7 @@ FileStats = dict[str, tuple[int, int, str]]
 """Files as a digest saw them: relative name -> (size, mtime_ns, SHA-256 of the content)."""
 
 _FORMAT = f"{MANIFEST_FORMAT}.events-with-end-dates"
-"""The record's format: an older one is not read (each file is hashed once again). One
-written in one line (before member_lines.py) is read all the same, its entries encoded
-again when it is written."""
-
-_SECTIONS = ("events", "folders")
-
-
-@dataclass(frozen=True, slots=True)
-class InputsRecord:
-    """The record as the last build wrote it (:func:`load_inputs`)."""
-
-    events: dict[str, EventRecord] = field(default_factory=dict)
-    """Slug -> the event's entry."""
-    folders: dict[str, str] = field(default_factory=dict)
-    """Unit -> its output folders' stamps (stored_files.FolderStamps)."""
-    text: str = ""
-    """The record's text: an entry written back unchanged is written as it was read
-    (member_lines.py), its text found there only when the record is written again."""
+"""The record's format: an older one is not read (each file is hashed once again)."""
 
 
 def folder_stamp(folder: str, trusted: int) -> str:
@@ -131,39 +111,24 @@ def event_record(stamp: str, digest: str, seen: FileStats, listed: int, trusted:
     return (stamp if whole else "", digest, files, end)
 
 
-def load_inputs(out: Path, path: str) -> InputsRecord:
-    """The record as the last build wrote it at ``path`` in the output ``out``; empty when
-    missing, unreadable or of another format."""
+def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str, str]]:
+    """The record as the last build wrote it at ``path`` in the output ``out``: the events'
+    entries and the units' folder stamps (stored_files.FolderStamps); empty when missing,
+    unreadable or of another format."""
     try:
-        text = read_regular_file(out / path).decode("ascii")
-        raw = json.loads(text)
+        raw = json.loads(read_regular_file(out / path))
         if raw.get("format") != _FORMAT:
-            return InputsRecord()
+            return {}, {}
         events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]), str(entry[3]))
                   for slug, entry in raw["events"].items()}
         folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
-        return InputsRecord(events, folders, text)
+        return events, folders
     except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
-        return InputsRecord()
+        return {}, {}
 
 
-def inputs_json(events: Mapping[str, EventRecord], folders: Mapping[str, str],
-                read: InputsRecord | None = None) -> bytes:
-    """The record's bytes (:func:`load_inputs` reads them): an entry that is the one
-    ``read`` holds written as it was read."""
-    known = InputsRecord() if read is None else read
-    texts = member_texts(known.text, {"events": known.events, "folders": known.folders},
-                         _SECTIONS) if known.text else {}
-    sections = {"events": _texts(events, known.events, texts.get("events", {})),
-                "folders": _texts(folders, known.folders, texts.get("folders", {}))}
-    return dumps_sections({"format": _FORMAT}, sections).encode("ascii")
-
-
-def _texts(entries: Mapping[str, object], before: Mapping[str, object],
-           texts: Mapping[str, str]) -> dict[str, str]:
-    found = {}
-    for key, entry in entries.items():
-        text = texts.get(key)
-        found[key] = text if text is not None and before.get(key) == entry \
-            else member_text(key, entry)
-    return found
+def inputs_json(events: Mapping[str, EventRecord], folders: Mapping[str, str]) -> bytes:
+    """The record's bytes (:func:`load_inputs` reads them)."""
+    return (json.dumps({"format": _FORMAT, "events": dict(sorted(events.items())),
+                        "folders": dict(sorted(folders.items()))},
+                       separators=(",", ":")) + "\n").encode()

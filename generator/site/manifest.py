@@ -264,22 +264,13 @@ class Manifest:
 
     def read_state(self, part: str) -> Any:
         """A part of the state as JSON data; None when it is not kept or cannot be read."""
-        data = self.read_state_bytes(part)
-        try:
-            return None if data is None else json.loads(data)
-        except ValueError:
-            return None
-
-    def read_state_bytes(self, part: str) -> bytes | None:
-        """A part of the state as its record holds it; None when it is not kept or cannot
-        be read."""
         found = self.state.get(part)
         if isinstance(found, bytes):
-            return found
+            return json.loads(found)
         if found is None or self.out is None:
             return None
         try:
-            return _read_record(self.out, found)
+            return json.loads(_read_record(self.out, found))
         except (OSError, ValueError):
             return None
 

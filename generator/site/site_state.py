@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.site.cache import INDEX_UNIT, BuildCache, Listing
 from generator.site.index_pages import family_prefix
 from generator.site.manifest import Manifest, Unit, state_bytes
-from generator.site.member_lines import dumps_sections, member_text, member_texts
 from generator.site.names_state import NAMES, NamesState, NamesView
 from generator.site.names_state import PAGE as NAMES_PAGE
 from generator.site.people import Appearance, Person, people
@@ -101,7 +99,6 @@ class SiteState:
     persons whose pages it renders, made from it."""
 
     def __init__(self, *, lines: dict[str, Any], names: NamesState,
-                 line_texts: Mapping[str, str] | None = None,
                  parts: dict[str, dict[str, list[Any]]], kept_parts: Mapping[str, str],
                  persons: Callable[[Collection[str]], tuple[Person, ...]],
                  all_persons: tuple[Person, ...] | None = None,
@@ -109,9 +106,6 @@ class SiteState:
                  read_part: Callable[[str], Mapping[str, Any] | None] = lambda _part: None,
                  ) -> None:
         self.lines, self.names, self.parts, self.kept_parts = lines, names, parts, kept_parts
-        self.line_texts = {} if line_texts is None else line_texts
-        """The lines of the unchanged events as the last build's record holds them: written
-        back as read (member_lines.py)."""
         self.digits = digits
         """The hex digits of its parts' names (:func:`part_digits`)."""
         self._read_part = read_part
@@ -150,7 +144,7 @@ class SiteState:
     def records(self) -> dict[str, str | bytes]:
         """The parts for the manifest: a kept part's record name, a changed part's bytes."""
         found: dict[str, str | bytes] = dict(self.kept_parts)
-        found[LINES] = lines_bytes(self.lines, self.line_texts)
+        found[LINES] = state_bytes({"format": STATE_FORMAT, "events": self.lines})
         found.update(self.names.records())
         for part, held in self.parts.items():
             if held:
@@ -158,14 +152,6 @@ class SiteState:
             else:
                 found.pop(part, None)
         return dict(sorted(found.items()))
-
-
-def lines_bytes(lines: Mapping[str, Any], texts: Mapping[str, str]) -> bytes:
-    """The record of the events' lines, a line a line (member_lines.py): an unchanged
-    event's as the last record held it (``texts``), the others encoded."""
-    events = {slug: texts.get(slug) or member_text(slug, line, sort_keys=True)
-              for slug, line in lines.items()}
-    return dumps_sections({"format": STATE_FORMAT}, {"events": events}).encode("ascii")
 
 
 def _held(person: Person) -> list[Any]:
@@ -197,36 +183,28 @@ def listed_events(previous: Manifest, slugs: Iterable[str]) -> dict[str, ListedE
     """The stand-ins of the unchanged events ``slugs`` from the last build's lines, each
     reading its summary from its unit only if a page asks for its rows; None when the last
     build kept no line of one of them (the events are then read from their summaries)."""
-    read = _lines(previous)
-    if read is None:
+    lines = _lines(previous)
+    if lines is None:
         return None
-    lines, texts = read
     found = {}
     for slug in slugs:
         line, unit = lines.get(slug), previous.units.get(slug)
         if not isinstance(line, list) or unit is None:
             return None
         try:
-            found[slug] = listed(slug, line, _summary_of(unit), texts.get(slug))
+            found[slug] = listed(slug, line, _summary_of(unit))
         except (ValueError, KeyError, TypeError):
             return None
     return found
 
 
-def _lines(previous: Manifest) -> tuple[dict[str, Any], dict[str, str]] | None:
-    """The last build's lines, by slug, and their texts in its record; None when it kept
-    none of this format."""
-    text = previous.read_state_bytes(LINES)
-    try:
-        data = None if text is None else json.loads(text)
-    except ValueError:
-        return None
+def _lines(previous: Manifest) -> dict[str, Any] | None:
+    """The last build's lines, by slug; None when it kept none of this format."""
+    data = previous.read_state(LINES)
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT \
             or not isinstance(data.get("events"), dict):
         return None
-    assert text is not None
-    texts = member_texts(text.decode("ascii", "replace"), data, ("events",))
-    return data["events"], texts.get("events", {})
+    return dict(data["events"])
 
 
 def _summary_of(unit: Unit) -> Callable[[], Mapping[str, Any] | None]:
@@ -251,9 +229,6 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
     # The unchanged events are listed from their lines (listed_events): those stay.
     stand_ins: Sequence[object] = plans
     lines = {plan.slug: plan.line for plan in stand_ins if isinstance(plan, ListedEvent)}
-    texts = {plan.slug: plan.line_text for plan in stand_ins
-             if isinstance(plan, ListedEvent) and plan.line_text is not None
-             and plan.slug not in new_lines}
     lines.update(new_lines)
     by_slug = {plan.slug: plan for plan in plans}
     fresh = {person.key: person for person in people(read)}
@@ -312,7 +287,7 @@ def updated_state(previous: Manifest, plans: Sequence[EventPlan], read: Sequence
                 found.append(person)
         return tuple(found)
 
-    return SiteState(lines=dict(sorted(lines.items())), names=names, line_texts=texts,
+    return SiteState(lines=dict(sorted(lines.items())), names=names,
                      parts={name: held for name, held in parts.items() if name in touched_parts},
                      kept_parts={name: record for name, record in previous.state.items()
                                  if isinstance(record, str) and name.startswith(PERSONS)},

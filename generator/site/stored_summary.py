@@ -282,19 +282,15 @@ class ListedEvent:
     :class:`SummarisedEvent`; what the line lacks (its rows, its players' keys, a team's
     members) comes from its summary record, read on first use (``load``)."""
 
-    __slots__ = ("_load", "_whole", "event", "info", "line", "line_text", "slug", "standings",
-                 "winners")
+    __slots__ = ("_load", "_whole", "_winners", "event", "info", "line", "slug", "standings")
 
     def __init__(self, slug: str, line: Sequence[Any],
-                 load: Callable[[], Mapping[str, Any] | None],
-                 line_text: str | None = None) -> None:
+                 load: Callable[[], Mapping[str, Any] | None]) -> None:
         self.slug, self.line, self._load = slug, line, load
-        self.line_text = line_text
-        """The line's text in the last build's record (site_state.py), if it was read from
-        one: written back as it was."""
         self._whole: SummarisedEvent | None = None
         # Made for every event of an archive on every change (10,000): what events share
-        # (their tie-breaks, their federations) made once, the winners' rows alone.
+        # (their tie-breaks, their federations) made once, the winners' rows only for the
+        # pages that show them (a season's, where it is rendered again).
         (title, place, start, end, played, total, announced, team, final, tiebreaks,
          federations, count, winners) = line  # event_line's order
         played = int(played)
@@ -304,11 +300,20 @@ class ListedEvent:
             is_team_event=bool(team),
             progress=_progress_of(None if announced is None else int(announced)))
         self.event = _event_of(tuple(str(f) for f in federations))
-        self.winners = () if played == 0 else tuple(
-            row for row in _rows(winners, {}) if row.rank == 1)
+        if not isinstance(winners, list):
+            raise TypeError(f"the winners of {slug} are no list")
+        self._winners: tuple[_Row, ...] | list[Any] = () if played == 0 else winners
         self.standings = _ListedStandings(rows=_CountedRows(int(count), self),
                                           is_final=bool(final),
                                           specs=_specs_of(tuple(str(a) for a in tiebreaks)))
+
+    @property
+    def winners(self) -> tuple[_Row, ...]:
+        """As ``EventPlan.winners``, from the line (made on first use: the record it was
+        read from is the last build's own, checked against its digest by manifest.py)."""
+        if isinstance(self._winners, list):
+            self._winners = tuple(row for row in _rows(self._winners, {}) if row.rank == 1)
+        return self._winners
 
     @property
     def whole(self) -> SummarisedEvent:
@@ -330,12 +335,10 @@ class ListedEvent:
 
 
 def listed(slug: str, line: Sequence[Any],
-           load: Callable[[], Mapping[str, Any] | None],
-           line_text: str | None = None) -> ListedEvent:
-    """The stand-in of an unchanged event from its line (:func:`event_line`; ``line_text``:
-    its text in the last build's record); ValueError, KeyError or TypeError when the line
-    is not one."""
-    return ListedEvent(slug, line, load, line_text)
+           load: Callable[[], Mapping[str, Any] | None]) -> ListedEvent:
+    """The stand-in of an unchanged event from its line (:func:`event_line`); ValueError,
+    KeyError or TypeError when the line is not one."""
+    return ListedEvent(slug, line, load)
 
 
 def _day(text: str | None) -> datetime.date | None:
