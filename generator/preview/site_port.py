@@ -26,7 +26,7 @@ from generator.reading.reread import Reread
 from generator.reading.trf import PlayerRecord
 from generator.site import build as site
 from generator.site import series_unit
-from generator.site.cache import Listing
+from generator.site.event_folders import Listing
 from generator.site.pages import SITE_PAGE_KINDS, SiteJob, SiteKind, SiteSource
 from generator.site.plan import EventPlan
 from generator.site.summary import summarise

@@ -40,8 +40,9 @@ from generator.reading.site_files import festival_logo_problems, read_site, site
 from generator.reading.site_names import address_problems, language_folder_problems
 from generator.reading.site_settings import SiteSettings
 from generator.site import checked, pages, render, series_unit
-from generator.site.cache import BuildCache, FileRecord, Listing
+from generator.site.cache import BuildCache, FileRecord
 from generator.site.checked import CheckedEvent
+from generator.site.event_folders import Listing
 from generator.site.find_update import SiteFinder
 from generator.site.index_update import IndexKeeper
 from generator.site.inplace import InPlaceSite
@@ -640,7 +641,7 @@ def site_environment(events_root: Path) -> jinja2.Environment:
 
 
 def listing_warnings(listing: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """The warnings among the problems of an events folder itself (cache.Listing)."""
+    """The warnings among the problems of an events folder itself (event_folders.Listing)."""
     return tuple(d for d in listing if not d.is_error)
 
 

@@ -39,7 +39,7 @@ import datetime
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
@@ -50,6 +50,7 @@ from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
+from generator.site.event_folders import ListedFolders, Listing
 from generator.site.folder_check import FolderCheck
 from generator.site.input_digest import digest_folder, event_inputs
 from generator.site.input_record import (
@@ -160,53 +161,6 @@ def index_key(program: str, event_keys: Mapping[str, str]) -> str:
     for slug in sorted(event_keys):
         digest.update(f"{slug}\0{event_keys[slug]}\0".encode())
     return digest.hexdigest()
-
-
-# --- what an events folder holds ---------------------------------------------------------
-
-
-class ListedFolders(Mapping[str, Path]):
-    """Slug -> an event's folder as listed, each Path made when it is asked for: a build
-    that finds nothing changed asks for none of an archive's ten thousand."""
-
-    __slots__ = ("given",)
-
-    def __init__(self, given: Mapping[str, str]) -> None:
-        self.given = given
-        """Slug -> the folder as the listing gave it, in slug order."""
-
-    def __getitem__(self, slug: str) -> Path:
-        return Path(self.given[slug])
-
-    def __contains__(self, slug: object) -> bool:
-        return slug in self.given
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.given)
-
-    def __len__(self) -> int:
-        return len(self.given)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Listing:
-    """What an events folder holds, as the reader lists it (event_listing.event_paths)."""
-
-    folders: Mapping[str, Path]
-    """Slug -> the event folder (or loose TRF file), in slug order."""
-    diagnostics: tuple[Diagnostic, ...] = ()
-    """Problems of the events folder itself: what ``build`` and ``check`` report before
-    reading any event (a TRF file beside the event folders, a refused name, a link)."""
-    paths: tuple[str, ...] = ()
-    """The event folders and TRF files as event_listing.event_paths gave them (as the user would
-    write them), for the reader: the build lists the folder once."""
-    slugs: tuple[str, ...] = ()
-    """Each path's slug (events.event_slug's), worked out once: a stat and an absolute path
-    each, which a build asked three times of every event of an archive."""
-
-    def given(self) -> dict[str, str]:
-        """Slug -> its path as listed (the last path of a slug, as the reader's)."""
-        return dict(zip(self.slugs, self.paths, strict=True))
 
 
 # --- the build cache behind `standings build` ---------------------------------------------

@@ -31,7 +31,8 @@ import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from generator.site.cache import INDEX_UNIT, BuildCache, Listing
+from generator.site.cache import INDEX_UNIT, BuildCache
+from generator.site.event_folders import Listing
 from generator.site.index_pages import family_prefix
 from generator.site.manifest import Manifest, Unit, state_bytes
 from generator.site.names_state import NAMES, NamesState, NamesView

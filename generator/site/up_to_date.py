@@ -21,7 +21,8 @@ from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache, ListedFolders, Listing
+from generator.site.cache import PACKAGE_DIR, BuildCache
+from generator.site.event_folders import ListedFolders, Listing
 from generator.site.inplace import InPlaceSite
 from generator.site.people_units import is_people_unit
 from generator.site.series_keys import key_series

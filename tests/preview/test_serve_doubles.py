@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator.errors import Diagnostic, StandingsError
 from generator.preview.site_port import PageJob, SiteFunctions
-from generator.site.cache import Listing
+from generator.site.event_folders import Listing
 
 _LINE = re.compile(r"^(?P<name>[A-Za-z]+) (?P<points>\d+(?:\.5)?)$")
 
