@@ -82,6 +82,7 @@ from generator.site.manifest import (
 )
 from generator.site.people_units import PeoplePages, is_people_unit
 from generator.site.portable_paths import local_diagnostic, portable_diagnostic
+from generator.site.side_process import SideProcess
 from generator.site.stored_files import (
     FileRecord as FileRecord,
 )
@@ -253,20 +254,20 @@ class BuildCache:
     """Folder stamps :func:`stamps_hold` was asked of by this build: the units of the
     players' pages, 4,096 at 10,000 events, share one folder's."""
     folder_check: FolderCheck | None = None
-    """Every unit's stamps being checked in another process while :meth:`prepare` digests
+    """Every unit's stamps being checked in a side process while :meth:`prepare` digests
     the inputs (folder_check.py): their answers, asked for on the first stamp looked at,
     stand only for the manifest :meth:`prepare` read (:meth:`adopt`)."""
 
     @classmethod
-    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, listing: Listing,
-                template_folders: Iterable[Path], clean: bool = False,
-                helped: bool = False) -> BuildCache:
+    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *,
+                listing: Listing | Callable[[], Listing], template_folders: Iterable[Path],
+                clean: bool = False, side: SideProcess | None = None) -> BuildCache:
         """``listing``: the events folder as the reader lists it now (site.build's
-        ``discover_events``); ``template_folders``: the folders and files besides the
-        package that shape pages (site.build's ``page_inputs``: the templates, site.yml and
-        its logo); ``helped``: the output's folders may be checked in a forked process
-        (folder_check.py), which only ``standings build`` asks for (``serve`` runs
-        threads, which a fork does not take along)."""
+        ``discover_events``), or how to have it once the records are read;
+        ``template_folders``: the folders and files besides the package that shape pages
+        (site.build's ``page_inputs``: the templates, site.yml and its logo); ``side``: a
+        side process that answers for the output's folders after the listing
+        (up_to_date.py)."""
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
         digested_at = time.time_ns()
@@ -274,7 +275,9 @@ class BuildCache:
         program = program_digest(template_folders)
         out = Path(out_dir)
         recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
-        folder_check = FolderCheck.start(out, stamps.values()) if helped else None
+        folder_check = None if side is None else FolderCheck(side, stamps.values())
+        previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
+        listing = listing() if callable(listing) else listing  # listed meanwhile
         # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
         folders = listing.folders
         places = folders.given if isinstance(folders, ListedFolders) else {
@@ -286,14 +289,13 @@ class BuildCache:
         keys = {slug: unit_key(program, entry[1], event_ending(entry[3], day))
                 for slug, entry in inputs.items()}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
-        previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
                    day=day,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=inputs,
                    inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps,
-                   folder_check=folder_check)
+                   folder_check=folder_check, found=listing)
 
     def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
         """The keys of the events this build read (slug -> the end date read, None for an

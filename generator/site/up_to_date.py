@@ -11,7 +11,9 @@ are checked against the events as the manifest lists them, by the series' planne
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,11 +23,14 @@ from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import PACKAGE_DIR, BuildCache
+from generator.site.cache import INPUTS_PATH, PACKAGE_DIR, BuildCache
 from generator.site.event_folders import ListedFolders, Listing
+from generator.site.folder_check import checked_stamps
 from generator.site.inplace import InPlaceSite
+from generator.site.input_record import load_inputs
 from generator.site.people_units import is_people_unit
 from generator.site.series_keys import key_series
+from generator.site.side_process import SideProcess
 from generator.site.template_paths import (
     EXPLANATIONS_PACKAGE_DIR,
     LOCALES,
@@ -72,17 +77,52 @@ def page_inputs(events_root: Path) -> list[Path]:
             *site_inputs(events_root)]
 
 
+SIDE_PROCESS_FROM = 1_000_000
+"""Bytes of the inputs' record (some 560 an event) from which a build lists the events
+folder and checks the output's folders in a side process: about 2,000 events, below which a
+fork (a few milliseconds) costs more than the work it takes over."""
+
+
 def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
                   clean: bool = False) -> BuildCache:
     """The cache of ``standings build``, made before any event is read (see
     generator/site/cache.py for why), from the events and templates as they are now."""
     events_root = Path(events_dir)
-    listing = discover_events(events_root) if events_root.exists() else None
-    cache = key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=listing or Listing(folders={}),
-        template_folders=page_inputs(events_root), clean=clean, helped=True), events_root)
-    cache.found = listing  # the build lists the events folder once (a second at 1,000)
-    return cache
+    if not events_root.exists():  # the build says so, listing it (found None)
+        cache = key_series(BuildCache.prepare(
+            events_dir, out_dir, listing=Listing(folders={}),
+            template_folders=page_inputs(events_root), clean=clean), events_root)
+        cache.found = None
+        return cache
+    side = None if clean else _side_process(events_root, Path(out_dir))
+
+    def listing() -> Listing:
+        # The build lists the events folder once (a second at 1,000 events): in the side
+        # process while this one reads the records, where there is one.
+        data = None if side is None else side.next()
+        if data is not None:
+            with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
+                listed = pickle.loads(data)
+                if isinstance(listed, Listing):
+                    return listed
+        return discover_events(events_root)
+
+    return key_series(BuildCache.prepare(
+        events_dir, out_dir, listing=listing, template_folders=page_inputs(events_root),
+        clean=clean, side=side), events_root)
+
+
+def _side_process(events_root: Path, out: Path) -> SideProcess | None:
+    """The events folder listed and the output's folders checked in a side process, for an
+    archive (side_process.py, folder_check.py); None for a smaller site."""
+    try:
+        if os.stat(out / INPUTS_PATH).st_size < SIDE_PROCESS_FROM:
+            return None
+    except OSError:
+        return None
+    return SideProcess.start([
+        lambda: pickle.dumps(discover_events(events_root)),
+        lambda: checked_stamps(out, load_inputs(out, INPUTS_PATH)[1].values())])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,7 +1,8 @@
-"""The output's folders checked in a forked process while the inputs are digested
-(site/folder_check.py): its answers are those of a check in the build's own process, they
-stand only for the manifest read before the output's lock, and a helper that fails leaves
-the build to check the folders itself."""
+"""The output's folders checked in a side process while the inputs are digested
+(site/folder_check.py), and the events folder listed there (site/up_to_date.py): its answers
+are those of a check in the build's own process, for the very stamps the build read, they
+stand only for the manifest read before the output's lock, and a side process that fails
+leaves the build to do the work itself."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.site import folder_check
+from generator.site import up_to_date
 from generator.site.build import build_site, prepare_cache
-from generator.site.folder_check import FolderCheck
+from generator.site.event_folders import Listing
+from generator.site.folder_check import FolderCheck, checked_stamps
 from generator.site.manifest import Manifest
+from generator.site.side_process import SideProcess
 from generator.site.stored_files import folder_stamps, stamps_hold
+from generator.site.up_to_date import discover_events
 from tests.site.test_manifest import _two_examples
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def always_helped(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A helper forked for any number of stamps (a site of two events has a few dozen)."""
-    monkeypatch.setattr(folder_check, "FORK_FROM", 1)
+    """A side process for any site (the examples' record is a few kilobytes)."""
+    monkeypatch.setattr(up_to_date, "SIDE_PROCESS_FROM", 0)
 
 
 def _stamped_folders(out: Path) -> list[str]:
@@ -41,59 +45,64 @@ def _stamped_folders(out: Path) -> list[str]:
     return stamps
 
 
-def test_the_answers_are_those_of_a_check_in_this_process(tmp_path: Path,
-                                                          always_helped: None) -> None:
+def _checked(out: Path, stamps: list[str], asked: list[str]) -> FolderCheck:
+    side = SideProcess.start([lambda: checked_stamps(out, stamps)])
+    assert side is not None
+    return FolderCheck(side, asked)
+
+
+def test_the_answers_are_those_of_a_check_in_this_process(tmp_path: Path) -> None:
     stamps = _stamped_folders(tmp_path)
-    check = FolderCheck.start(tmp_path, [*stamps, "", stamps[0]])
-    assert check is not None
+    check = _checked(tmp_path, [*stamps, "", stamps[0]], stamps)
     answers = check.answers()
     assert answers == {each: stamps_hold(tmp_path, each) for each in stamps}
     assert [number for number, each in enumerate(stamps) if not answers[each]] == [1, 4, 7, 9]
     assert check.answers() == {}  # given once
 
 
-def test_few_stamps_are_checked_here(tmp_path: Path) -> None:
+def test_answers_for_other_stamps_are_not_taken(tmp_path: Path) -> None:
+    # The side process read the inputs' record itself: another build may have written
+    # another one since this build read it.
     stamps = _stamped_folders(tmp_path)
-    assert len(stamps) < folder_check.FORK_FROM
-    assert FolderCheck.start(tmp_path, stamps) is None
+    assert _checked(tmp_path, stamps[:-1], stamps).answers() == {}
+    assert _checked(tmp_path, stamps, stamps[:-1]).answers() == {}
 
 
-def test_a_helper_that_fails_gives_no_answer(tmp_path: Path, always_helped: None,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_side_process_that_fails_gives_no_answer(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(out: Path, stamps: str) -> bool:
         raise OSError("the disk went away")
 
-    monkeypatch.setattr(folder_check, "stamps_hold", broken)  # the forked process has it too
-    check = FolderCheck.start(tmp_path, _stamped_folders(tmp_path))
-    assert check is not None
-    assert check.answers() == {}
-
-
-def _children() -> set[int]:
-    """This process's children, ended or not (Linux's /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == os.getpid():
-                found.add(int(entry.name))
-    return found
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
-def test_answers_dropped_leave_no_process_behind(tmp_path: Path, always_helped: None) -> None:
+    # The forked process has it too.
+    monkeypatch.setattr("generator.site.folder_check.stamps_hold", broken)
     stamps = _stamped_folders(tmp_path)
-    before = _children()
-    for _ in range(3):
-        check = FolderCheck.start(tmp_path, stamps)
-        assert check is not None
-        check.drop()
-        assert check.answers() == {}
-    # The first forked process is reaped at once; the second is nobody's child to reap.
-    assert _children() <= before
+    assert _checked(tmp_path, stamps, stamps).answers() == {}
+
+
+def test_the_listing_made_aside_is_the_listing(tmp_path: Path, always_helped: None,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its diagnostics too: a TRF file beside the event folders, a name that is no address.
+    events, out = _two_examples(tmp_path)
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    (events / "stray.trf").write_text("012 x\n", encoding="utf-8")
+    shutil.copytree(events / "anna-club-2026", events / "Anna Club")
+    listed_here: list[int] = []
+
+    def listing(root: Path) -> Listing:
+        listed_here.append(os.getpid())  # seen here only when this process lists
+        return discover_events(root)
+
+    monkeypatch.setattr(up_to_date, "discover_events", listing)
+    cache = prepare_cache(events, out)
+    assert cache.folder_check is not None
+    assert listed_here == []  # listed in the side process alone
+    assert cache.found == discover_events(events)
+    assert cache.found is not None and cache.found.diagnostics
+
+
+def test_no_events_folder_lists_nothing_aside(tmp_path: Path, always_helped: None) -> None:
+    cache = prepare_cache(tmp_path / "missing", tmp_path / "site")
+    assert cache.found is None and cache.folder_check is None
 
 
 @pytest.mark.parametrize("with_a_change", [False, True])
