@@ -282,12 +282,14 @@ class ListedEvent:
     :class:`SummarisedEvent`; what the line lacks (its rows, its players' keys, a team's
     members) comes from its summary record, read on first use (``load``)."""
 
-    __slots__ = ("_load", "_whole", "_winners", "event", "info", "line", "slug", "standings")
+    __slots__ = ("_data", "_load", "_whole", "_winners", "event", "info", "line", "slug",
+                 "standings")
 
     def __init__(self, slug: str, line: Sequence[Any],
                  load: Callable[[], Mapping[str, Any] | None]) -> None:
         self.slug, self.line, self._load = slug, line, load
         self._whole: SummarisedEvent | None = None
+        self._data: Mapping[str, Any] | None = None
         # Made for every event of an archive on every change (10,000): what events share
         # (their tie-breaks, their federations) made once, the winners' rows only for the
         # pages that show them (a season's, where it is rendered again).
@@ -319,11 +321,28 @@ class ListedEvent:
     def whole(self) -> SummarisedEvent:
         """The event as its summary gives it (read once)."""
         if self._whole is None:
-            data = self._load()
-            if data is None:
-                raise LookupError(f"the summary of {self.slug} cannot be read")
-            self._whole = summarised(self.slug, data)
+            self._whole = summarised(self.slug, self._summary())
+            self._data = None
         return self._whole
+
+    def row(self, start_no: int) -> _Row:
+        """The row of the player ``start_no`` (LookupError: none), made alone where the
+        event is not made whole: a change makes again the players' pages of its players,
+        whose other appearances are in a hundred events of an archive, a row of each."""
+        if self._whole is not None:
+            return next(row for row in self._whole.standings.rows
+                        if row.player.start_no == start_no)
+        found = [row for row in self._summary()["rows"] if row[1] == start_no]
+        if not found:
+            raise LookupError(f"no player {start_no} in {self.slug}")
+        return _rows(found, {})[0]
+
+    def _summary(self) -> Mapping[str, Any]:
+        if self._data is None:
+            self._data = self._load()
+            if self._data is None:
+                raise LookupError(f"the summary of {self.slug} cannot be read")
+        return self._data
 
     @property
     def person_keys(self) -> Mapping[StartNo, str]:
