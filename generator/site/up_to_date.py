@@ -120,9 +120,15 @@ def _side_process(events_root: Path, out: Path) -> SideProcess | None:
             return None
     except OSError:
         return None
-    return SideProcess.start([
-        lambda: pickle.dumps(discover_events(events_root)),
-        lambda: checked_stamps(out, load_inputs(out, INPUTS_PATH)[1].values())])
+
+    def stamps_checked() -> bytes:
+        # The record read there too: the build takes the answers only for the very
+        # stamps it read itself (folder_check.py).
+        _events, folders = load_inputs(out, INPUTS_PATH)
+        return checked_stamps(out, folders.values())
+
+    return SideProcess.start([lambda: pickle.dumps(discover_events(events_root)),
+                              stamps_checked])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -62,6 +62,21 @@ def _whole(plans: dict[str, EventPlan]) -> tuple[dict[str, bytes], dict[str, Any
     return files, find_update.find_state(split, len(events))
 
 
+def _changed(plans: dict[str, EventPlan], slug: str, old: EventPlan,
+             files: dict[str, bytes], state: dict[str, Any],
+             ) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """The index after event ``slug`` was ``old``: an update of the last one where it can
+    be made (checked to be the clean build's, its state too), and the clean build's, the
+    next change's last index."""
+    expected, expected_state = _whole(plans)
+    update = updated_find_index(len(plans), {slug: old}, {slug: plans[slug]}, state,
+                                _records(files), files.get, BUDGET)
+    if update is not None:
+        assert {**{path: files[path] for path in update.kept}, **update.files} == expected
+        assert update.state == expected_state
+    return expected, expected_state
+
+
 SEEDS = 6
 """Archives of random changes checked in the README's run, 25 changes each; ``--examples N``
 checks N."""
@@ -194,14 +209,7 @@ def test_results_changed_are_replaced_in_the_shards_text_as_a_clean_build_writes
         summaries[slug] = _results_changed(rng, summaries[slug])
         old = plans[slug]
         plans[slug] = as_plans([summarised(slug, summaries[slug])])[0]
-        expected, expected_state = _whole(plans)
-        update = updated_find_index(len(plans), {slug: old}, {slug: plans[slug]}, state,
-                                    _records(files), files.get, BUDGET)
-        if update is not None:
-            written = {**{path: files[path] for path in update.kept}, **update.files}
-            assert written == expected
-            assert update.state == expected_state
-        files, state = expected, expected_state
+        files, state = _changed(plans, slug, old, files, state)
     assert len(replaced) >= 25  # most shards a result touches are replaced in their text
 
 
@@ -224,13 +232,7 @@ def _grown(lengths: list[int]) -> int | None:
         summaries[slug] = {**summaries[slug], "rows": rows}
         old = plans[slug]
         plans[slug] = as_plans([summarised(slug, summaries[slug])])[0]
-        expected, expected_state = _whole(plans)
-        update = updated_find_index(len(plans), {slug: old}, {slug: plans[slug]}, state,
-                                    _records(files), files.get, BUDGET)
-        if update is not None:
-            assert {**{path: files[path] for path in update.kept}, **update.files} == expected
-            assert update.state == expected_state
-        files, state = expected, expected_state
+        files, state = _changed(plans, slug, old, files, state)
         if len(state[find_update.SPLIT]) != splits:
             return length
     return None
