@@ -199,8 +199,9 @@ def _rows(data: Sequence[Sequence[Any]], keys: dict[StartNo, str]) -> list[_Row]
 # Many events of an archive have the same federations and tie-breaks: their records made once
 # for them all (bounded: `standings serve` keeps running).
 @functools.lru_cache(maxsize=4096)
-def _event_of(federations: tuple[str, ...]) -> _Event:
-    return _Event(_Tournament(tuple(_Flagged(federation) for federation in federations)))
+def _event_of(federations: tuple[Any, ...]) -> _Event:
+    # Each code made text here, once for all the events that share them.
+    return _Event(_Tournament(tuple(_Flagged(str(federation)) for federation in federations)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -209,8 +210,8 @@ def _progress_of(announced: int | None) -> _Progress:
 
 
 @functools.lru_cache(maxsize=256)
-def _specs_of(acronyms: tuple[str, ...]) -> tuple[_Spec, ...]:
-    return tuple(_Spec(acronym) for acronym in acronyms)
+def _specs_of(acronyms: tuple[Any, ...]) -> tuple[_Spec, ...]:
+    return tuple(_Spec(str(acronym)) for acronym in acronyms)
 
 
 def summarised(slug: str, data: Mapping[str, Any]) -> SummarisedEvent:
@@ -301,13 +302,13 @@ class ListedEvent:
             place=str(place), rounds_played=played, rounds_total=int(total),
             is_team_event=bool(team),
             progress=_progress_of(None if announced is None else int(announced)))
-        self.event = _event_of(tuple(str(f) for f in federations))
+        self.event = _event_of(tuple(federations))
         if not isinstance(winners, list):
             raise TypeError(f"the winners of {slug} are no list")
         self._winners: tuple[_Row, ...] | list[Any] = () if played == 0 else winners
         self.standings = _ListedStandings(rows=_CountedRows(int(count), self),
                                           is_final=bool(final),
-                                          specs=_specs_of(tuple(str(a) for a in tiebreaks)))
+                                          specs=_specs_of(tuple(tiebreaks)))
 
     @property
     def winners(self) -> tuple[_Row, ...]:
