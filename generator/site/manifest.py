@@ -75,7 +75,8 @@ FileStamp = tuple[int, int, int]
 
 _DIGITS = 32
 """Hex digits of a record file's name: 128 bits of SHA-256, no collision among a site's."""
-_RECORD_NAME = re.compile(f"[0-9a-f]{{{_DIGITS}}}")
+_RECORD_NAMES = re.compile(f"(?:[0-9a-f]{{{_DIGITS}}}\n)*")
+"""Record files' names, each ended by a line break."""
 
 
 def record_path(name: str) -> str:
@@ -311,14 +312,23 @@ class Manifest:
             raw = json.loads(data)
             if raw.get("format") != MANIFEST_FORMAT:
                 return None
+            listed = raw["units"]
+            state = {str(part): name for part, name in raw.get("state", {}).items()}
+            # Every record's name checked in one match (a join raises TypeError on what is
+            # no text): hex digits only, never a path; 28,000 at 10,000 events.
+            names = [*(entry[3] for entry in listed.values()),
+                     *(entry[4] for entry in listed.values() if entry[4] is not None),
+                     *state.values()]
+            joined = "".join(name + "\n" for name in names)
+            if len(joined) != (_DIGITS + 1) * len(names) \
+                    or _RECORD_NAMES.fullmatch(joined) is None:
+                return None
             units: dict[str, Unit] = {
                 str(name): StoredUnit(out=out, key=str(key), warning_count=int(warnings),
-                                      diagnostic_count=int(diagnostics), record=_name(record),
-                                      summary=None if summary is None else _name(summary))
-                for name, (key, warnings, diagnostics, record, summary)
-                in raw["units"].items()}
-            state = {str(part): _name(name) for part, name in raw.get("state", {}).items()}
-        except (ValueError, TypeError, KeyError, AttributeError):
+                                      diagnostic_count=int(diagnostics), record=record,
+                                      summary=summary)
+                for name, (key, warnings, diagnostics, record, summary) in listed.items()}
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
             return None
         return cls(units=MappingProxyType(units), state=MappingProxyType(state), out=out)
 
@@ -343,14 +353,6 @@ class Manifest:
         except OSError:
             return None, None
         return cls.from_index(data, out_dir), (found.st_ino, found.st_size, found.st_mtime_ns)
-
-
-def _name(value: Any) -> str:
-    """A record file's name as the index gives it: hex digits only (never a path)."""
-    text = str(value)
-    if _RECORD_NAME.fullmatch(text) is None:
-        raise ValueError(f"not a record's name: {text!r}")
-    return text
 
 
 def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:

@@ -3,6 +3,7 @@ unit's records read only when it is rendered again or its summary is asked for."
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -269,3 +270,18 @@ def test_a_change_in_two_languages_equals_a_clean_build(tmp_path: Path) -> None:
     renamed = [path for path in (out / "de" / "people").glob("*.html")
                if "Alekhin Renamed" in path.read_text(encoding="utf-8")]
     assert renamed
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "A" * 32, "0" * 31, "0" * 33,
+                                  f"{'0' * 32}\n{'1' * 32}", 7, None])
+def test_an_index_naming_a_record_otherwise_than_by_its_digest_is_not_read(
+        tmp_path: Path, name: object) -> None:
+    # A record's name is a path in the manifest's folder: hex digits only, 32 of them.
+    manifest = Manifest(units={"open": UnitRecord.of("k1", {"open/index.html": b"<p>"})})
+    data = json.loads(kept(manifest, tmp_path).files()[0])
+    assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is not None
+    data["units"]["open"][3] = name
+    assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is None
+    data["units"]["open"][3] = "0" * 32
+    data["units"]["open"][4] = name if name is not None else 5
+    assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is None
