@@ -82,7 +82,7 @@ from generator.site.manifest import (
 )
 from generator.site.people_units import PeoplePages, is_people_unit
 from generator.site.portable_paths import local_diagnostic, portable_diagnostic
-from generator.site.side_work import SideWork, later_half
+from generator.site.side_process import SideProcess
 from generator.site.stored_files import (
     FileRecord as FileRecord,
 )
@@ -260,14 +260,14 @@ class BuildCache:
 
     @classmethod
     def prepare(cls, events_dir: Path | str, out_dir: Path | str, *,
-                listing: Listing | None = None, template_folders: Iterable[Path],
-                clean: bool = False, side: SideWork | None = None) -> BuildCache:
+                listing: Listing | Callable[[], Listing], template_folders: Iterable[Path],
+                clean: bool = False, side: SideProcess | None = None) -> BuildCache:
         """``listing``: the events folder as the reader lists it now (site.build's
-        ``discover_events``), unless ``side`` gives it: the work of a side process
-        (side_work.py, up_to_date.py), which also finds half the events unchanged and
-        answers for the output's folders; ``template_folders``: the folders and files
-        besides the package that shape pages (site.build's ``page_inputs``: the templates,
-        site.yml and its logo)."""
+        ``discover_events``), or how to have it once the records are read;
+        ``template_folders``: the folders and files besides the package that shape pages
+        (site.build's ``page_inputs``: the templates, site.yml and its logo); ``side``: a
+        side process that answers for the output's folders after the listing
+        (up_to_date.py)."""
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
         digested_at = time.time_ns()
@@ -275,24 +275,15 @@ class BuildCache:
         program = program_digest(template_folders)
         out = Path(out_dir)
         recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
-        folder_check = None if side is None else side.folder_check(stamps)
+        folder_check = None if side is None else FolderCheck(side, stamps.values())
         previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
-        listing = side.listing() if side is not None else listing  # listed meanwhile
-        assert listing is not None, "a listing or a side process that lists"
+        listing = listing() if callable(listing) else listing  # listed meanwhile
         # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
         folders = listing.folders
         places = folders.given if isinstance(folders, ListedFolders) else {
             slug: os.fspath(folder) for slug, folder in folders.items()}
-        aside = set() if side is None else set(later_half(places))
-
-        def entry(slug: str) -> EventRecord:
-            return event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
-                                trusted=trusted)  # a section's slug says so
-
-        here = {slug: entry(slug) for slug in sorted(places) if slug not in aside}
-        unchanged = set() if side is None else side.unchanged(places, recorded)
-        inputs = {slug: here[slug] if slug not in aside
-                  else recorded[slug] if slug in unchanged else entry(slug)
+        inputs = {slug: event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
+                                     trusted=trusted)  # a section's slug says so
                   for slug in sorted(places)}
         day = build_date().isoformat()
         keys = {slug: unit_key(program, entry[1], event_ending(entry[3], day))

@@ -11,8 +11,9 @@ are checked against the events as the manifest lists them, by the series' planne
 
 from __future__ import annotations
 
+import contextlib
 import os
-import time
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,11 +25,12 @@ from generator.reading.site_files import site_inputs
 from generator.site import staging as output
 from generator.site.cache import INPUTS_PATH, PACKAGE_DIR, BuildCache
 from generator.site.event_folders import ListedFolders, Listing
+from generator.site.folder_check import checked_stamps
 from generator.site.inplace import InPlaceSite
-from generator.site.input_record import RACY_NANOSECONDS
+from generator.site.input_record import load_inputs
 from generator.site.people_units import is_people_unit
 from generator.site.series_keys import key_series
-from generator.site.side_work import SideWork
+from generator.site.side_process import SideProcess
 from generator.site.template_paths import (
     EXPLANATIONS_PACKAGE_DIR,
     LOCALES,
@@ -92,24 +94,41 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
             template_folders=page_inputs(events_root), clean=clean), events_root)
         cache.found = None
         return cache
-    side = None if clean else _side_work(events_root, Path(out_dir))
+    side = None if clean else _side_process(events_root, Path(out_dir))
+
+    def listing() -> Listing:
+        # The build lists the events folder once (a second at 1,000 events): in the side
+        # process while this one reads the records, where there is one.
+        data = None if side is None else side.next()
+        if data is not None:
+            with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
+                listed = pickle.loads(data)
+                if isinstance(listed, Listing):
+                    return listed
+        return discover_events(events_root)
+
     return key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=None if side is not None else discover_events(events_root),
-        template_folders=page_inputs(events_root), clean=clean, side=side), events_root)
+        events_dir, out_dir, listing=listing, template_folders=page_inputs(events_root),
+        clean=clean, side=side), events_root)
 
 
-def _side_work(events_root: Path, out: Path) -> SideWork | None:
-    """The events folder listed, half the events' inputs and the output's folders looked at
-    in a side process, for an archive (side_work.py); None for a smaller site."""
+def _side_process(events_root: Path, out: Path) -> SideProcess | None:
+    """The events folder listed and the output's folders checked in a side process, for an
+    archive (side_process.py, folder_check.py); None for a smaller site."""
     try:
         if os.stat(out / INPUTS_PATH).st_size < SIDE_PROCESS_FROM:
             return None
     except OSError:
         return None
-    # No folder changed after this is taken for unchanged there (the build's own digest
-    # begins later: a folder it trusts, this trusts too or leaves to it).
-    trusted = time.time_ns() - RACY_NANOSECONDS
-    return SideWork.start(lambda: discover_events(events_root), out, INPUTS_PATH, trusted)
+
+    def stamps_checked() -> bytes:
+        # The record read there too: the build takes the answers only for the very
+        # stamps it read itself (folder_check.py).
+        _events, folders = load_inputs(out, INPUTS_PATH)
+        return checked_stamps(out, folders.values())
+
+    return SideProcess.start([lambda: pickle.dumps(discover_events(events_root)),
+                              stamps_checked])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,19 +9,15 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from generator.site import up_to_date
 from generator.site.build import build_site, prepare_cache
-from generator.site.cache import INPUTS_PATH, BuildCache
 from generator.site.event_folders import Listing
 from generator.site.folder_check import FolderCheck, checked_stamps
-from generator.site.input_record import load_inputs
 from generator.site.manifest import Manifest
 from generator.site.side_process import SideProcess
-from generator.site.side_work import SideWork, later_half
 from generator.site.stored_files import folder_stamps, stamps_hold
 from generator.site.up_to_date import discover_events
 from tests.site.test_manifest import _two_examples
@@ -170,76 +166,3 @@ def test_a_build_prepared_before_another_finished_ends_as_a_clean_build(
     build_site(events, out, cache=late, workers=1)
     assert "anna-club-2026" not in late.rendered
     assert {path.relative_to(out): path.read_bytes() for path in out.rglob("*.html")} == clean
-
-
-def _examples(tmp_path: Path) -> tuple[Path, Path]:
-    events = tmp_path / "events"
-    shutil.copytree(ROOT / "events", events)
-    return events, tmp_path / "site"
-
-
-def _taken(cache: BuildCache) -> tuple[Any, Any]:
-    """A build's keys, and each event's digest and end date in its inputs' entry (not the
-    stamps: a file edited just before is left out of them, by the time of the build)."""
-    return dict(cache.keys), {slug: (entry[1], entry[3]) for slug, entry in cache.inputs.items()}
-
-
-def _keys_alone(events: Path, out: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
-    """What a build without a side process takes (:func:`_taken`)."""
-    with monkeypatch.context() as alone:
-        alone.setattr(up_to_date, "SIDE_PROCESS_FROM", 10**12)
-        cache = prepare_cache(events, out)
-        assert cache.folder_check is None
-        return _taken(cache)
-
-
-def test_half_the_events_found_unchanged_aside_key_the_build_as_alone(
-        tmp_path: Path, always_helped: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    events, out = _examples(tmp_path)
-    build_site(events, out, cache=prepare_cache(events, out))
-    slugs = sorted(discover_events(events).folders)
-    later = [slug for slug in later_half(slugs) if (events / slug / "event.yml").is_file()]
-    first = next(slug for slug in slugs if (events / slug / "event.yml").is_file())
-    assert len(later) >= 3 and first not in later
-    # One event changed in each half, one touched but not changed, one given a new file.
-    second = later[0]
-    for slug in (first, second):
-        settings = events / slug / "event.yml"
-        settings.write_bytes(settings.read_bytes() + b"\n# a comment\n")
-    touched = events / later[1] / "event.yml"
-    os.utime(touched, ns=(touched.stat().st_atime_ns, touched.stat().st_mtime_ns + 10**9))
-    (events / later[2] / "notes.md").write_text("New.\n", encoding="utf-8")
-    expected = _keys_alone(events, out, monkeypatch)
-    cache = prepare_cache(events, out)
-    assert cache.folder_check is not None
-    assert _taken(cache) == expected
-    assert cache.keys[second] != Manifest.load(out).units[second].key  # type: ignore[union-attr]
-
-
-def test_unchanged_answers_for_other_entries_are_not_taken(tmp_path: Path) -> None:
-    events, out = _examples(tmp_path)
-    build_site(events, out, cache=prepare_cache(events, out))
-    recorded, _folders = load_inputs(out, INPUTS_PATH)
-    work = SideWork.start(lambda: discover_events(events), out, INPUTS_PATH, 10**20)
-    assert work is not None
-    places = dict(work.listing().folders.given)  # type: ignore[attr-defined]
-    other = {**recorded, later_half(places)[0]: ("", "0" * 64, "", "")}
-    assert work.unchanged(places, other) == set()
-
-
-def test_a_side_process_that_fails_leaves_the_events_to_the_build(
-        tmp_path: Path, always_helped: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    events, out = _examples(tmp_path)
-    build_site(events, out, cache=prepare_cache(events, out))
-    settings = next(events / slug / "event.yml" for slug in later_half(
-        discover_events(events).folders) if (events / slug / "event.yml").is_file())
-    settings.write_bytes(settings.read_bytes() + b"\n# a comment\n")
-    expected = _keys_alone(events, out, monkeypatch)
-
-    def broken(*args: object) -> None:
-        raise OSError("the disk went away")
-
-    monkeypatch.setattr("generator.site.side_work.unchanged_digest", broken)
-    cache = prepare_cache(events, out)
-    assert cache.folder_check is not None
-    assert _taken(cache) == expected
