@@ -20,7 +20,6 @@ always the clean build's, byte for byte (tests/site/test_find_update.py).
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 import json
 import os
@@ -429,33 +428,18 @@ def _replaced(key: str, data: bytes, shard: Mapping[str, Any], leaving: Collecti
     try:
         text = data.decode("ascii")
         events, entries = shard["events"], shard["entries"]
-        # Whole lists at a time (a shard holds thousands of entries): their events' slugs,
-        # and each entry's event's number, in order (a shard lists each event's entries
-        # together, the events in order).
-        slugs = list(map(itemgetter(0), events))
-        numbered = list(map(itemgetter(1), entries))
-        if numbered != sorted(numbered):
-            return None
+        numbers = {str(event[0]): number for number, event in enumerate(events)}
         coming: dict[str, list[_Row]] = {}
         for row in added:
             coming.setdefault(row.slug, []).append(row)
-        if coming.keys() != set(leaving).intersection(slugs):
-            return None
-        numbers = {slug: slugs.index(slug) for slug in coming}
-        if any(_json(events[numbers[slug]]) != rows[0].event for slug, rows in coming.items()):
+        if coming.keys() != {slug for slug in leaving if slug in numbers} or any(
+                _json(events[numbers[slug]]) != rows[0].event for slug, rows in coming.items()):
             return None
         opening = shard_opening(key)
         entries_at = text.index(_ENTRIES_OPENING)
-        # find.py's reckoning, as _splice makes it: each entry's JSON but its event's
-        # number, at the widest, so the digits of the numbers written are taken off.
-        count = len(numbered)
-        written = count + sum(len(numbered) - bisect.bisect_left(numbered, 10 ** digit)
-                              for digit in range(1, len(str(len(events)))))
         for slug, rows in coming.items():
             number = numbers[slug]
-            first = bisect.bisect_left(numbered, number)
-            last = bisect.bisect_right(numbered, number)
-            old = ",".join(_json(entry) for entry in entries[first:last])
+            old = ",".join(_json(entry) for entry in entries if entry[1] == number)
             new = ",".join(f"{row.head}{number}{row.tail}"
                            for row in sorted(rows, key=lambda row: row.sort))
             if not old:
@@ -464,20 +448,22 @@ def _replaced(key: str, data: bytes, shard: Mapping[str, Any], leaving: Collecti
             if text[at - 1] not in "[," or text[at + len(old)] not in ",]":
                 return None
             text = text[:at] + new + text[at + len(old):]
-            count += len(rows) - (last - first)
-            written += (len(rows) - (last - first)) * len(str(number))
     except (ValueError, TypeError, KeyError, IndexError, UnicodeDecodeError):
         return None
     if not text.endswith(_SCRIPT_ENDING):
         return None
     if not key.endswith(END_OF_WORD):
-        # And the events' JSON without its brackets and one comma more.
+        # find.py's reckoning, as _splice makes it: each entry's JSON but its event's number,
+        # at the widest; and the events' JSON without its brackets and one comma more.
+        counts: dict[int, int] = {}
+        for entry in entries:
+            counts[entry[1]] = counts.get(entry[1], 0) + 1
+        counts.update((numbers[slug], len(rows)) for slug, rows in coming.items())
+        count = sum(counts.values())
+        written = sum(len(str(number)) * times for number, times in counts.items())
         entries_text = text[entries_at + len(_ENTRIES_OPENING) - 1:-len(_SCRIPT_ENDING) + 1]
         events_text = text[len(opening) + len('{"events":'):entries_at]
         sizes = len(entries_text) - 2 - (count - 1) - written + count * (digits + 1)
-        # Reckoned too large, the shard goes to _splice, which reckons it from its rows;
-        # too small, it would stay whole where a clean build splits it (the tests grow a
-        # name past the budget a byte at a time).
         if shard_size([sizes], [events_text[1:-1]]) > budget:
             return None
     return text.encode("ascii")
