@@ -464,6 +464,9 @@ def _replaced(key: str, data: bytes, shard: Mapping[str, Any], leaving: Collecti
         entries_text = text[entries_at + len(_ENTRIES_OPENING) - 1:-len(_SCRIPT_ENDING) + 1]
         events_text = text[len(opening) + len('{"events":'):entries_at]
         sizes = len(entries_text) - 2 - (count - 1) - written + count * (digits + 1)
+        # Reckoned too large, the shard goes to _splice, which reckons it from its rows;
+        # too small, it would stay whole where a clean build splits it (the tests grow a
+        # name past the budget a byte at a time).
         if shard_size([sizes], [events_text[1:-1]]) > budget:
             return None
     return text.encode("ascii")
