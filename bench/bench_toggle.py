@@ -97,9 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for tree in trees:
                     found = figures.setdefault(tree.label, {"changed": [], "same": []})
                     for number in range(args.toggles + 1):
-                        trf.write_text(archives.changed_result(changed, archive.size),
-                                       encoding="utf-8") if number % 2 == 0 \
-                            else trf.write_bytes(original)
+                        if number % 2 == 0:
+                            trf.write_text(archives.changed_result(changed, archive.size),
+                                           encoding="utf-8")
+                        else:
+                            trf.write_bytes(original)
                         done = budget.run(as_builder, tree, args.timeout)
                         if number:  # the first after another revision's is left out
                             found["changed"].append(done)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from generator.site.cache import INDEX_UNIT, BuildCache
 from generator.site.event_folders import Listing
@@ -44,12 +44,10 @@ from generator.site.stored_summary import (
     SummarisedEvent,
     event_line,
     listed,
+    row_of,
     summarised,
 )
 from generator.site.views import event_sort_key
-
-if TYPE_CHECKING:
-    from generator.rules.explain import StandingsRow
 
 __all__ = ["LINES", "NAMES", "SiteState", "full_state", "kept_digits", "listed_events",
            "name_row", "part_digits", "person_part", "site_state", "unchanged_events",
@@ -320,12 +318,7 @@ def _person(key: str, kept: Sequence[Sequence[Any]], fresh: Person | None,
     seen: list[Appearance] = [] if fresh is None else list(fresh.appearances)
     for slug, number in kept:
         plan = by_slug[slug]
-        stand_in: object = plan
-        # A stand-in's row answers all the pages read of a row, as the stand-in does of a
-        # plan (stored_summary.as_plans).
-        row = cast("StandingsRow", stand_in.row(number)) if isinstance(stand_in, ListedEvent) \
-            else next(row for row in plan.standings.rows if row.player.start_no == number)
-        seen.append(Appearance(plan=plan, row=row))
+        seen.append(Appearance(plan=plan, row=row_of(plan, number)))
     if not seen:
         return None
     seen.sort(key=lambda each: event_sort_key(each.plan))

@@ -16,18 +16,21 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from generator.model import StartNo
 from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
 from generator.speed import frozen_record, keyword_record_maker
 
-__all__ = ["ListedEvent", "SummarisedEvent", "TeamMember", "event_line", "listed", "summarise",
-           "summarised", "team_members"]
+if TYPE_CHECKING:
+    from generator.rules.explain import StandingsRow
+
+__all__ = ["ListedEvent", "SummarisedEvent", "TeamMember", "event_line", "listed", "row_of",
+           "summarise", "summarised", "team_members"]
 
 
 @frozen_record
@@ -331,8 +334,8 @@ class ListedEvent:
         event is not made whole: a change makes again the players' pages of its players,
         whose other appearances are in a hundred events of an archive, a row of each."""
         if self._whole is not None:
-            return next(row for row in self._whole.standings.rows
-                        if row.player.start_no == start_no)
+            made: _Row = _row_in(self._whole.standings.rows, start_no)
+            return made
         found = [row for row in self._summary()["rows"] if row[1] == start_no]
         if not found:
             raise LookupError(f"no player {start_no} in {self.slug}")
@@ -352,6 +355,22 @@ class ListedEvent:
     @property
     def members(self) -> tuple[TeamMember, ...]:
         return self.whole.members
+
+
+def row_of(plan: EventPlan | SummarisedEvent | ListedEvent, start_no: int) -> StandingsRow:
+    """A player's row of an event as the pages read it (LookupError: none): a stand-in's
+    made alone (:meth:`ListedEvent.row`), which answers all the pages read of a row as the
+    stand-in does of a plan (:func:`as_plans`)."""
+    if isinstance(plan, ListedEvent):
+        return cast("StandingsRow", plan.row(start_no))
+    return cast("StandingsRow", _row_in(plan.standings.rows, start_no))
+
+
+def _row_in(rows: Iterable[Any], start_no: int) -> Any:
+    found = next((row for row in rows if row.player.start_no == start_no), None)
+    if found is None:
+        raise LookupError(f"no player {start_no}")
+    return found
 
 
 def listed(slug: str, line: Sequence[Any],
