@@ -22,14 +22,13 @@ it has ended.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from collections.abc import Mapping
 from pathlib import Path
 
 from generator.files import read_regular_file
-from generator.site.manifest import MANIFEST_FORMAT
+from generator.site.manifest import MANIFEST_FORMAT, record_bytes, record_data
 
 __all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "event_record",
            "folder_stamp", "inputs_json", "load_inputs", "recorded_files", "unchanged_digest"]
@@ -116,7 +115,7 @@ def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str,
     entries and the units' folder stamps (stored_files.FolderStamps); empty when missing,
     unreadable or of another format."""
     try:
-        raw = json.loads(read_regular_file(out / path))
+        raw = record_data(read_regular_file(out / path))
         if raw.get("format") != _FORMAT:
             return {}, {}
         events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]), str(entry[3]))
@@ -129,6 +128,4 @@ def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str,
 
 def inputs_json(events: Mapping[str, EventRecord], folders: Mapping[str, str]) -> bytes:
     """The record's bytes (:func:`load_inputs` reads them)."""
-    return (json.dumps({"format": _FORMAT, "events": dict(sorted(events.items())),
-                        "folders": dict(sorted(folders.items()))},
-                       separators=(",", ":")) + "\n").encode()
+    return record_bytes({"format": _FORMAT, "events": dict(events), "folders": dict(folders)})

@@ -26,7 +26,6 @@ manifest (the files no page has are removed), then removes it.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 import stat
@@ -35,6 +34,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+import orjson
 
 from generator.errors import Diagnostic, Severity
 from generator.files import open_regular_file
@@ -48,8 +49,8 @@ from generator.site.stored_files import (
 
 __all__ = ["LEGACY_MANIFEST_NAME", "MANIFEST_DIR", "MANIFEST_FORMAT", "MANIFEST_NAME",
            "RECORDS_DIR", "FileStamp", "Manifest", "StoredUnit", "Unit", "UnitRecord",
-           "diagnostic_from_json", "diagnostic_to_json", "record_path", "same_record",
-           "state_bytes"]
+           "diagnostic_from_json", "diagnostic_to_json", "record_bytes", "record_data",
+           "record_path", "same_record", "state_bytes"]
 
 MANIFEST_DIR = ".standings-cache"
 """The cache manifest's folder, inside the output folder.
@@ -86,13 +87,21 @@ def record_path(name: str) -> str:
 
 def state_bytes(data: Any) -> bytes:
     """A part of the site-wide state as its record file holds it."""
-    return _dumps(data)
+    return record_bytes(data)
 
 
-def _dumps(data: Any) -> bytes:
-    """Deterministic JSON: a clean build and a cached one write the same records."""
-    return (json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-            + "\n").encode()
+def record_bytes(data: Any) -> bytes:
+    """Deterministic JSON: a clean build and a cached one write the same records. orjson
+    rather than the standard library's: an archive's build writes its records' index, its
+    inputs' record and its events' lines whole (10 MB at 10,000 events), which json wrote
+    in 45 ms and orjson writes in 5 (issue 26). These files are the build's own, read
+    only by it: no page is written with it, so no published byte depends on it."""
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
+
+
+def record_data(data: bytes | str) -> Any:
+    """A record's JSON data (a ValueError, orjson's JSONDecodeError, where it is none)."""
+    return orjson.loads(data)
 
 
 def _named(data: bytes) -> str:
@@ -150,9 +159,9 @@ class UnitRecord:
 
     def record_files(self) -> tuple[tuple[str, bytes], tuple[str, bytes] | None]:
         """Its two record files, each (name, bytes): the files and warnings, the summary."""
-        record = _dumps({"files": files_json(self.files),
+        record = record_bytes({"files": files_json(self.files),
                          "warnings": [diagnostic_to_json(w) for w in self.warnings]})
-        summary = None if self.summary is None else _dumps(self.summary)
+        summary = None if self.summary is None else record_bytes(self.summary)
         return ((_named(record), record),
                 None if summary is None else (_named(summary), summary))
 
@@ -185,7 +194,7 @@ class StoredUnit:
     def _load(self) -> Mapping[str, FileRecord] | None:
         if self._files is None:
             try:
-                raw = json.loads(_read_record(self.out, self.record))
+                raw = record_data(_read_record(self.out, self.record))
                 files = stored_files(raw["files"])
                 self._warnings = tuple(diagnostic_from_json(w) for w in raw["warnings"])
             except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -215,7 +224,7 @@ class StoredUnit:
         if self.summary_name is None:
             return None
         try:
-            data = json.loads(_read_record(self.out, self.summary_name))
+            data = record_data(_read_record(self.out, self.summary_name))
         except (OSError, ValueError):
             return None
         return data if isinstance(data, dict) else None
@@ -267,13 +276,20 @@ class Manifest:
         """A part of the state as JSON data; None when it is not kept or cannot be read."""
         found = self.state.get(part)
         if isinstance(found, bytes):
-            return json.loads(found)
+            return record_data(found)
         if found is None or self.out is None:
             return None
         try:
-            return json.loads(_read_record(self.out, found))
+            return record_data(_read_record(self.out, found))
         except (OSError, ValueError):
             return None
+
+    def record_names(self) -> frozenset[str]:
+        """The names of the record files on disk it names (a unit this build made names
+        its records only once :meth:`files` has written them)."""
+        return frozenset((*(name for unit in self.units.values() if isinstance(unit, StoredUnit)
+                            for name in (unit.record, unit.summary_name) if name),
+                          *(found for found in self.state.values() if isinstance(found, str))))
 
     def files(self) -> tuple[bytes, dict[str, bytes], frozenset[str]]:
         """The index's bytes; the record files of the units this build made (by name; the
@@ -302,14 +318,14 @@ class Manifest:
         kept: dict[str, Any] = {"format": MANIFEST_FORMAT, "units": index}
         if state:
             kept["state"] = state
-        return _dumps(kept), made, named
+        return record_bytes(kept), made, named
 
     @classmethod
     def from_index(cls, data: bytes, out: Path) -> Manifest | None:
         """The manifest an index lists, its records in ``out``; None when it is unreadable
         or from another format (build all)."""
         try:
-            raw = json.loads(data)
+            raw = record_data(data)
             if raw.get("format") != MANIFEST_FORMAT:
                 return None
             listed = raw["units"]

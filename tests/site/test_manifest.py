@@ -4,6 +4,7 @@ unit's records read only when it is rendered again or its summary is asked for."
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -14,8 +15,14 @@ from generator.errors import Diagnostic, Severity
 from generator.site import manifest as stored
 from generator.site.build import build_site, prepare_cache
 from generator.site.cache import INDEX_UNIT
-from generator.site.inplace import InPlaceSite
-from generator.site.manifest import MANIFEST_NAME, RECORDS_DIR, Manifest, UnitRecord
+from generator.site.inplace import JOURNAL_NAME, InPlaceSite
+from generator.site.manifest import (
+    MANIFEST_NAME,
+    RECORDS_DIR,
+    Manifest,
+    UnitRecord,
+    record_path,
+)
 from generator.site.names_state import NAMES, WHOLE
 from generator.site.names_state import PAGE as NAMES_PAGE
 from generator.site.people_units import is_people_unit, people_unit
@@ -151,14 +158,42 @@ def test_a_change_of_one_event_reads_the_records_of_its_units_alone(
 
 
 def test_records_a_killed_build_left_unnamed_are_removed(tmp_path: Path) -> None:
+    # A build journals its new record files before it writes them (the index that would
+    # name them comes after): killed in between, it leaves both.
     site = FakeSite()
     events = make_events(tmp_path, {"open": "Anna 1\n"})
     out = tmp_path / "site"
     fake_build(site, events, out)
-    (out / RECORDS_DIR / f"{'0' * 32}.json").write_text("{}\n")
+    left = record_path("0" * 32)
+    (out / left).write_text("{}\n")
+    (out / JOURNAL_NAME).write_text(json.dumps(left) + "\n")
     (events / "open" / "results.txt").write_text("Anna 2\n", encoding="utf-8")
     fake_build(site, events, out)
-    assert f"{'0' * 32}.json" not in {path.name for path in (out / RECORDS_DIR).iterdir()}
+    assert not (out / left).exists()
+    assert not (out / JOURNAL_NAME).exists()
+
+
+def test_the_records_a_change_replaces_are_removed_unlisted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No build was cut short: the records no index names any more are the ones the last
+    # index named and this one does not, removed without a listing of the records folder.
+    site = FakeSite()
+    events = make_events(tmp_path, {"open": "Anna 1\n", "club": "Bob 1\n"})
+    out = tmp_path / "site"
+    fake_build(site, events, out)
+    before = Manifest.load(out)
+    assert before is not None
+    (events / "open" / "results.txt").write_text("Anna 2\n", encoding="utf-8")
+    listed: list[str] = []
+    scandir = os.scandir
+    monkeypatch.setattr(os, "scandir", lambda path=".": listed.append(str(path)) or scandir(path))
+    fake_build(site, events, out)
+    after = Manifest.load(out)
+    assert after is not None
+    assert before.record_names() - after.record_names()  # the open event's were replaced
+    assert {path.name.removesuffix(".json") for path in (out / RECORDS_DIR).iterdir()} \
+        == after.record_names()
+    assert not [path for path in listed if RECORDS_DIR in path]
 
 
 def test_a_page_of_an_unchanged_event_deleted_by_hand_is_written_again(tmp_path: Path) -> None:
