@@ -483,5 +483,8 @@ def event_sort_key(plan: EventPlan) -> tuple[Any, ...]:
 
 def used_tiebreaks(plans: Iterable[EventPlan]) -> tuple[str, ...]:
     """Catalogue acronyms (aliases resolved) announced by any event, sorted."""
+    # Each list of tie-breaks looked at once: an archive's unchanged events share a few
+    # (stored_summary.py makes one of each), and every build asks this of all of them.
+    lists = {id(specs): specs for specs in (plan.standings.specs for plan in plans)}
     return tuple(sorted({tiebreak_info(spec.acronym).acronym
-                         for plan in plans for spec in plan.standings.specs}))
+                         for specs in lists.values() for spec in specs}))
