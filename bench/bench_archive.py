@@ -136,15 +136,26 @@ def _title(generated: str, sex: str) -> str:
 
 def _tournament(index: int, size: int, seed: int,
                 ) -> trfgen.GeneratedTournament | teamgen.GeneratedTeamEvent:
-    rng = random.Random(f"{seed}-event-{index}")
+    rng = _event_random(index, seed)
     event: trfgen.GeneratedTournament | teamgen.GeneratedTeamEvent
     if _kind(index) == "team":
         teams = rng.randint(8, 16)
         event = teamgen.build_team_swiss(rng, teams, 4, min(7, teams - 1), seed=seed)
     else:
-        players = rng.randint(30, 90)
-        event = trfgen.build_swiss(rng, players, rng.randint(5, 9), seed=seed)
+        players, rounds = _swiss_size(rng)
+        event = trfgen.build_swiss(rng, players, rounds, seed=seed)
     return dataclasses.replace(event, entrants=_from_pool(event.entrants, rng, size, seed))
+
+
+def _event_random(index: int, seed: int) -> random.Random:
+    """Event ``index``'s draws: its size, its games, its people (whatever the archive's size
+    but the people)."""
+    return random.Random(f"{seed}-event-{index}")
+
+
+def _swiss_size(rng: random.Random) -> tuple[int, int]:
+    """A Swiss event's players and rounds, its first draws."""
+    return rng.randint(30, 90), rng.randint(5, 9)
 
 
 def archive_event(index: int, size: int, seed: int = SEED) -> ArchiveEvent:
@@ -184,12 +195,23 @@ def changed_result(index: int, size: int, seed: int = SEED) -> str:
     raise AssertionError(f"event {index} has no decisive game in its last round")
 
 
+CHANGED_PLAYERS, CHANGED_ROUNDS = 60, 7
+"""The size of the event whose result changes: the archives' average, the same at every
+archive's size, so that what the figures compare is the archive's size alone (until
+2026-12-06 it was the first plain Swiss from the middle, 36 players at 1,000 events and 67
+at 10,000: the larger archive's change rendered twice the pages)."""
+
+
 def changed_index(size: int) -> int:
-    """The event whose result changes: a plain Swiss in the middle of the archive."""
-    index = size // 2
-    while _kind(index) != "swiss":
-        index += 1
-    return index
+    """The event whose result changes: the first plain Swiss of :data:`CHANGED_PLAYERS`
+    players and :data:`CHANGED_ROUNDS` rounds from the middle of the archive on (then from
+    its start); a small archive without one, its first plain Swiss from the middle."""
+    order = [*range(size // 2, size), *range(size // 2)]
+    plain = [index for index in order if _kind(index) == "swiss"]
+    for index in plain:
+        if _swiss_size(_event_random(index, SEED)) == (CHANGED_PLAYERS, CHANGED_ROUNDS):
+            return index
+    return plain[0]
 
 
 def write_event(events: Path, event: ArchiveEvent) -> None:
