@@ -93,7 +93,9 @@ def digest_folder(folder: Path, known: FileStats | None = None,
     if names is not None:
         names.extend(name for name, _path in files)
     for name, path in files:
-        digest.update(name.encode())
+        # As the file system has it: a name of bytes its encoding does not decode is kept
+        # by Python with a lone surrogate, which UTF-8 alone refuses to write.
+        digest.update(name.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
         content = _content_digest(path, name, known, seen)
         digest.update(len(content).to_bytes(8, "big"))

@@ -26,6 +26,7 @@ manifest (the files no page has are removed), then removes it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import stat
@@ -95,13 +96,25 @@ def record_bytes(data: Any) -> bytes:
     rather than the standard library's: an archive's build writes its records' index, its
     inputs' record and its events' lines whole (10 MB at 10,000 events), which json wrote
     in 45 ms and orjson writes in 5 (issue 26). These files are the build's own, read
-    only by it: no page is written with it, so no published byte depends on it."""
-    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
+    only by it: no page is written with it, so no published byte depends on it.
+
+    A text no UTF-8 writes (a file name of bytes the file system's encoding does not
+    decode, kept as Python keeps it: with a lone surrogate) is refused by orjson: such a
+    record is written by json, each such character escaped, as before orjson."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
+    except orjson.JSONEncodeError:
+        return (json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+                + "\n").encode()
 
 
 def record_data(data: bytes | str) -> Any:
-    """A record's JSON data (a ValueError, orjson's JSONDecodeError, where it is none)."""
-    return orjson.loads(data)
+    """A record's JSON data (a ValueError where it is none): read by orjson, or by json
+    where it holds what orjson does not read back (a lone surrogate, :func:`record_bytes`)."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return json.loads(data)
 
 
 def _named(data: bytes) -> str:
@@ -160,7 +173,7 @@ class UnitRecord:
     def record_files(self) -> tuple[tuple[str, bytes], tuple[str, bytes] | None]:
         """Its two record files, each (name, bytes): the files and warnings, the summary."""
         record = record_bytes({"files": files_json(self.files),
-                         "warnings": [diagnostic_to_json(w) for w in self.warnings]})
+                               "warnings": [diagnostic_to_json(w) for w in self.warnings]})
         summary = None if self.summary is None else record_bytes(self.summary)
         return ((_named(record), record),
                 None if summary is None else (_named(summary), summary))

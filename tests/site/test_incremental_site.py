@@ -7,6 +7,7 @@ included), and checks that a build with nothing changed writes nothing at all.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -309,3 +310,27 @@ def test_the_events_reused_are_counted_without_the_series(tmp_path: Path) -> Non
     settings.write_text(settings.read_text(encoding="utf-8") + "# touched\n", encoding="utf-8")
     output = build(events, out)
     assert f"; {len(event_paths(events, [])) - 1} unchanged events reused" in output
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a file name of bytes, as POSIX allows")
+def test_a_file_name_no_utf_8_writes_is_digested_and_recorded(tmp_path: Path) -> None:
+    # A file of an event folder whose name is bytes the file system's encoding does not
+    # decode (Python keeps it with a lone surrogate): once, the digest of the folder failed
+    # on it and the build stopped with an internal error.
+    events = tmp_path / "events"
+    shutil.copytree(ROOT / "events" / "alekhin-memorial", events / "alekhin-memorial")
+    odd = os.path.join(os.fsencode(events / "alekhin-memorial"), b"scan-\xff.txt")
+    with open(odd, "wb") as file:
+        file.write(b"not an input the pages show")
+    out = tmp_path / "site"
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert again.exit_code == 0, again.output
+    assert "up to date, nothing written" in again.output
+    with open(odd, "ab") as file:  # changed: its event is read and rendered again
+        file.write(b"!")
+    changed = runner.invoke(main, ["build", str(events), "--out", str(out)])
+    assert changed.exit_code == 0, changed.output
+    assert "nothing written" not in changed.output
