@@ -376,14 +376,19 @@ class BuildCache:
                 if not isinstance(unit, StoredUnit)}
         written = set().union(*made.values())
         found = {}
+        # The players' pages' units (4,096 at 10,000 events) share their one folder, which
+        # a change writes in: its stamp taken once, not once a unit.
+        taken: dict[frozenset[str], FolderStamps | None] = {}
         for name, unit in units.items():
             kept = self.stamps.get(name) if name not in made else None
             if kept and name in self.held and written.isdisjoint(stamped_folders(kept)):
                 found[name] = kept
                 continue
-            folders = made.get(name) or (stamped_folders(kept) if kept
-                                         else unit_folders(unit.files))
-            stamps = folder_stamps(self.out_dir, folders)
+            folders = frozenset(made.get(name) or (stamped_folders(kept) if kept
+                                                   else unit_folders(unit.files)))
+            if folders not in taken:
+                taken[folders] = folder_stamps(self.out_dir, folders)
+            stamps = taken[folders]
             if stamps is not None:
                 found[name] = stamps
         return found

@@ -319,9 +319,10 @@ class InPlaceSite:
         # it was written), the files no index will name are the ones it names and the new
         # one does not: no listing of the records folder (28,000 files at 10,000 events).
         # A kill from here to the index leaves the journal, naming the new records.
-        listed = self._journal_found or self.previous is None
-        unnamed = [] if listed or self.previous is None else \
-            sorted(f"{name}.json" for name in self.previous.record_names() - named)
+        previous = None if self._journal_found else self.previous
+        listed = previous is None
+        unnamed = [] if previous is None else \
+            sorted(f"{name}.json" for name in previous.record_names() - named)
         if made and not listed:
             self._note(record_path(name) for name in made)
         with self._folders() as folder:
