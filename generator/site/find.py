@@ -198,7 +198,7 @@ def find_index(plans: Sequence[EventPlan]) -> dict[str, bytes]:
 
 def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
                budget: int = SHARD_BUDGET, split: dict[str, int] | None = None,
-               ) -> dict[str, bytes]:
+               shard_sizes: dict[str, int] | None = None) -> dict[str, bytes]:
     """The manifest and the shards of these entries (``events`` as :func:`find_entries`).
 
     A shard is ``{"events": [[slug, title, day], ...], "entries": [[name, event, where,
@@ -211,8 +211,8 @@ def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
     players' names. Names are data here: find.js writes them as text, never as markup.
 
     ``split`` receives the prefixes that were split and the size each had
-    (:func:`entry_size`, :func:`shard_size`): what a build needs to update the shards of a
-    few events without the others (find_update.py).
+    (:func:`entry_size`, :func:`shard_size`), ``shard_sizes`` each shard's by its key: what a
+    build needs to update the shards of a few events without the others (find_update.py).
     """
     event_json = [event_row(event) for event in events]
     # Each entry's JSON but its event's number in the shard, written once for every shard.
@@ -227,8 +227,11 @@ def find_files(events: Sequence[FindEvent], entries: Sequence[FindEntry],
 
     words = [(number, word) for number, entry in enumerate(entries)
              for word in dict.fromkeys(name_words(entry.name))]
+    shards = _split(words, size, budget, split)
+    if shard_sizes is not None:
+        shard_sizes.update((key, size(numbers)) for key, numbers in shards.items())
     files = {shard_path(key): _shard_script(key, numbers, entries, rows, event_json)
-             for key, numbers in _split(words, size, budget, split).items()}
+             for key, numbers in shards.items()}
     files[FIND_INDEX] = find_manifest((path, len(data)) for path, data in files.items())
     return files
 

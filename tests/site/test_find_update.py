@@ -58,8 +58,9 @@ def _records(files: dict[str, bytes]) -> dict[str, FileRecord]:
 def _whole(plans: dict[str, EventPlan]) -> tuple[dict[str, bytes], dict[str, Any]]:
     events, entries = find_entries(list(plans.values()))
     split: dict[str, int] = {}
-    files = find_files(events, entries, BUDGET, split)
-    return files, find_update.find_state(split, len(events))
+    sizes: dict[str, int] = {}
+    files = find_files(events, entries, BUDGET, split, sizes)
+    return files, find_update.find_state(split, len(events), sizes)
 
 
 def _changed(plans: dict[str, EventPlan], slug: str, old: EventPlan,
@@ -189,17 +190,19 @@ def test_results_changed_are_replaced_in_the_shards_text_as_a_clean_build_writes
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # A result changed keeps its event's [slug, title, day] and players: the shards it
     # touches keep their events and numbers, and take only the event's new entries in
-    # their text (find_update._replaced), which must be what a clean build writes.
-    replaced: list[bytes] = []
-    original = find_update._replaced
+    # their text, found as the last build wrote them, the size moved by theirs, without
+    # the shard read into data (find_update._swapped); read into data only where the
+    # event leaves a shard or joins one (_replaced, _splice). Each as a clean build writes.
+    replaced: list[tuple[bytes, int]] = []
+    original = find_update._swapped
 
-    def counted(*args: Any) -> bytes | None:
+    def counted(*args: Any) -> tuple[bytes, int] | None:
         found = original(*args)
         if found is not None:
             replaced.append(found)
         return found
 
-    monkeypatch.setattr(find_update, "_replaced", counted)
+    monkeypatch.setattr(find_update, "_swapped", counted)
     rng = random.Random(100 + seed)
     summaries = {f"e{n:03d}": _summary(rng, f"e{n:03d}") for n in range(40)}
     plans = {slug: as_plans([summarised(slug, data)])[0] for slug, data in summaries.items()}
