@@ -54,9 +54,10 @@ __all__ = ["LINES", "NAMES", "SiteState", "full_state", "kept_digits", "listed_e
            "updated_state"]
 
 LINES = "lines"
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 """The state's layout, kept with the lines: a state of another is made whole again (1:
-each line an object, stored_summary.event_line)."""
+each line an object, stored_summary.event_line; 2: its tie-breaks, federations and
+winners as lists rather than their JSON text)."""
 PERSONS = "persons/"
 PERSONS_PER_PART = 128
 """At most this many persons a part on average, with the fewest parts that keeps them so:
