@@ -21,9 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, cast
 
-import orjson
-
 from generator.model import StartNo
+from generator.site.manifest import record_bytes, record_data
 from generator.site.plan import EventPlan
 from generator.site.team_view import member_numbers
 from generator.speed import frozen_record, keyword_record_maker
@@ -234,7 +233,7 @@ def _specs_of_text(acronyms: str) -> tuple[_Spec, ...]:
 
 def _listed_text(text: str) -> list[Any]:
     """A list from its JSON text in a line (TypeError where the text is no list)."""
-    found = orjson.loads(text)
+    found = record_data(text)
     if not isinstance(found, list):
         raise TypeError(f"{text[:40]!r} is no list")
     return found
@@ -282,7 +281,8 @@ def event_line(summary: Mapping[str, Any]) -> list[Any]:
 
 
 def _text(data: Any) -> str:
-    return orjson.dumps(data).decode()
+    # As the records write it (a name with a lone surrogate by json, escaped).
+    return record_bytes(data).decode().removesuffix("\n")
 
 
 class _CountedRows(Sequence[Any]):
