@@ -462,9 +462,7 @@ def _replaced(key: str, data: bytes, shard: Mapping[str, Any], leaving: Collecti
         text = data.decode("ascii")
         events, entries = shard["events"], shard["entries"]
         numbers = {str(event[0]): number for number, event in enumerate(events)}
-        coming: dict[str, list[_Row]] = {}
-        for row in added:
-            coming.setdefault(row.slug, []).append(row)
+        coming = _by_event(added)
         if coming.keys() != {slug for slug in leaving if slug in numbers} or any(
                 _json(events[numbers[slug]]) != rows[0].event for slug, rows in coming.items()):
             return None
@@ -473,14 +471,10 @@ def _replaced(key: str, data: bytes, shard: Mapping[str, Any], leaving: Collecti
         for slug, rows in coming.items():
             number = numbers[slug]
             old = ",".join(_json(entry) for entry in entries if entry[1] == number)
-            new = ",".join(f"{row.head}{number}{row.tail}"
-                           for row in sorted(rows, key=lambda row: row.sort))
-            if not old:
+            swapped = _put_in_place(text, entries_at, old, _entries_text(rows, number))
+            if swapped is None:
                 return None
-            at = text.index(old, entries_at)
-            if text[at - 1] not in "[," or text[at + len(old)] not in ",]":
-                return None
-            text = text[:at] + new + text[at + len(old):]
+            text = swapped
     except (ValueError, TypeError, KeyError, IndexError, UnicodeDecodeError):
         return None
     if not text.endswith(_SCRIPT_ENDING):
@@ -514,12 +508,7 @@ def _swapped(key: str, data: bytes, size: int, leaving: Sequence[_Row],
     change reads some thirty shards of 200 KB, whose data were most of the update's time.
     None where :func:`_replaced` must decide (the text not found as written, other
     events, the budget passed)."""
-    going: dict[str, list[_Row]] = {}
-    for row in leaving:
-        going.setdefault(row.slug, []).append(row)
-    coming: dict[str, list[_Row]] = {}
-    for row in added:
-        coming.setdefault(row.slug, []).append(row)
+    going, coming = _by_event(leaving), _by_event(added)
     if going.keys() != coming.keys():
         return None
     try:
@@ -534,14 +523,11 @@ def _swapped(key: str, data: bytes, size: int, leaving: Sequence[_Row],
             number = numbers[slug]
             if _json(events[number]) != rows[0].event:
                 return None
-            old = ",".join(f"{row.head}{number}{row.tail}"
-                           for row in sorted(going[slug], key=lambda row: row.sort))
-            new = ",".join(f"{row.head}{number}{row.tail}"
-                           for row in sorted(rows, key=lambda row: row.sort))
-            at = text.index(old, entries_at)
-            if text[at - 1] not in "[," or text[at + len(old)] not in ",]":
+            swapped = _put_in_place(text, entries_at, _entries_text(going[slug], number),
+                                    _entries_text(rows, number))
+            if swapped is None:
                 return None
-            text = text[:at] + new + text[at + len(old):]
+            text = swapped
             size += sum(entry_size(row.head, row.tail, digits) for row in rows) \
                 - sum(entry_size(row.head, row.tail, digits) for row in going[slug])
     except (ValueError, TypeError, KeyError, IndexError, UnicodeDecodeError):
@@ -549,6 +535,30 @@ def _swapped(key: str, data: bytes, size: int, leaving: Sequence[_Row],
     if not key.endswith(END_OF_WORD) and size > budget:
         return None
     return text.encode("ascii"), size
+
+
+def _by_event(rows: Iterable[_Row]) -> dict[str, list[_Row]]:
+    found: dict[str, list[_Row]] = {}
+    for row in rows:
+        found.setdefault(row.slug, []).append(row)
+    return found
+
+
+def _entries_text(rows: Iterable[_Row], number: int) -> str:
+    """An event's entries in a shard as find.py writes them: in order, its number there
+    between each entry's two halves."""
+    return ",".join(f"{row.head}{number}{row.tail}"
+                    for row in sorted(rows, key=lambda row: row.sort))
+
+
+def _put_in_place(text: str, entries_at: int, old: str, new: str) -> str | None:
+    """A shard's text with an event's entries ``old`` replaced by ``new``; None where
+    ``old`` is not there as whole entries after ``entries_at`` (a quote in a string is
+    escaped, so whole entries are found only where they are entries)."""
+    at = text.find(old, entries_at) if old else -1
+    if at < 0 or text[at - 1] not in "[," or text[at + len(old)] not in ",]":
+        return None
+    return text[:at] + new + text[at + len(old):]
 
 
 def _splice(key: str, shard: Mapping[str, Any], leaving: Collection[str],

@@ -20,15 +20,13 @@ the examples, keeps its two pages whole.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
-
-import orjson
 
 from generator.reading.site_names import PEOPLE_DIR, SEASONS_DIR, TIEBREAKS_DIR
 from generator.site.festival_view import IndexEntry, index_entries
 from generator.site.find import name_words, shard_key
+from generator.site.manifest import record_bytes
 from generator.site.plan import EventPlan
 from generator.site.site_source import SiteSource
 from generator.speed import frozen_record, keyword_record_maker
@@ -375,11 +373,6 @@ def _entry_keys(entries: Sequence[IndexEntry], keys: Mapping[str, str],
 
 
 def _digest(*parts: Any) -> str:
-    # orjson's JSON: every season's list of events is digested on every build of an
-    # archive (10,000 events and their keys), which json wrote in a few milliseconds more.
-    # A text no UTF-8 writes (a lone surrogate) is written by json, escaped.
-    try:
-        text = orjson.dumps(parts)
-    except orjson.JSONEncodeError:
-        text = json.dumps(parts, ensure_ascii=True, separators=(",", ":")).encode()
-    return hashlib.sha256(text).hexdigest()
+    # As the build's records are written (orjson's JSON; json's for a lone surrogate): every
+    # season's list of events is digested on every build of an archive.
+    return hashlib.sha256(record_bytes(parts)).hexdigest()
