@@ -38,27 +38,24 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from generator import __version__
 from generator.clock import build_date
 from generator.errors import Diagnostic, Severity, StandingsError, refused_by_strict
 from generator.files import read_regular_file
-from generator.site.event_folders import ListedFolders, Listing
+from generator.site.event_folders import Listing
 from generator.site.folder_check import FolderCheck
-from generator.site.input_digest import digest_folder, event_inputs
+from generator.site.input_digest import digest_folder
 from generator.site.input_record import (
-    RACY_NANOSECONDS,
     UNREAD_END,
     EventRecord,
     inputs_json,
-    load_inputs,
 )
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
@@ -82,7 +79,6 @@ from generator.site.manifest import (
 )
 from generator.site.people_units import PeoplePages, is_people_unit
 from generator.site.portable_paths import local_diagnostic, portable_diagnostic
-from generator.site.side_process import SideProcess
 from generator.site.stored_files import (
     FileRecord as FileRecord,
 )
@@ -95,6 +91,9 @@ from generator.site.stored_files import (
     stamps_hold,
     unit_folders,
 )
+
+if TYPE_CHECKING:
+    from generator.site.inputs_now import InputsNow
 
 Written = bytes | FileRecord
 """A rendered file as a renderer hands it over: its bytes, or its record once written."""
@@ -233,6 +232,9 @@ class BuildCache:
     """The output's folders as this build listed them (:func:`files_present`)."""
     found: Listing | None = None
     """The events folder's listing :meth:`prepare` was given, which the build reuses."""
+    listed: str = ""
+    """The events folder's stamp, recorded with :attr:`inputs` where its listing may be
+    kept (inputs_now.py); empty where it may not."""
     stamps: Mapping[str, FolderStamps] = field(default_factory=dict)
     """Unit -> its folders as the last build left them (:func:`stamps_hold`), from
     :data:`INPUTS_NAME`: this machine's, like the inputs' times."""
@@ -259,43 +261,30 @@ class BuildCache:
     stand only for the manifest :meth:`prepare` read (:meth:`adopt`)."""
 
     @classmethod
-    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *,
-                listing: Listing | Callable[[], Listing], template_folders: Iterable[Path],
-                clean: bool = False, side: SideProcess | None = None) -> BuildCache:
-        """``listing``: the events folder as the reader lists it now (site.build's
-        ``discover_events``), or how to have it once the records are read;
-        ``template_folders``: the folders and files besides the package that shape pages
-        (site.build's ``page_inputs``: the templates, site.yml and its logo); ``side``: a
-        side process that answers for the output's folders after the listing
-        (up_to_date.py)."""
+    def prepare(cls, events_dir: Path | str, out_dir: Path | str, *, inputs: InputsNow,
+                template_folders: Iterable[Path], clean: bool = False) -> BuildCache:
+        """``inputs``: the events' inputs being digested (inputs_now.py, begun before the
+        manifest is read); ``template_folders``: the folders and files besides the package
+        that shape pages (site.build's ``page_inputs``: the templates, site.yml and its
+        logo)."""
         # Not the events folder's spelling: no page names it, and the warnings are kept
         # without it (_portable) and replayed in the spelling given now (_local).
-        digested_at = time.time_ns()
-        trusted = digested_at - RACY_NANOSECONDS
         program = program_digest(template_folders)
         out = Path(out_dir)
-        recorded, stamps = ({}, {}) if clean else load_inputs(out, INPUTS_PATH)
-        folder_check = None if side is None else FolderCheck(side, stamps.values())
         previous, stamp = (None, None) if clean else Manifest.load_stamped(out)
-        listing = listing() if callable(listing) else listing  # listed meanwhile
-        # The paths as listed, not the folders' Paths: ten thousand made again cost 30 ms.
-        folders = listing.folders
-        places = folders.given if isinstance(folders, ListedFolders) else {
-            slug: os.fspath(folder) for slug, folder in folders.items()}
-        inputs = {slug: event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
-                                     trusted=trusted)  # a section's slug says so
-                  for slug in sorted(places)}
+        listing, entries, listed = inputs.digested()
         day = build_date().isoformat()
         keys = {slug: unit_key(program, entry[1], event_ending(entry[3], day))
-                for slug, entry in inputs.items()}
+                for slug, entry in entries.items()}
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
                    day=day,
                    previous=previous, stamp=stamp,
-                   listing=listing.diagnostics, clean=clean, inputs=inputs,
-                   inputs_new=inputs != recorded, digested_at=digested_at, stamps=stamps,
-                   folder_check=folder_check, found=listing)
+                   listing=listing.diagnostics, clean=clean, inputs=entries,
+                   inputs_new=entries != inputs.record.events or listed != inputs.record.listed,
+                   digested_at=inputs.digested_at, stamps=inputs.record.folders,
+                   folder_check=inputs.folder_check, found=listing, listed=listed)
 
     def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
         """The keys of the events this build read (slug -> the end date read, None for an
@@ -354,7 +343,7 @@ class BuildCache:
         :data:`RACY_NANOSECONDS` before the digest is left out (hashed again next time): a
         file system keeps times at a coarse tick, so a second edit of the same size within
         it would otherwise keep the time the first one had."""
-        return inputs_json(self.inputs, self._folders_now())
+        return inputs_json(self.inputs, self._folders_now(), self.listed)
 
     def inputs_outdated(self) -> bool:
         """Whether a build that found nothing changed should write :data:`INPUTS_NAME`

@@ -25,13 +25,15 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.files import read_regular_file
 from generator.site.manifest import MANIFEST_FORMAT, record_bytes, record_data
 
-__all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "event_record",
-           "folder_stamp", "inputs_json", "load_inputs", "recorded_files", "unchanged_digest"]
+__all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "InputsRecord",
+           "event_record", "folder_stamp", "inputs_json", "load_inputs", "recorded_files",
+           "unchanged_digest"]
 
 RACY_NANOSECONDS = 2_000_000_000
 """How long after a change a file's or a folder's time is not trusted: a file system keeps
@@ -110,22 +112,37 @@ def event_record(stamp: str, digest: str, seen: FileStats, listed: int, trusted:
     return (stamp if whole else "", digest, files, end)
 
 
-def load_inputs(out: Path, path: str) -> tuple[dict[str, EventRecord], dict[str, str]]:
-    """The record as the last build wrote it at ``path`` in the output ``out``: the events'
-    entries and the units' folder stamps (stored_files.FolderStamps); empty when missing,
-    unreadable or of another format."""
+@dataclass(frozen=True, slots=True)
+class InputsRecord:
+    """The record as a build read it (:func:`load_inputs`)."""
+
+    events: dict[str, EventRecord] = field(default_factory=dict)
+    """Slug -> the event's entry."""
+    folders: dict[str, str] = field(default_factory=dict)
+    """Unit -> its output folders' stamps (stored_files.FolderStamps)."""
+    listed: str = ""
+    """The events folder's stamp when its listing was the events' folders alone, each by
+    its name (kept_listing.py); empty when it was more, or changed just before."""
+
+
+def load_inputs(out: Path, path: str) -> InputsRecord:
+    """The record as the last build wrote it at ``path`` in the output ``out``; empty when
+    missing, unreadable or of another format."""
     try:
         raw = record_data(read_regular_file(out / path))
         if raw.get("format") != _FORMAT:
-            return {}, {}
+            return InputsRecord()
         events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]), str(entry[3]))
                   for slug, entry in raw["events"].items()}
         folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
-        return events, folders
+        # Not in the records of older versions: their listing is not kept.
+        return InputsRecord(events, folders, str(raw.get("listed", "")))
     except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
-        return {}, {}
+        return InputsRecord()
 
 
-def inputs_json(events: Mapping[str, EventRecord], folders: Mapping[str, str]) -> bytes:
+def inputs_json(events: Mapping[str, EventRecord], folders: Mapping[str, str],
+                listed: str = "") -> bytes:
     """The record's bytes (:func:`load_inputs` reads them)."""
-    return record_bytes({"format": _FORMAT, "events": dict(events), "folders": dict(folders)})
+    return record_bytes({"format": _FORMAT, "events": dict(events), "folders": dict(folders),
+                         "listed": listed})

@@ -11,26 +11,22 @@ are checked against the events as the manifest lists them, by the series' planne
 
 from __future__ import annotations
 
-import contextlib
 import os
-import pickle
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import Diagnostic, StandingsError
-from generator.reading.event_listing import listed_events
-from generator.reading.event_places import event_slug
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
 from generator.site.cache import INPUTS_PATH, PACKAGE_DIR, BuildCache
-from generator.site.event_folders import ListedFolders, Listing
-from generator.site.folder_check import checked_stamps
+from generator.site.event_folders import Listing
 from generator.site.inplace import InPlaceSite
-from generator.site.input_record import load_inputs
+from generator.site.input_record import InputsRecord, load_inputs
+from generator.site.inputs_now import InputsNow, discover_events
 from generator.site.people_units import is_people_unit
 from generator.site.series_keys import key_series
-from generator.site.side_process import SideProcess
 from generator.site.template_paths import (
     EXPLANATIONS_PACKAGE_DIR,
     LOCALES,
@@ -40,19 +36,6 @@ from generator.site.template_paths import (
 
 __all__ = ["OpenedSite", "closed_unchanged", "discover_events", "open_site", "page_inputs",
            "prepare_cache", "reused_events", "template_folders", "unchanged_build"]
-
-
-def discover_events(events_root: Path) -> Listing:
-    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
-    problems: list[Diagnostic] = []
-    listed = listed_events(events_root, problems)
-    paths = tuple(given for given, _slug in listed)
-    festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
-    slugs = tuple(event_slug(Path(given), festivals) if slug is None else slug
-                  for given, slug in listed)
-    found = dict(zip(slugs, paths, strict=True))  # a slug listed twice: its last path
-    return Listing(folders=ListedFolders(dict(sorted(found.items()))),
-                   diagnostics=tuple(problems), paths=paths, slugs=slugs)
 
 
 def template_folders(events_root: Path) -> list[Path]:
@@ -77,58 +60,24 @@ def page_inputs(events_root: Path) -> list[Path]:
             *site_inputs(events_root)]
 
 
-SIDE_PROCESS_FROM = 1_000_000
-"""Bytes of the inputs' record (some 560 an event) from which a build lists the events
-folder and checks the output's folders in a side process: about 2,000 events, below which a
-fork (a few milliseconds) costs more than the work it takes over."""
-
-
 def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
                   clean: bool = False) -> BuildCache:
     """The cache of ``standings build``, made before any event is read (see
     generator/site/cache.py for why), from the events and templates as they are now."""
-    events_root = Path(events_dir)
+    events_root, out = Path(events_dir), Path(out_dir)
+    digested_at = time.time_ns()
+    record = InputsRecord() if clean else load_inputs(out, INPUTS_PATH)
     if not events_root.exists():  # the build says so, listing it (found None)
+        nothing = InputsNow(events_root=events_root, record=record, digested_at=digested_at,
+                            stamp="", kept=Listing(folders={}))
         cache = key_series(BuildCache.prepare(
-            events_dir, out_dir, listing=Listing(folders={}),
-            template_folders=page_inputs(events_root), clean=clean), events_root)
+            events_dir, out_dir, inputs=nothing, template_folders=page_inputs(events_root),
+            clean=clean), events_root)
         cache.found = None
         return cache
-    side = None if clean else _side_process(events_root, Path(out_dir))
-
-    def listing() -> Listing:
-        # The build lists the events folder once (a second at 1,000 events): in the side
-        # process while this one reads the records, where there is one.
-        data = None if side is None else side.next()
-        if data is not None:
-            with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
-                listed = pickle.loads(data)
-                if isinstance(listed, Listing):
-                    return listed
-        return discover_events(events_root)
-
     return key_series(BuildCache.prepare(
-        events_dir, out_dir, listing=listing, template_folders=page_inputs(events_root),
-        clean=clean, side=side), events_root)
-
-
-def _side_process(events_root: Path, out: Path) -> SideProcess | None:
-    """The events folder listed and the output's folders checked in a side process, for an
-    archive (side_process.py, folder_check.py); None for a smaller site."""
-    try:
-        if os.stat(out / INPUTS_PATH).st_size < SIDE_PROCESS_FROM:
-            return None
-    except OSError:
-        return None
-
-    def stamps_checked() -> bytes:
-        # The record read there too: the build takes the answers only for the very
-        # stamps it read itself (folder_check.py).
-        _events, folders = load_inputs(out, INPUTS_PATH)
-        return checked_stamps(out, folders.values())
-
-    return SideProcess.start([lambda: pickle.dumps(discover_events(events_root)),
-                              stamps_checked])
+        events_dir, out_dir, inputs=InputsNow.start(events_root, out, record, digested_at),
+        template_folders=page_inputs(events_root), clean=clean), events_root)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

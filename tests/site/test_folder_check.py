@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.site import up_to_date
+from generator.site import inputs_now
 from generator.site.build import build_site, prepare_cache
 from generator.site.event_folders import Listing
 from generator.site.folder_check import FolderCheck, checked_stamps
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def always_helped(monkeypatch: pytest.MonkeyPatch) -> None:
     """A side process for any site (the examples' record is a few kilobytes)."""
-    monkeypatch.setattr(up_to_date, "SIDE_PROCESS_FROM", 0)
+    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
 
 
 def _stamped_folders(out: Path) -> list[str]:
@@ -92,7 +92,7 @@ def test_the_listing_made_aside_is_the_listing(tmp_path: Path, always_helped: No
         listed_here.append(os.getpid())  # seen here only when this process lists
         return discover_events(root)
 
-    monkeypatch.setattr(up_to_date, "discover_events", listing)
+    monkeypatch.setattr(inputs_now, "discover_events", listing)
     cache = prepare_cache(events, out)
     assert cache.folder_check is not None
     assert listed_here == []  # listed in the side process alone

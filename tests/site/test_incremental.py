@@ -15,18 +15,23 @@ from kit.sitekit import write_in_place
 from generator.errors import Diagnostic, Severity
 from generator.site.cache import (
     INDEX_UNIT,
+    INPUTS_PATH,
     MANIFEST_NAME,
     BuildCache,
     digest_folder,
     program_digest,
 )
+from generator.site.input_record import InputsRecord, load_inputs
+from generator.site.inputs_now import InputsNow
 from tests.preview.test_serve_doubles import FakeSite, make_events
 
 
 def prepare(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> BuildCache:
     """site.build.prepare_cache's shape, with the stand-in's listing and templates."""
-    return BuildCache.prepare(events, out, listing=site.discover(events),
-                              template_folders=site.template_folders(events), clean=clean)
+    record = InputsRecord() if clean else load_inputs(out, INPUTS_PATH)
+    return BuildCache.prepare(
+        events, out, inputs=InputsNow.of_listing(events, record, site.discover(events)),
+        template_folders=site.template_folders(events), clean=clean)
 
 
 def fake_build(site: FakeSite, events: Path, out: Path, *, clean: bool = False) -> BuildCache:

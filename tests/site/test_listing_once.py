@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.reading import events as events_module
-from generator.site import up_to_date
+from generator.site import inputs_now
 from generator.site.build import build_site, prepare_cache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +20,7 @@ def test_a_build_lists_its_events_folder_once(tmp_path: Path,
     for example in sorted(p for p in (ROOT / "events").iterdir() if p.is_dir())[:2]:
         shutil.copytree(example, tmp_path / "events" / example.name)
     listed: list[str] = []
-    lister, slugged = events_module.event_paths, up_to_date.listed_events
+    lister, slugged = events_module.event_paths, inputs_now.listed_events
 
     def listing(path, diagnostics):  # type: ignore[no-untyped-def]
         listed.append(str(path))
@@ -31,7 +31,7 @@ def test_a_build_lists_its_events_folder_once(tmp_path: Path,
         return slugged(path, diagnostics)
 
     monkeypatch.setattr(events_module, "event_paths", listing)
-    monkeypatch.setattr(up_to_date, "listed_events", listing_slugs)
+    monkeypatch.setattr(inputs_now, "listed_events", listing_slugs)
     cache = prepare_cache(tmp_path / "events", tmp_path / "site")
     build_site(tmp_path / "events", tmp_path / "site", cache=cache, workers=1)
     assert listed == [str(tmp_path / "events")]
@@ -51,12 +51,12 @@ def test_the_listing_names_each_event_as_the_reader_does(tmp_path: Path) -> None
     (events / "second").symlink_to("aaa-first", target_is_directory=True)
     for given in (events, events / "bunratty-2011", tmp_path / "events" / "." / "bunratty-2011"):
         problems: list = []  # type: ignore[type-arg]
-        listed = up_to_date.listed_events(given, problems)
+        listed = inputs_now.listed_events(given, problems)
         assert listed, given
         assert [path for path, _slug in listed] == events_module.event_paths(given, [])
         named = [(slug, events_module.event_slug(Path(path))) for path, slug in listed
                  if slug is not None]
         assert named and all(slug == expected for slug, expected in named)
-    slugs = {slug for _path, slug in up_to_date.listed_events(events, [])}
+    slugs = {slug for _path, slug in inputs_now.listed_events(events, [])}
     assert {"bunratty-2011/major", "aaa-first"} <= slugs
     assert "alias" not in slugs and "second" not in slugs  # the links read once, as their targets

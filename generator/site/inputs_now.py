@@ -1,0 +1,264 @@
+"""The events' inputs as a build finds them, before it knows whether anything changed: the
+events folder listed, or its listing kept from the last build, and each event's folder
+digested (input_digest.py), an archive's shared with a side process (side_process.py).
+
+A listing is kept where it was the event folders alone, each a folder named as its slug,
+with nothing to say of the events folder (no TRF file beside them, no festival, no link,
+no name refused). It then depends on the names in the events folder, which the folder's
+stamp (inode and modification time, input_record.py) vouches for, and on each event
+folder holding no festival.yml, which the event's own stamp vouches for: while the events
+folder's stamp is the one recorded, the listing is the recorded events', and only the
+event folders whose stamp changed, or vouches for nothing, are looked at again. Listing
+ten thousand event folders again cost 65 ms of every build.
+
+With the listing known from the record, the side process of an archive digests a share of
+the events while the build reads its manifest and digests the rest: at 10,000 events, some
+30,000 stats that the build made alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import stat
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import Diagnostic
+from generator.reading.event_listing import listed_events
+from generator.reading.event_places import event_slug, is_festival_folder
+from generator.site.event_folders import ListedFolders, Listing
+from generator.site.folder_check import FolderCheck, checked_stamps
+from generator.site.input_digest import event_inputs
+from generator.site.input_record import (
+    RACY_NANOSECONDS,
+    EventRecord,
+    InputsRecord,
+    folder_stamp,
+)
+from generator.site.side_process import SideProcess
+
+__all__ = ["SIDE_PROCESS_FROM", "InputsNow", "discover_events", "plain_listing_stamp"]
+
+SIDE_PROCESS_FROM = 2_000
+"""Events of the inputs' record from which a build shares its first steps with a side
+process (the events folder listed or a share of the events digested, the output's folders
+checked): below it, a fork (a few milliseconds) costs more than the work it takes over."""
+
+BUILD_SHARE = 1 / 3
+"""The share of the events the build digests itself when the side process digests the
+rest: the build reads the manifest's index meanwhile (some 30 ms at 10,000 events), and
+digests its own share in what is left of the side process's time."""
+
+
+def discover_events(events_root: Path) -> Listing:
+    """The events ``read_events(events_root)`` reads, by slug (as the reader names them)."""
+    problems: list[Diagnostic] = []
+    listed = listed_events(events_root, problems)
+    paths = tuple(given for given, _slug in listed)
+    festivals: dict[Path, Path | None] = {}  # the events' folders, each looked at once
+    slugs = tuple(event_slug(Path(given), festivals) if slug is None else slug
+                  for given, slug in listed)
+    found = dict(zip(slugs, paths, strict=True))  # a slug listed twice: its last path
+    return Listing(folders=ListedFolders(dict(sorted(found.items()))),
+                   diagnostics=tuple(problems), paths=paths, slugs=slugs)
+
+
+@dataclass(slots=True, kw_only=True)
+class InputsNow:
+    """The events' inputs being digested: :meth:`start` before the manifest is read,
+    :meth:`digested` after."""
+
+    events_root: Path
+    record: InputsRecord
+    """The inputs' record as the last build left it."""
+    digested_at: int
+    """When the digest began (``time.time_ns``)."""
+    stamp: str
+    """The events folder's stamp then (empty: not trusted, or no folder)."""
+    kept: Listing | None
+    """The last build's listing, where the events folder's stamp is the one recorded."""
+    given: Listing | None = None
+    """A listing the caller made (a stand-in site's in the tests): taken as listed now."""
+    side: SideProcess | None = None
+    side_share: tuple[str, ...] = ()
+    """The slugs of the kept listing the side process digests."""
+    folder_check: FolderCheck | None = None
+
+    @property
+    def trusted(self) -> int:
+        """A file or folder changed after it is not trusted by its time (input_record.py)."""
+        return self.digested_at - RACY_NANOSECONDS
+
+    @classmethod
+    def start(cls, events_root: Path, out: Path, record: InputsRecord, digested_at: int,
+              ) -> InputsNow:
+        """The events folder's listing kept where it can be, and for an archive a side
+        process begun that digests a share of the events (the listing kept) or lists the
+        events folder (not kept), then checks the output's folders (folder_check.py)."""
+        stamp = folder_stamp(os.fspath(events_root), digested_at - RACY_NANOSECONDS)
+        now = cls(events_root=events_root, record=record, digested_at=digested_at,
+                  stamp=stamp, kept=_kept_listing(events_root, record, stamp))
+        if len(record.events) < max(SIDE_PROCESS_FROM, 1):
+            return now
+        tasks: list[Callable[[], bytes]]
+        if now.kept is None:
+            tasks = [lambda: pickle.dumps(discover_events(events_root))]
+        else:
+            slugs = now.kept.slugs
+            now.side_share = slugs[round(len(slugs) * BUILD_SHARE):]
+            share, places = now.side_share, now.kept.given()
+            tasks = [lambda: pickle.dumps(_digested(share, places, record.events,
+                                                    now.trusted, only_changed=True))]
+        tasks.append(lambda: checked_stamps(out, record.folders.values()))
+        now.side = SideProcess.start(tasks)
+        if now.side is not None:
+            now.folder_check = FolderCheck(now.side, record.folders.values())
+        return now
+
+    @classmethod
+    def of_listing(cls, events_root: Path, record: InputsRecord, listing: Listing,
+                   ) -> InputsNow:
+        """The inputs of the events ``listing`` names, digested by the build alone."""
+        return cls(events_root=events_root, digested_at=time.time_ns(), stamp="", kept=None,
+                   record=record, given=listing)
+
+    def digested(self) -> tuple[Listing, dict[str, EventRecord], str]:
+        """The listing, each listed event's entry in the record as it is now (slug order),
+        and the stamp the events folder is to be recorded with (empty when its listing is
+        not to be kept)."""
+        listing = self.kept
+        if listing is None:
+            listing = self.given or self._listed()
+            inputs = _digested(sorted(_given(listing)), _given(listing), self.record.events,
+                               self.trusted)
+        else:
+            inputs = self._shared(listing)
+            if not _holds(listing, self.record.events, inputs):
+                # A festival.yml or a link where an event folder was: listed again, the
+                # events digested again where they are not where they were.
+                kept, listing = _given(listing), discover_events(self.events_root)
+                places = _given(listing)
+                inputs.update(_digested(
+                    [slug for slug, path in places.items()
+                     if slug not in inputs or kept.get(slug) != path],
+                    places, self.record.events, self.trusted))
+        inputs = {slug: inputs[slug] for slug in sorted(_given(listing))}
+        within = os.path.join(os.fspath(self.events_root), "")
+        return listing, inputs, plain_listing_stamp(self.stamp, within, listing, inputs)
+
+    def _listed(self) -> Listing:
+        # Listed meanwhile in the side process, where there is one.
+        data = None if self.side is None else self.side.next()
+        if data is not None:
+            with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
+                listed = pickle.loads(data)
+                if isinstance(listed, Listing):
+                    return listed
+        return discover_events(self.events_root)
+
+    def _shared(self, listing: Listing) -> dict[str, EventRecord]:
+        """The kept listing's events digested, the side process's share by it."""
+        places = listing.given()
+        share = frozenset(self.side_share)
+        inputs = _digested(tuple(slug for slug in listing.slugs if slug not in share), places,
+                           self.record.events, self.trusted)
+        theirs = _side_entries(None if self.side is None else self.side.next(), share)
+        if theirs is None:  # no side process, or it failed: the build digests its share
+            inputs.update(_digested(self.side_share, places, self.record.events, self.trusted))
+        else:
+            inputs.update((slug, theirs.get(slug) or self.record.events[slug])
+                          for slug in self.side_share)
+        return inputs
+
+
+def plain_listing_stamp(stamp: str, within: str, listing: Listing,
+                        inputs: Mapping[str, EventRecord]) -> str:
+    """``stamp`` where ``listing`` of the events folder ``within`` (its path, ending in a
+    separator) may be kept (the module's docstring), else empty: nothing said of the
+    events folder, each event a folder of it named as its slug, no link (a link's target
+    may change under the same events folder) and no festival."""
+    given = _given(listing)
+    if not stamp or listing.diagnostics or not given or len(listing.paths) != len(given):
+        return ""
+    if any("/" in slug or path != within + slug for slug, path in given.items()):
+        return ""
+    # An event's stamp says it is a folder (input_record.folder_stamp); one without (a file
+    # changed just before the digest) is looked at.
+    if not all(inputs[slug][0] or _is_event_folder(path) for slug, path in given.items()):
+        return ""
+    return stamp
+
+
+def _kept_listing(events_root: Path, record: InputsRecord, stamp: str) -> Listing | None:
+    """The recorded events' listing, where the events folder's stamp is the one recorded
+    with it; None where it must be listed again."""
+    if not stamp or record.listed != stamp or not record.events:
+        return None
+    slugs = sorted(record.events)
+    # Checked at once for them all: a plain name each, no path (the record lies in the
+    # output folder, which a hostile clone of a site may carry).
+    names = "\n" + "\n".join(slugs) + "\n"
+    if any(part in names for part in ("/", "\0", "\n\n", "\n.", "\n_", os.sep)):
+        return None
+    within = os.path.join(os.fspath(events_root), "")
+    paths = tuple(within + slug for slug in slugs)
+    return Listing(folders=ListedFolders(dict(zip(slugs, paths, strict=True))), paths=paths,
+                   slugs=tuple(slugs))
+
+
+def _holds(listing: Listing, recorded: Mapping[str, EventRecord],
+           inputs: Mapping[str, EventRecord]) -> bool:
+    """Whether a kept listing holds: each event folder whose stamp changed, or vouches for
+    nothing, is still a folder (no link) without a festival.yml."""
+    given = _given(listing)
+    return all(_is_event_folder(given[slug]) for slug, entry in inputs.items()
+               if not entry[0] or entry[0] != recorded[slug][0])
+
+
+def _is_event_folder(path: str) -> bool:
+    """A folder, no link, without a festival.yml: listed as the event of its name."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(found.st_mode) and not is_festival_folder(path)
+
+
+def _given(listing: Listing) -> Mapping[str, str]:
+    folders = listing.folders
+    if isinstance(folders, ListedFolders):
+        return folders.given
+    return {slug: os.fspath(folder) for slug, folder in folders.items()}
+
+
+def _digested(slugs: Sequence[str], places: Mapping[str, str],
+              recorded: Mapping[str, EventRecord], trusted: int, *,
+              only_changed: bool = False) -> dict[str, EventRecord]:
+    """Each of ``slugs``' entries as its folder is now (input_digest.py); ``only_changed``:
+    only those that are not the recorded entry."""
+    found = {}
+    for slug in slugs:
+        before = recorded.get(slug)
+        entry = event_inputs(places[slug], before, is_section="/" in slug, trusted=trusted)
+        if not only_changed or entry is not before:
+            found[slug] = entry
+    return found
+
+
+def _side_entries(data: bytes | None, share: frozenset[str]) -> dict[str, EventRecord] | None:
+    """The side process's entries of its share, where they are of it; None otherwise."""
+    if data is None:
+        return None
+    try:
+        entries = pickle.loads(data)
+    except (pickle.UnpicklingError, EOFError, ValueError):
+        return None
+    if not isinstance(entries, dict) or not share.issuperset(entries) or not all(
+            isinstance(entry, tuple) and len(entry) == 4
+            and all(isinstance(part, str) for part in entry) for entry in entries.values()):
+        return None
+    return entries
