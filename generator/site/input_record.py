@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.files import read_regular_file
+from generator.files import open_regular_file
 from generator.site.manifest import MANIFEST_FORMAT, record_bytes, record_data
 
 __all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "InputsRecord",
@@ -122,21 +122,27 @@ class InputsRecord:
     """Unit -> its output folders' stamps (stored_files.FolderStamps)."""
     listed: str = ""
     """The events folder's stamp when its listing was the events' folders alone, each by
-    its name (kept_listing.py); empty when it was more, or changed just before."""
+    its name (inputs_now.py); empty when it was more, or changed just before."""
+    identity: tuple[int, int, int] | None = None
+    """The file read (its inode, size and time): two processes that read the same file
+    read the same record (the record is replaced whole, never written in place)."""
 
 
 def load_inputs(out: Path, path: str) -> InputsRecord:
     """The record as the last build wrote it at ``path`` in the output ``out``; empty when
     missing, unreadable or of another format."""
     try:
-        raw = record_data(read_regular_file(out / path))
+        with open_regular_file(out / path) as file:
+            found = os.fstat(file.fileno())
+            raw = record_data(file.read())
         if raw.get("format") != _FORMAT:
             return InputsRecord()
         events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]), str(entry[3]))
                   for slug, entry in raw["events"].items()}
         folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
         # Not in the records of older versions: their listing is not kept.
-        return InputsRecord(events, folders, str(raw.get("listed", "")))
+        return InputsRecord(events, folders, str(raw.get("listed", "")),
+                            (found.st_ino, found.st_size, found.st_mtime_ns))
     except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return InputsRecord()
 

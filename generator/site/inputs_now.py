@@ -23,9 +23,10 @@ import os
 import pickle
 import stat
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.errors import Diagnostic
 from generator.reading.event_listing import listed_events
@@ -38,15 +39,17 @@ from generator.site.input_record import (
     EventRecord,
     InputsRecord,
     folder_stamp,
+    load_inputs,
 )
 from generator.site.side_process import SideProcess
 
 __all__ = ["SIDE_PROCESS_FROM", "InputsNow", "discover_events", "plain_listing_stamp"]
 
-SIDE_PROCESS_FROM = 2_000
-"""Events of the inputs' record from which a build shares its first steps with a side
-process (the events folder listed or a share of the events digested, the output's folders
-checked): below it, a fork (a few milliseconds) costs more than the work it takes over."""
+SIDE_PROCESS_FROM = 1_000_000
+"""Bytes of the inputs' record (some 560 an event: about 2,000 events) from which a build
+shares its first steps with a side process (the events folder listed or a share of the
+events digested, the output's folders checked): below it, a fork (a few milliseconds) costs
+more than the work it takes over."""
 
 BUILD_SHARE = 1 / 3
 """The share of the events the build digests itself when the side process digests the
@@ -94,29 +97,22 @@ class InputsNow:
         return self.digested_at - RACY_NANOSECONDS
 
     @classmethod
-    def start(cls, events_root: Path, out: Path, record: InputsRecord, digested_at: int,
-              ) -> InputsNow:
-        """The events folder's listing kept where it can be, and for an archive a side
-        process begun that digests a share of the events (the listing kept) or lists the
-        events folder (not kept), then checks the output's folders (folder_check.py)."""
-        stamp = folder_stamp(os.fspath(events_root), digested_at - RACY_NANOSECONDS)
+    def start(cls, events_root: Path, out: Path, record_path: str, digested_at: int, *,
+              clean: bool = False) -> InputsNow:
+        """The inputs' record read (none for a clean build: ``record_path`` in ``out``),
+        the events folder's listing kept where it can be, and for an archive a side process
+        begun first, which reads the record too, then digests a share of the events (the
+        listing kept) or lists the events folder (not kept), then checks the output's
+        folders (folder_check.py)."""
+        side = None if clean else _side_process(events_root, out, record_path, digested_at)
+        record = InputsRecord() if clean else load_inputs(out, record_path)
+        stamp, kept = _listing_kept(events_root, record, digested_at)
         now = cls(events_root=events_root, record=record, digested_at=digested_at,
-                  stamp=stamp, kept=_kept_listing(events_root, record, stamp))
-        if len(record.events) < max(SIDE_PROCESS_FROM, 1):
-            return now
-        tasks: list[Callable[[], bytes]]
-        if now.kept is None:
-            tasks = [lambda: pickle.dumps(discover_events(events_root))]
-        else:
-            slugs = now.kept.slugs
-            now.side_share = slugs[round(len(slugs) * BUILD_SHARE):]
-            share, places = now.side_share, now.kept.given()
-            tasks = [lambda: pickle.dumps(_digested(share, places, record.events,
-                                                    now.trusted, only_changed=True))]
-        tasks.append(lambda: checked_stamps(out, record.folders.values()))
-        now.side = SideProcess.start(tasks)
-        if now.side is not None:
-            now.folder_check = FolderCheck(now.side, record.folders.values())
+                  stamp=stamp, kept=kept, side=side)
+        if side is not None:
+            now.folder_check = FolderCheck(side, record.folders.values())
+            if kept is not None:
+                now.side_share = _side_share(kept)
         return now
 
     @classmethod
@@ -130,49 +126,104 @@ class InputsNow:
         """The listing, each listed event's entry in the record as it is now (slug order),
         and the stamp the events folder is to be recorded with (empty when its listing is
         not to be kept)."""
-        listing = self.kept
-        if listing is None:
-            listing = self.given or self._listed()
-            inputs = _digested(sorted(_given(listing)), _given(listing), self.record.events,
-                               self.trusted)
+        if self.kept is not None:
+            kept = self._kept_digested(self.kept)
+            if kept is not None:
+                return self.kept, kept, self.stamp
+            # A festival.yml or a link where an event folder was: listed again.
+            listing = discover_events(self.events_root)
         else:
-            inputs = self._shared(listing)
-            if not _holds(listing, self.record.events, inputs):
-                # A festival.yml or a link where an event folder was: listed again, the
-                # events digested again where they are not where they were.
-                kept, listing = _given(listing), discover_events(self.events_root)
-                places = _given(listing)
-                inputs.update(_digested(
-                    [slug for slug, path in places.items()
-                     if slug not in inputs or kept.get(slug) != path],
-                    places, self.record.events, self.trusted))
-        inputs = {slug: inputs[slug] for slug in sorted(_given(listing))}
+            listing = self.given or self._listed()
+        places = _given(listing)
+        inputs = _digested(sorted(places), places, self.record.events, self.trusted)
         within = os.path.join(os.fspath(self.events_root), "")
         return listing, inputs, plain_listing_stamp(self.stamp, within, listing, inputs)
 
     def _listed(self) -> Listing:
         # Listed meanwhile in the side process, where there is one.
-        data = None if self.side is None else self.side.next()
-        if data is not None:
-            with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
-                listed = pickle.loads(data)
-                if isinstance(listed, Listing):
-                    return listed
+        found = self._aside(_LISTED)
+        if isinstance(found, Listing):
+            return found
         return discover_events(self.events_root)
 
-    def _shared(self, listing: Listing) -> dict[str, EventRecord]:
-        """The kept listing's events digested, the side process's share by it."""
-        places = listing.given()
-        share = frozenset(self.side_share)
-        inputs = _digested(tuple(slug for slug in listing.slugs if slug not in share), places,
-                           self.record.events, self.trusted)
-        theirs = _side_entries(None if self.side is None else self.side.next(), share)
+    def _kept_digested(self, listing: Listing) -> dict[str, EventRecord] | None:
+        """The kept listing's events digested (in slug order), the side process's share by
+        it; None where the listing does not hold."""
+        places, recorded = listing.given(), self.record.events
+        own = listing.slugs[:len(listing.slugs) - len(self.side_share)]
+        inputs = _digested(own, places, recorded, self.trusted)
+        theirs = _side_entries(self._aside(_SHARED), self.record, self.stamp,
+                               frozenset(self.side_share))
+        if not _holds(own, places, recorded, inputs):
+            return None
         if theirs is None:  # no side process, or it failed: the build digests its share
-            inputs.update(_digested(self.side_share, places, self.record.events, self.trusted))
-        else:
-            inputs.update((slug, theirs.get(slug) or self.record.events[slug])
-                          for slug in self.side_share)
+            rest = _digested(self.side_share, places, recorded, self.trusted)
+            if not _holds(self.side_share, places, recorded, rest):
+                return None
+            inputs.update(rest)
+            return inputs
+        entries, holds = theirs
+        if not holds:
+            return None
+        inputs.update((slug, entries.get(slug) or recorded[slug]) for slug in self.side_share)
         return inputs
+
+    def _aside(self, kind: bytes) -> Any:
+        """The side process's first result, where it is of ``kind``; else None."""
+        data = None if self.side is None else self.side.next()
+        if data is None or data[:1] != kind:
+            return None
+        with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError):
+            return pickle.loads(data[1:])
+        return None
+
+
+_LISTED, _SHARED = b"L", b"S"
+"""What the side process's first result is: the events folder's listing, or the entries of
+its share of the events."""
+
+
+def _side_process(events_root: Path, out: Path, record_path: str, digested_at: int,
+                  ) -> SideProcess | None:
+    """The side process of an archive (:meth:`InputsNow.start`); None for a smaller site."""
+    try:
+        if os.stat(out / record_path).st_size < SIDE_PROCESS_FROM:
+            return None
+    except OSError:
+        return None
+    read: list[InputsRecord] = []
+
+    def first() -> bytes:
+        # As the build does meanwhile, from the same record: the build takes the result
+        # only where both read the same file and found the events folder's same stamp.
+        record = load_inputs(out, record_path)
+        read.append(record)
+        stamp, kept = _listing_kept(events_root, record, digested_at)
+        if kept is None:
+            return _LISTED + pickle.dumps(discover_events(events_root))
+        share, places = _side_share(kept), kept.given()
+        entries = _digested(share, places, record.events, digested_at - RACY_NANOSECONDS)
+        holds = _holds(share, places, record.events, entries)
+        changed = {slug: entry for slug, entry in entries.items()
+                   if entry is not record.events[slug]}
+        return _SHARED + pickle.dumps((record.identity, stamp, changed, holds))
+
+    def stamps_checked() -> bytes:
+        return checked_stamps(out, read[0].folders.values())
+
+    return SideProcess.start([first, stamps_checked])
+
+
+def _listing_kept(events_root: Path, record: InputsRecord, digested_at: int,
+                  ) -> tuple[str, Listing | None]:
+    """The events folder's stamp, and the last build's listing where it may be kept."""
+    stamp = folder_stamp(os.fspath(events_root), digested_at - RACY_NANOSECONDS)
+    return stamp, _kept_listing(events_root, record, stamp)
+
+
+def _side_share(kept: Listing) -> tuple[str, ...]:
+    """The slugs of a kept listing whose events the side process digests."""
+    return kept.slugs[round(len(kept.slugs) * BUILD_SHARE):]
 
 
 def plain_listing_stamp(stamp: str, within: str, listing: Listing,
@@ -210,13 +261,12 @@ def _kept_listing(events_root: Path, record: InputsRecord, stamp: str) -> Listin
                    slugs=tuple(slugs))
 
 
-def _holds(listing: Listing, recorded: Mapping[str, EventRecord],
-           inputs: Mapping[str, EventRecord]) -> bool:
-    """Whether a kept listing holds: each event folder whose stamp changed, or vouches for
-    nothing, is still a folder (no link) without a festival.yml."""
-    given = _given(listing)
-    return all(_is_event_folder(given[slug]) for slug, entry in inputs.items()
-               if not entry[0] or entry[0] != recorded[slug][0])
+def _holds(slugs: Sequence[str], places: Mapping[str, str],
+           recorded: Mapping[str, EventRecord], inputs: Mapping[str, EventRecord]) -> bool:
+    """Whether a kept listing holds for ``slugs``: each event folder whose stamp changed,
+    or vouches for nothing, is still a folder (no link) without a festival.yml."""
+    return all(_is_event_folder(places[slug]) for slug in slugs
+               if not inputs[slug][0] or inputs[slug][0] != recorded[slug][0])
 
 
 def _is_event_folder(path: str) -> bool:
@@ -236,29 +286,25 @@ def _given(listing: Listing) -> Mapping[str, str]:
 
 
 def _digested(slugs: Sequence[str], places: Mapping[str, str],
-              recorded: Mapping[str, EventRecord], trusted: int, *,
-              only_changed: bool = False) -> dict[str, EventRecord]:
-    """Each of ``slugs``' entries as its folder is now (input_digest.py); ``only_changed``:
-    only those that are not the recorded entry."""
-    found = {}
-    for slug in slugs:
-        before = recorded.get(slug)
-        entry = event_inputs(places[slug], before, is_section="/" in slug, trusted=trusted)
-        if not only_changed or entry is not before:
-            found[slug] = entry
-    return found
+              recorded: Mapping[str, EventRecord], trusted: int) -> dict[str, EventRecord]:
+    """Each of ``slugs``' entries as its folder is now (input_digest.py)."""
+    return {slug: event_inputs(places[slug], recorded.get(slug), is_section="/" in slug,
+                               trusted=trusted)
+            for slug in slugs}
 
 
-def _side_entries(data: bytes | None, share: frozenset[str]) -> dict[str, EventRecord] | None:
-    """The side process's entries of its share, where they are of it; None otherwise."""
-    if data is None:
+def _side_entries(found: Any, record: InputsRecord, stamp: str, share: frozenset[str],
+                  ) -> tuple[dict[str, EventRecord], bool] | None:
+    """The side process's entries of its share that changed, and whether the listing
+    holds for it (``found``), where it read the same record and found the same stamp of
+    the events folder; None otherwise."""
+    if not isinstance(found, tuple) or len(found) != 4 or record.identity is None \
+            or found[0] != record.identity or found[1] != stamp:
         return None
-    try:
-        entries = pickle.loads(data)
-    except (pickle.UnpicklingError, EOFError, ValueError):
+    entries, holds = found[2], found[3]
+    if not isinstance(entries, dict) or not isinstance(holds, bool) \
+            or not share.issuperset(entries) or not all(
+                isinstance(entry, tuple) and len(entry) == 4
+                and all(isinstance(part, str) for part in entry) for entry in entries.values()):
         return None
-    if not isinstance(entries, dict) or not share.issuperset(entries) or not all(
-            isinstance(entry, tuple) and len(entry) == 4
-            and all(isinstance(part, str) for part in entry) for entry in entries.values()):
-        return None
-    return entries
+    return entries, holds

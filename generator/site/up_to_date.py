@@ -66,18 +66,19 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     generator/site/cache.py for why), from the events and templates as they are now."""
     events_root, out = Path(events_dir), Path(out_dir)
     digested_at = time.time_ns()
-    record = InputsRecord() if clean else load_inputs(out, INPUTS_PATH)
     if not events_root.exists():  # the build says so, listing it (found None)
-        nothing = InputsNow(events_root=events_root, record=record, digested_at=digested_at,
-                            stamp="", kept=Listing(folders={}))
+        nothing = InputsNow(events_root=events_root, digested_at=digested_at, stamp="",
+                            record=InputsRecord() if clean else load_inputs(out, INPUTS_PATH),
+                            kept=Listing(folders={}))
         cache = key_series(BuildCache.prepare(
             events_dir, out_dir, inputs=nothing, template_folders=page_inputs(events_root),
             clean=clean), events_root)
         cache.found = None
         return cache
     return key_series(BuildCache.prepare(
-        events_dir, out_dir, inputs=InputsNow.start(events_root, out, record, digested_at),
-        template_folders=page_inputs(events_root), clean=clean), events_root)
+        events_dir, out_dir, template_folders=page_inputs(events_root), clean=clean,
+        inputs=InputsNow.start(events_root, out, INPUTS_PATH, digested_at, clean=clean)),
+        events_root)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
