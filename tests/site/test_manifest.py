@@ -308,7 +308,8 @@ def test_a_change_in_two_languages_equals_a_clean_build(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["../../etc/passwd", "A" * 32, "0" * 31, "0" * 33,
-                                  f"{'0' * 32}\n{'1' * 32}", 7, None])
+                                  f"{'0' * 32}\n{'1' * 32}", f"{'0' * 16} {'0' * 15}",
+                                  f"{'0' * 30}\n0", "0" * 31 + "g", ["0" * 32], 7, None])
 def test_an_index_naming_a_record_otherwise_than_by_its_digest_is_not_read(
         tmp_path: Path, name: object) -> None:
     # A record's name is a path in the manifest's folder: hex digits only, 32 of them.
