@@ -130,9 +130,9 @@ def run() -> None:
     Freeing one by one the objects of a ranked 2,000-player event, and the modules, is work
     the system does at once when the process ends (some 2% of a whole run of ``rank``,
     bench/bench_rank.py). The output is flushed first; nothing else waits for the teardown
-    in these commands (no file, no worker, no thread). mypy ends the same way. ``build`` and
-    ``serve`` end as usual: their workers and temporary folders are cleaned up then
-    (tests/cli/test_process_end.py).
+    in these commands (no file, no worker, no thread). mypy ends the same way. ``build``
+    ends so once it has printed its last line, its workers reaped and its files closed
+    before; a failed one, and ``serve``, end as usual (tests/cli/test_process_end.py).
     """
     global _ends_the_process
     _ends_the_process = True
@@ -636,11 +636,15 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     if not cache.rendered:
         click.echo(f"standings build: {out}/ is up to date, nothing written "
                    f"({elapsed:.2f} s){counted}")
-        return
-    reused = reused_events(cache)
-    click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
-               + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} reused"
-                  if reused else ""))
+    else:
+        reused = reused_events(cache)
+        click.echo(f"standings build: wrote {out}/ in {elapsed:.2f} s{counted}"
+                   + (f"; {len(reused)} unchanged event{'s' if len(reused) != 1 else ''} "
+                      "reused" if reused else ""))
+    # Its files written and closed, its lock let go, its workers reaped (workers.py) and
+    # its side process on its own: nothing waits for Python's teardown, which frees the
+    # manifest and the events' stand-ins object by object (some 25 ms at 10,000 events).
+    _printed_all()
 
 
 def _counted(diagnostics: Sequence[Diagnostic]) -> str:

@@ -51,7 +51,7 @@ shares its first steps with a side process (the events folder listed or a share 
 events digested, the output's folders checked): below it, a fork (a few milliseconds) costs
 more than the work it takes over."""
 
-BUILD_SHARE = 1 / 3
+BUILD_SHARE = 0.37
 """The share of the events the build digests itself when the side process digests the
 rest: the build reads the manifest's index meanwhile (some 30 ms at 10,000 events), and
 digests its own share in what is left of the side process's time."""

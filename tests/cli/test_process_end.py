@@ -1,9 +1,10 @@
-"""``rank``, ``check`` and ``explain`` end their process without Python's teardown once
-everything is printed (``cli.run``): what they print and their exit status are still the
-command's, and ``build`` ends as usual."""
+"""``rank``, ``check``, ``explain`` and ``build`` end their process without Python's teardown
+once everything is printed (``cli.run``): what they print and their exit status are still
+the command's; a failed build, and a usage error, end as usual."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,38 @@ def test_a_failed_check_ends_with_its_status_and_its_count(tmp_path: Path) -> No
     assert ended.stderr.decode() == in_process.stderr
     assert b"'Q'" in ended.stderr and b"standings check: 1 error" in ended.stderr
     assert b"torn down" not in ended.stderr
+
+
+def test_a_build_ends_at_once_with_its_site_whole_and_its_lock_let_go(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    for example in ("alekhin-memorial", "gros-open-2010"):
+        shutil.copytree(ROOT / "events" / example, events / example)
+    ended = process("build", str(events), "--out", str(tmp_path / "site"))
+    assert ended.returncode == 0, ended.stderr
+    assert b"torn down" not in ended.stderr
+    assert b"standings build: wrote" in ended.stdout
+    # A clean build in this process writes the same files, and may take the lock at once.
+    assert CliRunner().invoke(main, ["build", str(events), "--out", str(tmp_path / "again"),
+                                     "--clean"]).exit_code == 0
+    built = {path.relative_to(tmp_path / "site"): path.read_bytes()
+             for path in sorted((tmp_path / "site").rglob("*")) if path.is_file()
+             and ".standings-cache" not in path.parts}
+    again = {path.relative_to(tmp_path / "again"): path.read_bytes()
+             for path in sorted((tmp_path / "again").rglob("*")) if path.is_file()
+             and ".standings-cache" not in path.parts}
+    assert built == again and built
+    unchanged = process("build", str(events), "--out", str(tmp_path / "site"))
+    assert unchanged.returncode == 0 and b"up to date" in unchanged.stdout
+    assert b"torn down" not in unchanged.stderr
+
+
+def test_a_failed_build_ends_as_usual(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    shutil.copytree(ROOT / "events" / "gros-open-2010", events / "gros-open-2010")
+    (events / "stray.trf").write_text("012 x\n", encoding="utf-8")
+    ended = process("build", str(events), "--out", str(tmp_path / "site"))
+    assert ended.returncode == 1 and b"not part of any event" in ended.stderr
+    assert b"torn down" in ended.stderr
 
 
 def test_a_usage_error_and_the_help_end_as_usual() -> None:
