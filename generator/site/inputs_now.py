@@ -43,7 +43,7 @@ from generator.site.input_record import (
 )
 from generator.site.side_process import SideProcess
 
-__all__ = ["SIDE_PROCESS_FROM", "InputsNow", "discover_events", "plain_listing_stamp"]
+__all__ = ["SIDE_PROCESS_FROM", "InputsNow", "discover_events"]
 
 SIDE_PROCESS_FROM = 1_000_000
 """Bytes of the inputs' record (some 560 an event: about 2,000 events) from which a build
@@ -137,7 +137,7 @@ class InputsNow:
         places = _given(listing)
         inputs = _digested(sorted(places), places, self.record.events, self.trusted)
         within = os.path.join(os.fspath(self.events_root), "")
-        return listing, inputs, plain_listing_stamp(self.stamp, within, listing, inputs)
+        return listing, inputs, _plain_listing_stamp(self.stamp, within, listing, inputs)
 
     def _listed(self) -> Listing:
         # Listed meanwhile in the side process, where there is one.
@@ -149,7 +149,7 @@ class InputsNow:
     def _kept_digested(self, listing: Listing) -> dict[str, EventRecord] | None:
         """The kept listing's events digested (in slug order), the side process's share by
         it; None where the listing does not hold."""
-        places, recorded = listing.given(), self.record.events
+        places, recorded = _given(listing), self.record.events
         own = listing.slugs[:len(listing.slugs) - len(self.side_share)]
         inputs = _digested(own, places, recorded, self.trusted)
         theirs = _side_entries(self._aside(_SHARED), self.record, self.stamp,
@@ -201,7 +201,7 @@ def _side_process(events_root: Path, out: Path, record_path: str, digested_at: i
         stamp, kept = _listing_kept(events_root, record, digested_at)
         if kept is None:
             return _LISTED + pickle.dumps(discover_events(events_root))
-        share, places = _side_share(kept), kept.given()
+        share, places = _side_share(kept), _given(kept)
         entries = _digested(share, places, record.events, digested_at - RACY_NANOSECONDS)
         holds = _holds(share, places, record.events, entries)
         changed = {slug: entry for slug, entry in entries.items()
@@ -226,7 +226,7 @@ def _side_share(kept: Listing) -> tuple[str, ...]:
     return kept.slugs[round(len(kept.slugs) * BUILD_SHARE):]
 
 
-def plain_listing_stamp(stamp: str, within: str, listing: Listing,
+def _plain_listing_stamp(stamp: str, within: str, listing: Listing,
                         inputs: Mapping[str, EventRecord]) -> str:
     """``stamp`` where ``listing`` of the events folder ``within`` (its path, ending in a
     separator) may be kept (the module's docstring), else empty: nothing said of the
