@@ -509,6 +509,12 @@ class BuildCache:
                 # so every planned event has a key; a missing one is a bug, never a stale
                 # reuse.
                 key = self.keys[slug]
+                # An archive's unchanged events (10,000) taken as they are before their
+                # renderers are made: 20 ms of every change at 10,000 events.
+                as_it_was = None if read_back else self._kept_unread(home + slug, key)
+                if as_it_was is not None:
+                    units[home + slug] = as_it_was
+                    continue
                 units[home + slug] = self._unit(
                     home + slug, key, partial(render_event, plan),
                     () if home else warnings.get(slug, ()), files, read_back=read_back,
@@ -624,19 +630,11 @@ class BuildCache:
         from the same key, else rendered; returns the unit's record. Without ``read_back``
         (a site written in place), a unit whose files are all there is
         kept as it is, unread. ``again``: rendered whatever the last build made."""
-        record = self.previous.units.get(unit) if self.previous else None
-        reused: Mapping[str, bytes] | None = None
-        if record and record.key == key and not again:
-            if read_back:
-                reused = _load_from(record, self.out_dir)
-            elif self.intact(unit):
-                reused = {}
-        if record and reused is not None:
-            files.update(reused)
-            self.reused.append(unit)
-            # The same key: the same warnings, kept in the record as they are. load_from
-            # checked every file against the record's size and hash: kept, not hashed again.
-            return record
+        if not again:
+            kept = self._read_back(unit, key, files) if read_back \
+                else self._kept_unread(unit, key)
+            if kept is not None:
+                return kept
         if self.on_render is not None:
             self.on_render(unit)
         produced = dict(render())
@@ -646,6 +644,29 @@ class BuildCache:
         self.rendered.append(unit)
         return UnitRecord.of(key, produced, self._portable(warnings),
                              None if summarise is None else summarise())
+
+    def _kept_unread(self, unit: str, key: str) -> Unit | None:
+        """The last build's record of ``unit``, where it was made from the same key and its
+        files are all there (a site written in place keeps them, unread); else None."""
+        record = self.previous.units.get(unit) if self.previous else None
+        if record is None or record.key != key or not self.intact(unit):
+            return None
+        self.reused.append(unit)
+        # The same key: the same warnings, kept in the record as they are.
+        return record
+
+    def _read_back(self, unit: str, key: str, files: dict[str, bytes]) -> Unit | None:
+        """:meth:`_kept_unread` for a site read back: the unit's files added to ``files``
+        from the output (load_from checked each against the record's size and hash)."""
+        record = self.previous.units.get(unit) if self.previous else None
+        if record is None or record.key != key:
+            return None
+        reused = _load_from(record, self.out_dir)
+        if reused is None:
+            return None
+        files.update(reused)
+        self.reused.append(unit)
+        return record
 
     def _portable(self, warnings: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         return tuple(portable_diagnostic(w, self.events_spelling) for w in warnings)
