@@ -235,6 +235,9 @@ class BuildCache:
     listed: str = ""
     """The events folder's stamp, recorded with :attr:`inputs` where its listing may be
     kept (inputs_now.py); empty where it may not."""
+    moved: frozenset[str] = frozenset()
+    """The events whose entry in :attr:`inputs` is not the one recorded (a file changed, or
+    touched, a new event): :meth:`unchanged_warnings` asks their keys first."""
     stamps: Mapping[str, FolderStamps] = field(default_factory=dict)
     """Unit -> its folders as the last build left them (:func:`stamps_hold`), from
     :data:`INPUTS_NAME`: this machine's, like the inputs' times."""
@@ -284,7 +287,9 @@ class BuildCache:
                    listing=listing.diagnostics, clean=clean, inputs=entries,
                    inputs_new=entries != inputs.record.events or listed != inputs.record.listed,
                    digested_at=inputs.digested_at, stamps=inputs.record.folders,
-                   folder_check=inputs.folder_check, found=listing, listed=listed)
+                   folder_check=inputs.folder_check, found=listing, listed=listed,
+                   moved=frozenset(slug for slug, entry in entries.items()
+                                   if entry is not inputs.record.events.get(slug)))
 
     def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
         """The keys of the events this build read (slug -> the end date read, None for an
@@ -392,6 +397,13 @@ class BuildCache:
         every file of the last build still in the output folder (:func:`files_present`).
         """
         previous = self.previous
+        if previous is None:
+            return None
+        # An event whose inputs are not those recorded has nearly always another key than
+        # its unit: asked first, a change is known without a look at every unit.
+        units = previous.units
+        if any(slug not in units or units[slug].key != self.keys[slug] for slug in self.moved):
+            return None
         expected = keys = {**self.keys, **self.others, INDEX_UNIT: self.index}
         # A language under a folder has its units as "en/" + the unit (render_languages);
         # a festival's section is "festival/section" (reading/festival.py). The players'
@@ -401,12 +413,12 @@ class BuildCache:
                 return INDEX_UNIT
             return name if name in expected else name.partition("/")[2]
 
-        bases = {base(name) for name in previous.units} if previous else set()
-        if previous is None or bases != set(keys) or not set(keys) <= set(previous.units):
+        bases = {name: base(name) for name in units}
+        if set(bases.values()) != set(keys) or not set(keys) <= set(units):
             return None
         if any(d.is_error for d in self.listing):  # the build reports them and fails
             return None
-        if any(unit.key != keys[base(name)] for name, unit in previous.units.items()):
+        if any(unit.key != keys[bases[name]] for name, unit in units.items()):
             return None
         if not all(self.intact(name) for name in previous.units):
             return None
@@ -546,8 +558,9 @@ class BuildCache:
         no two units have a file in common (each event's under its folder)."""
         made = {path for unit in self.units.values() if not isinstance(unit, StoredUnit)
                 for path in unit.files}
+        now = self.units
         replaced = (unit for name, unit in before.units.items()
-                    if not same_record(self.units.get(name), unit))
+                    if now.get(name) is not unit and not same_record(now.get(name), unit))
         return [path for path in (*(p for unit in replaced for p in unit.files), *dirty)
                 if path not in made]
 
