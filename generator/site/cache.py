@@ -371,15 +371,25 @@ class BuildCache:
         written = set().union(*made.values())
         found = {}
         # The players' pages' units (4,096 at 10,000 events) share their one folder, which
-        # a change writes in: its stamp taken once, not once a unit.
+        # a change writes in: its stamp taken once, and their kept stamps looked at once.
         taken: dict[frozenset[str], FolderStamps | None] = {}
+        untouched: dict[FolderStamps, bool] = {}
+        folders_of: dict[FolderStamps, frozenset[str]] = {}
         for name, unit in units.items():
             kept = self.stamps.get(name) if name not in made else None
-            if kept and name in self.held and written.isdisjoint(stamped_folders(kept)):
-                found[name] = kept
-                continue
-            folders = frozenset(made.get(name) or (stamped_folders(kept) if kept
-                                                   else unit_folders(unit.files)))
+            if kept:
+                if name in self.held:
+                    holds = untouched.get(kept)
+                    if holds is None:
+                        holds = untouched[kept] = written.isdisjoint(stamped_folders(kept))
+                    if holds:
+                        found[name] = kept
+                        continue
+                folders = folders_of.get(kept)
+                if folders is None:
+                    folders = folders_of[kept] = frozenset(stamped_folders(kept))
+            else:
+                folders = frozenset(made.get(name) or unit_folders(unit.files))
             if folders not in taken:
                 taken[folders] = folder_stamps(self.out_dir, folders)
             stamps = taken[folders]
