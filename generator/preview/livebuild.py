@@ -38,7 +38,8 @@ from generator.preview.site_port import (
     SiteFunctions,
     diagnostics_of_failure,
 )
-from generator.site.cache import INDEX_UNIT, index_key, unit_key
+from generator.site.cache import INDEX_UNIT
+from generator.site.cache_keys import index_key, unit_key
 from generator.site.input_digest import digest_folder
 
 SETTLE_S = 0.3

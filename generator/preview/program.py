@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.clock import build_date
-from generator.site.cache import program_digest
+from generator.site.cache_keys import program_digest
 
 RACY_NS = 2_000_000_000
 """A file changed less than this long before a look may change again within the same tick
@@ -40,7 +40,7 @@ when it could not be looked at."""
 
 @dataclass(slots=True, kw_only=True)
 class ProgramDigest:
-    """:func:`~generator.site.cache.program_digest` of some folders and files, kept while
+    """:func:`~generator.site.cache_keys.program_digest` of some folders and files, kept while
     none of them changed."""
 
     digest_files: Callable[[Sequence[Path]], str] = program_digest

@@ -112,7 +112,7 @@ def event_record(stamp: str, digest: str, seen: FileStats, listed: int, trusted:
     return (stamp if whole else "", digest, files, end)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class InputsRecord:
     """The record as a build read it (:func:`load_inputs`)."""
 
@@ -141,8 +141,8 @@ def load_inputs(out: Path, path: str) -> InputsRecord:
                   for slug, entry in raw["events"].items()}
         folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
         # Not in the records of older versions: their listing is not kept.
-        return InputsRecord(events, folders, str(raw.get("listed", "")),
-                            (found.st_ino, found.st_size, found.st_mtime_ns))
+        return InputsRecord(events=events, folders=folders, listed=str(raw.get("listed", "")),
+                            identity=(found.st_ino, found.st_size, found.st_mtime_ns))
     except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return InputsRecord()
 

@@ -135,7 +135,7 @@ class UnitRecord:
     """One cached unit (an event's pages, or the index pages) as this build made it."""
 
     key: str
-    """cache.unit_key / cache.index_key of the inputs these files were rendered from."""
+    """cache_keys.event_key / index_key of the inputs these files were rendered from."""
     files: Mapping[str, FileRecord]
     """Site-relative path -> size and hash of the bytes written."""
     warnings: tuple[Diagnostic, ...] = ()

@@ -41,7 +41,7 @@ from generator.site.addresses import (
     explanation_stem,
     link_from_folder,
 )
-from generator.site.cache import package_digest
+from generator.site.cache_keys import package_digest
 from generator.site.escaping import (
     EscapingEnvironment,
     escape_for_output,

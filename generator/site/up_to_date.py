@@ -20,7 +20,8 @@ from generator.errors import Diagnostic, StandingsError
 from generator.reading.series_files import series_folder
 from generator.reading.site_files import site_inputs
 from generator.site import staging as output
-from generator.site.cache import INPUTS_PATH, PACKAGE_DIR, BuildCache
+from generator.site.cache import INPUTS_PATH, BuildCache
+from generator.site.cache_keys import PACKAGE_DIR
 from generator.site.event_folders import Listing
 from generator.site.inplace import InPlaceSite
 from generator.site.input_record import InputsRecord, load_inputs

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from generator.preview.program import ProgramDigest
-from generator.site.cache import program_digest
+from generator.site.cache_keys import program_digest
 
 
 class CountingDigest:

@@ -13,14 +13,9 @@ from kit.sitekit import read_tree as tree
 from kit.sitekit import write_in_place
 
 from generator.errors import Diagnostic, Severity
-from generator.site.cache import (
-    INDEX_UNIT,
-    INPUTS_PATH,
-    MANIFEST_NAME,
-    BuildCache,
-    digest_folder,
-    program_digest,
-)
+from generator.site.cache import INDEX_UNIT, INPUTS_PATH, MANIFEST_NAME, BuildCache
+from generator.site.cache_keys import program_digest
+from generator.site.input_digest import digest_folder
 from generator.site.input_record import InputsRecord, load_inputs
 from generator.site.inputs_now import InputsNow
 from tests.preview.test_serve_doubles import FakeSite, make_events
