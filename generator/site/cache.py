@@ -229,17 +229,19 @@ class BuildCache:
         day = build_date().isoformat()
         keys = {slug: event_key(program, entry[1], event_ending(entry[3], day))
                 for slug, entry in entries.items()}
+        recorded = inputs.record.events
+        moved = frozenset(slug for slug, entry in entries.items()
+                          if entry != recorded.get(slug))
         # As the build hands it to the reader (a Path: "./events/" is "events" there).
         return cls(out_dir=out, events_spelling=os.fspath(Path(events_dir)),
                    keys=MappingProxyType(keys), index=index_key(program, keys), program=program,
                    day=day,
                    previous=previous, stamp=stamp,
                    listing=listing.diagnostics, clean=clean, inputs=entries,
-                   inputs_new=entries != inputs.record.events or listed != inputs.record.listed,
+                   inputs_new=bool(moved) or len(entries) != len(recorded)
+                   or listed != inputs.record.listed,
                    digested_at=inputs.digested_at, stamps=inputs.record.folders,
-                   folder_check=inputs.folder_check, found=listing, listed=listed,
-                   moved=frozenset(slug for slug, entry in entries.items()
-                                   if entry is not inputs.record.events.get(slug)))
+                   folder_check=inputs.folder_check, found=listing, listed=listed, moved=moved)
 
     def key_read(self, ends: Mapping[str, datetime.date | None]) -> None:
         """The keys of the events this build read (slug -> the end date read, None for an
@@ -518,9 +520,8 @@ class BuildCache:
         no two units have a file in common (each event's under its folder)."""
         made = {path for unit in self.units.values() if not isinstance(unit, StoredUnit)
                 for path in unit.files}
-        now = self.units
         replaced = (unit for name, unit in before.units.items()
-                    if now.get(name) is not unit and not same_record(now.get(name), unit))
+                    if not same_record(self.units.get(name), unit))
         return [path for path in (*(p for unit in replaced for p in unit.files), *dirty)
                 if path not in made]
 

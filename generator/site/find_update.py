@@ -197,29 +197,21 @@ def updated_find_index(
                         split[prefix] += sign * (len(row.event) + 1)
     if any(size <= budget for size in split.values()):
         return None  # a split undone: the shards under it are merged
-    touched: dict[str, list[_Row]] = {}
+    touched: dict[str, None] = {}
     for slug in changed:
         # An entry the change left as it was (above a changed result, the places and
         # positions stay) leaves its shards as they were: only the others' are made again.
         before, after = gone.get(slug, []), coming.get(slug, [])
         for row in set(before).symmetric_difference(after):
             for word in row.words:
-                touched.setdefault(_leaf(word, split), [])
-    for event_rows in coming.values():
-        for row in event_rows:
-            for key in dict.fromkeys(_leaf(word, split) for word in row.words):
-                if key in touched:
-                    touched[key].append(row)
-    leaving: dict[str, list[_Row]] = {}
-    for event_rows in gone.values():
-        for row in event_rows:
-            for key in dict.fromkeys(_leaf(word, split) for word in row.words):
-                if key in touched:
-                    leaving.setdefault(key, []).append(row)
+                touched.setdefault(_leaf(word, split))
+    arriving = _in_shards(coming, touched, split)
+    leaving = _in_shards(gone, touched, split)
     files: dict[str, bytes] = {}
     # An event sits in many of the shards read (a hundred for one event's players).
     event_json: dict[FindEvent, str] = {}
-    for key, added in touched.items():
+    for key in touched:
+        added = arriving.get(key, [])
         path = shard_path(key)
         rows: list[_Row] = []
         known_size = sizes.pop(key, None)
@@ -535,6 +527,19 @@ def _swapped(key: str, data: bytes, size: int, leaving: Sequence[_Row],
     if not key.endswith(END_OF_WORD) and size > budget:
         return None
     return text.encode("ascii"), size
+
+
+def _in_shards(by_event: Mapping[str, Sequence[_Row]], keys: Collection[str],
+               split: Mapping[str, int]) -> dict[str, list[_Row]]:
+    """The rows of ``by_event`` in each of the shards ``keys``, by key (a row in each shard
+    of its words)."""
+    found: dict[str, list[_Row]] = {}
+    for event_rows in by_event.values():
+        for row in event_rows:
+            for key in dict.fromkeys(_leaf(word, split) for word in row.words):
+                if key in keys:
+                    found.setdefault(key, []).append(row)
+    return found
 
 
 def _by_event(rows: Iterable[_Row]) -> dict[str, list[_Row]]:

@@ -152,6 +152,8 @@ class InputsNow:
         places, recorded = _given(listing), self.record.events
         own = listing.slugs[:len(listing.slugs) - len(self.side_share)]
         inputs = _digested(own, places, recorded, self.trusted)
+        # Read whatever this share holds: the side process's next answer is the output's
+        # folders' (folder_check.py).
         theirs = _side_entries(self._aside(_SHARED), self.record, self.stamp,
                                frozenset(self.side_share))
         if not _holds(own, places, recorded, inputs):

@@ -68,9 +68,9 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     events_root, out = Path(events_dir), Path(out_dir)
     digested_at = time.time_ns()
     if not events_root.exists():  # the build says so, listing it (found None)
-        nothing = InputsNow(events_root=events_root, digested_at=digested_at, stamp="",
-                            record=InputsRecord() if clean else load_inputs(out, INPUTS_PATH),
-                            kept=Listing(folders={}))
+        nothing = InputsNow.of_listing(
+            events_root, InputsRecord() if clean else load_inputs(out, INPUTS_PATH),
+            Listing(folders={}))
         cache = key_series(BuildCache.prepare(
             events_dir, out_dir, inputs=nothing, template_folders=page_inputs(events_root),
             clean=clean), events_root)
