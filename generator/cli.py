@@ -614,6 +614,11 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     """
     import time
 
+    from generator.site.inputs_now import begin_side
+
+    # An archive's side process first, at work while the build's first steps are imported.
+    early = begin_side(events, out, clean=clean)
+
     from generator.site.up_to_date import prepare_cache, reused_events, unchanged_build
     from generator.speed import collector_paused
 
@@ -622,7 +627,7 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
     # end of the process, and the collector would walk them again for nothing.
     with collector_paused():
         _end_without_collecting()
-        cache = prepare_cache(events, out, clean=clean)
+        cache = prepare_cache(events, out, clean=clean, early=early)
         opened, warnings = unchanged_build(events, out, cache, strict=strict)
         if warnings is None:  # the pages' machinery, only now that something is rendered
             from generator.site.build import build_site

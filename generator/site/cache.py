@@ -56,6 +56,8 @@ from generator.site.cache_keys import (
 )
 from generator.site.event_folders import Listing
 from generator.site.folder_check import FolderCheck
+from generator.site.input_record import INPUTS_NAME as INPUTS_NAME
+from generator.site.input_record import INPUTS_PATH as INPUTS_PATH
 from generator.site.input_record import (
     EventRecord,
     inputs_json,
@@ -64,12 +66,7 @@ from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )
 from generator.site.manifest import (
-    MANIFEST_DIR,
-    Manifest,
-    StoredUnit,
-    Unit,
-    UnitRecord,
-    same_record,
+    MANIFEST_DIR as MANIFEST_DIR,
 )
 from generator.site.manifest import (
     MANIFEST_FORMAT as MANIFEST_FORMAT,
@@ -79,6 +76,13 @@ from generator.site.manifest import (
 )
 from generator.site.manifest import (
     FileStamp as FileStamp,
+)
+from generator.site.manifest import (
+    Manifest,
+    StoredUnit,
+    Unit,
+    UnitRecord,
+    same_record,
 )
 from generator.site.people_units import PeoplePages, is_people_unit
 from generator.site.portable_paths import local_diagnostic, portable_diagnostic
@@ -101,14 +105,6 @@ if TYPE_CHECKING:
 Written = bytes | FileRecord
 """A rendered file as a renderer hands it over: its bytes, or its record once written."""
 
-INPUTS_NAME = ".standings-cache-inputs.json"
-"""Each event's input files as the last build saw them (input_record.py), in the
-manifest's folder (:data:`INPUTS_PATH`): the sizes and modification times that let a build
-know an event unchanged without opening its files. Apart from the manifest because times
-differ between two copies of one project, which build the same manifest; this file is
-theirs alone, and only ever saves a read (a wrong time makes a file hashed again, never a
-page reused)."""
-INPUTS_PATH = f"{MANIFEST_DIR}/{INPUTS_NAME}"
 LEGACY_INPUTS_NAME = INPUTS_NAME
 """Where the versions before the manifest's folder kept it: in the output folder itself."""
 INDEX_UNIT = ""

@@ -29,11 +29,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.files import open_regular_file
-from generator.site.manifest import MANIFEST_FORMAT, record_bytes, record_data
+from generator.site.manifest import MANIFEST_DIR, MANIFEST_FORMAT, record_bytes, record_data
 
-__all__ = ["RACY_NANOSECONDS", "UNREAD_END", "EventRecord", "FileStats", "InputsRecord",
-           "event_record", "folder_stamp", "inputs_json", "load_inputs", "recorded_files",
-           "unchanged_digest"]
+__all__ = ["INPUTS_NAME", "INPUTS_PATH", "RACY_NANOSECONDS", "UNREAD_END", "EventRecord",
+           "FileStats", "InputsRecord", "event_record", "folder_stamp", "inputs_json",
+           "load_inputs", "recorded_files", "unchanged_digest"]
+
+INPUTS_NAME = ".standings-cache-inputs.json"
+"""Each event's input files as the last build saw them (this module's record), in the
+manifest's folder (:data:`INPUTS_PATH`): the sizes and modification times that let a build
+know an event unchanged without opening its files. Apart from the manifest because times
+differ between two copies of one project, which build the same manifest; this file is
+theirs alone, and only ever saves a read (a wrong time makes a file hashed again, never a
+page reused)."""
+INPUTS_PATH = f"{MANIFEST_DIR}/{INPUTS_NAME}"
 
 RACY_NANOSECONDS = 2_000_000_000
 """How long after a change a file's or a folder's time is not trusted: a file system keeps

@@ -13,7 +13,9 @@ ten thousand event folders again cost 65 ms of every build.
 
 With the listing known from the record, the side process of an archive digests a share of
 the events while the build reads its manifest and digests the rest: at 10,000 events, some
-30,000 stats that the build made alone.
+30,000 stats that the build made alone. ``standings build`` begins it before it imports its
+first steps (:func:`begin_side`), so that most of the digests are made while the build is
+importing (the readers of the site's and the series' files, the cache: some 70 ms).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from generator.site.event_folders import ListedFolders, Listing
 from generator.site.folder_check import FolderCheck, checked_stamps
 from generator.site.input_digest import event_inputs
 from generator.site.input_record import (
+    INPUTS_PATH,
     RACY_NANOSECONDS,
     EventRecord,
     InputsRecord,
@@ -43,7 +46,7 @@ from generator.site.input_record import (
 )
 from generator.site.side_process import SideProcess
 
-__all__ = ["SIDE_PROCESS_FROM", "InputsNow", "discover_events"]
+__all__ = ["SIDE_PROCESS_FROM", "EarlySide", "InputsNow", "begin_side", "discover_events"]
 
 SIDE_PROCESS_FROM = 1_000_000
 """Bytes of the inputs' record (some 560 an event: about 2,000 events) from which a build
@@ -55,6 +58,35 @@ BUILD_SHARE = 0.37
 """The share of the events the build digests itself when the side process digests the
 rest: the build reads the manifest's index meanwhile (some 30 ms at 10,000 events), and
 digests its own share in what is left of the side process's time."""
+
+EARLY_BUILD_SHARE = 0.1
+"""The build's share when the side process began before the build's first steps were
+imported (:func:`begin_side`): it has digested most of the events by then."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EarlySide:
+    """The side process of an archive's build, begun by :func:`begin_side`."""
+
+    events_root: Path
+    out: Path
+    digested_at: int
+    side: SideProcess
+
+
+def begin_side(events_dir: Path | str, out_dir: Path | str, *,
+               clean: bool = False) -> EarlySide | None:
+    """The side process of ``standings build`` on an archive, begun before the build's
+    first steps are imported (some 70 ms: the readers of the series' and the site's
+    files, the cache): it reads the inputs' record and digests most of the events
+    meanwhile, which :meth:`InputsNow.start` takes over. None for a clean build, a
+    smaller site, or no fork."""
+    if clean:
+        return None
+    events_root, out, digested_at = Path(events_dir), Path(out_dir), time.time_ns()
+    side = _side_process(events_root, out, INPUTS_PATH, digested_at, EARLY_BUILD_SHARE)
+    return None if side is None else EarlySide(events_root=events_root, out=out,
+                                               digested_at=digested_at, side=side)
 
 
 def discover_events(events_root: Path) -> Listing:
@@ -98,13 +130,22 @@ class InputsNow:
 
     @classmethod
     def start(cls, events_root: Path, out: Path, record_path: str, digested_at: int, *,
-              clean: bool = False) -> InputsNow:
+              clean: bool = False, early: EarlySide | None = None) -> InputsNow:
         """The inputs' record read (none for a clean build: ``record_path`` in ``out``),
         the events folder's listing kept where it can be, and for an archive a side process
         begun first, which reads the record too, then digests a share of the events (the
         listing kept) or lists the events folder (not kept), then checks the output's
-        folders (folder_check.py)."""
-        side = None if clean else _side_process(events_root, out, record_path, digested_at)
+        folders (folder_check.py). ``early``: the side process :func:`begin_side` began,
+        taken with the time its digest began where it is this build's."""
+        share, side = BUILD_SHARE, None
+        if early is not None and not clean and record_path == INPUTS_PATH \
+                and (early.events_root, early.out) == (events_root, out):
+            side, digested_at, share = early.side, early.digested_at, EARLY_BUILD_SHARE
+        else:
+            if early is not None:
+                early.side.drop()
+            if not clean:
+                side = _side_process(events_root, out, record_path, digested_at, share)
         record = InputsRecord() if clean else load_inputs(out, record_path)
         stamp, kept = _listing_kept(events_root, record, digested_at)
         now = cls(events_root=events_root, record=record, digested_at=digested_at,
@@ -112,7 +153,7 @@ class InputsNow:
         if side is not None:
             now.folder_check = FolderCheck(side, record.folders.values())
             if kept is not None:
-                now.side_share = _side_share(kept)
+                now.side_share = _side_share(kept, share)
         return now
 
     @classmethod
@@ -186,8 +227,9 @@ its share of the events."""
 
 
 def _side_process(events_root: Path, out: Path, record_path: str, digested_at: int,
-                  ) -> SideProcess | None:
-    """The side process of an archive (:meth:`InputsNow.start`); None for a smaller site."""
+                  build_share: float) -> SideProcess | None:
+    """The side process of an archive (:meth:`InputsNow.start`), which leaves the build
+    ``build_share`` of the events to digest; None for a smaller site."""
     try:
         if os.stat(out / record_path).st_size < SIDE_PROCESS_FROM:
             return None
@@ -203,7 +245,7 @@ def _side_process(events_root: Path, out: Path, record_path: str, digested_at: i
         stamp, kept = _listing_kept(events_root, record, digested_at)
         if kept is None:
             return _LISTED + pickle.dumps(discover_events(events_root))
-        share, places = _side_share(kept), _given(kept)
+        share, places = _side_share(kept, build_share), _given(kept)
         entries = _digested(share, places, record.events, digested_at - RACY_NANOSECONDS)
         holds = _holds(share, places, record.events, entries)
         changed = {slug: entry for slug, entry in entries.items()
@@ -223,9 +265,10 @@ def _listing_kept(events_root: Path, record: InputsRecord, digested_at: int,
     return stamp, _kept_listing(events_root, record, stamp)
 
 
-def _side_share(kept: Listing) -> tuple[str, ...]:
-    """The slugs of a kept listing whose events the side process digests."""
-    return kept.slugs[round(len(kept.slugs) * BUILD_SHARE):]
+def _side_share(kept: Listing, build_share: float) -> tuple[str, ...]:
+    """The slugs of a kept listing whose events the side process digests, the first
+    ``build_share`` of them left to the build."""
+    return kept.slugs[round(len(kept.slugs) * build_share):]
 
 
 def _plain_listing_stamp(stamp: str, within: str, listing: Listing,

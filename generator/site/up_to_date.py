@@ -25,7 +25,7 @@ from generator.site.cache_keys import PACKAGE_DIR
 from generator.site.event_folders import Listing
 from generator.site.inplace import InPlaceSite
 from generator.site.input_record import InputsRecord, load_inputs
-from generator.site.inputs_now import InputsNow, discover_events
+from generator.site.inputs_now import EarlySide, InputsNow, discover_events
 from generator.site.people_units import is_people_unit
 from generator.site.series_keys import key_series
 from generator.site.template_paths import (
@@ -62,12 +62,15 @@ def page_inputs(events_root: Path) -> list[Path]:
 
 
 def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
-                  clean: bool = False) -> BuildCache:
+                  clean: bool = False, early: EarlySide | None = None) -> BuildCache:
     """The cache of ``standings build``, made before any event is read (see
-    generator/site/cache.py for why), from the events and templates as they are now."""
+    generator/site/cache.py for why), from the events and templates as they are now.
+    ``early``: the side process the command began before importing this module."""
     events_root, out = Path(events_dir), Path(out_dir)
     digested_at = time.time_ns()
     if not events_root.exists():  # the build says so, listing it (found None)
+        if early is not None:
+            early.side.drop()
         nothing = InputsNow.of_listing(
             events_root, InputsRecord() if clean else load_inputs(out, INPUTS_PATH),
             Listing(folders={}))
@@ -78,7 +81,8 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
         return cache
     return key_series(BuildCache.prepare(
         events_dir, out_dir, template_folders=page_inputs(events_root), clean=clean,
-        inputs=InputsNow.start(events_root, out, INPUTS_PATH, digested_at, clean=clean)),
+        inputs=InputsNow.start(events_root, out, INPUTS_PATH, digested_at, clean=clean,
+                               early=early)),
         events_root)
 
 

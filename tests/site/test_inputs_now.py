@@ -16,7 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.errors import StandingsError
 from generator.site import inputs_now
 from generator.site.build import build_site, prepare_cache
@@ -242,3 +244,74 @@ def test_the_side_process_digests_its_share_as_the_build_would(
     assert _digests(cache) == digests
     assert cache.unchanged_warnings() is None
     assert load_inputs(out, INPUTS_PATH).listed == cache.listed
+
+
+def _shares(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """The side process's share of each InputsNow started from now on."""
+    shared: list[tuple[str, ...]] = []
+    start = InputsNow.start.__func__  # type: ignore[attr-defined]
+
+    def started(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        now = start(cls, *args, **kwargs)
+        shared.append(now.side_share)
+        return now
+
+    monkeypatch.setattr(InputsNow, "start", classmethod(started))
+    return shared
+
+
+@pytest.mark.parametrize("taken", [True, False])
+def test_a_side_process_begun_early_is_taken_over_as_the_build_would_digest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: bool) -> None:
+    # `standings build` begins it before importing the build's first steps: it digests
+    # most of the events meanwhile. Begun for another output, it is let go, and the build
+    # starts its own.
+    events, out = _project(tmp_path)
+    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
+    slugs = sorted(EXAMPLES)
+    for slug in (slugs[0], slugs[-1]):
+        settings = events / slug / "event.yml"
+        settings.write_bytes(settings.read_bytes() + b"\n# changed\n")
+    _aged(events, 3600)
+    digests = _digests(prepare_cache(events, out, clean=True))
+    other = tmp_path / "other"
+    shutil.copytree(out, other)
+    early = inputs_now.begin_side(events, out if taken else other)
+    assert early is not None
+    shared = _shares(monkeypatch)
+    cache = prepare_cache(events, out, early=early)
+    share = inputs_now.EARLY_BUILD_SHARE if taken else inputs_now.BUILD_SHARE
+    assert shared == [tuple(slugs[round(len(slugs) * share):])]
+    assert (cache.digested_at == early.digested_at) == taken
+    assert _found(cache) == _as_listed_again(events, out)
+    assert _digests(cache) == digests
+    assert cache.unchanged_warnings() is None
+
+
+def test_no_side_process_is_begun_for_a_clean_build_or_a_small_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    events, out = _project(tmp_path)
+    assert inputs_now.begin_side(events, out) is None  # its record under SIDE_PROCESS_FROM
+    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
+    assert inputs_now.begin_side(events, out, clean=True) is None
+    assert inputs_now.begin_side(events, tmp_path / "new") is None  # no record yet
+    early = inputs_now.begin_side(events, out)
+    assert early is not None
+    missing = tmp_path / "missing"
+    cache = prepare_cache(missing, out, early=early)  # the build says the folder is missing
+    assert cache.found is None
+
+
+def test_standings_build_begins_the_side_process_before_its_first_steps(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    events, out = _project(tmp_path)
+    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
+    settings = events / "gros-open-2010" / "event.yml"
+    settings.write_bytes(settings.read_bytes() + b"\n# changed\n")
+    _aged(events, 3600)
+    shared = _shares(monkeypatch)
+    result = CliRunner().invoke(main, ["build", str(events), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    slugs = sorted(EXAMPLES)
+    assert shared == [tuple(slugs[round(len(slugs) * inputs_now.EARLY_BUILD_SHARE):])]
+    assert "4 unchanged events reused" in result.output  # the changed one rendered
