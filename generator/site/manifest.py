@@ -31,9 +31,11 @@ import os
 import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import chain
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -126,6 +128,13 @@ def _are_record_names(names: list[Any]) -> bool:
         and len(bytes.fromhex(joined)) * 2 == len(joined) and joined == joined.lower()
 
 
+def _names(*names: Iterable[str | None]) -> frozenset[str]:
+    """The record names among ``names`` (None: a unit without a summary); taken by maps
+    rather than a loop: an archive's index names 28,000 records."""
+    found: frozenset[str | None] = frozenset(chain(*names))
+    return cast("frozenset[str]", found - {None})
+
+
 def _named(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:_DIGITS]
 
@@ -197,19 +206,24 @@ class StoredUnit:
     __slots__ = ("_files", "_warnings", "diagnostic_count", "key", "out", "record",
                  "summary_name", "warning_count")
 
-    def __init__(self, *, out: Path, key: str, record: str, summary: str | None,
-                 warning_count: int, diagnostic_count: int) -> None:
-        self.out, self.key, self.record, self.summary_name = out, key, record, summary
-        self.warning_count, self.diagnostic_count = warning_count, diagnostic_count
+    def __init__(self, out: Path, key: str, warning_count: int, diagnostic_count: int,
+                 record: str, summary: str | None) -> None:
+        """By position, in the order of the index's entry (:meth:`Manifest.from_index`
+        makes one for each of an archive's 14,000 units on every build)."""
+        self.out = out
+        self.key = key
+        self.warning_count = warning_count
+        self.diagnostic_count = diagnostic_count
+        self.record = record
+        self.summary_name = summary
         self._files: Mapping[str, FileRecord] | None = None
         self._warnings: tuple[Diagnostic, ...] = ()
 
     def rekeyed(self, key: str) -> StoredUnit:
         """The same unit, its records unread, under another key: a unit of the players'
         pages that a change leaves as it was takes the index's new key (cache.people_unit)."""
-        unit = StoredUnit(out=self.out, key=key, record=self.record, summary=self.summary_name,
-                          warning_count=self.warning_count,
-                          diagnostic_count=self.diagnostic_count)
+        unit = StoredUnit(self.out, key, self.warning_count, self.diagnostic_count,
+                          self.record, self.summary_name)
         unit._files, unit._warnings = self._files, self._warnings
         return unit
 
@@ -309,16 +323,17 @@ class Manifest:
     def record_names(self) -> frozenset[str]:
         """The names of the record files on disk it names (a unit this build made names
         its records only once :meth:`files` has written them)."""
-        return frozenset((*(name for unit in self.units.values() if isinstance(unit, StoredUnit)
-                            for name in (unit.record, unit.summary_name) if name),
-                          *(found for found in self.state.values() if isinstance(found, str))))
+        stored = [unit for unit in self.units.values() if isinstance(unit, StoredUnit)]
+        return _names(map(attrgetter("record"), stored), map(attrgetter("summary_name"), stored),
+                      (found for found in self.state.values() if isinstance(found, str)))
 
     def files(self) -> tuple[bytes, dict[str, bytes], frozenset[str]]:
         """The index's bytes; the record files of the units this build made (by name; the
         others' are on disk already); the names of every record file the index names."""
+        # In the units' order: the index is written with its keys sorted (record_bytes).
         index: dict[str, list[Any]] = {}
         made: dict[str, bytes] = {}
-        for name, unit in sorted(self.units.items()):
+        for name, unit in self.units.items():
             if isinstance(unit, StoredUnit):
                 record, summary = unit.record, unit.summary_name
             else:
@@ -335,8 +350,8 @@ class Manifest:
                 made[state[part]] = found
             else:
                 state[part] = found
-        named = frozenset((*(name for entry in index.values() for name in entry[3:] if name),
-                           *state.values()))
+        entries = index.values()
+        named = _names(map(itemgetter(3), entries), map(itemgetter(4), entries), state.values())
         kept: dict[str, Any] = {"format": MANIFEST_FORMAT, "units": index}
         if state:
             kept["state"] = state
@@ -352,15 +367,19 @@ class Manifest:
                 return None
             listed = raw["units"]
             state = {str(part): name for part, name in raw.get("state", {}).items()}
-            names = [*(entry[3] for entry in listed.values()),
-                     *(entry[4] for entry in listed.values() if entry[4] is not None),
+            entries = list(listed.values())
+            names = [*map(itemgetter(3), entries),
+                     *(entry[4] for entry in entries if entry[4] is not None),
                      *state.values()]
-            if not _are_record_names(names):
+            # The types of every entry's fields checked at once, for all of them (a unit's
+            # name is text: a key of the JSON object).
+            if not _are_record_names(names) or set(map(len, entries)) - {5} \
+                    or set(map(type, map(itemgetter(0), entries))) - {str} \
+                    or set(map(type, map(itemgetter(1), entries))) - {int} \
+                    or set(map(type, map(itemgetter(2), entries))) - {int}:
                 return None
             units: dict[str, Unit] = {
-                str(name): StoredUnit(out=out, key=str(key), warning_count=int(warnings),
-                                      diagnostic_count=int(diagnostics), record=record,
-                                      summary=summary)
+                name: StoredUnit(out, key, warnings, diagnostics, record, summary)
                 for name, (key, warnings, diagnostics, record, summary) in listed.items()}
         except (ValueError, TypeError, KeyError, AttributeError, IndexError):
             return None

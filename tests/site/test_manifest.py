@@ -321,3 +321,22 @@ def test_an_index_naming_a_record_otherwise_than_by_its_digest_is_not_read(
     data["units"]["open"][3] = "0" * 32
     data["units"]["open"][4] = name if name is not None else 5
     assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is None
+
+
+@pytest.mark.parametrize("entry", [
+    [7, 0, 0, "0" * 32, None],          # a key that is no text
+    ["k1", "0", 0, "0" * 32, None],     # a count of warnings that is no number
+    ["k1", 0, 1.5, "0" * 32, None],     # nor of notes
+    ["k1", True, 0, "0" * 32, None],    # a truth, not a count
+    ["k1", 0, 0, "0" * 32],             # a field short
+    ["k1", 0, 0, "0" * 32, None, 1],    # one too many
+    "k1000",                            # no list
+])
+def test_an_index_entry_of_other_fields_is_not_read(tmp_path: Path, entry: object) -> None:
+    # The fields of every entry are checked together (an archive's 14,000 at once).
+    manifest = Manifest(units={"open": UnitRecord.of("k1", {"open/index.html": b"<p>"})})
+    data = json.loads(kept(manifest, tmp_path).files()[0])
+    data["units"]["other"] = entry
+    assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is None
+    data["units"]["other"] = ["k1", 0, 0, "0" * 32, None]
+    assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is not None
