@@ -76,6 +76,8 @@ class PeopleUnits:
         """A page rendered -> its unit."""
         self._written: dict[str, dict[str, FileRecord]] = {}
         """A unit rendered -> its pages written."""
+        self._names: dict[str, list[tuple[str, str]]] = {}
+        """Home -> each part with its unit (:meth:`_named`, asked three times a build)."""
 
     def persons(self, home: str) -> tuple[Person, ...]:
         """The persons whose page is rendered in the language under ``home``."""
@@ -109,8 +111,13 @@ class PeopleUnits:
         return self.cache.previous.units if self.cache.previous is not None else {}
 
     def _named(self, home: str) -> list[tuple[str, str]]:
-        """Each part of the state with its unit in the language under ``home``."""
-        return [(part, people_unit(home, part)) for part in self.state.part_names()]
+        """Each part of the state with its unit in the language under ``home`` (4,096 at
+        10,000 events)."""
+        found = self._names.get(home)
+        if found is None:
+            found = self._names[home] = [(part, people_unit(home, part))
+                                         for part in self.state.part_names()]
+        return found
 
     def whole(self, home: str) -> bool:
         """Every part's unit in the language under ``home`` is the last build's, all there:
