@@ -26,6 +26,7 @@ import os
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 from generator.files import open_regular_file
@@ -146,9 +147,14 @@ def load_inputs(out: Path, path: str) -> InputsRecord:
             raw = record_data(file.read())
         if raw.get("format") != _FORMAT:
             return InputsRecord()
-        events = {str(slug): (str(entry[0]), str(entry[1]), str(entry[2]), str(entry[3]))
-                  for slug, entry in raw["events"].items()}
-        folders = {str(unit): str(stamps) for unit, stamps in raw["folders"].items()}
+        # Every entry's fields checked together, as text (the slugs and units are: keys
+        # of JSON objects): 24,000 entries at 10,000 events.
+        events = {slug: tuple(entry) for slug, entry in raw["events"].items()}
+        folders = raw["folders"]
+        if set(map(len, events.values())) - {4} \
+                or set(map(type, chain.from_iterable(events.values()))) - {str} \
+                or not isinstance(folders, dict) or set(map(type, folders.values())) - {str}:
+            return InputsRecord()
         # Not in the records of older versions: their listing is not kept.
         return InputsRecord(events=events, folders=folders, listed=str(raw.get("listed", "")),
                             identity=(found.st_ino, found.st_size, found.st_mtime_ns))

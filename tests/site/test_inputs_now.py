@@ -315,3 +315,22 @@ def test_standings_build_begins_the_side_process_before_its_first_steps(
     slugs = sorted(EXAMPLES)
     assert shared == [tuple(slugs[round(len(slugs) * inputs_now.EARLY_BUILD_SHARE):])]
     assert "4 unchanged events reused" in result.output  # the changed one rendered
+
+
+@pytest.mark.parametrize("field", ["an entry", "a folder's stamps"])
+@pytest.mark.parametrize("value", [7, None, ["a", "b", "c"], ["a", "b", "c", "d", "e"],
+                                   ["a", "b", 3, "d"]])
+def test_a_record_of_other_fields_is_not_read(tmp_path: Path, field: str,
+                                              value: object) -> None:
+    # Its fields are checked together, for every entry at once: one amiss, none is taken.
+    events, out = _project(tmp_path)
+    record = out / INPUTS_PATH
+    data = json.loads(record.read_bytes())
+    assert load_inputs(out, INPUTS_PATH).events
+    if field == "an entry":
+        data["events"]["gros-open-2010"] = value
+    else:
+        data["folders"]["gros-open-2010"] = value
+    record.write_text(json.dumps(data), encoding="utf-8")
+    found = load_inputs(out, INPUTS_PATH)
+    assert not found.events and not found.folders
