@@ -92,9 +92,8 @@ from generator.site.stored_files import (
 from generator.site.stored_files import (
     FolderListings,
     FolderStamps,
-    folder_stamps,
+    folders_now,
     merged_files,
-    stamped_folders,
     stamps_hold,
     unit_folders,
 )
@@ -306,44 +305,19 @@ class BuildCache:
         return self.inputs_new or bool(self.relisted)
 
     def _folders_now(self) -> dict[str, FolderStamps]:
-        """Each unit's folders as this build leaves them (asked once its files are written
-        and the old ones removed): a kept unit's stamps as read, where they held and no unit
-        this build rendered has a folder among them, else taken again (from its record's
-        folders). A stamp kept of a folder this build did write in after all (a file removed
-        from it) no longer holds, so the next build lists the folder: it costs time, never
-        a missing page."""
-        previous = self.previous.units if self.previous is not None else {}
-        units = self.units or previous
-        made = {name: unit_folders(unit.files) for name, unit in units.items()
+        """Each unit's folders as this build leaves them (stored_files.folders_now): a unit
+        rendered by its files, one kept by its stamps as read where they held (this build's
+        own look at them, :meth:`intact`), or its record's files."""
+        units = self.units or (self.previous.units if self.previous is not None else {})
+        held = self.held
+        return folders_now(self.out_dir, units, self.stamps, self._made_folders(),
+                           lambda name, _stamps: name in held,
+                           lambda name: unit_folders(units[name].files))
+
+    def _made_folders(self) -> dict[str, set[str]]:
+        """The folders of each unit this build rendered."""
+        return {name: unit_folders(unit.files) for name, unit in self.units.items()
                 if not isinstance(unit, StoredUnit)}
-        written = set().union(*made.values())
-        found = {}
-        # The players' pages' units (4,096 at 10,000 events) share their one folder, which
-        # a change writes in: its stamp taken once, and their kept stamps looked at once.
-        taken: dict[frozenset[str], FolderStamps | None] = {}
-        untouched: dict[FolderStamps, bool] = {}
-        folders_of: dict[FolderStamps, frozenset[str]] = {}
-        for name, unit in units.items():
-            kept = self.stamps.get(name) if name not in made else None
-            if kept:
-                if name in self.held:
-                    holds = untouched.get(kept)
-                    if holds is None:
-                        holds = untouched[kept] = written.isdisjoint(stamped_folders(kept))
-                    if holds:
-                        found[name] = kept
-                        continue
-                folders = folders_of.get(kept)
-                if folders is None:
-                    folders = folders_of[kept] = frozenset(stamped_folders(kept))
-            else:
-                folders = frozenset(made.get(name) or unit_folders(unit.files))
-            if folders not in taken:
-                taken[folders] = folder_stamps(self.out_dir, folders)
-            stamps = taken[folders]
-            if stamps is not None:
-                found[name] = stamps
-        return found
 
     def unchanged_warnings(self) -> tuple[Diagnostic, ...] | None:
         """The warnings to print when nothing changed since the last build (the events

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -15,7 +15,8 @@ from typing import Any
 from generator.speed import keyword_record_maker
 
 __all__ = ["FileRecord", "FolderListings", "FolderStamps", "StoredFiles", "files_json",
-           "files_present", "folder_held", "folder_stamps", "listed_files", "merged_files",
+           "files_present", "folder_held", "folder_stamps", "folders_now", "listed_files",
+           "merged_files",
            "stamped_folders", "stamps_hold", "stored_files", "unit_folders"]
 
 
@@ -178,6 +179,46 @@ def folder_stamps(out_dir: Path, folders: Iterable[str]) -> FolderStamps | None:
             return None
         found.append(f"{folder}\0{state.st_ino}:{state.st_mtime_ns}")
     return "\0".join(found)
+
+
+def folders_now(out_dir: Path, units: Iterable[str], kept: Mapping[str, FolderStamps],
+                made: Mapping[str, Collection[str]], held: Callable[[str, FolderStamps], bool],
+                folders_of: Callable[[str], Collection[str]]) -> dict[str, FolderStamps]:
+    """Each of ``units``' folders' stamps as a build leaves them, once its files are
+    written and the old ones removed: a unit's ``kept`` stamps where they ``held`` at the
+    build's start and no unit the build rendered (``made``: their folders) has a folder
+    among them; else taken again, of the folders they are of (of a unit without stamps,
+    ``folders_of`` it). A stamp kept of a folder the build did write in after all (a file
+    removed from it) no longer holds, so the next build lists the folder: it costs time,
+    never a missing page. A unit one of whose folders is no folder has none."""
+    written = set().union(*made.values())
+    found: dict[str, FolderStamps] = {}
+    # The players' pages' units (4,096 at 10,000 events) share their one folder, which a
+    # change writes in: its stamp taken once, and their kept stamps looked at once.
+    taken: dict[frozenset[str], FolderStamps | None] = {}
+    untouched: dict[FolderStamps, bool] = {}
+    folders_kept: dict[FolderStamps, frozenset[str]] = {}
+    for name in units:
+        stamps = kept.get(name) if name not in made else None
+        if stamps:
+            if held(name, stamps):
+                holds = untouched.get(stamps)
+                if holds is None:
+                    holds = untouched[stamps] = written.isdisjoint(stamped_folders(stamps))
+                if holds:
+                    found[name] = stamps
+                    continue
+            folders = folders_kept.get(stamps)
+            if folders is None:
+                folders = folders_kept[stamps] = frozenset(stamped_folders(stamps))
+        else:
+            folders = frozenset(made.get(name) or folders_of(name))
+        if folders not in taken:
+            taken[folders] = folder_stamps(out_dir, folders)
+        now = taken[folders]
+        if now is not None:
+            found[name] = now
+    return found
 
 
 def stamps_hold(out_dir: Path, stamps: FolderStamps | None) -> bool:
