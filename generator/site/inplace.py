@@ -32,10 +32,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
-import shutil
 import stat
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -44,6 +42,12 @@ from typing import Protocol
 from generator.errors import Diagnostic, StandingsError
 from generator.site import staging
 from generator.site.cache import INPUTS_PATH, LEGACY_INPUTS_NAME, FileRecord
+from generator.site.file_replace import (
+    DIRECTORY,
+    replace_file,
+    temporary_name,
+    write_all,
+)
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME,
     MANIFEST_DIR,
@@ -63,12 +67,6 @@ of its folders stay those of its pages)."""
 LEGACY_JOURNAL_NAME = ".standings-journal"
 """Where the versions before the manifest's folder kept it (read, and removed)."""
 
-_NEW_SUFFIX = ".standings-new"
-"""A file being written is ``.<digest of its name>`` + this, beside its final name (one
-build at a time writes, under the lock, so the name needs no randomness and a killed build's
-is found; a digest rather than the name itself, so that a name near the file system's limit
-of 255 bytes still has room for it)."""
-
 _OURS = frozenset({staging.MARKER_NAME, LEGACY_MANIFEST_NAME, LEGACY_INPUTS_NAME,
                    LEGACY_JOURNAL_NAME, MANIFEST_DIR})
 """The files of the output folder that are not pages (and the manifest's folder, whose
@@ -78,7 +76,6 @@ files are not either)."""
 def _is_ours(relative: str) -> bool:
     return relative in _OURS or relative.startswith(MANIFEST_DIR + "/")
 
-_DIRECTORY = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | getattr(os, "O_DIRECTORY", 0)
 
 
 def busy_diagnostic(out: Path | str) -> Diagnostic:
@@ -86,10 +83,6 @@ def busy_diagnostic(out: Path | str) -> Diagnostic:
                       message="another 'standings build' is writing this site; this one "
                               "wrote nothing",
                       expected="the other build finished first, then this one again")
-
-
-def _temporary(name: str) -> str:
-    return f".{hashlib.sha256(os.fsencode(name)).hexdigest()[:24]}{_NEW_SUFFIX}"
 
 
 class InPlaceSite:
@@ -142,7 +135,7 @@ class InPlaceSite:
             raise StandingsError([busy_diagnostic(self.shown)])
         # Checked again under the lock: the folder may have been replaced meanwhile.
         staging.check_output(self.out)
-        self._root = os.open(self.out, _DIRECTORY)
+        self._root = os.open(self.out, DIRECTORY)
         if not staging.is_marked(self.out):  # new, empty, or a site of before the marker
             self._replace_file(self._root, staging.MARKER_NAME, staging.MARKER_TEXT)
         journaled = self._read_journal()
@@ -396,7 +389,7 @@ class InPlaceSite:
             self._journal = os.open(JOURNAL_NAME.rpartition("/")[2],
                                     os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
                                     | os.O_CLOEXEC, 0o644, dir_fd=self._cache_folder(create=True))
-        _write_all(self._journal, "".join(json.dumps(path) + "\n" for path in paths).encode())
+        write_all(self._journal, "".join(json.dumps(path) + "\n" for path in paths).encode())
 
     @contextlib.contextmanager
     def _folders(self) -> Iterator[_FolderOpener]:
@@ -428,30 +421,7 @@ class InPlaceSite:
         # In an output folder this build made, a name is new: the file needs no temporary.
         if self._created and _link_new_file(folder, name, content):
             return
-        temporary = _temporary(name)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-        try:
-            descriptor = os.open(temporary, flags, 0o666, dir_fd=folder)
-        except FileExistsError:
-            # A killed build's temporary (or anything else at its name): removed, never
-            # followed, then made anew. Only then, rather than before every file: nearly
-            # always there is none, and the removal of none costs as much as a write.
-            os.unlink(temporary, dir_fd=folder)
-            descriptor = os.open(temporary, flags, 0o666, dir_fd=folder)
-        try:
-            _write_all(descriptor, content)
-        finally:
-            os.close(descriptor)
-        try:
-            try:
-                os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
-            except IsADirectoryError:  # a folder where the site has a file: not ours to keep
-                shutil.rmtree(name, dir_fd=folder)
-                os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary, dir_fd=folder)
-            raise
+        replace_file(folder, name, content)
 
     def _unlink(self, relative: str, *, temporary: bool,
                 folder: _FolderOpener | None = None) -> None:
@@ -462,7 +432,7 @@ class InPlaceSite:
             if descriptor is None:
                 return
             with contextlib.suppress(FileNotFoundError, IsADirectoryError, PermissionError):
-                os.unlink(_temporary(name) if temporary else name, dir_fd=descriptor)
+                os.unlink(temporary_name(name) if temporary else name, dir_fd=descriptor)
 
     def _remove_empty(self, relative: str) -> None:
         while relative:
@@ -484,7 +454,7 @@ def _open_folder(parent: int, name: str, *, create: bool) -> int | None:
     site has a folder is removed (when ``create``), and the folder made."""
     for _ in range(3):
         try:
-            return os.open(name, _DIRECTORY, dir_fd=parent)
+            return os.open(name, DIRECTORY, dir_fd=parent)
         except FileNotFoundError:
             if not create:
                 return None
@@ -521,7 +491,7 @@ def _link_new_file(folder: int, name: str, content: bytes) -> bool:
             _unnamed_files[0] = False
         return False
     try:
-        _write_all(descriptor, content)
+        write_all(descriptor, content)
         # The open file's own entry in /proc, followed: the documented way to name it
         # without the privilege that linking the descriptor itself asks for.
         os.link(f"/proc/self/fd/{descriptor}", name, dst_dir_fd=folder)
@@ -535,12 +505,6 @@ def _link_new_file(folder: int, name: str, content: bytes) -> bool:
     finally:
         os.close(descriptor)
     return True
-
-
-def _write_all(descriptor: int, content: bytes) -> None:
-    view = memoryview(content)
-    while view:
-        view = view[os.write(descriptor, view):]
 
 
 def _is_inside(relative: str) -> bool:

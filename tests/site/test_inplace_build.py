@@ -31,7 +31,7 @@ from kit.sitekit import read_tree
 from kit.trfgen import generate_swiss, with_player_field
 
 from generator.errors import StandingsError
-from generator.site import inplace, input_digest
+from generator.site import file_replace, inplace, input_digest
 from generator.site.build import build_site, prepare_cache
 from generator.site.cache import INPUTS_PATH
 from generator.site.inplace import JOURNAL_NAME
@@ -474,9 +474,9 @@ def test_a_temporary_left_at_a_files_name_is_replaced_never_followed(tmp_path: P
     build(events, out)
     (tmp_path / "outside.txt").write_text("keep\n")
     index = out / "index.html"
-    half = out / inplace._temporary("index.html")
+    half = out / file_replace.temporary_name("index.html")
     half.write_text("half a pa")
-    link = out / "club" / inplace._temporary("index.html")
+    link = out / "club" / file_replace.temporary_name("index.html")
     link.symlink_to(tmp_path / "outside.txt")
     for page in (index, out / "club" / "index.html"):
         page.write_text("edited\n")
@@ -519,7 +519,7 @@ def test_the_journal_names_only_paths_inside_the_site(tmp_path: Path) -> None:
     put_event(events, "club", 9)
     build(events, out)
     (tmp_path / "outside.txt").write_text("keep\n")
-    (tmp_path / (".outside.txt" + inplace._NEW_SUFFIX)).write_text("keep\n")
+    (tmp_path / (".outside.txt" + file_replace.NEW_SUFFIX)).write_text("keep\n")
     (out / JOURNAL_NAME).write_text('"../outside.txt"\n"/etc/passwd"\n"club/index.html"\n')
     build(events, out)
     assert (tmp_path / "outside.txt").read_text() == "keep\n"

@@ -323,7 +323,7 @@ def test_standings_build_begins_the_side_process_before_its_first_steps(
 def test_a_record_of_other_fields_is_not_read(tmp_path: Path, field: str,
                                               value: object) -> None:
     # Its fields are checked together, for every entry at once: one amiss, none is taken.
-    events, out = _project(tmp_path)
+    _events, out = _project(tmp_path)
     record = out / INPUTS_PATH
     data = json.loads(record.read_bytes())
     assert load_inputs(out, INPUTS_PATH).events

@@ -31,7 +31,7 @@ from kit.sitekit import make_event, read_tree
 from kit.trfgen import generate_swiss
 
 from generator.cli import main
-from generator.site import inplace
+from generator.site import file_replace
 from generator.site.inplace import JOURNAL_NAME
 from generator.site.render import PARALLEL_MIN_PLAYERS
 
@@ -248,7 +248,7 @@ def test_a_build_killed_at_any_instant_is_completed_by_the_next(
         for path, content in read_tree(site).items():
             # The journal, and a page cut while being written beside its name, are the next
             # build's to finish; every page in place is whole, old or new.
-            if path != JOURNAL_NAME and not path.endswith(inplace._NEW_SUFFIX):
+            if path != JOURNAL_NAME and not path.endswith(file_replace.NEW_SUFFIX):
                 assert content in (previous.get(path), expected.get(path)), (path, attempt)
         workers = [int(mark.name.removeprefix("worker-")) for mark in workers_seen.iterdir()]
         wait_for(lambda workers=workers: not any(is_running(pid) for pid in workers),
