@@ -417,10 +417,11 @@ def _write(planned: Site, passes: Sequence[LanguagePass], site: InPlaceSite,
                              else (path for unit in cache.units.values() for path in unit.files))
     else:
         site.remove(cache.left_behind(site.previous, site.dirty))
+    # The inputs' record first handed over (an archive's side process makes it meanwhile).
+    inputs = None if cache is None else cache.inputs_record()
     if cache is not None and planned.state is not None:
         cache.state = planned.state.records()
-    site.finish(None if cache is None else cache.manifest,
-                None if cache is None else cache.inputs_bytes())
+    site.finish(None if cache is None else cache.manifest, inputs)
     return ()
 
 

@@ -29,12 +29,16 @@ __all__ = ["FolderCheck", "checked_stamps"]
 _HOLDS, _CHANGED = b"1", b"0"
 
 
-def checked_stamps(out_dir: Path, stamps: Iterable[FolderStamps]) -> bytes:
+def checked_stamps(out_dir: Path, stamps: Iterable[FolderStamps],
+                   answers: dict[FolderStamps, bool] | None = None) -> bytes:
     """The side process's task: each distinct stamp checked, after the digest of their
-    list (:class:`FolderCheck` reads them)."""
+    list (:class:`FolderCheck` reads them); ``answers``: given each answer, for the side
+    process's later tasks."""
     distinct = _distinct(stamps)
-    return _digest(distinct) + bytes(_HOLDS[0] if stamps_hold(out_dir, each) else _CHANGED[0]
-                                     for each in distinct)
+    held = [stamps_hold(out_dir, each) for each in distinct]
+    if answers is not None:
+        answers.update(zip(distinct, held, strict=True))
+    return _digest(distinct) + bytes(_HOLDS[0] if holds else _CHANGED[0] for holds in held)
 
 
 class FolderCheck:

@@ -35,7 +35,7 @@ import errno
 import json
 import os
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Protocol
 
@@ -278,9 +278,12 @@ class InPlaceSite:
                       if os.path.islink(os.path.join(folder, name))]
         self.remove(path for path in found if not _is_ours(path))
 
-    def finish(self, manifest: Manifest | None, inputs: bytes | None = None) -> None:
+    def finish(self, manifest: Manifest | None,
+               inputs: bytes | Callable[[], bytes | None] | None = None) -> None:
         """Put the manifest (and the inputs' record) in place, then drop the journal: from
-        here the next build trusts the manifest again."""
+        here the next build trusts the manifest again. ``inputs``: the record's bytes, or
+        what gives them when they are to be written, or None once another process wrote
+        it (cache.py ``BuildCache.inputs_record``); None: no record is kept."""
         with self._diagnosed():
             self._finish(manifest, inputs)
         self.close()
@@ -294,7 +297,8 @@ class InPlaceSite:
             if cache is not None:
                 self._replace_file(cache, INPUTS_PATH.rpartition("/")[2], inputs)
 
-    def _finish(self, manifest: Manifest | None, inputs: bytes | None) -> None:
+    def _finish(self, manifest: Manifest | None,
+                inputs: bytes | Callable[[], bytes | None] | None) -> None:
         """The new units' record files first, then the index that names them (the commit
         point, manifest.py), the inputs' record, the journal dropped; last the record files
         no index names (the replaced units', and any a killed build left) and the files of
@@ -322,10 +326,16 @@ class InPlaceSite:
             records = folder(RECORDS_DIR, create=kept)
             for name, record in made.items():
                 self._replace_file(records, record_path(name).rpartition("/")[2], record)
-        for path, data in ((MANIFEST_NAME, index), (INPUTS_PATH, inputs)):
+        for path, given in ((MANIFEST_NAME, index), (INPUTS_PATH, inputs)):
             name = path.rpartition("/")[2]
             if cache is None:
                 continue
+            if callable(given):
+                data = given()
+                if data is None:  # written by the side process
+                    continue
+            else:
+                data = given
             if data is None:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(name, dir_fd=cache)

@@ -15,7 +15,9 @@ With the listing known from the record, the side process of an archive digests a
 the events while the build reads its manifest and digests the rest: at 10,000 events, some
 30,000 stats that the build made alone. ``standings build`` begins it before it imports its
 first steps (:func:`begin_side`), so that most of the digests are made while the build is
-importing (the readers of the site's and the series' files, the cache: some 70 ms).
+importing (the readers of the site's and the series' files, the cache: some 70 ms). At the
+build's end the side process, which holds the record it read, writes it again with what the
+build changed (:class:`InputsChange`) while the build writes its manifest.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from generator.errors import Diagnostic
 from generator.reading.event_listing import listed_events
 from generator.reading.event_places import event_slug, is_festival_folder
 from generator.site.event_folders import ListedFolders, Listing
+from generator.site.file_replace import DIRECTORY, replace_file
 from generator.site.folder_check import FolderCheck, checked_stamps
 from generator.site.input_digest import event_inputs
 from generator.site.input_record import (
@@ -42,11 +45,14 @@ from generator.site.input_record import (
     EventRecord,
     InputsRecord,
     folder_stamp,
+    inputs_json,
     load_inputs,
 )
-from generator.site.side_process import SideProcess
+from generator.site.side_process import Mailbox, SideProcess
+from generator.site.stored_files import FolderStamps, folders_now
 
-__all__ = ["SIDE_PROCESS_FROM", "EarlySide", "InputsNow", "begin_side", "discover_events"]
+__all__ = ["INPUTS_WRITTEN", "SIDE_PROCESS_FROM", "EarlySide", "InputsChange", "InputsNow",
+           "begin_side", "discover_events"]
 
 SIDE_PROCESS_FROM = 1_000_000
 """Bytes of the inputs' record (some 560 an event: about 2,000 events) from which a build
@@ -236,6 +242,8 @@ def _side_process(events_root: Path, out: Path, record_path: str, digested_at: i
     except OSError:
         return None
     read: list[InputsRecord] = []
+    answers: dict[FolderStamps, bool] = {}
+    mailbox = Mailbox()
 
     def first() -> bytes:
         # As the build does meanwhile, from the same record: the build takes the result
@@ -253,9 +261,68 @@ def _side_process(events_root: Path, out: Path, record_path: str, digested_at: i
         return _SHARED + pickle.dumps((record.identity, stamp, changed, holds))
 
     def stamps_checked() -> bytes:
-        return checked_stamps(out, read[0].folders.values())
+        return checked_stamps(out, read[0].folders.values(), answers)
 
-    return SideProcess.start([first, stamps_checked])
+    def record_written() -> bytes:
+        return _record_written(out, record_path, read[0], answers, mailbox.receive())
+
+    return SideProcess.start([first, stamps_checked, record_written], mailbox)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InputsChange:
+    """What a build changed of the inputs' record it read, for its side process to write
+    the record whole (:func:`_record_written`), which holds the record it read too."""
+
+    identity: tuple[int, int, int] | None
+    """The record the build read (the side process writes only from the same)."""
+    events: dict[str, EventRecord]
+    """The events' entries that are not the record's."""
+    gone: frozenset[str]
+    """The events the record has and the build does not."""
+    listed: str
+    """The events folder's stamp to record (input_record.InputsRecord.listed)."""
+    made: dict[str, set[str]]
+    """The folders of each unit the build rendered."""
+    unstamped: dict[str, set[str]]
+    """The folders of each unit the build kept that the record has no stamps of."""
+    units_gone: frozenset[str]
+    """The units the record has stamps of and the build has not."""
+
+
+INPUTS_WRITTEN = b"W"
+"""The side process's answer once it has written the record."""
+
+
+def _record_written(out: Path, record_path: str, record: InputsRecord,
+                    answers: Mapping[FolderStamps, bool], message: bytes) -> bytes:
+    """The side process's last task: the record the build's change (``message``, an
+    :class:`InputsChange`) makes of the one read, written in place of it, with each unit's
+    folders' stamps as :func:`~generator.site.stored_files.folders_now` takes them from
+    the stamps read and their ``answers``. The build goes on with its manifest meanwhile."""
+    change = pickle.loads(message)
+    if not isinstance(change, InputsChange) or change.identity != record.identity \
+            or record.identity is None:
+        return b""
+    events = {slug: entry for slug, entry in record.events.items() if slug not in change.gone}
+    events.update(change.events)
+    kept = record.folders
+    units = (kept.keys() - change.units_gone) | change.made.keys() | change.unstamped.keys()
+    folders = folders_now(out, units, kept, change.made,
+                          lambda _unit, stamps: answers.get(stamps, False),
+                          lambda unit: change.unstamped.get(unit, ()))
+    data = inputs_json(events, folders, change.listed)
+    parent, _, name = record_path.rpartition("/")
+    root = os.open(out, DIRECTORY)
+    try:
+        folder = os.open(parent, DIRECTORY, dir_fd=root)
+        try:
+            replace_file(folder, name, data)
+        finally:
+            os.close(folder)
+    finally:
+        os.close(root)
+    return INPUTS_WRITTEN
 
 
 def _listing_kept(events_root: Path, record: InputsRecord, digested_at: int,

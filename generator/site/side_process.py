@@ -55,6 +55,8 @@ class SideProcess:
         """``tasks`` begun in another process; None when none can be forked. ``mailbox``:
         the one a task receives the build's messages from (:meth:`send`)."""
         if not hasattr(os, "fork"):
+            for descriptor in _ends(mailbox):
+                os.close(descriptor)
             return None
         reading, writing = os.pipe()
         try:

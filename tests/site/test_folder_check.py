@@ -14,8 +14,10 @@ import pytest
 
 from generator.site import inputs_now
 from generator.site.build import build_site, prepare_cache
+from generator.site.cache import INPUTS_PATH, BuildCache
 from generator.site.event_folders import Listing
 from generator.site.folder_check import FolderCheck, checked_stamps
+from generator.site.input_record import load_inputs
 from generator.site.manifest import Manifest
 from generator.site.side_process import SideProcess
 from generator.site.stored_files import folder_stamps, stamps_hold
@@ -166,3 +168,51 @@ def test_a_build_prepared_before_another_finished_ends_as_a_clean_build(
     build_site(events, out, cache=late, workers=1)
     assert "anna-club-2026" not in late.rendered
     assert {path.relative_to(out): path.read_bytes() for path in out.rglob("*.html")} == clean
+
+
+def _record_bytes_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the build made the inputs' record's bytes itself."""
+    made: list[int] = []
+    bytes_of = BuildCache.inputs_bytes
+
+    def counted(self: BuildCache) -> bytes:
+        made.append(1)
+        return bytes_of(self)
+
+    monkeypatch.setattr(BuildCache, "inputs_bytes", counted)
+    return made
+
+
+@pytest.mark.parametrize("aside", ["writes it", "fails", "is handed too much"])
+def test_the_side_process_writes_the_inputs_record_the_build_would(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, always_helped: None,
+        aside: str) -> None:
+    # At the build's end the side process makes the record from the one it read and the
+    # build's change, while the build writes its manifest; failing, or handed a change
+    # too large, it leaves the build to write it.
+    events, out = _two_examples(tmp_path)
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    (events / "anna-club-2026" / "event.yml").write_text(
+        (events / "anna-club-2026" / "event.yml").read_text(encoding="utf-8") + "\n# edited\n",
+        encoding="utf-8")
+    shutil.rmtree(events / "alekhin-memorial")  # an event gone: its entry and its units
+    if aside == "fails":
+        def failing(*args: object) -> bytes:
+            raise OSError("the disk went away")
+
+        monkeypatch.setattr(inputs_now, "_record_written", failing)
+    elif aside == "is handed too much":
+        monkeypatch.setattr("generator.site.cache._CHANGE_MOST", 10)
+    made = _record_bytes_counted(monkeypatch)
+    cache = prepare_cache(events, out)
+    assert cache.side is not None
+    build_site(events, out, cache=cache, workers=1)
+    assert made == ([] if aside == "writes it" else [1])
+    written = (out / INPUTS_PATH).read_bytes()
+    assert written == cache.inputs_bytes()  # as the build makes it, from the same state
+    record = load_inputs(out, INPUTS_PATH)
+    assert "alekhin-memorial" not in record.events
+    assert not any(unit.endswith("alekhin-memorial") for unit in record.folders)
+    assert record.events.keys() == cache.inputs.keys()
+    again = prepare_cache(events, out)  # the next build finds it all as written
+    assert again.unchanged_warnings() is not None
