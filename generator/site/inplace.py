@@ -318,8 +318,15 @@ class InPlaceSite:
         # A kill from here to the index leaves the journal, naming the new records.
         previous = None if self._journal_found else self.previous
         listed = previous is None
-        unnamed = [] if previous is None else \
-            sorted(f"{name}.json" for name in previous.record_names() - named)
+        on_disk = frozenset() if previous is None else previous.record_names()
+        unnamed = sorted(f"{name}.json" for name in on_disk - named)
+        # A record is named by the digest of its bytes: one this build read whole and found
+        # to be the record it names is on disk with these very bytes (a hundred of the
+        # records a change makes: the players' pages' parts whose pages came out the same,
+        # the events' lines), and is not written again.
+        if previous is not None:
+            made = {name: record for name, record in made.items()
+                    if name not in previous.verified}
         if made and not listed:
             self._note(record_path(name) for name in made)
         with self._folders() as folder:

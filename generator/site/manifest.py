@@ -203,14 +203,16 @@ class StoredUnit:
     A record file missing or not one of ours makes the unit one whose files are not all
     there (:meth:`is_intact_in`), so it is rendered again, and its summary None."""
 
-    __slots__ = ("_files", "_warnings", "diagnostic_count", "key", "out", "record",
-                 "summary_name", "warning_count")
+    __slots__ = ("_files", "_verified", "_warnings", "diagnostic_count", "key", "out",
+                 "record", "summary_name", "warning_count")
 
     def __init__(self, out: Path, key: str, warning_count: int, diagnostic_count: int,
-                 record: str, summary: str | None) -> None:
+                 record: str, summary: str | None, verified: set[str]) -> None:
         """By position, in the order of the index's entry (:meth:`Manifest.from_index`
-        makes one for each of an archive's 14,000 units on every build)."""
+        makes one for each of an archive's 14,000 units on every build); ``verified``:
+        the manifest's (:attr:`Manifest.verified`)."""
         self.out = out
+        self._verified = verified
         self.key = key
         self.warning_count = warning_count
         self.diagnostic_count = diagnostic_count
@@ -223,7 +225,7 @@ class StoredUnit:
         """The same unit, its records unread, under another key: a unit of the players'
         pages that a change leaves as it was takes the index's new key (cache.people_unit)."""
         unit = StoredUnit(self.out, key, self.warning_count, self.diagnostic_count,
-                          self.record, self.summary_name)
+                          self.record, self.summary_name, self._verified)
         unit._files, unit._warnings = self._files, self._warnings
         return unit
 
@@ -236,6 +238,7 @@ class StoredUnit:
             except (OSError, ValueError, TypeError, KeyError, AttributeError):
                 return None
             self._files = files
+            self._verified.add(self.record)
         return self._files
 
     @property
@@ -263,6 +266,7 @@ class StoredUnit:
             data = record_data(_read_record(self.out, self.summary_name))
         except (OSError, ValueError):
             return None
+        self._verified.add(self.summary_name)
         return data if isinstance(data, dict) else None
 
     def is_intact_in(self, out_dir: Path, listings: FolderListings | None = None) -> bool:
@@ -307,6 +311,10 @@ class Manifest:
     this build made (its record file written with the units')."""
     out: Path | None = None
     """The output folder its state's records are read from (None: a manifest made here)."""
+    verified: set[str] = field(default_factory=set, compare=False)
+    """The names of its record files read whole and found to be the records they name:
+    on disk with these bytes (inplace.py writes a record this build makes again only
+    where it is not)."""
 
     def read_state(self, part: str) -> Any:
         """A part of the state as JSON data; None when it is not kept or cannot be read."""
@@ -316,9 +324,11 @@ class Manifest:
         if found is None or self.out is None:
             return None
         try:
-            return record_data(_read_record(self.out, found))
+            data = record_data(_read_record(self.out, found))
         except (OSError, ValueError):
             return None
+        self.verified.add(found)
+        return data
 
     def record_names(self) -> frozenset[str]:
         """The names of the record files on disk it names (a unit this build made names
@@ -378,12 +388,14 @@ class Manifest:
                     or set(map(type, map(itemgetter(1), entries))) - {int} \
                     or set(map(type, map(itemgetter(2), entries))) - {int}:
                 return None
+            verified: set[str] = set()
             units: dict[str, Unit] = {
-                name: StoredUnit(out, key, warnings, diagnostics, record, summary)
+                name: StoredUnit(out, key, warnings, diagnostics, record, summary, verified)
                 for name, (key, warnings, diagnostics, record, summary) in listed.items()}
         except (ValueError, TypeError, KeyError, AttributeError, IndexError):
             return None
-        return cls(units=MappingProxyType(units), state=MappingProxyType(state), out=out)
+        return cls(units=MappingProxyType(units), state=MappingProxyType(state), out=out,
+                   verified=verified)
 
     @classmethod
     def load(cls, out_dir: Path) -> Manifest | None:

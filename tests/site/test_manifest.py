@@ -20,6 +20,7 @@ from generator.site.manifest import (
     MANIFEST_NAME,
     RECORDS_DIR,
     Manifest,
+    StoredUnit,
     UnitRecord,
     record_path,
 )
@@ -340,3 +341,37 @@ def test_an_index_entry_of_other_fields_is_not_read(tmp_path: Path, entry: objec
     assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is None
     data["units"]["other"] = ["k1", 0, 0, "0" * 32, None]
     assert Manifest.from_index(json.dumps(data).encode(), tmp_path) is not None
+
+
+def test_a_record_made_again_the_same_is_not_written_again_unless_it_went(
+        tmp_path: Path) -> None:
+    # A record is named by its bytes: one the build read whole and found to be the record
+    # it names stays as it is; one gone meanwhile is written again.
+    events, out = _two_examples(tmp_path)
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    settings = events / "anna-club-2026" / "event.yml"
+    before = Manifest.load(out)
+    assert before is not None
+    unit = before.units["anna-club-2026"]
+    assert isinstance(unit, StoredUnit)
+    record = out / stored.record_path(unit.record)
+    lines = out / stored.record_path(str(before.state[LINES]))
+    inodes = (record.stat().st_ino, lines.stat().st_ino)
+    settings.write_text(settings.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    cache = prepare_cache(events, out)
+    build_site(events, out, cache=cache, workers=1)
+    assert "anna-club-2026" in cache.rendered  # read again, its pages the same
+    after = Manifest.load(out)
+    assert after is not None and after.units["anna-club-2026"].record == unit.record
+    assert (record.stat().st_ino, lines.stat().st_ino) == inodes
+    record.unlink()
+    settings.write_text(settings.read_text(encoding="utf-8") + "# again\n", encoding="utf-8")
+    build_site(events, out, cache=prepare_cache(events, out), workers=1)
+    assert record.exists()
+    assert read_tree(out) == read_tree(_clean_copy(events, tmp_path))
+
+
+def _clean_copy(events: Path, tmp_path: Path) -> Path:
+    clean = tmp_path / "clean"
+    build_site(events, clean, cache=prepare_cache(events, clean, clean=True), workers=1)
+    return clean
