@@ -510,9 +510,11 @@ def _swapped(key: str, data: bytes, size: int, leaving: Sequence[_Row],
         if not text.startswith(head) or not text.endswith(_SCRIPT_ENDING):
             return None
         events = orjson.loads(text[len(head):entries_at])
-        numbers = {str(event[0]): number for number, event in enumerate(events)}
+        # An event's number is its place in the list (thousands in a shard of an archive):
+        # looked for there rather than every event's numbered (ValueError: not there).
+        slugs = list(map(itemgetter(0), events))
         for slug, rows in coming.items():
-            number = numbers[slug]
+            number = slugs.index(slug)
             if _json(events[number]) != rows[0].event:
                 return None
             swapped = _put_in_place(text, entries_at, _entries_text(going[slug], number),
