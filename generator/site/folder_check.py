@@ -6,7 +6,7 @@ its folder and of each file, input_record.py), and are its pages all still there
 each of its output folders, stored_files.py ``stamps_hold``). At 10,000 events that is some
 60,000 stats, and the two halves need nothing of each other: the side process reads the
 output's stamps from the inputs' record itself, and its answers come back as one byte a
-stamp, after a digest of the list of stamps they answer, so that the build uses them only
+stamp, after the hash of the list of stamps they answer, so that the build uses them only
 for the very stamps it read.
 
 The answers are taken before the output's lock (the inputs are digested before it too):
@@ -17,7 +17,6 @@ the output meanwhile.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -68,8 +67,13 @@ class FolderCheck:
 
 
 def _distinct(stamps: Iterable[FolderStamps]) -> list[FolderStamps]:
-    return sorted({each for each in stamps if each})
+    """Each stamp once, in the order of the record (which the two processes read alike)."""
+    return [each for each in dict.fromkeys(stamps) if each]
 
 
 def _digest(stamps: list[FolderStamps]) -> bytes:
-    return hashlib.sha256("\n".join(stamps).encode("utf-8", "surrogateescape")).digest()
+    """What tells the list the side process answered from the build's own: the hash of
+    their tuple, which the forked process makes as the build does (one secret of the
+    hashes), rather than a digest of their 2 MB of text (5 ms at 10,000 events with the
+    list sorted). Another build's record read between the two has other stamps."""
+    return hash(tuple(stamps)).to_bytes(8, "big", signed=True)
