@@ -616,9 +616,7 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
 
     from generator.site.inputs_now import begin_side
 
-    # An archive's side process first, at work while the build's first steps are imported.
-    early = begin_side(events, out, clean=clean)
-
+    early = begin_side(events, out, clean=clean)  # at work while the rest is imported
     from generator.site.up_to_date import prepare_cache, reused_events, unchanged_build
     from generator.speed import collector_paused
 
@@ -631,7 +629,6 @@ def build_command(events: str, out: str, strict: bool, clean: bool) -> None:
         opened, warnings = unchanged_build(events, out, cache, strict=strict)
         if warnings is None:  # the pages' machinery, only now that something is rendered
             from generator.site.build import build_site
-
             warnings = build_site(events, out, strict=strict, cache=cache, opened=opened)
         if _ends_the_process:  # else the first collection after the pause walks it all
             gc.freeze()

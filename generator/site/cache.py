@@ -38,7 +38,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
-import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -64,7 +63,7 @@ from generator.site.input_record import (
     InputsRecord,
     inputs_json,
 )
-from generator.site.inputs_now import INPUTS_WRITTEN, InputsChange
+from generator.site.inputs_now import InputsChange, written_aside
 from generator.site.manifest import (
     LEGACY_MANIFEST_NAME as LEGACY_MANIFEST_NAME,
 )
@@ -110,11 +109,6 @@ Written = bytes | FileRecord
 
 LEGACY_INPUTS_NAME = INPUTS_NAME
 """Where the versions before the manifest's folder kept it: in the output folder itself."""
-_CHANGE_MOST = 256 * 1024
-"""The most bytes of a build's change the side process is handed (:meth:`BuildCache.
-inputs_record`): a change of a few events is a few kilobytes; one of most of an archive
-(a new version of a template) is written by the build, as it has to make it anyway."""
-
 INDEX_UNIT = ""
 """The manifest's name for the pages that list events (no event folder has an empty name)."""
 # --- the build cache behind `standings build` ---------------------------------------------
@@ -331,18 +325,7 @@ class BuildCache:
             unstamped={name: unit_folders(units[name].files)
                        for name in units.keys() - made.keys() - self.stamps.keys()},
             units_gone=frozenset(self.stamps.keys() - units.keys()))
-        message = pickle.dumps(change)
-        if len(message) > _CHANGE_MOST or not side.send(message):
-            side.drop()
-            return self.inputs_bytes
-
-        def written() -> bytes | None:
-            if side.next() == INPUTS_WRITTEN:
-                return None
-            side.drop()
-            return self.inputs_bytes()
-
-        return written
+        return written_aside(side, change, self.inputs_bytes)
 
     def inputs_bytes(self) -> bytes:
         """The record of :data:`INPUTS_NAME`. A file changed less than

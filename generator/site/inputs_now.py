@@ -27,7 +27,7 @@ import os
 import pickle
 import stat
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,8 +51,8 @@ from generator.site.input_record import (
 from generator.site.side_process import Mailbox, SideProcess
 from generator.site.stored_files import FolderStamps, folders_now
 
-__all__ = ["INPUTS_WRITTEN", "SIDE_PROCESS_FROM", "EarlySide", "InputsChange", "InputsNow",
-           "begin_side", "discover_events"]
+__all__ = ["CHANGE_MOST", "INPUTS_WRITTEN", "SIDE_PROCESS_FROM", "EarlySide", "InputsChange",
+           "InputsNow", "begin_side", "discover_events", "written_aside"]
 
 SIDE_PROCESS_FROM = 1_000_000
 """Bytes of the inputs' record (some 560 an event: about 2,000 events) from which a build
@@ -294,6 +294,31 @@ class InputsChange:
 
 INPUTS_WRITTEN = b"W"
 """The side process's answer once it has written the record."""
+
+CHANGE_MOST = 256 * 1024
+"""The most bytes of a build's change the side process is handed (:func:`written_aside`):
+a change of a few events is a few kilobytes; one of most of an archive (a new version of a
+template) is written by the build, as it has to make it anyway."""
+
+
+def written_aside(side: SideProcess, change: InputsChange,
+                  own: Callable[[], bytes]) -> Callable[[], bytes | None]:
+    """The inputs' record handed to the side process with the build's ``change`` (cache.py
+    ``BuildCache.inputs_record``): what waits for it to be written (None), or gives the
+    record's bytes made by the build (``own``) where the side process failed; ``own``
+    itself where the change is too large to hand over."""
+    message = pickle.dumps(change)
+    if len(message) > CHANGE_MOST or not side.send(message):
+        side.drop()
+        return own
+
+    def written() -> bytes | None:
+        if side.next() == INPUTS_WRITTEN:
+            return None
+        side.drop()
+        return own()
+
+    return written
 
 
 def _record_written(out: Path, record_path: str, record: InputsRecord,

@@ -301,7 +301,7 @@ def _read_record(out: Path, name: str) -> bytes:
     return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Manifest:
     units: Mapping[str, Unit]
     """Event folder name -> its record; cache.INDEX_UNIT -> the index pages' record."""

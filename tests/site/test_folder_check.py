@@ -202,7 +202,7 @@ def test_the_side_process_writes_the_inputs_record_the_build_would(
 
         monkeypatch.setattr(inputs_now, "_record_written", failing)
     elif aside == "is handed too much":
-        monkeypatch.setattr("generator.site.cache._CHANGE_MOST", 10)
+        monkeypatch.setattr(inputs_now, "CHANGE_MOST", 10)
     made = _record_bytes_counted(monkeypatch)
     cache = prepare_cache(events, out)
     assert cache.side is not None
