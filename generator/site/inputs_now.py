@@ -14,8 +14,8 @@ ten thousand event folders again cost 65 ms of every build.
 With the listing known from the record, the side process of an archive digests a share of
 the events while the build reads its manifest and digests the rest: at 10,000 events, some
 30,000 stats that the build made alone. ``standings build`` begins it before it imports its
-first steps (:func:`begin_side`), so that most of the digests are made while the build is
-importing (the readers of the site's and the series' files, the cache: some 70 ms). At the
+first steps (:func:`begin_side`), so that the digests are made while the build is importing
+(the readers of the site's and the series' files, the cache: some 70 ms). At the
 build's end the side process, which holds the record it read, writes it again with what the
 build changed (:class:`InputsChange`) while the build writes its manifest.
 """
@@ -86,9 +86,9 @@ def begin_side(events_dir: Path | str, out_dir: Path | str, *,
                clean: bool = False) -> EarlySide | None:
     """The side process of ``standings build`` on an archive, begun before the build's
     first steps are imported (some 70 ms: the readers of the series' and the site's
-    files, the cache): it reads the inputs' record and digests most of the events
-    meanwhile, which :meth:`InputsNow.start` takes over. None for a clean build, a
-    smaller site, or no fork."""
+    files, the cache): it reads the inputs' record and digests the events meanwhile,
+    which :meth:`InputsNow.start` takes over. None for a clean build, a smaller site, or
+    no fork."""
     if clean:
         return None
     events_root, out, digested_at = Path(events_dir), Path(out_dir), time.time_ns()
