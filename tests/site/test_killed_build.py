@@ -43,9 +43,11 @@ pytestmark = pytest.mark.skipif(
 RUNNER = textwrap.dedent("""
     import os, sys, time
     from pathlib import Path
-    from generator.site import build, render, workers
+    from generator.site import build, inputs_now, render, workers
     from generator.cli import main
 
+    if os.environ.get("TEST_SIDE_PROCESS"):  # as for an archive: the inputs read beside
+        inputs_now.SIDE_PROCESS_FROM = 0
     marks = Path(os.environ["TEST_MARKS"])
     seconds = float(os.environ["TEST_JOB_SECONDS"])
     render.PARALLEL_MIN_PLAYERS = int(os.environ["TEST_PARALLEL_MIN"])
@@ -74,10 +76,11 @@ BOUND = 120.0
 """Seconds any wait may take before the test gives up: generous, never a measure."""
 
 
-def start_build(project: Path, marks: Path, *, job_seconds: float, parallel_min: int
-                ) -> subprocess.Popen[bytes]:
+def start_build(project: Path, marks: Path, *, job_seconds: float, parallel_min: int,
+                side_process: bool = False) -> subprocess.Popen[bytes]:
     environment = {**os.environ, "TEST_MARKS": str(marks),
-                   "TEST_JOB_SECONDS": str(job_seconds), "TEST_PARALLEL_MIN": str(parallel_min)}
+                   "TEST_JOB_SECONDS": str(job_seconds), "TEST_PARALLEL_MIN": str(parallel_min),
+                   "TEST_SIDE_PROCESS": "1" if side_process else ""}
     return subprocess.Popen(
         [sys.executable, "-c", RUNNER, "build", str(project / "events"), "--out",
          str(project / "site")], cwd=ROOT, env=environment,
@@ -202,12 +205,15 @@ def test_killing_the_build_or_one_of_its_workers_leaves_nothing_behind(
     kill_a_worker(project, workers_seen)
 
 
+@pytest.mark.parametrize("side_process", [False, True])
 def test_a_build_killed_at_any_instant_is_completed_by_the_next(
-        tmp_path: Path, workers_seen: Path) -> None:
+        tmp_path: Path, workers_seen: Path, side_process: bool) -> None:
     """Issues 23 and 26: ``standings build`` killed shortly after it locked the output folder,
     before its workers start, while they render and while it writes pages; then each page is
     the previous one or the new one, the workers end, and one ordinary build makes the site a
-    clean build makes and leaves nothing beside it (no journal, no leftover folder).
+    clean build makes and leaves nothing beside it (no journal, no leftover folder). With
+    ``side_process``, as for an archive: the inputs digested and their record written by a
+    side process, which may outlive the build it was handed the record by.
 
     The kills at chosen steps of the writing are tests/site/test_inplace_build.py's."""
     project = tmp_path / "club"
@@ -236,7 +242,8 @@ def test_a_build_killed_at_any_instant_is_completed_by_the_next(
                    "a worker rendering": lambda workers_before=workers_before: len(
                        list(workers_seen.iterdir())) > workers_before,
                    "the pages being written": lambda: (site / JOURNAL_NAME).exists()}
-        build = start_build(project, workers_seen, job_seconds=job_seconds, parallel_min=1)
+        build = start_build(project, workers_seen, job_seconds=job_seconds, parallel_min=1,
+                            side_process=side_process)
         try:
             ready = started[event]
             wait_for(lambda ready=ready, build=build: ready() or build.poll() is not None,
