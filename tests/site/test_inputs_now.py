@@ -192,20 +192,27 @@ def test_a_record_naming_a_path_is_not_kept(tmp_path: Path,
         del data["events"][name]
 
 
+def _first_and_last_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                            ) -> tuple[Path, Path, list[str], dict[str, str]]:
+    """A project helped by a side process, its first event and its last changed (the first
+    is the build's own share, the last the side process's), with the digests a clean build
+    finds."""
+    events, out = _project(tmp_path)
+    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
+    slugs = sorted(EXAMPLES)
+    for slug in (slugs[0], slugs[-1]):
+        settings = events / slug / "event.yml"
+        settings.write_bytes(settings.read_bytes() + b"\n# changed\n")
+    _aged(events, 3600)
+    return events, out, slugs, _digests(prepare_cache(events, out, clean=True))
+
+
 @pytest.mark.parametrize("aside", ["as the build", "fails", "reads another record"])
 def test_the_side_process_digests_its_share_as_the_build_would(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, aside: str) -> None:
     # Failing, or having read another record than the build (another build wrote it in
     # between), the side process's share is digested by the build itself.
-    events, out = _project(tmp_path)
-    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
-    slugs = sorted(EXAMPLES)
-    # The first event is the build's own share, the last the side process's.
-    for slug in (slugs[0], slugs[-1]):
-        settings = events / slug / "event.yml"
-        settings.write_bytes(settings.read_bytes() + b"\n# changed\n")
-    _aged(events, 3600)
-    digests = _digests(prepare_cache(events, out, clean=True))
+    events, out, slugs, digests = _first_and_last_changed(tmp_path, monkeypatch)
     build = os.getpid()
     if aside == "fails":
         digest = inputs_now.event_inputs
@@ -229,15 +236,7 @@ def test_the_side_process_digests_its_share_as_the_build_would(
                 for slug, entry in record.events.items()})
 
         monkeypatch.setattr(inputs_now, "load_inputs", another)
-    shared: list[tuple[str, ...]] = []
-    start = InputsNow.start.__func__  # type: ignore[attr-defined]
-
-    def started(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
-        now = start(cls, *args, **kwargs)
-        shared.append(now.side_share)
-        return now
-
-    monkeypatch.setattr(InputsNow, "start", classmethod(started))
+    shared = _shares(monkeypatch)
     cache = prepare_cache(events, out)
     assert shared and slugs[-1] in shared[0] and slugs[0] not in shared[0]
     assert _found(cache) == _as_listed_again(events, out)
@@ -264,16 +263,9 @@ def _shares(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
 def test_a_side_process_begun_early_is_taken_over_as_the_build_would_digest(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: bool) -> None:
     # `standings build` begins it before importing the build's first steps: it digests
-    # most of the events meanwhile. Begun for another output, it is let go, and the build
-    # starts its own.
-    events, out = _project(tmp_path)
-    monkeypatch.setattr(inputs_now, "SIDE_PROCESS_FROM", 0)
-    slugs = sorted(EXAMPLES)
-    for slug in (slugs[0], slugs[-1]):
-        settings = events / slug / "event.yml"
-        settings.write_bytes(settings.read_bytes() + b"\n# changed\n")
-    _aged(events, 3600)
-    digests = _digests(prepare_cache(events, out, clean=True))
+    # the events meanwhile. Begun for another output, it is let go, and the build starts
+    # its own.
+    events, out, slugs, digests = _first_and_last_changed(tmp_path, monkeypatch)
     other = tmp_path / "other"
     shutil.copytree(out, other)
     early = inputs_now.begin_side(events, out if taken else other)
