@@ -77,7 +77,6 @@ def _is_ours(relative: str) -> bool:
     return relative in _OURS or relative.startswith(MANIFEST_DIR + "/")
 
 
-
 def busy_diagnostic(out: Path | str) -> Diagnostic:
     return Diagnostic(path=os.fspath(out),
                       message="another 'standings build' is writing this site; this one "
