@@ -313,9 +313,7 @@ class BuildCache:
         if check is not None:  # its answers read first: the side process's task before
             self.held_stamps = {**check.answers(), **self.held_stamps}
             self.folder_check = None
-        recorded = self.recorded.events
-        units = self.units or (self.previous.units if self.previous is not None else {})
-        made = self._made_folders()
+        recorded, units, made = self.recorded.events, self._units_now(), self._made_folders()
         change = InputsChange(
             identity=self.recorded.identity,
             events={slug: entry for slug, entry in self.inputs.items()
@@ -345,11 +343,14 @@ class BuildCache:
         """Each unit's folders as this build leaves them (stored_files.folders_now): a unit
         rendered by its files, one kept by its stamps as read where they held (this build's
         own look at them, :meth:`intact`), or its record's files."""
-        units = self.units or (self.previous.units if self.previous is not None else {})
-        held = self.held
+        units, held = self._units_now(), self.held
         return folders_now(self.out_dir, units, self.stamps, self._made_folders(),
                            lambda name, _stamps: name in held,
                            lambda name: unit_folders(units[name].files))
+
+    def _units_now(self) -> Mapping[str, Unit]:
+        """This build's units; the last build's where it made none (nothing changed)."""
+        return self.units or (self.previous.units if self.previous is not None else {})
 
     def _made_folders(self) -> dict[str, set[str]]:
         """The folders of each unit this build rendered."""
@@ -560,26 +561,6 @@ class BuildCache:
             if record is None or record.key != key or not self.intact(home + slug):
                 return False
         return True
-
-    def kept_events(self, slugs: Iterable[str], homes: Sequence[str]) -> list[str]:
-        """The events of ``slugs`` that :meth:`is_kept` tells kept, asked of them all at
-        once (an archive's 10,000 on every build: a call and its lookups less an event)."""
-        previous = self.previous
-        if previous is None or self.clean:
-            return []
-        units, keys, intact = previous.units, self.keys, self.intact
-        found = []
-        for slug in slugs:
-            if slug not in units:
-                continue
-            key = keys[slug]
-            for home in homes:
-                record = units.get(home + slug)
-                if record is None or record.key != key or not intact(home + slug):
-                    break
-            else:
-                found.append(slug)
-        return found
 
     def intact(self, unit: str) -> bool:
         """The last build's unit ``unit`` has its files all in the output (its folders'

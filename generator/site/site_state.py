@@ -335,8 +335,8 @@ def unchanged_events(cache: BuildCache, listing: Listing, homes: Sequence[str],
     ``read_whole``, from their summaries, and their lines. ``by_lines``: from the last
     build's lines instead, each event's summary read only if a page asks for its rows (lines
     None), when the last build kept them and no event is a festival's section."""
-    kept = cache.kept_events([slug for slug in listing.folders if slug not in read_whole],
-                             homes)
+    kept = [slug for slug in listing.folders
+            if slug not in read_whole and cache.is_kept(slug, homes)]
     previous = cache.previous
     if by_lines and previous is not None and not any("/" in slug for slug in listing.folders):
         stand_ins = listed_events(previous, kept)

@@ -67,7 +67,6 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
     generator/site/cache.py for why), from the events and templates as they are now.
     ``early``: the side process the command began before importing this module."""
     events_root, out = Path(events_dir), Path(out_dir)
-    digested_at = time.time_ns()
     if not events_root.exists():  # the build says so, listing it (found None)
         if early is not None:
             early.side.drop()
@@ -81,7 +80,7 @@ def prepare_cache(events_dir: Path | str, out_dir: Path | str, *,
         return cache
     return key_series(BuildCache.prepare(
         events_dir, out_dir, template_folders=page_inputs(events_root), clean=clean,
-        inputs=InputsNow.start(events_root, out, INPUTS_PATH, digested_at, clean=clean,
+        inputs=InputsNow.start(events_root, out, INPUTS_PATH, time.time_ns(), clean=clean,
                                early=early)),
         events_root)
 
@@ -161,20 +160,15 @@ def reused_events(cache: BuildCache) -> set[str]:
     slug, or under a language's folder before it ("de/" + slug); the index and a series'
     units ("series/NAME") are not events, nor are the players' pages' ("people/<digits>",
     in :attr:`BuildCache.people_reused` but for a build that found nothing changed)."""
-    others, keys = cache.others, cache.keys
-    reused = set(cache.reused)
-    # Most are an event's unit under its slug alone (10,000 of an archive's): taken at
-    # once, the others one by one.
-    found = set() if "" in others else {unit for unit in reused & keys.keys()
-                                        if "/" not in unit and unit not in others}
-    for unit in reused - found:
+    found = set()
+    for unit in cache.reused:
         if is_people_unit(unit):
             continue
         bare = unit.partition("/")[2]
-        if unit in others or bare in others:
+        if unit in cache.others or bare in cache.others:
             continue
-        if unit in keys:
+        if unit in cache.keys:
             found.add(unit)
-        elif bare in keys:
+        elif bare in cache.keys:
             found.add(bare)
     return found
